@@ -1,0 +1,3 @@
+from tdconsole.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``.
+
+Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
+stderr and nothing changed. Exit 1 only for a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from tdconsole.domain.errors import RuleError
+
+COMMAND_MODULES = (
+    "tdconsole.cli.core_cmds",
+    "tdconsole.cli.play_cmds",
+    "tdconsole.cli.clock_cmds",
+    "tdconsole.cli.rules_cmds",
+    "tdconsole.cli.print_cmds",
+    "tdconsole.cli.ui_cmds",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line and exit 2, like every refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message}; see `{self.prog} --help`\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tdconsole",
+        description="Direct a Texas Hold'em tournament under the Ordine's regulation.",
+    )
+    parser.add_argument("--event", metavar="PATH", help="the event file (else $TDCONSOLE_EVENT, "
+                        "else the most recently used event)")
+    parser.add_argument("--as", dest="actor", metavar="NAME",
+                        help="who acts (recorded on every event; default: the Director)")
+    parser.add_argument("--lang", choices=("it", "en"), help="language of the console")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        from tdconsole.cli.common import open_service  # noqa: F401  (keeps import cheap)
+
+        try:
+            from tdconsole.cli.ui_cmds import open_console
+        except ModuleNotFoundError:
+            parser.print_help()
+            return 0
+        func = open_console
+    try:
+        code = func(args)
+    except RuleError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return int(code or 0)

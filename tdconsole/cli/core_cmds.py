@@ -1,0 +1,313 @@
+"""Commands of the core: the event, registration, the draw, the start, undo, reading."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from tdconsole.cli.common import (
+    chips_text,
+    emit_json,
+    open_service,
+    parse_assignments,
+)
+from tdconsole.domain.errors import RuleError
+
+
+def _act(args: argparse.Namespace, command: Any) -> Any:
+    service = open_service(args)
+    try:
+        service.execute(command)
+        return service
+    finally:
+        service.close()
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from tdconsole.domain.settings import load_settings
+    from tdconsole.service import Tournament
+    from tdconsole.store.paths import remember_event, resolve_event_path
+
+    settings = load_settings(Path(args.config) if args.config else None)
+    path = resolve_event_path(args.path)
+    service = Tournament.create(path, args.name or path.stem, settings, actor=args.actor)
+    service.close()
+    remember_event(path)
+    print(f"created {service.state.name!s} at {path}")
+    return 0
+
+
+def cmd_register(args: argparse.Namespace) -> int:
+    from tdconsole.domain.registration import Register
+
+    service = _act(args, Register(names=args.names))
+    for raw in args.names:
+        player = service.state.find(raw)
+        where = "waiting list" if player.status == "waitlisted" else "registered"
+        print(f"{player.name}: {where}")
+    return 0
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    from tdconsole.domain.registration import Withdraw
+
+    service = _act(args, Withdraw(name=args.name))
+    body = service.log()[-1].body
+    print(f"{body.name}: withdrawn")
+    if body.promoted:
+        print(f"{body.promoted}: moves up from the waiting list (Art. I.1)")
+    return 0
+
+
+def cmd_pay(args: argparse.Namespace) -> int:
+    from tdconsole.domain.registration import Pay
+
+    service = _act(args, Pay(names=args.names, food=args.food))
+    what = "food contribution" if args.food else "entry fee"
+    fee = service.state.settings.registration
+    amount = fee.food_fee if args.food else fee.entry_fee
+    for raw in args.names:
+        print(f"{service.state.find(raw).name}: {what} paid ({amount} {service.state.settings.currency})")
+    return 0
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    from tdconsole.domain.seating import Draw
+
+    service = _act(args, Draw(tables=args.tables, seed=args.seed))
+    drawn = service.log()[-1].body
+    warning = getattr(drawn, "warning", None)
+    if warning:
+        sys.stderr.write(f"warning: {warning}\n")
+    state = service.state
+    for table in state.open_tables():
+        label = "final table" if table.final else f"table {table.number}"
+        print(f"{label} ({table.suit}): {len(state.players_at(table))} players")
+        for seat in table.seats:
+            if seat.player:
+                print(f"  seat {seat.number:>2}  {seat.card:<4} {state.players[seat.player].name}")
+    return 0
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import Start
+
+    service = _act(args, Start(
+        stack=args.stack, big_blind=args.bb, first_minutes=args.first_minutes,
+        second_big_blind=args.second_bb, minutes=args.minutes,
+    ))
+    state = service.state
+    print(f"started: {state.in_play} players, stack {chips_text(state.stack)}, "
+          f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)")
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    from tdconsole.domain.registration import ChangeSettings
+
+    pairs = parse_assignments(args.assignments, "KEY=VALUE")
+    service = _act(args, ChangeSettings(assignments=pairs))
+    flat = service.state.settings.flat()
+    for key, _ in pairs:
+        print(f"{key} = {flat[key]}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    service = open_service(args)
+    try:
+        summary = service.undo(args.reason or "")
+    finally:
+        service.close()
+    print(f"undone: {summary}")
+    return 0
+
+
+def cmd_redo(args: argparse.Namespace) -> int:
+    service = open_service(args)
+    try:
+        summary = service.redo()
+    finally:
+        service.close()
+    print(f"redone: {summary}")
+    return 0
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    from tdconsole.domain.view import state_json
+
+    service = open_service(args)
+    try:
+        document = state_json(service.state, service.now())
+    finally:
+        service.close()
+    if args.json:
+        emit_json(document)
+        return 0
+    print(f"{document['name']} — {document['phase']}")
+    print(f"in play {document['in_play']} / {document['entrants']} entrants · "
+          f"prize pool {document['prize_pool']} {document['currency']}")
+    if document["chips_in_play"]:
+        print(f"chips in play {chips_text(document['chips_in_play'])} · "
+              f"average stack {chips_text(document['average_stack'])}")
+    if document["final_due"]:
+        print("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`")
+    for table in document["tables"]:
+        if table["open"] and table["must_close"]:
+            print(f"table {table['number']} must close (Art. IV.4) — `close {table['number']} --plan`")
+    return 0
+
+
+def cmd_payouts(args: argparse.Namespace) -> int:
+    from tdconsole.domain.view import payouts_json
+
+    service = open_service(args)
+    try:
+        rows = payouts_json(service.state)
+        pool = service.state.prize_pool
+        currency = service.state.settings.currency
+    finally:
+        service.close()
+    if args.json:
+        emit_json({"prize_pool": str(pool), "payouts": rows})
+        return 0
+    print(f"prize pool {pool} {currency} (Art. V.1)")
+    for row in rows:
+        who = f"  {row['player']}" if row["player"] else ""
+        print(f"{row['place']:>3}.  {row['percent']:>6}%  {row['amount']:>8} {currency}{who}")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    from tdconsole.domain.events import CommandNoted, Redone, Undone
+
+    service = open_service(args)
+    try:
+        records = service.log()
+        history = service.history
+    finally:
+        service.close()
+    active = set(history.active)
+    if args.json:
+        emit_json({"events": [
+            {"seq": r.seq, "command": r.command, "type": r.type, "at": r.at.isoformat(),
+             "actor": r.actor, "data": r.body.payload(), "undone": r.command not in active
+             and not isinstance(r.body, (Undone, Redone))}
+            for r in records
+        ]})
+        return 0
+    for r in records:
+        stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        if isinstance(r.body, CommandNoted):
+            mark = "" if r.command in active else "  [undone]"
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: {r.body.summary}{mark}")
+        elif isinstance(r.body, Undone):
+            reason = f" — {r.body.reason}" if r.body.reason else ""
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: undo «{r.body.summary}»{reason}")
+        elif isinstance(r.body, Redone):
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: redo «{r.body.summary}»")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    from tdconsole.domain.view import state_json
+
+    service = open_service(args)
+    try:
+        document = state_json(service.state, service.now())
+    finally:
+        service.close()
+    players = [p for p in document["players"] if p["status"] in ("in", "out", "disqualified")]
+    players.sort(key=lambda p: (p["place"] is None and p["status"] != "in",
+                                p["place"] if p["place"] is not None else 0,
+                                -(p["chips"] or 0)))
+    if args.json:
+        emit_json({"phase": document["phase"], "prize_pool": document["prize_pool"],
+                   "standings": [
+                       {k: p[k] for k in ("place", "tied", "name", "status", "table", "seat",
+                                          "chips", "prize")} for p in players]})
+        return 0
+    currency = document["currency"]
+    for p in players:
+        if p["status"] == "in" and p["place"] is None:
+            where = f"table {p['table']} seat {p['seat']}" if p["table"] else ""
+            print(f"  in   {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
+        elif p["status"] == "disqualified":
+            print(f"  DQ   {p['name']}")
+        else:
+            tie = "=" if p["tied"] else " "
+            prize = f"{p['prize']} {currency}" if p["prize"] else ""
+            print(f"{p['place']:>4}{tie}  {p['name']:<32} {prize}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from tdconsole.demo import build_demo
+    from tdconsole.store.paths import remember_event, resolve_event_path
+
+    path = resolve_event_path(args.path) if args.path else None
+    built = build_demo(path)
+    remember_event(built)
+    args.event = str(built)
+    if args.no_open or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"demo event ready at {built}")
+        return 0
+    try:
+        from tdconsole.cli.ui_cmds import open_console
+    except ModuleNotFoundError:
+        print(f"demo event ready at {built}")
+        return 0
+    return open_console(args)
+
+
+def register(sub: Any) -> None:
+    def add(name: str, func: Any, help: str, **kw: Any) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help, **kw)
+        parser.set_defaults(func=func)
+        return parser
+
+    p = add("new", cmd_new, "create an event (a bare NAME lives in the data folder)")
+    p.add_argument("path", metavar="PATH")
+    p.add_argument("--config", metavar="FILE", help="settings file (default: the shipped ordine.toml)")
+    p.add_argument("--name", metavar="TEXT", help="the event's name (default: the file's name)")
+
+    p = add("register", cmd_register, "register players; past the cap they wait (Art. I.1)")
+    p.add_argument("names", metavar="NAME", nargs="+")
+    p = add("withdraw", cmd_withdraw, "withdraw a player before the draw (Art. I.1)")
+    p.add_argument("name", metavar="NAME")
+    p = add("pay", cmd_pay, "record the entry fee, or with --food the food contribution (Art. I.2)")
+    p.add_argument("names", metavar="NAME", nargs="+")
+    p.add_argument("--food", action="store_true", help="the food contribution instead of the fee")
+
+    p = add("draw", cmd_draw, "draw the seats by cards (Art. II.1-II.4); closes registration")
+    p.add_argument("--tables", type=int, metavar="K", help="number of tables (default: fewest of 6-8)")
+    p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
+
+    p = add("start", cmd_start, "set the stack and blinds and start (Art. III.1, III.5)")
+    p.add_argument("--stack", type=int, required=True, metavar="S", help="starting stack")
+    p.add_argument("--bb", type=int, required=True, metavar="B", help="first big blind")
+    p.add_argument("--first-minutes", type=int, metavar="T1", help="length of level 1")
+    p.add_argument("--second-bb", type=int, metavar="B2", help="big blind of level 2")
+    p.add_argument("--minutes", type=int, metavar="T2", help="length of later levels")
+
+    p = add("set", cmd_set, "change settings, e.g. table_seats=11 (Director only, logged)")
+    p.add_argument("assignments", metavar="KEY=VALUE", nargs="+")
+
+    p = add("undo", cmd_undo, "cancel the whole last command (nothing is deleted)")
+    p.add_argument("--reason", metavar="TEXT")
+    add("redo", cmd_redo, "restore what the last undo cancelled")
+
+    for name, func, text in (
+        ("state", cmd_state, "the event's state"),
+        ("payouts", cmd_payouts, "the prize pool and prizes (Art. V.1)"),
+        ("log", cmd_log, "the event's history"),
+        ("standings", cmd_standings, "places, names, prizes, who is still in"),
+    ):
+        p = add(name, func, text)
+        p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+
+    p = add("demo", cmd_demo, "build a demo event (24 players, paid, drawn, started) and open it")
+    p.add_argument("path", metavar="PATH", nargs="?")
+    p.add_argument("--no-open", action="store_true", help="build it, do not open the console")

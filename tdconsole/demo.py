@@ -1,0 +1,46 @@
+"""The demo event: 24 fictional players, paid, drawn and started, to try the console on."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tdconsole.domain.play import Start
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.settings import load_settings
+from tdconsole.service import Tournament
+from tdconsole.store.paths import events_dir
+
+DEMO_PLAYERS = (
+    "Rossi", "Bianchi", "Conti", "Esposito", "Ferrari", "Gallo", "Greco", "Lombardi",
+    "Marino", "Russo", "Villa", "Costa", "Fontana", "Moretti", "Barbieri", "Rinaldi",
+    "Caruso", "Ferri", "Galli", "Mancini", "Bruno", "Leone", "Serra", "De Luca",
+)
+
+
+def demo_path() -> Path:
+    return events_dir() / "demo.tdc"
+
+
+def build_demo(path: Path | None = None, *, seed: int = 7, now: datetime | None = None) -> Path:
+    """Build the demo event. The default demo file is rebuilt afresh each time."""
+    target = path or demo_path()
+    if path is None and target.exists():
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(target) + suffix).unlink(missing_ok=True)
+    clock = (lambda: now) if now is not None else None
+    kwargs = {"clock": clock} if clock else {}
+    service = Tournament.create(
+        target, "Torneo d'Autunno (demo)", load_settings(), rng=random.Random(seed), **kwargs
+    )
+    try:
+        service.execute(Register(names=list(DEMO_PLAYERS)))
+        service.execute(Pay(names=list(DEMO_PLAYERS)))
+        service.execute(Pay(names=list(DEMO_PLAYERS[:18]), food=True))
+        service.execute(Draw(seed=seed))
+        service.execute(Start(stack=4000, big_blind=100))
+    finally:
+        service.close()
+    return target

@@ -1,0 +1,136 @@
+"""Events: the facts the log records, and the commands that produce them.
+
+Every event type is a pydantic model registered by its ``type`` name; it knows how it changes
+the State (``apply``). Every command validates against the current State and returns the events
+to append, or raises ``RuleError`` citing the article it enforces. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.state import State
+
+SCHEMA_VERSION = 1
+
+Role = Literal["director", "floor"]
+
+
+EVENT_TYPES: dict[str, type[EventBody]] = {}
+
+
+class EventBody(BaseModel):
+    """Base of every event; subclasses set ``type`` and implement ``apply``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.type:
+            if cls.type in EVENT_TYPES:
+                raise TypeError(f"event type {cls.type!r} defined twice")
+            EVENT_TYPES[cls.type] = cls
+
+    def apply(self, state: State, at: datetime) -> None:
+        raise NotImplementedError
+
+    def payload(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+def parse_event(type_name: str, data: dict[str, Any]) -> EventBody:
+    try:
+        cls = EVENT_TYPES[type_name]
+    except KeyError:
+        raise ValueError(f"unknown event type {type_name!r}: the file is from a newer version") from None
+    return cls.model_validate(data)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One stored event: its place in the log, the command it belongs to, who and when."""
+
+    seq: int
+    command: int
+    at: datetime
+    actor: str
+    body: EventBody
+
+    @property
+    def type(self) -> str:
+        return self.body.type
+
+
+@dataclass
+class Context:
+    """What a command may know beyond the State: the time, the dice, and who acts."""
+
+    now: datetime
+    rng: random.Random
+    actor: str
+    role: Role = "director"
+
+
+class Command(BaseModel):
+    """Base of every command. ``decide`` returns the events or raises RuleError."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    director_only: ClassVar[bool] = False
+    article: ClassVar[str | None] = None
+    """The article cited when a floor terminal is refused a Director-only command."""
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A short line for the log and undo notifications."""
+        return type(self).__name__
+
+    def check_role(self, ctx: Context) -> None:
+        if self.director_only and ctx.role != "director":
+            raise RuleError(
+                f"{self.describe()}: only the Director may do this; ask the Director",
+                self.article or "VII.1",
+            )
+
+
+class Undone(EventBody):
+    """Cancels every event of one command (nothing is ever deleted)."""
+
+    type: ClassVar[str] = "undone"
+    command: int
+    reason: str = ""
+    summary: str = ""
+
+    def apply(self, state: State, at: datetime) -> None:  # handled by the fold
+        return None
+
+
+class Redone(EventBody):
+    """Restores the events of a command an ``undone`` cancelled."""
+
+    type: ClassVar[str] = "redone"
+    command: int
+    summary: str = ""
+
+    def apply(self, state: State, at: datetime) -> None:  # handled by the fold
+        return None
+
+
+class CommandNoted(EventBody):
+    """Opens every command's events: what was asked, for the log and undo messages."""
+
+    type: ClassVar[str] = "command"
+    summary: str
+
+    def apply(self, state: State, at: datetime) -> None:
+        return None

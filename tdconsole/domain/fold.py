@@ -1,0 +1,72 @@
+"""State = fold over the log, with undo and redo resolved first.
+
+Undo cancels the whole last effective command; redo restores the most recently undone one as
+long as no new command came after it. The fold is a pure function of the records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
+from tdconsole.domain.settings import Settings
+from tdconsole.domain.state import State
+
+
+class History:
+    """Which commands are in effect, and which can be redone, after a run of records."""
+
+    def __init__(self) -> None:
+        self.active: list[int] = []
+        self.redoable: list[int] = []
+        self.summaries: dict[int, str] = {}
+        self.actors: dict[int, str] = {}
+
+    def feed(self, record: Record) -> None:
+        body = record.body
+        if isinstance(body, Undone):
+            if body.command in self.active:
+                self.active.remove(body.command)
+                self.redoable.append(body.command)
+        elif isinstance(body, Redone):
+            if body.command in self.redoable:
+                self.redoable.remove(body.command)
+                self.active.append(body.command)
+        elif record.command not in self.summaries:
+            self.active.append(record.command)
+            self.redoable.clear()
+            self.summaries[record.command] = (
+                body.summary if isinstance(body, CommandNoted) else body.type
+            )
+            self.actors[record.command] = record.actor
+
+    @property
+    def last_active(self) -> int | None:
+        return self.active[-1] if self.active else None
+
+    @property
+    def last_redoable(self) -> int | None:
+        return self.redoable[-1] if self.redoable else None
+
+
+def is_control(record: Record) -> bool:
+    return isinstance(record.body, (Undone, Redone))
+
+
+def fold(records: Sequence[Record], settings: Settings | None = None) -> tuple[State, History]:
+    """Build the State from the whole log."""
+    history = History()
+    for record in records:
+        history.feed(record)
+    effective = set(history.active)
+    state = State(settings=settings or Settings())
+    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    if records:
+        state.last_seq = records[-1].seq
+    return state, history
+
+
+def apply_all(state: State, records: Iterable[Record]) -> None:
+    for record in records:
+        record.body.apply(state, record.at)
+        state.last_seq = record.seq

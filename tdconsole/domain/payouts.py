@@ -1,0 +1,72 @@
+"""Art. V.1: the prize pool and its shares, exact to the payout unit.
+
+Money is ``Decimal`` throughout. Each share is rounded down to the unit and the remainder goes to
+1st, so the amounts always sum to the pool. With fewer entrants than paid places, the missing
+shares are spread over the paid places in proportion. Tied places pool their prizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+
+@dataclass(frozen=True)
+class Payout:
+    place: int
+    percent: Decimal
+    amount: Decimal
+
+
+def _floor_to(amount: Decimal, unit: Decimal) -> Decimal:
+    return (amount / unit).to_integral_value(rounding=ROUND_DOWN) * unit
+
+
+def payouts(pool: Decimal, percents: tuple[Decimal, ...], entrants: int, unit: Decimal) -> list[Payout]:
+    """The amount due to each paid place (Art. V.1).
+
+    >>> [str(p.amount) for p in payouts(Decimal(1680), (45, 25, 15, 10, 5), 24, Decimal(1))]
+    ['756', '420', '252', '168', '84']
+    """
+    shares = [Decimal(p) for p in percents[: max(entrants, 0)]]
+    if not shares:
+        return []
+    total = sum(shares)
+    effective = [share * 100 / total for share in shares]
+    amounts = [_floor_to(pool * pct / 100, unit) for pct in effective]
+    amounts[0] += pool - sum(amounts)
+    return [
+        Payout(place=i + 1, percent=pct, amount=amount)
+        for i, (pct, amount) in enumerate(zip(effective, amounts, strict=True))
+    ]
+
+
+def shared_prizes(
+    table: list[Payout], first_place: int, tied: int, unit: Decimal
+) -> list[Decimal]:
+    """Prizes for ``tied`` players sharing places first_place .. first_place + tied - 1.
+
+    The shared places' amounts are pooled and split equally in units; leftover units go one each
+    to the tied players in the order given (registration order), per rules.md's Decision.
+    """
+    by_place = {p.place: p.amount for p in table}
+    pooled = sum(
+        (by_place.get(place, Decimal(0)) for place in range(first_place, first_place + tied)),
+        Decimal(0),
+    )
+    each = _floor_to(pooled / tied, unit)
+    leftover_units = int((pooled - each * tied) / unit)
+    return [each + (unit if i < leftover_units else 0) for i in range(tied)]
+
+
+def percent_text(percent: Decimal) -> str:
+    """45 → '45', 52.941… → '52.94'."""
+    rounded = percent.quantize(Decimal("0.01"))
+    return format(rounded.normalize(), "f") if rounded == rounded.to_integral() else str(rounded)
+
+
+def money_text(amount: Decimal) -> str:
+    """Money as the JSON contract writes it: a decimal string without exponent or separators."""
+    if amount == amount.to_integral():
+        return str(amount.quantize(Decimal(1)))
+    return format(amount.normalize(), "f")

@@ -1,0 +1,255 @@
+"""Title I: creating the event, registration with a cap and a waiting list, fees, settings."""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import datetime
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.settings import Settings, validate_settings
+from tdconsole.domain.state import Player, State, name_key
+
+MAX_NAME = 60
+
+
+def clean_name(raw: str) -> str:
+    """A player's name as typed, trimmed; control characters and empty names are refused."""
+    name = raw.strip()
+    if not name:
+        raise RuleError("a player's name cannot be empty: type the name")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+        raise RuleError(f"the name {name!r} contains control characters: retype it")
+    if len(name) > MAX_NAME:
+        raise RuleError(f"the name {name[:20]!r}… is longer than {MAX_NAME} characters: shorten it")
+    return name
+
+
+def require_player(state: State, name: str) -> Player:
+    player = state.find(name)
+    if player is None:
+        raise RuleError(f"no player named {name.strip()!r}: check the spelling (see `standings`)")
+    return player
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+class EventCreated(EventBody):
+    type: ClassVar[str] = "event_created"
+    name: str
+    settings: dict[str, Any]
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.name = self.name
+        state.created_at = at
+        state.settings = Settings.model_validate(self.settings)
+
+
+class PlayerRegistered(EventBody):
+    """Art. I.1: a place, or the waiting list once the places are taken."""
+
+    type: ClassVar[str] = "player_registered"
+    name: str
+    waitlisted: bool = False
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.players[name_key(self.name)] = Player(
+            name=self.name,
+            order=len(state.players),
+            status="waitlisted" if self.waitlisted else "registered",
+        )
+
+
+class PlayerWithdrawn(EventBody):
+    """Art. I.1: a withdrawal before the draw; the first on the waiting list moves up."""
+
+    type: ClassVar[str] = "player_withdrawn"
+    name: str
+    promoted: str | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.players[name_key(self.name)].status = "withdrawn"
+        if self.promoted is not None:
+            state.players[name_key(self.promoted)].status = "registered"
+
+
+class FeePaid(EventBody):
+    """Art. I.2: the entry fee or the food contribution, recorded separately."""
+
+    type: ClassVar[str] = "fee_paid"
+    name: str
+    food: bool = False
+
+    def apply(self, state: State, at: datetime) -> None:
+        player = state.players[name_key(self.name)]
+        if self.food:
+            player.food_paid = True
+        else:
+            player.paid = True
+
+
+class SettingChanged(EventBody):
+    """A Director's change of a setting (Art. VII.1), with the settings it produced."""
+
+    type: ClassVar[str] = "setting_changed"
+    key: str
+    value: str
+    settings: dict[str, Any]
+
+    def apply(self, state: State, at: datetime) -> None:
+        from tdconsole.domain.seating import card_for
+
+        state.settings = Settings.model_validate(self.settings)
+        seats = state.settings.seating.table_seats
+        for table in state.tables.values():
+            if table.final or not table.open:
+                continue
+            while len(table.seats) < seats:
+                from tdconsole.domain.state import Seat
+
+                number = len(table.seats) + 1
+                table.seats.append(Seat(number, card_for(number, table.suit)))
+            while len(table.seats) > seats and table.seats[-1].player is None:
+                table.seats.pop()
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+class CreateEvent(Command):
+    name: str
+    settings: dict[str, Any]
+
+    def describe(self) -> str:
+        return f"create event {self.name}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.created_at is not None:
+            raise RuleError("this event already exists: use `new` with another path")
+        name = self.name.strip() or "Torneo"
+        validate_settings(self.settings, source="settings")
+        return [EventCreated(name=name, settings=self.settings)]
+
+
+class Register(Command):
+    names: list[str] = Field(min_length=1)
+
+    def describe(self) -> str:
+        return "register " + ", ".join(n.strip() for n in self.names)
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase != "registration":
+            raise RuleError("registration closed with the seat draw: no new players now", "II.2")
+        cap = state.settings.registration.max_players
+        taken = state.registered_count
+        events: list[EventBody] = []
+        seen: set[str] = set()
+        for raw in self.names:
+            name = clean_name(raw)
+            key = name_key(name)
+            existing = state.players.get(key)
+            if existing is not None and existing.status != "withdrawn":
+                raise RuleError(f"{existing.name!r} is already registered: names must differ")
+            if existing is not None:
+                raise RuleError(
+                    f"{existing.name!r} withdrew from this event: register under another name"
+                )
+            if key in seen:
+                raise RuleError(f"{name!r} is given twice: list each player once")
+            seen.add(key)
+            waitlisted = taken >= cap
+            if not waitlisted:
+                taken += 1
+            events.append(PlayerRegistered(name=name, waitlisted=waitlisted))
+        return events
+
+
+class Withdraw(Command):
+    name: str
+
+    def describe(self) -> str:
+        return f"withdraw {self.name.strip()}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        player = require_player(state, self.name)
+        if state.phase != "registration":
+            raise RuleError(
+                f"{player.name} is seated: withdrawals are possible only before the draw", "I.1"
+            )
+        if player.status == "withdrawn":
+            raise RuleError(f"{player.name} has already withdrawn")
+        promoted = None
+        if player.status == "registered":
+            waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
+            promoted = waiting[0].name if waiting else None
+        return [PlayerWithdrawn(name=player.name, promoted=promoted)]
+
+
+class Pay(Command):
+    names: list[str] = Field(min_length=1)
+    food: bool = False
+
+    def describe(self) -> str:
+        what = "food contribution" if self.food else "entry fee"
+        return f"{what}: " + ", ".join(n.strip() for n in self.names)
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        events: list[EventBody] = []
+        seen: set[str] = set()
+        for raw in self.names:
+            player = require_player(state, raw)
+            key = name_key(player.name)
+            if key in seen:
+                raise RuleError(f"{player.name!r} is given twice: list each player once")
+            seen.add(key)
+            if player.status == "withdrawn":
+                raise RuleError(f"{player.name} has withdrawn: nothing to pay", "I.2")
+            if self.food:
+                if player.food_paid:
+                    raise RuleError(f"{player.name} has already paid the food contribution", "I.2")
+            else:
+                if player.paid:
+                    raise RuleError(f"{player.name} has already paid the entry fee", "I.2")
+                if player.status == "waitlisted":
+                    raise RuleError(
+                        f"{player.name} is on the waiting list: the fee is paid once a place frees",
+                        "I.1",
+                    )
+                if state.phase != "registration":
+                    raise RuleError(
+                        f"registration closed with the draw: {player.name} cannot enter now", "I.2"
+                    )
+            events.append(FeePaid(name=player.name, food=self.food))
+        return events
+
+
+class ChangeSettings(Command):
+    """``set KEY=VALUE ...``: Director only, logged (Art. VII.1)."""
+
+    director_only: ClassVar[bool] = True
+    assignments: list[tuple[str, str]] = Field(min_length=1)
+
+    def describe(self) -> str:
+        return "set " + " ".join(f"{k}={v}" for k, v in self.assignments)
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        settings = state.settings
+        events: list[EventBody] = []
+        for key, value in self.assignments:
+            settings = settings.with_value(key.strip(), value)
+            events.append(
+                SettingChanged(key=key.strip(), value=value, settings=settings.model_dump(mode="json"))
+            )
+        seats = settings.seating.table_seats
+        for table in state.open_tables():
+            occupied = [s.number for s in table.seats if s.player is not None]
+            if not table.final and occupied and max(occupied) > seats:
+                raise RuleError(
+                    f"table {table.number} uses seat {max(occupied)}: table_seats cannot go below it",
+                    "IV.4",
+                )
+        return events

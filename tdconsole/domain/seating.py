@@ -1,0 +1,183 @@
+"""Title II: the seat draw by cards, balanced tables, the first dealer; IV.5 the final redraw.
+
+At each table the seats carry cards of decreasing value clockwise (seat 1 the highest, Art. II.2);
+each table's cards share a suit so a slip names its table. The randomness is passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import ClassVar
+
+from pydantic import BaseModel, Field
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.settings import SeatingSettings
+from tdconsole.domain.state import Seat, State, Table, name_key
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def card_for(seat: int, suit: str) -> str:
+    """Seat 1 carries the ace, seat 2 the king, ... (Art. II.2)."""
+    return f"{RANKS[seat - 1]}{suit}"
+
+
+def suit_for(table: int, seating: SeatingSettings) -> str:
+    return seating.suits[(table - 1) % len(seating.suits)]
+
+
+def balanced_sizes(players: int, tables: int) -> list[int]:
+    """Art. II.3: sizes that differ by at most one, the larger tables first."""
+    base, extra = divmod(players, tables)
+    return [base + 1 if i < extra else base for i in range(tables)]
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    tables: int
+    sizes: list[int]
+    warning: str | None
+
+
+def plan_tables(players: int, seating: SeatingSettings, tables: int | None = None) -> TablePlan:
+    """How many tables for ``players`` (Art. II.1, II.3; the Decision of rules.md)."""
+    if players < 2:
+        raise RuleError(f"{players} paid player(s): a draw needs at least two", "II.1")
+    low, high = seating.table_min, seating.table_max
+    if tables is not None:
+        if tables < 1 or tables > players // 2:
+            raise RuleError(
+                f"{tables} tables for {players} players: choose between 1 and {players // 2}",
+                "II.1",
+            )
+        sizes = balanced_sizes(players, tables)
+        limit = (
+            seating.final_seats
+            if tables == 1 and players <= seating.final_seats
+            else seating.table_seats
+        )
+        if max(sizes) > limit:
+            raise RuleError(
+                f"{tables} table(s) would seat {max(sizes)} at one table, more than its "
+                f"{limit} seats: choose more tables",
+                "II.1",
+            )
+        warning = None
+        if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
+            warning = f"tables of {min(sizes)}-{max(sizes)} players, outside {low}-{high} (Art. II.1)"
+        return TablePlan(tables, sizes, warning)
+    if players <= seating.final_seats:
+        return TablePlan(1, [players], None)
+    candidates = range(1, players + 1)
+    fitting = [
+        k for k in candidates
+        if low <= players // k and -(-players // k) <= high
+    ]
+    if fitting:
+        k = min(fitting) if seating.table_count == "fewest" else max(fitting)
+        return TablePlan(k, balanced_sizes(players, k), None)
+    k = -(-players // high)
+    sizes = balanced_sizes(players, k)
+    return TablePlan(
+        k,
+        sizes,
+        f"no balanced split of {players} into tables of {low}-{high}: "
+        f"{k} tables of {min(sizes)}-{max(sizes)} (Art. II.1); --tables K chooses another",
+    )
+
+
+class DrawnSeat(BaseModel):
+    seat: int
+    card: str
+    player: str | None = None
+
+
+class DrawnTable(BaseModel):
+    number: int
+    suit: str
+    final: bool = False
+    seats: list[DrawnSeat]
+
+
+def draw_seats(
+    names: list[str], sizes: list[int], seats_per_table: int, seating: SeatingSettings,
+    rng: random.Random, *, final: bool = False, first_number: int = 1,
+) -> list[DrawnTable]:
+    """Deal the seat cards face down in random order; each player sits where his card says."""
+    deck = [(t, seat) for t, size in enumerate(sizes) for seat in range(1, size + 1)]
+    rng.shuffle(deck)
+    holder = {card: name for card, name in zip(deck, names, strict=True)}
+    tables = []
+    for t in range(len(sizes)):
+        number = first_number + t
+        suit = suit_for(number, seating)
+        tables.append(
+            DrawnTable(
+                number=number,
+                suit=suit,
+                final=final,
+                seats=[
+                    DrawnSeat(seat=s, card=card_for(s, suit), player=holder.get((t, s)))
+                    for s in range(1, seats_per_table + 1)
+                ],
+            )
+        )
+    return tables
+
+
+def place_tables(state: State, drawn: list[DrawnTable]) -> None:
+    """Seat the drawn tables in the State; seat 1 holds the button (Art. II.4, IV.5)."""
+    for d in drawn:
+        table = Table(
+            number=d.number,
+            suit=d.suit,
+            final=d.final,
+            seats=[Seat(s.seat, s.card, name_key(s.player) if s.player else None) for s in d.seats],
+            button=1,
+        )
+        state.tables[d.number] = table
+        for s in d.seats:
+            if s.player is not None:
+                player = state.players[name_key(s.player)]
+                player.table, player.seat = d.number, s.seat
+
+
+class SeatsDrawn(EventBody):
+    """Art. II.1-II.4: the result of the draw. Recorded, so a restart never redraws."""
+
+    type: ClassVar[str] = "seats_drawn"
+    tables: list[DrawnTable]
+    warning: str | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        for d in self.tables:
+            for s in d.seats:
+                if s.player is not None:
+                    state.players[name_key(s.player)].status = "in"
+        place_tables(state, self.tables)
+        state.phase = "seated"
+
+
+class Draw(Command):
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "II.2"
+    tables: int | None = Field(None, ge=1)
+    seed: int | None = None
+
+    def describe(self) -> str:
+        return "seat draw"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase != "registration":
+            raise RuleError("the seats are already drawn: undo the draw to draw again", "II.2")
+        names = [p.name for p in state.ordered_players() if p.status == "registered" and p.paid]
+        plan = plan_tables(len(names), state.settings.seating, self.tables)
+        rng = random.Random(self.seed) if self.seed is not None else ctx.rng
+        final = plan.tables == 1 and len(names) <= state.settings.seating.final_seats
+        seats = state.settings.seating.final_seats if final else state.settings.seating.table_seats
+        drawn = draw_seats(names, plan.sizes, seats, state.settings.seating, rng, final=final)
+        return [SeatsDrawn(tables=drawn, warning=plan.warning)]

@@ -1,0 +1,184 @@
+"""The event's state: plain mutable records built by folding the log (see ``fold``).
+
+Only events change a State (``EventBody.apply``); commands read it. Derived numbers (chips in
+play, the second-stack amount, places due) are computed here from the records, never stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Literal
+
+from tdconsole.domain.settings import Settings
+
+Phase = Literal["registration", "seated", "elimination", "final", "finished"]
+Status = Literal["registered", "waitlisted", "withdrawn", "in", "out", "disqualified"]
+
+
+def name_key(name: str) -> str:
+    """Names are unique ignoring case (and Unicode case folding)."""
+    return name.casefold()
+
+
+@dataclass
+class Player:
+    name: str
+    order: int
+    """Registration order, 0-based (ties split leftovers in this order)."""
+    status: Status = "registered"
+    paid: bool = False
+    food_paid: bool = False
+    table: int | None = None
+    seat: int | None = None
+    chips: int | None = None
+    second_stack: int | None = None
+    bonus: int | None = None
+    place: int | None = None
+    tied: bool = False
+    prize: Decimal | None = None
+    out_at: datetime | None = None
+    suspended_orbits: int | None = None
+
+
+@dataclass
+class Seat:
+    number: int
+    card: str
+    player: str | None = None
+    """Key of the player sitting there (``name_key``), or None."""
+
+
+@dataclass
+class MovePlan:
+    """A table's recorded closing plan (Art. IV.4): who goes where."""
+
+    moves: list[tuple[str, int, int]]
+    """(player key, destination table, destination seat), in the order drawn."""
+
+
+@dataclass
+class Table:
+    number: int
+    suit: str
+    seats: list[Seat]
+    open: bool = True
+    final: bool = False
+    button: int = 1
+    """Art. II.4: the first dealer sits in seat 1 (the highest card)."""
+    chips: int = 0
+    """C_t, the chips in circulation at this table (Art. III.3)."""
+    plan: MovePlan | None = None
+
+    def seat(self, number: int) -> Seat:
+        return self.seats[number - 1]
+
+
+@dataclass
+class Ruling:
+    id: int
+    at: datetime
+    kind: Literal["ruling", "sanction"]
+    table: int | None
+    players: list[str]
+    articles: list[str]
+    text: str
+    director: str
+    sanction: str | None = None
+    orbits: int | None = None
+    served: bool | None = None
+
+
+@dataclass
+class State:
+    settings: Settings
+    name: str = ""
+    created_at: datetime | None = None
+    phase: Phase = "registration"
+    players: dict[str, Player] = field(default_factory=dict)
+    tables: dict[int, Table] = field(default_factory=dict)
+    stack: int | None = None
+    """The starting stack S (Art. III.1), once started."""
+    issued: int = 0
+    """Every chip ever issued: starting stacks, second stacks, final bonuses."""
+    removed: int = 0
+    """Chips that left play with a disqualification (Art. VI.2)."""
+    adjusted: int = 0
+    """Net ledger adjustments accepted by the Director with a reason (Art. IV.4, VII.1)."""
+    final_bonus: int | None = None
+    clock: Any = None
+    """The blind clock: ``tdconsole.domain.clock`` state once the event has started."""
+    structure: Any = None
+    """The blind structure (``tdconsole.domain.clock.Structure``) once started."""
+    rulings: list[Ruling] = field(default_factory=list)
+    last_seq: int = 0
+
+    # -- players ---------------------------------------------------------------------------
+    def find(self, name: str) -> Player | None:
+        return self.players.get(name_key(name.strip()))
+
+    def ordered_players(self) -> list[Player]:
+        return sorted(self.players.values(), key=lambda p: p.order)
+
+    def in_players(self) -> list[Player]:
+        return [p for p in self.ordered_players() if p.status == "in"]
+
+    @property
+    def in_play(self) -> int:
+        return sum(1 for p in self.players.values() if p.status == "in")
+
+    @property
+    def entrants(self) -> int:
+        """Players who paid the entry fee and hold a place (Art. I.2, V.1)."""
+        return sum(
+            1
+            for p in self.players.values()
+            if p.paid and p.status in ("registered", "in", "out", "disqualified")
+        )
+
+    @property
+    def registered_count(self) -> int:
+        return sum(1 for p in self.players.values() if p.status == "registered")
+
+    # -- tables and chips ------------------------------------------------------------------
+    def open_tables(self) -> list[Table]:
+        return [t for t in sorted(self.tables.values(), key=lambda t: t.number) if t.open]
+
+    def players_at(self, table: Table) -> list[Player]:
+        return [
+            self.players[s.player]
+            for s in table.seats
+            if s.player is not None and self.players[s.player].status == "in"
+        ]
+
+    @property
+    def chips_in_play(self) -> int:
+        return sum(t.chips for t in self.tables.values() if t.open)
+
+    @property
+    def average_stack(self) -> int | None:
+        n = self.in_play
+        if n == 0 or self.stack is None:
+            return None
+        return self.chips_in_play // n
+
+    @property
+    def prize_pool(self) -> Decimal:
+        """Art. V.1: the entry fees collected."""
+        return self.settings.registration.entry_fee * self.entrants
+
+    @property
+    def final_due(self) -> bool:
+        """Art. IV.2: the elimination phase ends as soon as nine or fewer are in."""
+        return self.phase == "elimination" and self.in_play <= self.settings.seating.final_seats
+
+    def must_close(self, table: Table) -> bool:
+        """Art. IV.4: a table closes when three or fewer of its players are still in."""
+        return (
+            self.phase == "elimination"
+            and not self.final_due
+            and table.open
+            and not table.final
+            and len(self.players_at(table)) <= self.settings.seating.close_at
+        )

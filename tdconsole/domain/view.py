@@ -1,0 +1,158 @@
+"""The State as the JSON of ``state --json`` (the contract of docs/cli.md), and its parts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from tdconsole.domain.payouts import money_text, payouts, percent_text
+from tdconsole.domain.state import Player, State, Table
+
+
+def payout_table(state: State) -> list[Any]:
+    prizes = state.settings.prizes
+    return payouts(state.prize_pool, prizes.percents, state.entrants, prizes.payout_unit)
+
+
+def player_json(state: State, player: Player) -> dict[str, Any]:
+    seated = player.status == "in" and player.table is not None and player.seat is not None
+    card = None
+    if seated and player.table is not None and player.seat is not None:
+        card = state.tables[player.table].seat(player.seat).card
+    return {
+        "name": player.name,
+        "status": player.status,
+        "paid": player.paid,
+        "food_paid": player.food_paid,
+        "table": player.table if seated else None,
+        "seat": player.seat if seated else None,
+        "card": card,
+        "chips": player.chips,
+        "second_stack": player.second_stack,
+        "bonus": player.bonus,
+        "place": player.place,
+        "tied": player.tied,
+        "prize": money_text(player.prize) if player.prize is not None else None,
+        "out_at": player.out_at.isoformat() if player.out_at else None,
+        "suspended_orbits": player.suspended_orbits,
+    }
+
+
+def table_json(state: State, table: Table) -> dict[str, Any]:
+    from tdconsole.domain.play import second_stack_amount
+
+    plan = None
+    if table.plan is not None:
+        plan = {
+            "moves": [
+                {
+                    "player": state.players[key].name,
+                    "from_table": table.number,
+                    "from_seat": state.players[key].seat,
+                    "to_table": to_table,
+                    "to_seat": to_seat,
+                    "card": state.tables[to_table].seat(to_seat).card,
+                }
+                for key, to_table, to_seat in table.plan.moves
+            ]
+        }
+    players_in = len(state.players_at(table))
+    return {
+        "number": table.number,
+        "suit": table.suit,
+        "final": table.final,
+        "open": table.open,
+        "players_in": players_in,
+        "chips": table.chips,
+        "second_stack_now": second_stack_amount(state, table) if table.open else None,
+        "must_close": state.must_close(table),
+        "button": table.button,
+        "seats": [
+            {
+                "seat": s.number,
+                "card": s.card,
+                "player": state.players[s.player].name if s.player else None,
+            }
+            for s in table.seats
+        ],
+        "plan": plan,
+    }
+
+
+def _number(text: str) -> int | float:
+    return int(text) if text.isdigit() else float(text)
+
+
+def payouts_json(state: State) -> list[dict[str, Any]]:
+    placed: dict[int, list[Player]] = {}
+    for p in state.ordered_players():
+        if p.place is not None:
+            placed.setdefault(p.place, []).append(p)
+    holders: dict[int, str] = {}
+    for place, group in placed.items():
+        for i, p in enumerate(group):
+            holders[place + i] = p.name
+    return [
+        {
+            "place": row.place,
+            "percent": _number(percent_text(row.percent)),
+            "amount": money_text(row.amount),
+            "player": holders.get(row.place),
+        }
+        for row in payout_table(state)
+    ]
+
+
+def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
+    if state.clock is None or state.structure is None:
+        return None
+    from tdconsole.domain import clock
+
+    status = clock.status(
+        state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce
+    )
+    return status.to_json()
+
+
+def rulings_json(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": r.id,
+            "at": r.at.isoformat(),
+            "kind": r.kind,
+            "table": r.table,
+            "players": r.players,
+            "articles": r.articles,
+            "text": r.text,
+            "director": r.director,
+            "sanction": r.sanction,
+            "orbits": r.orbits,
+            "served": r.served,
+        }
+        for r in state.rulings
+    ]
+
+
+def state_json(state: State, now: datetime) -> dict[str, Any]:
+    tables = sorted(state.tables.values(), key=lambda t: t.number)
+    return {
+        "name": state.name,
+        "date": state.created_at.date().isoformat() if state.created_at else None,
+        "language": state.settings.language,
+        "director": state.settings.director,
+        "currency": state.settings.currency,
+        "phase": state.phase,
+        "entrants": state.entrants,
+        "in_play": state.in_play,
+        "chips_in_play": state.chips_in_play,
+        "average_stack": state.average_stack,
+        "final_due": state.final_due,
+        "final_bonus": state.final_bonus,
+        "starting_stack": state.stack,
+        "prize_pool": money_text(state.prize_pool),
+        "players": [player_json(state, p) for p in state.ordered_players()],
+        "tables": [table_json(state, t) for t in tables],
+        "payouts": payouts_json(state),
+        "clock": clock_json(state, now),
+        "rulings": rulings_json(state),
+    }

@@ -1,0 +1,150 @@
+"""The one service every caller uses: the command line, the console and the floor terminals.
+
+``Tournament.execute(command)`` re-reads the log inside the write transaction, lets the command
+decide on the latest State, appends its events and folds them in. Undo and redo are events too.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tdconsole.domain  # noqa: F401  (registers every event type)
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
+from tdconsole.domain.fold import History, apply_all, fold, is_control
+from tdconsole.domain.registration import CreateEvent
+from tdconsole.domain.settings import Settings
+from tdconsole.domain.state import State
+from tdconsole.store.eventstore import EventStore
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Tournament:
+    """One event, opened from its file."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+        actor: str | None = None,
+        role: Role = "director",
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.rng = rng or secrets.SystemRandom()
+        self._actor = actor
+        self.role: Role = role
+        self.history = History()
+        self.state = State(settings=Settings())
+        self._reload()
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path, **kwargs: Any) -> Tournament:
+        return cls(EventStore(path), **kwargs)
+
+    @classmethod
+    def create(
+        cls, path: Path, name: str, settings: Settings, **kwargs: Any
+    ) -> Tournament:
+        store = EventStore(path, create=True)
+        service = cls(store, **kwargs)
+        service.execute(CreateEvent(name=name, settings=settings.model_dump(mode="json")))
+        return service
+
+    def close(self) -> None:
+        self.store.close()
+
+    @property
+    def actor(self) -> str:
+        return self._actor or self.state.settings.director
+
+    # -- reading ---------------------------------------------------------------------------
+    def _reload(self) -> None:
+        records = self.store.read()
+        self.state, self.history = fold(records)
+
+    def _absorb(self, records: list[Record]) -> None:
+        if not records:
+            return
+        if any(is_control(r) for r in records):
+            self._reload()
+            return
+        for record in records:
+            self.history.feed(record)
+        apply_all(self.state, records)
+
+    def refresh(self) -> bool:
+        """Fold in what other processes appended; True when something changed."""
+        before = self.state.last_seq
+        self._absorb(self.store.read(after=before))
+        return self.state.last_seq != before
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    # -- acting ----------------------------------------------------------------------------
+    def execute(self, command: Command) -> list[Record]:
+        """Validate ``command`` against the latest log and append its events atomically."""
+        with self.store.transaction():
+            self._absorb(self.store.read(after=self.state.last_seq))
+            ctx = Context(now=self.clock(), rng=self.rng, actor=self.actor, role=self.role)
+            command.check_role(ctx)
+            bodies = command.decide(self.state, ctx)
+            if not bodies:
+                raise RuleError(f"{command.describe()}: nothing to record")
+            records = self.store.append(
+                [CommandNoted(summary=command.describe()), *bodies], ctx.now, ctx.actor
+            )
+        self._absorb(records)
+        return records
+
+    def undo(self, reason: str = "") -> str:
+        """Cancel the whole last command in effect; returns what was undone."""
+        with self.store.transaction():
+            self._absorb(self.store.read(after=self.state.last_seq))
+            target = self.history.last_active
+            if target is None or self.history.summaries.get(target, "").startswith("create event"):
+                raise RuleError("nothing to undo")
+            owner = self.history.actors.get(target)
+            if self.role != "director" and owner != self.actor:
+                raise RuleError(
+                    f"the last action was {owner}'s: only the Director may undo it", "VII.1"
+                )
+            summary = self.history.summaries[target]
+            records = self.store.append(
+                [Undone(command=target, reason=reason, summary=summary)], self.clock(), self.actor
+            )
+        self._absorb(records)
+        return summary
+
+    def redo(self) -> str:
+        """Restore the command the last undo cancelled."""
+        with self.store.transaction():
+            self._absorb(self.store.read(after=self.state.last_seq))
+            target = self.history.last_redoable
+            if target is None:
+                raise RuleError("nothing to redo: redo follows an undo with nothing in between")
+            if self.role != "director" and self.history.actors.get(target) != self.actor:
+                raise RuleError("only the Director may redo another's action", "VII.1")
+            summary = self.history.summaries[target]
+            records = self.store.append(
+                [Redone(command=target, summary=summary)], self.clock(), self.actor
+            )
+        self._absorb(records)
+        return summary
+
+    def log(self) -> list[Record]:
+        return self.store.read()

@@ -1,0 +1,50 @@
+"""Shared fixtures: a private data folder, a fake clock, services on temporary event files."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support import FakeClock, MakeService
+
+from tdconsole.domain.settings import Settings, load_settings
+from tdconsole.service import Tournament
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(folder))
+    monkeypatch.delenv("TDCONSOLE_EVENT", raising=False)
+    return folder
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return load_settings()
+
+
+@pytest.fixture
+def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterator[MakeService]:
+    opened: list[Tournament] = []
+
+    def make(name: str = "event", seed: int = 1, **kwargs: object) -> Tournament:
+        path = tmp_path / f"{name}.tdc"
+        chosen = kwargs.pop("settings", settings)
+        assert isinstance(chosen, Settings)
+        service = Tournament.create(
+            path, name, chosen, clock=clock, rng=random.Random(seed), **kwargs,  # type: ignore[arg-type]
+        )
+        opened.append(service)
+        return service
+
+    yield make
+    for service in opened:
+        service.close()
