@@ -114,6 +114,12 @@ _US_PER_S = 1_000_000
 # Structure
 
 
+def _neighbours(value: int, step: int) -> str:
+    """The multiples of ``step`` either side of ``value`` (the positive ones)."""
+    below, above = value // step * step, (value // step + 1) * step
+    return f"{below} or {above}" if below > 0 else str(above)
+
+
 class LevelOverride(BaseModel):
     """An edit of a level not yet played; ``None`` keeps the structure's value."""
 
@@ -278,7 +284,7 @@ class Structure(BaseModel):
             raise RuleError(
                 f"{what} must be a positive multiple of {step} (twice the smallest chip, "
                 f"{self.chip_unit}) so the small blind is half of it: {big_blind} is not; "
-                f"try {max(step, big_blind // step * step)}.",
+                f"try {_neighbours(big_blind, step)}.",
                 "2.3",
             )
 

@@ -210,6 +210,7 @@ def test_2_3_big_blind_must_be_twice_a_multiple_of_the_chip_unit() -> None:
     with pytest.raises(RuleError) as refused:
         Structure.build(75, stack=10_000)
     assert refused.value.article == "2.3"
+    assert "try 50 or 100" in refused.value.message
     with pytest.raises(RuleError):
         Structure.build(100, second_bb=230, stack=10_000)
     with pytest.raises(RuleError):
