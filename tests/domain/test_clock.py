@@ -786,3 +786,16 @@ def test_iii5_random_transitions_never_go_negative_and_replay_the_same(
     assert clock.status(restored, structure, later, auto) == clock.status(
         state, structure, later, auto
     )
+
+
+def test_iii5_auto_announce_stops_at_the_end_of_the_structure() -> None:
+    structure = Structure.build(100, 2, 200, 1, stack=10_000)
+    state = clock.start(clock.initial(structure), structure, T0, auto_announce=True)
+    late = T0 + timedelta(hours=5)  # 2 + 199 × 1 minutes = 201 minutes to the end of level 200
+    shown = clock.status(state, structure, late, auto_announce=True)
+    assert shown.level == clock.MAX_LEVEL and shown.pending_announcement
+    assert shown.overtime == timedelta(minutes=300 - 201)
+    assert shown.next is None
+    with pytest.raises(RuleError):
+        clock.next_level(state, structure, late, auto_announce=True)
+    assert clock.prev_level(state, structure, late, auto_announce=True).index == 198
