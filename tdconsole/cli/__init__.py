@@ -37,10 +37,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tdconsole",
         description="Direct a Texas Hold'em tournament under the Ordine's regulation.",
     )
-    parser.add_argument("--event", metavar="PATH", help="the event file (else $TDCONSOLE_EVENT, "
-                        "else the most recently used event)")
-    parser.add_argument("--as", dest="actor", metavar="NAME",
-                        help="who acts (recorded on every event; default: the Director)")
+    parser.add_argument(
+        "--event",
+        metavar="PATH",
+        help="the event file (else $TDCONSOLE_EVENT, else the most recently used event)",
+    )
+    parser.add_argument(
+        "--as",
+        dest="actor",
+        metavar="NAME",
+        help="who acts (recorded on every event; default: the Director)",
+    )
     parser.add_argument("--lang", choices=("it", "en"), help="language of the console")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
@@ -59,14 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
-        from tdconsole.cli.common import open_service  # noqa: F401  (keeps import cheap)
-
         try:
-            from tdconsole.cli.ui_cmds import open_console
+            func = importlib.import_module("tdconsole.cli.ui_cmds").open_console
         except ModuleNotFoundError:
             parser.print_help()
             return 0
-        func = open_console
     try:
         code = func(args)
     except RuleError as exc:
@@ -74,4 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`tdconsole log | head`): not an error of ours.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return int(code or 0)

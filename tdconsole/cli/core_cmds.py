@@ -13,7 +13,6 @@ from tdconsole.cli.common import (
     open_service,
     parse_assignments,
 )
-from tdconsole.domain.errors import RuleError
 
 
 def _act(args: argparse.Namespace, command: Any) -> Any:
@@ -69,7 +68,8 @@ def cmd_pay(args: argparse.Namespace) -> int:
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
     for raw in args.names:
-        print(f"{service.state.find(raw).name}: {what} paid ({amount} {service.state.settings.currency})")
+        name = service.state.find(raw).name
+        print(f"{name}: {what} paid ({amount} {service.state.settings.currency})")
     return 0
 
 
@@ -94,13 +94,21 @@ def cmd_draw(args: argparse.Namespace) -> int:
 def cmd_start(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Start
 
-    service = _act(args, Start(
-        stack=args.stack, big_blind=args.bb, first_minutes=args.first_minutes,
-        second_big_blind=args.second_bb, minutes=args.minutes,
-    ))
+    service = _act(
+        args,
+        Start(
+            stack=args.stack,
+            big_blind=args.bb,
+            first_minutes=args.first_minutes,
+            second_big_blind=args.second_bb,
+            minutes=args.minutes,
+        ),
+    )
     state = service.state
-    print(f"started: {state.in_play} players, stack {chips_text(state.stack)}, "
-          f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)")
+    print(
+        f"started: {state.in_play} players, stack {chips_text(state.stack)}, "
+        f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)"
+    )
     return 0
 
 
@@ -147,16 +155,22 @@ def cmd_state(args: argparse.Namespace) -> int:
         emit_json(document)
         return 0
     print(f"{document['name']} — {document['phase']}")
-    print(f"in play {document['in_play']} / {document['entrants']} entrants · "
-          f"prize pool {document['prize_pool']} {document['currency']}")
+    print(
+        f"in play {document['in_play']} / {document['entrants']} entrants · "
+        f"prize pool {document['prize_pool']} {document['currency']}"
+    )
     if document["chips_in_play"]:
-        print(f"chips in play {chips_text(document['chips_in_play'])} · "
-              f"average stack {chips_text(document['average_stack'])}")
+        print(
+            f"chips in play {chips_text(document['chips_in_play'])} · "
+            f"average stack {chips_text(document['average_stack'])}"
+        )
     if document["final_due"]:
         print("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`")
     for table in document["tables"]:
         if table["open"] and table["must_close"]:
-            print(f"table {table['number']} must close (Art. IV.4) — `close {table['number']} --plan`")
+            print(
+                f"table {table['number']} must close (Art. IV.4) — `close {table['number']} --plan`"
+            )
     return 0
 
 
@@ -191,12 +205,23 @@ def cmd_log(args: argparse.Namespace) -> int:
         service.close()
     active = set(history.active)
     if args.json:
-        emit_json({"events": [
-            {"seq": r.seq, "command": r.command, "type": r.type, "at": r.at.isoformat(),
-             "actor": r.actor, "data": r.body.payload(), "undone": r.command not in active
-             and not isinstance(r.body, (Undone, Redone))}
-            for r in records
-        ]})
+        emit_json(
+            {
+                "events": [
+                    {
+                        "seq": r.seq,
+                        "command": r.command,
+                        "type": r.type,
+                        "at": r.at.isoformat(),
+                        "actor": r.actor,
+                        "data": r.body.payload(),
+                        "undone": r.command not in active
+                        and not isinstance(r.body, (Undone, Redone)),
+                    }
+                    for r in records
+                ]
+            }
+        )
         return 0
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -220,14 +245,36 @@ def cmd_standings(args: argparse.Namespace) -> int:
     finally:
         service.close()
     players = [p for p in document["players"] if p["status"] in ("in", "out", "disqualified")]
-    players.sort(key=lambda p: (p["place"] is None and p["status"] != "in",
-                                p["place"] if p["place"] is not None else 0,
-                                -(p["chips"] or 0)))
+    players.sort(
+        key=lambda p: (
+            p["place"] is None and p["status"] != "in",
+            p["place"] if p["place"] is not None else 0,
+            -(p["chips"] or 0),
+        )
+    )
     if args.json:
-        emit_json({"phase": document["phase"], "prize_pool": document["prize_pool"],
-                   "standings": [
-                       {k: p[k] for k in ("place", "tied", "name", "status", "table", "seat",
-                                          "chips", "prize")} for p in players]})
+        emit_json(
+            {
+                "phase": document["phase"],
+                "prize_pool": document["prize_pool"],
+                "standings": [
+                    {
+                        k: p[k]
+                        for k in (
+                            "place",
+                            "tied",
+                            "name",
+                            "status",
+                            "table",
+                            "seat",
+                            "chips",
+                            "prize",
+                        )
+                    }
+                    for p in players
+                ],
+            }
+        )
         return 0
     currency = document["currency"]
     for p in players:
@@ -254,12 +301,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.no_open or not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(f"demo event ready at {built}")
         return 0
+    import importlib
+
     try:
-        from tdconsole.cli.ui_cmds import open_console
+        ui = importlib.import_module("tdconsole.cli.ui_cmds")
     except ModuleNotFoundError:
         print(f"demo event ready at {built}")
         return 0
-    return open_console(args)
+    return int(ui.open_console(args))
 
 
 def register(sub: Any) -> None:
@@ -270,7 +319,9 @@ def register(sub: Any) -> None:
 
     p = add("new", cmd_new, "create an event (a bare NAME lives in the data folder)")
     p.add_argument("path", metavar="PATH")
-    p.add_argument("--config", metavar="FILE", help="settings file (default: the shipped ordine.toml)")
+    p.add_argument(
+        "--config", metavar="FILE", help="settings file (default: the shipped ordine.toml)"
+    )
     p.add_argument("--name", metavar="TEXT", help="the event's name (default: the file's name)")
 
     p = add("register", cmd_register, "register players; past the cap they wait (Art. I.1)")
@@ -282,7 +333,9 @@ def register(sub: Any) -> None:
     p.add_argument("--food", action="store_true", help="the food contribution instead of the fee")
 
     p = add("draw", cmd_draw, "draw the seats by cards (Art. II.1-II.4); closes registration")
-    p.add_argument("--tables", type=int, metavar="K", help="number of tables (default: fewest of 6-8)")
+    p.add_argument(
+        "--tables", type=int, metavar="K", help="number of tables (default: fewest of 6-8)"
+    )
     p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
 
     p = add("start", cmd_start, "set the stack and blinds and start (Art. III.1, III.5)")

@@ -50,7 +50,9 @@ def parse_event(type_name: str, data: dict[str, Any]) -> EventBody:
     try:
         cls = EVENT_TYPES[type_name]
     except KeyError:
-        raise ValueError(f"unknown event type {type_name!r}: the file is from a newer version") from None
+        raise ValueError(
+            f"unknown event type {type_name!r}: the file is from a newer version"
+        ) from None
     return cls.model_validate(data)
 
 

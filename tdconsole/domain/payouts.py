@@ -22,7 +22,9 @@ def _floor_to(amount: Decimal, unit: Decimal) -> Decimal:
     return (amount / unit).to_integral_value(rounding=ROUND_DOWN) * unit
 
 
-def payouts(pool: Decimal, percents: tuple[Decimal, ...], entrants: int, unit: Decimal) -> list[Payout]:
+def payouts(
+    pool: Decimal, percents: tuple[Decimal, ...], entrants: int, unit: Decimal
+) -> list[Payout]:
     """The amount due to each paid place (Art. V.1).
 
     >>> [str(p.amount) for p in payouts(Decimal(1680), (45, 25, 15, 10, 5), 24, Decimal(1))]
@@ -41,9 +43,7 @@ def payouts(pool: Decimal, percents: tuple[Decimal, ...], entrants: int, unit: D
     ]
 
 
-def shared_prizes(
-    table: list[Payout], first_place: int, tied: int, unit: Decimal
-) -> list[Decimal]:
+def shared_prizes(table: list[Payout], first_place: int, tied: int, unit: Decimal) -> list[Decimal]:
     """Prizes for ``tied`` players sharing places first_place .. first_place + tied - 1.
 
     The shared places' amounts are pooled and split equally in units; leftover units go one each

@@ -242,14 +242,17 @@ class ChangeSettings(Command):
         for key, value in self.assignments:
             settings = settings.with_value(key.strip(), value)
             events.append(
-                SettingChanged(key=key.strip(), value=value, settings=settings.model_dump(mode="json"))
+                SettingChanged(
+                    key=key.strip(), value=value, settings=settings.model_dump(mode="json")
+                )
             )
         seats = settings.seating.table_seats
         for table in state.open_tables():
             occupied = [s.number for s in table.seats if s.player is not None]
             if not table.final and occupied and max(occupied) > seats:
                 raise RuleError(
-                    f"table {table.number} uses seat {max(occupied)}: table_seats cannot go below it",
+                    f"table {table.number} uses seat {max(occupied)}: "
+                    "table_seats cannot go below it",
                     "IV.4",
                 )
         return events

@@ -68,15 +68,14 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
             )
         warning = None
         if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
-            warning = f"tables of {min(sizes)}-{max(sizes)} players, outside {low}-{high} (Art. II.1)"
+            warning = (
+                f"tables of {min(sizes)}-{max(sizes)} players, outside {low}-{high} (Art. II.1)"
+            )
         return TablePlan(tables, sizes, warning)
     if players <= seating.final_seats:
         return TablePlan(1, [players], None)
     candidates = range(1, players + 1)
-    fitting = [
-        k for k in candidates
-        if low <= players // k and -(-players // k) <= high
-    ]
+    fitting = [k for k in candidates if low <= players // k and -(-players // k) <= high]
     if fitting:
         k = min(fitting) if seating.table_count == "fewest" else max(fitting)
         return TablePlan(k, balanced_sizes(players, k), None)
@@ -104,8 +103,14 @@ class DrawnTable(BaseModel):
 
 
 def draw_seats(
-    names: list[str], sizes: list[int], seats_per_table: int, seating: SeatingSettings,
-    rng: random.Random, *, final: bool = False, first_number: int = 1,
+    names: list[str],
+    sizes: list[int],
+    seats_per_table: int,
+    seating: SeatingSettings,
+    rng: random.Random,
+    *,
+    final: bool = False,
+    first_number: int = 1,
 ) -> list[DrawnTable]:
     """Deal the seat cards face down in random order; each player sits where his card says."""
     deck = [(t, seat) for t, size in enumerate(sizes) for seat in range(1, size + 1)]

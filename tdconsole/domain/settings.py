@@ -89,7 +89,11 @@ class ClockSettings(_Section):
 
 class PrizeSettings(_Section):
     percents: tuple[Decimal, ...] = (
-        Decimal(45), Decimal(25), Decimal(15), Decimal(10), Decimal(5),
+        Decimal(45),
+        Decimal(25),
+        Decimal(15),
+        Decimal(10),
+        Decimal(5),
     )
     """Art. V.1: shares of the prize pool for places 1, 2, ... (sum 100)."""
     payout_unit: Decimal = Field(Decimal("1"), gt=0)

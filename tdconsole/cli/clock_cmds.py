@@ -1,0 +1,219 @@
+"""The blind clock from the command line (Art. III.5): status, control, plan, level edits."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime, time
+from typing import Any
+
+from tdconsole.cli.common import chips_text, emit_json, open_service
+from tdconsole.domain.errors import RuleError
+
+ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
+
+
+def _status_text(document: dict[str, Any]) -> str:
+    from tdconsole.domain.clock import format_mmss
+
+    state = "running" if document["running"] else "paused"
+    lines = [
+        f"level {document['level']}: blinds {chips_text(document['small_blind'])} / "
+        f"{chips_text(document['big_blind'])}"
+        + (f", ante {chips_text(document['ante'])}" if document["ante"] else ""),
+        f"{format_mmss(document['remaining_seconds'])} left ({state})",
+    ]
+    nxt = document["next"]
+    if document["pending_announcement"]:
+        lines.append(
+            f"time is up: announce {chips_text(nxt['small_blind'])} / "
+            f"{chips_text(nxt['big_blind'])} (`clock announce`, Art. III.5); "
+            f"overtime {format_mmss(document['overtime_seconds'])}"
+        )
+    elif nxt:
+        lines.append(f"next {chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}")
+    return "\n".join(lines)
+
+
+def cmd_clock(args: argparse.Namespace) -> int:
+    from tdconsole.domain.clock import parse_mmss
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.view import clock_json
+
+    action = args.action
+    if action == "plan":
+        return _plan(args)
+    if action == "edit":
+        return _edit(args)
+    service = open_service(args)
+    try:
+        if action is not None:
+            if action in ACTIONS:
+                if args.value is not None:
+                    raise RuleError(f"clock {action} takes no value")
+                command = ClockControl(action=action)
+            else:
+                if args.value is None:
+                    hint = "MM:SS" if action == "set" else "SECONDS"
+                    raise RuleError(f"write clock {action} {hint}")
+                seconds = parse_mmss(args.value) if action == "set" else _seconds(args.value)
+                command = ClockControl(action=action, seconds=seconds)
+            service.execute(command)
+        document = clock_json(service.state, service.now())
+    finally:
+        service.close()
+    if document is None:
+        raise RuleError("the clock exists once the tournament has started (`start`)", "III.5")
+    if args.json:
+        emit_json(document)
+    else:
+        print(_status_text(document))
+    return 0
+
+
+def _seconds(raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise RuleError(f"{raw!r} is not a number of seconds: write e.g. 60") from None
+    if value <= 0:
+        raise RuleError("give a positive number of seconds")
+    return value
+
+
+def _plan(args: argparse.Namespace) -> int:
+    from tdconsole.domain import clock
+    from tdconsole.domain.settings import load_settings
+    from tdconsole.service import utc_now
+
+    structure_flags = (args.stack, args.bb, args.first_minutes, args.second_bb, args.minutes)
+    service = None
+    try:
+        service = open_service(args)
+    except RuleError:
+        if args.bb is None or args.stack is None:
+            raise
+    try:
+        now = service.now() if service else utc_now()
+        state = service.state if service else None
+        settings = state.settings if state else load_settings()
+        local_now = now.astimezone()
+        start_at = local_now
+        if args.at:
+            try:
+                hour = time.fromisoformat(args.at)
+            except ValueError:
+                raise RuleError(f"{args.at!r} is not a time of day: write HH:MM") from None
+            start_at = datetime.combine(local_now.date(), hour, tzinfo=local_now.tzinfo)
+        players = args.players or (state.in_play if state and state.in_play else None)
+        if players is None:
+            players = (state.entrants if state else 0) or settings.registration.max_players
+        if (
+            state is not None
+            and state.structure is not None
+            and not any(v is not None for v in structure_flags)
+        ):
+            rows = clock.plan_live(
+                state.clock,
+                state.structure,
+                now,
+                players=players,
+                chips_in_play=state.chips_in_play,
+                count=args.levels,
+                auto_announce=settings.clock.auto_announce,
+            )
+        else:
+            if args.bb is None or args.stack is None:
+                raise RuleError("before `start`, give the structure: --stack S --bb B", "III.1")
+            structure = clock.Structure.build(
+                first_bb=args.bb,
+                first_minutes=args.first_minutes or settings.clock.first_minutes,
+                second_bb=args.second_bb or args.bb * settings.clock.second_bb_factor,
+                minutes=args.minutes or settings.clock.minutes,
+                stack=args.stack,
+                chip_unit=settings.stacks.chip_unit,
+                min_stack_bb=settings.stacks.min_stack_bb,
+            )
+            rows = clock.plan(
+                structure,
+                start_at=start_at,
+                players=players,
+                stack=args.stack,
+                count=args.levels,
+            )
+    finally:
+        if service:
+            service.close()
+    documents = [row.to_json() for row in rows]
+    if args.json:
+        emit_json({"levels": documents})
+        return 0
+    print(f"{'level':>5}  {'blinds':>17}  {'ante':>6}  {'min':>4}  {'from':>5}–{'to':<5}  avg BB")
+    for row in documents:
+        starts = datetime.fromisoformat(row["starts_at"]).astimezone().strftime("%H:%M")
+        ends = datetime.fromisoformat(row["ends_at"]).astimezone().strftime("%H:%M")
+        label = "break" if row.get("break") else str(row["level"])
+        blinds = f"{chips_text(row['small_blind'])} / {chips_text(row['big_blind'])}"
+        print(
+            f"{label:>5}  {blinds:>17}  {chips_text(row['ante']) if row['ante'] else '–':>6}  "
+            f"{row['minutes']:>4}  {starts}–{ends}  {row['average_stack_bb']}"
+        )
+    return 0
+
+
+def _edit(args: argparse.Namespace) -> int:
+    from tdconsole.domain.clock_events import EditLevel
+
+    if args.value is None:
+        raise RuleError("write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]")
+    try:
+        level = int(args.value)
+    except ValueError:
+        raise RuleError(f"{args.value!r} is not a level number") from None
+    service = open_service(args)
+    try:
+        service.execute(
+            EditLevel(
+                level=level,
+                big_blind=args.bb,
+                ante=args.ante,
+                minutes=args.minutes,
+                break_minutes=args.break_minutes,
+            )
+        )
+    finally:
+        service.close()
+    print(f"level {level} edited (Art. III.5); `clock plan` shows the structure")
+    return 0
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "clock",
+        help="the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
+        "add|sub SECONDS, set MM:SS, plan, edit LEVEL",
+        description="The blind clock (Art. III.5). Without an action: its status.",
+    )
+    p.set_defaults(func=cmd_clock)
+    p.add_argument(
+        "action",
+        nargs="?",
+        choices=(*ACTIONS, "add", "sub", "set", "plan", "edit"),
+    )
+    p.add_argument("value", nargs="?", help="SECONDS for add/sub, MM:SS for set, LEVEL for edit")
+    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument("--players", type=int, metavar="N", help="plan: players in play")
+    p.add_argument("--stack", type=int, metavar="S", help="plan: starting stack")
+    p.add_argument("--bb", type=int, metavar="B", help="plan: first big blind; edit: new BB")
+    p.add_argument("--first-minutes", type=int, metavar="T1", help="plan: length of level 1")
+    p.add_argument("--second-bb", type=int, metavar="B2", help="plan: big blind of level 2")
+    p.add_argument("--minutes", type=int, metavar="T2", help="plan: later levels; edit: length")
+    p.add_argument("--at", metavar="HH:MM", help="plan: start time of day")
+    p.add_argument("--levels", type=int, default=24, metavar="N", help="plan: how many levels")
+    p.add_argument("--ante", type=int, metavar="N", help="edit: the level's ante")
+    p.add_argument(
+        "--break",
+        dest="break_minutes",
+        type=int,
+        metavar="M",
+        help="edit: a break of M minutes after the level",
+    )

@@ -1,0 +1,208 @@
+"""Commands of play: counts, second stack, eliminations, disqualification, closing, the final."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tdconsole.cli.common import chips_text, open_service, parse_counts
+from tdconsole.domain.events import Command
+from tdconsole.service import Tournament
+
+
+def _act(args: argparse.Namespace, command: Command) -> Tournament:
+    service = open_service(args)
+    try:
+        service.execute(command)
+    finally:
+        service.close()
+    return service
+
+
+def _announce_table_changes(service: Tournament) -> None:
+    state = service.state
+    for table in state.open_tables():
+        if state.must_close(table):
+            print(
+                f"table {table.number} has {len(state.players_at(table))} players left: it must "
+                f"close (Art. IV.4) — `close {table.number} --plan`"
+            )
+    if state.final_due:
+        print(
+            f"{state.in_play} players are in: the final is due (Art. IV.2) — "
+            "`final --count NAME=N ...`"
+        )
+    if state.phase == "finished":
+        winner = state.in_players()[0]
+        print(f"the tournament is over: {winner.name} wins (Art. IV.7), prize {winner.prize}")
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import Count
+
+    service = _act(args, Count(counts=parse_counts(args.counts)))
+    for raw in parse_counts(args.counts):
+        player = service.state.find(raw)
+        assert player is not None
+        print(f"{player.name}: {chips_text(player.chips)}")
+    return 0
+
+
+def cmd_dote(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import SecondStack
+
+    service = _act(args, SecondStack(name=args.name, stack=args.stack))
+    player = service.state.find(args.name)
+    assert player is not None and player.second_stack is not None
+    table = service.state.tables[player.table or 0]
+    print(
+        f"{player.name}: second stack {chips_text(player.second_stack)} chips — the average "
+        f"stack of table {table.number} (Art. III.3); table chips now {chips_text(table.chips)}"
+    )
+    return 0
+
+
+def cmd_bust(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import Bust
+
+    service = _act(args, Bust(names=args.names, stacks=args.stacks, declined=args.declined))
+    currency = service.state.settings.currency
+    for raw in args.names:
+        player = service.state.find(raw)
+        assert player is not None
+        tie = " (tied)" if player.tied else ""
+        prize = f" — prize due {player.prize} {currency} (Art. V.1)" if player.prize else ""
+        print(f"{player.name}: out in place {player.place}{tie}{prize}")
+    _announce_table_changes(service)
+    return 0
+
+
+def cmd_disqualify(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import Disqualify
+
+    service = _act(args, Disqualify(name=args.name, reason=args.reason, chips=args.chips))
+    player = service.state.find(args.name)
+    assert player is not None
+    print(f"{player.name}: disqualified (Art. VI.2); place and prize forfeited")
+    _announce_table_changes(service)
+    return 0
+
+
+def cmd_close(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import ClosePlan, CloseTable
+
+    if args.plan == bool(args.count):
+        raise_usage("close TABLE --plan, or close TABLE --count NAME=N ...")
+    if args.plan:
+        service = _act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
+        _print_plan(service, args.table)
+        return 0
+    service = _act(
+        args,
+        CloseTable(
+            table=args.table,
+            counts=parse_counts(args.count),
+            seed=args.seed,
+            override=args.override,
+        ),
+    )
+    from tdconsole.domain.play import TableClosed
+
+    closed = service.log()[-1].body
+    assert isinstance(closed, TableClosed)
+    print(f"table {args.table} closed (Art. IV.4)")
+    for move in closed.moves:
+        print(
+            f"  {move.name} → table {move.to_table} seat {move.to_seat} "
+            f"with {chips_text(move.chips)}"
+        )
+    if closed.adjustment:
+        print(f"  ledger adjustment {closed.adjustment:+d}: {closed.reason}")
+    _announce_table_changes(service)
+    return 0
+
+
+def _print_plan(service: Tournament, number: int) -> None:
+    state = service.state
+    table = state.tables[number]
+    assert table.plan is not None
+    print(f"table {number} closes: moves to announce (Art. IV.4)")
+    for key, to_table, to_seat in table.plan.moves:
+        card = state.tables[to_table].seat(to_seat).card
+        print(f"  {state.players[key].name}: table {to_table}, seat {to_seat} ({card})")
+
+
+def raise_usage(text: str) -> None:
+    from tdconsole.domain.errors import RuleError
+
+    raise RuleError(f"write {text}")
+
+
+def cmd_final(args: argparse.Namespace) -> int:
+    from tdconsole.domain.play import Final
+
+    service = _act(
+        args, Final(counts=parse_counts(args.count), seed=args.seed, override=args.override)
+    )
+    state = service.state
+    table = next(t for t in state.tables.values() if t.final and t.open)
+    print(f"final table (Art. IV.5): {len(state.players_at(table))} players")
+    for seat in table.seats:
+        if seat.player:
+            player = state.players[seat.player]
+            bonus = f" (bonus {chips_text(player.bonus)}, Art. III.4)" if player.bonus else ""
+            print(
+                f"  seat {seat.number}  {seat.card:<4} {player.name:<28} "
+                f"{chips_text(player.chips)}{bonus}"
+            )
+    return 0
+
+
+def register(sub: Any) -> None:
+    def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
+        parser.set_defaults(func=func)
+        return parser
+
+    p = add("count", cmd_count, "record chip counts: NAME=CHIPS ...")
+    p.add_argument("counts", metavar="NAME=N", nargs="+")
+
+    p = add("dote", cmd_dote, "second stack: the table's average stack (Art. III.2-III.3)")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--stack", type=int, metavar="N", help="his stack now (must be below the BB)")
+
+    p = add("bust", cmd_bust, "eliminations in one hand (places by stacks at the hand's start)")
+    p.add_argument("names", metavar="NAME", nargs="+")
+    p.add_argument(
+        "--stacks",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="stacks at the start of the hand, same order (needed for several)",
+    )
+    p.add_argument(
+        "--declined",
+        action="store_true",
+        help="whoever could still take the second stack declined it (Art. III.2)",
+    )
+
+    p = add("disqualify", cmd_disqualify, "disqualify a player (Art. VI.2); his chips leave play")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--reason", required=True, metavar="TEXT")
+    p.add_argument("--chips", type=int, metavar="N", help="his chips (default: his last count)")
+
+    p = add("close", cmd_close, "close a table: --plan draws the moves, --count carries them out")
+    p.add_argument("table", type=int, metavar="TABLE")
+    p.add_argument("--plan", action="store_true", help="draw and record the move plan")
+    p.add_argument("--count", nargs="+", metavar="NAME=N", help="each mover's chips")
+    p.add_argument("--seed", type=int, metavar="N", help="reproducible move draw")
+    p.add_argument(
+        "--override",
+        metavar="REASON",
+        help="accept a count difference, or close a table of more than 3",
+    )
+
+    p = add("final", cmd_final, "redraw the final table, counts, III.4 bonus (Art. IV.5)")
+    p.add_argument("--count", nargs="+", required=True, metavar="NAME=N")
+    p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
+    p.add_argument("--override", metavar="REASON", help="accept a count difference")

@@ -1,0 +1,122 @@
+"""The blind clock on the log (Art. III.5): every control is an event with its wall-clock time;
+the clock engine (``clock``) computes the time left from them, never decrementing anything."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from tdconsole.domain import clock
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.state import State
+
+Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
+
+_TRANSITIONS = {
+    "start": clock.start,
+    "pause": clock.pause,
+    "resume": clock.resume,
+    "announce": clock.announce,
+    "next": clock.next_level,
+    "prev": clock.prev_level,
+}
+_TIMED = {"add": clock.add, "sub": clock.sub, "set": clock.set_remaining}
+
+
+def transition(state: State, action: Action, seconds: int | None, at: datetime) -> clock.ClockState:
+    if state.clock is None or state.structure is None:
+        raise RuleError("the clock exists once the tournament has started (`start`)", "III.5")
+    auto = state.settings.clock.auto_announce
+    if action in _TIMED:
+        if seconds is None:
+            raise RuleError(f"clock {action} needs a number of seconds")
+        return _TIMED[action](state.clock, state.structure, seconds, at, auto_announce=auto)
+    return _TRANSITIONS[action](state.clock, state.structure, at, auto_announce=auto)
+
+
+class ClockChanged(EventBody):
+    type: ClassVar[str] = "clock_changed"
+    action: Action
+    seconds: int | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.clock = transition(state, self.action, self.seconds, at)
+
+
+class ClockControl(Command):
+    """Start, pause, resume, announce, next/previous level, add/remove/set time (III.5)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "III.5"
+    action: Action
+    seconds: int | None = Field(None, ge=0)
+
+    def describe(self) -> str:
+        words = {
+            "start": "clock started",
+            "pause": "clock paused",
+            "resume": "clock resumed",
+            "announce": "level announced",
+            "next": "next level",
+            "prev": "previous level",
+            "add": f"clock +{self.seconds}s",
+            "sub": f"clock -{self.seconds}s",
+            "set": f"clock set to {clock.format_mmss(self.seconds or 0)}",
+        }
+        return words[self.action]
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase == "finished":
+            raise RuleError("the tournament is over: the clock is stopped", "IV.7")
+        transition(state, self.action, self.seconds, ctx.now)  # refuses what is not possible
+        return [ClockChanged(action=self.action, seconds=self.seconds)]
+
+
+class StructureEdited(EventBody):
+    type: ClassVar[str] = "structure_edited"
+    structure: dict[str, object]
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.structure = clock.Structure.model_validate(self.structure)
+
+
+class EditLevel(Command):
+    """Edit a level not yet played (III.5: played levels and the current one are frozen)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "III.5"
+    level: int
+    big_blind: int | None = None
+    ante: int | None = None
+    minutes: int | None = None
+    break_minutes: int | None = None
+
+    def describe(self) -> str:
+        return f"edit level {self.level}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.clock is None or state.structure is None or state.stack is None:
+            raise RuleError("the structure is set at `start`", "III.5")
+        index = clock.settle(
+            state.clock,
+            state.structure,
+            ctx.now,
+            auto_announce=state.settings.clock.auto_announce,
+        ).index
+        structure = state.structure
+        if self.big_blind is not None or self.ante is not None or self.minutes is not None:
+            structure = structure.with_edit(
+                self.level,
+                current_index=index,
+                big_blind=self.big_blind,
+                ante=self.ante,
+                minutes=self.minutes,
+            )
+        if self.break_minutes is not None:
+            structure = structure.with_break(self.level, self.break_minutes, current_index=index)
+        if structure == state.structure:
+            raise RuleError("nothing to change: give --bb, --ante, --minutes or --break")
+        return [StructureEdited(structure=structure.model_dump(mode="json"))]
