@@ -48,6 +48,7 @@ class Tournament:
         self.role: Role = role
         self.history = History()
         self.state = State(settings=Settings())
+        self._seen_version = -1
         self._reload()
 
     # -- opening ---------------------------------------------------------------------------
@@ -56,9 +57,7 @@ class Tournament:
         return cls(EventStore(path), **kwargs)
 
     @classmethod
-    def create(
-        cls, path: Path, name: str, settings: Settings, **kwargs: Any
-    ) -> Tournament:
+    def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
         store = EventStore(path, create=True)
         service = cls(store, **kwargs)
         service.execute(CreateEvent(name=name, settings=settings.model_dump(mode="json")))
@@ -91,6 +90,17 @@ class Tournament:
         before = self.state.last_seq
         self._absorb(self.store.read(after=before))
         return self.state.last_seq != before
+
+    def poll(self) -> bool:
+        """Cheap check for other processes' appends (``PRAGMA data_version``), then refresh.
+
+        Call it often (a console every quarter second): when nothing changed it costs one pragma.
+        """
+        version = self.store.data_version()
+        if version == self._seen_version:
+            return False
+        self._seen_version = version
+        return self.refresh()
 
     def now(self) -> datetime:
         return self.clock()
