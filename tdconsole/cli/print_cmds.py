@@ -1,0 +1,121 @@
+"""``tdconsole print REPORT [--format F] [-o FILE] [--lp [PRINTER]] [--lang it|en]``.
+
+Without ``-o``: txt and csv go to stdout; html and pdf are written to ``REPORT.FORMAT`` in the
+current directory and the path is printed. ``--lp`` sends the report to the system's printer
+queue instead (``lp``, from CUPS), or as well when ``-o`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.reports import FORMATS, REPORTS
+
+#: What the printer queue accepts as it is (CUPS filters txt and pdf; html it cannot lay out).
+QUEUE_FORMATS = ("txt", "pdf", "csv")
+
+
+def register(subparsers: Any) -> None:
+    description = (
+        "print a report: standings, seating, seat slips, payouts (Art. V.1), results, "
+        "rulings log, moves of a closing table (Art. IV.4)"
+    )
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "print", help=description, description=description
+    )
+    parser.add_argument("report", choices=REPORTS, metavar="REPORT", help=" | ".join(REPORTS))
+    parser.add_argument(
+        "--format", dest="report_format", choices=FORMATS, default="txt", help="default: txt"
+    )
+    parser.add_argument(
+        "-o", "--output", dest="report_output", metavar="FILE", help="write it to FILE"
+    )
+    parser.add_argument(
+        "--lp",
+        dest="report_printer",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="PRINTER",
+        help="send it to the printer queue (lp), to PRINTER when given",
+    )
+    # Its own dest: the global --lang must not be overwritten by this one's default.
+    parser.add_argument(
+        "--lang",
+        dest="report_lang",
+        choices=("it", "en"),
+        help="language of the report (default: the event's)",
+    )
+    parser.set_defaults(func=cmd_print)
+
+
+def load_state(args: argparse.Namespace) -> Mapping[str, Any]:
+    """The event's ``state --json`` document."""
+    from tdconsole.cli.common import state_json
+
+    return state_json(args)
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from tdconsole.reports import filename, render
+
+    kind: str = args.report
+    fmt: str = args.report_format
+    printer: str | None = args.report_printer
+    if printer is not None and fmt not in QUEUE_FORMATS:
+        raise RuleError(
+            f"the printer queue cannot lay out {fmt}: use --format pdf or txt, "
+            "or print the html page from a browser"
+        )
+    lang = args.report_lang or getattr(args, "lang", None)
+    data = render(kind, load_state(args), fmt, lang=lang)
+
+    output = args.report_output
+    if output is None and printer is None and fmt in ("html", "pdf"):
+        output = filename(kind, fmt)
+    if output is not None:
+        path = Path(output)
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            raise RuleError(
+                f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE"
+            ) from None
+        print(path.resolve())
+    if printer is not None:
+        send_to_printer(data, printer, title=f"{kind}.{fmt}")
+    elif output is None:
+        if fmt == "csv":
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+    return 0
+
+
+def send_to_printer(data: bytes, printer: str, title: str) -> None:
+    """Queue ``data`` with ``lp`` (CUPS); a missing or failing queue is a refusal, not a crash."""
+    lp = shutil.which("lp")
+    if lp is None:
+        raise RuleError("no printer queue: `lp` is not installed; install CUPS or use -o FILE")
+    command = [lp, "-t", title]
+    if printer:
+        command += ["-d", printer]
+    try:
+        done = subprocess.run(command, input=data, capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RuleError(f"no printer queue: {exc}; install CUPS or use -o FILE") from None
+    if done.returncode != 0:
+        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        detail = reason[-1] if reason else f"lp exited with {done.returncode}"
+        raise RuleError(f"no printer queue: {detail}; install CUPS or use -o FILE")
+    queued = done.stdout.decode("utf-8", "replace").strip()
+    if queued:
+        print(queued)

@@ -1,0 +1,68 @@
+"""Printed reports of an event: standings, seating, seat slips, payouts, results, rulings, moves.
+
+Every report is a pure function of the event's state, the dict of ``tdconsole state --json``
+(see docs/cli.md), in four formats: ``txt`` (80 columns, for a plain printer), ``html``
+(self-contained), ``pdf`` (A4, bundled DejaVu Sans font) and ``csv`` (UTF-8 with BOM)::
+
+    from tdconsole.reports import render
+    data = render("payouts", state, "pdf", lang="en")   # bytes
+
+Importing this package imports nothing heavy: fpdf2 loads only when a PDF is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, cast, get_args
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.reports.model import Report
+
+ReportName = Literal["standings", "seating", "slips", "payouts", "results", "rulings", "moves"]
+Format = Literal["txt", "html", "pdf", "csv"]
+REPORTS: tuple[str, ...] = get_args(ReportName)
+FORMATS: tuple[str, ...] = get_args(Format)
+
+
+def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Report:
+    """The ``Report`` of ``kind`` for ``state``, before it is put in a format."""
+    from tdconsole.reports.builders import BUILDERS
+
+    if kind not in BUILDERS:
+        raise RuleError(f"no report named {kind!r}: choose one of {', '.join(REPORTS)}", None)
+    if not isinstance(state, Mapping):
+        raise RuleError("the event's state must be a JSON object (tdconsole state --json)", None)
+    chosen = lang or state.get("language") or "it"
+    if chosen not in ("it", "en"):
+        raise RuleError(f"no language {chosen!r}: use it or en", None)
+    return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))
+
+
+def render(kind: str, state: Mapping[str, Any], fmt: str = "txt", lang: str | None = None) -> bytes:
+    """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer."""
+    if fmt not in FORMATS:
+        raise RuleError(f"no format {fmt!r}: choose one of {', '.join(FORMATS)}", None)
+    report = build(kind, state, lang)
+    if fmt == "txt":
+        from tdconsole.reports import text
+
+        return text.render(report).encode("utf-8")
+    if fmt == "html":
+        from tdconsole.reports import html
+
+        return html.render(report).encode("utf-8")
+    if fmt == "csv":
+        from tdconsole.reports import csvout
+
+        return csvout.render(report)
+    from tdconsole.reports.pdf import render as render_pdf
+
+    return render_pdf(report)
+
+
+def filename(kind: str, fmt: str) -> str:
+    """The file a report is written to when no name is given: ``standings.pdf``."""
+    return f"{kind}.{fmt}"
+
+
+__all__ = ["FORMATS", "REPORTS", "Format", "Report", "ReportName", "build", "filename", "render"]

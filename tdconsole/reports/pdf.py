@@ -1,0 +1,296 @@
+"""PDF on A4 with fpdf2 and the bundled DejaVu Sans (it has Ł ë Ω and ♥ ♦ ♣ ♠).
+
+Every page carries the event's name, its date, the report's title and "page n of N". Seat slips
+are laid out ten to a page (2 × 5) inside dashed cut lines.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from importlib.resources import as_file, files
+from typing import Any
+
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from tdconsole.reports.labels import label
+from tdconsole.reports.model import Report, Section, Slip, shown_columns
+
+FONT = "DejaVu"
+FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
+INK = (17, 17, 17)
+MUTED = (100, 100, 100)
+RED = (176, 0, 32)
+RULE = (170, 170, 170)
+ZEBRA = (243, 243, 243)
+HEAD_FILL = (225, 225, 225)
+ALIGN = {"left": "LEFT", "right": "RIGHT", "center": "CENTER"}
+TABLE_SIZE = 9.5
+PAD_X = 1.5
+SLIP_COLUMNS = 2
+SLIP_ROWS = 5
+
+
+class _Document(FPDF):
+    def __init__(self, report: Report) -> None:
+        super().__init__(orientation="portrait", unit="mm", format="A4")
+        self.report = report
+        self.set_margins(15, 12, 15)
+        self.set_auto_page_break(auto=True, margin=16)
+        self.set_title(f"{report.title} — {report.event}")
+        self.set_author("tdconsole")
+        self.set_creator("tdconsole")
+        self.set_lang(report.lang)
+
+    def header(self) -> None:
+        report = self.report
+        self.set_text_color(*INK)
+        self.set_font(FONT, "", 9)
+        date_width = self.get_string_width(report.date) + 2
+        self.set_font(FONT, "B", 13)
+        self.cell(self.epw - date_width, 7, _fit(self, report.event, self.epw - date_width - 2))
+        self.set_font(FONT, "", 9)
+        self.set_text_color(*MUTED)
+        self.cell(date_width, 7, report.date, align="R", new_x="LMARGIN", new_y="NEXT")
+        self.set_text_color(*INK)
+        self.set_font(FONT, "B", 11)
+        self.cell(0, 6, report.title, new_x="LMARGIN", new_y="NEXT")
+        self.set_draw_color(*INK)
+        self.set_line_width(0.5)
+        self.line(self.l_margin, self.get_y() + 1, self.w - self.r_margin, self.get_y() + 1)
+        self.set_line_width(0.2)
+        self.ln(4)
+
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.set_font(FONT, "", 8)
+        self.set_text_color(*MUTED)
+        lang = self.report.lang
+        self.cell(
+            0, 5, f"{label('page', lang)} {self.page_no()} {label('of', lang)} {{nb}}", align="C"
+        )
+
+
+def _fit(pdf: FPDF, text: str, width: float) -> str:
+    """``text`` cut with "…" to fit ``width`` mm in the current font."""
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _facts(pdf: FPDF, facts: list[tuple[str, str]]) -> None:
+    if not facts:
+        return
+    for key, value in facts:
+        pdf.set_font(FONT, "", 9.5)
+        pdf.set_text_color(*MUTED)
+        piece = f"{key}: "
+        need = pdf.get_string_width(piece)
+        pdf.set_font(FONT, "B", 9.5)
+        need += pdf.get_string_width(value) + 6
+        if pdf.get_x() + need > pdf.w - pdf.r_margin and pdf.get_x() > pdf.l_margin:
+            pdf.ln(5.5)
+        pdf.set_font(FONT, "", 9.5)
+        pdf.write(5.5, piece)
+        pdf.set_font(FONT, "B", 9.5)
+        pdf.set_text_color(*INK)
+        pdf.write(5.5, value + "     ")
+    pdf.ln(8)
+
+
+def _section(pdf: FPDF, section: Section) -> None:
+    if section.title:
+        if pdf.get_y() > pdf.h - 60:
+            pdf.add_page()
+        pdf.set_font(FONT, "B", 11.5)
+        pdf.set_text_color(*INK)
+        pdf.multi_cell(0, 6.5, section.title, new_x="LMARGIN", new_y="NEXT")
+    for line in section.lines:
+        pdf.set_font(FONT, "", 9)
+        pdf.set_text_color(*MUTED)
+        pdf.multi_cell(0, 5, line, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_text_color(*INK)
+    if not section.rows:
+        if section.empty:
+            pdf.set_font(FONT, "", 10)
+            pdf.set_text_color(*MUTED)
+            pdf.multi_cell(0, 6, section.empty, new_x="LMARGIN", new_y="NEXT")
+            pdf.set_text_color(*INK)
+        pdf.ln(2)
+        return
+    shown = shown_columns(section)
+    columns = [section.columns[i] for i in shown]
+    pdf.set_font(FONT, "", TABLE_SIZE)
+    pdf.set_text_color(*INK)
+    pdf.ln(1)
+    styles = {
+        "": None,
+        "red": FontFace(color=RED),
+        "bold": FontFace(emphasis="BOLD"),
+        "muted": FontFace(color=MUTED),
+    }
+    widths = _widths(pdf, section, shown)
+    with pdf.table(
+        width=min(sum(widths), pdf.epw),
+        align="LEFT",
+        col_widths=tuple(widths),
+        text_align=tuple(ALIGN[c.align] for c in columns),
+        headings_style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL),
+        borders_layout="HORIZONTAL_LINES",
+        cell_fill_color=ZEBRA,
+        cell_fill_mode="ROWS",
+        line_height=5.6,
+        padding=(0.8, PAD_X),
+        v_align="TOP",
+    ) as table:
+        head = table.row()
+        for column in columns:
+            head.cell(column.label)
+        for cells in section.rows:
+            row = table.row()
+            for i in shown:
+                row.cell(cells[i].text, style=styles[cells[i].style])
+        if section.total:
+            row = table.row()
+            for i in shown:
+                row.cell(
+                    section.total[i].text, style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL)
+                )
+    pdf.ln(4)
+
+
+def _widths(pdf: FPDF, section: Section, shown: list[int]) -> list[float]:
+    """Each column as wide as its longest text; the name or text column takes what is left."""
+    padding = 2 * PAD_X + 1.5
+    rows = section.rows + ([section.total] if section.total else [])
+    natural = []
+    for i in shown:
+        pdf.set_font(FONT, "B", TABLE_SIZE)
+        width = pdf.get_string_width(section.columns[i].label)
+        pdf.set_font(FONT, "", TABLE_SIZE)
+        for row in rows:
+            if row[i].style == "bold" or row is section.total:
+                pdf.set_font(FONT, "B", TABLE_SIZE)
+            width = max(width, pdf.get_string_width(row[i].text))
+            pdf.set_font(FONT, "", TABLE_SIZE)
+        natural.append(width + padding)
+    stretch = [k for k, i in enumerate(shown) if section.columns[i].flex or section.columns[i].wrap]
+    fixed = sum(w for k, w in enumerate(natural) if k not in stretch)
+    if not stretch:
+        scale = min(1.0, pdf.epw / sum(natural))
+        return [w * scale for w in natural]
+    room = max(pdf.epw - fixed - 0.01, 30.0 * len(stretch))
+    widths = list(natural)
+    for k in stretch:
+        widths[k] = room / len(stretch)
+    return widths
+
+
+def _slips(pdf: FPDF, slips: list[Slip], event: str) -> None:
+    top = pdf.get_y() + 2
+    bottom = pdf.h - 16
+    width = pdf.epw / SLIP_COLUMNS
+    height = (bottom - top) / SLIP_ROWS
+    per_page = SLIP_COLUMNS * SLIP_ROWS
+    for start in range(0, len(slips), per_page):
+        if start:
+            pdf.add_page()
+        page = slips[start : start + per_page]
+        rows = (len(page) + SLIP_COLUMNS - 1) // SLIP_COLUMNS
+        for k, slip in enumerate(page):
+            x = pdf.l_margin + (k % SLIP_COLUMNS) * width
+            y = top + (k // SLIP_COLUMNS) * height
+            _slip(pdf, slip, event, x, y, width, height)
+        _cut_lines(pdf, top, width, height, rows)
+
+
+def _cut_lines(pdf: FPDF, top: float, width: float, height: float, rows: int) -> None:
+    pdf.set_draw_color(*MUTED)
+    pdf.set_line_width(0.25)
+    pdf.set_dash_pattern(dash=2, gap=1.5)
+    left = pdf.l_margin
+    right = left + width * SLIP_COLUMNS
+    for r in range(rows + 1):
+        pdf.line(left, top + r * height, right, top + r * height)
+    for c in range(SLIP_COLUMNS + 1):
+        pdf.line(left + c * width, top, left + c * width, top + rows * height)
+    pdf.set_dash_pattern()
+    pdf.set_font(FONT, "", 10)
+    pdf.set_text_color(*MUTED)
+    pdf.text(left - 4.5, top + 1.4, "✂")
+
+
+def _slip(pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: float) -> None:
+    pad = 5.0
+    inner = w - 2 * pad
+    colour = RED if slip.red else INK
+    pdf.set_font(FONT, "", 7.5)
+    pdf.set_text_color(*MUTED)
+    pdf.set_xy(x + pad, y + 3)
+    pdf.cell(inner, 4, _fit(pdf, event, inner))
+    # Where to sit, on the left.
+    pdf.set_text_color(*INK)
+    pdf.set_font(FONT, "", 10)
+    pdf.set_xy(x + pad, y + 10)
+    pdf.cell(inner / 2, 5, slip.table_label)
+    pdf.set_font(FONT, "B", 20)
+    pdf.set_text_color(*colour)
+    pdf.set_xy(x + pad, y + 15)
+    pdf.cell(inner / 2, 9, slip.table)
+    pdf.set_text_color(*INK)
+    pdf.set_font(FONT, "", 10)
+    pdf.set_xy(x + pad, y + 26)
+    pdf.cell(inner / 2, 5, slip.seat_label)
+    pdf.set_font(FONT, "B", 20)
+    pdf.set_xy(x + pad, y + 31)
+    pdf.cell(inner / 2, 9, slip.seat)
+    # The card, large, on the right.
+    pdf.set_font(FONT, "B", 44)
+    pdf.set_text_color(*colour)
+    pdf.set_xy(x + w / 2, y + 12)
+    pdf.cell(w / 2 - pad, 20, slip.card, align="C")
+    # Who sits there, along the bottom.
+    if slip.player:
+        size = 12.0
+        pdf.set_font(FONT, "B", size)
+        while pdf.get_string_width(slip.player) > inner and size > 8:
+            size -= 0.5
+            pdf.set_font(FONT, "B", size)
+        pdf.set_text_color(*INK)
+        pdf.set_xy(x + pad, y + h - 10)
+        pdf.cell(inner, 6, _fit(pdf, slip.player, inner), align="C")
+    pdf.set_text_color(*INK)
+
+
+def _notes(pdf: FPDF, notes: list[str]) -> None:
+    if not notes:
+        return
+    pdf.ln(1)
+    pdf.set_font(FONT, "", 8.5)
+    pdf.set_text_color(*MUTED)
+    for note in notes:
+        pdf.multi_cell(0, 4.4, note, new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(0.8)
+    pdf.set_text_color(*INK)
+
+
+def render(report: Report) -> bytes:
+    pdf = _Document(report)
+    with ExitStack() as stack:
+        fonts = files("tdconsole.reports") / "fonts"
+        for style, name in FONT_FILES.items():
+            path = stack.enter_context(as_file(fonts / name))
+            pdf.add_font(FONT, style, str(path))
+        pdf.add_page()
+        if report.facts:
+            _facts(pdf, report.facts)
+        if report.slips:
+            _slips(pdf, report.slips, report.event)
+        else:
+            for section in report.sections:
+                _section(pdf, section)
+            _notes(pdf, report.notes)
+        data: Any = pdf.output()
+    return bytes(data)

@@ -1,0 +1,41 @@
+"""Fixtures of the reports' tests: the event's state as ``state --json`` prints it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+for path in (HERE, HERE.parent.parent):  # report_fixtures, and the package without installing
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from report_fixtures import (  # noqa: E402
+    FIXTURES,
+    event_in_progress,
+    finished_event,
+    seated_event,
+)
+
+
+@pytest.fixture(params=sorted(FIXTURES))
+def any_event(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return FIXTURES[request.param]()
+
+
+@pytest.fixture
+def finished() -> dict[str, Any]:
+    return finished_event()
+
+
+@pytest.fixture
+def in_progress() -> dict[str, Any]:
+    return event_in_progress()
+
+
+@pytest.fixture
+def seated() -> dict[str, Any]:
+    return seated_event()
