@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "tdconsole.cli.core_cmds",
     "tdconsole.cli.play_cmds",
     "tdconsole.cli.clock_cmds",
+    "tdconsole.cli.rulings_cmds",
     "tdconsole.cli.rules_cmds",
     "tdconsole.cli.print_cmds",
     "tdconsole.cli.ui_cmds",

@@ -4,7 +4,7 @@ No I/O, no clock reads, no randomness of its own, no UI imports. Importing this 
 registers every event type.
 """
 
-from tdconsole.domain import clock_events, payouts, play, registration, seating  # noqa: F401
+from tdconsole.domain import clock_events, payouts, play, registration, rulings, seating  # noqa: F401
 from tdconsole.domain.errors import RuleError
 
 __all__ = ["RuleError"]

@@ -1,0 +1,192 @@
+"""The rulings log (Art. VII.1-VII.5) and sanctions (Art. VI.2), as events like any other."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.registration import require_player
+from tdconsole.domain.state import Ruling, State, name_key
+
+SanctionKind = Literal["warning", "suspend", "disqualify"]
+_ARTICLE = re.compile(r"^[0-9IVX]+(\.[0-9]+)?(-[A-Z])?$|^irr\.[0-9]+(-[A-Z])?$", re.IGNORECASE)
+
+
+def clean_articles(raw: list[str]) -> list[str]:
+    """``["Art. III.2", " 7.7"]`` → ``["III.2", "7.7"]``; nonsense is refused."""
+    articles = []
+    for item in raw:
+        text = re.sub(r"^\s*art\.?\s*", "", item.strip(), flags=re.IGNORECASE).strip()
+        if not text:
+            continue
+        if not _ARTICLE.match(text):
+            raise RuleError(f"{item!r} is not an article number: write e.g. III.2 or 7.7")
+        articles.append(text.upper() if not text.lower().startswith("irr.") else text.lower())
+    return articles
+
+
+class RulingRecorded(EventBody):
+    type: ClassVar[str] = "ruling_recorded"
+    table: int | None
+    players: list[str]
+    articles: list[str]
+    text: str
+    director: str
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.rulings.append(
+            Ruling(
+                id=len(state.rulings) + 1,
+                at=at,
+                kind="ruling",
+                table=self.table,
+                players=self.players,
+                articles=self.articles,
+                text=self.text,
+                director=self.director,
+            )
+        )
+
+
+class SanctionRecorded(EventBody):
+    """A warning or a suspension of one or two orbits (VI.2); shown until marked served."""
+
+    type: ClassVar[str] = "sanction_recorded"
+    name: str
+    kind: Literal["warning", "suspend"]
+    orbits: int | None
+    reason: str
+    table: int | None
+    director: str
+
+    def apply(self, state: State, at: datetime) -> None:
+        player = state.players[name_key(self.name)]
+        if self.kind == "suspend":
+            player.suspended_orbits = self.orbits
+        state.rulings.append(
+            Ruling(
+                id=len(state.rulings) + 1,
+                at=at,
+                kind="sanction",
+                table=self.table,
+                players=[self.name],
+                articles=["VI.2"],
+                text=self.reason,
+                director=self.director,
+                sanction=self.kind,
+                orbits=self.orbits,
+                served=False if self.kind == "suspend" else None,
+            )
+        )
+
+
+class SuspensionServed(EventBody):
+    type: ClassVar[str] = "suspension_served"
+    ruling: int
+
+    def apply(self, state: State, at: datetime) -> None:
+        ruling = state.rulings[self.ruling - 1]
+        ruling.served = True
+        for name in ruling.players:
+            player = state.players[name_key(name)]
+            player.suspended_orbits = None
+
+
+class RecordRuling(Command):
+    """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.2"
+    table: int | None = None
+    players: list[str] = Field(default_factory=list)
+    articles: list[str] = Field(default_factory=list)
+    text: str
+
+    def describe(self) -> str:
+        return "ruling: " + self.text.strip()[:40]
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        text = self.text.strip()
+        if not text:
+            raise RuleError("a ruling needs its decision: give --text TEXT", "VII.3")
+        if self.table is not None and self.table not in state.tables:
+            raise RuleError(f"there is no table {self.table}")
+        players = [require_player(state, name).name for name in self.players]
+        return [
+            RulingRecorded(
+                table=self.table,
+                players=players,
+                articles=clean_articles(self.articles),
+                text=text,
+                director=ctx.actor,
+            )
+        ]
+
+
+class Sanction(Command):
+    """``sanction NAME warning|suspend|disqualify`` (VI.2)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VI.2"
+    name: str
+    kind: SanctionKind
+    orbits: int | None = None
+    reason: str
+
+    def describe(self) -> str:
+        return f"sanction {self.kind}: {self.name.strip()}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        from tdconsole.domain.play import Disqualify
+
+        if not self.reason.strip():
+            raise RuleError("a sanction needs a reason: give --reason TEXT", "VI.2")
+        if self.kind == "disqualify":
+            return Disqualify(name=self.name, reason=self.reason).decide(state, ctx)
+        player = require_player(state, self.name)
+        if player.status != "in":
+            raise RuleError(f"{player.name} is not in play", "VI.2")
+        orbits = self.orbits
+        if self.kind == "suspend":
+            if orbits not in (1, 2):
+                raise RuleError(
+                    "a suspension lasts one or two orbits: give --orbits 1 or 2", "VI.2"
+                )
+            if player.suspended_orbits is not None:
+                raise RuleError(f"{player.name} is already suspended: mark it served first", "VI.2")
+        elif orbits is not None:
+            raise RuleError("--orbits goes with a suspension only", "VI.2")
+        return [
+            SanctionRecorded(
+                name=player.name,
+                kind=self.kind,
+                orbits=orbits,
+                reason=self.reason.strip(),
+                table=player.table,
+                director=ctx.actor,
+            )
+        ]
+
+
+class MarkServed(Command):
+    """The floor marks a suspension served (VI.2)."""
+
+    ruling: int
+
+    def describe(self) -> str:
+        return f"suspension {self.ruling} served"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if not 1 <= self.ruling <= len(state.rulings):
+            raise RuleError(f"there is no ruling {self.ruling} in the log")
+        ruling = state.rulings[self.ruling - 1]
+        if ruling.sanction != "suspend":
+            raise RuleError(f"entry {self.ruling} is not a suspension", "VI.2")
+        if ruling.served:
+            raise RuleError(f"suspension {self.ruling} is already marked served", "VI.2")
+        return [SuspensionServed(ruling=self.ruling)]
