@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from tdconsole.domain.play import Start
@@ -14,9 +14,30 @@ from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
 
 DEMO_PLAYERS = (
-    "Rossi", "Bianchi", "Conti", "Esposito", "Ferrari", "Gallo", "Greco", "Lombardi",
-    "Marino", "Russo", "Villa", "Costa", "Fontana", "Moretti", "Barbieri", "Rinaldi",
-    "Caruso", "Ferri", "Galli", "Mancini", "Bruno", "Leone", "Serra", "De Luca",
+    "Rossi",
+    "Bianchi",
+    "Conti",
+    "Esposito",
+    "Ferrari",
+    "Gallo",
+    "Greco",
+    "Lombardi",
+    "Marino",
+    "Russo",
+    "Villa",
+    "Costa",
+    "Fontana",
+    "Moretti",
+    "Barbieri",
+    "Rinaldi",
+    "Caruso",
+    "Ferri",
+    "Galli",
+    "Mancini",
+    "Bruno",
+    "Leone",
+    "Serra",
+    "De Luca",
 )
 
 

@@ -40,7 +40,12 @@ def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterat
         chosen = kwargs.pop("settings", settings)
         assert isinstance(chosen, Settings)
         service = Tournament.create(
-            path, name, chosen, clock=clock, rng=random.Random(seed), **kwargs,  # type: ignore[arg-type]
+            path,
+            name,
+            chosen,
+            clock=clock,
+            rng=random.Random(seed),
+            **kwargs,  # type: ignore[arg-type]
         )
         opened.append(service)
         return service

@@ -128,9 +128,15 @@ class EventStore:
         first = self.last_seq() + 1
         stamp = at.isoformat()
         rows = [
-            (first + i, first, body.type, SCHEMA_VERSION, stamp, actor, json.dumps(
-                body.payload(), ensure_ascii=False, separators=(",", ":")
-            ))
+            (
+                first + i,
+                first,
+                body.type,
+                SCHEMA_VERSION,
+                stamp,
+                actor,
+                json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":")),
+            )
             for i, body in enumerate(bodies)
         ]
         self._db.executemany(

@@ -10,7 +10,6 @@ from tdconsole.domain.registration import Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
 
 
-
 def test_I1_cap_of_24_then_waiting_list(make_service: MakeService) -> None:
     """Art. I.1: at most 24 places; later registrations wait in order."""
     service = make_service()
