@@ -1,0 +1,40 @@
+"""The core never imports the UI (house style, after harlequin): each core package is imported
+in a fresh interpreter and neither textual nor rich may appear in sys.modules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "tdconsole.domain",
+        "tdconsole.store",
+        "tdconsole.rules",
+        "tdconsole.service",
+        "tdconsole.cli.core_cmds",
+    ],
+)
+def test_core_imports_no_ui(module: str) -> None:
+    code = (
+        f"import importlib, sys\nimportlib.import_module({module!r})\n"
+        "print(','.join(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"{module} pulls in {out.stdout.strip()}"
+
+
+def test_importing_the_package_opens_nothing(tmp_path: object) -> None:
+    """No files, folders or connections at import time."""
+    code = (
+        "import os, sqlite3\nopened = []\nreal = sqlite3.connect\n"
+        "sqlite3.connect = lambda *a, **k: opened.append(a) or real(*a, **k)\n"
+        "import tdconsole.domain, tdconsole.store, tdconsole.service, tdconsole.cli\n"
+        "print(len(opened))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
