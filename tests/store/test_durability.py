@@ -143,7 +143,7 @@ def test_damaged_file_is_reported_and_left_untouched(tmp_path: Path) -> None:
     path = tmp_path / "bad.tdc"
     path.write_bytes(b"this is not a database at all" * 100)
     before = path.read_bytes()
-    with pytest.raises(StoreError, match="not a readable event file|not a tdconsole"):
+    with pytest.raises(StoreError, match=r"not a readable event file|not a tdconsole"):
         Tournament.open(path)
     assert path.read_bytes() == before
     with pytest.raises(StoreError, match="no event file"):
