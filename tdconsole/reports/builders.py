@@ -107,6 +107,16 @@ def _stack_extra(player: Mapping[str, Any]) -> Cell:
     return Cell("", "")
 
 
+def _name_cell(player: Mapping[str, Any], lang: Lang) -> Cell:
+    """The name as written; a suspension not yet served is shown with it (VI.2)."""
+    name = str(player.get("name"))
+    orbits = as_int(player.get("suspended_orbits"), "suspended orbits")
+    if orbits and player.get("status") == "in":
+        unit = label("orbit" if orbits == 1 else "orbits", lang)
+        return Cell(f"{name} ({label('suspended', lang)}: {orbits} {unit})", name, "bold")
+    return Cell(name, name)
+
+
 def _percent(value: object) -> str:
     amount = as_money(value, "percent")
     if amount is None:
@@ -178,7 +188,7 @@ def standings(state: State, lang: Lang) -> Report:
         Column(label("col.chips", lang), "right"),
         Column(label("col.second_stack", lang), "right"),
         Column(label("col.prize", lang), "right"),
-        Column(label("col.status", lang), display=False),
+        Column(label("col.status", lang)),
         Column(label("col.tie", lang), display=False),
     ]
     section = Section(None, columns, empty=label("no_players", lang))
@@ -210,16 +220,27 @@ def _standing_row(p: Mapping[str, Any], place: str, lang: Lang, seated: bool = F
     place_plain = place.rstrip("=") if place != "DQ" else ""
     return [
         Cell(place, place_plain),
-        text_cell(p.get("name")),
+        _name_cell(p, lang),
         int_cell(p.get("table"), "table") if seated else Cell("", ""),
         int_cell(p.get("seat"), "seat") if seated else Cell("", ""),
         card_cell(p.get("card")) if seated else Cell("", ""),
         chips_cell(p.get("chips")) if status == "in" else Cell("", ""),
         _stack_extra(p),
         money_cell(p.get("prize"), "prize") if p.get("prize") is not None else empty_cell(),
-        word(label(f"status.{status}", lang)) if status else empty_cell(),
+        _status_cell(p, status, lang),
         word(label("yes", lang)) if p.get("tied") else empty_cell(),
     ]
+
+
+def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
+    """Status in CSV always; on paper only before the draw (who is registered, who has paid)."""
+    if not status:
+        return empty_cell()
+    plain = label(f"status.{status}", lang)
+    if status not in ("registered", "waitlisted"):
+        return Cell("", plain)
+    text = plain if p.get("paid") else f"{plain}, {label('unpaid', lang)}"
+    return Cell(text, plain, "" if p.get("paid") else "muted")
 
 
 # -- seating -------------------------------------------------------------------------------------
@@ -256,17 +277,9 @@ def seating(state: State, lang: Lang) -> Report:
             facts.append(f"{label('button', lang)}: {label('seat', lang).lower()} {button}")
         if table.get("must_close"):
             facts.append(label("closing", lang).upper())
-        columns = [
-            Column(label("col.seat", lang), "right"),
-            Column(label("col.card", lang), "right"),
-            Column(label("col.player", lang), flex=True),
-            Column(label("col.chips", lang), "right"),
-            Column(label("col.second_stack", lang), "right"),
-            Column(label("col.button", lang), "center"),
-        ]
         section = Section(
             title,
-            columns,
+            _seating_columns(lang),
             lines=[" · ".join(facts)],
             csv_prefix=[(label("table", lang), str(number)), (label("col.suit", lang), suit)],
         )
@@ -280,7 +293,7 @@ def seating(state: State, lang: Lang) -> Report:
                 [
                     int_cell(seat_no, "seat"),
                     card_cell(seat.get("card")),
-                    text_cell(name)
+                    (_name_cell(player, lang) if player else text_cell(name))
                     if name is not None
                     else Cell(f"({label('vacant', lang)})", "", "muted"),
                     chips_cell(player.get("chips")) if player else empty_cell(),
@@ -290,13 +303,29 @@ def seating(state: State, lang: Lang) -> Report:
             )
         report.sections.append(section)
     if not report.sections:
-        report.notes.append(label("no_tables", lang))
+        prefix = [(label("table", lang), ""), (label("col.suit", lang), "")]
+        empty = label("no_tables", lang)
+        report.sections.append(
+            Section(None, _seating_columns(lang), csv_prefix=prefix, empty=empty)
+        )
     if closed:
         report.notes.append(f"{label('closed', lang).capitalize()}: {', '.join(closed)}")
-    report.notes.append(label("dealer.note", lang))
+    if any(section.rows for section in report.sections):
+        report.notes.append(label("dealer.note", lang))
     if any_second:
         report.notes.append(label("second_stack.note", lang))
     return report
+
+
+def _seating_columns(lang: Lang) -> list[Column]:
+    return [
+        Column(label("col.seat", lang), "right"),
+        Column(label("col.card", lang), "right"),
+        Column(label("col.player", lang), flex=True),
+        Column(label("col.chips", lang), "right"),
+        Column(label("col.second_stack", lang), "right"),
+        Column(label("col.button", lang), "center"),
+    ]
 
 
 # -- seat slips ----------------------------------------------------------------------------------
@@ -344,8 +373,6 @@ def slips(state: State, lang: Lang) -> Report:
             ]
         )
     report.sections.append(section)
-    if not report.slips:
-        report.notes.append(label("no_slips", lang))
     return report
 
 
@@ -364,7 +391,7 @@ def payouts(state: State, lang: Lang) -> Report:
         Column(label("col.prize", lang), "right"),
         Column(label("col.tie", lang), display=False),
     ]
-    section = Section(None, columns)
+    section = Section(None, columns, empty=label("no_payouts", lang))
     total_amount = Decimal(0)
     total_prize = Decimal(0)
     total_percent = Decimal(0)
@@ -423,7 +450,7 @@ def results(state: State, lang: Lang) -> Report:
     placed = [
         p for p in players if p.get("place") is not None and p.get("status") != "disqualified"
     ]
-    placed.sort(key=lambda p: (as_int(p.get("place"), "place") or 0, str(p.get("name"))))
+    placed.sort(key=lambda p: as_int(p.get("place"), "place") or 0)  # stable: state's order
     disqualified = [p for p in players if p.get("status") == "disqualified"]
     columns = [
         Column(label("col.place", lang), "right"),

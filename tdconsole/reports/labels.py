@@ -147,6 +147,9 @@ _LABELS: dict[str, tuple[str, str]] = {
     "in_play_now": ("in gioco", "in play"),
     "slip.cut": ("ritagliare lungo le linee", "cut along the lines"),
     "suspended_now": ("Sospesi ora", "Suspended now"),
+    "suspended": ("sospeso", "suspended"),
+    "unpaid": ("quota da pagare", "fee not paid"),
+    "no_payouts": ("Premi non ancora calcolati.", "No prizes computed yet."),
 }
 
 _MONTHS = {

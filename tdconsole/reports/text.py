@@ -139,6 +139,17 @@ def _slips(slips: list[Slip], report: Report) -> list[str]:
     return out
 
 
+def _facts(facts: list[tuple[str, str]]) -> list[str]:
+    """``Label: value`` pairs on as few lines as fit, never splitting a pair."""
+    lines = [""]
+    for key, value in facts:
+        fact = f"{key}: {_plain(value)}"
+        if lines[-1] and cell_len(lines[-1]) + 3 + cell_len(fact) > WIDTH:
+            lines.append("")
+        lines[-1] = f"{lines[-1]}   {fact}" if lines[-1] else fact
+    return [line for chunk in lines for line in wrap(chunk, WIDTH)]
+
+
 def render(report: Report) -> str:
     rule = "=" * WIDTH
     head = fit(report.event, WIDTH - cell_len(report.date) - 2)
@@ -146,8 +157,7 @@ def render(report: Report) -> str:
     out.append(report.title.upper())
     out.append(rule)
     if report.facts:
-        facts = "   ".join(f"{k}: {_plain(v)}" for k, v in report.facts)
-        out += wrap(facts, WIDTH)
+        out += _facts(report.facts)
         out.append("")
     if report.slips is not None and report.slips:
         out += _slips(report.slips, report)

@@ -277,6 +277,9 @@ def event_in_progress() -> dict[str, Any]:
         players.append(_player(name, status="out", place=place, tied=tied, out_at=at))
     players.append(_player(dq, status="disqualified", out_at="2026-03-14T21:34:00+01:00"))
     players.append(_player("Alessio Neri", status="withdrawn", paid=False, food_paid=False))
+    for p in players:  # the suspension of ruling 3, not yet served (VI.2)
+        if p["name"] == "Søren Kierkegård":
+            p["suspended_orbits"] = 2
     tables = []
     for t, seats in seats_in.items():
         chips = sum(c for _, c, _ in seats.values())
@@ -392,6 +395,25 @@ def finished_event() -> dict[str, Any]:
     return state
 
 
+def registration_event() -> dict[str, Any]:
+    """Before the draw: 25 registered (the last on the waiting list), some still to pay."""
+    state = _base("registration")
+    players = [_player(n, status="registered", paid=i % 5 != 4) for i, n in enumerate(NAMES)]
+    players.append(_player("Alessio Neri", status="waitlisted", paid=False, food_paid=False))
+    state.update(
+        entrants=sum(1 for p in players if p["paid"]),
+        prize_pool=str(70 * sum(1 for p in players if p["paid"])),
+        in_play=0,
+        chips_in_play=0,
+        average_stack=0,
+        players=players,
+        tables=[],
+        payouts=[],
+        clock=None,
+    )
+    return state
+
+
 def english(state: dict[str, Any]) -> dict[str, Any]:
     copied = copy.deepcopy(state)
     copied["language"] = "en"
@@ -399,6 +421,7 @@ def english(state: dict[str, Any]) -> dict[str, Any]:
 
 
 FIXTURES = {
+    "registration": registration_event,
     "seated": seated_event,
     "in_progress": event_in_progress,
     "finished": finished_event,

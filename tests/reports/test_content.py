@@ -241,3 +241,23 @@ def test_a_broken_state_is_refused_not_a_crash(finished: dict[str, Any]) -> None
     finished["players"] = [{"name": "X", "status": "in", "chips": "lots"}]
     with pytest.raises(RuleError, match="bad chips"):
         render("standings", finished, "csv")
+
+
+def test_a_suspension_not_yet_served_shows_with_the_name(in_progress: dict[str, Any]) -> None:
+    for kind in ("standings", "seating"):
+        assert "Søren Kierkegård (suspended: 2 orbits)" in txt(kind, in_progress, "en")
+        assert any(r["Player"] == "Søren Kierkegård" for r in csv_rows(kind, in_progress, "en"))
+    for p in in_progress["players"]:
+        p["suspended_orbits"] = None
+    assert "(suspended" not in txt("seating", in_progress, "en")
+
+
+def test_before_the_draw_standings_list_who_is_registered_and_paid() -> None:
+    from report_fixtures import registration_event
+
+    state = registration_event()
+    text = txt("standings", state, "en")
+    assert "Niccolò Bàrberi" in text and "registered, fee not paid" in text
+    assert "waiting list" in text
+    assert "No tables drawn yet." in txt("seating", state, "en")
+    assert "No seats to print." in txt("slips", state, "en")
