@@ -1,0 +1,631 @@
+"""Calculators for disputes at the table. Each is a pure function: inputs in, result out, and
+every result names the articles it applies. Bad input raises :class:`RuleError`.
+
+* :func:`side_pots` — main and side pots from each player's contribution (7.7–7.8, 1.3);
+* :func:`chips_pushed` — chips put in without a word: call, raise or completion (5.5, 6.8 A–D);
+* :func:`minimum_raise` — this regulation's minimum raise (7.3–7.4);
+* :func:`button_plan` — button and blinds after eliminations (2.4, 2.5, II.5);
+* :func:`showdown` — best five of seven with pokerkit (1.1–1.3), or Poker all'Italiana (003);
+* :func:`clock_call` — calling the clock on a player (5.4).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.rules import italiana
+from tdconsole.rules.cards import Card, check_distinct, parse_cards
+
+
+def as_json(obj: Any) -> Any:
+    """A result as plain JSON data (dataclasses become dicts, tuples lists)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Mapping):
+        return {str(k): as_json(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [as_json(v) for v in obj]
+    return obj
+
+
+def clockwise_from(button: int, seats: Iterable[int]) -> list[int]:
+    """Seats in clockwise order starting with the first seat after the button (button last)."""
+    return sorted(seats, key=lambda s: (s <= button, s))
+
+
+# ---------------------------------------------------------------------------------------------
+# Side pots (7.7–7.8)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one player put in the pot during the whole hand."""
+
+    player: str
+    seat: int
+    amount: int
+    folded: bool = False
+
+
+@dataclass(frozen=True)
+class Share:
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Pot:
+    name: str  # "main", "side 1", "side 2"… or "uncalled" (an excess returned, 7.7)
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[Share, ...]
+    uncontested: bool
+
+
+@dataclass(frozen=True)
+class SidePotResult:
+    pots: tuple[Pot, ...]  # in the order they are awarded: the last side pot first (7.8)
+    won: dict[str, int]  # every player's total, folded players included (0)
+    total: int
+    articles: tuple[str, ...] = ("7.7", "7.8", "1.3")
+
+
+def side_pots(
+    contributions: Sequence[Contribution],
+    ranking: Sequence[Sequence[str]],
+    button: int,
+    chip_unit: int = 1,
+) -> SidePotResult:
+    """Split the chips into the main pot and side pots and award them.
+
+    ``ranking`` lists the players still in the hand from the best hand down, tied players in
+    the same group (``[["Ada"], ["Bea", "Cid"]]``). Each pot goes to the best of the players
+    eligible for it; a tie splits it, odd chips (in ``chip_unit``) one each to the winners from
+    the first clockwise from the ``button`` (1.3, Decision in docs/rules.md). Pots are listed in
+    the order they are decided: from the last side pot back to the main pot (7.8).
+    """
+    if chip_unit <= 0:
+        raise RuleError("the chip unit must be a positive number of chips")
+    if not contributions:
+        raise RuleError("no players given: list each player's total contribution to the pot")
+    names = [c.player for c in contributions]
+    seats = [c.seat for c in contributions]
+    if len(set(names)) != len(names):
+        raise RuleError("a player is listed twice; give each player's total contribution once")
+    if len(set(seats)) != len(seats):
+        raise RuleError("two players share a seat; give each player his own seat number")
+    for c in contributions:
+        if c.amount < 0:
+            raise RuleError(f"{c.player}'s contribution is negative; give chips put in, ≥ 0")
+        if c.amount % chip_unit:
+            raise RuleError(
+                f"{c.player}'s contribution {c.amount} is not a multiple of the chip unit "
+                f"{chip_unit}; fix the amount or give the right unit"
+            )
+    live = [c for c in contributions if not c.folded]
+    if not live:
+        raise RuleError("everyone folded: at least one player must still be in the hand", "7.7")
+    live_names = {c.player for c in live}
+    flat = [p for group in ranking for p in group]
+    if len(set(flat)) != len(flat):
+        raise RuleError("a player appears twice in the showdown ranking")
+    unknown = set(flat) - set(names)
+    if unknown:
+        raise RuleError(f"unknown player(s) in the ranking: {', '.join(sorted(unknown))}")
+    folded_ranked = set(flat) - live_names
+    if folded_ranked:
+        raise RuleError(
+            f"{', '.join(sorted(folded_ranked))} folded and cannot win a pot; "
+            "leave folded players out of the ranking", "7.7"
+        )
+    missing = live_names - set(flat)
+    if missing and len(live) > 1:
+        raise RuleError(
+            f"the ranking must list every player still in the hand; missing: "
+            f"{', '.join(sorted(missing))}", "7.7"
+        )
+    groups = [list(g) for g in ranking if g] or [[live[0].player]]
+    seat_of = {c.player: c.seat for c in contributions}
+
+    levels = sorted({c.amount for c in live})
+    formed: list[tuple[int, tuple[str, ...]]] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c.amount, level) - min(c.amount, previous) for c in contributions)
+        eligible = tuple(c.player for c in live if c.amount >= level)
+        if amount or not formed:
+            formed.append((amount, eligible))
+        previous = level
+    dead = sum(max(0, c.amount - previous) for c in contributions)  # folded above every live bet
+    if dead:
+        amount, eligible = formed[-1]
+        formed[-1] = (amount + dead, eligible)
+
+    won = {c.player: 0 for c in contributions}
+    pots: list[Pot] = []
+    for index, (amount, eligible) in enumerate(formed):
+        uncontested = len(eligible) == 1
+        name = "main" if index == 0 else ("uncalled" if uncontested else f"side {index}")
+        winners: tuple[str, ...] = ()
+        for group in groups:
+            hit = tuple(p for p in group if p in eligible)
+            if hit:
+                winners = hit
+                break
+        if not winners:
+            winners = eligible[:1]
+        ordered = clockwise_from(button, (seat_of[w] for w in winners))
+        by_seat = {seat_of[w]: w for w in winners}
+        chips = amount // chip_unit
+        base, odd = divmod(chips, len(winners))
+        shares = tuple(
+            Share(by_seat[s], (base + (1 if i < odd else 0)) * chip_unit)
+            for i, s in enumerate(ordered)
+        )
+        for share in shares:
+            won[share.player] += share.amount
+        pots.append(Pot(name, amount, eligible, tuple(by_seat[s] for s in ordered), shares,
+                        uncontested))
+    total = sum(c.amount for c in contributions)
+    return SidePotResult(pots=tuple(reversed(pots)), won=won, total=total)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chips pushed without a word (5.5, 6.8)
+
+ChipsAction = Literal["call", "raise", "bet"]
+
+
+@dataclass(frozen=True)
+class ChipsResult:
+    action: ChipsAction
+    letter: str | None  # the 6.8 letter that applies (A–D), None for 5.5 or a bet
+    committed: int  # chips that stay in for this action
+    returned: int  # chips the player takes back
+    complete_to: int | None  # the amount he must bring his action up to, if any
+    all_in: bool
+    explanation: str
+    articles: tuple[str, ...]
+
+
+def chips_pushed(
+    to_call: int,
+    pushed: int,
+    min_raise: int,
+    *,
+    single_chip: bool = False,
+    declared_raise: bool = False,
+    stack: int | None = None,
+) -> ChipsResult:
+    """What chips put in the pot without a word amount to.
+
+    ``to_call``: chips this player must add to call (0 when no bet is open); ``pushed``: chips he
+    put in; ``min_raise``: the minimum raise increment of 7.3 (the big blind), used as the
+    reference by 6.8-C/D; ``single_chip``: one chip only (5.5); ``declared_raise``: he said
+    "raise" without an amount (5.5); ``stack``: his chips before pushing, to spot an all-in.
+    Exactly half the minimum raise over the bet is a call (6.8-D needs more than half).
+    """
+    if to_call < 0 or pushed <= 0 or min_raise <= 0:
+        raise RuleError(
+            "give the amount to call (≥ 0), the chips pushed (> 0) and the minimum raise (> 0)"
+        )
+    if stack is not None and pushed > stack:
+        raise RuleError(f"{pushed} chips pushed but the stack was {stack}; check the amounts")
+    all_in = stack is not None and pushed == stack
+    excess = pushed - to_call
+
+    if to_call == 0:
+        if pushed >= min_raise or all_in:
+            return ChipsResult("bet", "A", pushed, 0, None, all_in,
+                               f"a bet of {pushed}", ("6.8-A", "7.5"))
+        return ChipsResult("bet", None, pushed, 0, min_raise, False,
+                           f"a bet below the minimum: complete it to {min_raise}", ("6.8", "7.5"))
+    if declared_raise:
+        arts = ("5.5", "7.3") if single_chip else ("6.8", "7.3")
+        if excess >= min_raise or (all_in and excess > 0):
+            return ChipsResult("raise", None, pushed, 0, None, all_in,
+                               f"a raise to {pushed} (declared)", (*arts, "7.4"))
+        return ChipsResult(
+            "raise", None, max(pushed, to_call), 0, to_call + min_raise, all_in,
+            f"a declared raise: complete it to the minimum, {to_call + min_raise} in all", arts,
+        )
+    if single_chip and excess > 0 and not all_in:
+        return ChipsResult(
+            "call", None, to_call, excess, None, False,
+            f"one oversized chip without a declared raise is a call of {to_call}; "
+            f"{excess} go back to the player", ("5.5",),
+        )
+    if all_in:
+        if excess <= 0:
+            return ChipsResult("call", "A", pushed, 0, None, True,
+                               f"all-in call for {pushed}", ("6.8-A", "7.2", "7.7"))
+        return ChipsResult("raise", "A", pushed, 0, None, True,
+                           f"all-in raise to {pushed}; it reopens the betting", ("6.8-A", "7.4"))
+    if excess == 0:
+        return ChipsResult("call", "A", pushed, 0, None, False,
+                           f"the exact amount: a call of {to_call}", ("6.8-A",))
+    if excess < 0:
+        return ChipsResult(
+            "call", "B", pushed, 0, to_call, False,
+            f"less than the bet: a call, to be completed to {to_call}", ("6.8-B",),
+        )
+    if excess >= min_raise:
+        return ChipsResult("raise", "A", pushed, 0, None, False,
+                           f"a complete raise: {excess} over the bet", ("6.8-A", "7.3"))
+    if 2 * excess <= min_raise:
+        return ChipsResult(
+            "call", "C", to_call, excess, None, False,
+            f"{excess} over the bet is not more than half the minimum raise ({min_raise}): "
+            f"a call of {to_call}, {excess} go back", ("6.8-C", "7.3"),
+        )
+    return ChipsResult(
+        "raise", "D", pushed, 0, to_call + min_raise, False,
+        f"{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
+        f"to be completed to {to_call + min_raise}", ("6.8-D", "7.3"),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Minimum raise (7.3–7.4)
+
+
+@dataclass(frozen=True)
+class RaiseResult:
+    minimum_to: int  # the smallest total a raise may reach (all-in aside)
+    first_raise: bool
+    raise_to: int | None
+    valid: bool | None  # None when no raise_to was given
+    all_in: bool
+    reopens: bool  # a valid raise, all-in below the minimum included, reopens the betting (7.4)
+    complete_to: int | None
+    explanation: str
+    articles: tuple[str, ...]
+
+
+def minimum_raise(
+    big_blind: int,
+    current_bet: int,
+    raised_before: bool,
+    raise_to: int | None = None,
+    *,
+    all_in: bool = False,
+    chip_unit: int = 1,
+) -> RaiseResult:
+    """The minimum raise under 7.3–7.4 and whether ``raise_to`` (a total) is valid.
+
+    First raise of a betting round: at least one big blind over the current bet (preflop, the
+    total is then at least double the big blind). Later raises: no minimum increment (one chip
+    unit). An all-in that is a raise is valid even below the minimum and reopens the betting.
+    With no bet open (``current_bet`` 0) this is a bet: at least the big blind (7.5).
+    """
+    if big_blind <= 0 or current_bet < 0 or chip_unit <= 0:
+        raise RuleError("give a big blind > 0, the current bet ≥ 0 and a chip unit > 0")
+    if current_bet == 0:
+        minimum, first, arts = big_blind, not raised_before, ("7.5",)
+        what = f"no bet is open: a bet of at least the big blind, {big_blind}"
+    elif not raised_before:
+        minimum, first, arts = current_bet + big_blind, True, ("7.3",)
+        what = f"first raise: at least one big blind over {current_bet}, to {minimum}"
+    else:
+        minimum, first, arts = current_bet + chip_unit, False, ("7.3",)
+        what = f"a later raise has no minimum increment: any total above {current_bet}"
+    if raise_to is None:
+        return RaiseResult(minimum, first, None, None, all_in, True, None, what, arts)
+    if raise_to <= current_bet:
+        raise RuleError(
+            f"a raise must go above the current bet of {current_bet}; {raise_to} is a call "
+            "or less", "7.3",
+        )
+    if raise_to >= minimum:
+        return RaiseResult(minimum, first, raise_to, True, all_in, True, None,
+                           f"{what}; {raise_to} is valid and reopens the betting", (*arts, "7.4"))
+    if all_in:
+        return RaiseResult(
+            minimum, first, raise_to, True, True, True, None,
+            f"{what}; an all-in to {raise_to} is below it but still a raise, and it reopens "
+            "the betting", (*arts, "7.4"),
+        )
+    return RaiseResult(minimum, first, raise_to, False, False, False, minimum,
+                       f"{what}; {raise_to} is short: complete to {minimum}", arts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Button and blinds after eliminations (2.4, 2.5, II.5)
+
+
+@dataclass(frozen=True)
+class HandPositions:
+    hand: int  # 1 = the next hand
+    button: int
+    small_blind: int | None
+    big_blind: int
+    dead_button: bool  # the button sits on an empty seat
+    note: str
+    articles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ButtonPlan:
+    players: tuple[int, ...]  # seats still in play
+    hands: tuple[HandPositions, ...]
+    articles: tuple[str, ...]
+
+
+def button_plan(
+    seats: Sequence[int],
+    button: int,
+    out: Sequence[int] = (),
+    hands: int = 3,
+    *,
+    small_blind: int | None = -1,
+    big_blind: int | None = None,
+) -> ButtonPlan:
+    """Who has the button and posts the blinds in the next ``hands`` hands.
+
+    ``seats``: the occupied seats in the hand just played (eliminated players included);
+    ``button``: the button's seat in that hand; ``out``: the seats eliminated in it. The blinds
+    of that hand are taken as the normal ones unless given (``small_blind=None``: no small blind
+    was posted). Assumes no further eliminations. Two left: heads-up, the button posts the small
+    blind and the button alternates (2.5). Decisions where 2.4 is silent: if both blinds go out,
+    the big-blind procedure applies; the button always moves to the next seat still in play.
+    """
+    occupied = sorted(set(seats))
+    if len(occupied) != len(seats) or any(s <= 0 for s in seats):
+        raise RuleError("seats must be distinct positive numbers")
+    if button not in occupied:
+        raise RuleError(f"the button seat {button} is not among the occupied seats")
+    if hands < 1 or hands > 50:
+        raise RuleError("ask for 1 to 50 hands")
+    gone = set(out)
+    if not gone <= set(occupied):
+        raise RuleError(
+            f"seat(s) {', '.join(map(str, sorted(gone - set(occupied))))} went out but were "
+            "not occupied"
+        )
+    remaining = [s for s in occupied if s not in gone]
+    if len(remaining) < 2:
+        raise RuleError("fewer than two players are left at the table: no blinds to post")
+
+    def after(seat: int, among: Sequence[int]) -> int:
+        return clockwise_from(seat, [s for s in among if s != seat])[0]
+
+    # the blinds of the hand just played
+    if len(occupied) == 2:
+        sb_prev: int | None = button
+        bb_prev = after(button, occupied)
+    else:
+        sb_prev = after(button, occupied)
+        bb_prev = after(sb_prev, occupied)
+    if small_blind != -1:
+        sb_prev = small_blind
+    if big_blind is not None:
+        bb_prev = big_blind
+    if bb_prev not in occupied or (sb_prev is not None and sb_prev not in occupied):
+        raise RuleError("the blinds given are not on occupied seats")
+
+    def nxt(seat: int) -> int:
+        return clockwise_from(seat, [s for s in remaining if s != seat])[0]
+
+    def normal(btn: int) -> tuple[int | None, int]:
+        if len(remaining) == 2:
+            live_btn = btn if btn in remaining else nxt(btn)
+            return live_btn, nxt(live_btn)
+        sb = nxt(btn)
+        return sb, nxt(sb)
+
+    plan: list[HandPositions] = []
+    if len(remaining) == 2:
+        btn = button
+        for h in range(1, hands + 1):
+            btn = nxt(btn)
+            sb, bb = normal(btn)
+            plan.append(HandPositions(h, btn, sb, bb, False,
+                                      "heads-up: the button posts the small blind", ("2.5",)))
+        return ButtonPlan(tuple(remaining), tuple(plan), ("2.5", "II.5"))
+
+    bb_out, sb_out = bb_prev in gone, sb_prev is not None and sb_prev in gone
+    btn = button
+    h = 1
+    if bb_out:
+        btn = nxt(button)
+        plan.append(HandPositions(
+            1, btn, None, nxt(btn), btn not in remaining,
+            "big blind eliminated: the button advances, the next player posts the big blind "
+            "directly, no small blind", ("2.4",)))
+        if hands >= 2:
+            sb, bb = normal(btn)
+            plan.append(HandPositions(2, btn, sb, bb, btn not in remaining,
+                                      "the button stays and both blinds are posted", ("2.4",)))
+        h = 3
+    elif sb_out:
+        sb, bb = normal(btn)
+        plan.append(HandPositions(
+            1, btn, sb, bb, btn not in remaining,
+            "small blind eliminated: the button stays put (dead button) for this hand",
+            ("2.4",)))
+        h = 2
+    while h <= hands:
+        btn = nxt(btn)
+        sb, bb = normal(btn)
+        note = "the button moves again" if plan else "the button moves clockwise"
+        plan.append(HandPositions(h, btn, sb, bb, False, note, ("2.4", "II.5") if plan
+                                  else ("II.5",)))
+        h += 1
+    arts = ("2.4", "II.5") if (bb_out or sb_out) else ("II.5", "2.2", "2.3")
+    return ButtonPlan(tuple(remaining), tuple(plan[:hands]), arts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Showdown (1.1–1.3; Poker all'Italiana: 003 Art. 7–9)
+
+Mode = Literal["holdem", "italiana"]
+
+_IT_LABELS = {
+    "Royal flush": "Scala reale",
+    "Straight flush": "Scala a colore",
+    "Four of a kind": "Poker",
+    "Full house": "Full",
+    "Flush": "Colore",
+    "Straight": "Scala",
+    "Three of a kind": "Tris",
+    "Two pair": "Doppia coppia",
+    "One pair": "Coppia",
+    "High card": "Carta alta",
+}
+
+
+@dataclass(frozen=True)
+class RankedHand:
+    player: str
+    place: int  # 1 = best; tied hands share the place
+    cards: tuple[str, ...]  # the best five
+    label_it: str
+    label_en: str
+
+
+@dataclass(frozen=True)
+class ShowdownResult:
+    mode: Mode
+    book: str
+    hands: tuple[RankedHand, ...]  # best first
+    winners: tuple[str, ...]
+    split: bool
+    groups: tuple[tuple[str, ...], ...]  # the ranking, tied players together (for side pots)
+    split_possible: bool  # Poker all'Italiana: two straight flushes may split by agreement (9.2)
+    articles: tuple[str, ...]
+
+
+def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
+    from pokerkit import StandardHighHand
+
+    if len(board) != 5:
+        raise RuleError(f"the board has 5 cards at showdown, not {len(board)}", "1.2")
+    board_text = "".join(str(c) for c in board)
+    evaluated = []
+    for player, hole in hands.items():
+        if len(hole) != 2:
+            raise RuleError(f"{player} must show 2 hole cards, not {len(hole)}", "1.1")
+        best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
+        evaluated.append((player, best))
+    evaluated.sort(key=lambda pb: pb[1], reverse=True)
+    groups: list[list[str]] = []
+    ranked: list[RankedHand] = []
+    previous = None
+    for player, best in evaluated:
+        if previous is None or best != previous:
+            groups.append([])
+        groups[-1].append(player)
+        previous = best
+        five = tuple(f"{c.rank}{c.suit}" for c in best.cards)
+        label = str(best.entry.label.value)
+        if label == "Straight flush" and {"A", "K"} <= {c[0] for c in five}:
+            label = "Royal flush"
+        ranked.append(RankedHand(player, len(groups), five, _IT_LABELS.get(label, label), label))
+    winners = tuple(groups[0])
+    return ShowdownResult("holdem", "ordine", tuple(ranked), winners, len(winners) > 1,
+                          tuple(tuple(g) for g in groups), False, ("1.1", "1.2", "1.3"))
+
+
+def _italiana(
+    hands: Mapping[str, Sequence[Card]], players_at_table: int, split_straight_flushes: bool
+) -> ShowdownResult:
+    low = italiana.lowest_rank(players_at_table)
+    if len(hands) > players_at_table:
+        raise RuleError(
+            f"{len(hands)} hands shown at a table of {players_at_table}; "
+            "give the number of players at the table", "1.2",
+        )
+    keyed = sorted(((italiana.hand_key(cards, low), p) for p, cards in hands.items()),
+                   reverse=True)
+    ranked = []
+    for place, (key, player) in enumerate(keyed, start=1):
+        it, en = italiana.describe(key)
+        five = tuple(str(c) for c in sorted(hands[player], reverse=True))
+        ranked.append(RankedHand(player, place, five, it, en))
+    sf = [p for key, p in keyed if key[0] == italiana.STRAIGHT_FLUSH]
+    split_possible = len(sf) >= 2
+    winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)
+    groups = (winners, *((p,) for _k, p in keyed if p not in winners))
+    arts = ("7.1", "7.2", "8.1", "8.3", "9.1") + (("9.2",) if split_possible else ())
+    return ShowdownResult("italiana", "santelia", tuple(ranked), winners, len(winners) > 1,
+                          groups, split_possible, arts)
+
+
+def showdown(
+    hands: Mapping[str, str | Sequence[str]],
+    board: str | Sequence[str] = (),
+    *,
+    mode: Mode = "holdem",
+    players_at_table: int = 5,
+    split_straight_flushes: bool = False,
+) -> ShowdownResult:
+    """Rank the hands shown and name the winners.
+
+    ``holdem``: two hole cards each plus five board cards; best five of seven, suits never break
+    ties, equal hands split (1.1–1.3), evaluated by pokerkit. ``italiana``: five cards each, no
+    board, the Circolo Santelia's order (003 Art. 7–9), always one winner unless two or more
+    straight flushes meet and the players agree to split (9.2: ``split_straight_flushes``).
+    """
+    if len(hands) < 2:
+        raise RuleError("a showdown needs at least two hands")
+    parsed = {p: parse_cards(c) for p, c in hands.items()}
+    board_cards = parse_cards(board)
+    check_distinct([*parsed.values(), board_cards])
+    if mode == "holdem":
+        return _holdem(parsed, board_cards)
+    if mode == "italiana":
+        if board_cards:
+            raise RuleError("Poker all'Italiana has no board: give five cards per player", "1.1")
+        return _italiana(parsed, players_at_table, split_straight_flushes)
+    raise RuleError(f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'")
+
+
+# ---------------------------------------------------------------------------------------------
+# Calling the clock (5.4)
+
+COUNTDOWN_SECONDS = 10.0
+ClockPhase = Literal["thinking", "countdown", "expired"]
+
+
+@dataclass(frozen=True)
+class ClockCall:
+    granted: float
+    elapsed: float
+    phase: ClockPhase  # thinking → countdown (the last 10 s, said aloud) → expired (fold)
+    seconds_left: float  # in the current phase
+    total_left: float
+    fold: bool
+    articles: tuple[str, ...] = field(default=("5.4",))
+
+
+def clock_call(
+    granted: float, started_at: float | dt.datetime, now: float | dt.datetime
+) -> ClockCall:
+    """Where a clock called on a player stands at ``now`` (5.4).
+
+    The Director grants 30–60 s; then counts the last 10 s aloud; no action by then is a fold.
+    ``started_at`` and ``now`` are both seconds (any clock) or both datetimes.
+    """
+    if not 30 <= granted <= 60:
+        raise RuleError(f"the Director grants 30 to 60 seconds, not {granted:g}; pick a time "
+                        "in that range", "5.4")
+    if isinstance(started_at, dt.datetime) and isinstance(now, dt.datetime):
+        elapsed = (now - started_at).total_seconds()
+    elif not isinstance(started_at, dt.datetime) and not isinstance(now, dt.datetime):
+        elapsed = float(now) - float(started_at)
+    else:
+        raise RuleError("give the start and now both as seconds or both as date-times")
+    if elapsed < 0:
+        raise RuleError("'now' is before the clock was called; check the times", "5.4")
+    total = granted + COUNTDOWN_SECONDS
+    if elapsed < granted:
+        return ClockCall(granted, elapsed, "thinking", granted - elapsed, total - elapsed, False)
+    if elapsed < total:
+        return ClockCall(granted, elapsed, "countdown", total - elapsed, total - elapsed, False)
+    return ClockCall(granted, elapsed, "expired", 0.0, 0.0, True, ("5.4", "9.1-C"))

@@ -1,0 +1,121 @@
+"""Poker all'Italiana hand order, as the Circolo Santelia's rules set it (003 Art. 3.2, 7–9).
+
+* Order, low to high (7.1): pair, two pair, three of a kind, straight, full house, **flush**,
+  four of a kind, straight flush ("scala reale") — the flush beats the full house.
+* Suits (3.2): ♥ hearts > ♦ diamonds > ♣ clubs > ♠ spades.
+* Equal pairs (7.2): the pair holding the higher suit wins (before any kicker).
+* Two pair (7.2): top pair, then low pair, then the fifth card.
+* Flushes (7.2): the better suit wins; in the same suit, the higher cards (the ace).
+* Straights (8): the deck is short (lowest card = 11 − players, 1.3); a straight may wrap round
+  the ace ("attaccata", K-A-6-7-8): that is the **minimum** straight and loses to any plain
+  ("massima") one (8.3). Between straights of the same kind, the one with the higher cards wins
+  (8.1), then the suit of the highest card.
+* No split pots (9.1): every comparison ends with a single winner.
+
+Decisions where 003 is silent (documented in docs/rules-search.md): a hand with no combination
+ranks below a pair, by its cards then the suit of its highest card; two pair equal in all ranks
+go to the top pair holding the better suit; wrap-around straights compare by their cards from
+the highest down (all contain the ace).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.rules.cards import Card
+
+SUIT_ORDER = {"h": 4, "d": 3, "c": 2, "s": 1}  # Art. 3.2: ♥ ♦ ♣ ♠
+
+NOTHING, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FULL, FLUSH, QUADS, STRAIGHT_FLUSH = range(9)
+LABELS = {
+    NOTHING: ("Nessun punto", "No pair"),
+    PAIR: ("Coppia", "Pair"),
+    TWO_PAIR: ("Doppia coppia", "Two pair"),
+    TRIPS: ("Tris", "Three of a kind"),
+    STRAIGHT: ("Scala", "Straight"),
+    FULL: ("Full", "Full house"),
+    FLUSH: ("Colore", "Flush"),
+    QUADS: ("Poker", "Four of a kind"),
+    STRAIGHT_FLUSH: ("Scala reale", "Straight flush"),
+}
+
+Key = tuple[int, tuple[int, ...]]
+
+
+def lowest_rank(players_at_table: int) -> int:
+    """Art. 1.3: the lowest card is 11 minus the number of players (4–6 players, Art. 1.2)."""
+    if not 4 <= players_at_table <= 6:
+        raise RuleError(
+            f"a table of Poker all'Italiana has 4 to 6 players, not {players_at_table}; "
+            "give the number of players at the table",
+            "1.2",
+        )
+    return 11 - players_at_table
+
+
+def _straight(values: Sequence[int], low: int) -> tuple[bool, bool]:
+    """(is a straight, is a plain 'massima' straight) on the circular deck low..A."""
+    if len(set(values)) != 5:
+        return False, False
+    ranks = list(range(low, 15))
+    idx = sorted(ranks.index(v) for v in values)
+    if idx[-1] - idx[0] == 4:
+        return True, True
+    m = len(ranks)
+    for start in idx:  # try every rotation: a wrap passes from the ace to the lowest card
+        if sorted((i - start) % m for i in idx) == [0, 1, 2, 3, 4]:
+            return True, False
+    return False, False
+
+
+def hand_key(cards: Sequence[Card], low: int) -> Key:
+    """A sortable key: a higher key is a better hand; two different hands never tie."""
+    if len(cards) != 5:
+        raise RuleError(f"a Poker all'Italiana hand has 5 cards, not {len(cards)}", "1.1")
+    for c in cards:
+        if c.value < low:
+            raise RuleError(
+                f"card {c} is not in a deck that starts at {Card(low, 's').rank}; "
+                "check the cards or the number of players",
+                "1.3",
+            )
+    values = sorted((c.value for c in cards), reverse=True)
+    counts = Counter(values)
+    by_count = sorted(counts, key=lambda v: (counts[v], v), reverse=True)
+    flush = len({c.suit for c in cards}) == 1
+    is_straight, plain = _straight(values, low)
+
+    def best_suit(value: int) -> int:
+        return max(SUIT_ORDER[c.suit] for c in cards if c.value == value)
+
+    top_suit = best_suit(values[0])
+    if is_straight:
+        straight_key = (int(plain), *values, top_suit)
+        return (STRAIGHT_FLUSH if flush else STRAIGHT, straight_key)
+    if counts[by_count[0]] == 4:
+        return (QUADS, (by_count[0],))
+    if flush:
+        return (FLUSH, (SUIT_ORDER[cards[0].suit], *values))
+    if counts[by_count[0]] == 3 and counts[by_count[1]] == 2:
+        return (FULL, (by_count[0],))
+    if counts[by_count[0]] == 3:
+        return (TRIPS, (by_count[0],))
+    if counts[by_count[0]] == 2 and counts[by_count[1]] == 2:
+        high, low_pair, fifth = by_count[0], by_count[1], by_count[2]
+        return (TWO_PAIR, (high, low_pair, fifth, best_suit(high)))
+    if counts[by_count[0]] == 2:
+        pair = by_count[0]
+        return (PAIR, (pair, best_suit(pair), *by_count[1:]))
+    return (NOTHING, (*values, top_suit))
+
+
+def describe(key: Key) -> tuple[str, str]:
+    """Italian and English name of a hand, with the straight's kind (8.3)."""
+    it, en = LABELS[key[0]]
+    if key[0] in (STRAIGHT, STRAIGHT_FLUSH):
+        plain = bool(key[1][0])
+        it += " massima" if plain else " minima"
+        en += " (maximum)" if plain else " (minimum, wrap-around)"
+    return it, en
