@@ -49,6 +49,7 @@ class Tournament:
         self.history = History()
         self.state = State(settings=Settings())
         self._seen_version = -1
+        self.last_records: list[Record] = []
         self._reload()
 
     # -- opening ---------------------------------------------------------------------------

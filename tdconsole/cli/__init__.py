@@ -72,10 +72,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ModuleNotFoundError:
             parser.print_help()
             return 0
+    from pydantic import ValidationError
+
     try:
         code = func(args)
     except RuleError as exc:
         sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "input"
+        sys.stderr.write(f"error: {where}: {first['msg'].lower()}; correct it and try again\n")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -16,9 +16,10 @@ from tdconsole.cli.common import (
 
 
 def _act(args: argparse.Namespace, command: Any) -> Any:
+    """Run one command; the closed service keeps its final State for printing."""
     service = open_service(args)
     try:
-        service.execute(command)
+        service.last_records = service.execute(command)
         return service
     finally:
         service.close()
@@ -53,7 +54,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import Withdraw
 
     service = _act(args, Withdraw(name=args.name))
-    body = service.log()[-1].body
+    body = service.last_records[-1].body
     print(f"{body.name}: withdrawn")
     if body.promoted:
         print(f"{body.promoted}: moves up from the waiting list (Art. I.1)")
@@ -77,7 +78,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     from tdconsole.domain.seating import Draw
 
     service = _act(args, Draw(tables=args.tables, seed=args.seed))
-    drawn = service.log()[-1].body
+    drawn = service.last_records[-1].body
     warning = getattr(drawn, "warning", None)
     if warning:
         sys.stderr.write(f"warning: {warning}\n")

@@ -11,9 +11,10 @@ from tdconsole.service import Tournament
 
 
 def _act(args: argparse.Namespace, command: Command) -> Tournament:
+    """Run one command; the closed service keeps its final State for printing."""
     service = open_service(args)
     try:
-        service.execute(command)
+        service.last_records = service.execute(command)
     finally:
         service.close()
     return service
@@ -108,7 +109,7 @@ def cmd_close(args: argparse.Namespace) -> int:
     )
     from tdconsole.domain.play import TableClosed
 
-    closed = service.log()[-1].body
+    closed = service.last_records[-1].body
     assert isinstance(closed, TableClosed)
     print(f"table {args.table} closed (Art. IV.4)")
     for move in closed.moves:
