@@ -35,7 +35,12 @@ def open_service(args: argparse.Namespace) -> Tournament:
     from tdconsole.store.paths import remember_event
 
     path = event_path(args)
-    service = Tournament.open(path, actor=getattr(args, "actor", None))
+    actor = getattr(args, "actor", None)
+    service = Tournament.open(path, actor=actor)
+    # `--as NAME` other than the event's Director acts as floor staff (Director-only
+    # commands are refused, and only one's own actions can be undone).
+    if actor is not None and actor.strip() != service.state.settings.director:
+        service.role = "floor"
     remember_event(path)
     return service
 

@@ -201,3 +201,18 @@ def test_installed_entry_points_work_from_any_directory(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["standings"]) == 24
+
+
+def test_floor_staff_named_with_as(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`--as NAME` other than the Director is floor staff: Director-only commands are refused
+    (VII.1) and only one's own actions can be undone; every event records who acted."""
+    event = str(tmp_path / "demo.tdc")
+    assert run(capsys, "demo", event, "--no-open")[0] == 0
+    code, _, err = run(capsys, "--event", event, "--as", "Mario", "clock", "start")
+    assert code == 2 and "only the Director" in err and "(Art. III.5)" in err
+    assert run(capsys, "--event", event, "--as", "Mario", "bust", "Rossi", "--declined")[0] == 0
+    assert run(capsys, "--event", event, "clock", "start")[0] == 0
+    code, _, err = run(capsys, "--event", event, "--as", "Mario", "undo")
+    assert code == 2 and "Direttore's" in err
+    log = jrun(capsys, "--event", event, "log")["events"]
+    assert [e["actor"] for e in log if e["type"] == "players_eliminated"] == ["Mario"]
