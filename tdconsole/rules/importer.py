@@ -187,10 +187,13 @@ def parse_file(path: Path) -> ParseResult:
     return parse_regulation(text)
 
 
-def import_file(path: Path, name: str) -> tuple[ImportedBook, ParseResult, Path]:
-    """Parse ``path`` and store it as the imported book ``name``; returns the stored file too."""
+def import_file(
+    path: Path, name: str, parsed: ParseResult | None = None
+) -> tuple[ImportedBook, ParseResult, Path]:
+    """Parse ``path`` (unless ``parsed`` is given) and store it as the imported book ``name``."""
     check_book_name(name)
-    parsed = parse_file(path)
+    if parsed is None:
+        parsed = parse_file(path)
     book = ImportedBook(
         name=name,
         source=path.name,

@@ -70,7 +70,7 @@ def test_side_pots_7_7_folded_chips_stay_in_the_pots() -> None:
 
 
 def test_side_pots_1_3_tie_splits_and_odd_chip_to_first_clockwise_from_button() -> None:
-    """Art. 1.3 + Decision: equal hands split; odd chips one each from the first after the button."""
+    """Art. 1.3 + Decision: a tie splits; odd chips one each from the first after the button."""
     result = side_pots(
         [Contribution("A", 2, 25), Contribution("B", 5, 25), Contribution("C", 8, 25),
          Contribution("D", 9, 25, folded=True)],

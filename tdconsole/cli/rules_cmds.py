@@ -1,0 +1,466 @@
+"""Commands for rulings: ``rule`` (search), ``rules list|import`` and ``calc …`` (calculators).
+
+Each handler prints to stdout and returns 0, or raises RuleError for refused or bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tdconsole.domain.errors import RuleError
+
+if TYPE_CHECKING:
+    from tdconsole.rules.books import Lang
+
+
+def _lang(args: argparse.Namespace) -> Lang:
+    lang = getattr(args, "rule_lang", None) or getattr(args, "lang", None) or "it"
+    return "en" if lang == "en" else "it"
+
+
+def _emit(document: Any) -> None:
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _arts(articles: Any) -> str:
+    return ", ".join(f"Art. {a}" for a in articles)
+
+
+def _ints(values: list[str] | None, what: str) -> list[int]:
+    out: list[int] = []
+    for chunk in values or []:
+        for part in re.split(r"[,\s]+", chunk.strip()):
+            if not part:
+                continue
+            if not part.isdigit():
+                raise RuleError(f"{what}: {part!r} is not a seat number; use e.g. 1,2,5")
+            out.append(int(part))
+    return out
+
+
+# ------------------------------------------------------------------------------ rule / rules
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    from tdconsole.rules.search import search
+
+    lang = _lang(args)
+    query = " ".join(args.query)
+    results = search(query, book=args.book, lang=lang, limit=args.limit)
+    if args.json:
+        _emit({"query": query, "lang": lang, "results": [r.as_json() for r in results]})
+        return 0
+    if not results:
+        print("Nessun articolo trovato." if lang == "it" else "No article found.")
+        return 0
+    for r in results:
+        print(f"Art. {r.number} [{r.book}] — {r.title}")
+        print(f"  {r.summary}")
+        if r.text:
+            label = "Testo" if lang == "it" else "Text"
+            print(f"  {label}: {r.text}")
+        if r.related:
+            links = []
+            for link in r.related:
+                ref = link.number if link.book == r.book else f"{link.book} {link.number}"
+                links.append(ref if link.available else f"{ref} (n/d)")
+            print(f"  {'Vedi anche' if lang == 'it' else 'See also'}: {', '.join(links)}")
+    return 0
+
+
+def cmd_rules_list(args: argparse.Namespace) -> int:
+    from tdconsole.rules.books import imported_books, shipped_books
+
+    lang = _lang(args)
+    imported = {b.name: b for b in imported_books()}
+    rows: list[dict[str, Any]] = []
+    for book in shipped_books():
+        extra = imported.pop(book.book, None)
+        rows.append({
+            "book": book.book, "title": book.title.get(lang),
+            "description": book.description.get(lang),
+            "articles": len(book.articles), "source": book.source, "shipped": True,
+            "imported": extra is not None,
+            "imported_source": extra.source if extra else None,
+        })
+    for name, extra in imported.items():
+        rows.append({
+            "book": name, "title": extra.source, "description": None,
+            "articles": len(extra.articles), "source": extra.source, "shipped": False,
+            "imported": True, "imported_source": extra.source,
+        })
+    if args.json:
+        _emit({"books": rows})
+        return 0
+    for row in rows:
+        flag = "" if not row["imported"] else (
+            "  [+ testo importato]" if lang == "it" else "  [+ imported text]")
+        print(f"{row['book']:<12} {row['articles']:>4} art.  {row['title']}{flag}")
+    return 0
+
+
+def cmd_rules_import(args: argparse.Namespace) -> int:
+    from tdconsole.rules.books import check_book_name, shipped_books
+    from tdconsole.rules.importer import import_file, parse_file
+
+    name = check_book_name(args.name)
+    path = Path(args.file)
+    parsed = parse_file(path)
+    shipped = next((b for b in shipped_books() if b.book == name), None)
+    matched: list[str] = []
+    unknown: list[str] = []
+    if shipped is not None:
+        numbers = {a.number for a in shipped.articles}
+        matched = [n for n in parsed.numbers if n in numbers]
+        unknown = [n for n in parsed.numbers if n not in numbers]
+        if not matched:
+            raise RuleError(
+                f"none of the {len(parsed.numbers)} article numbers in {path.name} is in the "
+                f"shipped book {name!r}; import it under another --name"
+            )
+    _book, _parsed, target = import_file(path, name, parsed)
+    document = {
+        "book": name, "file": str(path), "stored": str(target),
+        "articles": parsed.numbers, "warnings": parsed.warnings,
+        "shipped": shipped is not None, "matched": len(matched), "not_in_book": unknown,
+    }
+    if args.json:
+        _emit(document)
+        return 0
+    print(f"Imported {len(parsed.numbers)} articles from {path.name} as book '{name}' "
+          f"(stored in {target}).")
+    if shipped is not None:
+        print(f"Verbatim text attached to {len(matched)} of {len(shipped.articles)} articles "
+              f"of '{name}'.")
+        if unknown:
+            print(f"Not in the shipped book: {', '.join(unknown)}")
+    for warning in parsed.warnings:
+        print(f"warning: {warning}")
+    return 0
+
+
+# ------------------------------------------------------------------------------ calc
+
+_PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
+
+
+def cmd_calc_sidepots(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import Contribution, as_json, side_pots
+
+    folded = set(args.folded or [])
+    contributions = []
+    for i, item in enumerate(args.players, start=1):
+        m = _PLAYER.match(item.strip())
+        if not m:
+            raise RuleError(f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500")
+        seat = int(m.group(1)) if m.group(1) else i
+        contributions.append(Contribution(m.group(2), seat, int(m.group(3)), m.group(2) in folded))
+    unknown = folded - {c.player for c in contributions}
+    if unknown:
+        raise RuleError(f"--folded names unknown player(s): {', '.join(sorted(unknown))}")
+    ranking = [[p for p in group.split("=") if p] for group in (args.ranking or [])]
+    button = args.button if args.button is not None else contributions[-1].seat
+    result = side_pots(contributions, ranking, button=button, chip_unit=args.unit)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    print("Pots, in the order they are awarded (last side pot first, Art. 7.8):")
+    for pot in result.pots:
+        shares = ", ".join(f"{s.player} {s.amount}" for s in pot.shares)
+        who = "returned to" if pot.name == "uncalled" else "→"
+        print(f"  {pot.name:<9} {pot.amount:>8}  among {', '.join(pot.eligible)}  {who} {shares}")
+    print("Totals: " + ", ".join(f"{p} {w}" for p, w in result.won.items()))
+    print(_arts(result.articles))
+    return 0
+
+
+def cmd_calc_chips(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import as_json, chips_pushed
+
+    min_raise = args.min_raise if args.min_raise is not None else args.bb
+    if min_raise is None:
+        raise RuleError("give --bb (the big blind) or --min-raise", "7.3")
+    result = chips_pushed(args.to_call, args.pushed, min_raise, single_chip=args.single_chip,
+                          declared_raise=args.declared_raise, stack=args.stack)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    letter = f" (6.8-{result.letter})" if result.letter else ""
+    print(f"{result.action.upper()}{letter}: {result.explanation}")
+    if result.complete_to is not None:
+        print(f"  complete to {result.complete_to}")
+    if result.returned:
+        print(f"  {result.returned} back to the player")
+    print(_arts(result.articles))
+    return 0
+
+
+def cmd_calc_raise(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import as_json, minimum_raise
+
+    bet = args.bet if args.bet is not None else args.bb
+    result = minimum_raise(args.bb, bet, args.raised, args.to, all_in=args.all_in,
+                           chip_unit=args.unit)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    print(f"Minimum: to {result.minimum_to}. "
+          f"{result.explanation[:1].upper()}{result.explanation[1:]}.")
+    if result.valid is not None:
+        print("  valid" if result.valid else f"  not valid: complete to {result.complete_to}")
+    print(_arts(result.articles))
+    return 0
+
+
+def cmd_calc_button(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import as_json, button_plan
+
+    seats = _ints(args.seats, "--seats")
+    out = _ints(args.out, "--out")
+    sb: int | None = -1
+    if args.sb is not None:
+        sb = None if args.sb.lower() in ("none", "no", "-") else _ints([args.sb], "--sb")[0]
+    result = button_plan(seats, args.button, out, args.hands, small_blind=sb, big_blind=args.bb)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    print(f"Players in: seats {', '.join(map(str, result.players))}")
+    for h in result.hands:
+        sb_text = str(h.small_blind) if h.small_blind is not None else "—"
+        dead = " (empty seat)" if h.dead_button else ""
+        print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}"
+              f"  — {h.note} ({_arts(h.articles)})")
+    return 0
+
+
+def cmd_calc_showdown(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import as_json, showdown
+
+    hands: dict[str, str] = {}
+    for item in args.hands:
+        name, sep, cards = item.partition("=")
+        if not sep or not name.strip() or not cards.strip():
+            raise RuleError(f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd")
+        if name.strip() in hands:
+            raise RuleError(f"{name.strip()} is given twice")
+        hands[name.strip()] = cards
+    result = showdown(hands, args.board or "", mode=args.mode, players_at_table=args.players,
+                      split_straight_flushes=args.split_straight_flushes)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    lang = _lang(args)
+    for h in result.hands:
+        label = h.label_it if lang == "it" else h.label_en
+        print(f"  {h.place}. {h.player:<12} {label:<28} {' '.join(h.cards)}")
+    verb = "split" if result.split else "wins"
+    print(f"{' and '.join(result.winners)} {verb}"
+          + (" (Art. 9.2: two straight flushes: the players may agree to split)"
+             if result.split_possible and not result.split else ""))
+    book = "" if result.book == "ordine" else f" [{result.book}]"
+    print(_arts(result.articles) + book)
+    return 0
+
+
+def cmd_calc_clock(args: argparse.Namespace) -> int:
+    from tdconsole.rules.calculators import as_json, clock_call
+
+    result = clock_call(args.granted, 0.0, args.elapsed)
+    if args.json:
+        _emit(as_json(result))
+        return 0
+    if result.phase == "thinking":
+        print(f"Thinking: {result.seconds_left:.0f} s left before the 10-second countdown")
+    elif result.phase == "countdown":
+        print(f"Countdown: {result.seconds_left:.0f} s — said aloud by the Director")
+    else:
+        print("Time is up: the hand is folded")
+    print(_arts(result.articles))
+    return 0
+
+
+def _help(parser: argparse.ArgumentParser) -> Any:
+    def show(args: argparse.Namespace) -> int:
+        del args
+        parser.print_help()
+        return 0
+
+    return show
+
+
+def register(subparsers: Any) -> None:
+    """Add ``rule``, ``rules`` and ``calc`` to the command line."""
+    fmt = argparse.RawDescriptionHelpFormatter
+
+    p = subparsers.add_parser(
+        "rule", help="search the regulations by article number or words",
+        description="Search the rulebooks in Italian or English, by number (III.3, 7.7, "
+        "'Art. 4.2', 6.8-b, irr.3-A) or by words (side pot, piatto, dote, misdeal, bottone). "
+        "Best match first.", formatter_class=fmt,
+    )
+    p.add_argument("query", nargs="+", help="an article number or some words")
+    p.add_argument("--book", metavar="NAME", help="only this book (see `rules list`)")
+    p.add_argument("--lang", dest="rule_lang", choices=("it", "en"),
+                   help="language of titles and summaries (default: the console's, else it)")
+    p.add_argument("--limit", type=int, default=5, help="how many results (default 5)")
+    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.set_defaults(func=cmd_rule)
+
+    rules = subparsers.add_parser("rules", help="the rulebooks: list them, import a text",
+                                  description="List the rulebooks or import a regulation text.")
+    rules_sub = rules.add_subparsers(dest="rules_command", metavar="{list,import}")
+    lst = rules_sub.add_parser("list", help="the rulebooks shipped and imported")
+    lst.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language")
+    lst.set_defaults(func=cmd_rules_list)
+    rules.set_defaults(func=cmd_rules_list, json=False, rule_lang=None)
+    imp = rules_sub.add_parser(
+        "import", help="import a regulation text (its verbatim articles)",
+        description="Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
+        "'Art. VII - Title', 'Art. 4 — Title' + '1.' paragraphs) and store its articles. With "
+        "the name of a shipped book (ordine, italiana-2, italiana-3, santelia) its verbatim "
+        "text is shown next to that book's summaries; with a new name it becomes a searchable "
+        "book of its own.", formatter_class=fmt,
+    )
+    imp.add_argument("file", metavar="FILE", help="the text file (UTF-8)")
+    imp.add_argument("--name", required=True, help="book name: lowercase letters, digits, '-'")
+    imp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    imp.set_defaults(func=cmd_rules_import)
+
+    calc = subparsers.add_parser(
+        "calc", help="calculators for disputes at the table",
+        description="Calculators for rulings; each result cites its articles. "
+        "See `calc KIND --help`.",
+    )
+    calc_sub = calc.add_subparsers(dest="calc_command",
+                                   metavar="{sidepots,chips,raise,button,showdown,clock}")
+    calc.set_defaults(func=_help(calc))
+
+    sp = calc_sub.add_parser(
+        "sidepots", help="main and side pots, and who wins them (Art. 7.7-7.8)",
+        formatter_class=fmt,
+        description="Split the pot from each player's total contribution in the hand.\n"
+        "Pots are listed in the order they are awarded: the last side pot first (Art. 7.8).\n"
+        "Ties split the pot; odd chips go one each from the first winner clockwise from the\n"
+        "button (Art. 1.3).\n\n"
+        "example:\n  tdconsole calc sidepots 1:Ada=100 2:Bea=300 3:Cid=500 4:Dan=500 \\\n"
+        "      --ranking Ada Bea Cid Dan --button 4\n"
+        "  tdconsole calc sidepots 2:Ada=600 5:Bea=600 7:Cid=200 --folded Cid \\\n"
+        "      --ranking Ada=Bea --button 7 --unit 25",
+    )
+    sp.add_argument("players", nargs="+", metavar="[SEAT:]NAME=CHIPS",
+                    help="each player's total chips put in the pot this hand (seat optional: "
+                    "default 1, 2, 3… in the order given)")
+    sp.add_argument("--ranking", nargs="+", metavar="GROUP",
+                    help="the players still in, best hand first; tied players joined by '=' "
+                    "(e.g. Ada Bea=Cid Dan)")
+    sp.add_argument("--folded", nargs="+", metavar="NAME", help="players who folded")
+    sp.add_argument("--button", type=int, metavar="SEAT",
+                    help="the button's seat, for odd chips (default: the last player's seat)")
+    sp.add_argument("--unit", type=int, default=25,
+                    help="the smallest chip, for splitting (default 25)")
+    sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    sp.set_defaults(func=cmd_calc_sidepots)
+
+    ch = calc_sub.add_parser(
+        "chips", help="chips put in without a word: call, raise or completion (Art. 5.5, 6.8)",
+        formatter_class=fmt,
+        description="What chips pushed into the pot without a declaration amount to.\n"
+        "6.8-A exact action; 6.8-B less than the bet: a call to complete; 6.8-C over the bet\n"
+        "by no more than half the minimum raise: a call; 6.8-D by more than half: a raise to\n"
+        "complete. 5.5: one oversized chip without 'raise' is a call.\n\n"
+        "example:\n  tdconsole calc chips --to-call 400 --pushed 525 --bb 200\n"
+        "  tdconsole calc chips --to-call 400 --pushed 1000 --bb 200 --single-chip",
+    )
+    ch.add_argument("--to-call", type=int, required=True,
+                    help="chips the player must add to call (0: no bet open)")
+    ch.add_argument("--pushed", type=int, required=True, help="chips he put in")
+    ch.add_argument("--bb", type=int, help="the big blind (the minimum raise of Art. 7.3)")
+    ch.add_argument("--min-raise", type=int, help="the minimum raise, if not the big blind")
+    ch.add_argument("--single-chip", action="store_true", help="one chip only (Art. 5.5)")
+    ch.add_argument("--declared-raise", action="store_true",
+                    help="he said 'raise' without an amount (Art. 5.5)")
+    ch.add_argument("--stack", type=int, help="his chips before pushing (to spot an all-in)")
+    ch.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    ch.set_defaults(func=cmd_calc_chips)
+
+    rs = calc_sub.add_parser(
+        "raise", help="the minimum raise under this regulation (Art. 7.3-7.4)",
+        formatter_class=fmt,
+        description="First raise of a round: at least one big blind over the bet (preflop: to\n"
+        "double the big blind). Later raises: no minimum increment. An all-in that raises,\n"
+        "even below the minimum, reopens the betting (Art. 7.4).\n\n"
+        "example:\n  tdconsole calc raise --bb 200 --to 300\n"
+        "  tdconsole calc raise --bb 200 --bet 1000 --raised --to 1025",
+    )
+    rs.add_argument("--bb", type=int, required=True, help="the big blind")
+    rs.add_argument("--bet", type=int,
+                    help="the highest total bet in this round (default: the big blind; 0 = none)")
+    rs.add_argument("--raised", action="store_true",
+                    help="someone has already raised in this round")
+    rs.add_argument("--to", type=int, help="the proposed raise, as a total")
+    rs.add_argument("--all-in", action="store_true", help="the raise is all-in")
+    rs.add_argument("--unit", type=int, default=25, help="the smallest chip (default 25)")
+    rs.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    rs.set_defaults(func=cmd_calc_raise)
+
+    bt = calc_sub.add_parser(
+        "button", help="button and blinds after eliminations (Art. 2.4-2.5)",
+        formatter_class=fmt,
+        description="Who has the button and posts the blinds in the next hands.\n"
+        "2.4: small blind out: the button stays one hand, then moves. Big blind out: the\n"
+        "button advances, the next player posts the big blind directly, no small blind; the\n"
+        "hand after, the button stays with both blinds; then it moves again.\n"
+        "2.5: heads-up, the button posts the small blind.\n\n"
+        "example:\n  tdconsole calc button --seats 1,2,3,4,5,6 --button 1 --out 3",
+    )
+    bt.add_argument("--seats", nargs="+", required=True,
+                    help="occupied seats in the hand just played, eliminated players included")
+    bt.add_argument("--button", type=int, required=True, help="the button's seat in that hand")
+    bt.add_argument("--out", nargs="+", help="seats eliminated in that hand")
+    bt.add_argument("--hands", type=int, default=3, help="how many hands ahead (default 3)")
+    bt.add_argument("--sb", help="small blind seat in that hand, or 'none' (default: normal)")
+    bt.add_argument("--bb", type=int, help="big blind seat in that hand (default: normal)")
+    bt.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    bt.set_defaults(func=cmd_calc_button)
+
+    sd = calc_sub.add_parser(
+        "showdown", help="who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana",
+        formatter_class=fmt,
+        description="Rank the hands shown. holdem: two cards each plus a 5-card board, best five\n"
+        "of seven, suits never count, equal hands split (Art. 1.1-1.3). italiana: five cards\n"
+        "each, the Circolo Santelia's order (flush above full, suits ♥ ♦ ♣ ♠, the wrap-around\n"
+        "'minimum' straight, never a split; Art. 7-9). Cards: As Kd 10h T♠ …\n\n"
+        "example:\n  tdconsole calc showdown Ada=AsKd Bea=AcQh --board Ah9c7d4s2h\n"
+        "  tdconsole calc showdown Ada=7c7d7s8c8d Bea=AhKhQhJh9h --mode italiana",
+    )
+    sd.add_argument("hands", nargs="+", metavar="NAME=CARDS", help="each player's cards")
+    sd.add_argument("--board", help="the five board cards (holdem)")
+    sd.add_argument("--mode", choices=("holdem", "italiana"), default="holdem",
+                    help="hand order (default holdem)")
+    sd.add_argument("--players", type=int, default=5,
+                    help="italiana: players at the table, sets the deck's lowest card "
+                    "(11 − players, Art. 1.3; default 5)")
+    sd.add_argument("--split-straight-flushes", action="store_true",
+                    help="italiana: the players agreed to split between straight flushes (9.2)")
+    sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language of labels")
+    sd.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    sd.set_defaults(func=cmd_calc_showdown)
+
+    ck = calc_sub.add_parser(
+        "clock", help="a clock called on a player: time left (Art. 5.4)",
+        formatter_class=fmt,
+        description="The Director grants 30-60 seconds, then counts the last 10 aloud; no\n"
+        "action by then is a fold.\n\nexample:\n  tdconsole calc clock --granted 45 --elapsed 50",
+    )
+    ck.add_argument("--granted", type=float, required=True, help="seconds granted (30-60)")
+    ck.add_argument("--elapsed", type=float, default=0.0,
+                    help="seconds since the clock was called")
+    ck.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    ck.set_defaults(func=cmd_calc_clock)
