@@ -5,8 +5,6 @@ Nothing is read at import time: every loader is called on demand and cached.
 
 from __future__ import annotations
 
-import importlib.resources
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -14,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-import tdconsole
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.settings import config_dir
+from tdconsole.store.paths import data_dir
 
 Lang = Literal["it", "en"]
 LANGS: tuple[Lang, ...] = ("it", "en")
@@ -105,26 +104,8 @@ class ImportedBook(BaseModel):
         return None
 
 
-def config_dir() -> Path:
-    """The shipped configuration directory (wheel: ``tdconsole/_config``; repo: ``config/``)."""
-    packaged = importlib.resources.files("tdconsole") / "_config"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(tdconsole.__file__).resolve().parent.parent / "config"
-
-
 def rulebooks_dir() -> Path:
     return config_dir() / "rulebooks"
-
-
-def data_dir() -> Path:
-    """Where user data lives: ``TDCONSOLE_DATA_DIR`` if set, else the platform's data dir."""
-    env = os.environ.get("TDCONSOLE_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("tdconsole"))
 
 
 def imported_dir() -> Path:
