@@ -1,0 +1,284 @@
+"""The App owns the service: it runs every command, and hands the new State down to the screen.
+
+``build_app(service, clock, mode=...)`` is the one place that wires a console; tests give it a
+service on a temporary event and a frozen clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.command import Provider
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.ui.dialogs.base import RulesRequested
+from tdconsole.ui.i18n import Lang, Translator
+from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.palette import ConsoleCommands
+from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.screens.display import DisplayScreen
+from tdconsole.ui.screens.start import EventChosen, StartScreen
+
+if TYPE_CHECKING:
+    from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.events import Record
+    from tdconsole.service import Tournament
+
+Mode = Literal["director", "floor", "display"]
+Clock = Callable[[], datetime]
+
+TICK_SECONDS = 0.25
+POLL_SECONDS = 0.4
+
+
+def wall_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+class ConsoleApp(App[int]):
+    CSS_PATH = "tdconsole.tcss"
+    TITLE = "tdconsole"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ConsoleCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        service: Tournament | None,
+        clock: Clock = wall_clock,
+        *,
+        mode: Mode = "director",
+        lang: Lang | None = None,
+        actor: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.service = service
+        self.clock = clock
+        self.mode: Mode = mode
+        self.actor = actor
+        self.lang_override = lang
+        self.tr = Translator(lang or self._event_lang())
+        self._was_pending = False
+
+    def _event_lang(self) -> Lang:
+        if self.service is None:
+            return "it"
+        return self.service.state.settings.language
+
+    # -- screens ---------------------------------------------------------------------------
+    async def on_mount(self) -> None:
+        self.set_interval(TICK_SECONDS, self.tick)
+        self.set_interval(POLL_SECONDS, self.poll)
+        if self.service is None:
+            await self.push_screen(StartScreen(self.tr))
+        else:
+            await self._open_screen()
+
+    async def _open_screen(self) -> None:
+        if self.mode == "display":
+            await self.push_screen(DisplayScreen(self.tr))
+        else:
+            await self.push_screen(ConsoleScreen(self.tr, floor=self.mode == "floor"))
+        self.refresh_views()
+        self.tick()
+
+    def who(self) -> Text:
+        if self.service is None:
+            return Text("")
+        if self.mode == "floor":
+            return Text(self.tr("Floor: {name}", name=self.service.actor))
+        return Text(self.tr("Director: {name}", name=self.service.actor))
+
+    def _main_screens(self) -> list[ConsoleScreen | DisplayScreen]:
+        return [s for s in self.screen_stack if isinstance(s, (ConsoleScreen, DisplayScreen))]
+
+    def refresh_views(self) -> None:
+        """Hand the State down to every screen (and open dialogs, which may show it)."""
+        if self.service is None:
+            return
+        state, now = self.service.state, self.service.now()
+        for screen in self.screen_stack:
+            show = getattr(screen, "show", None)
+            if isinstance(screen, (ConsoleScreen, DisplayScreen)):
+                screen.show(state, now, self.who())
+            elif show is not None:
+                show(state)
+
+    def clock_status(self) -> ClockStatus | None:
+        if self.service is None:
+            return None
+        state = self.service.state
+        if state.clock is None or state.structure is None:
+            return None
+        from tdconsole.domain.clock import status
+
+        auto = state.settings.clock.auto_announce
+        return status(state.clock, state.structure, self.service.now(), auto_announce=auto)
+
+    def tick(self) -> None:
+        if self.service is None:
+            return
+        status = self.clock_status()
+        now = self.service.now()
+        blink = now.microsecond < 500_000
+        pending = status is not None and status.pending_announcement
+        if pending and not self._was_pending:
+            self.bell()
+        self._was_pending = pending
+        for screen in self._main_screens():
+            screen.show_clock(status, blink)
+
+    def poll(self) -> None:
+        """Another terminal may have appended: fold it in and repaint (within a second)."""
+        if self.service is None:
+            return
+        try:
+            changed = self.service.poll()
+        except Exception as exc:  # a busy database is retried at the next poll
+            self.log.warning(f"poll failed: {exc}")
+            return
+        if changed:
+            self.refresh_views()
+            self.tick()
+
+    # -- messages up: the App alone calls the service --------------------------------------
+    @on(CommandRequested)
+    def run_command(self, message: CommandRequested) -> None:
+        message.stop()
+        if self.service is None:
+            return
+        try:
+            records = self.service.execute(message.command)
+        except RuleError as exc:
+            self.refused(exc)
+            return
+        if message.dialog is not None:
+            message.dialog.dismiss(None)
+        self.refresh_views()
+        self.tick()
+        what = describe(message.command, records, self.tr)
+        self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
+
+    @on(UndoRequested)
+    def run_undo(self, message: UndoRequested) -> None:
+        message.stop()
+        if self.service is None:
+            return
+        try:
+            if message.redo:
+                summary = self.service.redo()
+                text = self.tr("Redone: {what}", what=summary)
+            else:
+                summary = self.service.undo()
+                text = self.tr("Undone: {what}", what=summary)
+        except RuleError as exc:
+            self.refused(exc)
+            return
+        self.refresh_views()
+        self.tick()
+        self.notify(text, timeout=6, markup=False)
+
+    def refused(self, exc: RuleError) -> None:
+        self.notify(str(exc), severity="error", timeout=10, markup=False)
+        if exc.article:
+            for screen in self._main_screens():
+                if isinstance(screen, ConsoleScreen):
+                    from tdconsole.ui.widgets.rulings_view import RulingsView
+
+                    screen.query_one(RulingsView).lookup(exc.article)
+
+    @on(RulesRequested)
+    def open_rules(self, message: RulesRequested) -> None:
+        message.stop()
+        for screen in self._main_screens():
+            if isinstance(screen, ConsoleScreen):
+                screen.action_rules(message.article)
+
+    # -- the start screen ------------------------------------------------------------------
+    @on(EventChosen)
+    def choose_event(self, message: EventChosen) -> None:
+        message.stop()
+        self._prepare_event(message.kind, message.value)
+
+    @work(thread=True, exclusive=True)
+    def _prepare_event(self, kind: str, value: str) -> None:
+        # Creating or building an event writes to disk: a worker thread; the service itself is
+        # opened on the UI thread, which alone uses it.
+        from tdconsole.store.paths import remember_event, resolve_event_path
+
+        try:
+            if kind == "demo":
+                from tdconsole.demo import build_demo
+
+                path = build_demo()
+            elif kind == "new":
+                from tdconsole.domain.settings import load_settings
+                from tdconsole.service import Tournament
+
+                path = resolve_event_path(value)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                Tournament.create(path, value, load_settings()).close()
+            else:
+                path = resolve_event_path(value)
+                if not path.exists():
+                    raise RuleError(f"no event at {path}: check the name or the path")
+            remember_event(path)
+        except RuleError as exc:
+            self.call_from_thread(self.refused, exc)
+            return
+        self.call_from_thread(self._open_later, path)
+
+    def _open_later(self, path: Path) -> None:
+        self.run_worker(self.open_event(path), exclusive=True, group="open-event")
+
+    async def open_event(self, path: Path) -> None:
+        from tdconsole.service import Tournament
+
+        role = "floor" if self.mode == "floor" else "director"
+        self.service = Tournament.open(path, actor=self.actor, role=role, clock=self.clock)
+        if self.lang_override is None:
+            self.tr.lang = self._event_lang()
+        await self.pop_screen()
+        await self._open_screen()
+
+
+def describe(command: object, records: list[Record], tr: Translator) -> str:
+    """What happened, in the room's words: places and prizes, second-stack amounts."""
+    from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
+    from tdconsole.ui.i18n import chips
+
+    parts: list[str] = []
+    for record in records:
+        body = record.body
+        if isinstance(body, PlayersEliminated):
+            for out in body.players:
+                text = f"{out.name}: {out.place}°"
+                if out.prize:
+                    text += f" — {tr('Prize')} {out.prize}"
+                parts.append(text)
+        elif isinstance(body, SecondStackIssued):
+            parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
+    if parts:
+        return "; ".join(parts)
+    describe_command = getattr(command, "describe", None)
+    return str(describe_command()) if describe_command else type(command).__name__
+
+
+def build_app(
+    service: Tournament | None,
+    clock: Clock = wall_clock,
+    *,
+    mode: Mode = "director",
+    lang: Lang | None = None,
+    actor: str | None = None,
+) -> ConsoleApp:
+    """The console on ``service`` (None: the start screen). ``clock`` gives the wall time for
+    what the console times itself (calling the clock on a player)."""
+    return ConsoleApp(service, clock, mode=mode, lang=lang, actor=actor)

@@ -1,0 +1,141 @@
+"""What every action dialog shares: a title citing its articles, OK / Cancel, F1 for the rules.
+
+A dialog builds a Command from its fields and posts it up (``CommandRequested``); the App runs
+it, closes the dialog when it is recorded, or leaves it open with the refusal in a notification.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command
+from tdconsole.domain.state import State
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import CommandRequested
+
+
+class RulesRequested(Message):
+    """Open the rulings tab at ``article``."""
+
+    def __init__(self, article: str) -> None:
+        super().__init__()
+        self.article = article
+
+
+def parse_int(raw: str, what: str, *, required: bool = True) -> int | None:
+    text = raw.strip().replace(" ", "").replace(" ", "")
+    if not text:
+        if required:
+            raise RuleError(f"{what}: give a number")
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(f"{what}: {raw.strip()!r} is not a whole number") from None
+
+
+class Dialog(ModalScreen[None]):
+    """Subclasses set ``TITLE_KEY`` and ``ARTICLES``, compose ``body`` and build ``command``."""
+
+    TITLE_KEY: ClassVar[str] = ""
+    ARTICLES: ClassVar[tuple[str, ...]] = ()
+    CLOSE_ON_SUCCESS: ClassVar[bool] = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss_dialog", "Cancel"),
+        Binding("ctrl+s", "submit", "OK"),
+        Binding("f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, tr: Translator, state: State) -> None:
+        super().__init__()
+        self.tr = tr
+        self.state = state
+
+    def title_text(self) -> str:
+        title = self.tr(self.TITLE_KEY)
+        if self.ARTICLES:
+            title += " — Art. " + ", ".join(self.ARTICLES)
+        return title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self.title_text()
+            box.border_subtitle = "ctrl+s OK · Esc " + self.tr("Cancel") + " · F1 Art."
+            with VerticalScroll(classes="dialog-body"):
+                yield from self.body()
+            yield Static(id="dialog-note", classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.ok_label(), variant="primary", id="ok")
+                yield Button(self.tr("Cancel"), id="cancel")
+
+    def ok_label(self) -> str:
+        return self.tr("Record")
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def command(self) -> Command | None:
+        """The command to run, or None when there is nothing to do. May raise RuleError."""
+        raise NotImplementedError
+
+    def show(self, state: State) -> None:
+        """The State changed (here or on another terminal): refresh what the dialog shows."""
+        self.state = state
+        self.update_note()
+
+    def update_note(self) -> None:
+        """Recompute the live lines (sums, amounts); called on every keystroke."""
+
+    def set_note(self, text: object) -> None:
+        self.query_one("#dialog-note", Static).update(text)  # type: ignore[arg-type]
+
+    def on_mount(self) -> None:
+        self.update_note()
+        inputs = list(self.query(Input))
+        if inputs:
+            inputs[0].focus()
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self.update_note()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.action_submit()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_dismiss_dialog(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        if self.ARTICLES:
+            self.post_message(RulesRequested(self.ARTICLES[0]))
+            self.dismiss(None)
+
+    def action_submit(self) -> None:
+        try:
+            command = self.command()
+        except RuleError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        if command is None:
+            self.dismiss(None)
+            return
+        self.post_message(CommandRequested(command, self if self.CLOSE_ON_SUCCESS else None))

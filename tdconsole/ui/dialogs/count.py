@@ -1,0 +1,36 @@
+"""Chip counts at one table: change the counts that changed (Art. III.3 uses them)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.play import Count
+from tdconsole.domain.state import State
+from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.counts import CountRows
+from tdconsole.ui.i18n import Translator
+
+
+class CountDialog(Dialog):
+    TITLE_KEY = "Count"
+    ARTICLES = ("III.3",)
+
+    def __init__(self, tr: Translator, state: State, table: int) -> None:
+        super().__init__(tr, state)
+        self.table = table
+        self.players = state.players_at(state.tables[table])
+
+    def title_text(self) -> str:
+        return f"{self.tr('Table {table}', table=self.table)} · {super().title_text()}"
+
+    def body(self) -> ComposeResult:
+        yield CountRows(
+            [p.name for p in self.players], {p.name: p.chips for p in self.players}, {}, id="counts"
+        )
+
+    def command(self) -> Command | None:
+        counts = self.query_one("#counts", CountRows).counts(partial=True)
+        before = {p.name: p.chips for p in self.players}
+        changed = {n: c for n, c in counts.items() if before.get(n) != c}
+        return Count(counts=changed) if changed else None

@@ -1,0 +1,70 @@
+"""Rows of chip counts, one per player, with a live sum against a target (C_t, chips in play)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.ui.dialogs.base import parse_int
+from tdconsole.ui.i18n import Translator, chips
+
+
+def count_id(index: int) -> str:
+    return f"count-{index}"
+
+
+class CountRows(Vertical):
+    """``names`` with a count input each (prefilled with ``values``)."""
+
+    def __init__(
+        self,
+        names: list[str],
+        values: dict[str, int | None],
+        labels: dict[str, str],
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes="count-rows")
+        self.names = names
+        self.values = values
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        for i, name in enumerate(self.names):
+            value = self.values.get(name)
+            with Horizontal(classes="row"):
+                yield Label(Text(self.labels.get(name, name)), classes="who")
+                yield Input("" if value is None else str(value), id=count_id(i), classes="stack")
+
+    def counts(self, *, partial: bool = False) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i, name in enumerate(self.names):
+            raw = self.query_one(f"#{count_id(i)}", Input).value
+            if partial:
+                try:
+                    value = parse_int(raw, name, required=False)
+                except RuleError:
+                    value = None
+                if value is not None:
+                    out[name] = value
+            else:
+                value = parse_int(raw, name)
+                assert value is not None
+                out[name] = value
+        return out
+
+
+def sum_line(tr: Translator, total: int, target: int) -> Text:
+    if total == target:
+        return Text(tr("Counts add up to {target}", target=chips(target)), style="bold green")
+    return Text(
+        tr(
+            "Counts must add up to {target}: now {total} ({diff:+d})",
+            target=chips(target),
+            total=chips(total),
+            diff=total - target,
+        ),
+        style="bold red",
+    )

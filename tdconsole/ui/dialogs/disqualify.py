@@ -1,0 +1,46 @@
+"""Disqualification: place and prize forfeited, his chips leave play (Art. VI.2, VII.1)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.suggester import SuggestFromList
+from textual.widgets import Input
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.play import Disqualify
+from tdconsole.domain.state import State
+from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.i18n import Translator
+
+
+class DisqualifyDialog(Dialog):
+    TITLE_KEY = "Disqualify"
+    ARTICLES = ("VI.2", "VII.1")
+
+    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
+        super().__init__(tr, state)
+        self.first = name or ""
+
+    def body(self) -> ComposeResult:
+        names = [p.name for p in self.state.in_players()]
+        yield Input(
+            self.first,
+            placeholder=self.tr("Player"),
+            id="name",
+            suggester=SuggestFromList(names, case_sensitive=False),
+        )
+        yield Input(placeholder=self.tr("Reason"), id="reason")
+        yield Input(placeholder=self.tr("Chips leaving play (empty: his last count)"), id="chips")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.first:
+            self.query_one("#reason", Input).focus()
+
+    def command(self) -> Command | None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            return None
+        reason = self.query_one("#reason", Input).value
+        amount = parse_int(self.query_one("#chips", Input).value, "chips", required=False)
+        return Disqualify(name=name, reason=reason, chips=amount)

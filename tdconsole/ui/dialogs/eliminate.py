@@ -1,0 +1,120 @@
+"""Eliminations in one hand (places by stacks at the start of the hand), with the second stack
+asked first for whoever may still take it (Art. III.2-III.3, IV.7)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Checkbox, Input, Label
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
+from tdconsole.domain.state import State
+from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.i18n import Translator, chips
+
+
+class EliminateDialog(Dialog):
+    TITLE_KEY = "Eliminate"
+    ARTICLES = ("III.2", "III.3", "IV.7")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *Dialog.BINDINGS,
+        Binding("ctrl+n", "add_row", "Add a player", priority=True),
+        Binding("ctrl+r", "toggle_declined", "declined", priority=True),
+    ]
+
+    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
+        super().__init__(tr, state)
+        self.first = name or ""
+        self.rows = 0
+
+    def _names(self) -> list[str]:
+        return [p.name for p in self.state.in_players()]
+
+    def _row(self, name: str = "") -> Horizontal:
+        self.rows += 1
+        n = self.rows
+        return Horizontal(
+            Input(
+                name,
+                placeholder=self.tr("Player"),
+                id=f"name-{n}",
+                classes="name",
+                suggester=SuggestFromList(self._names(), case_sensitive=False),
+            ),
+            Input(
+                placeholder=self.tr("Stack at the start of the hand"),
+                id=f"stack-{n}",
+                classes="stack",
+            ),
+            classes="row",
+        )
+
+    def body(self) -> ComposeResult:
+        with Vertical(id="rows"):
+            yield self._row(self.first)
+        yield Label(
+            Text(
+                "ctrl+n "
+                + self.tr("Add a player")
+                + "   ctrl+r "
+                + self.tr("declined the second stack")
+            ),
+            classes="hint",
+        )
+        yield Checkbox(self.tr("declined the second stack"), id="declined")
+
+    async def action_add_row(self) -> None:
+        row = self._row()
+        await self.query_one("#rows", Vertical).mount(row)
+        self.query_one(f"#name-{self.rows}", Input).focus()
+
+    def action_toggle_declined(self) -> None:
+        box = self.query_one("#declined", Checkbox)
+        box.value = not box.value
+
+    def entries(self) -> list[tuple[str, str]]:
+        out = []
+        for i in range(1, self.rows + 1):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            stack = self.query_one(f"#stack-{i}", Input).value
+            if name:
+                out.append((name, stack))
+        return out
+
+    def update_note(self) -> None:
+        lines = []
+        for name, _ in self.entries():
+            player = self.state.find(name)
+            if player is None or player.table is None:
+                continue
+            if can_take_second_stack(self.state, player):
+                amount = second_stack_amount(self.state, self.state.tables[player.table])
+                lines.append(
+                    self.tr(
+                        "{name} may still take the second stack: {amount} chips",
+                        name=player.name,
+                        amount=chips(amount),
+                    )
+                )
+        note = Text("\n".join(lines), style="bold") if lines else Text("")
+        self.set_note(note)
+
+    def command(self) -> Command | None:
+        entries = self.entries()
+        if not entries:
+            return None
+        names = [name for name, _ in entries]
+        stacks: list[int] | None = None
+        if len(entries) > 1 or any(s.strip() for _, s in entries):
+            stacks = [
+                parse_int(s, f"{n}: {self.tr('Stack at the start of the hand')}") or 0
+                for n, s in entries
+            ]
+        declined = self.query_one("#declined", Checkbox).value
+        return Bust(names=names, stacks=stacks, declined=declined)

@@ -1,0 +1,58 @@
+"""The final table: every finalist's count against the chips in play, the III.4 bonus, and the
+redraw of the seats (Art. IV.2, IV.5-IV.6, III.4)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.play import Final, round_chips
+from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.dialogs.counts import CountRows, sum_line
+from tdconsole.ui.i18n import chips
+
+
+class FinalDialog(Dialog):
+    TITLE_KEY = "Final table draw"
+    ARTICLES = ("IV.5", "IV.6", "III.4")
+
+    def body(self) -> ComposeResult:
+        players = self.state.in_players()
+        labels = {p.name: f"{p.name}{' ②' if p.second_stack else ''}" for p in players}
+        yield CountRows(
+            [p.name for p in players], {p.name: p.chips for p in players}, labels, id="counts"
+        )
+        yield Input(placeholder=self.tr("Seed (empty: random)"), id="seed")
+        yield Input(
+            placeholder=self.tr("Override reason (only if the counts differ)"), id="override"
+        )
+
+    def update_note(self) -> None:
+        counts = self.query_one("#counts", CountRows).counts(partial=True)
+        total = sum(counts.values())
+        line = sum_line(self.tr, total, self.state.chips_in_play)
+        n = len(self.state.in_players())
+        if n:
+            stacks = self.state.settings.stacks
+            bonus = round_chips(Decimal(total) / n, stacks.chip_unit, stacks.second_stack_rounding)
+            line.append("\n")
+            line.append(
+                self.tr(
+                    "Bonus (Art. III.4): {bonus} to each finalist who never took the second stack",
+                    bonus=chips(bonus),
+                ),
+                style="",
+            )
+        self.set_note(line)
+
+    def command(self) -> Command | None:
+        counts = self.query_one("#counts", CountRows).counts()
+        seed = parse_int(self.query_one("#seed", Input).value, "seed", required=False)
+        override = self.query_one("#override", Input).value.strip() or None
+        return Final(counts=counts, seed=seed, override=override)
+
+    def ok_label(self) -> str:
+        return self.tr("Final table draw")

@@ -1,0 +1,231 @@
+"""Every label of the console in Italian and English.
+
+Keys are the English text; ``CATALOGUE`` gives the Italian, in the regulation's own words (dote,
+circolante, Direttore). A missing entry falls back to the English key, so a new label never
+breaks a screen.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["it", "en"]
+
+CATALOGUE: dict[str, str] = {
+    # the clock
+    "Level {level}": "Livello {level}",
+    "Break": "Pausa",
+    "Blinds {sb} / {bb}": "Bui {sb} / {bb}",
+    "Ante {ante}": "Ante {ante}",
+    "Next {sb} / {bb}": "Prossimo {sb} / {bb}",
+    "Next: break": "Prossimo: pausa",
+    "Last level": "Ultimo livello",
+    "PAUSED": "PAUSA",
+    "STOPPED": "FERMO",
+    "RUNNING": "IN CORSO",
+    "Announce level {level} — press a": "Annunciare il livello {level} — tasto a",
+    "Announce level {level}": "Annunciare il livello {level}",
+    "overtime": "fuori tempo",
+    "The clock starts with the tournament": "L'orologio parte con il torneo",
+    "LEVEL {level}": "LIVELLO {level}",
+    "BLINDS {sb} / {bb}": "BUI {sb} / {bb}",
+    "NEXT {sb} / {bb}": "PROSSIMO {sb} / {bb}",
+    # the room
+    "Room": "Sala",
+    "In play": "In gioco",
+    "Chips in play": "Circolante",
+    "Average": "Media",
+    "Prize pool": "Montepremi",
+    "Open tables": "Tavoli aperti",
+    "Final: at {n} in play": "Finale: a {n} in gioco",
+    "FINAL DUE: draw the final table (f)": "FINALE: sorteggiare il tavolo finale (f)",
+    "Table {table}: {n} players — close it (Art. IV.4) [c]": (
+        "Tavolo {table}: {n} giocatori — chiudere (Art. IV.4) [c]"
+    ),
+    "Final bonus": "Bonus finale",
+    "Phase": "Fase",
+    "registration": "iscrizioni",
+    "seated": "posti sorteggiati",
+    "elimination": "fase eliminatoria",
+    "final": "finale",
+    "finished": "concluso",
+    "{n}/{entrants} in play": "{n}/{entrants} in gioco",
+    "Director: {name}": "Direttore: {name}",
+    "Floor: {name}": "Sala: {name}",
+    "Second stack now": "Seconda dote ora",
+    "Paid places": "Posti a premio",
+    "In play {n} / {entrants}": "In gioco {n} / {entrants}",
+    "Average {avg}": "Media {avg}",
+    "Prize pool {pool}": "Montepremi {pool}",
+    "Table {table} → {amount}": "Tavolo {table} → {amount}",
+    # tables
+    "Tables": "Tavoli",
+    "Table {table}": "Tavolo {table}",
+    "Final table": "Tavolo finale",
+    "{n} in play": "{n} in gioco",
+    "chips {chips}": "circolante {chips}",
+    "second stack now {amount}": "seconda dote ora {amount}",
+    "MUST CLOSE": "DA CHIUDERE",
+    "closed": "chiuso",
+    "move plan": "piano degli spostamenti",
+    "D = button   ② = has taken the second stack (Art. VII.7)": (
+        "D = bottone (cartaro)   ② = ha preso la seconda dote (Art. VII.7)"
+    ),
+    "No tables yet: register, pay, then draw the seats (s)": (
+        "Nessun tavolo: iscrivere, incassare, poi sorteggiare i posti (s)"
+    ),
+    # players
+    "Players": "Giocatori",
+    "Search a name": "Cerca un nome",
+    "Name": "Nome",
+    "Status": "Stato",
+    "Paid": "Pagato",
+    "Food": "Vitto",
+    "Table": "Tavolo",
+    "Seat": "Posto",
+    "Chips": "Gettoni",
+    "Place": "Posto in classifica",
+    "Prize": "Premio",
+    "Second": "Dote 2",
+    "registered": "iscritto",
+    "waitlisted": "in attesa",
+    "withdrawn": "ritirato",
+    "in": "in gioco",
+    "out": "eliminato",
+    "disqualified": "squalificato",
+    "yes": "sì",
+    "no": "no",
+    # payouts, standings, log
+    "Prizes": "Premi",
+    "Standings": "Classifica",
+    "Percent": "Percentuale",
+    "Amount": "Importo",
+    "Player": "Giocatore",
+    "Log": "Registro",
+    "Time": "Ora",
+    "By": "Da",
+    "What": "Cosa",
+    # rulings
+    "Rulebook": "Regolamento",
+    "Search the rulebooks (number or words)": "Cerca nei regolamenti (numero o parole)",
+    "The rulebook search is not installed": "La ricerca nel regolamento non è disponibile",
+    "No article found": "Nessun articolo trovato",
+    "Related": "Collegati",
+    "Rulings": "Decisioni",
+    "Record ruling": "Registra decisione",
+    # actions (bindings, palette)
+    "Pause / resume": "Pausa / riprendi",
+    "Start clock": "Avvia orologio",
+    "Announce": "Annuncia",
+    "Next level": "Livello successivo",
+    "Previous level": "Livello precedente",
+    "Add a minute": "Aggiungi un minuto",
+    "Remove a minute": "Togli un minuto",
+    "Eliminate": "Elimina",
+    "Second stack": "Seconda dote",
+    "Close table": "Chiudi tavolo",
+    "Final table draw": "Sorteggio finale",
+    "Disqualify": "Squalifica",
+    "Count": "Conta",
+    "Seat draw": "Sorteggio posti",
+    "Start tournament": "Avvia torneo",
+    "Undo": "Annulla",
+    "Redo": "Ripristina",
+    "Register": "Iscrivi",
+    "Pay": "Incassa",
+    "Withdraw": "Ritira",
+    "Keys": "Tasti",
+    "Quit": "Esci",
+    "Search": "Cerca",
+    "Call the clock": "Chiama il tempo",
+    "Settings": "Impostazioni",
+    "Room display": "Schermo di sala",
+    "Show": "Mostra",
+    # dialogs
+    "OK": "OK",
+    "Cancel": "Annulla",
+    "Record": "Registra",
+    "Add a player": "Aggiungi giocatore",
+    "Stack at the start of the hand": "Resto a inizio mano",
+    "declined the second stack": "ha rifiutato la seconda dote",
+    "{name} may still take the second stack: {amount} chips": (
+        "{name} può ancora prendere la seconda dote: {amount} gettoni"
+    ),
+    "Amount at table {table} now: {amount} chips (C_t {chips} / {n} players)": (
+        "Importo al tavolo {table} ora: {amount} gettoni (circolante {chips} / {n} giocatori)"
+    ),
+    "Stack now (optional)": "Resto attuale (facoltativo)",
+    "Counts must add up to {target}: now {total} ({diff:+d})": (
+        "I conteggi devono dare {target}: ora {total} ({diff:+d})"
+    ),
+    "Counts add up to {target}": "I conteggi danno {target}",
+    "Override reason (only if the counts differ)": (
+        "Motivo della deroga (solo se i conteggi differiscono)"
+    ),
+    "Draw the plan": "Sorteggia il piano",
+    "Bonus (Art. III.4): {bonus} to each finalist who never took the second stack": (
+        "Bonus (Art. III.4): {bonus} a ogni finalista che non ha preso la seconda dote"
+    ),
+    "Reason": "Motivo",
+    "Chips leaving play (empty: his last count)": (
+        "Gettoni che escono dal gioco (vuoto: ultimo conteggio)"
+    ),
+    "Number of tables (empty: the fewest of 6-8)": "Numero di tavoli (vuoto: i meno di 6-8)",
+    "Seed (empty: random)": "Seme (vuoto: casuale)",
+    "Seat slips": "Biglietti dei posti",
+    "Close": "Chiudi",
+    "Starting stack": "Dote iniziale",
+    "First big blind": "Primo grande buio",
+    "Names, one per line or separated by commas": "Nomi, uno per riga o separati da virgole",
+    "also the food contribution": "anche il vitto",
+    "{name}: {seconds} s to act": "{name}: {seconds} s per agire",
+    "Time! {name}'s hand is dead (Art. 5.4)": "Tempo! La mano di {name} è morta (Art. 5.4)",
+    "Counting down 10": "Conto alla rovescia da 10",
+    "Seconds granted (30-60)": "Secondi concessi (30-60)",
+    "Start": "Via",
+    "setting=value": "impostazione=valore",
+    # notifications
+    "{what} — u to undo": "{what} — u per annullare",
+    "Undone: {what}": "Annullato: {what}",
+    "Redone: {what}": "Ripristinato: {what}",
+    "Changed on another terminal": "Modificato da un altro terminale",
+    "Choose a player first": "Scegliere prima un giocatore",
+    "Choose a table first": "Scegliere prima un tavolo",
+    "Director only": "Solo il Direttore",
+    # start screen
+    "No event yet": "Nessun evento",
+    "New event": "Nuovo evento",
+    "Open an event": "Apri un evento",
+    "Demo event": "Evento dimostrativo",
+    "Event name": "Nome dell'evento",
+    "Event file or name": "File o nome dell'evento",
+    # help
+    "All keys": "Tutti i tasti",
+    "Command palette: every action, player and table": (
+        "Tavolozza dei comandi: ogni azione, giocatore e tavolo"
+    ),
+    "Player {name} — table {table}, seat {seat}": "Giocatore {name} — tavolo {table}, posto {seat}",
+    "Player {name}": "Giocatore {name}",
+    "Go to table {table}": "Vai al tavolo {table}",
+    "Close table {table}": "Chiudi il tavolo {table}",
+    "Eliminate {name}": "Elimina {name}",
+    "Second stack for {name}": "Seconda dote a {name}",
+}
+
+
+class Translator:
+    """``tr("Level {level}", level=3)`` in the chosen language."""
+
+    def __init__(self, lang: Lang = "it") -> None:
+        self.lang: Lang = lang
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = CATALOGUE.get(key, key) if self.lang == "it" else key
+        return text.format(**values) if values else text
+
+
+def chips(value: int | None) -> str:
+    """Chips with a thin space between thousands (4 000); '–' when unknown."""
+    if value is None:
+        return "–"
+    return f"{value:,}".replace(",", " ")

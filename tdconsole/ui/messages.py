@@ -1,0 +1,37 @@
+"""Messages up: widgets and dialogs ask, the App acts (it alone calls the service)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tdconsole.domain.events import Command
+
+
+class CommandRequested(Message):
+    """Run ``command`` on the event; on success close ``dialog`` (if any) and notify."""
+
+    def __init__(self, command: Command, dialog: Screen[Any] | None = None) -> None:
+        super().__init__()
+        self.command = command
+        self.dialog = dialog
+
+
+class UndoRequested(Message):
+    """Undo the last command in effect (``redo=True``: restore the last one undone)."""
+
+    def __init__(self, redo: bool = False) -> None:
+        super().__init__()
+        self.redo = redo
+
+
+class PlayerChosen(Message):
+    """A player was picked (tables cursor, players list, palette)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name

@@ -1,0 +1,1 @@
+"""Screens: the console (Director and floor), the room display, the start screen, the keys."""

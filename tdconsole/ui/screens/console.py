@@ -1,0 +1,383 @@
+"""The console: clock, room, and the tabs (tables, players, prizes, standings, rulebook).
+
+The Director's console and the floor console are this screen; ``floor=True`` hides and refuses
+what the floor may not do (clock control, settings, Director-only actions).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, TabbedContent, TabPane
+
+from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.state import State
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.payouts_view import PayoutsView
+from tdconsole.ui.widgets.players_view import PlayersView
+from tdconsole.ui.widgets.room_summary import RoomSummary
+from tdconsole.ui.widgets.rulings_view import RulingsView
+from tdconsole.ui.widgets.standings_view import StandingsView
+from tdconsole.ui.widgets.tables_view import TablesView
+from tdconsole.ui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from tdconsole.domain.clock import ClockStatus
+
+TABS = ("tables", "players", "prizes", "standings", "rules")
+
+# (key, action, English label, shown in the footer, floor may use it)
+ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
+    ("space", "clock_toggle", "Pause / resume", True, False),
+    ("a", "clock('announce')", "Announce", True, False),
+    ("n", "clock('next')", "Next level", False, False),
+    ("b", "clock('prev')", "Previous level", False, False),
+    ("plus", "clock_time('add')", "Add a minute", False, False),
+    ("minus", "clock_time('sub')", "Remove a minute", False, False),
+    ("e", "eliminate", "Eliminate", True, True),
+    ("d", "second_stack", "Second stack", True, True),
+    ("k", "count", "Count", False, True),
+    ("c", "close_table", "Close table", True, False),
+    ("f", "final", "Final table draw", True, False),
+    ("x", "disqualify", "Disqualify", False, False),
+    ("t", "call_clock", "Call the clock", False, True),
+    ("s", "draw", "Seat draw", False, False),
+    ("g", "start", "Start tournament", False, False),
+    ("i", "register", "Register", False, False),
+    ("y", "pay(False)", "Pay", False, False),
+    ("v", "pay(True)", "Food", False, False),
+    ("w", "withdraw", "Withdraw", False, False),
+    ("o", "settings", "Settings", False, False),
+    ("u", "undo", "Undo", True, True),
+    ("r", "redo", "Redo", False, True),
+    ("slash", "search", "Search", False, True),
+    ("question_mark", "help", "Keys", True, True),
+    ("q", "quit", "Quit", False, True),
+)
+
+FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
+    "tab",
+    "rules",
+}
+
+
+class ConsoleScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(key, action, label, show=shown) for key, action, label, shown, _ in ACTIONS],
+        *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
+        Binding("f1", "rules", "Rules", show=False),
+    ]
+
+    def __init__(self, tr: Translator, *, floor: bool = False) -> None:
+        super().__init__()
+        self.tr = tr
+        self.floor = floor
+        self.state: State | None = None
+        for key, action, label, shown, _ in ACTIONS:  # the footer in the event's language
+            self._bindings.bind(key, action, tr(label), show=shown)
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        yield TitleBar(tr, id="title")
+        with Horizontal(id="top"):
+            yield ClockPanel(tr, director=not self.floor, id="clock")
+            yield RoomSummary(tr, id="room")
+        with TabbedContent(id="tabs"):
+            with TabPane(f"1 {tr('Tables')}", id="tables"):
+                yield TablesView(tr, id="tables-view")
+            with TabPane(f"2 {tr('Players')}", id="players"):
+                yield PlayersView(tr, id="players-view")
+            with TabPane(f"3 {tr('Prizes')}", id="prizes"):
+                yield PayoutsView(tr, id="payouts-view")
+            with TabPane(f"4 {tr('Standings')}", id="standings"):
+                yield StandingsView(tr, id="standings-view")
+            with TabPane(f"5 {tr('Rulebook')}", id="rules"):
+                yield RulingsView(tr, id="rulings-view")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(TablesView).focus()
+        self.set_class(self.floor, "-floor")
+
+    # -- attributes down -------------------------------------------------------------------
+    def show(self, state: State, now: datetime, who: Text) -> None:
+        self.state = state
+        self.query_one(TitleBar).show(state, now, who)
+        self.query_one(RoomSummary).show(state)
+        self.query_one(TablesView).show(state)
+        self.query_one(PlayersView).show(state)
+        self.query_one(PayoutsView).show(state)
+        self.query_one(StandingsView).show(state)
+        self.query_one(RulingsView).show(state)
+
+    def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
+        self.query_one(ClockPanel).show(status, blink)
+
+    # -- what the actions apply to ---------------------------------------------------------
+    def active_tab(self) -> str:
+        return self.query_one(TabbedContent).active or "tables"
+
+    def selected_player(self) -> str | None:
+        tab = self.active_tab()
+        if tab == "players":
+            return self.query_one(PlayersView).selected_player()
+        if tab == "tables":
+            return self.query_one(TablesView).selected_player()
+        return None
+
+    def selected_table(self) -> int | None:
+        state = self.state
+        if state is None:
+            return None
+        name = self.selected_player()
+        player = state.find(name) if name else None
+        if player is not None and player.table is not None and player.status == "in":
+            return player.table
+        return self.query_one(TablesView).selected_table()
+
+    def closing_table(self) -> int | None:
+        """The table to close: the first that must close, else the one under the cursor."""
+        state = self.state
+        if state is None:
+            return None
+        due = [t.number for t in state.open_tables() if state.must_close(t)]
+        selected = self.selected_table()
+        if selected in due:
+            return selected
+        return due[0] if due else selected
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.floor and action not in FLOOR_ACTIONS)
+
+    # -- actions: the clock ----------------------------------------------------------------
+    def action_clock_toggle(self) -> None:
+        state = self.state
+        running = state is not None and state.clock is not None and state.clock.running
+        self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
+
+    def action_clock(self, action: str) -> None:
+        self.post_message(CommandRequested(ClockControl(action=action)))
+
+    def action_clock_time(self, action: str) -> None:
+        command = ClockControl(action=action, seconds=60)
+        self.post_message(CommandRequested(command))
+
+    # -- actions: dialogs ------------------------------------------------------------------
+    def _state(self) -> State:
+        assert self.state is not None
+        return self.state
+
+    def action_eliminate(self, name: str | None = None) -> None:
+        from tdconsole.ui.dialogs.eliminate import EliminateDialog
+
+        self.app.push_screen(
+            EliminateDialog(self.tr, self._state(), name or self.selected_player())
+        )
+
+    def action_second_stack(self, name: str | None = None) -> None:
+        from tdconsole.ui.dialogs.second_stack import SecondStackDialog
+
+        self.app.push_screen(
+            SecondStackDialog(self.tr, self._state(), name or self.selected_player())
+        )
+
+    def action_count(self) -> None:
+        from tdconsole.ui.dialogs.count import CountDialog
+
+        table = self.selected_table()
+        if table is None:
+            self.notify(self.tr("Choose a table first"), severity="warning")
+            return
+        self.app.push_screen(CountDialog(self.tr, self._state(), table))
+
+    def action_close_table(self, table: int | None = None) -> None:
+        from tdconsole.ui.dialogs.close_table import CloseTableDialog
+
+        number = table or self.closing_table()
+        if number is None:
+            self.notify(self.tr("Choose a table first"), severity="warning")
+            return
+        self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
+
+    def action_final(self) -> None:
+        from tdconsole.ui.dialogs.final import FinalDialog
+
+        self.app.push_screen(FinalDialog(self.tr, self._state()))
+
+    def action_disqualify(self) -> None:
+        from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
+
+        self.app.push_screen(DisqualifyDialog(self.tr, self._state(), self.selected_player()))
+
+    def action_draw(self) -> None:
+        from tdconsole.ui.dialogs.draw import DrawDialog
+
+        self.app.push_screen(DrawDialog(self.tr, self._state()))
+
+    def action_start(self) -> None:
+        from tdconsole.ui.dialogs.start import StartDialog
+
+        self.app.push_screen(StartDialog(self.tr, self._state()))
+
+    def action_register(self) -> None:
+        from tdconsole.ui.dialogs.register import RegisterDialog
+
+        self.app.push_screen(RegisterDialog(self.tr, self._state()))
+
+    def action_settings(self) -> None:
+        from tdconsole.ui.dialogs.settings import SettingsDialog
+
+        self.app.push_screen(SettingsDialog(self.tr, self._state()))
+
+    def action_call_clock(self) -> None:
+        from tdconsole.ui.dialogs.call_clock import CallClockDialog
+
+        name = self.selected_player()
+        if name is None:
+            self.notify(self.tr("Choose a player first"), severity="warning")
+            return
+        clock = getattr(self.app, "clock", None) or datetime.now
+        self.app.push_screen(CallClockDialog(self.tr, name, clock))
+
+    # -- actions: direct -------------------------------------------------------------------
+    def action_pay(self, food: bool) -> None:
+        from tdconsole.domain.registration import Pay
+
+        name = self.selected_player()
+        if name is None:
+            self.notify(self.tr("Choose a player first"), severity="warning")
+            return
+        self.post_message(CommandRequested(Pay(names=[name], food=food)))
+
+    def action_withdraw(self) -> None:
+        from tdconsole.domain.registration import Withdraw
+
+        name = self.selected_player()
+        if name is None:
+            self.notify(self.tr("Choose a player first"), severity="warning")
+            return
+        self.post_message(CommandRequested(Withdraw(name=name)))
+
+    def action_undo(self) -> None:
+        self.post_message(UndoRequested())
+
+    def action_redo(self) -> None:
+        self.post_message(UndoRequested(redo=True))
+
+    # -- actions: navigation ---------------------------------------------------------------
+    def action_tab(self, name: str) -> None:
+        self.query_one(TabbedContent).active = name
+        focus = {
+            "tables": "#tables-view",
+            "players": "#player-table",
+            "prizes": "#payouts-view",
+            "standings": "#standings-view",
+            "rules": "#rule-search",
+        }[name]
+        self.query_one(focus).focus()
+
+    def action_search(self) -> None:
+        self.query_one(TabbedContent).active = "players"
+        self.query_one("#player-search").focus()
+
+    def action_rules(self, article: str | None = None) -> None:
+        self.action_tab("rules")
+        if article:
+            self.query_one(RulingsView).lookup(article)
+
+    def action_help(self) -> None:
+        from tdconsole.ui.screens.keys import KeysScreen
+
+        self.app.push_screen(
+            KeysScreen(
+                self.tr,
+                [
+                    (key, label)
+                    for key, action, label, _, floor in ACTIONS
+                    if floor or not self.floor
+                ],
+            )
+        )
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+    def select_player(self, name: str) -> None:
+        """Put the cursor on ``name`` (from the command palette)."""
+        if self.query_one(TablesView).select_player(name):
+            self.action_tab("tables")
+        else:
+            self.action_tab("players")
+            self.query_one(PlayersView).select_player(name)
+
+    def palette_entries(self) -> list[tuple[str, object, str]]:
+        return palette_entries(self)
+
+    def select_table(self, number: int) -> None:
+        self.action_tab("tables")
+        self.query_one(TablesView).select_table(number)
+
+
+def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
+    """Every action this console allows, every player in play, every open table."""
+    from functools import partial
+
+    tr = screen.tr
+    entries: list[tuple[str, object, str]] = []
+    for key, action, label, _, floor in ACTIONS:
+        if screen.floor and not floor:
+            continue
+        entries.append((tr(label), partial(screen.run_action, action), key))
+    state = screen.state
+    if state is None:
+        return entries
+    for p in state.ordered_players():
+        if p.status == "in" and p.table is not None:
+            label = tr(
+                "Player {name} — table {table}, seat {seat}",
+                name=p.name,
+                table=p.table,
+                seat=p.seat,
+            )
+            entries.append((label, partial(screen.select_player, p.name), tr(p.status)))
+            entries.append(
+                (tr("Eliminate {name}", name=p.name), partial(screen.action_eliminate, p.name), "e")
+            )
+            if p.second_stack is None:
+                entries.append(
+                    (
+                        tr("Second stack for {name}", name=p.name),
+                        partial(screen.action_second_stack, p.name),
+                        "d",
+                    )
+                )
+        else:
+            entries.append(
+                (
+                    tr("Player {name}", name=p.name),
+                    partial(screen.select_player, p.name),
+                    tr(p.status),
+                )
+            )
+    for t in state.open_tables():
+        entries.append(
+            (tr("Go to table {table}", table=t.number), partial(screen.select_table, t.number), "")
+        )
+        if not screen.floor:
+            entries.append(
+                (
+                    tr("Close table {table}", table=t.number),
+                    partial(screen.action_close_table, t.number),
+                    "c",
+                )
+            )
+    return entries

@@ -1,0 +1,62 @@
+"""``?``: every key of this console, and the command palette."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tdconsole.ui.i18n import Translator
+
+KEY_NAMES = {"space": "space", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
+
+
+class KeysScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape", "close", "Close"),
+        ("question_mark", "close", "Close"),
+        ("q", "close", "Close"),
+    ]
+
+    def __init__(self, tr: Translator, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.tr = tr
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(style="bold", justify="right")
+        grid.add_column()
+        grid.add_column(style="bold", justify="right")
+        grid.add_column()
+        rows = [(KEY_NAMES.get(k, k), self.tr(label)) for k, label in self.keys]
+        rows += [
+            (
+                "1-5",
+                " · ".join(
+                    self.tr(t) for t in ("Tables", "Players", "Prizes", "Standings", "Rulebook")
+                ),
+            ),
+            ("←→↑↓", self.tr("Seat")),
+            ("F1", self.tr("Rulebook")),
+            ("ctrl+p", self.tr("Command palette: every action, player and table")),
+        ]
+        half = -(-len(rows) // 2)
+        for i in range(half):
+            left = rows[i]
+            right = rows[i + half] if i + half < len(rows) else ("", "")
+            grid.add_row(Text(left[0]), Text(left[1]), Text(right[0]), Text(right[1]))
+        with Vertical(classes="dialog keys") as box:
+            box.border_title = self.tr("All keys")
+            box.border_subtitle = "Esc"
+            with VerticalScroll():
+                yield Static(grid)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

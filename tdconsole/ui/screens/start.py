@@ -1,0 +1,59 @@
+"""No event found: create a new one, open one, or try the demo."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Input, Static
+
+from tdconsole.ui.i18n import Translator
+
+
+class EventChosen(Message):
+    """``kind`` is "new" (``value`` = its name), "open" (a path or name) or "demo"."""
+
+    def __init__(self, kind: str, value: str = "") -> None:
+        super().__init__()
+        self.kind = kind
+        self.value = value
+
+
+class StartScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "quit", "Quit"), ("ctrl+d", "demo", "Demo")]
+
+    def __init__(self, tr: Translator) -> None:
+        super().__init__()
+        self.tr = tr
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        with Vertical(classes="dialog start") as box:
+            box.border_title = "tdconsole — " + tr("No event yet")
+            yield Static(tr("New event"), classes="label")
+            yield Input(placeholder=tr("Event name"), id="new-name")
+            yield Static(tr("Open an event"), classes="label")
+            yield Input(placeholder=tr("Event file or name"), id="open-path")
+            yield Button(tr("Demo event") + "  (ctrl+d)", id="demo", variant="primary")
+
+    @on(Input.Submitted, "#new-name")
+    def _new(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.post_message(EventChosen("new", event.value.strip()))
+
+    @on(Input.Submitted, "#open-path")
+    def _open(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.post_message(EventChosen("open", event.value.strip()))
+
+    @on(Button.Pressed, "#demo")
+    def action_demo(self) -> None:
+        self.post_message(EventChosen("demo"))
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,85 @@
+"""The blind clock: level, time left in large digits that never shift, blinds, next level."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Digits, Static
+
+from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.domain.clock import ClockStatus
+
+
+def clock_digits(status: ClockStatus | None) -> str:
+    """Always six glyphs (sign + MM:SS) so the digits never move: ' 12:48', '+01:05'."""
+    if status is None:
+        return " --:--"
+    from tdconsole.domain.clock import format_mmss
+
+    if status.pending_announcement:
+        return "+" + format_mmss(status.overtime_seconds)
+    return " " + format_mmss(status.remaining_seconds)
+
+
+def blinds_line(status: ClockStatus, tr: Translator) -> Text:
+    line = Text(tr("Blinds {sb} / {bb}", sb=chips(status.small_blind), bb=chips(status.big_blind)))
+    line.append("   ")
+    line.append(tr("Ante {ante}", ante=chips(status.ante) if status.ante else "–"))
+    return line
+
+
+def next_line(status: ClockStatus, tr: Translator) -> Text:
+    if status.next_is_break:
+        return Text(tr("Next: break"))
+    if status.next is None:
+        return Text(tr("Last level"))
+    return Text(
+        tr("Next {sb} / {bb}", sb=chips(status.next.small_blind), bb=chips(status.next.big_blind))
+    )
+
+
+class ClockPanel(Vertical):
+    """Shows a ``ClockStatus``; ``blink`` alternates each second for the pending flash."""
+
+    def __init__(self, tr: Translator, *, director: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+        self.director = director
+
+    def compose(self) -> ComposeResult:
+        yield Digits(clock_digits(None), id="clock-digits")
+        yield Static(id="clock-blinds")
+        yield Static(id="clock-next")
+        yield Static(id="clock-state")
+
+    def show(self, status: ClockStatus | None, blink: bool = False) -> None:
+        tr = self.tr
+        digits = self.query_one("#clock-digits", Digits)
+        digits.update(clock_digits(status))
+        self.set_class(status is not None and status.pending_announcement, "-pending")
+        self.set_class(status is not None and status.pending_announcement and blink, "-blink")
+        self.set_class(status is not None and not status.running, "-paused")
+        state = self.query_one("#clock-state", Static)
+        if status is None:
+            self.border_title = tr("Level {level}", level="–")
+            self.query_one("#clock-blinds", Static).update("")
+            self.query_one("#clock-next", Static).update("")
+            state.update(tr("The clock starts with the tournament"))
+            return
+        title = tr("Break") if status.is_break else tr("Level {level}", level=status.level)
+        self.border_title = title
+        self.query_one("#clock-blinds", Static).update(blinds_line(status, tr))
+        self.query_one("#clock-next", Static).update(next_line(status, tr))
+        if status.pending_announcement:
+            nxt = status.next.level if status.next is not None else status.level + 1
+            key = "Announce level {level} — press a" if self.director else "Announce level {level}"
+            state.update(tr(key, level=nxt))
+        elif not status.running:
+            state.update(tr("PAUSED"))
+        else:
+            state.update(tr("RUNNING"))

@@ -1,0 +1,32 @@
+"""The prize table (Art. V.1): place, share, amount, who holds it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from tdconsole.domain.state import State
+from tdconsole.ui.i18n import Translator
+
+
+class PayoutsView(DataTable[Text]):
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row")
+        self.tr = tr
+
+    def on_mount(self) -> None:
+        for label in ("Place", "Percent", "Amount", "Player"):
+            self.add_column(self.tr(label), key=label)
+
+    def show(self, state: State) -> None:
+        from tdconsole.domain.view import payouts_json
+
+        self.clear()
+        currency = state.settings.currency
+        for row in payouts_json(state):
+            self.add_row(
+                Text(f"{row['place']}°", justify="right"),
+                Text(f"{row['percent']} %", justify="right"),
+                Text(f"{row['amount']} {currency}", justify="right"),
+                Text(row["player"] or "–"),
+            )

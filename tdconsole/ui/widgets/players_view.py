@@ -1,0 +1,103 @@
+"""Every player: search by name, status, table and seat, chips, place, prize."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Input
+
+from tdconsole.domain.state import Player, State
+from tdconsole.ui.i18n import Translator, chips
+
+
+def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
+    seated = player.status == "in" and player.table is not None
+    card = ""
+    if seated and player.table is not None and player.seat is not None:
+        card = state.tables[player.table].seat(player.seat).card
+    prize = f"{player.prize} {state.settings.currency}" if player.prize is not None else ""
+    place = "" if player.place is None else f"{player.place}{'=' if player.tied else ''}"
+    return [
+        Text(player.name),
+        Text(tr(player.status)),
+        Text(tr("yes") if player.paid else "–"),
+        Text(tr("yes") if player.food_paid else "–"),
+        Text(str(player.table) if seated else ""),
+        Text(f"{player.seat} {card}" if seated else ""),
+        Text(chips(player.chips), justify="right"),
+        Text("② " + chips(player.second_stack) if player.second_stack else ""),
+        Text(place, justify="right"),
+        Text(prize, justify="right"),
+    ]
+
+
+class PlayersView(Vertical):
+    """A search box over a table of players; the highlighted row is the selected player."""
+
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+        self._state: State | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder=self.tr("Search a name"), id="player-search")
+        table: DataTable[Text] = DataTable(id="player-table", cursor_type="row", zebra_stripes=True)
+        tr = self.tr
+        for label in (
+            "Name",
+            "Status",
+            "Paid",
+            "Food",
+            "Table",
+            "Seat",
+            "Chips",
+            "Second",
+            "Place",
+            "Prize",
+        ):
+            table.add_column(tr(label), key=label)
+        yield table
+
+    def show(self, state: State) -> None:
+        self._state = state
+        self._fill()
+
+    def _fill(self) -> None:
+        if self._state is None:
+            return
+        state = self._state
+        query = self.query_one("#player-search", Input).value.strip().casefold()
+        table: DataTable[Text] = self.query_one("#player-table", DataTable)
+        keep = self.selected_player()
+        table.clear()
+        for player in state.ordered_players():
+            if query and query not in player.name.casefold():
+                continue
+            table.add_row(*player_row(state, player, self.tr), key=player.name)
+        if keep is not None:
+            self.select_player(keep)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one("#player-table", DataTable).focus()
+
+    def selected_player(self) -> str | None:
+        table: DataTable[Text] = self.query_one("#player-table", DataTable)
+        if table.row_count == 0:
+            return None
+        row = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return None if row.value is None else str(row.value)
+
+    def select_player(self, name: str) -> bool:
+        table: DataTable[Text] = self.query_one("#player-table", DataTable)
+        try:
+            index = table.get_row_index(name)
+        except Exception:
+            return False
+        table.move_cursor(row=index)
+        return True

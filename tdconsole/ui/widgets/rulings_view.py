@@ -1,0 +1,100 @@
+"""The rulebooks at hand: search on top, results on the left, the article on the right, and
+the rulings recorded so far below (Art. VII.3)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tdconsole.domain.state import State
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.rulebook import ArticleHit, available, search
+
+
+def article_text(hit: ArticleHit, tr: Translator) -> Group:
+    title = Text(f"{hit.book} · Art. {hit.number} — ", style="bold")
+    title.append(hit.title)
+    parts: list[Text] = [title, Text(""), Text(hit.summary)]
+    if hit.text:
+        parts += [Text(""), Text(hit.text, style="italic")]
+    if hit.related:
+        parts += [Text(""), Text(f"{tr('Related')}: " + ", ".join(hit.related), style="dim")]
+    return Group(*parts)
+
+
+class RulingsView(Vertical):
+    """Search the rulebooks; ``show(state)`` lists the rulings log."""
+
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+        self.hits: list[ArticleHit] = []
+
+    def compose(self) -> ComposeResult:
+        placeholder = self.tr("Search the rulebooks (number or words)")
+        if not available():
+            placeholder = self.tr("The rulebook search is not installed")
+        yield Input(placeholder=placeholder, id="rule-search")
+        with Horizontal(id="rule-panes"):
+            yield OptionList(id="rule-results")
+            with VerticalScroll(id="rule-article-box"):
+                yield Static(id="rule-article")
+        yield Static(id="rulings-log")
+
+    def lookup(self, query: str) -> None:
+        """Open the tab at an article (``F1`` from a dialog, or a refusal's article)."""
+        box = self.query_one("#rule-search", Input)
+        box.value = query
+        self._search(query)
+
+    @on(Input.Changed, "#rule-search")
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._search(event.value)
+
+    @work(thread=True, exclusive=True, group="rule-search")
+    def _search(self, query: str) -> None:
+        # The first search builds the index from the books on disk: a worker thread.
+        hits = search(query, self.tr.lang)
+        self.app.call_from_thread(self._show_hits, hits)
+
+    def _show_hits(self, hits: list[ArticleHit]) -> None:
+        self.hits = hits
+        results = self.query_one("#rule-results", OptionList)
+        results.clear_options()
+        results.add_options(
+            [
+                Option(Text(f"{h.book} · {h.number} · {h.title}"), id=str(i))
+                for i, h in enumerate(hits)
+            ]
+        )
+        article = self.query_one("#rule-article", Static)
+        if hits:
+            results.highlighted = 0
+            article.update(article_text(hits[0], self.tr))
+        else:
+            article.update(Text(self.tr("No article found")))
+
+    @on(OptionList.OptionHighlighted, "#rule-results")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index < len(self.hits):
+            hit = self.hits[event.option_index]
+            self.query_one("#rule-article", Static).update(article_text(hit, self.tr))
+
+    def show(self, state: State) -> None:
+        lines = [Text(self.tr("Rulings"), style="bold")]
+        for r in state.rulings[-6:]:
+            line = Text(f"{r.at:%H:%M} ")
+            if r.table is not None:
+                line.append(f"T{r.table} ")
+            line.append(", ".join(r.players))
+            line.append(f"  Art. {', '.join(r.articles)}  ", style="bold")
+            line.append(r.text)
+            lines.append(line)
+        self.query_one("#rulings-log", Static).update(Group(*lines))

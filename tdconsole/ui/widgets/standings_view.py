@@ -1,0 +1,46 @@
+"""Standings: players in play by chips, then the places decided, best first."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from tdconsole.domain.state import Player, State
+from tdconsole.ui.i18n import Translator, chips
+
+
+def standings(state: State) -> list[Player]:
+    alive = sorted(state.in_players(), key=lambda p: (-(p.chips or 0), p.order))
+    placed = sorted(
+        (p for p in state.players.values() if p.status == "out" and p.place is not None),
+        key=lambda p: (p.place or 0, p.order),
+    )
+    if state.phase == "finished":
+        alive = [p for p in alive if p.place == 1]
+    return alive + placed
+
+
+class StandingsView(DataTable[Text]):
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.tr = tr
+
+    def on_mount(self) -> None:
+        for label in ("Place", "Player", "Status", "Table", "Chips", "Prize"):
+            self.add_column(self.tr(label), key=label)
+
+    def show(self, state: State) -> None:
+        self.clear()
+        currency = state.settings.currency
+        for i, p in enumerate(standings(state), start=1):
+            place = p.place if p.place is not None else i
+            prize = f"{p.prize} {currency}" if p.prize is not None else ""
+            self.add_row(
+                Text(f"{place}{'=' if p.tied else ''}", justify="right"),
+                Text(p.name),
+                Text(self.tr(p.status)),
+                Text(str(p.table) if p.status == "in" and p.table else ""),
+                Text(chips(p.chips) if p.status == "in" else "", justify="right"),
+                Text(prize, justify="right"),
+                key=p.name,
+            )

@@ -1,0 +1,152 @@
+"""One table as it sits: every seat with its card, player, button and second-stack marker.
+
+The seats wrap into as many columns as the width allows (a ring at 200 columns, a list at 80),
+so nothing is ever cut off. Names are ``Text``, never markup: they are shown literally.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from tdconsole.domain.state import State, Table
+from tdconsole.ui.i18n import Translator, chips
+
+NAME_MAX = 26
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    card: str
+    name: str | None
+    button: bool
+    second_stack: bool
+    suspended: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    suit: str
+    final: bool
+    open: bool
+    players_in: int
+    chips: int
+    second_stack_now: int | None
+    must_close: bool
+    has_plan: bool
+    seats: tuple[SeatView, ...]
+
+    @classmethod
+    def of(cls, state: State, table: Table) -> TableView:
+        from tdconsole.domain.play import second_stack_amount
+
+        seats = []
+        for s in table.seats:
+            player = state.players.get(s.player) if s.player else None
+            if player is not None and player.status != "in":
+                player = None
+            seats.append(
+                SeatView(
+                    seat=s.number,
+                    card=s.card,
+                    name=player.name if player else None,
+                    button=player is not None and table.button == s.number,
+                    second_stack=player is not None and player.second_stack is not None,
+                    suspended=player is not None and bool(player.suspended_orbits),
+                )
+            )
+        return cls(
+            number=table.number,
+            suit=table.suit,
+            final=table.final,
+            open=table.open,
+            players_in=len(state.players_at(table)),
+            chips=table.chips,
+            second_stack_now=second_stack_amount(state, table) if table.open else None,
+            must_close=state.must_close(table),
+            has_plan=table.plan is not None,
+            seats=tuple(seats),
+        )
+
+
+def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
+    cell = Text()
+    cell.append(f"{seat.seat:>2} ", style="dim")
+    cell.append(f"{seat.card:<4}", style="bold" if seat.name else "dim")
+    if seat.name is None:
+        cell.append("—".ljust(name_width), style="dim")
+    else:
+        name = Text(seat.name)
+        name.truncate(name_width, overflow="ellipsis", pad=True)
+        cell.append_text(name)
+    cell.append(" ②" if seat.second_stack else "  ", style="bold")
+    cell.append(" D" if seat.button else "  ", style="bold reverse" if seat.button else "")
+    if selected:
+        cell.stylize("reverse")
+    return cell
+
+
+def header(view: TableView, tr: Translator) -> Text:
+    parts = [tr("{n} in play", n=view.players_in), tr("chips {chips}", chips=chips(view.chips))]
+    if view.second_stack_now is not None and not view.final:
+        parts.append(tr("second stack now {amount}", amount=chips(view.second_stack_now)))
+    line = Text(" · ".join(parts))
+    if view.has_plan:
+        line.append(" · " + tr("move plan"), style="italic")
+    if view.must_close:
+        line.append(" · ")
+        line.append(tr("MUST CLOSE"), style="bold reverse")
+    return line
+
+
+class TableCard(Widget):
+    """Renders one ``TableView``; ``selected`` is the seat under the cursor (or None)."""
+
+    def __init__(
+        self, view: TableView, tr: Translator, selected: int | None = None, name_width: int = 6
+    ) -> None:
+        super().__init__(id=f"table-{view.number}", classes="table-card")
+        self.name_width = name_width
+        self.view = view
+        self.tr = tr
+        self.selected = selected
+        self._apply_title()
+
+    def _apply_title(self) -> None:
+        view = self.view
+        label = (
+            self.tr("Final table") if view.final else self.tr("Table {table}", table=view.number)
+        )
+        self.border_title = f"{label} {view.suit}"
+        self.set_class(view.must_close, "-must-close")
+
+    def show(self, view: TableView, selected: int | None, name_width: int | None = None) -> None:
+        self.view, self.selected = view, selected
+        self.name_width = name_width or self.name_width
+        self._apply_title()
+        self.refresh(layout=True)
+
+    def columns_for(self, width: int) -> tuple[int, int]:
+        """(columns, name width) for a content ``width``."""
+        longest = max((len(s.name) for s in self.view.seats if s.name), default=6)
+        name_width = max(6, self.name_width, min(NAME_MAX, longest))
+        cell = 3 + 4 + name_width + 4 + 2
+        return max(1, width // cell), name_width
+
+    def render(self) -> RenderableType:
+        width = max(1, self.content_region.width or self.size.width)
+        columns, name_width = self.columns_for(width)
+        seats = self.view.seats
+        rows: list[Text] = []
+        for start in range(0, len(seats), columns):
+            line = Text()
+            for seat in seats[start : start + columns]:
+                line.append_text(seat_cell(seat, name_width, seat.seat == self.selected))
+                line.append("  ")
+            rows.append(line)
+        return Group(header(self.view, self.tr), *rows)

@@ -1,0 +1,33 @@
+"""One line on top: the event, its phase, players in, who is at this terminal, the time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.widgets import Static
+
+from tdconsole.domain.state import State
+from tdconsole.ui.i18n import Translator
+
+
+class TitleBar(Static):
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+
+    def show(self, state: State, now: datetime, who: Text) -> None:
+        left = Text(state.name or "tdconsole", style="bold")
+        left.append(f" · {self.tr(state.phase)}")
+        if state.phase not in ("registration",):
+            left.append(
+                " · " + self.tr("{n}/{entrants} in play", n=state.in_play, entrants=state.entrants)
+            )
+        right = who.copy()
+        right.append(f"   {now.astimezone():%H:%M}")
+        grid = RichTable.grid(expand=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_row(left, right)
+        self.update(grid)

@@ -1,0 +1,78 @@
+"""One snapshot per screen, with the clock frozen (see conftest.NOW)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tdconsole.ui.app import ConsoleApp, build_app
+
+SIZE = (120, 40)
+Before = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def keys(*pressed: str) -> Before:
+    async def run(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press(*pressed)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("name", "pressed"),
+    [
+        ("tables", ()),
+        ("players", ("2",)),
+        ("prizes", ("3",)),
+        ("standings", ("4",)),
+        ("rulebook", ("5", *"seconda dote")),
+        ("keys", ("question_mark",)),
+        ("eliminate", ("e", "ctrl+n", *"Rossi")),
+        ("second_stack", ("d",)),
+        ("count", ("k",)),
+        ("disqualify", ("x",)),
+        ("settings", ("o",)),
+        ("call_clock", ("t",)),
+    ],
+)
+def test_console(snap_compare: Any, make_app: Any, name: str, pressed: tuple[str, ...]) -> None:
+    app: ConsoleApp = make_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys(*pressed))
+
+
+def test_console_english(snap_compare: Any, make_app: Any) -> None:
+    assert snap_compare(make_app(lang="en"), terminal_size=SIZE, run_before=keys())
+
+
+def test_close_table(snap_compare: Any, make_app: Any, closing_file: Path) -> None:
+    app = make_app(path=closing_file)
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("c", "ctrl+p"))
+
+
+def test_final(snap_compare: Any, make_app: Any, final_file: Path) -> None:
+    assert snap_compare(make_app(path=final_file), terminal_size=SIZE, run_before=keys("f"))
+
+
+def test_floor(snap_compare: Any, make_app: Any) -> None:
+    app = make_app("floor", actor="Bruno")
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys())
+
+
+def test_display(snap_compare: Any, make_app: Any) -> None:
+    assert snap_compare(make_app("display"), terminal_size=SIZE, run_before=keys())
+
+
+def test_console_small(snap_compare: Any, make_app: Any) -> None:
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=keys())
+
+
+def test_start(snap_compare: Any) -> None:
+    app = build_app(None)
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys())

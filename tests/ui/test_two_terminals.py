@@ -1,0 +1,54 @@
+"""Two terminals on one event file: what the floor records appears on the Director's console."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.widgets.tables_view import TablesView
+
+MakeApp = Callable[..., ConsoleApp]
+
+
+async def test_floor_elimination_appears_on_the_console(make_app: MakeApp) -> None:
+    console = make_app("director")
+    floor = make_app("floor", actor="Bruno")
+    async with (
+        console.run_test(size=(120, 40)) as director,
+        floor.run_test(size=(120, 40)) as staff,
+    ):
+        await director.pause()
+        await staff.pause()
+        assert isinstance(floor.screen, ConsoleScreen) and floor.screen.floor
+        await staff.press("e", "ctrl+r", "enter")
+        await staff.pause()
+        assert floor.service is not None and console.service is not None
+        assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
+        await director.pause(0.6)  # the console polls the file within half a second
+        assert console.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
+        tables = console.screen.query_one(TablesView)
+        names = [s.name for v in tables.views for s in v.seats if s.name]
+        assert "Moretti" not in names and len(names) == 23
+
+
+async def test_floor_may_not_control_the_clock_or_undo_the_director(make_app: MakeApp) -> None:
+    console = make_app("director")
+    floor = make_app("floor", actor="Bruno")
+    async with (
+        console.run_test(size=(120, 40)) as director,
+        floor.run_test(size=(120, 40)) as staff,
+    ):
+        await director.pause()
+        await director.press("e", "ctrl+r", "enter")
+        await director.pause()
+        await staff.pause(0.6)
+        await staff.press("space", "c", "f")  # refused on the floor: nothing happens
+        await staff.pause()
+        assert floor.service is not None
+        assert not floor.service.state.clock.running
+        assert isinstance(floor.screen, ConsoleScreen)
+        await staff.press("u")
+        await staff.pause()
+        assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
+        assert any("Art. VII.1" in n.message for n in floor._notifications)
