@@ -2,6 +2,10 @@
 
 ``Tournament.execute(command)`` re-reads the log inside the write transaction, lets the command
 decide on the latest State, appends its events and folds them in. Undo and redo are events too.
+
+Opening starts from the latest snapshot of the State stored in the file (a derived cache, see
+``store.snapshot``) and folds only the events after it; undo and redo refold from there too.
+Every ``backup.every`` commands a backup of the file is taken on a thread.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from tdconsole.domain.fold import History, apply_all, fold, is_control
 from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
+from tdconsole.store import snapshot
+from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore
 
 Clock = Callable[[], datetime]
@@ -50,6 +56,9 @@ class Tournament:
         self.state = State(settings=Settings())
         self._seen_version = -1
         self.last_records: list[Record] = []
+        self._snapshot_seq = 0
+        self._backups = BackupWorker()
+        self._backup_seq: int | None = None
         self._reload()
 
     # -- opening ---------------------------------------------------------------------------
@@ -65,6 +74,7 @@ class Tournament:
         return service
 
     def close(self) -> None:
+        self._backups.wait()
         self.store.close()
 
     @property
@@ -73,8 +83,71 @@ class Tournament:
 
     # -- reading ---------------------------------------------------------------------------
     def _reload(self) -> None:
-        records = self.store.read()
-        self.state, self.history = fold(records)
+        folded = self._from_snapshot()
+        if folded is None:
+            records = self.store.read()
+            self.state, self.history = fold(records)
+            self._snapshot_seq = 0
+            folded = len(records)
+        if folded >= snapshot.SNAPSHOT_EVERY:
+            self._save_snapshot()
+
+    def _from_snapshot(self) -> int | None:
+        """State and History from the latest usable snapshot plus the events after it; the
+        number of events folded, or None when the whole log must be folded (no snapshot, or
+        an undo or redo after it reaches back before it)."""
+        found = self.store.load_snapshot(snapshot.fingerprint())
+        if found is None:
+            return None
+        seq, blob = found
+        try:
+            state, history = snapshot.decode(blob)
+        except snapshot.SnapshotError:
+            return None
+        if state.last_seq != seq:
+            return None
+        tail = self.store.read(after=seq)
+        for record in tail:
+            if isinstance(record.body, (Undone, Redone)) and record.body.command <= seq:
+                return None
+        # The same resolution as ``fold``: commands before the snapshot keep their fate, so
+        # only the tail's effective events remain to apply, in order.
+        for record in tail:
+            history.feed(record)
+        effective = set(history.active)
+        apply_all(state, (r for r in tail if r.command in effective and not is_control(r)))
+        if tail:
+            state.last_seq = tail[-1].seq
+        self.state, self.history = state, history
+        self._snapshot_seq = seq
+        return len(tail)
+
+    def _save_snapshot(self) -> None:
+        seq = self.state.last_seq
+        if seq <= self._snapshot_seq:
+            return
+        blob = snapshot.encode(self.state, self.history)
+        if self.store.save_snapshot(seq, snapshot.fingerprint(), blob):
+            self._snapshot_seq = seq
+
+    def _after_write(self) -> None:
+        """Keep the snapshot near the end of the log, and take a backup when one is due."""
+        if self.state.last_seq - self._snapshot_seq >= snapshot.SNAPSHOT_EVERY:
+            self._save_snapshot()
+        settings = self.state.settings.backup
+        if settings.keep <= 0 or self._backups.busy():
+            return
+        if self._backup_seq is None:
+            taken = list_backups(self.store.path, settings.folder)
+            self._backup_seq = taken[-1].seq if taken else 0
+        if self.store.commands_after(self._backup_seq) >= settings.every:
+            self._backup_seq = self.state.last_seq
+            self._backups.request(self.store.path, settings.folder, settings.keep)
+
+    @property
+    def backup_error(self) -> str | None:
+        """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
+        return self._backups.last_error
 
     def _absorb(self, records: list[Record]) -> None:
         if not records:
@@ -120,6 +193,7 @@ class Tournament:
                 [CommandNoted(summary=command.describe()), *bodies], ctx.now, ctx.actor
             )
         self._absorb(records)
+        self._after_write()
         return records
 
     def undo(self, reason: str = "") -> str:
@@ -139,6 +213,7 @@ class Tournament:
                 [Undone(command=target, reason=reason, summary=summary)], self.clock(), self.actor
             )
         self._absorb(records)
+        self._after_write()
         return summary
 
     def redo(self) -> str:
@@ -155,6 +230,7 @@ class Tournament:
                 [Redone(command=target, summary=summary)], self.clock(), self.actor
             )
         self._absorb(records)
+        self._after_write()
         return summary
 
     def log(self) -> list[Record]:

@@ -116,6 +116,16 @@ class RulingSettings(_Section):
     """Decision (1.3): an odd chip of a split pot goes to the first winner left of the button."""
 
 
+class BackupSettings(_Section):
+    keep: int = Field(10, ge=0, le=1000)
+    """Backups of the event file kept, the oldest deleted first (0: no automatic backups)."""
+    every: int = Field(20, ge=1, le=100_000)
+    """A backup is taken once this many commands were recorded since the last one."""
+    folder: str = Field("", max_length=1000)
+    """Where backups go: empty for the console's data folder (``backups/``); a relative path
+    is taken from the event file's folder."""
+
+
 class Settings(BaseModel):
     """Every setting of an event. Sections mirror ``config/ordine.toml``."""
 
@@ -133,6 +143,7 @@ class Settings(BaseModel):
     clock: ClockSettings = ClockSettings()
     prizes: PrizeSettings = PrizeSettings()
     rulings: RulingSettings = RulingSettings()
+    backup: BackupSettings = BackupSettings()
 
     def flat(self) -> dict[str, Any]:
         """Settings as ``key -> value`` with the short keys ``set`` accepts."""

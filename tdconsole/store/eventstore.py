@@ -2,7 +2,11 @@
 
 WAL with ``synchronous=FULL``: an append that returned is on disk. Writers append inside one
 ``BEGIN IMMEDIATE`` transaction after re-reading the log, so two processes can never both act on
-a stale state. Nothing is ever updated or deleted; undo is an event too.
+a stale state. Nothing in ``events`` is ever updated or deleted; undo is an event too.
+
+Before a file is used it is inspected through a read-only connection (its marker, its format, a
+``quick_check`` of every page), so a truncated or damaged file is reported and never written to.
+The ``snapshots`` table is a derived, disposable cache of the folded State (see ``snapshot``).
 """
 
 from __future__ import annotations
@@ -10,12 +14,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import SCHEMA_VERSION, EventBody, Record, parse_event
+from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
+
+RESTORE_HINT = "restore a backup (`tdconsole backups`)"
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -33,6 +40,17 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
+_SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    seq         INTEGER PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    data        BLOB NOT NULL
+)
+"""
+
+Row = tuple[int, int, str, int, str, str, str]
+"""seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
+
 
 class StoreError(RuleError):
     """The event file is missing, damaged or not an event: said clearly, never overwritten."""
@@ -47,6 +65,8 @@ class EventStore:
             path.parent.mkdir(parents=True, exist_ok=True)
         elif not path.is_file():
             raise StoreError(f"no event file at {path}: create one with `tdconsole new PATH`")
+        else:
+            inspect(path)
         try:
             self._db = sqlite3.connect(
                 path, isolation_level=None, timeout=30, check_same_thread=False
@@ -60,22 +80,13 @@ class EventStore:
                     "INSERT INTO meta(key, value) VALUES ('format', ?)", (str(FORMAT),)
                 )
             else:
-                self._check()
                 self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as exc:
             raise StoreError(
-                f"{path} is not a readable event file ({exc}): restore a backup; "
+                f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; "
                 "the file was left untouched"
             ) from None
-
-    def _check(self) -> None:
-        (app,) = self._db.execute("PRAGMA application_id").fetchone()
-        if app != APP_ID:
-            raise StoreError(f"{self.path} is not a tdconsole event file: open an event file")
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
-        if row is None or int(row[0]) > FORMAT:
-            raise StoreError(f"{self.path} was written by a newer tdconsole: update the console")
 
     def close(self) -> None:
         self._db.close()
@@ -88,18 +99,50 @@ class EventStore:
                 (after,),
             ).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is damaged ({exc}): restore a backup") from None
-        return [self._record(row) for row in rows]
+            raise StoreError(f"{self.path} is damaged ({exc}): {RESTORE_HINT}") from None
+        stamps: dict[str, datetime] = {}  # one command's events share their time
+        return [self._record(row, stamps) for row in rows]
 
-    def _record(self, row: tuple[int, int, str, str, str, str]) -> Record:
+    def _record(
+        self, row: tuple[int, int, str, str, str, str], stamps: dict[str, datetime]
+    ) -> Record:
         seq, command, type_name, at, actor, data = row
         try:
-            body = parse_event(type_name, json.loads(data))
-        except (ValueError, TypeError) as exc:
+            # The rows were written by ``append`` from validated bodies: pydantic's JSON
+            # validation reads them in one step (faster than json.loads + model_validate).
+            body = EVENT_TYPES[type_name].model_validate_json(data)
+            when = stamps.get(at)
+            if when is None:
+                when = stamps[at] = datetime.fromisoformat(at)
+        except KeyError:
             raise StoreError(
-                f"{self.path}: event {seq} cannot be read ({exc}); restore a backup"
+                f"{self.path}: event {seq} has the unknown type {type_name!r}: the file is from "
+                "a newer tdconsole; update the console"
             ) from None
-        return Record(seq, command, datetime.fromisoformat(at), actor, body)
+        except (ValueError, TypeError) as exc:
+            first = str(exc).splitlines()[0]
+            raise StoreError(
+                f"{self.path}: event {seq} cannot be read ({first}); {RESTORE_HINT}"
+            ) from None
+        return Record(seq, command, when, actor, body)
+
+    def rows(self) -> list[Row]:
+        """Every stored event exactly as the file holds it (for export)."""
+        try:
+            rows: list[Row] = self._db.execute(
+                "SELECT seq, command, type, schema, at, actor, data FROM events ORDER BY seq"
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is damaged ({exc}): {RESTORE_HINT}") from None
+        return rows
+
+    def commands_after(self, seq: int) -> int:
+        """How many commands were appended after ``seq`` (a command's first event has
+        ``seq == command``)."""
+        (count,) = self._db.execute(
+            "SELECT COUNT(*) FROM events WHERE seq > ? AND seq = command", (seq,)
+        ).fetchone()
+        return int(count)
 
     def last_seq(self) -> int:
         (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
@@ -123,6 +166,58 @@ class EventStore:
         else:
             self._db.execute("COMMIT")
 
+    @property
+    def in_transaction(self) -> bool:
+        return self._db.in_transaction
+
+    def insert_rows(self, rows: list[Row]) -> None:
+        """Store events as they are (import; call inside ``transaction``)."""
+        self._db.executemany(
+            "INSERT INTO events(seq, command, type, schema, at, actor, data) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+    # -- snapshots (a derived cache) ---------------------------------------------------------
+    def load_snapshot(self, fingerprint: str) -> tuple[int, bytes] | None:
+        """The latest snapshot written by this version of the domain, if any."""
+        try:
+            row = self._db.execute(
+                "SELECT seq, data FROM snapshots WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1",
+                (fingerprint,),
+            ).fetchone()
+        except sqlite3.DatabaseError:  # no table yet (older file), or a damaged cache
+            return None
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+    def save_snapshot(self, seq: int, fingerprint: str, blob: bytes) -> bool:
+        """Store a snapshot if the file can be written right now; never waits for the lock."""
+        if self._db.in_transaction:
+            return False
+        try:
+            self._db.execute("PRAGMA busy_timeout = 0")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(_SNAPSHOTS)
+                if seq > self.last_seq():
+                    raise sqlite3.DatabaseError("a snapshot beyond the log")
+                self._db.execute(
+                    "INSERT OR REPLACE INTO snapshots(seq, fingerprint, data) VALUES (?, ?, ?)",
+                    (seq, fingerprint, blob),
+                )
+                self._db.execute("DELETE FROM snapshots WHERE seq < ?", (seq,))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return True
+        except sqlite3.Error:
+            return False  # busy, read-only or full: the snapshot is only a cache
+        finally:
+            with suppress(sqlite3.Error):
+                self._db.execute("PRAGMA busy_timeout = 30000")
+
+    # -- appending ---------------------------------------------------------------------------
     def append(self, bodies: list[EventBody], at: datetime, actor: str) -> list[Record]:
         """Append one command's events (call inside ``transaction``); returns the records."""
         first = self.last_seq() + 1
@@ -145,3 +240,40 @@ class EventStore:
             rows,
         )
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
+
+
+def _damaged(path: Path, what: object) -> StoreError:
+    return StoreError(f"{path} is damaged ({what}): {RESTORE_HINT}; the file was left untouched")
+
+
+def inspect(path: Path) -> None:
+    """Check a file is an intact event file, through a read-only connection (never writes):
+    its marker, its format and a ``quick_check`` of its pages. Raises ``StoreError``."""
+    uri = path.resolve().as_uri() + "?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, timeout=30)
+    except sqlite3.Error as exc:
+        raise StoreError(
+            f"cannot open {path} ({exc}): check the path and its permissions"
+        ) from None
+    try:
+        (app,) = db.execute("PRAGMA application_id").fetchone()
+        if app != APP_ID:
+            raise StoreError(f"{path} is not a tdconsole event file: open an event file")
+        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        if row is None:
+            raise _damaged(path, "no format marker")
+        if int(row[0]) > FORMAT:
+            raise StoreError(f"{path} was written by a newer tdconsole: update the console")
+        problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
+        if problems != [("ok",)]:
+            raise _damaged(path, "; ".join(str(p[0]) for p in problems))
+    except sqlite3.DatabaseError as exc:
+        if str(exc) == "file is not a database":
+            raise StoreError(
+                f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; "
+                "the file was left untouched"
+            ) from None
+        raise _damaged(path, exc) from None
+    finally:
+        db.close()

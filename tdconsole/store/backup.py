@@ -1,0 +1,181 @@
+"""Rotating backups of an event file, taken with SQLite's online backup API.
+
+A backup is a consistent copy of the file at one moment (WAL readers never block the writer),
+written under a temporary name and renamed into place, so a backup folder never holds half a
+file. The newest ``keep`` are kept. ``BackupWorker`` takes them on a thread so the Director
+never waits; closing the service waits for a backup under way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tdconsole.store.eventstore import StoreError, inspect
+
+_NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
+
+
+@dataclass(frozen=True)
+class Backup:
+    path: Path
+    seq: int
+    """The last event the backup holds."""
+    taken_at: datetime
+    size: int
+
+
+def backup_folder(event: Path, folder: str = "") -> Path:
+    """Where an event's backups live: one folder per event file."""
+    event = event.resolve()
+    tag = hashlib.sha1(str(event).encode(), usedforsecurity=False).hexdigest()[:8]
+    if folder.strip():
+        base = Path(os.path.expanduser(folder.strip()))
+        if not base.is_absolute():
+            base = event.parent / base
+    else:
+        from tdconsole.store.paths import data_dir
+
+        base = data_dir() / "backups"
+    return base / f"{event.stem}-{tag}"
+
+
+def list_backups(event: Path, folder: str = "") -> list[Backup]:
+    """The event's backups, oldest first."""
+    where = backup_folder(event, folder)
+    found = []
+    try:
+        entries = list(where.iterdir())
+    except OSError:
+        return []
+    for path in entries:
+        match = _NAME.match(path.name)
+        if match is None:
+            continue
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        stamp = datetime.strptime(match["stamp"], "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+        found.append(Backup(path, int(match["seq"]), stamp, size))
+    found.sort(key=lambda b: (b.seq, b.taken_at))
+    return found
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def copy_event(source: Path, target: Path) -> int:
+    """A consistent copy of ``source`` at ``target`` (a new file) through the backup API;
+    returns the last event it holds."""
+    src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True, timeout=30)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+            (seq,) = dst.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
+            dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    with open(target, "rb+") as handle:
+        os.fsync(handle.fileno())
+    return int(seq)
+
+
+def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
+    """Back the event up now, then delete all but the newest ``keep`` backups."""
+    event = event.resolve()
+    where = backup_folder(event, folder)
+    where.mkdir(parents=True, exist_ok=True)
+    now = datetime.now(UTC)
+    tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        seq = copy_event(event, tmp)
+        name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
+        final = where / name
+        os.replace(tmp, final)
+    except (OSError, sqlite3.Error) as exc:
+        tmp.unlink(missing_ok=True)
+        raise StoreError(f"cannot back up {event} to {where} ({exc})") from None
+    _fsync_dir(where)
+    rotate(event, folder, keep)
+    return Backup(final, seq, now, final.stat().st_size)
+
+
+def rotate(event: Path, folder: str, keep: int) -> None:
+    backups = list_backups(event, folder)
+    for old in backups[: max(0, len(backups) - max(keep, 1))]:
+        old.path.unlink(missing_ok=True)
+    # Temporary files of a backup interrupted by a crash are debris: clear them.
+    where = backup_folder(event, folder)
+    for debris in where.glob(f".{event.stem}.*.tmp"):
+        pid = debris.name.split(".")[-3]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            debris.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def restore_backup(backup: Path, target: Path) -> int:
+    """Copy a backup to a new event file (never over an existing one); returns its last seq."""
+    inspect(backup)
+    from tdconsole.store.transfer import place_new_file
+
+    return place_new_file(target, lambda tmp: copy_event(backup, tmp))
+
+
+class BackupWorker:
+    """Takes backups on a thread, one at a time; a request while one runs is skipped (the
+    next command asks again)."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self.last_error: str | None = None
+
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def request(self, event: Path, folder: str, keep: int) -> bool:
+        if self.busy():
+            return False
+
+        def run() -> None:
+            try:
+                take_backup(event, folder, keep)
+                self.last_error = None
+            except StoreError as exc:  # a full disk must not stop the evening: report it
+                self.last_error = str(exc)
+
+        self._thread = threading.Thread(target=run, name="tdconsole-backup", daemon=True)
+        self._thread.start()
+        return True
+
+    def wait(self, timeout: float | None = 30) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)

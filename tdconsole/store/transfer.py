@@ -1,0 +1,191 @@
+"""An event as one JSON document (export), and back into a new event file (import).
+
+The document holds every event of the log exactly as stored; importing it replays the same
+log, so the state is identical. An import is checked completely (every event readable, the
+numbering whole, the replay clean) before a file appears, and it never replaces a file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION
+from tdconsole.store.eventstore import EventStore, Row, StoreError
+
+FORMAT_NAME = "tdconsole-event"
+FORMAT_VERSION = 1
+
+
+def export_document(store: EventStore) -> dict[str, Any]:
+    """The whole log as a JSON-ready document."""
+    events = []
+    for seq, command, type_name, schema, at, actor, data in store.rows():
+        try:
+            payload = json.loads(data)
+        except ValueError:
+            raise StoreError(f"{store.path}: event {seq} is damaged; restore a backup") from None
+        events.append(
+            {
+                "seq": seq,
+                "command": command,
+                "type": type_name,
+                "schema": schema,
+                "at": at,
+                "actor": actor,
+                "data": payload,
+            }
+        )
+    name = ""
+    if events and events[0]["type"] == "event_created":
+        name = str(events[0]["data"].get("name", ""))
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "events": events}
+
+
+def _bad(source: str, what: str) -> StoreError:
+    return StoreError(f"{source} is not a usable tdconsole export: {what}")
+
+
+def rows_from_document(document: Any, source: str) -> list[Row]:
+    """Validate an export document completely; returns the rows to store."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise _bad(source, f'no "format": "{FORMAT_NAME}" marker')
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _bad(source, '"version" is missing')
+    if version > FORMAT_VERSION:
+        raise StoreError(f"{source} was exported by a newer tdconsole: update the console")
+    events = document.get("events")
+    if not isinstance(events, list) or not events:
+        raise _bad(source, '"events" must be a non-empty list')
+    rows: list[Row] = []
+    command_start = 0
+    for index, item in enumerate(events, start=1):
+        where = f"event {index}"
+        if not isinstance(item, dict):
+            raise _bad(source, f"{where} is not an object")
+        seq, command = item.get("seq"), item.get("command")
+        if seq != index:
+            raise _bad(source, f"{where} has seq {seq!r}: events must be numbered 1, 2, 3, ...")
+        if not isinstance(command, int) or isinstance(command, bool):
+            raise _bad(source, f"{where}: command must be a number")
+        if command == seq:
+            command_start = seq
+        elif command != command_start:
+            raise _bad(source, f"{where}: command {command} does not open the events before it")
+        type_name = item.get("type")
+        if not isinstance(type_name, str) or type_name not in EVENT_TYPES:
+            raise _bad(source, f"{where}: unknown event type {type_name!r}")
+        if index == 1 and type_name != "event_created":
+            raise _bad(source, "the first event must create the event")
+        schema = item.get("schema", SCHEMA_VERSION)
+        if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA_VERSION:
+            raise _bad(source, f"{where}: schema {schema!r} is newer than this console")
+        at, actor = item.get("at"), item.get("actor")
+        if not isinstance(at, str) or not isinstance(actor, str):
+            raise _bad(source, f"{where}: at and actor must be text")
+        try:
+            moment = datetime.fromisoformat(at)
+        except ValueError:
+            raise _bad(source, f"{where}: {at[:40]!r} is not an ISO 8601 time") from None
+        if moment.tzinfo is None:
+            raise _bad(source, f"{where}: the time {at!r} lacks its offset")
+        try:
+            body = EVENT_TYPES[type_name].model_validate(item.get("data"))
+        except ValueError as exc:
+            first = str(exc).splitlines()[0]
+            raise _bad(source, f"{where} ({type_name}) cannot be read: {first}") from None
+        data = json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":"))
+        rows.append((seq, command, type_name, schema, at, actor, data))
+    return rows
+
+
+def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
+    """Build a file under a temporary name beside ``target`` and link it into place: the
+    target appears whole or not at all, and an existing file is never replaced."""
+    target = target.resolve()
+    if target.exists():
+        raise StoreError(f"{target} already exists: choose another path (nothing was replaced)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.parent / f".{target.name}.{os.getpid()}.import.tmp"
+    tmp.unlink(missing_ok=True)
+    try:
+        result = build(tmp)
+        for suffix in ("-wal", "-shm", "-journal"):
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            raise StoreError(
+                f"{target} already exists: choose another path (nothing was replaced)"
+            ) from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+                raise
+            # A file system without hard links (a USB stick): exclusive create, then copy.
+            with open(tmp, "rb") as src, open(target, "xb") as dst:
+                shutil.copyfileobj(src, dst)
+                dst.flush()
+                os.fsync(dst.fileno())
+    except OSError as exc:
+        raise StoreError(f"cannot write {target} ({exc.strerror or exc})") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    return result
+
+
+def import_document(document: Any, target: Path, source: str = "the file") -> int:
+    """Create the event file ``target`` from an export; returns the number of events."""
+    rows = rows_from_document(document, source)
+    _check_replay(rows, source)
+
+    def build(tmp: Path) -> int:
+        store = EventStore(tmp, create=True)
+        try:
+            with store.transaction():
+                store.insert_rows(rows)
+        finally:
+            store.close()
+        return len(rows)
+
+    return place_new_file(target, build)
+
+
+def _check_replay(rows: list[Row], source: str) -> None:
+    """Replay the imported log in memory: a log that cannot be folded is refused."""
+    from tdconsole.domain.events import Record
+    from tdconsole.domain.fold import fold
+
+    records = [
+        Record(
+            seq,
+            command,
+            datetime.fromisoformat(at),
+            actor,
+            EVENT_TYPES[type_name].model_validate_json(data),
+        )
+        for seq, command, type_name, _schema, at, actor, data in rows
+    ]
+    try:
+        fold(records)
+    except Exception as exc:  # a log this console cannot replay: say so, create nothing
+        raise _bad(source, f"its events do not replay ({type(exc).__name__}: {exc})") from None
+
+
+def read_document(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StoreError(f"{path} not found: give the exported file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StoreError(f"cannot read {path} ({exc})") from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise _bad(str(path), f"not JSON ({exc})") from None
