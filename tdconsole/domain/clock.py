@@ -114,10 +114,10 @@ _US_PER_S = 1_000_000
 # Structure
 
 
-def _neighbours(value: int, step: int) -> str:
+def _neighbours(value: int, step: int, word: str = "or") -> str:
     """The multiples of ``step`` either side of ``value`` (the positive ones)."""
     below, above = value // step * step, (value // step + 1) * step
-    return f"{below} or {above}" if below > 0 else str(above)
+    return f"{below} {word} {above}" if below > 0 else str(above)
 
 
 class LevelOverride(BaseModel):
@@ -224,21 +224,29 @@ class Structure(BaseModel):
     def _check(self) -> Structure:
         unit = self.chip_unit
         if unit < 1:
-            raise RuleError(f"The smallest chip must be at least 1, not {unit}: set chip_unit.")
-        self._check_big_blind(self.first_bb, "The first big blind")
-        self._check_big_blind(self.second_bb, "The second big blind")
+            raise RuleError(
+                f"The smallest chip must be at least 1, not {unit}: set chip_unit.",
+                it=f"Il gettone più piccolo deve valere almeno 1, non {unit}: imposta chip_unit.",
+            )
+        self._check_big_blind(self.first_bb, "The first big blind", "Il primo grande buio")
+        self._check_big_blind(self.second_bb, "The second big blind", "Il secondo grande buio")
         if self.second_bb <= self.first_bb:
             raise RuleError(
                 f"The second big blind ({self.second_bb}) must be larger than the first "
                 f"({self.first_bb}): the blinds rise after level 1; set --second-bb above "
                 f"{self.first_bb}.",
                 "III.5",
+                it=f"Il secondo grande buio ({self.second_bb}) deve superare il primo "
+                f"({self.first_bb}): i bui salgono dopo il livello 1; imposta --second-bb oltre "
+                f"{self.first_bb}.",
             )
         if self.minutes < 1:
             raise RuleError(
                 f"Levels must last at least 1 minute, not {self.minutes}: set --minutes to 1 "
                 "or more.",
                 "III.5",
+                it=f"I livelli devono durare almeno 1 minuto, non {self.minutes}: imposta "
+                "--minutes a 1 o più.",
             )
         first = self.level_minutes(1)
         if self.minutes >= first:
@@ -247,27 +255,38 @@ class Structure(BaseModel):
                 f"({first} min): set --minutes below {first} or "
                 f"--first-minutes above {self.minutes}.",
                 "III.5",
+                it=f"I livelli successivi ({self.minutes} min) devono essere più brevi del primo "
+                f"({first} min): imposta --minutes sotto {first} oppure --first-minutes sopra "
+                f"{self.minutes}.",
             )
         for level, ante in self.antes.items():
-            self._check_level_number(level, "An ante")
+            self._check_level_number(level, "An ante", "Un ante")
             self._check_ante(level, ante)
         for level, length in self.breaks.items():
-            self._check_level_number(level, "A break")
+            self._check_level_number(level, "A break", "Una pausa")
             if length < 1:
                 raise RuleError(
                     f"The break after level {level} must last at least 1 minute, not {length}: "
                     "give its minutes, or remove it.",
                     "VII.1",
+                    it=f"La pausa dopo il livello {level} deve durare almeno 1 minuto, non "
+                    f"{length}: indica i minuti, oppure toglila.",
                 )
         for level, edit in self.overrides.items():
-            self._check_level_number(level, "An edit")
+            self._check_level_number(level, "An edit", "Una modifica")
             if edit.big_blind is not None:
-                self._check_big_blind(edit.big_blind, f"The big blind of level {level}")
+                self._check_big_blind(
+                    edit.big_blind,
+                    f"The big blind of level {level}",
+                    f"Il grande buio del livello {level}",
+                )
             if edit.ante is not None:
                 self._check_ante(level, edit.ante)
             if edit.minutes is not None and edit.minutes < 1:
                 raise RuleError(
-                    f"Level {level} must last at least 1 minute, not {edit.minutes}.", "III.5"
+                    f"Level {level} must last at least 1 minute, not {edit.minutes}.",
+                    "III.5",
+                    it=f"Il livello {level} deve durare almeno 1 minuto, non {edit.minutes}.",
                 )
         for level, edit in self.overrides.items():
             if level >= 2 and edit.minutes is not None and edit.minutes >= first:
@@ -275,10 +294,12 @@ class Structure(BaseModel):
                     f"Level {level} ({edit.minutes} min) must be shorter than level 1 "
                     f"({first} min): give it at most {first - 1} minutes.",
                     "III.5",
+                    it=f"Il livello {level} ({edit.minutes} min) deve essere più breve del "
+                    f"livello 1 ({first} min): dagli al massimo {first - 1} minuti.",
                 )
         return self
 
-    def _check_big_blind(self, big_blind: int, what: str) -> None:
+    def _check_big_blind(self, big_blind: int, what: str, what_it: str) -> None:
         step = 2 * self.chip_unit
         if big_blind <= 0 or big_blind % step:
             raise RuleError(
@@ -286,6 +307,9 @@ class Structure(BaseModel):
                 f"{self.chip_unit}) so the small blind is half of it: {big_blind} is not; "
                 f"try {_neighbours(big_blind, step)}.",
                 "2.3",
+                it=f"{what_it} deve essere un multiplo positivo di {step} (il doppio del gettone "
+                f"più piccolo, {self.chip_unit}) perché il piccolo buio ne sia la metà: "
+                f"{big_blind} non lo è; prova {_neighbours(big_blind, step, 'o')}.",
             )
 
     def _check_ante(self, level: int, ante: int) -> None:
@@ -294,13 +318,17 @@ class Structure(BaseModel):
                 f"The ante of level {level} must be 0 or a multiple of the smallest chip "
                 f"({self.chip_unit}): {ante} is not.",
                 "2.6",
+                it=f"L'ante del livello {level} deve essere 0 o un multiplo del gettone più "
+                f"piccolo ({self.chip_unit}): {ante} non lo è.",
             )
 
     @staticmethod
-    def _check_level_number(level: int, what: str) -> None:
+    def _check_level_number(level: int, what: str, what_it: str) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise RuleError(
-                f"{what} names level {level}: levels go from 1 to {MAX_LEVEL}.", "III.5"
+                f"{what} names level {level}: levels go from 1 to {MAX_LEVEL}.",
+                "III.5",
+                it=f"{what_it} indica il livello {level}: i livelli vanno da 1 a {MAX_LEVEL}.",
             )
 
     def validate_stack(self, stack: int, *, min_stack_bb: int = 40) -> None:
@@ -314,10 +342,17 @@ class Structure(BaseModel):
                 if best >= step
                 else "a smaller big blind is impossible with this stack"
             )
+            lower_it = (
+                f"oppure abbassa il grande buio a non più di {best}"
+                if best >= step
+                else "con questa dote un grande buio più basso è impossibile"
+            )
             raise RuleError(
                 f"The starting stack {stack} is less than {min_stack_bb} × the big blind "
                 f"{self.first_bb} = {need}: raise the stack to at least {need} {lower}.",
                 "III.1",
+                it=f"La dote iniziale {stack} è inferiore a {min_stack_bb} × il grande buio "
+                f"{self.first_bb} = {need}: porta la dote ad almeno {need} {lower_it}.",
             )
 
     # ---- levels -------------------------------------------------------------------------
@@ -356,6 +391,8 @@ class Structure(BaseModel):
                 f"The structure stops at level {MAX_LEVEL} (level {level} asked): the blinds "
                 "are beyond any chips in play; finish the event or edit the levels.",
                 "III.5",
+                it=f"La struttura si ferma al livello {MAX_LEVEL} (richiesto il livello {level}): "
+                "i bui superano ogni gettone in gioco; concludi l'evento o modifica i livelli.",
             )
 
     # ---- periods (levels and breaks) ----------------------------------------------------
@@ -363,7 +400,11 @@ class Structure(BaseModel):
     def _locate(self, index: int) -> tuple[int, bool]:
         """(level, is_break) of the period at ``index``."""
         if index < 0:
-            raise RuleError(f"There is no period {index}: the clock starts at level 1.", "III.5")
+            raise RuleError(
+                f"There is no period {index}: the clock starts at level 1.",
+                "III.5",
+                it=f"Non esiste il periodo {index}: l'orologio parte dal livello 1.",
+            )
         offset = 0
         for after in sorted(self.breaks):
             position = after + offset  # the break after level `after`
@@ -435,13 +476,18 @@ class Structure(BaseModel):
         self._check_in_range(level)
         if big_blind is None and ante is None and minutes is None:
             raise RuleError(
-                f"Nothing to change for level {level}: give a big blind, an ante or minutes."
+                f"Nothing to change for level {level}: give a big blind, an ante or minutes.",
+                it=f"Nulla da cambiare per il livello {level}: indica un grande buio, un ante o "
+                "i minuti.",
             )
         if self.index_of_level(level) <= current_index:
             raise RuleError(
                 f"Level {level} is being played or already played: its blinds and time are "
                 "frozen; edit a later level, or change the time left with clock add/sub/set.",
                 "III.5",
+                it=f"Il livello {level} è in corso o già giocato: bui e durata non si cambiano "
+                "più; modifica un livello successivo, o cambia il tempo rimasto con "
+                "clock add/sub/set.",
             )
         old = self.overrides.get(level, LevelOverride())
         new = LevelOverride(
@@ -465,41 +511,62 @@ class Structure(BaseModel):
                 f"The break after level {after_level} is in progress or past: it can no longer "
                 "be changed; change the time left with clock add/sub/set.",
                 "VII.1",
+                it=f"La pausa dopo il livello {after_level} è in corso o passata: non si può "
+                "più cambiare; cambia il tempo rimasto con clock add/sub/set.",
             )
         breaks = dict(self.breaks)
         if minutes == 0:
             if after_level not in breaks:
-                raise RuleError(f"There is no break after level {after_level} to remove.")
+                raise RuleError(
+                    f"There is no break after level {after_level} to remove.",
+                    it=f"Non c'è una pausa dopo il livello {after_level} da togliere.",
+                )
             del breaks[after_level]
         else:
             breaks[after_level] = minutes
         return self.model_validate({**self.model_dump(), "breaks": breaks})
 
-    def warnings(self, index: int, chips_in_play: int, players_in: int) -> list[str]:
-        """Warnings when the blinds of the current or next level pass sensible chip values."""
+    def warnings(
+        self, index: int, chips_in_play: int, players_in: int, *, lang: str = "en"
+    ) -> list[str]:
+        """Warnings when the blinds of the current or next level pass sensible chip values
+        (in English, or in Italian with ``lang="it"``)."""
         out: list[str] = []
+        italian = lang == "it"
         if players_in <= 0 or chips_in_play <= 0:
             return out
         average = chips_in_play / players_in
         level, _ = self._locate(index)
         for k in (level, level + 1):
             if k > MAX_LEVEL:
-                out.append(f"Level {k} is past the end of the structure ({MAX_LEVEL} levels).")
+                out.append(
+                    f"Il livello {k} è oltre la fine della struttura ({MAX_LEVEL} livelli)."
+                    if italian
+                    else f"Level {k} is past the end of the structure ({MAX_LEVEL} levels)."
+                )
                 continue
             big = self.big_blind(k)
             if 2 * big > chips_in_play:
                 out.append(
-                    f"Level {k}: the big blind {big} is more than half the chips in play "
+                    f"Livello {k}: il grande buio {big} supera la metà dei gettoni in gioco "
+                    f"({chips_in_play})."
+                    if italian
+                    else f"Level {k}: the big blind {big} is more than half the chips in play "
                     f"({chips_in_play})."
                 )
             elif big > average:
                 out.append(
-                    f"Level {k}: the big blind {big} is larger than the average stack "
+                    f"Livello {k}: il grande buio {big} supera lo stack medio ({average:.0f})."
+                    if italian
+                    else f"Level {k}: the big blind {big} is larger than the average stack "
                     f"({average:.0f})."
                 )
             if k >= 2 and big < self.big_blind(k - 1):
                 out.append(
-                    f"Level {k}: the big blind {big} is lower than level {k - 1}'s "
+                    f"Livello {k}: il grande buio {big} è più basso di quello del livello "
+                    f"{k - 1} ({self.big_blind(k - 1)}): i bui dovrebbero salire (III.5)."
+                    if italian
+                    else f"Level {k}: the big blind {big} is lower than level {k - 1}'s "
                     f"({self.big_blind(k - 1)}): the blinds should rise (III.5)."
                 )
         return out
@@ -615,7 +682,11 @@ def start(
     """Start the clock (the first time, or again after a pause)."""
     at = _moment(state, at)
     if state.running:
-        raise RuleError("The clock is already running; to stop it use clock pause.", "III.5")
+        raise RuleError(
+            "The clock is already running; to stop it use clock pause.",
+            "III.5",
+            it="L'orologio è già avviato; per fermarlo usa clock pause.",
+        )
     settled = settle(state, structure, at, auto_announce=auto_announce)
     return _with_left(settled, settled.index, settled.remaining, at, running=True)
 
@@ -633,7 +704,11 @@ def pause(
     """Stop the clock; time left (or overtime, if a change is pending) is frozen."""
     at = _moment(state, at)
     if not state.running:
-        raise RuleError("The clock is already paused; to restart it use clock resume.", "III.5")
+        raise RuleError(
+            "The clock is already paused; to restart it use clock resume.",
+            "III.5",
+            it="L'orologio è già in pausa; per ripartire usa clock resume.",
+        )
     settled = settle(state, structure, at, auto_announce=auto_announce)
     return _with_left(settled, settled.index, _left(settled, at), at, running=False)
 
@@ -653,15 +728,20 @@ def announce(
     if left > timedelta(0):
         period = structure.period(settled.index)
         what = "the break" if period.is_break else f"level {period.level}"
+        what_it = "della pausa" if period.is_break else f"del livello {period.level}"
         raise RuleError(
             f"No level change is pending: {format_mmss(_ceil_seconds(left))} left in {what}; "
             "to go to the next level now use clock next.",
             "III.5",
+            it=f"Nessun cambio di livello in attesa: mancano {format_mmss(_ceil_seconds(left))} "
+            f"alla fine {what_it}; per passare subito al livello successivo usa clock next.",
         )
     if not structure.has_period(settled.index + 1):
         raise RuleError(
             f"The structure ends at level {MAX_LEVEL}: there is no further level to announce.",
             "III.5",
+            it=f"La struttura finisce al livello {MAX_LEVEL}: non ci sono altri livelli da "
+            "annunciare.",
         )
     return _go_to(settled, structure, settled.index + 1, at)
 
@@ -674,7 +754,9 @@ def next_level(
     settled = settle(state, structure, at, auto_announce=auto_announce)
     if not structure.has_period(settled.index + 1):
         raise RuleError(
-            f"The structure ends at level {MAX_LEVEL}: there is no next level.", "III.5"
+            f"The structure ends at level {MAX_LEVEL}: there is no next level.",
+            "III.5",
+            it=f"La struttura finisce al livello {MAX_LEVEL}: non c'è un livello successivo.",
         )
     return _go_to(settled, structure, settled.index + 1, at)
 
@@ -690,20 +772,27 @@ def prev_level(
             "The clock is at level 1: there is no previous level; to restore its time use "
             "clock set MM:SS.",
             "III.5",
+            it="L'orologio è al livello 1: non c'è un livello precedente; per ripristinarne il "
+            "tempo usa clock set MM:SS.",
         )
     return _go_to(settled, structure, settled.index - 1, at)
 
 
-def _check_seconds(seconds: int, verb: str) -> None:
+def _check_seconds(seconds: int, verb: str, verb_it: str) -> None:
     if seconds < 1:
-        raise RuleError(f"Give a whole number of seconds, at least 1, to {verb}: not {seconds}.")
+        raise RuleError(
+            f"Give a whole number of seconds, at least 1, to {verb}: not {seconds}.",
+            it=f"Indica un numero intero di secondi da {verb_it}, almeno 1: non {seconds}.",
+        )
 
 
 def _check_cap(left: timedelta) -> None:
     if left > MAX_REMAINING:
         raise RuleError(
             f"That would leave {format_mmss(_ceil_seconds(left))} in the level, more than "
-            f"{MAX_REMAINING.total_seconds() / 3600:.0f} hours: check the number of seconds."
+            f"{MAX_REMAINING.total_seconds() / 3600:.0f} hours: check the number of seconds.",
+            it=f"Resterebbero {format_mmss(_ceil_seconds(left))} nel livello, più di "
+            f"{MAX_REMAINING.total_seconds() / 3600:.0f} ore: controlla il numero di secondi.",
         )
 
 
@@ -719,7 +808,7 @@ def add(
 
     While a change is pending, the level gets ``seconds`` from ``at`` (the overtime ends).
     """
-    _check_seconds(seconds, "add")
+    _check_seconds(seconds, "add", "aggiungere")
     at = _moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = max(_left(settled, at), timedelta(0)) + timedelta(seconds=seconds)
@@ -736,7 +825,7 @@ def sub(
     auto_announce: bool = False,
 ) -> ClockState:
     """Remove time from the current period; never below zero (see the module docstring)."""
-    _check_seconds(seconds, "remove")
+    _check_seconds(seconds, "remove", "togliere")
     at = _moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = _left(settled, at)
@@ -745,6 +834,8 @@ def sub(
             "The level's time has already run out: there is none to remove; announce the next "
             "level with clock announce.",
             "III.5",
+            it="Il tempo del livello è già scaduto: non c'è nulla da togliere; annuncia il "
+            "livello successivo con clock announce.",
         )
     shown = _ceil_seconds(left)
     if seconds > shown:
@@ -752,6 +843,8 @@ def sub(
             f"Only {format_mmss(shown)} is left: remove at most {shown} seconds, or go to the "
             "next level with clock next.",
             "III.5",
+            it=f"Restano solo {format_mmss(shown)}: togli al massimo {shown} secondi, oppure "
+            "passa al livello successivo con clock next.",
         )
     left = max(left - timedelta(seconds=seconds), timedelta(0))
     settled = _with_left(settled, settled.index, left, at)
@@ -768,7 +861,11 @@ def set_remaining(
 ) -> ClockState:
     """Set the time left in the current period exactly (0 = time is up: pending)."""
     if seconds < 0:
-        raise RuleError(f"The time left cannot be negative ({seconds}): type MM:SS, e.g. 12:48.")
+        raise RuleError(
+            f"The time left cannot be negative ({seconds}): type MM:SS, e.g. 12:48.",
+            it=f"Il tempo rimasto non può essere negativo ({seconds}): scrivi MM:SS, ad esempio "
+            "12:48.",
+        )
     at = _moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = timedelta(seconds=seconds)
@@ -945,7 +1042,10 @@ def _plan_rows(
 
 def _average(players: int, stack: int, chips_in_play: int | None) -> float:
     if players < 1:
-        raise RuleError(f"The plan needs at least 1 player, not {players}: give --players N.")
+        raise RuleError(
+            f"The plan needs at least 1 player, not {players}: give --players N.",
+            it=f"Il piano richiede almeno 1 giocatore, non {players}: indica --players N.",
+        )
     chips = players * stack if chips_in_play is None else chips_in_play
     return chips / players
 
@@ -1020,4 +1120,7 @@ def parse_mmss(text: str) -> int:
         for part in parts:
             total = total * 60 + int(part)
         return total
-    raise RuleError(f"{text!r} is not a time: type minutes and seconds as MM:SS, e.g. 12:48.")
+    raise RuleError(
+        f"{text!r} is not a time: type minutes and seconds as MM:SS, e.g. 12:48.",
+        it=f"{text!r} non è un tempo: scrivi minuti e secondi come MM:SS, ad esempio 12:48.",
+    )

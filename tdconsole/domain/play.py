@@ -78,13 +78,22 @@ class Start(Command):
         from tdconsole.domain import clock
 
         if state.phase == "registration":
-            raise RuleError("draw the seats first (`draw`), then start", "II.2")
+            raise RuleError(
+                "draw the seats first (`draw`), then start",
+                "II.2",
+                it="prima sorteggia i posti (`draw`), poi avvia il torneo",
+            )
         if state.phase != "seated":
-            raise RuleError("the tournament has already started", "III.1")
+            raise RuleError(
+                "the tournament has already started", "III.1", it="il torneo è già iniziato"
+            )
         unit = state.settings.stacks.chip_unit
         if self.stack % unit:
             raise RuleError(
-                f"stack {self.stack} is not a multiple of the chip unit {unit}: adjust it", "III.1"
+                f"stack {self.stack} is not a multiple of the chip unit {unit}: adjust it",
+                "III.1",
+                it=f"la dote {self.stack} non è un multiplo del gettone più piccolo ({unit}): "
+                "correggila",
             )
         settings = state.settings.clock
         structure = clock.Structure.build(
@@ -101,13 +110,26 @@ class Start(Command):
 
 # -- helpers --------------------------------------------------------------------------------
 
+STATUS_IT = {
+    "registered": "iscritto",
+    "waitlisted": "in lista d'attesa",
+    "withdrawn": "ritirato",
+    "in": "in gioco",
+    "out": "eliminato",
+    "disqualified": "squalificato",
+}
+
 
 def _require_in(state: State, name: str) -> Player:
     from tdconsole.domain.registration import require_player
 
     player = require_player(state, name)
     if player.status != "in":
-        raise RuleError(f"{player.name} is not in play (status: {player.status})", "IV.2")
+        raise RuleError(
+            f"{player.name} is not in play (status: {player.status})",
+            "IV.2",
+            it=f"{player.name} non è in gioco ({STATUS_IT.get(player.status, player.status)})",
+        )
     return player
 
 
@@ -135,22 +157,33 @@ def can_take_second_stack(state: State, player: Player) -> bool:
     )
 
 
-def _require_play_open(state: State, what: str) -> None:
+def _require_play_open(state: State, what: str, what_it: str) -> None:
     if state.phase in ("registration", "seated"):
-        raise RuleError(f"{what}: the tournament has not started (`start`)", "III.1")
+        raise RuleError(
+            f"{what}: the tournament has not started (`start`)",
+            "III.1",
+            it=f"{what_it}: il torneo non è ancora iniziato (`start`)",
+        )
     if state.phase == "finished":
-        raise RuleError(f"{what}: the tournament is over", "IV.7")
+        raise RuleError(
+            f"{what}: the tournament is over", "IV.7", it=f"{what_it}: il torneo è concluso"
+        )
     if state.final_due:
         raise RuleError(
             f"{what}: nine or fewer are in, play stops for the final draw (`final --count ...`)",
             "IV.2",
+            it=f"{what_it}: sono in gioco nove giocatori o meno, si gioca solo dopo il "
+            "sorteggio del tavolo finale (`final --count ...`)",
         )
 
 
 def _check_chip_unit(state: State, name: str, chips: int) -> None:
     unit = state.settings.stacks.chip_unit
     if chips < 0 or chips % unit:
-        raise RuleError(f"{name}: {chips} is not a multiple of the smallest chip ({unit})")
+        raise RuleError(
+            f"{name}: {chips} is not a multiple of the smallest chip ({unit})",
+            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit})",
+        )
 
 
 def _settle_finish(state: State) -> None:
@@ -187,7 +220,11 @@ class Count(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.stack is None:
-            raise RuleError("counts are recorded once the tournament has started", "III.1")
+            raise RuleError(
+                "counts are recorded once the tournament has started",
+                "III.1",
+                it="i conteggi si registrano dopo l'inizio del torneo",
+            )
         clean: dict[str, int] = {}
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
@@ -224,15 +261,21 @@ class SecondStack(Command):
         return f"second stack: {self.name.strip()}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, "second stack")
+        _require_play_open(state, "second stack", "seconda dote")
         player = _require_in(state, self.name)
         if state.phase != "elimination":
-            raise RuleError("no second stack in the final: the III.4 bonus replaced it", "III.4")
+            raise RuleError(
+                "no second stack in the final: the III.4 bonus replaced it",
+                "III.4",
+                it="niente seconda dote al tavolo finale: la sostituisce il bonus dell'Art. III.4",
+            )
         if player.second_stack is not None:
             raise RuleError(
                 f"{player.name} has already taken his second stack ({player.second_stack}): "
                 "it is given once only",
                 "III.3",
+                it=f"{player.name} ha già preso la seconda dote ({player.second_stack}): "
+                "spetta una volta sola",
             )
         big_blind = current_big_blind(state, ctx.now)
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
@@ -240,6 +283,8 @@ class SecondStack(Command):
                 f"{player.name} has {self.stack} chips, not below the big blind {big_blind}: "
                 "the second stack is for a stack below the big blind",
                 "III.2",
+                it=f"{player.name} ha {self.stack} gettoni, non meno del grande buio {big_blind}: "
+                "la seconda dote spetta a chi ha meno del grande buio",
             )
         table = _table_of(state, player)
         amount = second_stack_amount(state, table)
@@ -328,25 +373,34 @@ class Bust(Command):
         return "eliminated: " + ", ".join(n.strip() for n in self.names)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, "elimination")
+        _require_play_open(state, "elimination", "eliminazione")
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 "several players out in one hand: give --stacks, their stacks at the start of "
-                "the hand, in the same order as the names"
+                "the hand, in the same order as the names",
+                it="più giocatori eliminati nella stessa mano: indica con --stacks i loro resti a "
+                "inizio mano, nello stesso ordine dei nomi",
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(
-                f"{len(self.names)} names but {len(self.stacks)} stacks: give one stack per name"
+                f"{len(self.names)} names but {len(self.stacks)} stacks: give one stack per name",
+                it=f"{len(self.names)} nomi ma {len(self.stacks)} resti: indica un resto per "
+                "ogni nome",
             )
         players: list[Player] = []
         for raw in self.names:
             player = _require_in(state, raw)
             if player in players:
-                raise RuleError(f"{player.name} is named twice: list each player once")
+                raise RuleError(
+                    f"{player.name} is named twice: list each player once",
+                    it=f"{player.name} compare due volte: indica ogni giocatore una sola volta",
+                )
             players.append(player)
         if len(players) >= state.in_play:
             raise RuleError(
-                "that would leave nobody in play: the last player standing is the winner", "IV.7"
+                "that would leave nobody in play: the last player standing is the winner",
+                "IV.7",
+                it="così non resterebbe nessuno in gioco: l'ultimo rimasto è il vincitore",
             )
         declined: list[str] = []
         for player in players:
@@ -358,6 +412,9 @@ class Bust(Command):
                         f"(table {player.table}'s average): record `dote {player.name}`, or "
                         "add --declined if he declines it",
                         "III.2",
+                        it=f"{player.name} può ancora prendere la seconda dote di {amount} "
+                        f"gettoni (la media del tavolo {player.table}): registrala con "
+                        f"`dote {player.name}`, oppure aggiungi --declined se la rifiuta",
                     )
                 declined.append(player.name)
         stacks: list[int | None] = list(self.stacks) if self.stacks else [None] * len(players)
@@ -415,14 +472,25 @@ class Disqualify(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.reason.strip():
-            raise RuleError("a disqualification needs a reason: give --reason TEXT", "VII.1")
+            raise RuleError(
+                "a disqualification needs a reason: give --reason TEXT",
+                "VII.1",
+                it="una squalifica va motivata: indica --reason TESTO",
+            )
         if state.phase in ("registration", "finished"):
-            raise RuleError("disqualification applies to a seated player in play", "VI.2")
+            raise RuleError(
+                "disqualification applies to a seated player in play",
+                "VI.2",
+                it="si squalifica solo un giocatore seduto e in gioco",
+            )
         player = _require_in(state, self.name)
         chips = self.chips if self.chips is not None else player.chips
         if chips is None:
             raise RuleError(
-                f"{player.name}'s chips are not counted: give --chips N (they leave play)", "VI.2"
+                f"{player.name}'s chips are not counted: give --chips N (they leave play)",
+                "VI.2",
+                it=f"i gettoni di {player.name} non sono stati contati: indica --chips N "
+                "(escono dal gioco)",
             )
         if player.table is not None:
             table = state.tables[player.table]
@@ -430,6 +498,8 @@ class Disqualify(Command):
                 raise RuleError(
                     f"{chips} chips is more than table {table.number} holds ({table.chips})",
                     "VI.2",
+                    it=f"{chips} gettoni sono più del circolante del tavolo {table.number} "
+                    f"({table.chips})",
                 )
         return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
 
@@ -476,6 +546,10 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
             f"{room} vacant seat(s) (table_seats = {state.settings.seating.table_seats}): raise "
             "the limit (`set table_seats=N`) or keep the table open for now",
             "IV.4",
+            it=f"al tavolo {closing.number} ci sono {len(movers)} giocatori ma gli altri tavoli "
+            f"hanno solo {room} posti liberi (table_seats = "
+            f"{state.settings.seating.table_seats}): alza il limite (`set table_seats=N`) o "
+            "lascia aperto il tavolo per ora",
         )
     count = {t.number: len(state.players_at(t)) for t in others}
     moves = []
@@ -533,27 +607,44 @@ class TableClosed(EventBody):
 
 def _check_closable(state: State, table: Table, override: str | None) -> None:
     if state.phase != "elimination":
-        raise RuleError("tables close only during the elimination phase", "IV.4")
+        raise RuleError(
+            "tables close only during the elimination phase",
+            "IV.4",
+            it="i tavoli si chiudono solo nella fase eliminatoria",
+        )
     if state.final_due:
         raise RuleError(
-            "nine or fewer are in: all tables close into the final (`final --count ...`)", "IV.4"
+            "nine or fewer are in: all tables close into the final (`final --count ...`)",
+            "IV.4",
+            it="sono in gioco nove giocatori o meno: tutti i tavoli confluiscono nel tavolo "
+            "finale (`final --count ...`)",
         )
     if not table.open:
-        raise RuleError(f"table {table.number} is already closed", "IV.4")
+        raise RuleError(
+            f"table {table.number} is already closed",
+            "IV.4",
+            it=f"il tavolo {table.number} è già chiuso",
+        )
     n = len(state.players_at(table))
     if n > state.settings.seating.close_at and not (override and override.strip()):
         raise RuleError(
             f"table {table.number} still has {n} players: a table closes only when "
             f"{state.settings.seating.close_at} or fewer are left (add --override REASON)",
             "IV.4",
+            it=f"al tavolo {table.number} ci sono ancora {n} giocatori: un tavolo si chiude solo "
+            f"quando ne restano {state.settings.seating.close_at} o meno (aggiungi --override "
+            "MOTIVO)",
         )
 
 
 def _require_table(state: State, number: int) -> Table:
     table = state.tables.get(number)
     if table is None or table.final:
-        numbers = ", ".join(str(t.number) for t in state.open_tables()) or "none"
-        raise RuleError(f"there is no table {number}: open tables are {numbers}")
+        numbers = ", ".join(str(t.number) for t in state.open_tables())
+        raise RuleError(
+            f"there is no table {number}: open tables are {numbers or 'none'}",
+            it=f"non esiste il tavolo {number}: tavoli aperti {numbers or 'nessuno'}",
+        )
     return table
 
 
@@ -611,7 +702,11 @@ class CloseTable(Command):
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
             if name_key(player.name) not in movers:
-                raise RuleError(f"{player.name} does not sit at table {table.number}", "IV.4")
+                raise RuleError(
+                    f"{player.name} does not sit at table {table.number}",
+                    "IV.4",
+                    it=f"{player.name} non siede al tavolo {table.number}",
+                )
             _check_chip_unit(state, player.name, chips)
             counts[name_key(player.name)] = chips
         missing = [state.players[k].name for k in movers if k not in counts]
@@ -621,6 +716,9 @@ class CloseTable(Command):
                 + ", ".join(sorted(missing))
                 + " (NAME=CHIPS)",
                 "IV.4",
+                it="conta i gettoni di ogni giocatore da spostare: mancano "
+                + ", ".join(sorted(missing))
+                + " (NOME=GETTONI)",
             )
         total = sum(counts.values())
         adjustment = total - table.chips
@@ -630,6 +728,9 @@ class CloseTable(Command):
                 f"chips in circulation ({adjustment:+d}): recount, or accept the difference "
                 "with --override REASON",
                 "IV.4",
+                it=f"i conteggi danno {total} ma il circolante del tavolo {table.number} è "
+                f"{table.chips} ({adjustment:+d}): ricontali, oppure accetta la differenza con "
+                "--override MOTIVO",
             )
         final_moves = [
             Move(
@@ -710,15 +811,23 @@ class Final(Command):
         from tdconsole.domain.seating import draw_seats
 
         if state.phase == "final" or state.phase == "finished":
-            raise RuleError("the final is already under way", "IV.5")
+            raise RuleError(
+                "the final is already under way", "IV.5", it="il tavolo finale è già in corso"
+            )
         if state.phase != "elimination":
-            raise RuleError("the final follows the elimination phase (`start` first)", "IV.2")
+            raise RuleError(
+                "the final follows the elimination phase (`start` first)",
+                "IV.2",
+                it="il tavolo finale segue la fase eliminatoria (prima `start`)",
+            )
         seating = state.settings.seating
         if not state.final_due:
             raise RuleError(
                 f"{state.in_play} players are still in: the final begins when "
                 f"{seating.final_seats} or fewer are left",
                 "IV.2",
+                it=f"sono ancora in gioco {state.in_play} giocatori: il tavolo finale inizia "
+                f"quando ne restano {seating.final_seats} o meno",
             )
         finalists = state.in_players()
         counts: dict[str, int] = {}
@@ -731,6 +840,9 @@ class Final(Command):
             raise RuleError(
                 "count every finalist's chips: missing " + ", ".join(missing) + " (NAME=CHIPS)",
                 "IV.6",
+                it="conta i gettoni di ogni finalista: mancano "
+                + ", ".join(missing)
+                + " (NOME=GETTONI)",
             )
         total = sum(counts.values())
         adjustment = total - state.chips_in_play
@@ -739,6 +851,9 @@ class Final(Command):
                 f"the counts add up to {total} but {state.chips_in_play} chips are in play "
                 f"({adjustment:+d}): recount, or accept the difference with --override REASON",
                 "IV.6",
+                it=f"i conteggi danno {total} ma i gettoni in gioco sono {state.chips_in_play} "
+                f"({adjustment:+d}): ricontali, oppure accetta la differenza con --override "
+                "MOTIVO",
             )
         stacks = state.settings.stacks
         bonus = round_chips(

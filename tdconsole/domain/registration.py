@@ -20,18 +20,31 @@ def clean_name(raw: str) -> str:
     """A player's name as typed, trimmed; control characters and empty names are refused."""
     name = raw.strip()
     if not name:
-        raise RuleError("a player's name cannot be empty: type the name")
+        raise RuleError(
+            "a player's name cannot be empty: type the name",
+            it="il nome del giocatore non può essere vuoto: scrivi il nome",
+        )
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-        raise RuleError(f"the name {name!r} contains control characters: retype it")
+        raise RuleError(
+            f"the name {name!r} contains control characters: retype it",
+            it=f"il nome {name!r} contiene caratteri di controllo: riscrivilo",
+        )
     if len(name) > MAX_NAME:
-        raise RuleError(f"the name {name[:20]!r}… is longer than {MAX_NAME} characters: shorten it")
+        raise RuleError(
+            f"the name {name[:20]!r}… is longer than {MAX_NAME} characters: shorten it",
+            it=f"il nome {name[:20]!r}… supera i {MAX_NAME} caratteri: accorcialo",
+        )
     return name
 
 
 def require_player(state: State, name: str) -> Player:
     player = state.find(name)
     if player is None:
-        raise RuleError(f"no player named {name.strip()!r}: check the spelling (see `standings`)")
+        raise RuleError(
+            f"no player named {name.strip()!r}: check the spelling (see `standings`)",
+            it=f"nessun giocatore si chiama {name.strip()!r}: controlla come è scritto "
+            "(vedi `standings`)",
+        )
     return player
 
 
@@ -129,7 +142,10 @@ class CreateEvent(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.created_at is not None:
-            raise RuleError("this event already exists: use `new` with another path")
+            raise RuleError(
+                "this event already exists: use `new` with another path",
+                it="questo evento esiste già: usa `new` con un altro percorso",
+            )
         name = self.name.strip() or "Torneo"
         validate_settings(self.settings, source="settings")
         return [EventCreated(name=name, settings=self.settings)]
@@ -143,7 +159,12 @@ class Register(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
-            raise RuleError("registration closed with the seat draw: no new players now", "II.2")
+            raise RuleError(
+                "registration closed with the seat draw: no new players now",
+                "II.2",
+                it="le iscrizioni si sono chiuse con il sorteggio dei posti: niente nuovi "
+                "giocatori ora",
+            )
         cap = state.settings.registration.max_players
         taken = state.registered_count
         events: list[EventBody] = []
@@ -153,13 +174,21 @@ class Register(Command):
             key = name_key(name)
             existing = state.players.get(key)
             if existing is not None and existing.status != "withdrawn":
-                raise RuleError(f"{existing.name!r} is already registered: names must differ")
+                raise RuleError(
+                    f"{existing.name!r} is already registered: names must differ",
+                    it=f"{existing.name!r} è già iscritto: i nomi devono essere diversi",
+                )
             if existing is not None:
                 raise RuleError(
-                    f"{existing.name!r} withdrew from this event: register under another name"
+                    f"{existing.name!r} withdrew from this event: register under another name",
+                    it=f"{existing.name!r} si è ritirato da questo evento: iscrivilo con un "
+                    "altro nome",
                 )
             if key in seen:
-                raise RuleError(f"{name!r} is given twice: list each player once")
+                raise RuleError(
+                    f"{name!r} is given twice: list each player once",
+                    it=f"{name!r} compare due volte: indica ogni giocatore una sola volta",
+                )
             seen.add(key)
             waitlisted = taken >= cap
             if not waitlisted:
@@ -178,10 +207,14 @@ class Withdraw(Command):
         player = require_player(state, self.name)
         if state.phase != "registration":
             raise RuleError(
-                f"{player.name} is seated: withdrawals are possible only before the draw", "I.1"
+                f"{player.name} is seated: withdrawals are possible only before the draw",
+                "I.1",
+                it=f"{player.name} ha già un posto: ci si ritira solo prima del sorteggio",
             )
         if player.status == "withdrawn":
-            raise RuleError(f"{player.name} has already withdrawn")
+            raise RuleError(
+                f"{player.name} has already withdrawn", it=f"{player.name} si è già ritirato"
+            )
         promoted = None
         if player.status == "registered":
             waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
@@ -204,24 +237,44 @@ class Pay(Command):
             player = require_player(state, raw)
             key = name_key(player.name)
             if key in seen:
-                raise RuleError(f"{player.name!r} is given twice: list each player once")
+                raise RuleError(
+                    f"{player.name!r} is given twice: list each player once",
+                    it=f"{player.name!r} compare due volte: indica ogni giocatore una sola volta",
+                )
             seen.add(key)
             if player.status == "withdrawn":
-                raise RuleError(f"{player.name} has withdrawn: nothing to pay", "I.2")
+                raise RuleError(
+                    f"{player.name} has withdrawn: nothing to pay",
+                    "I.2",
+                    it=f"{player.name} si è ritirato: non c'è nulla da versare",
+                )
             if self.food:
                 if player.food_paid:
-                    raise RuleError(f"{player.name} has already paid the food contribution", "I.2")
+                    raise RuleError(
+                        f"{player.name} has already paid the food contribution",
+                        "I.2",
+                        it=f"{player.name} ha già versato il vettovagliamento",
+                    )
             else:
                 if player.paid:
-                    raise RuleError(f"{player.name} has already paid the entry fee", "I.2")
+                    raise RuleError(
+                        f"{player.name} has already paid the entry fee",
+                        "I.2",
+                        it=f"{player.name} ha già versato la quota d'iscrizione",
+                    )
                 if player.status == "waitlisted":
                     raise RuleError(
                         f"{player.name} is on the waiting list: the fee is paid once a place frees",
                         "I.1",
+                        it=f"{player.name} è in lista d'attesa: la quota si versa quando si "
+                        "libera un posto",
                     )
                 if state.phase != "registration":
                     raise RuleError(
-                        f"registration closed with the draw: {player.name} cannot enter now", "I.2"
+                        f"registration closed with the draw: {player.name} cannot enter now",
+                        "I.2",
+                        it=f"le iscrizioni si sono chiuse con il sorteggio: {player.name} non può "
+                        "più entrare",
                     )
             events.append(FeePaid(name=player.name, food=self.food))
         return events
@@ -254,5 +307,7 @@ class ChangeSettings(Command):
                     f"table {table.number} uses seat {max(occupied)}: "
                     "table_seats cannot go below it",
                     "IV.4",
+                    it=f"al tavolo {table.number} è occupato il posto {max(occupied)}: "
+                    "table_seats non può scendere sotto",
                 )
         return events

@@ -41,18 +41,24 @@ class TablePlan:
     tables: int
     sizes: list[int]
     warning: str | None
+    warning_it: str | None = None
 
 
 def plan_tables(players: int, seating: SeatingSettings, tables: int | None = None) -> TablePlan:
     """How many tables for ``players`` (Art. II.1, II.3; the Decision of rules.md)."""
     if players < 2:
-        raise RuleError(f"{players} paid player(s): a draw needs at least two", "II.1")
+        raise RuleError(
+            f"{players} paid player(s): a draw needs at least two",
+            "II.1",
+            it=f"giocatori paganti: {players}; per il sorteggio ne servono almeno due",
+        )
     low, high = seating.table_min, seating.table_max
     if tables is not None:
         if tables < 1 or tables > players // 2:
             raise RuleError(
                 f"{tables} tables for {players} players: choose between 1 and {players // 2}",
                 "II.1",
+                it=f"{tables} tavoli per {players} giocatori: scegli tra 1 e {players // 2}",
             )
         sizes = balanced_sizes(players, tables)
         limit = (
@@ -65,13 +71,19 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
                 f"{tables} table(s) would seat {max(sizes)} at one table, more than its "
                 f"{limit} seats: choose more tables",
                 "II.1",
+                it=f"con {tables} tavoli uno ne avrebbe {max(sizes)} giocatori, più dei suoi "
+                f"{limit} posti: scegli più tavoli",
             )
-        warning = None
+        warning = warning_it = None
         if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
             warning = (
                 f"tables of {min(sizes)}-{max(sizes)} players, outside {low}-{high} (Art. II.1)"
             )
-        return TablePlan(tables, sizes, warning)
+            warning_it = (
+                f"tavoli da {min(sizes)}-{max(sizes)} giocatori, fuori dall'intervallo "
+                f"{low}-{high} (Art. II.1)"
+            )
+        return TablePlan(tables, sizes, warning, warning_it)
     if players <= seating.final_seats:
         return TablePlan(1, [players], None)
     candidates = range(1, players + 1)
@@ -86,6 +98,9 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
         sizes,
         f"no balanced split of {players} into tables of {low}-{high}: "
         f"{k} tables of {min(sizes)}-{max(sizes)} (Art. II.1); --tables K chooses another",
+        f"{players} giocatori non si dividono in modo equilibrato in tavoli da {low}-{high}: "
+        f"{k} tavoli da {min(sizes)}-{max(sizes)} (Art. II.1); --tables K ne sceglie un altro "
+        "numero",
     )
 
 
@@ -178,7 +193,11 @@ class Draw(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
-            raise RuleError("the seats are already drawn: undo the draw to draw again", "II.2")
+            raise RuleError(
+                "the seats are already drawn: undo the draw to draw again",
+                "II.2",
+                it="i posti sono già stati sorteggiati: annulla il sorteggio (`undo`) per rifarlo",
+            )
         names = [p.name for p in state.ordered_players() if p.status == "registered" and p.paid]
         plan = plan_tables(len(names), state.settings.seating, self.tables)
         rng = random.Random(self.seed) if self.seed is not None else ctx.rng
