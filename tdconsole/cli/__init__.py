@@ -1,7 +1,8 @@
 """The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``.
 
 Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
-stderr and nothing changed. Exit 1 only for a bug.
+stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, else the event's
+``language`` setting, else Italian; the ``error: `` prefix is the same in both languages.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tdconsole.domain.errors import RuleError
 
@@ -74,15 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     from pydantic import ValidationError
 
+    from tdconsole.cli.common import lang
+
     try:
         code = func(args)
     except RuleError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"error: {exc.text(lang(args))}\n")
         return 2
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "input"
-        sys.stderr.write(f"error: {where}: {first['msg'].lower()}; correct it and try again\n")
+        sys.stderr.write(f"error: {_invalid_text(exc.errors()[0], lang(args))}\n")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -93,3 +94,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     return int(code or 0)
+
+
+# Italian for the value errors a command's fields can raise (pydantic's own words are English).
+_INVALID_IT = {
+    "greater_than": "deve essere maggiore di {gt}",
+    "greater_than_equal": "deve essere almeno {ge}",
+    "less_than": "deve essere minore di {lt}",
+    "less_than_equal": "deve essere al massimo {le}",
+    "int_parsing": "deve essere un numero intero",
+    "int_type": "deve essere un numero intero",
+    "too_short": "non può essere vuoto",
+    "missing": "manca",
+}
+
+
+def _invalid_text(first: Any, language: str) -> str:
+    """One bad value, named by its field, with what to do."""
+    where = ".".join(str(part) for part in first["loc"])
+    if language == "it":
+        template = _INVALID_IT.get(first["type"])
+        what = template.format(**first.get("ctx", {})) if template else first["msg"].lower()
+        return f"{where or 'dato'}: {what}; correggi e riprova"
+    return f"{where or 'input'}: {first['msg'].lower()}; correct it and try again"

@@ -6,31 +6,39 @@ import argparse
 from datetime import datetime, time
 from typing import Any
 
-from tdconsole.cli.common import chips_text, emit_json, open_service
+from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
 from tdconsole.domain.errors import RuleError
 
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
 
-def _status_text(document: dict[str, Any]) -> str:
+def _status_text(document: dict[str, Any], language: str = "en") -> str:
     from tdconsole.domain.clock import format_mmss
 
-    state = "running" if document["running"] else "paused"
-    lines = [
-        f"level {document['level']}: blinds {chips_text(document['small_blind'])} / "
-        f"{chips_text(document['big_blind'])}"
-        + (f", ante {chips_text(document['ante'])}" if document["ante"] else ""),
-        f"{format_mmss(document['remaining_seconds'])} left ({state})",
-    ]
+    italian = language == "it"
+    blinds = f"{chips_text(document['small_blind'])} / {chips_text(document['big_blind'])}"
+    ante = f", ante {chips_text(document['ante'])}" if document["ante"] else ""
+    left = format_mmss(document["remaining_seconds"])
+    if italian:
+        state = "in corso" if document["running"] else "in pausa"
+        lines = [f"livello {document['level']}: bui {blinds}{ante}", f"restano {left} ({state})"]
+    else:
+        state = "running" if document["running"] else "paused"
+        lines = [f"level {document['level']}: blinds {blinds}{ante}", f"{left} left ({state})"]
     nxt = document["next"]
     if document["pending_announcement"]:
+        coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
+        overtime = format_mmss(document["overtime_seconds"])
         lines.append(
-            f"time is up: announce {chips_text(nxt['small_blind'])} / "
-            f"{chips_text(nxt['big_blind'])} (`clock announce`, Art. III.5); "
-            f"overtime {format_mmss(document['overtime_seconds'])}"
+            f"tempo scaduto: annuncia {coming} (`clock announce`, Art. III.5); "
+            f"fuori tempo {overtime}"
+            if italian
+            else f"time is up: announce {coming} (`clock announce`, Art. III.5); "
+            f"overtime {overtime}"
         )
     elif nxt:
-        lines.append(f"next {chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}")
+        coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
+        lines.append(f"prossimo {coming}" if italian else f"next {coming}")
     return "\n".join(lines)
 
 
@@ -49,12 +57,18 @@ def cmd_clock(args: argparse.Namespace) -> int:
         if action is not None:
             if action in ACTIONS:
                 if args.value is not None:
-                    raise RuleError(f"clock {action} takes no value")
+                    raise RuleError(
+                        f"clock {action} takes no value",
+                        it=f"clock {action} non vuole un valore",
+                    )
                 command = ClockControl(action=action)
             else:
                 if args.value is None:
                     hint = "MM:SS" if action == "set" else "SECONDS"
-                    raise RuleError(f"write clock {action} {hint}")
+                    hint_it = "MM:SS" if action == "set" else "SECONDI"
+                    raise RuleError(
+                        f"write clock {action} {hint}", it=f"scrivi clock {action} {hint_it}"
+                    )
                 seconds = parse_mmss(args.value) if action == "set" else _seconds(args.value)
                 command = ClockControl(action=action, seconds=seconds)
             service.execute(command)
@@ -62,11 +76,15 @@ def cmd_clock(args: argparse.Namespace) -> int:
     finally:
         service.close()
     if document is None:
-        raise RuleError("the clock exists once the tournament has started (`start`)", "III.5")
+        raise RuleError(
+            "the clock exists once the tournament has started (`start`)",
+            "III.5",
+            it="l'orologio esiste solo dopo l'inizio del torneo (`start`)",
+        )
     if args.json:
         emit_json(document)
     else:
-        print(_status_text(document))
+        print(_status_text(document, lang(args)))
     return 0
 
 
@@ -74,9 +92,14 @@ def _seconds(raw: str) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise RuleError(f"{raw!r} is not a number of seconds: write e.g. 60") from None
+        raise RuleError(
+            f"{raw!r} is not a number of seconds: write e.g. 60",
+            it=f"{raw!r} non è un numero di secondi: scrivi ad esempio 60",
+        ) from None
     if value <= 0:
-        raise RuleError("give a positive number of seconds")
+        raise RuleError(
+            "give a positive number of seconds", it="indica un numero di secondi positivo"
+        )
     return value
 
 
@@ -102,7 +125,10 @@ def _plan(args: argparse.Namespace) -> int:
             try:
                 hour = time.fromisoformat(args.at)
             except ValueError:
-                raise RuleError(f"{args.at!r} is not a time of day: write HH:MM") from None
+                raise RuleError(
+                    f"{args.at!r} is not a time of day: write HH:MM",
+                    it=f"{args.at!r} non è un orario: scrivi HH:MM",
+                ) from None
             start_at = datetime.combine(local_now.date(), hour, tzinfo=local_now.tzinfo)
         players = args.players or (state.in_play if state and state.in_play else None)
         if players is None:
@@ -123,7 +149,11 @@ def _plan(args: argparse.Namespace) -> int:
             )
         else:
             if args.bb is None or args.stack is None:
-                raise RuleError("before `start`, give the structure: --stack S --bb B", "III.1")
+                raise RuleError(
+                    "before `start`, give the structure: --stack S --bb B",
+                    "III.1",
+                    it="prima di `start`, indica la struttura: --stack S --bb B",
+                )
             structure = clock.Structure.build(
                 first_bb=args.bb,
                 first_minutes=args.first_minutes or settings.clock.first_minutes,
@@ -147,11 +177,20 @@ def _plan(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"levels": documents})
         return 0
-    print(f"{'level':>5}  {'blinds':>17}  {'ante':>6}  {'min':>4}  {'from':>5}–{'to':<5}  avg BB")
+    italian = lang(args) == "it"
+    if italian:
+        print(
+            f"{'liv.':>5}  {'bui':>17}  {'ante':>6}  {'min':>4}  {'dalle':>5}–{'alle':<5}  BB medi"
+        )
+    else:
+        print(
+            f"{'level':>5}  {'blinds':>17}  {'ante':>6}  {'min':>4}  {'from':>5}–{'to':<5}  avg BB"
+        )
+    pause = "pausa" if italian else "break"
     for row in documents:
         starts = datetime.fromisoformat(row["starts_at"]).astimezone().strftime("%H:%M")
         ends = datetime.fromisoformat(row["ends_at"]).astimezone().strftime("%H:%M")
-        label = "break" if row.get("break") else str(row["level"])
+        label = pause if row.get("break") else str(row["level"])
         blinds = f"{chips_text(row['small_blind'])} / {chips_text(row['big_blind'])}"
         print(
             f"{label:>5}  {blinds:>17}  {chips_text(row['ante']) if row['ante'] else '–':>6}  "
@@ -164,11 +203,17 @@ def _edit(args: argparse.Namespace) -> int:
     from tdconsole.domain.clock_events import EditLevel
 
     if args.value is None:
-        raise RuleError("write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]")
+        raise RuleError(
+            "write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]",
+            it="scrivi clock edit LIVELLO [--bb N] [--ante N] [--minutes N] [--break M]",
+        )
     try:
         level = int(args.value)
     except ValueError:
-        raise RuleError(f"{args.value!r} is not a level number") from None
+        raise RuleError(
+            f"{args.value!r} is not a level number",
+            it=f"{args.value!r} non è un numero di livello",
+        ) from None
     service = open_service(args)
     try:
         service.execute(
@@ -182,7 +227,11 @@ def _edit(args: argparse.Namespace) -> int:
         )
     finally:
         service.close()
-    print(f"level {level} edited (Art. III.5); `clock plan` shows the structure")
+    say(
+        args,
+        f"level {level} edited (Art. III.5); `clock plan` shows the structure",
+        f"livello {level} modificato (Art. III.5); `clock plan` mostra la struttura",
+    )
     return 0
 
 

@@ -1,18 +1,47 @@
-"""What every command-line command shares: finding the event, opening the service, printing."""
+"""What every command-line command shares: finding the event, opening the service, printing,
+and the language of what is printed (``--lang``, else the event's ``language``, else Italian)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tdconsole.domain.errors import RuleError
 
 if TYPE_CHECKING:
+    from tdconsole.domain.state import State
     from tdconsole.service import Tournament
+
+Lang = Literal["it", "en"]
+
+
+def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
+    """The console's language: ``--lang``, else the event's setting, else Italian.
+
+    The event's setting is ``state``'s, or the one ``open_service`` remembered on ``args``
+    (so errors raised after the event was opened follow the event's language too).
+    """
+    chosen = getattr(args, "lang", None)
+    if chosen is None and state is not None:
+        chosen = state.settings.language
+    if chosen is None:
+        chosen = getattr(args, "event_lang", None)
+    return "en" if chosen == "en" else "it"
+
+
+def tr(args: argparse.Namespace, en: str, it: str, state: State | None = None) -> str:
+    """The English or the Italian text, as the console's language asks."""
+    return en if lang(args, state) == "en" else it
+
+
+def say(args: argparse.Namespace, en: str, it: str, state: State | None = None) -> None:
+    """Print one line of a command's output in the console's language."""
+    print(tr(args, en, it, state))
 
 
 def event_path(args: argparse.Namespace) -> Path:
@@ -25,7 +54,9 @@ def event_path(args: argparse.Namespace) -> Path:
     last = last_event()
     if last is None:
         raise RuleError(
-            "no event chosen: create one with `tdconsole new NAME`, or give --event PATH"
+            "no event chosen: create one with `tdconsole new NAME`, or give --event PATH",
+            it="nessun evento scelto: creane uno con `tdconsole new NOME`, "
+            "oppure indica --event PERCORSO",
         )
     return last
 
@@ -37,6 +68,7 @@ def open_service(args: argparse.Namespace) -> Tournament:
     path = event_path(args)
     actor = getattr(args, "actor", None)
     service = Tournament.open(path, actor=actor)
+    args.event_lang = service.state.settings.language
     # `--as NAME` other than the event's Director acts as floor staff (Director-only
     # commands are refused, and only one's own actions can be undone).
     if actor is not None and actor.strip() != service.state.settings.director:
@@ -68,25 +100,86 @@ def chips_text(value: int | None) -> str:
     return f"{value:,}".replace(",", " ")
 
 
-def parse_assignments(items: list[str], what: str) -> list[tuple[str, str]]:
+def parse_assignments(
+    items: list[str], what: str, what_it: str | None = None
+) -> list[tuple[str, str]]:
     """``NAME=N`` or ``KEY=VALUE`` words; a bad one is a one-line error."""
+    shown = what_it or what
     pairs = []
     for item in items:
         key, sep, value = item.rpartition("=")
         if not sep or not key.strip() or not value.strip():
-            raise RuleError(f"{item!r} is not {what}: write it as {what}")
+            raise RuleError(
+                f"{item!r} is not {what}: write it as {what}",
+                it=f"{item!r} non è nella forma {shown}: scrivilo come {shown}",
+            )
         pairs.append((key.strip(), value.strip()))
     return pairs
 
 
 def parse_counts(items: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for name, value in parse_assignments(items, "NAME=CHIPS"):
+    for name, value in parse_assignments(items, "NAME=CHIPS", "NOME=GETTONI"):
         try:
             chips = int(value)
         except ValueError:
-            raise RuleError(f"{value!r} is not a number of chips: write NAME=CHIPS") from None
+            raise RuleError(
+                f"{value!r} is not a number of chips: write NAME=CHIPS",
+                it=f"{value!r} non è un numero di gettoni: scrivi NOME=GETTONI",
+            ) from None
         if chips < 0:
-            raise RuleError(f"{name}: a chip count cannot be negative")
+            raise RuleError(
+                f"{name}: a chip count cannot be negative",
+                it=f"{name}: un conteggio di gettoni non può essere negativo",
+            )
         counts[name] = chips
     return counts
+
+
+# The log keeps each command's English summary (``Command.describe()``); these patterns give
+# the Italian at display time. A summary no pattern matches is shown as recorded.
+_SUMMARIES_IT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.DOTALL), italian)
+    for pattern, italian in (
+        (r"create event (.*)", "nuovo evento {0}"),
+        (r"register (.*)", "iscrizione di {0}"),
+        (r"withdraw (.*)", "ritiro di {0}"),
+        (r"entry fee: (.*)", "quota d'iscrizione: {0}"),
+        (r"food contribution: (.*)", "vettovagliamento: {0}"),
+        (r"set (.*)", "impostazioni {0}"),
+        (r"seat draw", "sorteggio dei posti"),
+        (r"start: stack (\S+), big blind (\S+)", "inizio: dote {0}, grande buio {1}"),
+        (r"count (.*)", "conteggio {0}"),
+        (r"second stack: (.*)", "seconda dote: {0}"),
+        (r"eliminated: (.*)", "eliminazione: {0}"),
+        (r"disqualified: (.*)", "squalifica: {0}"),
+        (r"move plan for table (\d+)", "piano degli spostamenti del tavolo {0}"),
+        (r"close table (\d+)", "chiusura del tavolo {0}"),
+        (r"final table draw", "sorteggio del tavolo finale"),
+        (r"ruling: (.*)", "decisione: {0}"),
+        (r"sanction warning: (.*)", "richiamo verbale: {0}"),
+        (r"sanction suspend: (.*)", "sospensione: {0}"),
+        (r"sanction disqualify: (.*)", "squalifica: {0}"),
+        (r"suspension (\d+) served", "sospensione {0} scontata"),
+        (r"clock started", "orologio avviato"),
+        (r"clock paused", "orologio in pausa"),
+        (r"clock resumed", "orologio ripreso"),
+        (r"level announced", "livello annunciato"),
+        (r"next level", "livello successivo"),
+        (r"previous level", "livello precedente"),
+        (r"clock ([+-]\d+)s", "orologio {0} s"),
+        (r"clock set to (\S+)", "orologio impostato a {0}"),
+        (r"edit level (\d+)", "modifica del livello {0}"),
+    )
+)
+
+
+def summary_text(summary: str, language: str) -> str:
+    """A command's recorded summary (English, as the log keeps it) in ``language``."""
+    if language != "it":
+        return summary
+    for pattern, italian in _SUMMARIES_IT:
+        found = pattern.fullmatch(summary)
+        if found:
+            return italian.format(*found.groups())
+    return summary

@@ -10,9 +10,21 @@ from typing import Any
 from tdconsole.cli.common import (
     chips_text,
     emit_json,
+    lang,
     open_service,
     parse_assignments,
+    say,
+    summary_text,
+    tr,
 )
+
+PHASE_IT = {
+    "registration": "iscrizioni",
+    "seated": "posti sorteggiati",
+    "elimination": "fase eliminatoria",
+    "final": "finale",
+    "finished": "concluso",
+}
 
 
 def _act(args: argparse.Namespace, command: Any) -> Any:
@@ -31,11 +43,13 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tdconsole.store.paths import remember_event, resolve_event_path
 
     settings = load_settings(Path(args.config) if args.config else None)
+    args.event_lang = settings.language
     path = resolve_event_path(args.path)
     service = Tournament.create(path, args.name or path.stem, settings, actor=args.actor)
     service.close()
     remember_event(path)
-    print(f"created {service.state.name!s} at {path}")
+    name = service.state.name
+    say(args, f"created {name!s} at {path}", f"creato l'evento {name!s} in {path}")
     return 0
 
 
@@ -45,8 +59,10 @@ def cmd_register(args: argparse.Namespace) -> int:
     service = _act(args, Register(names=args.names))
     for raw in args.names:
         player = service.state.find(raw)
-        where = "waiting list" if player.status == "waitlisted" else "registered"
-        print(f"{player.name}: {where}")
+        if player.status == "waitlisted":
+            say(args, f"{player.name}: waiting list", f"{player.name}: in lista d'attesa")
+        else:
+            say(args, f"{player.name}: registered", f"{player.name}: iscritto")
     return 0
 
 
@@ -55,9 +71,13 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
     service = _act(args, Withdraw(name=args.name))
     body = service.last_records[-1].body
-    print(f"{body.name}: withdrawn")
+    say(args, f"{body.name}: withdrawn", f"{body.name}: ritirato")
     if body.promoted:
-        print(f"{body.promoted}: moves up from the waiting list (Art. I.1)")
+        say(
+            args,
+            f"{body.promoted}: moves up from the waiting list (Art. I.1)",
+            f"{body.promoted}: entra dalla lista d'attesa (Art. I.1)",
+        )
     return 0
 
 
@@ -65,12 +85,23 @@ def cmd_pay(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import Pay
 
     service = _act(args, Pay(names=args.names, food=args.food))
-    what = "food contribution" if args.food else "entry fee"
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
+    money = f"{amount} {service.state.settings.currency}"
     for raw in args.names:
         name = service.state.find(raw).name
-        print(f"{name}: {what} paid ({amount} {service.state.settings.currency})")
+        if args.food:
+            say(
+                args,
+                f"{name}: food contribution paid ({money})",
+                f"{name}: vettovagliamento versato ({money})",
+            )
+        else:
+            say(
+                args,
+                f"{name}: entry fee paid ({money})",
+                f"{name}: quota d'iscrizione versata ({money})",
+            )
     return 0
 
 
@@ -80,15 +111,28 @@ def cmd_draw(args: argparse.Namespace) -> int:
     service = _act(args, Draw(tables=args.tables, seed=args.seed))
     drawn = service.last_records[-1].body
     warning = getattr(drawn, "warning", None)
-    if warning:
-        sys.stderr.write(f"warning: {warning}\n")
     state = service.state
+    if warning:
+        if lang(args) == "it":
+            from tdconsole.domain.seating import plan_tables
+
+            seated = sum(len(state.players_at(t)) for t in state.open_tables())
+            plan = plan_tables(seated, state.settings.seating, args.tables)
+            sys.stderr.write(f"attenzione: {plan.warning_it or warning}\n")
+        else:
+            sys.stderr.write(f"warning: {warning}\n")
+    seat_word = tr(args, "seat", "posto")
     for table in state.open_tables():
-        label = "final table" if table.final else f"table {table.number}"
-        print(f"{label} ({table.suit}): {len(state.players_at(table))} players")
+        if table.final:
+            label = tr(args, "final table", "tavolo finale")
+        else:
+            label = tr(args, f"table {table.number}", f"tavolo {table.number}")
+        n = len(state.players_at(table))
+        say(args, f"{label} ({table.suit}): {n} players", f"{label} ({table.suit}): {n} giocatori")
         for seat in table.seats:
             if seat.player:
-                print(f"  seat {seat.number:>2}  {seat.card:<4} {state.players[seat.player].name}")
+                name = state.players[seat.player].name
+                print(f"  {seat_word} {seat.number:>2}  {seat.card:<4} {name}")
     return 0
 
 
@@ -106,9 +150,12 @@ def cmd_start(args: argparse.Namespace) -> int:
         ),
     )
     state = service.state
-    print(
+    say(
+        args,
         f"started: {state.in_play} players, stack {chips_text(state.stack)}, "
-        f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)"
+        f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)",
+        f"torneo iniziato: {state.in_play} giocatori, dote {chips_text(state.stack)}, "
+        f"{PHASE_IT[state.phase]}; l'orologio è fermo al livello 1 (`clock start`)",
     )
     return 0
 
@@ -116,7 +163,7 @@ def cmd_start(args: argparse.Namespace) -> int:
 def cmd_set(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import ChangeSettings
 
-    pairs = parse_assignments(args.assignments, "KEY=VALUE")
+    pairs = parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE")
     service = _act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
     for key, _ in pairs:
@@ -130,7 +177,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         summary = service.undo(args.reason or "")
     finally:
         service.close()
-    print(f"undone: {summary}")
+    say(args, f"undone: {summary}", f"annullato: {summary_text(summary, 'it')}")
     return 0
 
 
@@ -140,7 +187,7 @@ def cmd_redo(args: argparse.Namespace) -> int:
         summary = service.redo()
     finally:
         service.close()
-    print(f"redone: {summary}")
+    say(args, f"redone: {summary}", f"ripristinato: {summary_text(summary, 'it')}")
     return 0
 
 
@@ -155,22 +202,39 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(document)
         return 0
-    print(f"{document['name']} — {document['phase']}")
-    print(
-        f"in play {document['in_play']} / {document['entrants']} entrants · "
-        f"prize pool {document['prize_pool']} {document['currency']}"
+    phase = document["phase"]
+    say(args, f"{document['name']} — {phase}", f"{document['name']} — {PHASE_IT[phase]}")
+    in_play, entrants = document["in_play"], document["entrants"]
+    pool = f"{document['prize_pool']} {document['currency']}"
+    say(
+        args,
+        f"in play {in_play} / {entrants} entrants · prize pool {pool}",
+        f"in gioco {in_play} / {entrants} iscritti · montepremi {pool}",
     )
     if document["chips_in_play"]:
-        print(
-            f"chips in play {chips_text(document['chips_in_play'])} · "
-            f"average stack {chips_text(document['average_stack'])}"
+        chips, average = (
+            chips_text(document["chips_in_play"]),
+            chips_text(document["average_stack"]),
+        )
+        say(
+            args,
+            f"chips in play {chips} · average stack {average}",
+            f"gettoni in gioco {chips} · stack medio {average}",
         )
     if document["final_due"]:
-        print("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`")
+        say(
+            args,
+            "the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`",
+            "è ora del tavolo finale: sono in gioco nove giocatori o meno (Art. IV.2) — "
+            "`final --count ...`",
+        )
     for table in document["tables"]:
         if table["open"] and table["must_close"]:
-            print(
-                f"table {table['number']} must close (Art. IV.4) — `close {table['number']} --plan`"
+            number = table["number"]
+            say(
+                args,
+                f"table {number} must close (Art. IV.4) — `close {number} --plan`",
+                f"il tavolo {number} va chiuso (Art. IV.4) — `close {number} --plan`",
             )
     return 0
 
@@ -188,7 +252,9 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"prize_pool": str(pool), "payouts": rows})
         return 0
-    print(f"prize pool {pool} {currency} (Art. V.1)")
+    say(
+        args, f"prize pool {pool} {currency} (Art. V.1)", f"montepremi {pool} {currency} (Art. V.1)"
+    )
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
         print(f"{row['place']:>3}.  {row['percent']:>6}%  {row['amount']:>8} {currency}{who}")
@@ -205,6 +271,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     finally:
         service.close()
     active = set(history.active)
+    language = lang(args)
     if args.json:
         emit_json(
             {
@@ -224,16 +291,21 @@ def cmd_log(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    undone_mark = tr(args, "  [undone]", "  [annullato]")
+    undo_word, redo_word = tr(args, "undo", "annullato"), tr(args, "redo", "ripristinato")
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
         if isinstance(r.body, CommandNoted):
-            mark = "" if r.command in active else "  [undone]"
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {r.body.summary}{mark}")
+            mark = "" if r.command in active else undone_mark
+            summary = summary_text(r.body.summary, language)
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
         elif isinstance(r.body, Undone):
             reason = f" — {r.body.reason}" if r.body.reason else ""
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: undo «{r.body.summary}»{reason}")
+            summary = summary_text(r.body.summary, language)
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: {undo_word} «{summary}»{reason}")
         elif isinstance(r.body, Redone):
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: redo «{r.body.summary}»")
+            summary = summary_text(r.body.summary, language)
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: {redo_word} «{summary}»")
     return 0
 
 
@@ -278,12 +350,19 @@ def cmd_standings(args: argparse.Namespace) -> int:
         )
         return 0
     currency = document["currency"]
+    disqualified = tr(args, "DQ", "SQ")
     for p in players:
         if p["status"] == "in" and p["place"] is None:
-            where = f"table {p['table']} seat {p['seat']}" if p["table"] else ""
+            where = ""
+            if p["table"]:
+                where = tr(
+                    args,
+                    f"table {p['table']} seat {p['seat']}",
+                    f"tavolo {p['table']} posto {p['seat']}",
+                )
             print(f"  in   {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
         elif p["status"] == "disqualified":
-            print(f"  DQ   {p['name']}")
+            print(f"  {disqualified}   {p['name']}")
         else:
             tie = "=" if p["tied"] else " "
             prize = f"{p['prize']} {currency}" if p["prize"] else ""
@@ -299,15 +378,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     built = build_demo(path)
     remember_event(built)
     args.event = str(built)
+    ready = tr(args, f"demo event ready at {built}", f"evento dimostrativo pronto in {built}")
     if args.no_open or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"demo event ready at {built}")
+        print(ready)
         return 0
     import importlib
 
     try:
         ui = importlib.import_module("tdconsole.cli.ui_cmds")
     except ModuleNotFoundError:
-        print(f"demo event ready at {built}")
+        print(ready)
         return 0
     return int(ui.open_console(args))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tdconsole.cli.common import chips_text, open_service, parse_counts
+from tdconsole.cli.common import chips_text, open_service, parse_counts, say, tr
 from tdconsole.domain.events import Command
 from tdconsole.service import Tournament
 
@@ -20,22 +20,33 @@ def _act(args: argparse.Namespace, command: Command) -> Tournament:
     return service
 
 
-def _announce_table_changes(service: Tournament) -> None:
+def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> None:
     state = service.state
     for table in state.open_tables():
         if state.must_close(table):
-            print(
-                f"table {table.number} has {len(state.players_at(table))} players left: it must "
-                f"close (Art. IV.4) — `close {table.number} --plan`"
+            n = len(state.players_at(table))
+            say(
+                args,
+                f"table {table.number} has {n} players left: it must close (Art. IV.4) — "
+                f"`close {table.number} --plan`",
+                f"al tavolo {table.number} restano {n} giocatori: va chiuso (Art. IV.4) — "
+                f"`close {table.number} --plan`",
             )
     if state.final_due:
-        print(
+        say(
+            args,
             f"{state.in_play} players are in: the final is due (Art. IV.2) — "
-            "`final --count NAME=N ...`"
+            "`final --count NAME=N ...`",
+            f"sono in gioco {state.in_play} giocatori: è ora del tavolo finale (Art. IV.2) — "
+            "`final --count NOME=N ...`",
         )
     if state.phase == "finished":
         winner = state.in_players()[0]
-        print(f"the tournament is over: {winner.name} wins (Art. IV.7), prize {winner.prize}")
+        say(
+            args,
+            f"the tournament is over: {winner.name} wins (Art. IV.7), prize {winner.prize}",
+            f"il torneo è concluso: vince {winner.name} (Art. IV.7), premio {winner.prize}",
+        )
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -56,9 +67,13 @@ def cmd_dote(args: argparse.Namespace) -> int:
     player = service.state.find(args.name)
     assert player is not None and player.second_stack is not None
     table = service.state.tables[player.table or 0]
-    print(
-        f"{player.name}: second stack {chips_text(player.second_stack)} chips — the average "
-        f"stack of table {table.number} (Art. III.3); table chips now {chips_text(table.chips)}"
+    amount, chips = chips_text(player.second_stack), chips_text(table.chips)
+    say(
+        args,
+        f"{player.name}: second stack {amount} chips — the average stack of table "
+        f"{table.number} (Art. III.3); table chips now {chips}",
+        f"{player.name}: seconda dote di {amount} gettoni — lo stack medio del tavolo "
+        f"{table.number} (Art. III.3); circolante del tavolo ora {chips}",
     )
     return 0
 
@@ -71,10 +86,17 @@ def cmd_bust(args: argparse.Namespace) -> int:
     for raw in args.names:
         player = service.state.find(raw)
         assert player is not None
-        tie = " (tied)" if player.tied else ""
-        prize = f" — prize due {player.prize} {currency} (Art. V.1)" if player.prize else ""
-        print(f"{player.name}: out in place {player.place}{tie}{prize}")
-    _announce_table_changes(service)
+        tie = tr(args, " (tied)", " (a pari merito)") if player.tied else ""
+        prize = ""
+        if player.prize:
+            money = f"{player.prize} {currency}"
+            prize = tr(args, f" — prize due {money} (Art. V.1)", f" — premio di {money} (Art. V.1)")
+        say(
+            args,
+            f"{player.name}: out in place {player.place}{tie}{prize}",
+            f"{player.name}: eliminato al {player.place}° posto{tie}{prize}",
+        )
+    _announce_table_changes(args, service)
     return 0
 
 
@@ -84,8 +106,12 @@ def cmd_disqualify(args: argparse.Namespace) -> int:
     service = _act(args, Disqualify(name=args.name, reason=args.reason, chips=args.chips))
     player = service.state.find(args.name)
     assert player is not None
-    print(f"{player.name}: disqualified (Art. VI.2); place and prize forfeited")
-    _announce_table_changes(service)
+    say(
+        args,
+        f"{player.name}: disqualified (Art. VI.2); place and prize forfeited",
+        f"{player.name}: squalificato (Art. VI.2); perde posizione e premio",
+    )
+    _announce_table_changes(args, service)
     return 0
 
 
@@ -93,10 +119,13 @@ def cmd_close(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import ClosePlan, CloseTable
 
     if args.plan == bool(args.count):
-        raise_usage("close TABLE --plan, or close TABLE --count NAME=N ...")
+        raise_usage(
+            "close TABLE --plan, or close TABLE --count NAME=N ...",
+            "close TAVOLO --plan, oppure close TAVOLO --count NOME=N ...",
+        )
     if args.plan:
         service = _act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
-        _print_plan(service, args.table)
+        _print_plan(args, service, args.table)
         return 0
     service = _act(
         args,
@@ -111,32 +140,47 @@ def cmd_close(args: argparse.Namespace) -> int:
 
     closed = service.last_records[-1].body
     assert isinstance(closed, TableClosed)
-    print(f"table {args.table} closed (Art. IV.4)")
+    say(args, f"table {args.table} closed (Art. IV.4)", f"tavolo {args.table} chiuso (Art. IV.4)")
     for move in closed.moves:
-        print(
-            f"  {move.name} → table {move.to_table} seat {move.to_seat} "
-            f"with {chips_text(move.chips)}"
+        chips = chips_text(move.chips)
+        say(
+            args,
+            f"  {move.name} → table {move.to_table} seat {move.to_seat} with {chips}",
+            f"  {move.name} → tavolo {move.to_table} posto {move.to_seat} con {chips}",
         )
     if closed.adjustment:
-        print(f"  ledger adjustment {closed.adjustment:+d}: {closed.reason}")
-    _announce_table_changes(service)
+        say(
+            args,
+            f"  ledger adjustment {closed.adjustment:+d}: {closed.reason}",
+            f"  rettifica del circolante {closed.adjustment:+d}: {closed.reason}",
+        )
+    _announce_table_changes(args, service)
     return 0
 
 
-def _print_plan(service: Tournament, number: int) -> None:
+def _print_plan(args: argparse.Namespace, service: Tournament, number: int) -> None:
     state = service.state
     table = state.tables[number]
     assert table.plan is not None
-    print(f"table {number} closes: moves to announce (Art. IV.4)")
+    say(
+        args,
+        f"table {number} closes: moves to announce (Art. IV.4)",
+        f"il tavolo {number} chiude: spostamenti da annunciare (Art. IV.4)",
+    )
     for key, to_table, to_seat in table.plan.moves:
         card = state.tables[to_table].seat(to_seat).card
-        print(f"  {state.players[key].name}: table {to_table}, seat {to_seat} ({card})")
+        name = state.players[key].name
+        say(
+            args,
+            f"  {name}: table {to_table}, seat {to_seat} ({card})",
+            f"  {name}: tavolo {to_table}, posto {to_seat} ({card})",
+        )
 
 
-def raise_usage(text: str) -> None:
+def raise_usage(text: str, text_it: str) -> None:
     from tdconsole.domain.errors import RuleError
 
-    raise RuleError(f"write {text}")
+    raise RuleError(f"write {text}", it=f"scrivi {text_it}")
 
 
 def cmd_final(args: argparse.Namespace) -> int:
@@ -147,13 +191,19 @@ def cmd_final(args: argparse.Namespace) -> int:
     )
     state = service.state
     table = next(t for t in state.tables.values() if t.final and t.open)
-    print(f"final table (Art. IV.5): {len(state.players_at(table))} players")
+    n = len(state.players_at(table))
+    say(
+        args,
+        f"final table (Art. IV.5): {n} players",
+        f"tavolo finale (Art. IV.5): {n} giocatori",
+    )
+    seat_word = tr(args, "seat", "posto")
     for seat in table.seats:
         if seat.player:
             player = state.players[seat.player]
             bonus = f" (bonus {chips_text(player.bonus)}, Art. III.4)" if player.bonus else ""
             print(
-                f"  seat {seat.number}  {seat.card:<4} {player.name:<28} "
+                f"  {seat_word} {seat.number}  {seat.card:<4} {player.name:<28} "
                 f"{chips_text(player.chips)}{bonus}"
             )
     return 0

@@ -6,7 +6,7 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import emit_json, open_service
+from tdconsole.cli.common import emit_json, open_service, say, tr
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
@@ -23,8 +23,12 @@ def cmd_ruling(args: argparse.Namespace) -> int:
         ruling = service.state.rulings[-1]
     finally:
         service.close()
-    cited = ", ".join(f"Art. {a}" for a in ruling.articles) or "no article cited"
-    print(f"ruling {ruling.id} recorded ({cited})")
+    cited = ", ".join(f"Art. {a}" for a in ruling.articles)
+    say(
+        args,
+        f"ruling {ruling.id} recorded ({cited or 'no article cited'})",
+        f"decisione {ruling.id} registrata ({cited or 'nessun articolo citato'})",
+    )
     return 0
 
 
@@ -39,12 +43,27 @@ def cmd_sanction(args: argparse.Namespace) -> int:
         ruling = service.state.rulings[-1]
     finally:
         service.close()
-    what = {
-        "warning": "warning",
-        "suspend": f"suspension for {ruling.orbits} orbit(s)",
-        "disqualify": "disqualification",
-    }[args.kind]
-    print(f"{ruling.players[0]}: {what} recorded as entry {ruling.id} (Art. VI.2)")
+    name, entry = ruling.players[0], ruling.id
+    if args.kind == "warning":
+        say(
+            args,
+            f"{name}: warning recorded as entry {entry} (Art. VI.2)",
+            f"{name}: richiamo verbale registrato come voce {entry} (Art. VI.2)",
+        )
+    elif args.kind == "suspend":
+        orbits_it = "un giro" if ruling.orbits == 1 else f"{ruling.orbits} giri"
+        say(
+            args,
+            f"{name}: suspension for {ruling.orbits} orbit(s) recorded as entry {entry} "
+            "(Art. VI.2)",
+            f"{name}: sospensione di {orbits_it} registrata come voce {entry} (Art. VI.2)",
+        )
+    else:
+        say(
+            args,
+            f"{name}: disqualification recorded as entry {entry} (Art. VI.2)",
+            f"{name}: squalifica registrata come voce {entry} (Art. VI.2)",
+        )
     return 0
 
 
@@ -57,7 +76,12 @@ def cmd_served(args: argparse.Namespace) -> int:
         ruling = service.state.rulings[args.id - 1]
     finally:
         service.close()
-    print(f"{ruling.players[0]}: suspension served (Art. VI.2)")
+    name = ruling.players[0]
+    say(
+        args,
+        f"{name}: suspension served (Art. VI.2)",
+        f"{name}: sospensione scontata (Art. VI.2)",
+    )
     return 0
 
 
@@ -73,13 +97,23 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         emit_json({"rulings": rows})
         return 0
     if not rows:
-        print("no rulings recorded")
+        say(args, "no rulings recorded", "nessuna decisione registrata")
+    kinds = {
+        None: tr(args, "ruling", "decisione"),
+        "warning": tr(args, "warning", "richiamo verbale"),
+        "suspend": tr(args, "suspend", "sospensione"),
+        "disqualify": tr(args, "disqualify", "squalifica"),
+    }
     for row in rows:
         stamp = datetime.fromisoformat(row["at"]).astimezone().strftime("%H:%M")
-        where = f"table {row['table']}" if row["table"] else "—"
+        where = tr(args, f"table {row['table']}", f"tavolo {row['table']}") if row["table"] else "—"
         arts = ", ".join(row["articles"])
-        kind = row["sanction"] or "ruling"
-        served = " (served)" if row["served"] else (" (to serve)" if row["served"] is False else "")
+        kind = kinds.get(row["sanction"], row["sanction"])
+        served = ""
+        if row["served"]:
+            served = tr(args, " (served)", " (scontata)")
+        elif row["served"] is False:
+            served = tr(args, " (to serve)", " (da scontare)")
         who = ", ".join(row["players"])
         print(f"{row['id']:>3}  {stamp}  {where:<8} {kind}{served}  [{arts}]  {who}: {row['text']}")
     return 0

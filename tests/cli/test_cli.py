@@ -13,8 +13,12 @@ import pytest
 from tdconsole.cli import main
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+def run(
+    capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = "en"
+) -> tuple[int, str, str]:
+    """Run the command line in English (``--lang en``), or with ``lang=None`` in the event's
+    language, or in the ``lang`` given."""
+    code = main(["--lang", lang, *argv] if lang else list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -1,0 +1,135 @@
+"""Every refusal of the core and the command line exists in Italian and English."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import tdconsole
+from tdconsole.domain.errors import RuleError
+
+PACKAGE = Path(tdconsole.__file__).parent
+
+# Files of other owners, whose refusals are still English only; each is named, so a new file
+# of the core or the command line is checked from the start.
+ENGLISH_ONLY = {
+    "domain/settings.py",
+    "domain/events.py",
+    "cli/rules_cmds.py",
+    "cli/print_cmds.py",
+    "cli/data_cmds.py",
+    "cli/ui_cmds.py",
+}
+
+
+def _rule_error_calls(path: Path) -> list[ast.Call]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id == "RuleError")
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "RuleError")
+        )
+    ]
+
+
+def _italian_problems(path: Path) -> list[str]:
+    problems = []
+    for call in _rule_error_calls(path):
+        where = f"{path.parent.name}/{path.name}:{call.lineno}"
+        it = next((k.value for k in call.keywords if k.arg == "it"), None)
+        if it is None or (isinstance(it, ast.Constant) and it.value is None):
+            problems.append(f"{where}: RuleError without it=")
+        elif call.args and ast.dump(call.args[0]) == ast.dump(it):
+            problems.append(f"{where}: it= repeats the English message")
+    return problems
+
+
+def test_every_rule_error_of_the_core_and_the_command_line_has_its_italian() -> None:
+    files = sorted((PACKAGE / "domain").glob("*.py")) + sorted((PACKAGE / "cli").glob("*.py"))
+    checked = [f for f in files if str(f.relative_to(PACKAGE)) not in ENGLISH_ONLY]
+    calls = sum(len(_rule_error_calls(f)) for f in checked)
+    assert calls > 100  # the walk really sees the call sites
+    problems = [p for f in checked for p in _italian_problems(f)]
+    assert problems == []
+
+
+def test_the_check_catches_a_message_left_in_english(tmp_path: Path) -> None:
+    source = (
+        "from tdconsole.domain.errors import RuleError\n"
+        "def f(x: int) -> None:\n"
+        "    raise RuleError(f'{x} is wrong', 'I.1')\n"
+        "def g(x: int) -> None:\n"
+        "    raise RuleError(f'{x} is wrong', it=f'{x} is wrong')\n"
+        "def h(x: int) -> None:\n"
+        "    raise RuleError(f'{x} is wrong', it=f'{x} è sbagliato')\n"
+    )
+    target = tmp_path / "probe.py"
+    target.write_text(source, encoding="utf-8")
+    assert _italian_problems(target) == [
+        f"{tmp_path.name}/probe.py:3: RuleError without it=",
+        f"{tmp_path.name}/probe.py:5: it= repeats the English message",
+    ]
+
+
+def test_text_gives_the_chosen_language_with_the_article() -> None:
+    error = RuleError(
+        "Anna has already paid the entry fee",
+        "I.2",
+        it="Anna ha già versato la quota d'iscrizione",
+    )
+    assert error.text("it") == "Anna ha già versato la quota d'iscrizione (Art. I.2)"
+    assert error.text("en") == "Anna has already paid the entry fee (Art. I.2)"
+    assert str(error) == "Anna has already paid the entry fee (Art. I.2)"
+    assert error.message == "Anna has already paid the entry fee" and error.article == "I.2"
+    assert error.it == "Anna ha già versato la quota d'iscrizione"
+
+
+def test_text_without_article_or_italian_falls_back_to_english() -> None:
+    assert RuleError("write NAME=CHIPS", it="scrivi NOME=GETTONI").text("it") == (
+        "scrivi NOME=GETTONI"
+    )
+    assert RuleError("nothing to undo").text("it") == "nothing to undo"
+    assert RuleError("nothing to undo", "VII.1").text("it") == "nothing to undo (Art. VII.1)"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_domain_refusals_carry_both_languages(lang: str) -> None:
+    from tdconsole.domain import clock
+
+    with pytest.raises(RuleError) as refused:
+        clock.parse_mmss("9x:00")
+    text = refused.value.text(lang)
+    assert text.startswith("'9x:00'")
+    assert ("non è un tempo" in text) == (lang == "it")
+    assert ("is not a time" in text) == (lang == "en")
+
+
+def test_big_blind_advice_is_italian_too() -> None:
+    from tdconsole.domain import clock
+
+    with pytest.raises(RuleError) as refused:
+        clock.Structure.build(first_bb=110, stack=10_000)
+    assert refused.value.text("it") == (
+        "Il primo grande buio deve essere un multiplo positivo di 50 (il doppio del gettone più "
+        "piccolo, 25) perché il piccolo buio ne sia la metà: 110 non lo è; prova 100 o 150. "
+        "(Art. 2.3)"
+    )
+    assert "try 100 or 150." in str(refused.value)
+
+
+def test_clock_warnings_in_italian() -> None:
+    from tdconsole.domain import clock
+
+    structure = clock.Structure.build(first_bb=100, stack=10_000)
+    index = structure.index_of_level(11)
+    english = structure.warnings(index, chips_in_play=240_000, players_in=3)
+    italian = structure.warnings(index, chips_in_play=240_000, players_in=3, lang="it")
+    assert len(english) == len(italian) > 0
+    assert any("supera lo stack medio" in w for w in italian)
+    assert any("supera la metà dei gettoni in gioco" in w for w in italian)
+    assert not set(english) & set(italian)
