@@ -1,0 +1,161 @@
+"""``python -m bench``: every speed figure of the console with its target (issue 8).
+
+Prints the medians of several runs, the target, and where the target is a ratio, the baseline
+measured in the same run and the ratio to it. The clock drift, reports, console start-up and
+rulebook search benches are their own scripts (``bench/<name>.py: main() -> dict``); each runs
+here in a fresh process when present. ``--quick`` runs fewer and smaller rounds, ``--json``
+prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search`` limits the run.
+Never asserts: exit 0 always, unless the runner itself breaks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if importlib.util.find_spec("tdconsole") is None:  # run from a checkout without install
+    sys.path.insert(0, str(ROOT))
+
+from bench.core import Figure, append_figures, draw_figures, open_figures  # noqa: E402
+
+SCRIPTS = ("clock_drift", "reports", "startup", "rules_search")
+
+_RUN_SCRIPT = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("bench_script", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+result = module.main()
+print("\\n@@BENCH@@" + json.dumps(result, default=str))
+"""
+
+
+def run_script(name: str, timeout: float) -> dict[str, Any] | None:
+    """Another bench's ``main()`` in a fresh process (its own memory and import times)."""
+    path = ROOT / "bench" / f"{name}.py"
+    if not path.is_file():
+        return None
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _RUN_SCRIPT, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=ROOT,
+            env=env,
+        )
+    except subprocess.TimeoutExpired:
+        return {"error": f"did not finish within {timeout:.0f} s"}
+    marker = done.stdout.rfind("@@BENCH@@")
+    if done.returncode != 0 or marker < 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+        return {"error": f"exit {done.returncode}: {tail[0]}"}
+    result: dict[str, Any] = json.loads(done.stdout[marker + len("@@BENCH@@") :])
+    result.setdefault("bench_seconds", time.perf_counter() - started)
+    return result
+
+
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return "–"
+    if unit == "ms" and value < 1:
+        return f"{value * 1000:.0f} µs"
+    if unit == "ms":
+        return f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms"
+    return f"{value:.3g} {unit}"
+
+
+def print_figures(title: str, figures: list[Figure]) -> None:
+    print(f"\n{title}")
+    for f in figures:
+        target = f"< {_fmt(f.target, f.unit)}" if f.target is not None else ""
+        ratio = ""
+        if f.ratio is not None:
+            ratio = f"× {f.ratio:.2f} of {_fmt(f.baseline, f.unit)}"
+            if f.ratio_target is not None:
+                ratio += f" (≤ {f.ratio_target:g})"
+        mark = {True: "ok", False: "MISSED", None: ""}[f.ok]
+        print(f"  {f.name}")
+        print(f"      {_fmt(f.value, f.unit):>10}  {target:<10} {ratio:<34} {mark}")
+        if f.baseline_name and f.ratio is not None:
+            print(f"      baseline: {f.baseline_name}")
+        if f.note:
+            print(f"      {f.note}")
+
+
+def print_script(name: str, result: dict[str, Any] | None) -> None:
+    if result is None:
+        print(f"\n{name}: bench/{name}.py not present")
+        return
+    print(f"\n{name} (bench/{name}.py)")
+    if "error" in result:
+        print(f"  failed: {result['error']}")
+        return
+    for key, value in result.items():
+        if isinstance(value, float):
+            value = f"{value:.3f}"
+        elif isinstance(value, (dict, list)):
+            value = json.dumps(value)[:100]
+        print(f"  {key:<32} {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer, smaller rounds")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--only", choices=("core", *SCRIPTS), action="append")
+    args = parser.parse_args(argv)
+    chosen = set(args.only or ("core", *SCRIPTS))
+    started = time.perf_counter()
+    report: dict[str, Any] = {
+        "machine": (
+            f"{platform.machine()}, {os.cpu_count()} cpu, Python {platform.python_version()}"
+        ),
+        "quick": args.quick,
+    }
+    if not args.json:
+        print(f"tdconsole bench — {report['machine']}{' (quick)' if args.quick else ''}")
+    if "core" in chosen:
+        with tempfile.TemporaryDirectory(prefix="tdc-bench-", dir=ROOT / "bench") as tmp:
+            work = Path(tmp)
+            os.environ["TDCONSOLE_DATA_DIR"] = str(work / "data")  # backups stay in here
+            sections = (
+                ("Open and replay", lambda: open_figures(work, args.quick)),
+                ("Durable appends", lambda: append_figures(work, args.quick)),
+                ("Draws, closing plans and views at any size", lambda: draw_figures(args.quick)),
+            )
+            for title, run in sections:
+                figures = run()
+                report.setdefault("core", {})[title] = [f.as_dict() for f in figures]
+                if not args.json:
+                    print_figures(title, figures)
+    for name in SCRIPTS:
+        if name in chosen:
+            result = run_script(name, timeout=240)
+            report[name] = result
+            if not args.json:
+                print_script(name, result)
+    report["bench_seconds"] = round(time.perf_counter() - started, 1)
+    if args.json:
+        json.dump(report, sys.stdout, indent=2, default=str)
+        sys.stdout.write("\n")
+    else:
+        print(f"\nbench time {report['bench_seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
