@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "tdconsole.cli.rulings_cmds",
     "tdconsole.cli.rules_cmds",
     "tdconsole.cli.print_cmds",
+    "tdconsole.cli.data_cmds",
     "tdconsole.cli.ui_cmds",
 )
 

@@ -43,8 +43,9 @@ def export_document(store: EventStore) -> dict[str, Any]:
             }
         )
     name = ""
-    if events and events[0]["type"] == "event_created":
-        name = str(events[0]["data"].get("name", ""))
+    created = [e for e in events[:2] if e["type"] == "event_created"]
+    if created and isinstance(created[0]["data"], dict):
+        name = str(created[0]["data"].get("name", ""))
     return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "events": events}
 
 
@@ -66,6 +67,7 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         raise _bad(source, '"events" must be a non-empty list')
     rows: list[Row] = []
     command_start = 0
+    created = False
     for index, item in enumerate(events, start=1):
         where = f"event {index}"
         if not isinstance(item, dict):
@@ -82,8 +84,8 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         type_name = item.get("type")
         if not isinstance(type_name, str) or type_name not in EVENT_TYPES:
             raise _bad(source, f"{where}: unknown event type {type_name!r}")
-        if index == 1 and type_name != "event_created":
-            raise _bad(source, "the first event must create the event")
+        if command == 1 and type_name == "event_created":
+            created = True
         schema = item.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA_VERSION:
             raise _bad(source, f"{where}: schema {schema!r} is newer than this console")
@@ -103,6 +105,8 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
             raise _bad(source, f"{where} ({type_name}) cannot be read: {first}") from None
         data = json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":"))
         rows.append((seq, command, type_name, schema, at, actor, data))
+    if not created:
+        raise _bad(source, "its first command does not create the event")
     return rows
 
 
