@@ -68,10 +68,23 @@ class Tournament:
 
     @classmethod
     def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
-        store = EventStore(path, create=True)
-        service = cls(store, **kwargs)
-        service.execute(CreateEvent(name=name, settings=settings.model_dump(mode="json")))
-        return service
+        """A new event file, made whole under a temporary name and then linked into place: a
+        crash never leaves half an event, and an existing file is never replaced."""
+        from tdconsole.store.transfer import place_new_file
+
+        command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
+
+        def build(tmp: Path) -> int:
+            service = cls(EventStore(tmp, create=True), **kwargs)
+            try:
+                service.execute(command)
+                service.store.seal()
+            finally:
+                service.close()
+            return service.state.last_seq
+
+        place_new_file(path, build)
+        return cls.open(path, **kwargs)
 
     def close(self) -> None:
         self._backups.wait()

@@ -91,6 +91,10 @@ class EventStore:
     def close(self) -> None:
         self._db.close()
 
+    def seal(self) -> None:
+        """Fold the WAL into the file and leave it self-contained (before moving it)."""
+        self._db.execute("PRAGMA journal_mode = DELETE")
+
     # -- reading ---------------------------------------------------------------------------
     def read(self, after: int = 0) -> list[Record]:
         try:

@@ -154,6 +154,7 @@ def import_document(document: Any, target: Path, source: str = "the file") -> in
         try:
             with store.transaction():
                 store.insert_rows(rows)
+            store.seal()
         finally:
             store.close()
         return len(rows)
