@@ -8,6 +8,7 @@ stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, e
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -114,7 +115,11 @@ def _invalid_text(first: Any, language: str) -> str:
     """One bad value, named by its field, with what to do."""
     where = ".".join(str(part) for part in first["loc"])
     if language == "it":
+        what = first["msg"].lower()
         template = _INVALID_IT.get(first["type"])
-        what = template.format(**first.get("ctx", {})) if template else first["msg"].lower()
+        # A context we do not know keeps pydantic's words.
+        with contextlib.suppress(KeyError, IndexError):
+            if template is not None:
+                what = template.format(**first.get("ctx", {}))
         return f"{where or 'dato'}: {what}; correggi e riprova"
     return f"{where or 'input'}: {first['msg'].lower()}; correct it and try again"
