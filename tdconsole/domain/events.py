@@ -102,6 +102,7 @@ class Command(BaseModel):
             raise RuleError(
                 f"{self.describe()}: only the Director may do this; ask the Director",
                 self.article or "VII.1",
+                it=f"{self.describe()}: solo il Direttore può farlo; chiedete al Direttore",
             )
 
 

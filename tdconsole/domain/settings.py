@@ -167,7 +167,10 @@ class Settings(BaseModel):
                 break
         else:
             known = ", ".join(sorted(self.flat()))
-            raise RuleError(f"unknown setting {key!r}: use one of {known}")
+            raise RuleError(
+                f"unknown setting {key!r}: use one of {known}",
+                it=f"impostazione sconosciuta {key!r}: usate una di queste: {known}",
+            )
         return validate_settings(data, source=f"setting {key}")
 
 
@@ -178,7 +181,10 @@ def _parse_value(raw: str, current: Any) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise RuleError(f"{raw!r} is not true or false: write true or false")
+        raise RuleError(
+            f"{raw!r} is not true or false: write true or false",
+            it=f"{raw!r} non è vero o falso: scrivete true o false",
+        )
     if isinstance(current, (list, tuple)):
         return [part.strip() for part in raw.split(",") if part.strip()]
     return raw.strip()
@@ -192,7 +198,10 @@ def validate_settings(data: dict[str, Any], source: str) -> Settings:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "settings"
         message = first["msg"].removeprefix("Value error, ")
-        raise RuleError(f"{source}: {where}: {message}; fix the value and try again") from None
+        raise RuleError(
+            f"{source}: {where}: {message}; fix the value and try again",
+            it=f"{source}: {where}: {message}; correggete il valore e riprovate",
+        ) from None
 
 
 def config_dir() -> Path:
@@ -213,11 +222,20 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RuleError(f"settings file {path} not found: give an existing file") from None
+        raise RuleError(
+            f"settings file {path} not found: give an existing file",
+            it=f"file di impostazioni {path} non trovato: indicate un file esistente",
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleError(f"cannot read settings file {path}: {exc}") from None
+        raise RuleError(
+            f"cannot read settings file {path}: {exc}",
+            it=f"impossibile leggere il file di impostazioni {path}: {exc}",
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError(f"settings file {path} is not valid TOML ({exc}): fix it") from None
+        raise RuleError(
+            f"settings file {path} is not valid TOML ({exc}): fix it",
+            it=f"il file di impostazioni {path} non è TOML valido ({exc}): correggetelo",
+        ) from None
     return validate_settings(data, source=str(path))

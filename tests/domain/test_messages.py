@@ -15,8 +15,6 @@ PACKAGE = Path(tdconsole.__file__).parent
 # Files of other owners, whose refusals are still English only; each is named, so a new file
 # of the core or the command line is checked from the start.
 ENGLISH_ONLY = {
-    "domain/settings.py",
-    "domain/events.py",
     "cli/rules_cmds.py",
     "cli/print_cmds.py",
     "cli/data_cmds.py",
