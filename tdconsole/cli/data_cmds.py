@@ -124,8 +124,11 @@ def _choose(backups: list[Any], which: str) -> Path:
         chosen: Path = newest_first[int(which) - 1].path
         return chosen
     candidate = Path(which).expanduser()
-    if candidate.is_file():
-        return candidate
+    try:
+        if "\x00" not in which and candidate.is_file():
+            return candidate
+    except OSError:
+        pass
     raise RuleError(
         f"no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file"
     )

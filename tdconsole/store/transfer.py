@@ -113,9 +113,15 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
 def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
     """Build a file under a temporary name beside ``target`` and link it into place: the
     target appears whole or not at all, and an existing file is never replaced."""
-    target = target.resolve()
-    if target.exists():
-        raise StoreError(f"{target} already exists: choose another path (nothing was replaced)")
+    try:
+        target = target.resolve()
+        exists = target.exists()
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot use {shown(target)} ({shown(str(exc))})") from None
+    if exists:
+        raise StoreError(
+            f"{shown(target)} already exists: choose another path (nothing was replaced)"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.parent / f".{target.name}.{os.getpid()}.import.tmp"
     tmp.unlink(missing_ok=True)
@@ -127,7 +133,7 @@ def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
             os.link(tmp, target)
         except FileExistsError:
             raise StoreError(
-                f"{target} already exists: choose another path (nothing was replaced)"
+                f"{shown(target)} already exists: choose another path (nothing was replaced)"
             ) from None
         except OSError as exc:
             if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
@@ -138,7 +144,7 @@ def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
                 dst.flush()
                 os.fsync(dst.fileno())
     except OSError as exc:
-        raise StoreError(f"cannot write {target} ({exc.strerror or exc})") from None
+        raise StoreError(f"cannot write {shown(target)} ({exc.strerror or exc})") from None
     finally:
         tmp.unlink(missing_ok=True)
     return result
@@ -183,14 +189,20 @@ def _check_replay(rows: list[Row], source: str) -> None:
         raise _bad(source, f"its events do not replay ({type(exc).__name__}: {exc})") from None
 
 
+def shown(path: Path | str) -> str:
+    """A path for a one-line message: control characters escaped."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
 def read_document(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise StoreError(f"{path} not found: give the exported file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StoreError(f"cannot read {path} ({exc})") from None
+        raise StoreError(f"{shown(path)} not found: give the exported file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name, not UTF-8
+        raise StoreError(f"cannot read {shown(path)} ({shown(str(exc))})") from None
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise _bad(str(path), f"not JSON ({exc})") from None
+        raise _bad(shown(path), f"not JSON ({exc})") from None

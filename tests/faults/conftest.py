@@ -1,0 +1,10 @@
+"""The fault tests share ``driver`` (also run by the killed writer): make it importable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
