@@ -77,10 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     from pydantic import ValidationError
 
-    from tdconsole.cli.common import lang
+    from tdconsole.cli.common import backup_warnings, lang
 
     try:
         code = func(args)
+        for warning in backup_warnings(args):
+            sys.stderr.write(f"warning: {warning}\n")
     except RuleError as exc:
         sys.stderr.write(f"error: {exc.text(lang(args))}\n")
         return 2

@@ -74,7 +74,22 @@ def open_service(args: argparse.Namespace) -> Tournament:
     if actor is not None and actor.strip() != service.state.settings.director:
         service.role = "floor"
     remember_event(path)
+    _opened.append(service)
     return service
+
+
+_opened: list[Tournament] = []
+
+
+def backup_warnings(args: argparse.Namespace) -> list[str]:
+    """Failed automatic backups of the services this command opened (then forgotten)."""
+    problems = [s.backup_error for s in _opened if s.backup_error]
+    _opened.clear()
+    return [
+        tr(args, f"the automatic backup failed: {p}", f"il backup automatico non è riuscito: {p}")
+        for p in problems
+        if p
+    ]
 
 
 def state_json(args: argparse.Namespace) -> dict[str, Any]:

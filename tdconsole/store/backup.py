@@ -104,10 +104,10 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
     """Back the event up now, then delete all but the newest ``keep`` backups."""
     event = event.resolve()
     where = backup_folder(event, folder)
-    where.mkdir(parents=True, exist_ok=True)
     now = datetime.now(UTC)
     tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
+        where.mkdir(parents=True, exist_ok=True)
         seq = copy_event(event, tmp)
         name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
         final = where / name
@@ -169,7 +169,8 @@ class BackupWorker:
             try:
                 take_backup(event, folder, keep)
                 self.last_error = None
-            except StoreError as exc:  # a full disk must not stop the evening: report it
+            except (StoreError, OSError, sqlite3.Error) as exc:
+                # A full disk or a bad folder must not stop the evening: report it.
                 self.last_error = str(exc)
 
         self._thread = threading.Thread(target=run, name="tdconsole-backup", daemon=True)
