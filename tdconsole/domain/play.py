@@ -188,8 +188,10 @@ def _check_chip_unit(state: State, name: str, chips: int) -> None:
 
 def _settle_finish(state: State) -> None:
     """Art. IV.7: when one player is left, he is 1st and the event is over."""
+    if state.in_play != 1 or state.phase not in ("elimination", "final"):
+        return
     remaining = state.in_players()
-    if len(remaining) == 1 and state.phase in ("elimination", "final"):
+    if len(remaining) == 1:
         from tdconsole.domain.payouts import shared_prizes
         from tdconsole.domain.view import payout_table
 
