@@ -125,6 +125,13 @@ class BackupSettings(_Section):
     """Where backups go: empty for the console's data folder (``backups/``); a relative path
     is taken from the event file's folder."""
 
+    @field_validator("folder")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+            raise ValueError("the folder must not contain control characters")
+        return value
+
 
 class Settings(BaseModel):
     """Every setting of an event. Sections mirror ``config/ordine.toml``."""
