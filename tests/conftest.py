@@ -14,7 +14,6 @@ from support import FakeClock, MakeService
 from tdconsole.domain.settings import Settings, load_settings
 from tdconsole.service import Tournament
 
-
 # Locally, hypothesis explores afresh on every run; in CI (CI=true) it replays a fixed
 # sequence so that a submission's result does not depend on the luck of the draw.
 hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
