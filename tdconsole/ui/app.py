@@ -7,6 +7,7 @@ service on a temporary event and a frozen clock.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -16,6 +17,7 @@ from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import Provider
+from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.dialogs.base import RulesRequested
@@ -106,10 +108,13 @@ class ConsoleApp(App[int]):
         state, now = self.service.state, self.service.now()
         for screen in self.screen_stack:
             show = getattr(screen, "show", None)
-            if isinstance(screen, (ConsoleScreen, DisplayScreen)):
-                screen.show(state, now, self.who())
-            elif show is not None:
-                show(state)
+            try:
+                if isinstance(screen, (ConsoleScreen, DisplayScreen)):
+                    screen.show(state, now, self.who())
+                elif show is not None:
+                    show(state)
+            except NoMatches:  # the screen is being built or torn down
+                pass
 
     def clock_status(self) -> ClockStatus | None:
         if self.service is None:
@@ -133,7 +138,8 @@ class ConsoleApp(App[int]):
             self.bell()
         self._was_pending = pending
         for screen in self._main_screens():
-            screen.show_clock(status, blink)
+            with suppress(NoMatches):  # the screen is being built or torn down
+                screen.show_clock(status, blink)
 
     def poll(self) -> None:
         """Another terminal may have appended: fold it in and repaint (within a second)."""

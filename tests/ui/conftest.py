@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,7 +40,9 @@ def make_app(demo_file: Path) -> Iterator[MakeApp]:
         actor: str | None = None,
     ) -> ConsoleApp:
         role = "floor" if mode == "floor" else "director"
-        service = Tournament.open(path or demo_file, clock=frozen, role=role, actor=actor)
+        service = Tournament.open(
+            path or demo_file, clock=frozen, role=role, actor=actor, rng=random.Random(7)
+        )
         services.append(service)
         return build_app(service, frozen, mode=mode, lang=lang, actor=actor)  # type: ignore[arg-type]
 

@@ -53,7 +53,7 @@ def test_console_english(snap_compare: Any, make_app: Any) -> None:
 
 def test_close_table(snap_compare: Any, make_app: Any, closing_file: Path) -> None:
     app = make_app(path=closing_file)
-    assert snap_compare(app, terminal_size=SIZE, run_before=keys("c", "ctrl+p"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("c", "ctrl+o"))
 
 
 def test_final(snap_compare: Any, make_app: Any, final_file: Path) -> None:

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
@@ -98,11 +99,16 @@ class Dialog(ModalScreen[None]):
     def set_note(self, text: object) -> None:
         self.query_one("#dialog-note", Static).update(text)  # type: ignore[arg-type]
 
+    def first_focus(self) -> Widget | None:
+        """Where the cursor goes when the dialog opens: the first field, unless overridden."""
+        inputs = list(self.query(Input))
+        return inputs[0] if inputs else None
+
     def on_mount(self) -> None:
         self.update_note()
-        inputs = list(self.query(Input))
-        if inputs:
-            inputs[0].focus()
+        first = self.first_focus()
+        if first is not None:
+            first.focus()
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

@@ -22,7 +22,7 @@ from tdconsole.ui.messages import CommandRequested
 def plan_lines(state: State, table: Table, tr: Translator) -> Text:
     text = Text()
     if table.plan is None:
-        text.append(tr("move plan") + ": –  (ctrl+p " + tr("Draw the plan") + ")", style="dim")
+        text.append(tr("move plan") + ": –  (ctrl+o " + tr("Draw the plan") + ")", style="dim")
         return text
     text.append(tr("move plan") + "\n", style="bold")
     for key, to_table, to_seat in table.plan.moves:
@@ -38,7 +38,7 @@ class CloseTableDialog(Dialog):
     ARTICLES = ("IV.4", "IV.3")
     BINDINGS: ClassVar[list[BindingType]] = [
         *Dialog.BINDINGS,
-        Binding("ctrl+p", "plan", "Draw the plan", priority=True),
+        Binding("ctrl+o", "plan", "Draw the plan", priority=True),
     ]
 
     def __init__(self, tr: Translator, state: State, table: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
@@ -32,10 +33,8 @@ class DisqualifyDialog(Dialog):
         yield Input(placeholder=self.tr("Reason"), id="reason")
         yield Input(placeholder=self.tr("Chips leaving play (empty: his last count)"), id="chips")
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        if self.first:
-            self.query_one("#reason", Input).focus()
+    def first_focus(self) -> Widget | None:
+        return self.query_one("#reason" if self.first else "#name", Input)
 
     def command(self) -> Command | None:
         name = self.query_one("#name", Input).value.strip()

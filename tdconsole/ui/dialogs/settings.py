@@ -10,7 +10,6 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.ui.dialogs.base import Dialog
 
-
 COMMON = ("director", "language", "table_seats", "close_at", "auto_announce", "chip_unit")
 """The settings a Director changes during an event; any other key works too (``set``)."""
 

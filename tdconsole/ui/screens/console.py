@@ -81,8 +81,9 @@ class ConsoleScreen(Screen[None]):
         self.tr = tr
         self.floor = floor
         self.state: State | None = None
-        for key, action, label, shown, _ in ACTIONS:  # the footer in the event's language
-            self._bindings.bind(key, action, tr(label), show=shown)
+        # The footer and the keys screen in the event's language.
+        for key, action, label, shown, _ in ACTIONS:
+            self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label), show=shown)]
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -25,7 +25,10 @@ class EventChosen(Message):
 
 
 class StartScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [("escape", "quit", "Quit"), ("ctrl+d", "demo", "Demo")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "quit", "Quit"),
+        Binding("ctrl+d", "demo", "Demo", priority=True),
+    ]
 
     def __init__(self, tr: Translator) -> None:
         super().__init__()

@@ -27,10 +27,12 @@ def clock_digits(status: ClockStatus | None) -> str:
 
 
 def blinds_line(status: ClockStatus, tr: Translator) -> Text:
-    line = Text(tr("Blinds {sb} / {bb}", sb=chips(status.small_blind), bb=chips(status.big_blind)))
-    line.append("   ")
-    line.append(tr("Ante {ante}", ante=chips(status.ante) if status.ante else "–"))
-    return line
+    sb, bb = chips(status.small_blind), chips(status.big_blind)
+    return Text(tr("Blinds {sb} / {bb}", sb=sb, bb=bb), style="bold")
+
+
+def ante_line(status: ClockStatus, tr: Translator) -> Text:
+    return Text(tr("Ante {ante}", ante=chips(status.ante) if status.ante else "–"))
 
 
 def next_line(status: ClockStatus, tr: Translator) -> Text:
@@ -54,6 +56,7 @@ class ClockPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Digits(clock_digits(None), id="clock-digits")
         yield Static(id="clock-blinds")
+        yield Static(id="clock-ante")
         yield Static(id="clock-next")
         yield Static(id="clock-state")
 
@@ -68,12 +71,14 @@ class ClockPanel(Vertical):
         if status is None:
             self.border_title = tr("Level {level}", level="–")
             self.query_one("#clock-blinds", Static).update("")
+            self.query_one("#clock-ante", Static).update("")
             self.query_one("#clock-next", Static).update("")
             state.update(tr("The clock starts with the tournament"))
             return
         title = tr("Break") if status.is_break else tr("Level {level}", level=status.level)
         self.border_title = title
         self.query_one("#clock-blinds", Static).update(blinds_line(status, tr))
+        self.query_one("#clock-ante", Static).update(ante_line(status, tr))
         self.query_one("#clock-next", Static).update(next_line(status, tr))
         if status.pending_announcement:
             nxt = status.next.level if status.next is not None else status.level + 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
 
@@ -25,6 +24,21 @@ def alerts(state: State, tr: Translator) -> list[Text]:
     return lines
 
 
+def columns(rows: list[tuple[str, str, str, str]]) -> list[Text]:
+    """Two label/value pairs a line, each column as wide as its widest cell."""
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = []
+    for a, b, c, d in rows:
+        line = Text(a.ljust(widths[0] + 1), style="dim")
+        line.append(b.rjust(widths[1]), style="bold")
+        line.append("   ")
+        line.append(c.ljust(widths[2] + 1), style="dim")
+        line.append(d.rjust(widths[3]), style="bold")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    return lines
+
+
 class RoomSummary(Static):
     """Shows the room's numbers for the State handed down."""
 
@@ -35,22 +49,27 @@ class RoomSummary(Static):
 
     def show(self, state: State) -> None:
         tr = self.tr
-        grid = RichTable.grid(padding=(0, 2), expand=True)
-        grid.add_column(no_wrap=True)
-        grid.add_column(justify="right", no_wrap=True)
-        grid.add_column(no_wrap=True)
-        grid.add_column(justify="right", no_wrap=True)
         currency = state.settings.currency
-        pool = f"{state.prize_pool} {currency}"
-        grid.add_row(tr("In play"), f"{state.in_play} / {state.entrants}", tr("Prize pool"), pool)
-        avg = chips(state.average_stack)
-        grid.add_row(tr("Chips in play"), chips(state.chips_in_play), tr("Average"), avg)
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
         if state.final_bonus is not None:
             final_at = f"{tr('Final bonus')} {chips(state.final_bonus)}"
-        grid.add_row(tr("Open tables"), str(len(state.open_tables())), final_at, "")
-        grid.add_row(tr("Phase"), tr(state.phase), "", "")
+        rows = [
+            (
+                tr("In play"),
+                f"{state.in_play} / {state.entrants}",
+                tr("Prize pool"),
+                f"{state.prize_pool} {currency}",
+            ),
+            (
+                tr("Chips in play"),
+                chips(state.chips_in_play),
+                tr("Average"),
+                chips(state.average_stack),
+            ),
+        ]
+        lines = columns(rows)
+        lines.append(Text(f"{tr('Open tables')} {len(state.open_tables())} · {final_at}"))
         self.set_class(bool(alerts(state, tr)), "-alert")
         from rich.console import Group
 
-        self.update(Group(grid, *alerts(state, tr)))
+        self.update(Group(*lines, *alerts(state, tr)))

@@ -136,7 +136,9 @@ class TableCard(Widget):
         longest = max((len(s.name) for s in self.view.seats if s.name), default=6)
         name_width = max(6, self.name_width, min(NAME_MAX, longest))
         cell = 3 + 4 + name_width + 4 + 2
-        return max(1, width // cell), name_width
+        fit = max(1, width // cell)
+        rows = -(-len(self.view.seats) // fit)
+        return -(-len(self.view.seats) // rows), name_width  # balanced rows: 5 + 5, not 9 + 1
 
     def render(self) -> RenderableType:
         width = max(1, self.content_region.width or self.size.width)

@@ -38,25 +38,23 @@ class TablesView(VerticalScroll, can_focus=True):
         cards = {card.view.number: card for card in self.query(TableCard)}
         wanted = [v.number for v in self.views]
         if list(cards) != wanted:
-            self.remove_children()
-            widgets: list[Static | TableCard] = [
-                TableCard(v, self.tr, self._selected(v.number), self._name_width())
-                for v in self.views
-            ]
-            if not widgets:
-                widgets.append(
-                    Static(
-                        Text(self.tr("No tables yet: register, pay, then draw the seats (s)")),
-                        classes="empty",
-                    )
-                )
-            else:
-                legend = self.tr("D = button   ② = has taken the second stack (Art. VII.7)")
-                widgets.append(Static(Text(legend), classes="legend"))
-            self.mount_all(widgets)
+            self.call_next(self._rebuild)  # tables opened or closed: new cards, after removal
         else:
             for view in self.views:
                 cards[view.number].show(view, self._selected(view.number), self._name_width())
+
+    async def _rebuild(self) -> None:
+        await self.remove_children()
+        widgets: list[Static | TableCard] = [
+            TableCard(v, self.tr, self._selected(v.number), self._name_width()) for v in self.views
+        ]
+        if widgets:
+            legend = self.tr("D = button   ② = has taken the second stack (Art. VII.7)")
+            widgets.append(Static(Text(legend), classes="legend"))
+        else:
+            empty = self.tr("No tables yet: register, pay, then draw the seats (s)")
+            widgets.append(Static(Text(empty), classes="empty"))
+        await self.mount_all(widgets)
 
     def _name_width(self) -> int:
         """One name width for every table, so the seat columns line up."""
