@@ -192,7 +192,7 @@ class ConsoleApp(App[int]):
         self.notify(text, timeout=6, markup=False)
 
     def refused(self, exc: RuleError) -> None:
-        self.notify(str(exc), severity="error", timeout=10, markup=False)
+        self.notify(exc.text(self.tr.lang), severity="error", timeout=10, markup=False)
         if exc.article:
             for screen in self._main_screens():
                 if isinstance(screen, ConsoleScreen):

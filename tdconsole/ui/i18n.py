@@ -113,6 +113,12 @@ CATALOGUE: dict[str, str] = {
     "Related": "Collegati",
     "Rulings": "Decisioni",
     "Record ruling": "Registra decisione",
+    "Decision": "Decisione",
+    "Sanction": "Sanzione",
+    "Warning": "Richiamo verbale",
+    "Suspension, 1 orbit": "Sospensione, 1 giro",
+    "Suspension, 2 orbits": "Sospensione, 2 giri",
+    "Disqualification": "Squalifica",
     # actions (bindings, palette)
     "Pause / resume": "Pausa / riprendi",
     "Start clock": "Avvia orologio",

@@ -272,3 +272,28 @@ async def test_start_screen_opens_the_demo() -> None:
         assert isinstance(app.screen, ConsoleScreen)
         assert svc(app).state.in_play == 24
     svc(app).close()
+
+
+async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("5", *"III.3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter", "l", *"Rossi", "tab", "tab", *"seconda dote confermata", "enter")
+        await pilot.pause()
+        rulings = svc(app).state.rulings
+        assert rulings and rulings[-1].articles == ["III.3"]
+        assert rulings[-1].players == ["Rossi"]
+
+
+async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("z")
+        await pilot.pause()
+        app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
+        await pilot.press(*"carte scoperte", "enter")
+        await pilot.pause()
+        player = svc(app).state.find("Moretti")
+        assert player is not None and player.suspended_orbits == 1

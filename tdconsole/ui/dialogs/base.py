@@ -139,7 +139,7 @@ class Dialog(ModalScreen[None]):
         try:
             command = self.command()
         except RuleError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(exc.text(self.tr.lang), severity="error", markup=False)
             return
         if command is None:
             self.dismiss(None)

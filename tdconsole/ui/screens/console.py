@@ -49,6 +49,8 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("f", "final", "Final table draw", True, False),
     ("x", "disqualify", "Disqualify", False, False),
     ("t", "call_clock", "Call the clock", False, True),
+    ("l", "ruling", "Record ruling", False, False),
+    ("z", "sanction", "Sanction", False, False),
     ("s", "draw", "Seat draw", False, False),
     ("g", "start", "Start tournament", False, False),
     ("i", "register", "Register", False, False),
@@ -238,6 +240,17 @@ class ConsoleScreen(Screen[None]):
         from tdconsole.ui.dialogs.settings import SettingsDialog
 
         self.app.push_screen(SettingsDialog(self.tr, self._state()))
+
+    def action_ruling(self) -> None:
+        from tdconsole.ui.dialogs.ruling import RulingDialog
+
+        article = self.query_one(RulingsView).current_article() or ""
+        self.app.push_screen(RulingDialog(self.tr, self._state(), self.selected_table(), article))
+
+    def action_sanction(self) -> None:
+        from tdconsole.ui.dialogs.sanction import SanctionDialog
+
+        self.app.push_screen(SanctionDialog(self.tr, self._state(), self.selected_player()))
 
     def action_call_clock(self) -> None:
         from tdconsole.ui.dialogs.call_clock import CallClockDialog

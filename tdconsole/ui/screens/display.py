@@ -65,9 +65,9 @@ class DisplayScreen(Screen[None]):
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         tr = self.tr
-        self.query_one(BigClock).show(clock_digits(status))
-        level = Static
-        label = self.query_one("#display-level", level)
+        # No sign slot on the TV: five glyphs, centred; overtime shows by colour and the line below.
+        self.query_one(BigClock).show(clock_digits(status)[1:])
+        label = self.query_one("#display-level", Static)
         state_line = self.query_one("#display-state", Static)
         blinds = self.query_one("#display-blinds", Static)
         pending = status is not None and status.pending_announcement

@@ -52,10 +52,23 @@ class RulingsView(Vertical):
         box.value = query
         self._search(query)
 
+    def current_article(self) -> str | None:
+        """The article highlighted in the results (cited by a ruling recorded now)."""
+        index = self.query_one("#rule-results", OptionList).highlighted
+        if index is None or index >= len(self.hits):
+            return None
+        hit = self.hits[index]
+        return hit.number if hit.book == "ordine" else f"{hit.book} {hit.number}"
+
     @on(Input.Changed, "#rule-search")
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
         self._search(event.value)
+
+    @on(Input.Submitted, "#rule-search")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one("#rule-results", OptionList).focus()
 
     @work(thread=True, exclusive=True, group="rule-search")
     def _search(self, query: str) -> None:
@@ -96,5 +109,9 @@ class RulingsView(Vertical):
             line.append(", ".join(r.players))
             line.append(f"  Art. {', '.join(r.articles)}  ", style="bold")
             line.append(r.text)
+            if r.kind == "sanction" and r.sanction:
+                line.append(
+                    f"  [{r.sanction}{'' if r.orbits is None else f' {r.orbits}'}]", style="italic"
+                )
             lines.append(line)
         self.query_one("#rulings-log", Static).update(Group(*lines))

@@ -1,0 +1,57 @@
+"""A sanction: warning, suspension for one or two orbits, disqualification (Art. VI.2)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, RadioButton, RadioSet
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.state import State
+from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.i18n import Translator
+
+KINDS = (
+    ("warning", "Warning"),
+    ("suspend1", "Suspension, 1 orbit"),
+    ("suspend2", "Suspension, 2 orbits"),
+    ("disqualify", "Disqualification"),
+)
+
+
+class SanctionDialog(Dialog):
+    TITLE_KEY = "Sanction"
+    ARTICLES = ("VI.2",)
+
+    def __init__(self, tr: Translator, state: State, name: str | None) -> None:
+        super().__init__(tr, state)
+        self.first = name or ""
+
+    def body(self) -> ComposeResult:
+        names = [p.name for p in self.state.in_players()]
+        yield Input(
+            self.first,
+            placeholder=self.tr("Player"),
+            id="name",
+            suggester=SuggestFromList(names, case_sensitive=False),
+        )
+        with RadioSet(id="kind"):
+            for i, (key, label) in enumerate(KINDS):
+                yield RadioButton(self.tr(label), value=i == 0, id=f"kind-{key}")
+        yield Input(placeholder=self.tr("Reason"), id="reason")
+
+    def first_focus(self) -> Input:
+        return self.query_one("#reason" if self.first else "#name", Input)
+
+    def command(self) -> Command | None:
+        from tdconsole.domain.rulings import Sanction
+
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            return None
+        pressed = self.query_one("#kind", RadioSet).pressed_index
+        key = KINDS[max(0, pressed)][0]
+        kind = "suspend" if key.startswith("suspend") else key
+        orbits = int(key[-1]) if key.startswith("suspend") else None
+        reason = self.query_one("#reason", Input).value
+        return Sanction(name=name, kind=kind, orbits=orbits, reason=reason)
