@@ -39,6 +39,7 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
     elif nxt:
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         lines.append(f"prossimo {coming}" if italian else f"next {coming}")
+    lines.extend(f"⚠ {warning}" for warning in document.get("warnings", []))
     return "\n".join(lines)
 
 

@@ -111,7 +111,12 @@ def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
     status = clock.status(
         state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce
     )
-    return status.to_json()
+    document = status.to_json()
+    # Blinds past sensible chip values are said, never silently played (III.5 structure).
+    document["warnings"] = state.structure.warnings(
+        status.index, state.chips_in_play, state.in_play, lang=state.settings.language
+    )
+    return document
 
 
 def rulings_json(state: State) -> list[dict[str, Any]]:

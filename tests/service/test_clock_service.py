@@ -112,3 +112,15 @@ def test_edit_a_future_level_during_play(started: tuple[Path, FakeClock]) -> Non
         director.execute(EditLevel(level=1, big_blind=150))
     assert frozen.value.article == "III.5"
     director.close()
+
+
+def test_blinds_past_sensible_values_are_warned(started: tuple[Path, FakeClock]) -> None:
+    """The structure never runs out, but blinds above the average stack are said."""
+    path, clock = started
+    director = Tournament.open(path, clock=clock)
+    assert status(path, clock)["warnings"] == []
+    for _ in range(6):  # level 7: 100 · 2^6 = 6400 > the average stack of 4000
+        director.execute(ClockControl(action="next"))
+    warnings = status(path, clock)["warnings"]
+    assert warnings and "6400" in warnings[0]  # type: ignore[index]
+    director.close()
