@@ -35,6 +35,22 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def event_language(path: Path) -> str | None:
+    """The language setting of the event at ``path``, or None when it cannot be read.
+
+    For the messages of commands that do not otherwise open the event (export, the rulebook
+    search, the calculators): the language is a courtesy and never stops a command.
+    """
+    try:
+        service = Tournament.open(path)
+    except Exception:  # a missing, damaged or foreign file: the command says so itself
+        return None
+    try:
+        return service.state.settings.language
+    finally:
+        service.close()
+
+
 class Tournament:
     """One event, opened from its file."""
 
@@ -162,6 +178,11 @@ class Tournament:
         """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
         return self._backups.last_error
 
+    def backup_error_text(self, lang: str = "en") -> str | None:
+        """``backup_error`` in ``lang`` ("it" or "en"; the system's words stay as they are)."""
+        failure = self._backups.failure
+        return failure.text(lang) if failure is not None else self._backups.last_error
+
     def _absorb(self, records: list[Record]) -> None:
         if not records:
             return
@@ -201,7 +222,10 @@ class Tournament:
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
             if not bodies:
-                raise RuleError(f"{command.describe()}: nothing to record")
+                raise RuleError(
+                    f"{command.describe()}: nothing to record",
+                    it=f"niente da registrare ({command.describe()})",
+                )
             records = self.store.append(
                 [CommandNoted(summary=command.describe()), *bodies], ctx.now, ctx.actor
             )
@@ -215,11 +239,13 @@ class Tournament:
             self._absorb(self.store.read(after=self.state.last_seq))
             target = self.history.last_active
             if target is None or self.history.summaries.get(target, "").startswith("create event"):
-                raise RuleError("nothing to undo")
+                raise RuleError("nothing to undo", it="niente da annullare")
             owner = self.history.actors.get(target)
             if self.role != "director" and owner != self.actor:
                 raise RuleError(
-                    f"the last action was {owner}'s: only the Director may undo it", "VII.1"
+                    f"the last action was {owner}'s: only the Director may undo it",
+                    "VII.1",
+                    it=f"l'ultima azione è di {owner}: solo il Direttore può annullarla",
                 )
             summary = self.history.summaries[target]
             records = self.store.append(
@@ -235,9 +261,17 @@ class Tournament:
             self._absorb(self.store.read(after=self.state.last_seq))
             target = self.history.last_redoable
             if target is None:
-                raise RuleError("nothing to redo: redo follows an undo with nothing in between")
+                raise RuleError(
+                    "nothing to redo: redo follows an undo with nothing in between",
+                    it="niente da ripristinare: si ripristina subito dopo un annullamento, "
+                    "senza altre azioni nel mezzo",
+                )
             if self.role != "director" and self.history.actors.get(target) != self.actor:
-                raise RuleError("only the Director may redo another's action", "VII.1")
+                raise RuleError(
+                    "only the Director may redo another's action",
+                    "VII.1",
+                    it="solo il Direttore può ripristinare l'azione di un altro",
+                )
             summary = self.history.summaries[target]
             records = self.store.append(
                 [Redone(command=target, summary=summary)], self.clock(), self.actor

@@ -114,7 +114,10 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
         os.replace(tmp, final)
     except (OSError, sqlite3.Error) as exc:
         tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot back up {event} to {where} ({exc})") from None
+        raise StoreError(
+            f"cannot back up {event} to {where} ({exc})",
+            it=f"impossibile fare il backup di {event} in {where} ({exc})",
+        ) from None
     _fsync_dir(where)
     rotate(event, folder, keep)
     return Backup(final, seq, now, final.stat().st_size)
@@ -157,6 +160,8 @@ class BackupWorker:
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self.last_error: str | None = None
+        """Why the last backup failed, in English (``failure``: both languages, when known)."""
+        self.failure: StoreError | None = None
 
     def busy(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
@@ -168,10 +173,11 @@ class BackupWorker:
         def run() -> None:
             try:
                 take_backup(event, folder, keep)
-                self.last_error = None
+                self.last_error, self.failure = None, None
             except (StoreError, OSError, sqlite3.Error) as exc:
                 # A full disk or a bad folder must not stop the evening: report it.
                 self.last_error = str(exc)
+                self.failure = exc if isinstance(exc, StoreError) else None
 
         self._thread = threading.Thread(target=run, name="tdconsole-backup", daemon=True)
         self._thread.start()

@@ -23,6 +23,9 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
 
 RESTORE_HINT = "restore a backup (`tdconsole backups`)"
+RESTORE_HINT_IT = "ripristina un backup (`tdconsole backups`)"
+UNTOUCHED = "the file was left untouched"
+UNTOUCHED_IT = "il file non è stato toccato"
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -61,10 +64,16 @@ class EventStore:
         self.path = path
         if create:
             if path.exists():
-                raise StoreError(f"{path} already exists: choose another path, or open it")
+                raise StoreError(
+                    f"{path} already exists: choose another path, or open it",
+                    it=f"{path} esiste già: scegli un altro percorso, oppure aprilo",
+                )
             path.parent.mkdir(parents=True, exist_ok=True)
         elif not path.is_file():
-            raise StoreError(f"no event file at {path}: create one with `tdconsole new PATH`")
+            raise StoreError(
+                f"no event file at {path}: create one with `tdconsole new PATH`",
+                it=f"nessun file di evento in {path}: creane uno con `tdconsole new PERCORSO`",
+            )
         else:
             inspect(path)
         try:
@@ -83,10 +92,7 @@ class EventStore:
                 self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; "
-                "the file was left untouched"
-            ) from None
+            raise _unreadable(path, exc) from None
 
     def close(self) -> None:
         self._db.close()
@@ -103,7 +109,7 @@ class EventStore:
                 (after,),
             ).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is damaged ({exc}): {RESTORE_HINT}") from None
+            raise _damaged(self.path, exc, untouched=False) from None
         stamps: dict[str, datetime] = {}  # one command's events share their time
         return [self._record(row, stamps) for row in rows]
 
@@ -121,12 +127,16 @@ class EventStore:
         except KeyError:
             raise StoreError(
                 f"{self.path}: event {seq} has the unknown type {type_name!r}: the file is from "
-                "a newer tdconsole; update the console"
+                "a newer tdconsole; update the console",
+                it=f"{self.path}: la voce {seq} del registro è di un tipo sconosciuto "
+                f"({type_name!r}): il file viene da un tdconsole più recente; aggiorna la console",
             ) from None
         except (ValueError, TypeError) as exc:
             first = str(exc).splitlines()[0]
             raise StoreError(
-                f"{self.path}: event {seq} cannot be read ({first}); {RESTORE_HINT}"
+                f"{self.path}: event {seq} cannot be read ({first}); {RESTORE_HINT}",
+                it=f"{self.path}: la voce {seq} del registro non si può leggere ({first}); "
+                f"{RESTORE_HINT_IT}",
             ) from None
         return Record(seq, command, when, actor, body)
 
@@ -137,7 +147,7 @@ class EventStore:
                 "SELECT seq, command, type, schema, at, actor, data FROM events ORDER BY seq"
             ).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is damaged ({exc}): {RESTORE_HINT}") from None
+            raise _damaged(self.path, exc, untouched=False) from None
         return rows
 
     def commands_after(self, seq: int) -> int:
@@ -246,8 +256,24 @@ class EventStore:
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
 
 
-def _damaged(path: Path, what: object) -> StoreError:
-    return StoreError(f"{path} is damaged ({what}): {RESTORE_HINT}; the file was left untouched")
+def _damaged(
+    path: Path, what: object, what_it: object = None, *, untouched: bool = True
+) -> StoreError:
+    """A damaged file: what is wrong (``what_it`` in Italian, when it is our own words rather
+    than SQLite's), how to recover, and (``untouched``) that nothing was written."""
+    tail, tail_it = (f"; {UNTOUCHED}", f"; {UNTOUCHED_IT}") if untouched else ("", "")
+    return StoreError(
+        f"{path} is damaged ({what}): {RESTORE_HINT}{tail}",
+        it=f"{path} è danneggiato ({what if what_it is None else what_it}): "
+        f"{RESTORE_HINT_IT}{tail_it}",
+    )
+
+
+def _unreadable(path: Path, exc: object) -> StoreError:
+    return StoreError(
+        f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; {UNTOUCHED}",
+        it=f"{path} non è un file di evento leggibile ({exc}): {RESTORE_HINT_IT}; {UNTOUCHED_IT}",
+    )
 
 
 def inspect(path: Path) -> None:
@@ -258,26 +284,30 @@ def inspect(path: Path) -> None:
         db = sqlite3.connect(uri, uri=True, timeout=30)
     except sqlite3.Error as exc:
         raise StoreError(
-            f"cannot open {path} ({exc}): check the path and its permissions"
+            f"cannot open {path} ({exc}): check the path and its permissions",
+            it=f"impossibile aprire {path} ({exc}): controlla il percorso e i suoi permessi",
         ) from None
     try:
         (app,) = db.execute("PRAGMA application_id").fetchone()
         if app != APP_ID:
-            raise StoreError(f"{path} is not a tdconsole event file: open an event file")
+            raise StoreError(
+                f"{path} is not a tdconsole event file: open an event file",
+                it=f"{path} non è un file di evento di tdconsole: apri un file di evento",
+            )
         row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None:
-            raise _damaged(path, "no format marker")
+            raise _damaged(path, "no format marker", "manca il contrassegno del formato")
         if int(row[0]) > FORMAT:
-            raise StoreError(f"{path} was written by a newer tdconsole: update the console")
+            raise StoreError(
+                f"{path} was written by a newer tdconsole: update the console",
+                it=f"{path} è stato scritto da un tdconsole più recente: aggiorna la console",
+            )
         problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
         if problems != [("ok",)]:
             raise _damaged(path, "; ".join(str(p[0]) for p in problems))
     except sqlite3.DatabaseError as exc:
         if str(exc) == "file is not a database":
-            raise StoreError(
-                f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; "
-                "the file was left untouched"
-            ) from None
+            raise _unreadable(path, exc) from None
         raise _damaged(path, exc) from None
     finally:
         db.close()

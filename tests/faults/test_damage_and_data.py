@@ -194,7 +194,7 @@ def test_export_import_round_trip_is_identical(
     capsys.readouterr()
     # Never over an existing file, and a bad document is one clear line.
     before = copy.read_bytes()
-    assert main(["import", str(exported), "--to", str(copy)]) == 2
+    assert main(["--lang", "en", "import", str(exported), "--to", str(copy)]) == 2
     assert "already exists" in capsys.readouterr().err
     assert copy.read_bytes() == before
     document = json.loads(exported.read_text())
