@@ -29,19 +29,35 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
     from tdconsole.reports.builders import BUILDERS
 
     if kind not in BUILDERS:
-        raise RuleError(f"no report named {kind!r}: choose one of {', '.join(REPORTS)}", None)
+        raise RuleError(
+            f"no report named {kind!r}: choose one of {', '.join(REPORTS)}",
+            None,
+            it=f"nessun resoconto si chiama {kind!r}: scegline uno tra {', '.join(REPORTS)}",
+        )
     if not isinstance(state, Mapping):
-        raise RuleError("the event's state must be a JSON object (tdconsole state --json)", None)
+        raise RuleError(
+            "the event's state must be a JSON object (tdconsole state --json)",
+            None,
+            it="lo stato dell'evento deve essere un oggetto JSON (tdconsole state --json)",
+        )
     chosen = lang or state.get("language") or "it"
     if chosen not in ("it", "en"):
-        raise RuleError(f"no language {chosen!r}: use it or en", None)
+        raise RuleError(
+            f"no language {chosen!r}: use it or en",
+            None,
+            it=f"lingua {chosen!r} non disponibile: usa it o en",
+        )
     return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))
 
 
 def render(kind: str, state: Mapping[str, Any], fmt: str = "txt", lang: str | None = None) -> bytes:
     """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer."""
     if fmt not in FORMATS:
-        raise RuleError(f"no format {fmt!r}: choose one of {', '.join(FORMATS)}", None)
+        raise RuleError(
+            f"no format {fmt!r}: choose one of {', '.join(FORMATS)}",
+            None,
+            it=f"formato {fmt!r} non disponibile: scegline uno tra {', '.join(FORMATS)}",
+        )
     report = build(kind, state, lang)
     if fmt == "txt":
         from tdconsole.reports import text

@@ -41,7 +41,11 @@ SUITS = "♥♦♣♠"
 def _list(state: State, key: str) -> list[Mapping[str, Any]]:
     value = state.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-        raise RuleError(f"the event's state has a bad '{key}' list", None)
+        raise RuleError(
+            f"the event's state has a bad '{key}' list",
+            None,
+            it=f"lo stato dell'evento ha un elenco '{key}' non valido",
+        )
     return value
 
 

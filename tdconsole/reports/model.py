@@ -110,15 +110,44 @@ def group(n: int) -> str:
     return sign + GROUP.join(reversed(parts))
 
 
+# The Italian of the values a report reads (``what`` in the refusals below).
+_WHAT_IT = {
+    "amount": "l'importo",
+    "bonus": "il bonus",
+    "button": "il bottone",
+    "chips": "i gettoni",
+    "final bonus": "il bonus della finale",
+    "orbits": "i giri",
+    "percent": "la percentuale",
+    "place": "la posizione",
+    "prize pool": "il montepremi",
+    "prize": "il premio",
+    "seat": "il posto",
+    "second stack": "la seconda dote",
+    "suspended orbits": "i giri di sospensione",
+    "table number": "il numero del tavolo",
+    "table": "il tavolo",
+}
+
+
+def _bad_value(what: str, value: object) -> RuleError:
+    return RuleError(
+        f"the event's state has a bad {what}: {value!r}",
+        None,
+        it=f"lo stato dell'evento ha un valore non valido per {_WHAT_IT.get(what, what)}: "
+        f"{value!r}",
+    )
+
+
 def as_int(value: object, what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise RuleError(f"the event's state has a bad {what}: {value!r}", None)
+        raise _bad_value(what, value)
     try:
         return int(value)
     except ValueError:
-        raise RuleError(f"the event's state has a bad {what}: {value!r}", None) from None
+        raise _bad_value(what, value) from None
 
 
 def as_money(value: object, what: str = "amount") -> Decimal | None:
@@ -127,7 +156,7 @@ def as_money(value: object, what: str = "amount") -> Decimal | None:
     try:
         return Decimal(str(value))
     except InvalidOperation:
-        raise RuleError(f"the event's state has a bad {what}: {value!r}", None) from None
+        raise _bad_value(what, value) from None
 
 
 def money_text(amount: Decimal) -> str:

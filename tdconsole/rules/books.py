@@ -168,14 +168,19 @@ def get_book(name: str) -> Book:
     for book in shipped_books():
         if book.book == name:
             return book
-    raise RuleError(f"no shipped rulebook named {name!r}; see `rules list` for the names")
+    raise RuleError(
+        f"no shipped rulebook named {name!r}; see `rules list` for the names",
+        it=f"nessun regolamento fornito si chiama {name!r}; i nomi sono in `rules list`",
+    )
 
 
 def check_book_name(name: str) -> str:
     if not BOOK_NAME.match(name):
         raise RuleError(
             f"invalid book name {name!r}: use lowercase letters, digits and '-', "
-            "starting with a letter (e.g. 'ordine')"
+            "starting with a letter (e.g. 'ordine')",
+            it=f"nome di regolamento non valido {name!r}: usa lettere minuscole, cifre e '-', "
+            "cominciando con una lettera (per esempio 'ordine')",
         )
     return name
 

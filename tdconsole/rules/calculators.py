@@ -23,14 +23,29 @@ from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 
 def as_json(obj: Any) -> Any:
-    """A result as plain JSON data (dataclasses become dicts, tuples lists)."""
+    """A result as plain JSON data (dataclasses become dicts, tuples lists); the Italian
+    explanations are left out, so the JSON keys stay the documented ones."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return {
+            f.name: as_json(getattr(obj, f.name))
+            for f in dataclasses.fields(obj)
+            if f.metadata.get("json", True)
+        }
     if isinstance(obj, Mapping):
         return {str(k): as_json(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [as_json(v) for v in obj]
     return obj
+
+
+def _italian() -> Any:
+    """A field holding the Italian of an explanation: not compared, not in ``as_json``."""
+    return field(default="", compare=False, repr=False, metadata={"json": False})
+
+
+def _in(lang: str, en: str, it: str) -> str:
+    """``it`` when ``lang`` is Italian and there is one, else ``en``."""
+    return it if lang == "it" and it else en
 
 
 def clockwise_from(button: int, seats: Iterable[int]) -> list[int]:
@@ -67,6 +82,16 @@ class Pot:
     shares: tuple[Share, ...]
     uncontested: bool
 
+    def label(self, lang: str = "en") -> str:
+        """The pot's name in ``lang``: main, side N, uncalled (``name`` stays English)."""
+        if lang != "it":
+            return self.name
+        if self.name == "main":
+            return "principale"
+        if self.name == "uncalled":
+            return "eccedenza"
+        return self.name.replace("side", "sovraresto")
+
 
 @dataclass(frozen=True)
 class SidePotResult:
@@ -91,44 +116,75 @@ def side_pots(
     the order they are decided: from the last side pot back to the main pot (7.8).
     """
     if chip_unit <= 0:
-        raise RuleError("the chip unit must be a positive number of chips")
+        raise RuleError(
+            "the chip unit must be a positive number of chips",
+            it="il gettone più piccolo deve valere un numero positivo di gettoni",
+        )
     if not contributions:
-        raise RuleError("no players given: list each player's total contribution to the pot")
+        raise RuleError(
+            "no players given: list each player's total contribution to the pot",
+            it="nessun giocatore indicato: elenca quanto ha messo nel piatto ciascun giocatore",
+        )
     names = [c.player for c in contributions]
     seats = [c.seat for c in contributions]
     if len(set(names)) != len(names):
-        raise RuleError("a player is listed twice; give each player's total contribution once")
+        raise RuleError(
+            "a player is listed twice; give each player's total contribution once",
+            it="un giocatore compare due volte; indica una volta sola quanto ha messo ciascuno",
+        )
     if len(set(seats)) != len(seats):
-        raise RuleError("two players share a seat; give each player his own seat number")
+        raise RuleError(
+            "two players share a seat; give each player his own seat number",
+            it="due giocatori hanno lo stesso posto; dai a ciascuno il suo numero di posto",
+        )
     for c in contributions:
         if c.amount < 0:
-            raise RuleError(f"{c.player}'s contribution is negative; give chips put in, ≥ 0")
+            raise RuleError(
+                f"{c.player}'s contribution is negative; give chips put in, ≥ 0",
+                it=f"la somma messa da {c.player} è negativa; indica i gettoni messi, ≥ 0",
+            )
         if c.amount % chip_unit:
             raise RuleError(
                 f"{c.player}'s contribution {c.amount} is not a multiple of the chip unit "
-                f"{chip_unit}; fix the amount or give the right unit"
+                f"{chip_unit}; fix the amount or give the right unit",
+                it=f"la somma messa da {c.player}, {c.amount}, non è un multiplo del gettone più "
+                f"piccolo, {chip_unit}; correggi la somma o indica il gettone giusto",
             )
     live = [c for c in contributions if not c.folded]
     if not live:
-        raise RuleError("everyone folded: at least one player must still be in the hand", "7.7")
+        raise RuleError(
+            "everyone folded: at least one player must still be in the hand",
+            "7.7",
+            it="hanno passato tutti: almeno un giocatore deve essere ancora nel colpo",
+        )
     live_names = {c.player for c in live}
     flat = [p for group in ranking for p in group]
     if len(set(flat)) != len(flat):
-        raise RuleError("a player appears twice in the showdown ranking")
+        raise RuleError(
+            "a player appears twice in the showdown ranking",
+            it="un giocatore compare due volte nella classifica delle mani",
+        )
     unknown = set(flat) - set(names)
     if unknown:
-        raise RuleError(f"unknown player(s) in the ranking: {', '.join(sorted(unknown))}")
+        raise RuleError(
+            f"unknown player(s) in the ranking: {', '.join(sorted(unknown))}",
+            it=f"giocatori sconosciuti nella classifica: {', '.join(sorted(unknown))}",
+        )
     folded_ranked = set(flat) - live_names
     if folded_ranked:
         raise RuleError(
             f"{', '.join(sorted(folded_ranked))} folded and cannot win a pot; "
-            "leave folded players out of the ranking", "7.7"
+            "leave folded players out of the ranking", "7.7",
+            it=f"{', '.join(sorted(folded_ranked))}: ha passato e non può vincere un piatto; "
+            "lascia fuori dalla classifica chi ha passato",
         )
     missing = live_names - set(flat)
     if missing and len(live) > 1:
         raise RuleError(
             f"the ranking must list every player still in the hand; missing: "
-            f"{', '.join(sorted(missing))}", "7.7"
+            f"{', '.join(sorted(missing))}", "7.7",
+            it=f"la classifica deve comprendere ogni giocatore ancora nel colpo; mancano: "
+            f"{', '.join(sorted(missing))}",
         )
     groups = [list(g) for g in ranking if g] or [[live[0].player]]
     seat_of = {c.player: c.seat for c in contributions}
@@ -181,6 +237,8 @@ def side_pots(
 
 ChipsAction = Literal["call", "raise", "bet"]
 
+ACTIONS_IT = {"call": "chiamata", "raise": "rilancio", "bet": "puntata"}
+
 
 @dataclass(frozen=True)
 class ChipsResult:
@@ -192,6 +250,15 @@ class ChipsResult:
     all_in: bool
     explanation: str
     articles: tuple[str, ...]
+    explanation_it: str = _italian()
+
+    def explain(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` ("it" or "en")."""
+        return _in(lang, self.explanation, self.explanation_it)
+
+    def action_text(self, lang: str = "en") -> str:
+        """The action's name in ``lang`` (``action`` stays English)."""
+        return ACTIONS_IT[self.action] if lang == "it" else self.action
 
 
 def chips_pushed(
@@ -213,61 +280,82 @@ def chips_pushed(
     """
     if to_call < 0 or pushed <= 0 or min_raise <= 0:
         raise RuleError(
-            "give the amount to call (≥ 0), the chips pushed (> 0) and the minimum raise (> 0)"
+            "give the amount to call (≥ 0), the chips pushed (> 0) and the minimum raise (> 0)",
+            it="indica quanto serve per chiamare (≥ 0), i gettoni messi nel piatto (> 0) e il "
+            "rilancio minimo (> 0)",
         )
     if stack is not None and pushed > stack:
-        raise RuleError(f"{pushed} chips pushed but the stack was {stack}; check the amounts")
+        raise RuleError(
+            f"{pushed} chips pushed but the stack was {stack}; check the amounts",
+            it=f"{pushed} gettoni messi nel piatto ma lo stack era di {stack}; controlla le "
+            "cifre",
+        )
     all_in = stack is not None and pushed == stack
     excess = pushed - to_call
 
     if to_call == 0:
         if pushed >= min_raise or all_in:
             return ChipsResult("bet", "A", pushed, 0, None, all_in,
-                               f"a bet of {pushed}", ("6.8-A", "7.5"))
+                               f"a bet of {pushed}", ("6.8-A", "7.5"),
+                               f"una puntata di {pushed}")
         return ChipsResult("bet", None, pushed, 0, min_raise, False,
-                           f"a bet below the minimum: complete it to {min_raise}", ("6.8", "7.5"))
+                           f"a bet below the minimum: complete it to {min_raise}", ("6.8", "7.5"),
+                           f"una puntata sotto il minimo: va completata a {min_raise}")
     if declared_raise:
         arts = ("5.5", "7.3") if single_chip else ("6.8", "7.3")
         if excess >= min_raise or (all_in and excess > 0):
             return ChipsResult("raise", None, pushed, 0, None, all_in,
-                               f"a raise to {pushed} (declared)", (*arts, "7.4"))
+                               f"a raise to {pushed} (declared)", (*arts, "7.4"),
+                               f"un rilancio a {pushed} (dichiarato)")
         return ChipsResult(
             "raise", None, max(pushed, to_call), 0, to_call + min_raise, all_in,
             f"a declared raise: complete it to the minimum, {to_call + min_raise} in all", arts,
+            f"un rilancio dichiarato: va completato al minimo, {to_call + min_raise} in tutto",
         )
     if single_chip and excess > 0 and not all_in:
         return ChipsResult(
             "call", None, to_call, excess, None, False,
             f"one oversized chip without a declared raise is a call of {to_call}; "
             f"{excess} go back to the player", ("5.5",),
+            f"un solo gettone più grande della puntata, senza dichiarare il rilancio, è una "
+            f"chiamata di {to_call}; {excess} tornano al giocatore",
         )
     if all_in:
         if excess <= 0:
             return ChipsResult("call", "A", pushed, 0, None, True,
-                               f"all-in call for {pushed}", ("6.8-A", "7.2", "7.7"))
+                               f"all-in call for {pushed}", ("6.8-A", "7.2", "7.7"),
+                               f"chiamata all-in per {pushed}")
         return ChipsResult("raise", "A", pushed, 0, None, True,
-                           f"all-in raise to {pushed}; it reopens the betting", ("6.8-A", "7.4"))
+                           f"all-in raise to {pushed}; it reopens the betting", ("6.8-A", "7.4"),
+                           f"rilancio all-in a {pushed}; riapre le puntate")
     if excess == 0:
         return ChipsResult("call", "A", pushed, 0, None, False,
-                           f"the exact amount: a call of {to_call}", ("6.8-A",))
+                           f"the exact amount: a call of {to_call}", ("6.8-A",),
+                           f"la somma esatta: una chiamata di {to_call}")
     if excess < 0:
         return ChipsResult(
             "call", "B", pushed, 0, to_call, False,
             f"less than the bet: a call, to be completed to {to_call}", ("6.8-B",),
+            f"meno della puntata: una chiamata, da completare a {to_call}",
         )
     if excess >= min_raise:
         return ChipsResult("raise", "A", pushed, 0, None, False,
-                           f"a complete raise: {excess} over the bet", ("6.8-A", "7.3"))
+                           f"a complete raise: {excess} over the bet", ("6.8-A", "7.3"),
+                           f"un rilancio completo: {excess} oltre la puntata")
     if 2 * excess <= min_raise:
         return ChipsResult(
             "call", "C", to_call, excess, None, False,
             f"{excess} over the bet is not more than half the minimum raise ({min_raise}): "
             f"a call of {to_call}, {excess} go back", ("6.8-C", "7.3"),
+            f"{excess} oltre la puntata, non più della metà del rilancio minimo ({min_raise}): "
+            f"una chiamata di {to_call}, {excess} tornano indietro",
         )
     return ChipsResult(
         "raise", "D", pushed, 0, to_call + min_raise, False,
         f"{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
         f"to be completed to {to_call + min_raise}", ("6.8-D", "7.3"),
+        f"{excess} oltre la puntata, più della metà del rilancio minimo ({min_raise}): un "
+        f"rilancio, da completare a {to_call + min_raise}",
     )
 
 
@@ -286,6 +374,11 @@ class RaiseResult:
     complete_to: int | None
     explanation: str
     articles: tuple[str, ...]
+    explanation_it: str = _italian()
+
+    def explain(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` ("it" or "en")."""
+        return _in(lang, self.explanation, self.explanation_it)
 
 
 def minimum_raise(
@@ -305,34 +398,49 @@ def minimum_raise(
     With no bet open (``current_bet`` 0) this is a bet: at least the big blind (7.5).
     """
     if big_blind <= 0 or current_bet < 0 or chip_unit <= 0:
-        raise RuleError("give a big blind > 0, the current bet ≥ 0 and a chip unit > 0")
+        raise RuleError(
+            "give a big blind > 0, the current bet ≥ 0 and a chip unit > 0",
+            it="indica un grande buio > 0, la puntata in corso ≥ 0 e un gettone più piccolo > 0",
+        )
     if current_bet == 0:
         minimum, first, arts = big_blind, not raised_before, ("7.5",)
         what = f"no bet is open: a bet of at least the big blind, {big_blind}"
+        what_it = f"non c'è una puntata aperta: si punta almeno il grande buio, {big_blind}"
     elif not raised_before:
         minimum, first, arts = current_bet + big_blind, True, ("7.3",)
         what = f"first raise: at least one big blind over {current_bet}, to {minimum}"
+        what_it = f"primo rilancio: almeno un grande buio sopra {current_bet}, a {minimum}"
     else:
         minimum, first, arts = current_bet + chip_unit, False, ("7.3",)
         what = f"a later raise has no minimum increment: any total above {current_bet}"
+        what_it = (
+            f"un rilancio successivo non ha un incremento minimo: basta un totale sopra "
+            f"{current_bet}"
+        )
     if raise_to is None:
-        return RaiseResult(minimum, first, None, None, all_in, True, None, what, arts)
+        return RaiseResult(minimum, first, None, None, all_in, True, None, what, arts, what_it)
     if raise_to <= current_bet:
         raise RuleError(
             f"a raise must go above the current bet of {current_bet}; {raise_to} is a call "
             "or less", "7.3",
+            it=f"un rilancio deve superare la puntata in corso di {current_bet}; {raise_to} è "
+            "una chiamata o meno",
         )
     if raise_to >= minimum:
         return RaiseResult(minimum, first, raise_to, True, all_in, True, None,
-                           f"{what}; {raise_to} is valid and reopens the betting", (*arts, "7.4"))
+                           f"{what}; {raise_to} is valid and reopens the betting", (*arts, "7.4"),
+                           f"{what_it}; {raise_to} è valido e riapre le puntate")
     if all_in:
         return RaiseResult(
             minimum, first, raise_to, True, True, True, None,
             f"{what}; an all-in to {raise_to} is below it but still a raise, and it reopens "
             "the betting", (*arts, "7.4"),
+            f"{what_it}; un all-in a {raise_to} resta sotto il minimo ma è comunque un rilancio, "
+            "e riapre le puntate",
         )
     return RaiseResult(minimum, first, raise_to, False, False, False, minimum,
-                       f"{what}; {raise_to} is short: complete to {minimum}", arts)
+                       f"{what}; {raise_to} is short: complete to {minimum}", arts,
+                       f"{what_it}; {raise_to} non basta: va completato a {minimum}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -348,6 +456,11 @@ class HandPositions:
     dead_button: bool  # the button sits on an empty seat
     note: str
     articles: tuple[str, ...]
+    note_it: str = _italian()
+
+    def explain(self, lang: str = "en") -> str:
+        """The note in ``lang`` ("it" or "en")."""
+        return _in(lang, self.note, self.note_it)
 
 
 @dataclass(frozen=True)
@@ -377,20 +490,31 @@ def button_plan(
     """
     occupied = sorted(set(seats))
     if len(occupied) != len(seats) or any(s <= 0 for s in seats):
-        raise RuleError("seats must be distinct positive numbers")
+        raise RuleError(
+            "seats must be distinct positive numbers",
+            it="i posti devono essere numeri positivi, tutti diversi",
+        )
     if button not in occupied:
-        raise RuleError(f"the button seat {button} is not among the occupied seats")
+        raise RuleError(
+            f"the button seat {button} is not among the occupied seats",
+            it=f"il posto del bottone, {button}, non è tra i posti occupati",
+        )
     if hands < 1 or hands > 50:
-        raise RuleError("ask for 1 to 50 hands")
+        raise RuleError("ask for 1 to 50 hands", it="chiedi da 1 a 50 mani")
     gone = set(out)
     if not gone <= set(occupied):
         raise RuleError(
             f"seat(s) {', '.join(map(str, sorted(gone - set(occupied))))} went out but were "
-            "not occupied"
+            "not occupied",
+            it=f"posti {', '.join(map(str, sorted(gone - set(occupied))))}: eliminati ma non "
+            "occupati",
         )
     remaining = [s for s in occupied if s not in gone]
     if len(remaining) < 2:
-        raise RuleError("fewer than two players are left at the table: no blinds to post")
+        raise RuleError(
+            "fewer than two players are left at the table: no blinds to post",
+            it="al tavolo restano meno di due giocatori: non ci sono bui da mettere",
+        )
 
     def after(seat: int, among: Sequence[int]) -> int:
         return clockwise_from(seat, [s for s in among if s != seat])[0]
@@ -407,7 +531,10 @@ def button_plan(
     if big_blind is not None:
         bb_prev = big_blind
     if bb_prev not in occupied or (sb_prev is not None and sb_prev not in occupied):
-        raise RuleError("the blinds given are not on occupied seats")
+        raise RuleError(
+            "the blinds given are not on occupied seats",
+            it="i bui indicati non sono su posti occupati",
+        )
 
     def nxt(seat: int) -> int:
         return clockwise_from(seat, [s for s in remaining if s != seat])[0]
@@ -426,7 +553,8 @@ def button_plan(
             btn = nxt(btn)
             sb, bb = normal(btn)
             plan.append(HandPositions(h, btn, sb, bb, False,
-                                      "heads-up: the button posts the small blind", ("2.5",)))
+                                      "heads-up: the button posts the small blind", ("2.5",),
+                                      "testa a testa: il bottone mette il piccolo buio"))
         return ButtonPlan(tuple(remaining), tuple(plan), ("2.5", "II.5"))
 
     bb_out, sb_out = bb_prev in gone, sb_prev is not None and sb_prev in gone
@@ -437,25 +565,30 @@ def button_plan(
         plan.append(HandPositions(
             1, btn, None, nxt(btn), btn not in remaining,
             "big blind eliminated: the button advances, the next player posts the big blind "
-            "directly, no small blind", ("2.4",)))
+            "directly, no small blind", ("2.4",),
+            "grande buio eliminato: il bottone avanza, il giocatore seguente mette direttamente "
+            "il grande buio, senza piccolo buio"))
         if hands >= 2:
             sb, bb = normal(btn)
             plan.append(HandPositions(2, btn, sb, bb, btn not in remaining,
-                                      "the button stays and both blinds are posted", ("2.4",)))
+                                      "the button stays and both blinds are posted", ("2.4",),
+                                      "il bottone resta fermo e si mettono entrambi i bui"))
         h = 3
     elif sb_out:
         sb, bb = normal(btn)
         plan.append(HandPositions(
             1, btn, sb, bb, btn not in remaining,
             "small blind eliminated: the button stays put (dead button) for this hand",
-            ("2.4",)))
+            ("2.4",),
+            "piccolo buio eliminato: per questa mano il bottone resta fermo (bottone morto)"))
         h = 2
     while h <= hands:
         btn = nxt(btn)
         sb, bb = normal(btn)
         note = "the button moves again" if plan else "the button moves clockwise"
+        note_it = "il bottone riprende ad avanzare" if plan else "il bottone avanza in senso orario"
         plan.append(HandPositions(h, btn, sb, bb, False, note, ("2.4", "II.5") if plan
-                                  else ("II.5",)))
+                                  else ("II.5",), note_it))
         h += 1
     arts = ("2.4", "II.5") if (bb_out or sb_out) else ("II.5", "2.2", "2.3")
     return ButtonPlan(tuple(remaining), tuple(plan[:hands]), arts)
@@ -505,12 +638,20 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
     from pokerkit import StandardHighHand
 
     if len(board) != 5:
-        raise RuleError(f"the board has 5 cards at showdown, not {len(board)}", "1.2")
+        raise RuleError(
+            f"the board has 5 cards at showdown, not {len(board)}",
+            "1.2",
+            it=f"allo showdown il board ha 5 carte, non {len(board)}",
+        )
     board_text = "".join(str(c) for c in board)
     evaluated = []
     for player, hole in hands.items():
         if len(hole) != 2:
-            raise RuleError(f"{player} must show 2 hole cards, not {len(hole)}", "1.1")
+            raise RuleError(
+                f"{player} must show 2 hole cards, not {len(hole)}",
+                "1.1",
+                it=f"{player} deve mostrare 2 carte coperte, non {len(hole)}",
+            )
         best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
         evaluated.append((player, best))
     evaluated.sort(key=lambda pb: pb[1], reverse=True)
@@ -540,6 +681,8 @@ def _italiana(
         raise RuleError(
             f"{len(hands)} hands shown at a table of {players_at_table}; "
             "give the number of players at the table", "1.2",
+            it=f"{len(hands)} mani mostrate a un tavolo di {players_at_table}; indica quanti "
+            "giocatori ci sono al tavolo",
         )
     keyed = sorted(((italiana.hand_key(cards, low), p) for p, cards in hands.items()),
                    reverse=True)
@@ -573,7 +716,10 @@ def showdown(
     straight flushes meet and the players agree to split (9.2: ``split_straight_flushes``).
     """
     if len(hands) < 2:
-        raise RuleError("a showdown needs at least two hands")
+        raise RuleError(
+            "a showdown needs at least two hands",
+            it="per uno showdown servono almeno due mani",
+        )
     parsed = {p: parse_cards(c) for p, c in hands.items()}
     board_cards = parse_cards(board)
     check_distinct([*parsed.values(), board_cards])
@@ -581,9 +727,16 @@ def showdown(
         return _holdem(parsed, board_cards)
     if mode == "italiana":
         if board_cards:
-            raise RuleError("Poker all'Italiana has no board: give five cards per player", "1.1")
+            raise RuleError(
+                "Poker all'Italiana has no board: give five cards per player",
+                "1.1",
+                it="il Poker all'Italiana non ha board: indica cinque carte per giocatore",
+            )
         return _italiana(parsed, players_at_table, split_straight_flushes)
-    raise RuleError(f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'")
+    raise RuleError(
+        f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'",
+        it=f"modalità di showdown sconosciuta {mode!r}: usa 'holdem' o 'italiana'",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -613,16 +766,28 @@ def clock_call(
     ``started_at`` and ``now`` are both seconds (any clock) or both datetimes.
     """
     if not 30 <= granted <= 60:
-        raise RuleError(f"the Director grants 30 to 60 seconds, not {granted:g}; pick a time "
-                        "in that range", "5.4")
+        raise RuleError(
+            f"the Director grants 30 to 60 seconds, not {granted:g}; pick a time in that range",
+            "5.4",
+            it=f"il Direttore concede da 30 a 60 secondi, non {granted:g}; scegli un tempo "
+            "in quell'intervallo",
+        )
     if isinstance(started_at, dt.datetime) and isinstance(now, dt.datetime):
         elapsed = (now - started_at).total_seconds()
     elif not isinstance(started_at, dt.datetime) and not isinstance(now, dt.datetime):
         elapsed = float(now) - float(started_at)
     else:
-        raise RuleError("give the start and now both as seconds or both as date-times")
+        raise RuleError(
+            "give the start and now both as seconds or both as date-times",
+            it="indica l'inizio e l'istante attuale entrambi in secondi o entrambi come "
+            "data e ora",
+        )
     if elapsed < 0:
-        raise RuleError("'now' is before the clock was called; check the times", "5.4")
+        raise RuleError(
+            "'now' is before the clock was called; check the times",
+            "5.4",
+            it="l'istante attuale precede la chiamata del tempo; controlla gli orari",
+        )
     total = granted + COUNTDOWN_SECONDS
     if elapsed < granted:
         return ClockCall(granted, elapsed, "thinking", granted - elapsed, total - elapsed, False)

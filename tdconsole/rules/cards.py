@@ -29,12 +29,20 @@ class Card:
 def parse_card(text: str) -> Card:
     raw = text.strip().replace("\ufe0e", "").replace("\ufe0f", "")
     if len(raw) < 2:
-        raise RuleError(f"bad card {text!r}: write rank then suit, e.g. 'As', '10h', 'K♦'")
+        raise _bad_card(text)
     rank, suit = raw[:-1].upper(), SUIT_ALIASES.get(raw[-1].lower())
     rank = {"10": "T", "1": "A"}.get(rank, rank)
     if suit is None or rank not in RANK_VALUE:
-        raise RuleError(f"bad card {text!r}: write rank then suit, e.g. 'As', '10h', 'K♦'")
+        raise _bad_card(text)
     return Card(RANK_VALUE[rank], suit)
+
+
+def _bad_card(text: str) -> RuleError:
+    return RuleError(
+        f"bad card {text!r}: write rank then suit, e.g. 'As', '10h', 'K♦'",
+        it=f"carta non valida {text!r}: scrivi il valore e poi il seme, per esempio 'As', "
+        "'10h', 'K♦'",
+    )
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -60,6 +68,9 @@ def check_distinct(groups: Iterable[Iterable[Card]]) -> None:
         for card in group:
             if card in seen:
                 raise RuleError(
-                    f"card {card} appears twice; each card of the deck exists once, check the input"
+                    f"card {card} appears twice; each card of the deck exists once, "
+                    "check the input",
+                    it=f"la carta {card} compare due volte; nel mazzo ogni carta c'è una volta "
+                    "sola, controlla i dati",
                 )
             seen.add(card)

@@ -52,6 +52,16 @@ class ParsedArticle:
 class ParseResult:
     articles: list[ParsedArticle] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    warnings_it: list[str] = field(default_factory=list)
+    """The same warnings in Italian, in the same order."""
+
+    def warn(self, en: str, it: str) -> None:
+        self.warnings.append(en)
+        self.warnings_it.append(it)
+
+    def warnings_in(self, lang: str) -> list[str]:
+        """The warnings in ``lang`` ("it" or "en")."""
+        return self.warnings_it if lang == "it" else self.warnings
 
     @property
     def numbers(self) -> list[str]:
@@ -131,7 +141,10 @@ def parse_regulation(text: str) -> ParseResult:
 
     def add(number: str, title: str | None, body: str) -> None:
         if number in seen:
-            result.warnings.append(f"article {number} appears twice; the first one is kept")
+            result.warn(
+                f"article {number} appears twice; the first one is kept",
+                f"l'articolo {number} compare due volte; si tiene il primo",
+            )
             return
         seen.add(number)
         result.articles.append(ParsedArticle(number, title, _clean(body)))
@@ -152,9 +165,11 @@ def parse_regulation(text: str) -> ParseResult:
             else:
                 heading, heading_used = mk, False
                 if body.strip():  # text right under the heading, before paragraph 1
-                    result.warnings.append(
+                    result.warn(
                         f"text under the heading of Art. {mk.number} before its first "
-                        "paragraph is not kept"
+                        "paragraph is not kept",
+                        f"il testo sotto il titolo dell'Art. {mk.number}, prima del suo primo "
+                        "comma, non viene conservato",
                     )
         elif mk.kind == "dotted":
             close_heading(mk.start)
@@ -170,7 +185,9 @@ def parse_regulation(text: str) -> ParseResult:
     if not result.articles:
         raise RuleError(
             "no numbered articles found in the text; number them like 'I.1.', '1.1.', "
-            "'Art. VII - Title' or 'Art. 4 — Title' followed by '1.' paragraphs"
+            "'Art. VII - Title' or 'Art. 4 — Title' followed by '1.' paragraphs",
+            it="nel testo non c'è nessun articolo numerato; numerali come 'I.1.', '1.1.', "
+            "'Art. VII - Titolo' o 'Art. 4 — Titolo' seguito da commi '1.'",
         )
     return result
 
@@ -179,7 +196,10 @@ def parse_file(path: Path) -> ParseResult:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise RuleError(f"cannot read {path}: {exc.strerror}; check the file name") from exc
+        raise RuleError(
+            f"cannot read {path}: {exc.strerror}; check the file name",
+            it=f"impossibile leggere {path}: {exc.strerror}; controlla il nome del file",
+        ) from exc
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -51,6 +51,8 @@ def lowest_rank(players_at_table: int) -> int:
             f"a table of Poker all'Italiana has 4 to 6 players, not {players_at_table}; "
             "give the number of players at the table",
             "1.2",
+            it=f"a un tavolo di Poker all'Italiana siedono da 4 a 6 giocatori, non "
+            f"{players_at_table}; indica quanti giocatori ci sono al tavolo",
         )
     return 11 - players_at_table
 
@@ -73,13 +75,19 @@ def _straight(values: Sequence[int], low: int) -> tuple[bool, bool]:
 def hand_key(cards: Sequence[Card], low: int) -> Key:
     """A sortable key: a higher key is a better hand; two different hands never tie."""
     if len(cards) != 5:
-        raise RuleError(f"a Poker all'Italiana hand has 5 cards, not {len(cards)}", "1.1")
+        raise RuleError(
+            f"a Poker all'Italiana hand has 5 cards, not {len(cards)}",
+            "1.1",
+            it=f"una mano di Poker all'Italiana ha 5 carte, non {len(cards)}",
+        )
     for c in cards:
         if c.value < low:
             raise RuleError(
                 f"card {c} is not in a deck that starts at {Card(low, 's').rank}; "
                 "check the cards or the number of players",
                 "1.3",
+                it=f"la carta {c} non è in un mazzo che parte dal {Card(low, 's').rank}; "
+                "controlla le carte o il numero dei giocatori",
             )
     values = sorted((c.value for c in cards), reverse=True)
     counts = Counter(values)

@@ -240,12 +240,22 @@ def search(
 ) -> list[SearchResult]:
     """Best matches first. ``book`` restricts to one book; ``lang`` picks the summary language."""
     if not query.strip():
-        raise RuleError("empty query: give an article number (e.g. 'III.3') or some words")
+        raise RuleError(
+            "empty query: give an article number (e.g. 'III.3') or some words",
+            it="ricerca vuota: indica il numero di un articolo (per esempio 'III.3') "
+            "o qualche parola",
+        )
     if lang not in ("it", "en"):
-        raise RuleError(f"unknown language {lang!r}: use 'it' or 'en'")
+        raise RuleError(
+            f"unknown language {lang!r}: use 'it' or 'en'",
+            it=f"lingua sconosciuta {lang!r}: usa 'it' o 'en'",
+        )
     index = get_index()
     if book is not None and not any(d.book == book for d in index.docs):
-        raise RuleError(f"no rulebook named {book!r}; see `rules list` for the names")
+        raise RuleError(
+            f"no rulebook named {book!r}; see `rules list` for the names",
+            it=f"nessun regolamento si chiama {book!r}; i nomi sono in `rules list`",
+        )
     scores = _number_scores(index, query)
     if not scores:
         qterms = terms(query)
