@@ -1,4 +1,7 @@
-"""Commands for the event's data: ``export``, ``import``, ``backups``."""
+"""Commands for the event's data: ``export``, ``import``, ``backups``.
+
+Their messages follow ``--lang``, else the event's language, else Italian, like every command.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +12,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import emit_json, event_path
+from tdconsole.cli.common import emit_json, event_path, say, tr
 from tdconsole.domain.errors import RuleError
+
+
+def follow_event_language(args: argparse.Namespace, path: Path | None = None) -> None:
+    """Remember the language of the event at ``path`` (default: the command's event) on
+    ``args``, for the messages and refusals of a command that does not open the event itself.
+    Nothing to do when ``--lang`` chose; an unreadable or missing event keeps the default."""
+    if getattr(args, "lang", None) is not None:
+        return
+    if path is None:
+        if "event_lang" in vars(args):  # already known (or already looked for)
+            return
+        try:
+            path = event_path(args)
+        except Exception:  # no event chosen, or a path that cannot be: Italian, the default
+            return
+    from tdconsole.service import event_language
+
+    args.event_lang = event_language(path)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -27,6 +48,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not args.output or args.output == "-":
         sys.stdout.write(text)
         return 0
+    follow_event_language(args, path)
     target = Path(args.output).expanduser()
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -35,9 +57,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise RuleError(
-            f"cannot write {target} ({exc.strerror or exc}): choose another path"
+            f"cannot write {target} ({exc.strerror or exc}): choose another path",
+            it=f"impossibile scrivere {target} ({exc.strerror or exc}): scegli un altro percorso",
         ) from None
-    print(f"exported {len(document['events'])} events of {document['name']!r} to {target}")
+    count, name = len(document["events"]), document["name"]
+    say(
+        args,
+        f"exported {count} events of {name!r} to {target}",
+        f"esportate {count} voci del registro di {name!r} in {target}",
+    )
     return 0
 
 
@@ -50,13 +78,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     document = read_document(source)
     count = import_document(document, target, source=str(source))
     remember_event(target)
-    print(f"imported {count} events into {target}")
+    follow_event_language(args, target)
+    say(
+        args,
+        f"imported {count} events into {target}",
+        f"importate {count} voci del registro in {target}",
+    )
     return 0
 
 
 def _backups_of(args: argparse.Namespace) -> tuple[Path, str, int]:
     """The event, its backup folder setting and ``keep`` (defaults when the event is
-    unreadable: the backups are what rescue it)."""
+    unreadable: the backups are what rescue it). Remembers the event's language on ``args``."""
     from tdconsole.domain.settings import BackupSettings
     from tdconsole.service import Tournament
 
@@ -68,6 +101,7 @@ def _backups_of(args: argparse.Namespace) -> tuple[Path, str, int]:
         return path, defaults.folder, defaults.keep
     try:
         settings = service.state.settings.backup
+        args.event_lang = service.state.settings.language
     finally:
         service.close()
     return path, settings.folder, settings.keep
@@ -79,20 +113,35 @@ def cmd_backups(args: argparse.Namespace) -> int:
     path, folder, keep = _backups_of(args)
     if args.action == "now":
         if not path.is_file():
-            raise RuleError(f"no event file at {path}: nothing to back up")
+            raise RuleError(
+                f"no event file at {path}: nothing to back up",
+                it=f"nessun file di evento in {path}: non c'è nulla di cui fare il backup",
+            )
         made = take_backup(path, folder, max(keep, 1))
-        print(f"backup of {path.name} (event {made.seq}) at {made.path}")
+        say(
+            args,
+            f"backup of {path.name} (event {made.seq}) at {made.path}",
+            f"backup di {path.name} (fino alla voce {made.seq}) in {made.path}",
+        )
         return 0
     backups = list_backups(path, folder)
     if args.action == "restore":
         if not args.which or not args.to:
-            raise RuleError("restore needs a backup and a new path: backups restore N --to PATH")
+            raise RuleError(
+                "restore needs a backup and a new path: backups restore N --to PATH",
+                it="per ripristinare servono un backup e un nuovo percorso: "
+                "backups restore N --to PERCORSO",
+            )
         chosen = _choose(backups, args.which)
         from tdconsole.store.paths import resolve_event_path
 
         target = resolve_event_path(args.to)
         seq = restore_backup(chosen, target)
-        print(f"restored {chosen.name} (up to event {seq}) into {target}")
+        say(
+            args,
+            f"restored {chosen.name} (up to event {seq}) into {target}",
+            f"ripristinato {chosen.name} (fino alla voce {seq}) in {target}",
+        )
         return 0
     rows: list[dict[str, Any]] = [
         {
@@ -107,14 +156,28 @@ def cmd_backups(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"event": str(path), "folder": str(backup_folder(path, folder)), "backups": rows})
         return 0
+    where = backup_folder(path, folder)
     if not rows:
-        print(f"no backups of {path.name} yet (folder {backup_folder(path, folder)})")
+        say(
+            args,
+            f"no backups of {path.name} yet (folder {where})",
+            f"ancora nessun backup di {path.name} (cartella {where})",
+        )
         return 0
-    print(f"backups of {path.name}, newest first (folder {backup_folder(path, folder)})")
+    say(
+        args,
+        f"backups of {path.name}, newest first (folder {where})",
+        f"backup di {path.name}, dal più recente (cartella {where})",
+    )
+    up_to = tr(args, "up to event", "fino alla voce")
     for row in rows:
         stamp = row["taken_at"][:19].replace("T", " ")
-        print(f"{row['number']:>3}.  {stamp} UTC  up to event {row['seq']:<6} {row['bytes']:>9} B")
-    print("restore one with `tdconsole backups restore N --to PATH`")
+        print(f"{row['number']:>3}.  {stamp} UTC  {up_to} {row['seq']:<6} {row['bytes']:>9} B")
+    say(
+        args,
+        "restore one with `tdconsole backups restore N --to PATH`",
+        "per ripristinarne uno: `tdconsole backups restore N --to PERCORSO`",
+    )
     return 0
 
 
@@ -130,7 +193,9 @@ def _choose(backups: list[Any], which: str) -> Path:
     except OSError:
         pass
     raise RuleError(
-        f"no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file"
+        f"no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file",
+        it=f"nessun backup {which!r}: indica un numero da `tdconsole backups` (1 = il più "
+        "recente) o un file",
     )
 
 

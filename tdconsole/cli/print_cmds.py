@@ -69,10 +69,18 @@ def cmd_print(args: argparse.Namespace) -> int:
     kind: str = args.report
     fmt: str = args.report_format
     printer: str | None = args.report_printer
+    if args.report_lang and getattr(args, "lang", None) is None:
+        # `print --lang en` is the language of the whole command: its messages too.
+        args.lang = args.report_lang
     if printer is not None and fmt not in QUEUE_FORMATS:
+        from tdconsole.cli.data_cmds import follow_event_language
+
+        follow_event_language(args)  # refused before the event is opened: say it in its language
         raise RuleError(
             f"the printer queue cannot lay out {fmt}: use --format pdf or txt, "
-            "or print the html page from a browser"
+            "or print the html page from a browser",
+            it=f"la coda di stampa non sa impaginare il formato {fmt}: usa --format pdf o txt, "
+            "oppure stampa la pagina html da un browser",
         )
     lang = args.report_lang or getattr(args, "lang", None)
     data = render(kind, load_state(args), fmt, lang=lang)
@@ -86,7 +94,8 @@ def cmd_print(args: argparse.Namespace) -> int:
             path.write_bytes(data)
         except OSError as exc:
             raise RuleError(
-                f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE"
+                f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE",
+                it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro -o FILE",
             ) from None
         print(path.resolve())
     if printer is not None:
@@ -104,18 +113,28 @@ def send_to_printer(data: bytes, printer: str, title: str) -> None:
     """Queue ``data`` with ``lp`` (CUPS); a missing or failing queue is a refusal, not a crash."""
     lp = shutil.which("lp")
     if lp is None:
-        raise RuleError("no printer queue: `lp` is not installed; install CUPS or use -o FILE")
+        raise RuleError(
+            "no printer queue: `lp` is not installed; install CUPS or use -o FILE",
+            it="nessuna coda di stampa: `lp` non è installato; installa CUPS o usa -o FILE",
+        )
     command = [lp, "-t", title]
     if printer:
         command += ["-d", printer]
     try:
         done = subprocess.run(command, input=data, capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise RuleError(f"no printer queue: {exc}; install CUPS or use -o FILE") from None
+        raise RuleError(
+            f"no printer queue: {exc}; install CUPS or use -o FILE",
+            it=f"nessuna coda di stampa: {exc}; installa CUPS o usa -o FILE",
+        ) from None
     if done.returncode != 0:
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
         detail = reason[-1] if reason else f"lp exited with {done.returncode}"
-        raise RuleError(f"no printer queue: {detail}; install CUPS or use -o FILE")
+        detail_it = reason[-1] if reason else f"lp è terminato con il codice {done.returncode}"
+        raise RuleError(
+            f"no printer queue: {detail}; install CUPS or use -o FILE",
+            it=f"nessuna coda di stampa: {detail_it}; installa CUPS o usa -o FILE",
+        )
     queued = done.stdout.decode("utf-8", "replace").strip()
     if queued:
         print(queued)

@@ -1,17 +1,22 @@
 """Commands for rulings: ``rule`` (search), ``rules list|import`` and ``calc …`` (calculators).
 
 Each handler prints to stdout and returns 0, or raises RuleError for refused or bad input.
+Their language: the command's own ``--lang``, else the console's (``--lang``, else the current
+event's language, else Italian); refusals follow it too. JSON is the same in both languages.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tdconsole.cli.common import lang as console_lang
 from tdconsole.domain.errors import RuleError
 
 if TYPE_CHECKING:
@@ -19,8 +24,35 @@ if TYPE_CHECKING:
 
 
 def _lang(args: argparse.Namespace) -> Lang:
-    lang = getattr(args, "rule_lang", None) or getattr(args, "lang", None) or "it"
-    return "en" if lang == "en" else "it"
+    """The command's language; its own ``--lang`` is also the language of its refusals."""
+    own = getattr(args, "rule_lang", None)
+    if own:
+        if getattr(args, "lang", None) is None:
+            args.lang = own
+        return "en" if own == "en" else "it"
+    from tdconsole.cli.data_cmds import follow_event_language
+
+    follow_event_language(args)
+    return console_lang(args)
+
+
+def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A handler whose refusals are said in the command's language (the event's is looked up
+    only when there is something to say)."""
+
+    @functools.wraps(func)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return func(args)
+        except RuleError:
+            _lang(args)
+            raise
+
+    return run
+
+
+def _say(lang: str, en: str, it: str) -> None:
+    print(it if lang == "it" else en)
 
 
 def _emit(document: Any) -> None:
@@ -39,7 +71,10 @@ def _ints(values: list[str] | None, what: str) -> list[int]:
             if not part:
                 continue
             if not part.isdigit():
-                raise RuleError(f"{what}: {part!r} is not a seat number; use e.g. 1,2,5")
+                raise RuleError(
+                    f"{what}: {part!r} is not a seat number; use e.g. 1,2,5",
+                    it=f"{what}: {part!r} non è un numero di posto; scrivi per esempio 1,2,5",
+                )
             out.append(int(part))
     return out
 
@@ -122,7 +157,9 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
         if not matched:
             raise RuleError(
                 f"none of the {len(parsed.numbers)} article numbers in {path.name} is in the "
-                f"shipped book {name!r}; import it under another --name"
+                f"shipped book {name!r}; import it under another --name",
+                it=f"nessuno dei {len(parsed.numbers)} numeri di articolo di {path.name} è nel "
+                f"regolamento fornito {name!r}; importalo con un altro --name",
             )
     _book, _parsed, target = import_file(path, name, parsed)
     document = {
@@ -133,15 +170,22 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     if args.json:
         _emit(document)
         return 0
-    print(f"Imported {len(parsed.numbers)} articles from {path.name} as book '{name}' "
-          f"(stored in {target}).")
+    lang = _lang(args)
+    count = len(parsed.numbers)
+    _say(lang,
+         f"Imported {count} articles from {path.name} as book '{name}' (stored in {target}).",
+         f"Importati {count} articoli da {path.name} come regolamento '{name}' "
+         f"(salvato in {target}).")
     if shipped is not None:
-        print(f"Verbatim text attached to {len(matched)} of {len(shipped.articles)} articles "
-              f"of '{name}'.")
+        total = len(shipped.articles)
+        _say(lang,
+             f"Verbatim text attached to {len(matched)} of {total} articles of '{name}'.",
+             f"Testo integrale aggiunto a {len(matched)} articoli su {total} di '{name}'.")
         if unknown:
-            print(f"Not in the shipped book: {', '.join(unknown)}")
-    for warning in parsed.warnings:
-        print(f"warning: {warning}")
+            _say(lang, f"Not in the shipped book: {', '.join(unknown)}",
+                 f"Assenti dal regolamento fornito: {', '.join(unknown)}")
+    for warning in parsed.warnings_in(lang):
+        _say(lang, f"warning: {warning}", f"attenzione: {warning}")
     return 0
 
 
@@ -158,24 +202,38 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
     for i, item in enumerate(args.players, start=1):
         m = _PLAYER.match(item.strip())
         if not m:
-            raise RuleError(f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500")
+            raise RuleError(
+                f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500",
+                it=f"giocatore non valido {item!r}: scrivi [POSTO:]NOME=GETTONI, per esempio "
+                "3:Ada=1500",
+            )
         seat = int(m.group(1)) if m.group(1) else i
         contributions.append(Contribution(m.group(2), seat, int(m.group(3)), m.group(2) in folded))
     unknown = folded - {c.player for c in contributions}
     if unknown:
-        raise RuleError(f"--folded names unknown player(s): {', '.join(sorted(unknown))}")
+        raise RuleError(
+            f"--folded names unknown player(s): {', '.join(sorted(unknown))}",
+            it=f"--folded nomina giocatori sconosciuti: {', '.join(sorted(unknown))}",
+        )
     ranking = [[p for p in group.split("=") if p] for group in (args.ranking or [])]
     button = args.button if args.button is not None else contributions[-1].seat
     result = side_pots(contributions, ranking, button=button, chip_unit=args.unit)
     if args.json:
         _emit(as_json(result))
         return 0
-    print("Pots, in the order they are awarded (last side pot first, Art. 7.8):")
+    lang = _lang(args)
+    _say(lang, "Pots, in the order they are awarded (last side pot first, Art. 7.8):",
+         "Piatti, nell'ordine in cui si assegnano (prima l'ultimo piatto di sovraresto, "
+         "Art. 7.8):")
+    among, returned = ("tra", "restituiti a") if lang == "it" else ("among", "returned to")
+    width = 12 if lang == "it" else 9
     for pot in result.pots:
         shares = ", ".join(f"{s.player} {s.amount}" for s in pot.shares)
-        who = "returned to" if pot.name == "uncalled" else "→"
-        print(f"  {pot.name:<9} {pot.amount:>8}  among {', '.join(pot.eligible)}  {who} {shares}")
-    print("Totals: " + ", ".join(f"{p} {w}" for p, w in result.won.items()))
+        who = returned if pot.name == "uncalled" else "→"
+        print(f"  {pot.label(lang):<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}"
+              f"  {who} {shares}")
+    totals = ", ".join(f"{p} {w}" for p, w in result.won.items())
+    _say(lang, f"Totals: {totals}", f"Totali: {totals}")
     print(_arts(result.articles))
     return 0
 
@@ -185,18 +243,25 @@ def cmd_calc_chips(args: argparse.Namespace) -> int:
 
     min_raise = args.min_raise if args.min_raise is not None else args.bb
     if min_raise is None:
-        raise RuleError("give --bb (the big blind) or --min-raise", "7.3")
+        raise RuleError(
+            "give --bb (the big blind) or --min-raise",
+            "7.3",
+            it="indica --bb (il grande buio) o --min-raise",
+        )
     result = chips_pushed(args.to_call, args.pushed, min_raise, single_chip=args.single_chip,
                           declared_raise=args.declared_raise, stack=args.stack)
     if args.json:
         _emit(as_json(result))
         return 0
+    lang = _lang(args)
     letter = f" (6.8-{result.letter})" if result.letter else ""
-    print(f"{result.action.upper()}{letter}: {result.explanation}")
+    print(f"{result.action_text(lang).upper()}{letter}: {result.explain(lang)}")
     if result.complete_to is not None:
-        print(f"  complete to {result.complete_to}")
+        _say(lang, f"  complete to {result.complete_to}",
+             f"  da completare a {result.complete_to}")
     if result.returned:
-        print(f"  {result.returned} back to the player")
+        _say(lang, f"  {result.returned} back to the player",
+             f"  {result.returned} tornano al giocatore")
     print(_arts(result.articles))
     return 0
 
@@ -210,10 +275,17 @@ def cmd_calc_raise(args: argparse.Namespace) -> int:
     if args.json:
         _emit(as_json(result))
         return 0
-    print(f"Minimum: to {result.minimum_to}. "
-          f"{result.explanation[:1].upper()}{result.explanation[1:]}.")
+    lang = _lang(args)
+    explained = result.explain(lang)
+    explained = f"{explained[:1].upper()}{explained[1:]}."
+    _say(lang, f"Minimum: to {result.minimum_to}. {explained}",
+         f"Minimo: a {result.minimum_to}. {explained}")
     if result.valid is not None:
-        print("  valid" if result.valid else f"  not valid: complete to {result.complete_to}")
+        if result.valid:
+            _say(lang, "  valid", "  valido")
+        else:
+            _say(lang, f"  not valid: complete to {result.complete_to}",
+                 f"  non valido: da completare a {result.complete_to}")
     print(_arts(result.articles))
     return 0
 
@@ -230,12 +302,20 @@ def cmd_calc_button(args: argparse.Namespace) -> int:
     if args.json:
         _emit(as_json(result))
         return 0
-    print(f"Players in: seats {', '.join(map(str, result.players))}")
+    lang = _lang(args)
+    players = ", ".join(map(str, result.players))
+    _say(lang, f"Players in: seats {players}", f"In gioco: posti {players}")
     for h in result.hands:
         sb_text = str(h.small_blind) if h.small_blind is not None else "—"
-        dead = " (empty seat)" if h.dead_button else ""
-        print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}"
-              f"  — {h.note} ({_arts(h.articles)})")
+        tail = f"  — {h.explain(lang)} ({_arts(h.articles)})"
+        if lang == "it":
+            dead = " (posto vuoto)" if h.dead_button else ""
+            print(f"  mano {h.hand}: bottone {h.button}{dead}, piccolo buio {sb_text}, "
+                  f"grande buio {h.big_blind}{tail}")
+        else:
+            dead = " (empty seat)" if h.dead_button else ""
+            print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}"
+                  f"{tail}")
     return 0
 
 
@@ -246,9 +326,15 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
     for item in args.hands:
         name, sep, cards = item.partition("=")
         if not sep or not name.strip() or not cards.strip():
-            raise RuleError(f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd")
+            raise RuleError(
+                f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd",
+                it=f"mano non valida {item!r}: scrivi NOME=CARTE, per esempio Ada=AsKd",
+            )
         if name.strip() in hands:
-            raise RuleError(f"{name.strip()} is given twice")
+            raise RuleError(
+                f"{name.strip()} is given twice",
+                it=f"{name.strip()} compare due volte",
+            )
         hands[name.strip()] = cards
     result = showdown(hands, args.board or "", mode=args.mode, players_at_table=args.players,
                       split_straight_flushes=args.split_straight_flushes)
@@ -259,10 +345,17 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
     for h in result.hands:
         label = h.label_it if lang == "it" else h.label_en
         print(f"  {h.place}. {h.player:<12} {label:<28} {' '.join(h.cards)}")
-    verb = "split" if result.split else "wins"
-    print(f"{' and '.join(result.winners)} {verb}"
-          + (" (Art. 9.2: two straight flushes: the players may agree to split)"
-             if result.split_possible and not result.split else ""))
+    may_split = result.split_possible and not result.split
+    if lang == "it":
+        winners = " e ".join(result.winners)
+        print((f"{winners} dividono" if result.split else f"vince {winners}")
+              + (" (Art. 9.2: due scale reali: i giocatori possono accordarsi per dividere)"
+                 if may_split else ""))
+    else:
+        verb = "split" if result.split else "wins"
+        print(f"{' and '.join(result.winners)} {verb}"
+              + (" (Art. 9.2: two straight flushes: the players may agree to split)"
+                 if may_split else ""))
     book = "" if result.book == "ordine" else f" [{result.book}]"
     print(_arts(result.articles) + book)
     return 0
@@ -275,12 +368,17 @@ def cmd_calc_clock(args: argparse.Namespace) -> int:
     if args.json:
         _emit(as_json(result))
         return 0
+    lang = _lang(args)
+    left = f"{result.seconds_left:.0f}"
     if result.phase == "thinking":
-        print(f"Thinking: {result.seconds_left:.0f} s left before the 10-second countdown")
+        _say(lang, f"Thinking: {left} s left before the 10-second countdown",
+             f"Riflessione: restano {left} s prima del conto alla rovescia di 10 secondi")
     elif result.phase == "countdown":
-        print(f"Countdown: {result.seconds_left:.0f} s — said aloud by the Director")
+        _say(lang, f"Countdown: {left} s — said aloud by the Director",
+             f"Conto alla rovescia: {left} s, scanditi ad alta voce dal Direttore")
     else:
-        print("Time is up: the hand is folded")
+        _say(lang, "Time is up: the hand is folded",
+             "Tempo scaduto: la mano si considera passata")
     print(_arts(result.articles))
     return 0
 
@@ -310,7 +408,7 @@ def register(subparsers: Any) -> None:
                    help="language of titles and summaries (default: the console's, else it)")
     p.add_argument("--limit", type=int, default=5, help="how many results (default 5)")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    p.set_defaults(func=cmd_rule)
+    p.set_defaults(func=_speaking(cmd_rule))
 
     rules = subparsers.add_parser("rules", help="the rulebooks: list them, import a text",
                                   description="List the rulebooks or import a regulation text.")
@@ -318,8 +416,8 @@ def register(subparsers: Any) -> None:
     lst = rules_sub.add_parser("list", help="the rulebooks shipped and imported")
     lst.add_argument("--json", action="store_true", help="one JSON document on stdout")
     lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language")
-    lst.set_defaults(func=cmd_rules_list)
-    rules.set_defaults(func=cmd_rules_list, json=False, rule_lang=None)
+    lst.set_defaults(func=_speaking(cmd_rules_list))
+    rules.set_defaults(func=_speaking(cmd_rules_list), json=False, rule_lang=None)
     imp = rules_sub.add_parser(
         "import", help="import a regulation text (its verbatim articles)",
         description="Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
@@ -331,7 +429,7 @@ def register(subparsers: Any) -> None:
     imp.add_argument("file", metavar="FILE", help="the text file (UTF-8)")
     imp.add_argument("--name", required=True, help="book name: lowercase letters, digits, '-'")
     imp.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    imp.set_defaults(func=cmd_rules_import)
+    imp.set_defaults(func=_speaking(cmd_rules_import))
 
     calc = subparsers.add_parser(
         "calc", help="calculators for disputes at the table",
@@ -366,7 +464,7 @@ def register(subparsers: Any) -> None:
     sp.add_argument("--unit", type=int, default=25,
                     help="the smallest chip, for splitting (default 25)")
     sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    sp.set_defaults(func=cmd_calc_sidepots)
+    sp.set_defaults(func=_speaking(cmd_calc_sidepots))
 
     ch = calc_sub.add_parser(
         "chips", help="chips put in without a word: call, raise or completion (Art. 5.5, 6.8)",
@@ -388,7 +486,7 @@ def register(subparsers: Any) -> None:
                     help="he said 'raise' without an amount (Art. 5.5)")
     ch.add_argument("--stack", type=int, help="his chips before pushing (to spot an all-in)")
     ch.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    ch.set_defaults(func=cmd_calc_chips)
+    ch.set_defaults(func=_speaking(cmd_calc_chips))
 
     rs = calc_sub.add_parser(
         "raise", help="the minimum raise under this regulation (Art. 7.3-7.4)",
@@ -408,7 +506,7 @@ def register(subparsers: Any) -> None:
     rs.add_argument("--all-in", action="store_true", help="the raise is all-in")
     rs.add_argument("--unit", type=int, default=25, help="the smallest chip (default 25)")
     rs.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    rs.set_defaults(func=cmd_calc_raise)
+    rs.set_defaults(func=_speaking(cmd_calc_raise))
 
     bt = calc_sub.add_parser(
         "button", help="button and blinds after eliminations (Art. 2.4-2.5)",
@@ -428,7 +526,7 @@ def register(subparsers: Any) -> None:
     bt.add_argument("--sb", help="small blind seat in that hand, or 'none' (default: normal)")
     bt.add_argument("--bb", type=int, help="big blind seat in that hand (default: normal)")
     bt.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    bt.set_defaults(func=cmd_calc_button)
+    bt.set_defaults(func=_speaking(cmd_calc_button))
 
     sd = calc_sub.add_parser(
         "showdown", help="who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana",
@@ -451,7 +549,7 @@ def register(subparsers: Any) -> None:
                     help="italiana: the players agreed to split between straight flushes (9.2)")
     sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language of labels")
     sd.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    sd.set_defaults(func=cmd_calc_showdown)
+    sd.set_defaults(func=_speaking(cmd_calc_showdown))
 
     ck = calc_sub.add_parser(
         "clock", help="a clock called on a player: time left (Art. 5.4)",
@@ -463,4 +561,4 @@ def register(subparsers: Any) -> None:
     ck.add_argument("--elapsed", type=float, default=0.0,
                     help="seconds since the clock was called")
     ck.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    ck.set_defaults(func=cmd_calc_clock)
+    ck.set_defaults(func=_speaking(cmd_calc_clock))

@@ -1,4 +1,5 @@
-"""Every refusal of the core and the command line exists in Italian and English."""
+"""Every refusal of the core, the store, the rulebooks, the reports and the command line exists
+in Italian and English, and so do the calculators' explanations."""
 
 from __future__ import annotations
 
@@ -12,14 +13,17 @@ from tdconsole.domain.errors import RuleError
 
 PACKAGE = Path(tdconsole.__file__).parent
 
-# Files of other owners, whose refusals are still English only; each is named, so a new file
-# of the core or the command line is checked from the start.
+# Files whose refusals are still English only; each is named, so a new file is checked from
+# the start.
 ENGLISH_ONLY = {
-    "cli/rules_cmds.py",
-    "cli/print_cmds.py",
-    "cli/data_cmds.py",
     "cli/ui_cmds.py",
 }
+
+# The refusal types: RuleError and its subclasses.
+ERRORS = {"RuleError", "StoreError"}
+
+# Where refusals are written: every module of these packages, and the service.
+CHECKED = ("domain", "cli", "store", "rules", "reports")
 
 
 def _rule_error_calls(path: Path) -> list[ast.Call]:
@@ -29,8 +33,8 @@ def _rule_error_calls(path: Path) -> list[ast.Call]:
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and (
-            (isinstance(node.func, ast.Name) and node.func.id == "RuleError")
-            or (isinstance(node.func, ast.Attribute) and node.func.attr == "RuleError")
+            (isinstance(node.func, ast.Name) and node.func.id in ERRORS)
+            or (isinstance(node.func, ast.Attribute) and node.func.attr in ERRORS)
         )
     ]
 
@@ -41,19 +45,33 @@ def _italian_problems(path: Path) -> list[str]:
         where = f"{path.parent.name}/{path.name}:{call.lineno}"
         it = next((k.value for k in call.keywords if k.arg == "it"), None)
         if it is None or (isinstance(it, ast.Constant) and it.value is None):
-            problems.append(f"{where}: RuleError without it=")
+            name = call.func.id if isinstance(call.func, ast.Name) else ast.unparse(call.func)
+            problems.append(f"{where}: {name.rpartition('.')[2]} without it=")
         elif call.args and ast.dump(call.args[0]) == ast.dump(it):
             problems.append(f"{where}: it= repeats the English message")
     return problems
 
 
-def test_every_rule_error_of_the_core_and_the_command_line_has_its_italian() -> None:
-    files = sorted((PACKAGE / "domain").glob("*.py")) + sorted((PACKAGE / "cli").glob("*.py"))
-    checked = [f for f in files if str(f.relative_to(PACKAGE)) not in ENGLISH_ONLY]
+def _checked_files() -> list[Path]:
+    files = [f for folder in CHECKED for f in sorted((PACKAGE / folder).glob("*.py"))]
+    files.append(PACKAGE / "service.py")
+    return [f for f in files if f.relative_to(PACKAGE).as_posix() not in ENGLISH_ONLY]
+
+
+def test_every_refusal_has_its_italian() -> None:
+    checked = _checked_files()
     calls = sum(len(_rule_error_calls(f)) for f in checked)
-    assert calls > 100  # the walk really sees the call sites
+    assert calls > 180  # the walk really sees the call sites
+    for folder in ("store", "rules", "reports"):  # ... in every package it names
+        assert any(_rule_error_calls(f) for f in checked if f.parent.name == folder), folder
     problems = [p for f in checked for p in _italian_problems(f)]
     assert problems == []
+
+
+def test_the_exemptions_are_still_needed() -> None:
+    """A file that has its Italian leaves ENGLISH_ONLY."""
+    for name in ENGLISH_ONLY:
+        assert _italian_problems(PACKAGE / name), f"{name} has its Italian: drop its exemption"
 
 
 def test_the_check_catches_a_message_left_in_english(tmp_path: Path) -> None:
@@ -65,12 +83,15 @@ def test_the_check_catches_a_message_left_in_english(tmp_path: Path) -> None:
         "    raise RuleError(f'{x} is wrong', it=f'{x} is wrong')\n"
         "def h(x: int) -> None:\n"
         "    raise RuleError(f'{x} is wrong', it=f'{x} è sbagliato')\n"
+        "def k(x: int) -> None:\n"
+        "    raise StoreError(f'{x} is damaged')\n"
     )
     target = tmp_path / "probe.py"
     target.write_text(source, encoding="utf-8")
     assert _italian_problems(target) == [
         f"{tmp_path.name}/probe.py:3: RuleError without it=",
         f"{tmp_path.name}/probe.py:5: it= repeats the English message",
+        f"{tmp_path.name}/probe.py:9: StoreError without it=",
     ]
 
 

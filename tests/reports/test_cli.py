@@ -133,6 +133,6 @@ def test_main_prints_one_line_error_and_exits_2(
 
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr(print_cmds, "load_state", lambda args: {"players": []})
-    assert main(["print", "standings", "--lp"]) == 2
+    assert main(["--lang", "en", "print", "standings", "--lp"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: no printer queue") and err.count("\n") == 1

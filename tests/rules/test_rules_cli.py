@@ -98,7 +98,7 @@ def test_rules_import_new_book_is_searchable(
 ) -> None:
     src = tmp_path / "club.txt"
     src.write_text("Art. 1 — Giocatori\n\n1. Si gioca in sei al massimo.\n", encoding="utf-8")
-    out = run(capsys, "rules", "import", str(src), "--name", "club")
+    out = run(capsys, "rules", "import", str(src), "--name", "club", lang="en")
     assert "Imported 1 articles" in out
     doc = run_json(capsys, "rule", "massimo sei", "--book", "club")
     assert isinstance(doc, dict) and doc["results"][0]["number"] == "1.1"
@@ -121,7 +121,8 @@ def test_calc_sidepots_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert [p["name"] for p in doc["pots"]] == ["side 2", "side 1", "main"]
     assert doc["won"] == {"Ada": 400, "Bea": 600, "Cid": 400, "Dan": 0}
     out = run(capsys, "calc", "sidepots", "2:Ada=600", "5:Bea=625", "7:Cid=200",
-              "--folded", "Cid", "--ranking", "Ada=Bea", "--button", "7", "--unit", "25")
+              "--folded", "Cid", "--ranking", "Ada=Bea", "--button", "7", "--unit", "25",
+              lang="en")
     assert "returned to Bea 25" in out and "Art. 7.8" in out
     with pytest.raises(RuleError, match="NAME=CHIPS"):
         run(capsys, "calc", "sidepots", "Ada:100")
@@ -132,7 +133,7 @@ def test_calc_chips_cli(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_json(capsys, "calc", "chips", "--to-call", "400", "--pushed", "525", "--bb", "200")
     assert isinstance(doc, dict) and (doc["letter"], doc["complete_to"]) == ("D", 600)
     out = run(capsys, "calc", "chips", "--to-call", "400", "--pushed", "1000", "--bb", "200",
-              "--single-chip")
+              "--single-chip", lang="en")
     assert out.startswith("CALL") and "600 back" in out and "Art. 5.5" in out
     with pytest.raises(RuleError, match="--bb"):
         run(capsys, "calc", "chips", "--to-call", "400", "--pushed", "100")
@@ -142,7 +143,7 @@ def test_calc_raise_cli(capsys: pytest.CaptureFixture[str]) -> None:
     """Art. 7.3-7.4 through the command line."""
     doc = run_json(capsys, "calc", "raise", "--bb", "200", "--to", "300", "--all-in")
     assert isinstance(doc, dict) and doc["valid"] and doc["reopens"]
-    out = run(capsys, "calc", "raise", "--bb", "200", "--to", "300")
+    out = run(capsys, "calc", "raise", "--bb", "200", "--to", "300", lang="en")
     assert "not valid: complete to 400" in out
 
 
@@ -153,7 +154,8 @@ def test_calc_button_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(doc, dict)
     assert [(h["button"], h["small_blind"], h["big_blind"]) for h in doc["hands"]] == [
         (2, None, 4), (2, 4, 5), (4, 5, 6)]
-    out = run(capsys, "calc", "button", "--seats", "1", "2", "3", "--button", "1", "--out", "2")
+    out = run(capsys, "calc", "button", "--seats", "1", "2", "3", "--button", "1", "--out", "2",
+              lang="en")
     assert "heads-up" in out
 
 
