@@ -1,0 +1,218 @@
+"""Console start-up and key-to-repaint (issue 5). Run: ``python bench/startup.py``.
+
+1. Cold start of ``tdconsole demo`` to the first painted frame, in a pseudo-terminal of
+   120 × 40: the time from spawning the process until the screen shows the tables
+   ("Tavolo 1"). Next to it, a minimal Textual app (one ``Static``) started the same way, in
+   the same interpreter. Target: at most 1.5 × the minimal app.
+2. Key press to repainted screen for an elimination with 24 players, in the same
+   pseudo-terminal: from the Enter in the elimination dialog until the repainted screen (the
+   notification with the place) is written. Target: ≤ 50 ms. In-process, the parts: the
+   service call, and handing the new State down to every view.
+
+Prints medians; ``main() -> dict`` for ``python -m bench``. Never asserts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import select
+import shutil
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+from typing import Any
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+KEY_ROUNDS = int(os.environ.get("BENCH_KEY_ROUNDS", "20"))
+TIMEOUT = 30.0
+COLS, ROWS = 120, 40
+
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Minimal(App):
+    def compose(self):
+        yield Static("Tavolo 1")
+
+Minimal().run()
+"""
+
+
+class PtySession:
+    """A process on a pseudo-terminal of COLS × ROWS, read as a person's terminal would be."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.started = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the terminal is the pty
+            os.execvpe(argv[0], argv, env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.seen = b""
+
+    def wait_for(self, marker: bytes, timeout: float = TIMEOUT) -> float:
+        """Seconds until ``marker`` is written (NaN on timeout); the buffer restarts after it."""
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            if marker in self.seen:
+                self.seen = b""
+                return time.perf_counter() - started
+            ready, _, _ = select.select([self.fd], [], [], 0.01)
+            if ready:
+                try:
+                    self.seen = self.seen[-8192:] + os.read(self.fd, 65536)
+                except OSError:
+                    break
+        return float("nan")
+
+    def send(self, keys: bytes) -> None:
+        self.seen = b""
+        os.write(self.fd, keys)
+
+    def drain(self, seconds: float = 0.1) -> None:
+        self.wait_for(b"\x00never\x00", seconds)
+        self.seen = b""
+
+    def close(self) -> None:
+        os.kill(self.pid, signal.SIGTERM)
+        deadline = time.perf_counter() + 5
+        while time.perf_counter() < deadline:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.02)
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def first_frame(argv: list[str], marker: bytes, env: dict[str, str]) -> float:
+    """Seconds from spawn until ``marker`` is painted."""
+    session = PtySession(argv, env)
+    try:
+        session.wait_for(marker)
+        return time.perf_counter() - session.started
+    finally:
+        session.close()
+
+
+def environment() -> dict[str, str]:
+    data = tempfile.mkdtemp(prefix="tdc-bench-")
+    env = dict(os.environ, TDCONSOLE_DATA_DIR=data, TERM="xterm-256color")
+    env.pop("TDCONSOLE_EVENT", None)
+    return env
+
+
+def console_argv() -> list[str]:
+    exe = shutil.which("tdconsole", path=str(Path(sys.executable).parent)) or "tdconsole"
+    return [exe, "demo"]
+
+
+def startup_figures(rounds: int = ROUNDS) -> dict[str, Any]:
+    env = environment()
+    minimal = [sys.executable, "-c", MINIMAL_APP]
+    console = console_argv()
+    first_frame(minimal, b"Tavolo 1", env)  # warm the file cache for both
+    first_frame(console, b"Tavolo 1", env)
+    base, ours = [], []
+    for _ in range(rounds):
+        base.append(first_frame(minimal, b"Tavolo 1", env))
+        ours.append(first_frame(console, b"Tavolo 1", env))
+    shutil.rmtree(env["TDCONSOLE_DATA_DIR"], ignore_errors=True)
+    m_base, m_ours = statistics.median(base), statistics.median(ours)
+    return {
+        "minimal_app_first_frame_s": m_base,
+        "demo_first_frame_s": m_ours,
+        "startup_ratio": m_ours / m_base,
+        "startup_ratio_target": 1.5,
+    }
+
+
+def key_figures(rounds: int = KEY_ROUNDS) -> dict[str, Any]:
+    """Enter in the elimination dialog until the notification with the place is painted
+    (the dialog gone, the tables, room and clock repainted with 23 players)."""
+    env = environment()
+    session = PtySession(console_argv(), env)
+    times: list[float] = []
+    try:
+        session.wait_for(b"Tavolo 1")
+        session.drain(0.5)
+        for _ in range(rounds):
+            session.send(b"e")
+            session.wait_for(b"III.2", 5)
+            session.send(b"\x12")  # ctrl+r: declined the second stack
+            session.drain(0.15)
+            session.send(b"\r")
+            times.append(session.wait_for("24°".encode(), 5) * 1000)
+            session.drain(0.1)
+            session.send(b"u")
+            session.wait_for(b"Annullato", 5)
+            session.drain(0.2)
+    finally:
+        session.close()
+        shutil.rmtree(env["TDCONSOLE_DATA_DIR"], ignore_errors=True)
+    return {
+        "elimination_key_to_repaint_ms": statistics.median(times),
+        "elimination_key_to_repaint_max_ms": max(times),
+        "key_to_repaint_target_ms": 50.0,
+    }
+
+
+async def _in_process_ms(rounds: int) -> dict[str, float]:
+    """The work behind the key, in-process: the service call and the views handed the State."""
+    from datetime import UTC, datetime
+
+    from tdconsole.demo import build_demo
+    from tdconsole.domain.play import Bust
+    from tdconsole.service import Tournament
+    from tdconsole.ui.app import build_app
+
+    now = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+    folder = Path(tempfile.mkdtemp(prefix="tdc-bench-"))
+    os.environ["TDCONSOLE_DATA_DIR"] = str(folder)
+    path = build_demo(folder / "demo.tdc", now=now)
+    service = Tournament.open(path, clock=lambda: now)
+    app = build_app(service, lambda: now)
+    execute_ms, views_ms = [], []
+    async with app.run_test(size=(COLS, ROWS)) as pilot:
+        await pilot.pause()
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            service.execute(Bust(names=["Moretti"], declined=True))
+            t1 = time.perf_counter()
+            app.refresh_views()
+            t2 = time.perf_counter()
+            execute_ms.append((t1 - t0) * 1000)
+            views_ms.append((t2 - t1) * 1000)
+            await pilot.pause()
+            service.undo()
+            app.refresh_views()
+            await pilot.pause()
+    service.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "elimination_service_ms": statistics.median(execute_ms),
+        "elimination_views_ms": statistics.median(views_ms),
+    }
+
+
+def main() -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    result.update(startup_figures())
+    result.update(key_figures())
+    result.update(asyncio.run(_in_process_ms(KEY_ROUNDS)))
+    return result
+
+
+if __name__ == "__main__":
+    for key, value in main().items():
+        print(f"{key:<36} {value:.3f}" if isinstance(value, float) else f"{key:<36} {value}")
