@@ -784,6 +784,17 @@ def _check_seconds(seconds: int, verb: str, verb_it: str) -> None:
             f"Give a whole number of seconds, at least 1, to {verb}: not {seconds}.",
             it=f"Indica un numero intero di secondi da {verb_it}, almeno 1: non {seconds}.",
         )
+    _check_not_absurd(seconds)
+
+
+def _check_not_absurd(seconds: int) -> None:
+    """A typo guard, before any arithmetic: no period holds more than MAX_REMAINING."""
+    cap = int(MAX_REMAINING.total_seconds())
+    if seconds > cap:
+        raise RuleError(
+            f"{seconds} seconds is more than {cap // 3600} hours: check the number of seconds.",
+            it=f"{seconds} secondi sono più di {cap // 3600} ore: controlla il numero di secondi.",
+        )
 
 
 def _check_cap(left: timedelta) -> None:
@@ -866,6 +877,7 @@ def set_remaining(
             it=f"Il tempo rimasto non può essere negativo ({seconds}): scrivi MM:SS, ad esempio "
             "12:48.",
         )
+    _check_not_absurd(seconds)
     at = _moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = timedelta(seconds=seconds)

@@ -124,3 +124,12 @@ def test_blinds_past_sensible_values_are_warned(started: tuple[Path, FakeClock])
     warnings = status(path, clock)["warnings"]
     assert warnings and "6400" in warnings[0]  # type: ignore[index]
     director.close()
+
+
+def test_absurd_times_are_refused_before_any_arithmetic(started: tuple[Path, FakeClock]) -> None:
+    path, clock = started
+    director = Tournament.open(path, clock=clock)
+    for action in ("add", "sub", "set"):
+        with pytest.raises(RuleError, match="more than 24 hours"):
+            director.execute(ClockControl(action=action, seconds=10**40))  # type: ignore[arg-type]
+    director.close()
