@@ -83,7 +83,8 @@ _opened: list[Tournament] = []
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:
     """Failed automatic backups of the services this command opened (then forgotten)."""
-    problems = [s.backup_error for s in _opened if s.backup_error]
+    language = lang(args)
+    problems = [s.backup_error_text(language) for s in _opened]
     _opened.clear()
     return [
         tr(args, f"the automatic backup failed: {p}", f"il backup automatico non è riuscito: {p}")
