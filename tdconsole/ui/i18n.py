@@ -84,7 +84,7 @@ CATALOGUE: dict[str, str] = {
     "Table": "Tavolo",
     "Seat": "Posto",
     "Chips": "Gettoni",
-    "Place": "Posto in classifica",
+    "Place": "Posizione",
     "Prize": "Premio",
     "Second": "Dote 2",
     "registered": "iscritto",

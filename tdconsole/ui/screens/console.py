@@ -297,11 +297,12 @@ class ConsoleScreen(Screen[None]):
             "standings": "#standings-view",
             "rules": "#rule-search",
         }[name]
-        self.query_one(focus).focus()
+        # At once (not at the next refresh): keys typed right after land in the new pane.
+        self.set_focus(self.query_one(focus))
 
     def action_search(self) -> None:
         self.query_one(TabbedContent).active = "players"
-        self.query_one("#player-search").focus()
+        self.set_focus(self.query_one("#player-search"))
 
     def action_rules(self, article: str | None = None) -> None:
         self.action_tab("rules")

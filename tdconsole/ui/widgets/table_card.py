@@ -55,7 +55,7 @@ class TableView:
                     seat=s.number,
                     card=s.card,
                     name=player.name if player else None,
-                    button=player is not None and table.button == s.number,
+                    button=table.button == s.number,
                     second_stack=player is not None and player.second_stack is not None,
                     suspended=player is not None and bool(player.suspended_orbits),
                 )
