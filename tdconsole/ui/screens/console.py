@@ -51,10 +51,10 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("t", "call_clock", "Call the clock", False, True),
     ("l", "ruling", "Record ruling", False, False),
     ("z", "sanction", "Sanction", False, False),
-    ("s", "draw", "Seat draw", False, False),
-    ("g", "start", "Start tournament", False, False),
-    ("i", "register", "Register", False, False),
-    ("y", "pay(False)", "Pay", False, False),
+    ("s", "draw", "Seat draw", True, False),
+    ("g", "start", "Start tournament", True, False),
+    ("i", "register", "Register", True, False),
+    ("y", "pay(False)", "Pay", True, False),
     ("v", "pay(True)", "Food", False, False),
     ("w", "withdraw", "Withdraw", False, False),
     ("o", "settings", "Settings", False, False),
@@ -64,6 +64,22 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("question_mark", "help", "Keys", True, True),
     ("q", "quit", "Quit", False, True),
 )
+
+BEFORE_START = {"draw", "start", "register", "pay", "withdraw"}
+"""What only makes sense before the start; the play and the clock only after it."""
+IN_PLAY = {
+    "clock_toggle",
+    "clock",
+    "clock_time",
+    "eliminate",
+    "second_stack",
+    "count",
+    "close_table",
+    "final",
+    "disqualify",
+    "call_clock",
+    "sanction",
+}
 
 FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
     "tab",
@@ -113,7 +129,10 @@ class ConsoleScreen(Screen[None]):
 
     # -- attributes down -------------------------------------------------------------------
     def show(self, state: State, now: datetime, who: Text) -> None:
+        phase_changed = self.state is None or self.state.phase != state.phase
         self.state = state
+        if phase_changed:
+            self.refresh_bindings()
         self.query_one(TitleBar).show(state, now, who)
         self.query_one(RoomSummary).show(state)
         self.query_one(TablesView).show(state)
@@ -159,7 +178,12 @@ class ConsoleScreen(Screen[None]):
         return due[0] if due else selected
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (self.floor and action not in FLOOR_ACTIONS)
+        if self.floor and action not in FLOOR_ACTIONS:
+            return False
+        started = self.state is not None and self.state.stack is not None
+        if started and action in BEFORE_START:
+            return False
+        return not (not started and action in IN_PLAY)
 
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:

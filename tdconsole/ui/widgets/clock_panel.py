@@ -70,10 +70,12 @@ class ClockPanel(Vertical):
         state = self.query_one("#clock-state", Static)
         if status is None:
             self.border_title = tr("Level {level}", level="–")
-            self.query_one("#clock-blinds", Static).update("")
+            self.query_one("#clock-blinds", Static).update(
+                tr("The clock starts with the tournament")
+            )
             self.query_one("#clock-ante", Static).update("")
             self.query_one("#clock-next", Static).update("")
-            state.update(tr("The clock starts with the tournament"))
+            state.update("")
             return
         title = tr("Break") if status.is_break else tr("Level {level}", level=status.level)
         self.border_title = title

@@ -37,7 +37,7 @@ class TablesView(VerticalScroll, can_focus=True):
         self._fix_cursor()
         cards = {card.view.number: card for card in self.query(TableCard)}
         wanted = [v.number for v in self.views]
-        if list(cards) != wanted:
+        if list(cards) != wanted or not self.children:
             self.call_next(self._rebuild)  # tables opened or closed: new cards, after removal
         else:
             for view in self.views:
