@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from support import seeds_dir
 
 from tdconsole.rules import books
 from tdconsole.rules.importer import parse_file
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = seeds_dir()
 SEED_OF_BOOK = {
     "ordine": "002_bc0f76543959f702.txt",
     "italiana-2": "001_8446520a1598781e.txt",

@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from support import seeds_dir
 
 from tdconsole.cli import rules_cmds
 from tdconsole.domain.errors import RuleError
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = seeds_dir()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = None) -> str:

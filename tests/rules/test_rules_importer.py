@@ -6,12 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from support import seeds_dir
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules import books
 from tdconsole.rules.importer import import_file, parse_file, parse_regulation
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = seeds_dir()
 needs_seeds = pytest.mark.skipif(
     not SEEDS.is_dir(), reason=f"the seed regulations are not at {SEEDS} (present in CI)"
 )
