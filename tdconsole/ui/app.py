@@ -198,7 +198,8 @@ class ConsoleApp(App[int]):
                 if isinstance(screen, ConsoleScreen):
                     from tdconsole.ui.widgets.rulings_view import RulingsView
 
-                    screen.query_one(RulingsView).lookup(exc.article)
+                    for view in screen.query(RulingsView):
+                        view.lookup(exc.article)
 
     @on(RulesRequested)
     def open_rules(self, message: RulesRequested) -> None:

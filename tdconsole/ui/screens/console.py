@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
 
@@ -114,13 +115,13 @@ class ConsoleScreen(Screen[None]):
             with TabPane(f"1 {tr('Tables')}", id="tables"):
                 yield TablesView(tr, id="tables-view")
             with TabPane(f"2 {tr('Players')}", id="players"):
-                yield PlayersView(tr, id="players-view")
+                yield Lazy(PlayersView(tr, id="players-view"))
             with TabPane(f"3 {tr('Prizes')}", id="prizes"):
-                yield PayoutsView(tr, id="payouts-view")
+                yield Lazy(PayoutsView(tr, id="payouts-view"))
             with TabPane(f"4 {tr('Standings')}", id="standings"):
-                yield StandingsView(tr, id="standings-view")
+                yield Lazy(StandingsView(tr, id="standings-view"))
             with TabPane(f"5 {tr('Rulebook')}", id="rules"):
-                yield RulingsView(tr, id="rulings-view")
+                yield Lazy(RulingsView(tr, id="rulings-view"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -136,10 +137,24 @@ class ConsoleScreen(Screen[None]):
         self.query_one(TitleBar).show(state, now, who)
         self.query_one(RoomSummary).show(state)
         self.query_one(TablesView).show(state)
-        self.query_one(PlayersView).show(state)
-        self.query_one(PayoutsView).show(state)
-        self.query_one(StandingsView).show(state)
-        self.query_one(RulingsView).show(state)
+        self.show_tabs()
+
+    def show_tabs(self) -> None:
+        """The other tabs are mounted after the first frame (``Lazy``): show them when there."""
+        state = self.state
+        if state is None:
+            return
+        for widget in self.query(PlayersView):
+            widget.show(state)
+        for table in self.query(PayoutsView):
+            table.show(state)
+        for standings in self.query(StandingsView):
+            standings.show(state)
+        for rulings in self.query(RulingsView):
+            rulings.show(state)
+
+    def on_tabbed_content_tab_activated(self) -> None:
+        self.show_tabs()
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         self.query_one(ClockPanel).show(status, blink)
@@ -314,6 +329,7 @@ class ConsoleScreen(Screen[None]):
     # -- actions: navigation ---------------------------------------------------------------
     def action_tab(self, name: str) -> None:
         self.query_one(TabbedContent).active = name
+        self.show_tabs()
         focus = {
             "tables": "#tables-view",
             "players": "#player-table",
@@ -326,6 +342,7 @@ class ConsoleScreen(Screen[None]):
 
     def action_search(self) -> None:
         self.query_one(TabbedContent).active = "players"
+        self.show_tabs()
         self.set_focus(self.query_one("#player-search"))
 
     def action_rules(self, article: str | None = None) -> None:
