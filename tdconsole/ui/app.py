@@ -274,6 +274,48 @@ def describe(command: object, records: list[Record], tr: Translator) -> str:
             parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
     if parts:
         return "; ".join(parts)
+    return command_words(command, tr)
+
+
+def command_words(command: object, tr: Translator) -> str:
+    """A command in the console's language (the log keeps the English ``describe()``)."""
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.play import ClosePlan, CloseTable, Count, Disqualify, Final, Start
+    from tdconsole.domain.registration import Pay, Register, Withdraw
+    from tdconsole.domain.seating import Draw
+
+    if isinstance(command, Register):
+        return f"{tr('Register')}: " + ", ".join(command.names)
+    if isinstance(command, Pay):
+        return f"{tr('Food' if command.food else 'Paid')}: " + ", ".join(command.names)
+    if isinstance(command, Withdraw):
+        return f"{tr('Withdraw')}: {command.name}"
+    if isinstance(command, Draw):
+        return tr("Seat draw")
+    if isinstance(command, Start):
+        return tr("Start tournament")
+    if isinstance(command, Count):
+        return f"{tr('Count')}: " + ", ".join(f"{n} {c}" for n, c in command.counts.items())
+    if isinstance(command, ClosePlan):
+        return f"{tr('Table {table}', table=command.table)}: {tr('move plan')}"
+    if isinstance(command, CloseTable):
+        return tr("Close table {table}", table=command.table)
+    if isinstance(command, Final):
+        return tr("Final table draw")
+    if isinstance(command, Disqualify):
+        return f"{tr('Disqualify')}: {command.name}"
+    if isinstance(command, ClockControl):
+        words = {
+            "start": "Start clock",
+            "pause": "PAUSED",
+            "resume": "RUNNING",
+            "announce": "Announce",
+            "next": "Next level",
+            "prev": "Previous level",
+            "add": "Add a minute",
+            "sub": "Remove a minute",
+        }
+        return tr(words.get(command.action, "Settings"))
     describe_command = getattr(command, "describe", None)
     return str(describe_command()) if describe_command else type(command).__name__
 
