@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import chips_text, open_service, parse_counts, say, tr
-from tdconsole.domain.events import Command
-from tdconsole.service import Tournament
+
+if TYPE_CHECKING:
+    from tdconsole.domain.events import Command
+    from tdconsole.service import Tournament
 
 
 def _act(args: argparse.Namespace, command: Command) -> Tournament:

@@ -46,9 +46,16 @@ class EventBody(BaseModel):
         return self.model_dump(mode="json")
 
 
+def event_class(type_name: str) -> type[EventBody]:
+    """The event type registered under ``type_name`` (every domain module loaded first)."""
+    import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
+
+    return EVENT_TYPES[type_name]
+
+
 def parse_event(type_name: str, data: dict[str, Any]) -> EventBody:
     try:
-        cls = EVENT_TYPES[type_name]
+        cls = event_class(type_name)
     except KeyError:
         raise ValueError(
             f"unknown event type {type_name!r}: the file is from a newer version"

@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
 

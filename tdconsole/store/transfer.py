@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION
 from tdconsole.store.eventstore import EventStore, Row, StoreError
 
