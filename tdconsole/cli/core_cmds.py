@@ -14,9 +14,9 @@ from tdconsole.cli.common import (
     open_service,
     parse_assignments,
     say,
-    summary_text,
     tr,
 )
+from tdconsole.domain.summaries import summary_text
 
 PHASE_IT = {
     "registration": "iscrizioni",

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.cli.common import summary_text
 from tdconsole.domain import clock_events, play, registration, rulings, seating
 from tdconsole.domain.events import Command
+from tdconsole.domain.summaries import summary_text
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
