@@ -211,6 +211,19 @@ def cmd_final(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_button(args: argparse.Namespace) -> int:
+    from tdconsole.domain.seating import MoveButton
+
+    service = _act(args, MoveButton(table=args.table, seat=args.seat))
+    table = service.state.tables[args.table]
+    say(
+        args,
+        f"table {table.number}: the button is at seat {table.button} (Art. II.5)",
+        f"tavolo {table.number}: il bottone è al posto {table.button} (Art. II.5)",
+    )
+    return 0
+
+
 def register(sub: Any) -> None:
     def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
@@ -259,3 +272,7 @@ def register(sub: Any) -> None:
     p.add_argument("--count", nargs="+", required=True, metavar="NAME=N")
     p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
     p.add_argument("--override", metavar="REASON", help="accept a count difference")
+
+    p = add("button", cmd_button, "record the button's seat at a table (Art. II.5, 2.4)")
+    p.add_argument("table", type=int, metavar="TABLE")
+    p.add_argument("seat", type=int, metavar="SEAT")

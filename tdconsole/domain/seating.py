@@ -205,3 +205,48 @@ class Draw(Command):
         seats = state.settings.seating.final_seats if final else state.settings.seating.table_seats
         drawn = draw_seats(names, plan.sizes, seats, state.settings.seating, rng, final=final)
         return [SeatsDrawn(tables=drawn, warning=plan.warning)]
+
+
+class ButtonMoved(EventBody):
+    """Where the button (the dealer's marker) now sits at a table (Art. II.5, 2.4)."""
+
+    type: ClassVar[str] = "button_moved"
+    table: int
+    seat: int
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.tables[self.table].button = self.seat
+
+
+class MoveButton(Command):
+    """The floor records the button's seat: it moves clockwise every hand (II.5), and stays
+    put or skips after eliminations by this regulation's own procedure (2.4)."""
+
+    table: int
+    seat: int
+
+    def describe(self) -> str:
+        return f"button at table {self.table} seat {self.seat}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        table = state.tables.get(self.table)
+        if table is None or not table.open:
+            numbers = ", ".join(str(t.number) for t in state.open_tables()) or "none"
+            raise RuleError(
+                f"there is no open table {self.table}: open tables are {numbers}",
+                it=f"non c'è un tavolo aperto {self.table}: i tavoli aperti sono {numbers}",
+            )
+        if not 1 <= self.seat <= len(table.seats):
+            raise RuleError(
+                f"table {table.number} has seats 1 to {len(table.seats)}: choose one of them",
+                "II.5",
+                it=f"il tavolo {table.number} ha i posti da 1 a {len(table.seats)}: "
+                "sceglietene uno",
+            )
+        if self.seat == table.button:
+            raise RuleError(
+                f"the button is already at seat {self.seat} of table {table.number}",
+                "II.5",
+                it=f"il bottone è già al posto {self.seat} del tavolo {table.number}",
+            )
+        return [ButtonMoved(table=table.number, seat=self.seat)]

@@ -41,6 +41,7 @@ _SUMMARIES_IT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"clock ([+-]\d+)s", "orologio {0} s"),
         (r"clock set to (\S+)", "orologio impostato a {0}"),
         (r"edit level (\d+)", "modifica del livello {0}"),
+        (r"button at table (\d+) seat (\d+)", "bottone al tavolo {0}, posto {1}"),
     )
 )
 

@@ -209,6 +209,7 @@ SAMPLES: list[Command] = [
     registration.Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
     seating.Draw(),
+    seating.MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
     play.Count(counts={"Anna": 4000}),
     play.SecondStack(name="Anna"),
