@@ -115,6 +115,7 @@ class SettingChanged(EventBody):
 
     def apply(self, state: State, at: datetime) -> None:
         from tdconsole.domain.seating import card_for
+        from tdconsole.domain.state import Seat
 
         state.settings = Settings.model_validate(self.settings)
         seats = state.settings.seating.table_seats
@@ -122,12 +123,16 @@ class SettingChanged(EventBody):
             if table.final or not table.open:
                 continue
             while len(table.seats) < seats:
-                from tdconsole.domain.state import Seat
-
                 number = len(table.seats) + 1
                 table.seats.append(Seat(number, card_for(number, table.suit)))
             while len(table.seats) > seats and table.seats[-1].player is None:
                 table.seats.pop()
+        if state.phase == "registration":
+            # More places (I.1): the waiting list moves up in order.
+            free = state.settings.registration.max_players - state.registered_count
+            waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
+            for player in waiting[: max(free, 0)]:
+                player.status = "registered"
 
 
 # -- commands -------------------------------------------------------------------------------

@@ -79,3 +79,16 @@ def test_I2_unpaid_players_are_not_seated(make_service: MakeService) -> None:
     assert service.state.find("Player 09").status == "registered"
     assert service.state.in_play == 8
     assert service.state.entrants == 8
+
+
+def test_I1_more_places_move_the_waiting_list_up(make_service: MakeService) -> None:
+    """Art. I.1: raising the cap before the draw seats the waiting players in order."""
+    from tdconsole.domain.registration import ChangeSettings
+
+    service = make_service()
+    service.execute(Register(names=names(28)))
+    service.execute(ChangeSettings(assignments=[("max_players", "26")]))
+    statuses = [p.status for p in service.state.ordered_players()]
+    assert statuses[:26] == ["registered"] * 26 and statuses[26:] == ["waitlisted"] * 2
+    with pytest.raises(RuleError):
+        service.execute(ChangeSettings(assignments=[("max_players", "many")]))
