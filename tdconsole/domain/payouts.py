@@ -43,6 +43,35 @@ def payouts(
     ]
 
 
+def without_vacated(table: list[Payout], vacated: int, unit: Decimal) -> list[Payout]:
+    """The table after place ``vacated`` was left empty by a disqualification (VI.2).
+
+    Places are counted among the others, so nobody can take the vacated place; its amount is
+    spread over the better places still to be awarded, in proportion to their shares, each
+    rounded down and the remainder to 1st (the V.1 Decisions) - the prizes still add up to
+    the pool. Places already awarded (worse than ``vacated``) keep their amounts.
+    """
+    by_place = {row.place: row for row in table}
+    if vacated not in by_place or by_place[vacated].amount == 0:
+        return table
+    freed = by_place[vacated].amount
+    better = [row for row in table if row.place < vacated]
+    if not better:
+        return table
+    total = sum(row.percent for row in better)
+    extra = [_floor_to(freed * row.percent / total, unit) for row in better]
+    extra[0] += freed - sum(extra)
+    bonus = {row.place: amount for row, amount in zip(better, extra, strict=True)}
+    return [
+        Payout(
+            place=row.place,
+            percent=row.percent,
+            amount=Decimal(0) if row.place == vacated else row.amount + bonus.get(row.place, 0),
+        )
+        for row in table
+    ]
+
+
 def shared_prizes(table: list[Payout], first_place: int, tied: int, unit: Decimal) -> list[Decimal]:
     """Prizes for ``tied`` players sharing places first_place .. first_place + tied - 1.
 

@@ -439,6 +439,8 @@ class PlayerDisqualified(EventBody):
         from tdconsole.domain.state import Ruling
 
         player = state.players[name_key(self.name)]
+        if player.status == "in":
+            state.vacated.append(state.in_play)  # nobody will finish in this place now
         if player.table is not None and player.status == "in":
             state.tables[player.table].chips -= self.chips
         state.removed += self.chips

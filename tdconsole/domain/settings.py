@@ -102,6 +102,9 @@ class PrizeSettings(_Section):
     """Decision (V.1): each share rounded down to the unit, the remainder to 1st."""
     tie_split: Literal["equal_registration_order"] = "equal_registration_order"
     """Decision: tied players pool their places' prizes; leftover units in registration order."""
+    vacated_place: Literal["spread_to_better_places"] = "spread_to_better_places"
+    """Decision (VI.2): the prize of a place nobody can take after a disqualification is
+    spread over the better places still to be awarded, in proportion to their shares."""
 
     @field_validator("percents")
     @classmethod

@@ -112,6 +112,8 @@ class State:
     structure: Any = None
     """The blind structure (``tdconsole.domain.clock.Structure``) once started."""
     rulings: list[Ruling] = field(default_factory=list)
+    vacated: list[int] = field(default_factory=list)
+    """Places left empty by disqualifications (VI.2: places are counted among the others)."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------

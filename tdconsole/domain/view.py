@@ -5,13 +5,23 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tdconsole.domain.payouts import money_text, payouts, percent_text
+from tdconsole.domain.payouts import (
+    Payout,
+    money_text,
+    payouts,
+    percent_text,
+    without_vacated,
+)
 from tdconsole.domain.state import Player, State, Table
 
 
-def payout_table(state: State) -> list[Any]:
+def payout_table(state: State) -> list[Payout]:
+    """Art. V.1's table, with the places disqualifications left empty passed on (VI.2)."""
     prizes = state.settings.prizes
-    return payouts(state.prize_pool, prizes.percents, state.entrants, prizes.payout_unit)
+    table = payouts(state.prize_pool, prizes.percents, state.entrants, prizes.payout_unit)
+    for place in state.vacated:
+        table = without_vacated(table, place, prizes.payout_unit)
+    return table
 
 
 def player_json(state: State, player: Player) -> dict[str, Any]:

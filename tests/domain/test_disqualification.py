@@ -1,0 +1,61 @@
+"""Art. VI.2: a disqualified player forfeits place and prize; places are counted among the
+others, and the prize of the place nobody can take now passes to the better places (Decision,
+in the manner of V.1), so the prizes still add up to the pool."""
+
+from __future__ import annotations
+
+import pytest
+from invariants import check
+from support import MakeService, names
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.play import Bust, Disqualify, Start
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.view import payouts_json
+
+
+def test_disqualification_in_a_small_final(make_service: MakeService) -> None:
+    """6 entrants, pool 420: 189 / 105 / 63 / 42 / 21. Places 6 and 5 go out; then a
+    disqualification with 4 in leaves place 4 empty: its 42 is spread over places 1-3 in
+    proportion 45 : 25 : 15 → 22.2, 12.4, 7.4 → 22, 12, 7 and the scudo left to 1st:
+    212 / 117 / 70. Paid in all: 21 + 70 + 117 + 212 = 420."""
+    service = make_service(seed=6)
+    service.execute(Register(names=names(6)))
+    service.execute(Pay(names=names(6)))
+    service.execute(Draw(seed=6))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    order = [p.name for p in state.in_players()]
+    service.execute(Bust(names=[order[0]]))  # 6th, a final from the start: no second stack
+    service.execute(Bust(names=[order[1]]))
+    assert (state.find(order[1]).place, str(state.find(order[1]).prize)) == (5, "21")
+    with pytest.raises(RuleError) as no_reason:
+        service.execute(Disqualify(name=order[2], reason=" "))
+    assert no_reason.value.article == "VII.1"
+    service.execute(Disqualify(name=order[2], reason="marked cards", chips=4000))
+    dq = state.find(order[2])
+    assert (dq.status, dq.place, dq.prize) == ("disqualified", None, None)
+    assert state.removed == 4000 and state.chips_in_play == 20000
+    rows = {row["place"]: row["amount"] for row in payouts_json(state)}
+    assert rows == {1: "212", 2: "117", 3: "70", 4: "0", 5: "21"}
+    check(service)
+    service.execute(Bust(names=[order[3]]))
+    assert (state.find(order[3]).place, str(state.find(order[3]).prize)) == (3, "70")
+    service.execute(Bust(names=[order[4]]))
+    assert str(state.find(order[4]).prize) == "117"
+    winner = state.find(order[5])
+    assert (state.phase, winner.place, str(winner.prize)) == ("finished", 1, "212")
+    check(service)  # prizes sum to the pool
+
+
+def test_disqualifying_the_second_to_last_ends_the_event(make_service: MakeService) -> None:
+    service = make_service(seed=2)
+    service.execute(Register(names=names(2)))
+    service.execute(Pay(names=names(2)))
+    service.execute(Draw(seed=2))
+    service.execute(Start(stack=4000, big_blind=100))
+    service.execute(Disqualify(name="Player 01", reason="abuse"))
+    winner = service.state.find("Player 02")
+    assert (service.state.phase, winner.place, str(winner.prize)) == ("finished", 1, "140")
+    check(service)
