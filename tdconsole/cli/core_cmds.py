@@ -309,6 +309,63 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tables(args: argparse.Namespace) -> int:
+    """Every open table as it sits: what a player may ask before acting (Art. VII.7)."""
+    from tdconsole.domain.view import state_json
+
+    service = open_service(args)
+    try:
+        document = state_json(service.state, service.now())
+    finally:
+        service.close()
+    tables = [t for t in document["tables"] if t["open"]]
+    if args.json:
+        emit_json({"tables": tables})
+        return 0
+    players = {p["name"]: p for p in document["players"]}
+    for table in tables:
+        label = (
+            tr(args, "final table", "tavolo finale")
+            if table["final"]
+            else tr(args, f"table {table['number']}", f"tavolo {table['number']}")
+        )
+        dote = chips_text(table["second_stack_now"])
+        closing = tr(args, " · MUST CLOSE (Art. IV.4)", " · DA CHIUDERE (Art. IV.4)")
+        say(
+            args,
+            f"{label} {table['suit']} · {table['players_in']} in · chips "
+            f"{chips_text(table['chips'])} · second stack now {dote}"
+            + (closing if table["must_close"] else ""),
+            f"{label} {table['suit']} · {table['players_in']} in gioco · circolante "
+            f"{chips_text(table['chips'])} · seconda dote ora {dote}"
+            + (closing if table["must_close"] else ""),
+        )
+        for seat in table["seats"]:
+            if seat["player"] is None:
+                continue
+            player = players[seat["player"]]
+            button = " D" if seat["seat"] == table["button"] else "  "
+            taken = (
+                tr(
+                    args,
+                    f"  second stack {chips_text(player['second_stack'])}",
+                    f"  seconda dote {chips_text(player['second_stack'])}",
+                )
+                if player["second_stack"] is not None
+                else ""
+            )
+            print(
+                f"  {seat['seat']:>2} {seat['card']:<4}{button} {seat['player']:<28} "
+                f"{chips_text(player['chips']):>9}{taken}"
+            )
+    say(
+        args,
+        "D = button; second stack = taken (Art. VII.7)",
+        "D = bottone; seconda dote = già presa (Art. VII.7)",
+    )
+    return 0
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     from tdconsole.domain.view import state_json
 
@@ -438,6 +495,7 @@ def register(sub: Any) -> None:
         ("payouts", cmd_payouts, "the prize pool and prizes (Art. V.1)"),
         ("log", cmd_log, "the event's history"),
         ("standings", cmd_standings, "places, names, prizes, who is still in"),
+        ("tables", cmd_tables, "every open table: seats, chips, second stacks (Art. VII.7)"),
     ):
         p = add(name, func, text)
         p.add_argument("--json", action="store_true", help="one JSON document on stdout")
