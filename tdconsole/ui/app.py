@@ -20,9 +20,8 @@ from textual.command import Provider
 from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.ui.dialogs.base import RulesRequested
 from tdconsole.ui.i18n import Lang, Translator
-from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.messages import CiteRequested, CommandRequested, RulesRequested, UndoRequested
 from tdconsole.ui.palette import ConsoleCommands
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.display import DisplayScreen
@@ -207,6 +206,13 @@ class ConsoleApp(App[int]):
         for screen in self._main_screens():
             if isinstance(screen, ConsoleScreen):
                 screen.action_rules(message.article)
+
+    @on(CiteRequested)
+    def cite_in_log(self, message: CiteRequested) -> None:
+        message.stop()
+        for screen in self._main_screens():
+            if isinstance(screen, ConsoleScreen):
+                screen.cite(message.articles, message.text)
 
     # -- the start screen ------------------------------------------------------------------
     @on(EventChosen)

@@ -190,6 +190,78 @@ CATALOGUE: dict[str, str] = {
     "Seconds granted (30-60)": "Secondi concessi (30-60)",
     "Start": "Via",
     "setting=value": "impostazione=valore",
+    # calculators (Art. 1.1-1.3, 2.4-2.5, 5.4-5.5, 6.8, 7.3-7.8)
+    "Side pots": "Piatti laterali",
+    "Chips pushed": "Gettoni senza parola",
+    "Minimum raise": "Rilancio minimo",
+    "Button and blinds": "Bottone e bui",
+    "Showdown": "Showdown",
+    "Clock call": "Chiamata del tempo",
+    "Cite in log": "Cita nel registro",
+    "Nothing to cite yet": "Ancora nulla da citare",
+    "Fill in: {what}": "Da compilare: {what}",
+    "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
+    "F6 showdown · F7 clock call · ctrl+l cite in log": (
+        "Calcolatori: F2 piatti laterali · F3 gettoni senza parola · F4 rilancio minimo · "
+        "F5 bottone · F6 showdown · F7 chiamata del tempo · ctrl+l cita nel registro"
+    ),
+    "Players as SEAT:NAME=CHIPS put in; ranking best first, ties joined by =": (
+        "Giocatori come POSTO:NOME=GETTONI messi; classifica dalla mano migliore, "
+        "pari merito uniti da ="
+    ),
+    "Folded": "Hanno passato",
+    "Ranking": "Classifica",
+    "Button seat": "Posto del bottone",
+    "Smallest chip": "Gettone più piccolo",
+    "Pots, in the order they are awarded (last side pot first):": (
+        "Piatti, nell'ordine in cui si assegnano (prima l'ultimo sovraresto):"
+    ),
+    "returned to": "restituiti a",
+    "Totals": "Totali",
+    "To call": "Per chiamare",
+    "0: no bet open": "0: nessuna puntata aperta",
+    "the big blind": "il grande buio",
+    "Stack before": "Resto prima",
+    "optional, for an all-in": "facoltativo, per l'all-in",
+    "empty: the big blind": "vuoto: il grande buio",
+    "a total, optional": "un totale, facoltativo",
+    "Players at the table": "Giocatori al tavolo",
+    "Italiana": "all'Italiana",
+    "Seconds granted": "Secondi concessi",
+    "One chip only (5.5)": "Un solo gettone (5.5)",
+    "Said 'raise' without an amount (5.5)": "Ha detto 'rilancio' senza la cifra (5.5)",
+    "Complete to {n}": "Da completare a {n}",
+    "{n} back to the player": "{n} tornano al giocatore",
+    "Big blind": "Grande buio",
+    "Highest bet now": "Puntata più alta ora",
+    "Proposed raise": "Rilancio proposto",
+    "Someone has already raised in this round": "Qualcuno ha già rilanciato in questo giro",
+    "The raise is all-in": "Il rilancio è all-in",
+    "Minimum: to {n}": "Minimo: a {n}",
+    "valid": "valido",
+    "not valid: complete to {n}": "non valido: da completare a {n}",
+    "Occupied seats": "Posti occupati",
+    "Seats eliminated in the hand": "Posti eliminati nella mano",
+    "Hands ahead": "Mani da calcolare",
+    "Players in: seats {seats}": "In gioco: posti {seats}",
+    "empty seat": "posto vuoto",
+    "hand {n}: button {button}{dead}, SB {sb}, BB {bb}": (
+        "mano {n}: bottone {button}{dead}, piccolo buio {sb}, grande buio {bb}"
+    ),
+    "Hands": "Mani",
+    "Board": "Carte comuni",
+    "Poker all'Italiana (5 cards, no board)": "Poker all'Italiana (5 carte, senza carte comuni)",
+    "Two straight flushes: the players may agree to split (Art. 9.2)": (
+        "Due scale reali: i giocatori possono accordarsi per dividere (Art. 9.2)"
+    ),
+    "Seconds since the call": "Secondi dalla chiamata",
+    "Thinking: {n} s left before the 10-second countdown": (
+        "Riflessione: restano {n} s prima del conto alla rovescia di 10 secondi"
+    ),
+    "Countdown: {n} s, said aloud by the Director": (
+        "Conto alla rovescia: {n} s, scanditi ad alta voce dal Direttore"
+    ),
+    "Time is up: the hand is folded": "Tempo scaduto: la mano si considera passata",
     # notifications
     "{what} — u to undo": "{what} — u per annullare",
     "Undone: {what}": "Annullato: {what}",

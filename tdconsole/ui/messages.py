@@ -35,3 +35,20 @@ class PlayerChosen(Message):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.name = name
+
+
+class RulesRequested(Message):
+    """Open the rulings tab at ``article``."""
+
+    def __init__(self, article: str) -> None:
+        super().__init__()
+        self.article = article
+
+
+class CiteRequested(Message):
+    """Open the record-ruling dialog citing ``articles`` (and ``text`` as the decision)."""
+
+    def __init__(self, articles: str, text: str = "") -> None:
+        super().__init__()
+        self.articles = articles
+        self.text = text

@@ -40,6 +40,12 @@ def keys(*pressed: str) -> Before:
         ("disqualify", ("x",)),
         ("settings", ("o",)),
         ("call_clock", ("t",)),
+        ("calc_side_pots", ("f2", *"1:Ada=100 2:Bea=300 3:Cid=500", "enter", "enter", *"Cid Bea")),
+        ("calc_chips", ("f3", *"400", "enter", *"450")),
+        ("calc_raise", ("f4", "enter", "enter", *"150")),
+        ("calc_button", ("f5", "enter", "enter", "3")),
+        ("calc_showdown", ("f6", *"Ada=AsKd Bea=AcQh", "enter", *"Ah9c7d4s2h")),
+        ("calc_clock", ("f7", "enter", *"50")),
     ],
 )
 def test_console(snap_compare: Any, make_app: Any, name: str, pressed: tuple[str, ...]) -> None:

@@ -12,7 +12,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
@@ -21,15 +20,9 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.messages import CommandRequested
+from tdconsole.ui.messages import CommandRequested, RulesRequested
 
-
-class RulesRequested(Message):
-    """Open the rulings tab at ``article``."""
-
-    def __init__(self, article: str) -> None:
-        super().__init__()
-        self.article = article
+__all__ = ["Dialog", "RulesRequested", "parse_int"]
 
 
 def parse_int(raw: str, what: str, *, required: bool = True) -> int | None:

@@ -17,17 +17,20 @@ class RulingDialog(Dialog):
     TITLE_KEY = "Record ruling"
     ARTICLES = ("VII.1", "VII.2", "VII.3")
 
-    def __init__(self, tr: Translator, state: State, table: int | None, article: str) -> None:
+    def __init__(
+        self, tr: Translator, state: State, table: int | None, article: str, text: str = ""
+    ) -> None:
         super().__init__(tr, state)
         self.table = table
         self.article = article
+        self.text = text
 
     def body(self) -> ComposeResult:
         table = "" if self.table is None else str(self.table)
         yield Input(table, placeholder=self.tr("Table"), id="table")
         yield Input(placeholder=self.tr("Players") + " (a, b)", id="players")
         yield Input(self.article, placeholder="Art. (III.2, 7.7)", id="articles")
-        yield Input(placeholder=self.tr("Decision"), id="text")
+        yield Input(self.text, placeholder=self.tr("Decision"), id="text")
 
     def first_focus(self) -> Input:
         return self.query_one("#players", Input)

@@ -61,6 +61,13 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("o", "settings", "Settings", False, False),
     ("u", "undo", "Undo", True, True),
     ("r", "redo", "Redo", False, True),
+    ("f2", "calc('sidepots')", "Side pots", False, True),
+    ("f3", "calc('chips')", "Chips pushed", False, True),
+    ("f4", "calc('raise')", "Minimum raise", False, True),
+    ("f5", "calc('button')", "Button and blinds", False, True),
+    ("f6", "calc('showdown')", "Showdown", False, True),
+    ("f7", "calc('clock')", "Clock call", False, True),
+    ("ctrl+l", "cite", "Cite in log", False, False),
     ("slash", "search", "Search", False, True),
     ("question_mark", "help", "Keys", True, True),
     ("q", "quit", "Quit", False, True),
@@ -280,11 +287,41 @@ class ConsoleScreen(Screen[None]):
 
         self.app.push_screen(SettingsDialog(self.tr, self._state()))
 
+    def _current_article(self) -> str:
+        views = list(self.query(RulingsView))
+        return (views[0].current_article() or "") if views else ""
+
     def action_ruling(self) -> None:
+        self.cite(self._current_article())
+
+    def action_cite(self) -> None:
+        """Cite the article in view in the rulings log (Art. VII.3)."""
+        self.cite(self._current_article())
+
+    def cite(self, articles: str, text: str = "") -> None:
         from tdconsole.ui.dialogs.ruling import RulingDialog
 
-        article = self.query_one(RulingsView).current_article() or ""
-        self.app.push_screen(RulingDialog(self.tr, self._state(), self.selected_table(), article))
+        if self.floor:
+            self.notify(self.tr("Director only"), severity="warning")
+            return
+        dialog = RulingDialog(self.tr, self._state(), self.selected_table(), articles, text)
+        self.app.push_screen(dialog)
+
+    def action_calc(self, name: str) -> None:
+        """A calculator's form, prefilled from the room: the big blind now, the table in view."""
+        from tdconsole.ui.calculators import form_class
+
+        defaults: dict[str, str] = {}
+        status = getattr(self.app, "clock_status", lambda: None)()
+        if status is not None:
+            defaults["bb"] = str(status.big_blind)
+        state, number = self.state, self.query_one(TablesView).selected_table()
+        table = state.tables.get(number) if state is not None and number is not None else None
+        if state is not None and table is not None:
+            seated = [s.number for s in table.seats if s.player is not None]
+            defaults["seats"] = ",".join(map(str, seated))
+            defaults["button"] = str(table.button)
+        self.app.push_screen(form_class(name)(self.tr, defaults))
 
     def action_sanction(self) -> None:
         from tdconsole.ui.dialogs.sanction import SanctionDialog

@@ -40,6 +40,11 @@ class RulingsView(Vertical):
         if not available():
             placeholder = self.tr("The rulebook search is not installed")
         yield Input(placeholder=placeholder, id="rule-search")
+        keys = (
+            "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
+            "F6 showdown · F7 clock call · ctrl+l cite in log"
+        )
+        yield Static(Text(self.tr(keys)), id="calc-keys", classes="legend")
         with Horizontal(id="rule-panes"):
             yield OptionList(id="rule-results")
             with VerticalScroll(id="rule-article-box"):

@@ -1,0 +1,51 @@
+"""Button and blinds after eliminations: this regulation's own procedure (Art. 2.4), heads-up
+(2.5); the button moves clockwise every hand (II.5)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tdconsole.ui.calculators import parse
+from tdconsole.ui.calculators.base import CalcForm, Outcome
+
+
+class ButtonForm(CalcForm):
+    TITLE_KEY = "Button and blinds"
+    ARTICLES = ("2.4", "2.5", "II.5")
+
+    def fields(self) -> ComposeResult:
+        yield self.entry("Occupied seats", "seats", self.value("seats"), "1,2,3,4,5,6")
+        yield self.entry("Button seat", "button", self.value("button"))
+        yield self.entry("Seats eliminated in the hand", "out", example="3")
+        yield self.entry("Hands ahead", "hands", "3")
+
+    def outcome(self) -> Outcome:
+        from tdconsole.rules.calculators import button_plan
+
+        seats = parse.seats(self.text("seats"), "seats", "posti")
+        if not seats:
+            raise self.missing("Occupied seats")
+        button_raw = self.text("button")
+        if not button_raw:
+            raise self.missing("Button seat")
+        result = button_plan(
+            seats,
+            parse.number(button_raw, "button", "bottone"),
+            parse.seats(self.text("out"), "eliminated", "eliminati"),
+            parse.number(self.text("hands") or "3", "hands", "mani"),
+        )
+        tr = self.tr
+        players = ", ".join(map(str, result.players))
+        lines = [Text(tr("Players in: seats {seats}", seats=players))]
+        summary = []
+        for h in result.hands:
+            sb = str(h.small_blind) if h.small_blind is not None else "—"
+            dead = f" ({tr('empty seat')})" if h.dead_button else ""
+            head = tr("hand {n}: button {button}{dead}, SB {sb}, BB {bb}", n=h.hand,
+                      button=h.button, dead=dead, sb=sb, bb=h.big_blind)
+            line = Text(f"  {head}", style="bold")
+            line.append(f" — {h.explain(tr.lang)} (Art. {', '.join(h.articles)})", style="")
+            lines.append(line)
+            summary.append(head)
+        return Outcome(lines, result.articles, "; ".join(summary))

@@ -1,0 +1,53 @@
+"""Chips put in without a word: a call, a raise, or an action to complete (Art. 5.5, 6.8 A-D)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Checkbox
+
+from tdconsole.ui.calculators import parse
+from tdconsole.ui.calculators.base import CalcForm, Outcome
+
+
+class ChipsForm(CalcForm):
+    TITLE_KEY = "Chips pushed"
+    ARTICLES = ("5.5", "6.8")
+
+    def fields(self) -> ComposeResult:
+        tr = self.tr
+        yield self.entry("To call", "to-call", example=tr("0: no bet open"))
+        yield self.entry("Chips pushed", "pushed", example="450")
+        yield self.entry("Minimum raise", "bb", self.value("bb"), tr("the big blind"))
+        yield self.entry("Stack before", "stack", example=tr("optional, for an all-in"))
+        yield Checkbox(tr("One chip only (5.5)"), id="single")
+        yield Checkbox(tr("Said 'raise' without an amount (5.5)"), id="declared")
+
+    def outcome(self) -> Outcome:
+        from tdconsole.rules.calculators import chips_pushed
+
+        to_call, pushed, bb = self.text("to-call"), self.text("pushed"), self.text("bb")
+        if not to_call:
+            raise self.missing("To call")
+        if not pushed:
+            raise self.missing("Chips pushed")
+        if not bb:
+            raise self.missing("Minimum raise")
+        stack = self.text("stack")
+        result = chips_pushed(
+            parse.number(to_call, "to call", "per chiamare"),
+            parse.number(pushed, "chips pushed", "gettoni messi"),
+            parse.number(bb, "minimum raise", "rilancio minimo"),
+            single_chip=self.checked("single"),
+            declared_raise=self.checked("declared"),
+            stack=parse.number(stack, "stack", "resto") if stack else None,
+        )
+        lang = self.tr.lang
+        letter = f" (6.8-{result.letter})" if result.letter else ""
+        head = f"{result.action_text(lang).upper()}{letter}"
+        lines = [Text(head, style="bold"), Text(result.explain(lang))]
+        if result.complete_to is not None:
+            lines.append(Text(self.tr("Complete to {n}", n=result.complete_to)))
+        if result.returned:
+            lines.append(Text(self.tr("{n} back to the player", n=result.returned)))
+        return Outcome(lines, result.articles, f"{head}: {result.explain(lang)}")

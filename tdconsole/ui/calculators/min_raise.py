@@ -1,0 +1,51 @@
+"""The minimum raise under this regulation: the first at least one big blind over the bet,
+later ones no minimum increment, an all-in raise reopens the betting (Art. 7.3-7.4)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Checkbox
+
+from tdconsole.ui.calculators import parse
+from tdconsole.ui.calculators.base import CalcForm, Outcome
+
+
+class MinRaiseForm(CalcForm):
+    TITLE_KEY = "Minimum raise"
+    ARTICLES = ("7.3", "7.4")
+
+    def fields(self) -> ComposeResult:
+        tr = self.tr
+        yield self.entry("Big blind", "bb", self.value("bb"))
+        yield self.entry("Highest bet now", "bet", example=tr("empty: the big blind"))
+        yield self.entry("Proposed raise", "to", example=tr("a total, optional"))
+        yield self.entry("Smallest chip", "unit", self.value("unit", "25"))
+        yield Checkbox(tr("Someone has already raised in this round"), id="raised")
+        yield Checkbox(tr("The raise is all-in"), id="all-in")
+
+    def outcome(self) -> Outcome:
+        from tdconsole.rules.calculators import minimum_raise
+
+        bb_raw = self.text("bb")
+        if not bb_raw:
+            raise self.missing("Big blind")
+        bb = parse.number(bb_raw, "big blind", "grande buio")
+        bet_raw, to_raw = self.text("bet"), self.text("to")
+        result = minimum_raise(
+            bb,
+            parse.number(bet_raw, "bet", "puntata") if bet_raw else bb,
+            self.checked("raised"),
+            parse.number(to_raw, "raise", "rilancio") if to_raw else None,
+            all_in=self.checked("all-in"),
+            chip_unit=parse.number(self.text("unit") or "1", "chip unit", "gettone più piccolo"),
+        )
+        head = self.tr("Minimum: to {n}", n=result.minimum_to)
+        lines = [Text(head, style="bold"), Text(result.explain(self.tr.lang))]
+        if result.valid is True:
+            lines.append(Text(self.tr("valid"), style="green"))
+        elif result.valid is False:
+            lines.append(
+                Text(self.tr("not valid: complete to {n}", n=result.complete_to), style="red")
+            )
+        return Outcome(lines, result.articles, f"{head}. {result.explain(self.tr.lang)}")

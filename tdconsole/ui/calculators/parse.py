@@ -1,0 +1,64 @@
+"""Reading the calculators' fields: seats, names, players with their chips, cards by player."""
+
+from __future__ import annotations
+
+import re
+
+_PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
+
+
+def words(raw: str) -> list[str]:
+    """Items separated by commas or spaces."""
+    return [w for w in re.split(r"[,\s]+", raw.strip()) if w]
+
+
+def number(raw: str, what: str, what_it: str) -> int:
+    from tdconsole.domain.errors import RuleError
+
+    text = raw.strip().replace(" ", "").replace(" ", "")
+    if not text.isdigit():
+        raise RuleError(
+            f"{what}: {raw.strip()!r} is not a whole number",
+            it=f"{what_it}: {raw.strip()!r} non è un numero intero",
+        )
+    return int(text)
+
+
+def seats(raw: str, what: str, what_it: str) -> list[int]:
+    return [number(w, what, what_it) for w in words(raw)]
+
+
+def contributions(raw: str) -> list[tuple[int | None, str, int]]:
+    """``1:Ada=100 2:Bea=300`` → (seat or None, name, chips)."""
+    from tdconsole.domain.errors import RuleError
+
+    out = []
+    for item in words(raw):
+        found = _PLAYER.match(item)
+        if not found:
+            raise RuleError(
+                f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500",
+                it=f"giocatore non valido {item!r}: scrivi [POSTO:]NOME=GETTONI, per esempio "
+                "3:Ada=1500",
+            )
+        seat = int(found.group(1)) if found.group(1) else None
+        out.append((seat, found.group(2), int(found.group(3))))
+    return out
+
+
+def hands(raw: str) -> dict[str, str]:
+    """``Ada=AsKd Bea=AcQh`` → {name: cards}."""
+    from tdconsole.domain.errors import RuleError
+
+    out: dict[str, str] = {}
+    for item in words(raw):
+        name, sep, cards = item.partition("=")
+        if not sep or not name or not cards:
+            raise RuleError(
+                f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd",
+                it=f"mano non valida {item!r}: scrivi NOME=CARTE, per esempio Ada=AsKd",
+            )
+        if name in out:
+            raise RuleError(f"{name} is given twice", it=f"{name} compare due volte")
+        out[name] = cards
+    return out

@@ -1,0 +1,60 @@
+"""Who wins at showdown: best five of seven, equal hands split (Art. 1.1-1.3), or the Poker
+all'Italiana order (Circolo Santelia, Art. 7-9: flush above full, never a split)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import RadioButton, RadioSet
+
+from tdconsole.ui.calculators import parse
+from tdconsole.ui.calculators.base import CalcForm, Outcome
+
+
+class ShowdownForm(CalcForm):
+    TITLE_KEY = "Showdown"
+    ARTICLES = ("1.1", "1.2", "1.3")
+
+    def fields(self) -> ComposeResult:
+        tr = self.tr
+        yield self.entry("Hands", "hands", example="Ada=AsKd Bea=AcQh")
+        yield self.entry("Board", "board", example="Ah9c7d4s2h")
+        with RadioSet(id="mode"):
+            yield RadioButton("Texas Hold'em", value=True, id="mode-holdem")
+            yield RadioButton(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
+        yield self.entry("Players at the table", "players", "5", tr("Italiana"))
+
+    def outcome(self) -> Outcome:
+        from tdconsole.rules.calculators import showdown
+
+        hands = parse.hands(self.text("hands"))
+        if len(hands) < 2:
+            raise self.missing("Hands")
+        italiana = self.query_one("#mode", RadioSet).pressed_index == 1
+        board = self.text("board").replace(" ", "")
+        if not italiana and not board:
+            raise self.missing("Board")
+        result = showdown(
+            hands,
+            "" if italiana else board,
+            mode="italiana" if italiana else "holdem",
+            players_at_table=parse.number(self.text("players") or "5", "players", "giocatori"),
+        )
+        it = self.tr.lang == "it"
+        lines = []
+        for h in result.hands:
+            label = h.label_it if it else h.label_en
+            line = Text(f"  {h.place}. ")
+            line.append(h.player, style="bold" if h.player in result.winners else "")
+            line.append(f"  {label}  {' '.join(h.cards)}")
+            lines.append(line)
+        who = (" e " if it else " and ").join(result.winners)
+        if result.split:
+            verdict = f"{who} {'dividono' if it else 'split'}"
+        else:
+            verdict = f"vince {who}" if it else f"{who} wins"
+        lines.append(Text(verdict, style="bold"))
+        if result.split_possible and not result.split:
+            may = "Two straight flushes: the players may agree to split (Art. 9.2)"
+            lines.append(Text(self.tr(may)))
+        return Outcome(lines, result.articles, verdict)
