@@ -21,7 +21,13 @@ from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Lang, Translator
-from tdconsole.ui.messages import CiteRequested, CommandRequested, RulesRequested, UndoRequested
+from tdconsole.ui.messages import (
+    CiteRequested,
+    CommandRequested,
+    PrintRequested,
+    RulesRequested,
+    UndoRequested,
+)
 from tdconsole.ui.palette import ConsoleCommands
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.display import DisplayScreen
@@ -213,6 +219,39 @@ class ConsoleApp(App[int]):
         for screen in self._main_screens():
             if isinstance(screen, ConsoleScreen):
                 screen.cite(message.articles, message.text)
+
+    # -- printing: rendered off the UI thread ------------------------------------------------
+    @on(PrintRequested)
+    def print_requested(self, message: PrintRequested) -> None:
+        message.stop()
+        if self.service is None:
+            return
+        from tdconsole.domain.view import state_json
+
+        # The State is read here, on the UI thread that alone uses the service.
+        state = state_json(self.service.state, self.service.now())
+        self.print_report(message.kind, message.fmt, message.path, state)
+
+    @work(thread=True, group="print")
+    def print_report(
+        self, kind: str, fmt: str, path: Path | None, state: dict[str, object]
+    ) -> None:
+        from tdconsole.ui.printing import print_report
+
+        try:
+            done = print_report(kind, state, fmt, self.tr.lang, path)
+        except RuleError as exc:
+            self.call_from_thread(self.refused, exc)
+            return
+        except Exception as exc:  # a report that cannot be made must not close the console
+            text = self.tr("Could not print: {what}", what=exc)
+            self.call_from_thread(self.notify, text, severity="error", markup=False)
+            return
+        if path is None:
+            text = self.tr("Sent to the printer queue: {job}", job=done)
+        else:
+            text = self.tr("Written: {path}", path=done)
+        self.call_from_thread(self.notify, text, timeout=10, markup=False)
 
     # -- the start screen ------------------------------------------------------------------
     @on(EventChosen)

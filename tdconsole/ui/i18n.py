@@ -262,6 +262,21 @@ CATALOGUE: dict[str, str] = {
         "Conto alla rovescia: {n} s, scanditi ad alta voce dal Direttore"
     ),
     "Time is up: the hand is folded": "Tempo scaduto: la mano si considera passata",
+    # printing
+    "Print": "Stampa",
+    "Seating": "Posti a sedere",
+    "Payouts": "Premi",
+    "Results": "Risultati",
+    "Rulings log": "Registro delle decisioni",
+    "Moves": "Spostamenti",
+    "File": "File",
+    "(in the current folder unless a path is given)": (
+        "(nella cartella corrente se non si indica un percorso)"
+    ),
+    "Send to the printer queue (lp) instead": "Invia invece alla coda di stampa (lp)",
+    "Written: {path}": "Scritto: {path}",
+    "Sent to the printer queue: {job}": "Inviato alla coda di stampa: {job}",
+    "Could not print: {what}": "Stampa non riuscita: {what}",
     # notifications
     "{what} — u to undo": "{what} — u per annullare",
     "Undone: {what}": "Annullato: {what}",

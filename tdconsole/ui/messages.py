@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -52,3 +53,13 @@ class CiteRequested(Message):
         super().__init__()
         self.articles = articles
         self.text = text
+
+
+class PrintRequested(Message):
+    """Render report ``kind`` in ``fmt`` and write it to ``path`` (None: the printer queue)."""
+
+    def __init__(self, kind: str, fmt: str, path: Path | None) -> None:
+        super().__init__()
+        self.kind = kind
+        self.fmt = fmt
+        self.path = path

@@ -46,6 +46,7 @@ def keys(*pressed: str) -> Before:
         ("calc_button", ("f5", "enter", "enter", "3")),
         ("calc_showdown", ("f6", *"Ada=AsKd Bea=AcQh", "enter", *"Ah9c7d4s2h")),
         ("calc_clock", ("f7", "enter", *"50")),
+        ("print", ("3", "p")),
     ],
 )
 def test_console(snap_compare: Any, make_app: Any, name: str, pressed: tuple[str, ...]) -> None:

@@ -42,8 +42,14 @@ class ButtonForm(CalcForm):
         for h in result.hands:
             sb = str(h.small_blind) if h.small_blind is not None else "—"
             dead = f" ({tr('empty seat')})" if h.dead_button else ""
-            head = tr("hand {n}: button {button}{dead}, SB {sb}, BB {bb}", n=h.hand,
-                      button=h.button, dead=dead, sb=sb, bb=h.big_blind)
+            head = tr(
+                "hand {n}: button {button}{dead}, SB {sb}, BB {bb}",
+                n=h.hand,
+                button=h.button,
+                dead=dead,
+                sb=sb,
+                bb=h.big_blind,
+            )
             line = Text(f"  {head}", style="bold")
             line.append(f" — {h.explain(tr.lang)} (Art. {', '.join(h.articles)})", style="")
             lines.append(line)

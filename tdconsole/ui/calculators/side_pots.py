@@ -35,9 +35,7 @@ class SidePotsForm(CalcForm):
         ]
         ranking = [[p for p in g.split("=") if p] for g in parse.words(self.text("ranking"))]
         button_raw = self.text("button")
-        button = (
-            parse.number(button_raw, "button", "bottone") if button_raw else people[-1].seat
-        )
+        button = parse.number(button_raw, "button", "bottone") if button_raw else people[-1].seat
         unit_raw = self.text("unit") or "1"
         unit = parse.number(unit_raw, "chip unit", "gettone più piccolo")
         result = side_pots(people, ranking, button=button, chip_unit=unit)

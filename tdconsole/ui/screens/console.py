@@ -59,6 +59,7 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("v", "pay(True)", "Food", False, False),
     ("w", "withdraw", "Withdraw", False, False),
     ("o", "settings", "Settings", False, False),
+    ("p", "print", "Print", True, True),
     ("u", "undo", "Undo", True, True),
     ("r", "redo", "Redo", False, True),
     ("f2", "calc('sidepots')", "Side pots", False, True),
@@ -306,6 +307,15 @@ class ConsoleScreen(Screen[None]):
             return
         dialog = RulingDialog(self.tr, self._state(), self.selected_table(), articles, text)
         self.app.push_screen(dialog)
+
+    def action_print(self) -> None:
+        """Print the report of the view in front (any other can be chosen in the dialog)."""
+        from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
+
+        kind = FOR_TAB.get(self.active_tab(), "standings")
+        if kind == "standings" and self.state is not None and self.state.phase == "finished":
+            kind = "results"
+        self.app.push_screen(PrintDialog(self.tr, kind))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""

@@ -1,0 +1,114 @@
+"""Print a report of the event: which one, in which format, to a file or the printer queue
+(standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4))."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet
+
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import PrintRequested
+
+REPORTS: tuple[tuple[str, str], ...] = (
+    ("standings", "Standings"),
+    ("seating", "Seating"),
+    ("slips", "Seat slips"),
+    ("payouts", "Payouts"),
+    ("results", "Results"),
+    ("rulings", "Rulings log"),
+    ("moves", "Moves"),
+)
+FORMATS = ("pdf", "txt", "html", "csv")
+
+FOR_TAB = {
+    "tables": "seating",
+    "players": "standings",
+    "prizes": "payouts",
+    "standings": "standings",
+    "rules": "rulings",
+}
+"""The report each view prints unless another is chosen."""
+
+
+class PrintDialog(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Cancel"),
+        Binding("ctrl+s", "print", "Print"),
+    ]
+
+    def __init__(self, tr: Translator, kind: str, folder: Path | None = None) -> None:
+        super().__init__()
+        self.tr = tr
+        self.kind = kind
+        self.fmt = FORMATS[0]
+        self.folder = folder
+        self._suggested = self.suggested()
+
+    def suggested(self) -> str:
+        return f"{self.kind}.{self.fmt}"
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        with Vertical(classes="dialog print") as box:
+            box.border_title = tr("Print")
+            box.border_subtitle = f"ctrl+s {tr('Print')} · Esc {tr('Cancel')}"
+            with VerticalScroll(classes="dialog-body"):
+                with Horizontal(id="print-choices"):
+                    with RadioSet(id="report"):
+                        for key, label in REPORTS:
+                            yield RadioButton(tr(label), value=key == self.kind, id=f"r-{key}")
+                    with RadioSet(id="format"):
+                        for fmt in FORMATS:
+                            yield RadioButton(fmt, value=fmt == self.fmt, id=f"f-{fmt}")
+                with Horizontal(classes="calc-field"):
+                    yield Label(tr("File"), classes="calc-label")
+                    yield Input(self._suggested, id="path", compact=True)
+                yield Label(tr("(in the current folder unless a path is given)"), classes="hint")
+                yield Checkbox(tr("Send to the printer queue (lp) instead"), id="queue")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(tr("Print"), variant="primary", id="ok")
+                yield Button(tr("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#report", RadioSet).focus()
+
+    @on(RadioSet.Changed)
+    def _chosen(self, event: RadioSet.Changed) -> None:
+        event.stop()
+        index = event.radio_set.pressed_index
+        if event.radio_set.id == "report":
+            self.kind = REPORTS[index][0]
+        else:
+            self.fmt = FORMATS[index]
+        path = self.query_one("#path", Input)
+        if path.value.strip() in ("", self._suggested):  # not typed by hand: follow the choice
+            self._suggested = self.suggested()
+            path.value = self._suggested
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_print()
+
+    @on(Button.Pressed, "#ok")
+    def action_print(self) -> None:
+        to_queue = self.query_one("#queue", Checkbox).value
+        path: Path | None = None
+        if not to_queue:
+            raw = self.query_one("#path", Input).value.strip() or self.suggested()
+            path = Path(raw).expanduser()
+            if not path.is_absolute() and self.folder is not None:
+                path = self.folder / path
+        self.post_message(PrintRequested(self.kind, self.fmt, path))
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#cancel")
+    def action_close(self) -> None:
+        self.dismiss(None)

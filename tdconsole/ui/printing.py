@@ -1,0 +1,83 @@
+"""Printing from the console: a report rendered, then written to a file or queued with ``lp``.
+
+Runs in a worker thread (``ConsoleApp.print_report``); every failure is a RuleError in both
+languages, as on the command line (``tdconsole print``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+QUEUE_FORMATS = ("txt", "pdf", "csv")
+"""What the printer queue takes as it is (CUPS lays out txt and pdf; html it cannot)."""
+
+
+def check_queue_format(fmt: str) -> None:
+    from tdconsole.domain.errors import RuleError
+
+    if fmt not in QUEUE_FORMATS:
+        raise RuleError(
+            f"the printer queue cannot lay out {fmt}: choose pdf or txt, "
+            "or print the html page from a browser",
+            it=f"la coda di stampa non sa impaginare il formato {fmt}: scegli pdf o txt, "
+            "oppure stampa la pagina html da un browser",
+        )
+
+
+def print_report(
+    kind: str, state: Mapping[str, Any], fmt: str, lang: str, path: Path | None
+) -> str:
+    """Render ``kind`` and write it to ``path``, or queue it when ``path`` is None.
+
+    Returns what to tell the Director: the file written, or the printer's answer.
+    """
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.reports import render
+
+    if path is None:
+        check_queue_format(fmt)
+    data = render(kind, state, fmt, lang=lang)
+    if path is None:
+        return send_to_printer(data, f"{kind}.{fmt}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as exc:
+        raise RuleError(
+            f"cannot write {path}: {exc.strerror or exc}; choose another file",
+            it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro file",
+        ) from None
+    return str(path.resolve())
+
+
+def send_to_printer(data: bytes, title: str) -> str:
+    """Queue ``data`` with ``lp``; a missing or failing queue is a refusal, not a crash."""
+    from tdconsole.domain.errors import RuleError
+
+    lp = shutil.which("lp")
+    if lp is None:
+        raise RuleError(
+            "no printer queue: `lp` is not installed; install CUPS or write a file",
+            it="nessuna coda di stampa: `lp` non è installato; installa CUPS o scrivi un file",
+        )
+    try:
+        done = subprocess.run(
+            [lp, "-t", title], input=data, capture_output=True, timeout=60, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RuleError(
+            f"no printer queue: {exc}; install CUPS or write a file",
+            it=f"nessuna coda di stampa: {exc}; installa CUPS o scrivi un file",
+        ) from None
+    if done.returncode != 0:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        detail = lines[-1] if lines else f"lp exited with {done.returncode}"
+        raise RuleError(
+            f"no printer queue: {detail}; install CUPS or write a file",
+            it=f"nessuna coda di stampa: {detail}; installa CUPS o scrivi un file",
+        )
+    return done.stdout.decode("utf-8", "replace").strip() or title

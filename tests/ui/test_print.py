@@ -1,0 +1,82 @@
+"""Printing from the console: the report of the view in front, to a file or the printer queue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.print_report import PrintDialog
+
+from .test_actions import SIZE, messages
+
+
+async def wait_for_message(app: ConsoleApp, pilot: object, part: str) -> str:
+    for _ in range(100):
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+        found = [m for m in messages(app) if part in m]
+        if found:
+            return found[-1]
+    raise AssertionError(f"no notification with {part!r}: {messages(app)}")
+
+
+async def test_print_seating_pdf_from_the_tables(
+    app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PrintDialog)
+        assert app.screen.query_one("#path", Input).value == "seating.pdf"
+        await pilot.press("ctrl+s")
+        said = await wait_for_message(app, pilot, "Scritto:")
+        written = tmp_path / "seating.pdf"
+        assert str(written) in said
+        assert written.read_bytes().startswith(b"%PDF")
+
+
+async def test_print_payouts_csv_in_english(
+    make_app: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3", "p")
+        await pilot.pause()
+        assert app.screen.query_one("#path", Input).value == "payouts.pdf"
+        await pilot.press("tab", "down", "down", "down", "enter")  # formats: pdf txt html csv
+        await pilot.pause()
+        assert app.screen.query_one("#path", Input).value == "payouts.csv"
+        await pilot.press("tab", "end", "ctrl+u", *"out/prizes.csv", "enter")
+        said = await wait_for_message(app, pilot, "Written:")
+        written = tmp_path / "out" / "prizes.csv"
+        assert str(written) in said
+        assert written.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+async def test_print_to_a_missing_queue_is_refused(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("5", "tab", "p")  # from the article list (the search box takes letters)
+        await pilot.pause()
+        await pilot.press("tab", "tab", "tab", "space", "ctrl+s")
+        said = await wait_for_message(app, pilot, "coda di stampa")
+        assert "`lp` non è installato" in said
+
+
+async def test_html_cannot_go_to_the_queue(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "tab", "down", "down", "enter", "tab", "tab", "space", "ctrl+s")
+        said = await wait_for_message(app, pilot, "html")
+        assert "non sa impaginare" in said
