@@ -183,15 +183,14 @@ class ConsoleApp(App[int]):
         if self.service is None:
             return
         try:
-            if message.redo:
-                summary = self.service.redo()
-                text = self.tr("Redone: {what}", what=summary)
-            else:
-                summary = self.service.undo()
-                text = self.tr("Undone: {what}", what=summary)
+            summary = self.service.redo() if message.redo else self.service.undo()
         except RuleError as exc:
             self.refused(exc)
             return
+        from tdconsole.domain.summaries import summary_text
+
+        what = summary_text(summary, self.tr.lang)
+        text = self.tr("Redone: {what}" if message.redo else "Undone: {what}", what=what)
         self.refresh_views()
         self.tick()
         self.notify(text, timeout=6, markup=False)
@@ -362,7 +361,11 @@ def command_words(command: object, tr: Translator) -> str:
         }
         return tr(words.get(command.action, "Settings"))
     describe_command = getattr(command, "describe", None)
-    return str(describe_command()) if describe_command else type(command).__name__
+    if describe_command is None:
+        return type(command).__name__
+    from tdconsole.domain.summaries import summary_text
+
+    return summary_text(str(describe_command()), tr.lang)
 
 
 def build_app(

@@ -262,6 +262,20 @@ CATALOGUE: dict[str, str] = {
         "Conto alla rovescia: {n} s, scanditi ad alta voce dal Direttore"
     ),
     "Time is up: the hand is folded": "Tempo scaduto: la mano si considera passata",
+    # suspensions, levels, the button
+    "Suspension served": "Sospensione scontata",
+    "served": "scontata",
+    "to serve (m)": "da scontare (m)",
+    "No suspension to mark served": "Nessuna sospensione da segnare come scontata",
+    "{n} orbit(s)": "giri: {n}",
+    "Edit a level": "Modifica un livello",
+    "Level": "Livello",
+    "Blinds": "Bui",
+    "Minutes": "Minuti",
+    "Break after it (minutes, 0: none)": "Pausa dopo (minuti, 0: nessuna)",
+    "Empty fields stay as they are": "I campi vuoti restano come sono",
+    "Button": "Bottone",
+    "now at seat {seat}": "ora al posto {seat}",
     # printing
     "Print": "Stampa",
     "Seating": "Posti a sedere",

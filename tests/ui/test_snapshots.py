@@ -47,6 +47,8 @@ def keys(*pressed: str) -> Before:
         ("calc_showdown", ("f6", *"Ada=AsKd Bea=AcQh", "enter", *"Ah9c7d4s2h")),
         ("calc_clock", ("f7", "enter", *"50")),
         ("print", ("3", "p")),
+        ("edit_level", ("h",)),
+        ("button", ("right", "B")),
     ],
 )
 def test_console(snap_compare: Any, make_app: Any, name: str, pressed: tuple[str, ...]) -> None:
@@ -83,3 +85,16 @@ def test_console_small(snap_compare: Any, make_app: Any) -> None:
 def test_start(snap_compare: Any) -> None:
     app = build_app(None)
     assert snap_compare(app, terminal_size=SIZE, run_before=keys())
+
+
+def test_mark_served(snap_compare: Any, make_app: Any, demo_file: Path) -> None:
+    from tdconsole.domain.rulings import Sanction
+    from tdconsole.service import Tournament
+
+    from .conftest import frozen
+
+    director = Tournament.open(demo_file, clock=frozen)
+    name = director.state.in_players()[0].name
+    director.execute(Sanction(name=name, kind="suspend", orbits=2, reason="telefono al tavolo"))
+    director.close()
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=keys("m"))

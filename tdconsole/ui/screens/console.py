@@ -52,6 +52,9 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("t", "call_clock", "Call the clock", False, True),
     ("l", "ruling", "Record ruling", False, False),
     ("z", "sanction", "Sanction", False, False),
+    ("m", "mark_served", "Suspension served", False, True),
+    ("h", "edit_level", "Edit a level", False, False),
+    ("B", "button", "Button", False, True),
     ("s", "draw", "Seat draw", True, False),
     ("g", "start", "Start tournament", True, False),
     ("i", "register", "Register", True, False),
@@ -88,6 +91,9 @@ IN_PLAY = {
     "disqualify",
     "call_clock",
     "sanction",
+    "mark_served",
+    "edit_level",
+    "button",
 }
 
 FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
@@ -316,6 +322,34 @@ class ConsoleScreen(Screen[None]):
         if kind == "standings" and self.state is not None and self.state.phase == "finished":
             kind = "results"
         self.app.push_screen(PrintDialog(self.tr, kind))
+
+    def action_mark_served(self) -> None:
+        from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
+
+        if not open_suspensions(self._state()):
+            self.notify(self.tr("No suspension to mark served"), severity="warning")
+            return
+        self.app.push_screen(MarkServedDialog(self.tr, self._state()))
+
+    def action_edit_level(self) -> None:
+        from tdconsole.ui.dialogs.edit_level import EditLevelDialog
+
+        status = getattr(self.app, "clock_status", lambda: None)()
+        current = status.index if status is not None else 0
+        self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
+
+    def action_button(self) -> None:
+        """Record the button's seat: the seat under the cursor, any other can be typed."""
+        from tdconsole.ui.dialogs.move_button import MoveButtonDialog
+
+        tables = self.query_one(TablesView)
+        table = tables.selected_table()
+        if table is None:
+            self.notify(self.tr("Choose a table first"), severity="warning")
+            return
+        cursor = tables.cursor
+        seat = cursor[1] if cursor is not None and cursor[0] == table else None
+        self.app.push_screen(MoveButtonDialog(self.tr, self._state(), table, seat))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""

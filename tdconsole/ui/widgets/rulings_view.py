@@ -118,5 +118,8 @@ class RulingsView(Vertical):
                 line.append(
                     f"  [{r.sanction}{'' if r.orbits is None else f' {r.orbits}'}]", style="italic"
                 )
+                if r.sanction == "suspend":
+                    served = self.tr("served") if r.served else self.tr("to serve (m)")
+                    line.append(f" {served}", style="dim" if r.served else "bold")
             lines.append(line)
         self.query_one("#rulings-log", Static).update(Group(*lines))
