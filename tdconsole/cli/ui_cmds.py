@@ -1,48 +1,83 @@
-"""``tdconsole`` (the console), ``tdconsole floor`` and ``tdconsole display``.
+"""``tdconsole`` (the console), ``tdconsole floor``, ``tdconsole display``, and the console of
+``tdconsole demo``.
 
-Textual is imported only here, inside the functions, so every other command stays fast.
+Textual is imported only here, inside the functions, so every other command stays fast. The
+console paints its frame first and opens the event after it (a *loader* run in a worker
+thread): the domain, the log and the demo's build never delay the first frame.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tdconsole.service import Tournament
     from tdconsole.ui.app import Mode
 
+Loader = Callable[[], "Tournament"]
 
-def _service(args: argparse.Namespace, role: str) -> Any:
+
+def _event_file(args: argparse.Namespace) -> Path | None:
+    """The event to open (``--event``, ``$TDCONSOLE_EVENT``, the last one), if it exists."""
     from tdconsole.cli.common import event_path
-    from tdconsole.service import Tournament
-    from tdconsole.store.paths import remember_event
 
     try:
         path = event_path(args)
     except Exception:
         return None
-    if not path.exists():
-        return None
-    service = Tournament.open(path, actor=getattr(args, "actor", None), role=role)
-    remember_event(path)
-    return service
+    return path if path.exists() else None
 
 
-def _run(args: argparse.Namespace, mode: Mode) -> int:
+def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
+    def load() -> Tournament:
+        from tdconsole.service import Tournament
+        from tdconsole.store.paths import remember_event
+
+        service = Tournament.open(path, actor=getattr(args, "actor", None), role=role)
+        remember_event(path)
+        return service
+
+    return load
+
+
+def _demo_builder(args: argparse.Namespace) -> Loader:
+    def load() -> Tournament:
+        from tdconsole.demo import build_demo
+        from tdconsole.service import Tournament
+        from tdconsole.store.paths import remember_event, resolve_event_path
+
+        path = resolve_event_path(args.path) if getattr(args, "path", None) else None
+        built = build_demo(path)
+        remember_event(built)
+        args.event = str(built)
+        return Tournament.open(built, actor=getattr(args, "actor", None), role="director")
+
+    return load
+
+
+def _run(args: argparse.Namespace, mode: Mode, loader: Loader | None = None) -> int:
     from tdconsole.ui.app import build_app
 
     role = "floor" if mode == "floor" else "director"
-    service = _service(args, role)
-    if service is None and mode != "director":
-        from tdconsole.domain.errors import RuleError
+    if loader is None:
+        path = _event_file(args)
+        if path is not None:
+            loader = _opener(path, args, role)
+        elif mode != "director":
+            from tdconsole.domain.errors import RuleError
 
-        raise RuleError("no event chosen: give --event PATH (or open one in the console first)")
+            raise RuleError("no event chosen: give --event PATH (or open one in the console first)")
     app = build_app(
-        service,
+        None,
         mode=mode,
         lang=getattr(args, "lang", None),
         actor=getattr(args, "actor", None),
+        loader=loader,
     )
     try:
         code = app.run()
@@ -57,6 +92,11 @@ def open_console(args: argparse.Namespace) -> int:
     return _run(args, "director")
 
 
+def open_demo(args: argparse.Namespace) -> int:
+    """The Director's console on a demo event built after the console's first frame."""
+    return _run(args, "director", _demo_builder(args))
+
+
 def cmd_floor(args: argparse.Namespace) -> int:
     if not getattr(args, "actor", None):
         args.actor = os.environ.get("USER") or "floor"
@@ -65,6 +105,18 @@ def cmd_floor(args: argparse.Namespace) -> int:
 
 def cmd_display(args: argparse.Namespace) -> int:
     return _run(args, "display")
+
+
+def _demo_in_console(build_only: Callable[[argparse.Namespace], int]) -> Any:
+    """``tdconsole demo`` on a terminal: the console at once, the demo built behind it.
+    Without a terminal (or with ``--no-open``) the command stays as the core defines it."""
+
+    def run(args: argparse.Namespace) -> int:
+        if getattr(args, "no_open", False) or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return build_only(args)
+        return open_demo(args)
+
+    return run
 
 
 def register(sub: Any) -> None:
@@ -80,3 +132,7 @@ def register(sub: Any) -> None:
         description="The room display: the big clock, blinds, players and prizes. Read-only.",
     )
     display.set_defaults(func=cmd_display)
+    demo = sub.choices.get("demo")
+    build_only = demo.get_default("func") if demo is not None else None
+    if build_only is not None:
+        demo.set_defaults(func=_demo_in_console(build_only))

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 Mode = Literal["director", "floor", "display"]
 Clock = Callable[[], datetime]
+Loader = Callable[[], "Tournament"]
 
 TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
@@ -64,6 +65,7 @@ class ConsoleApp(App[int]):
         mode: Mode = "director",
         lang: Lang | None = None,
         actor: str | None = None,
+        loader: Loader | None = None,
     ) -> None:
         super().__init__()
         self.service = service
@@ -71,6 +73,8 @@ class ConsoleApp(App[int]):
         self.mode: Mode = mode
         self.actor = actor
         self.lang_override = lang
+        self.loader = loader
+        """Opens the event (reads the log, builds the demo) in a worker after the first frame."""
         self.tr = Translator(lang or self._event_lang())
         self._was_pending = False
 
@@ -83,10 +87,45 @@ class ConsoleApp(App[int]):
     async def on_mount(self) -> None:
         self.set_interval(TICK_SECONDS, self.tick)
         self.set_interval(POLL_SECONDS, self.poll)
-        if self.service is None:
+        if self.service is None and self.loader is not None:
+            # The console's frame at once; the event (the domain, the log) after it is painted.
+            await self._open_screen()
+            self.call_after_refresh(self._load, self.loader)
+        elif self.service is None:
             await self.push_screen(StartScreen(self.tr))
         else:
             await self._open_screen()
+
+    @work(thread=True, exclusive=True, group="open-event")
+    def _load(self, loader: Loader) -> None:
+        try:
+            service = loader()
+        except RuleError as exc:
+            self.call_from_thread(self._not_loaded, exc)
+            return
+        except Exception as exc:  # a damaged file: said, and the start screen offered
+            self.call_from_thread(self._not_loaded, RuleError(str(exc)))
+            return
+        self.call_from_thread(self._loaded, service)
+
+    def _loaded(self, service: Tournament) -> None:
+        """The event is open: hand its State down (a new frame if it speaks another language)."""
+        self.service = service
+        if self.lang_override is None and self._event_lang() != self.tr.lang:
+            self.tr.lang = self._event_lang()
+            self.run_worker(self._reopen(), exclusive=True, group="open-event")
+            return
+        self.refresh_views()
+        self.tick()
+
+    async def _reopen(self) -> None:
+        await self.pop_screen()
+        await self._open_screen()
+
+    def _not_loaded(self, exc: RuleError) -> None:
+        self.notify(exc.text(self.tr.lang), severity="error", timeout=20, markup=False)
+        if self.mode == "director":
+            self.switch_screen(StartScreen(self.tr))
 
     async def _open_screen(self) -> None:
         if self.mode == "display":
@@ -375,7 +414,9 @@ def build_app(
     mode: Mode = "director",
     lang: Lang | None = None,
     actor: str | None = None,
+    loader: Loader | None = None,
 ) -> ConsoleApp:
-    """The console on ``service`` (None: the start screen). ``clock`` gives the wall time for
-    what the console times itself (calling the clock on a player)."""
-    return ConsoleApp(service, clock, mode=mode, lang=lang, actor=actor)
+    """The console on ``service`` (None: the start screen, or the event ``loader`` opens after
+    the first frame). ``clock`` gives the wall time for what the console times itself
+    (calling the clock on a player)."""
+    return ConsoleApp(service, clock, mode=mode, lang=lang, actor=actor, loader=loader)

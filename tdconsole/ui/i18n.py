@@ -291,6 +291,7 @@ CATALOGUE: dict[str, str] = {
     "Written: {path}": "Scritto: {path}",
     "Sent to the printer queue: {job}": "Inviato alla coda di stampa: {job}",
     "Could not print: {what}": "Stampa non riuscita: {what}",
+    "Opening the event…": "Apertura dell'evento…",
     # notifications
     "{what} — u to undo": "{what} — u per annullare",
     "Undone: {what}": "Annullato: {what}",

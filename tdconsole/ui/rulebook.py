@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +19,11 @@ class ArticleHit:
 
 
 def available() -> bool:
+    """Whether the search is installed, without importing it (the books load at first use)."""
     try:
-        importlib.import_module("tdconsole.rules.search")
+        return importlib.util.find_spec("tdconsole.rules.search") is not None
     except ImportError:
         return False
-    return True
 
 
 def search(query: str, lang: str, limit: int = 12) -> list[ArticleHit]:

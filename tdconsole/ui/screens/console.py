@@ -17,8 +17,6 @@ from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
 
-from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.widgets.clock_panel import ClockPanel
@@ -32,6 +30,7 @@ from tdconsole.ui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.state import State
 
 TABS = ("tables", "players", "prizes", "standings", "rules")
 
@@ -216,14 +215,20 @@ class ConsoleScreen(Screen[None]):
 
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:
+        from tdconsole.domain.clock_events import ClockControl
+
         state = self.state
         running = state is not None and state.clock is not None and state.clock.running
         self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
 
     def action_clock(self, action: str) -> None:
+        from tdconsole.domain.clock_events import ClockControl
+
         self.post_message(CommandRequested(ClockControl(action=action)))
 
     def action_clock_time(self, action: str) -> None:
+        from tdconsole.domain.clock_events import ClockControl
+
         command = ClockControl(action=action, seconds=60)
         self.post_message(CommandRequested(command))
 

@@ -11,13 +11,13 @@ from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import clock_digits
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.state import State
 
 
 class DisplayScreen(Screen[None]):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import DataTable
 
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
 
 
 class PayoutsView(DataTable[Text]):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.state import Player, State
 from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import Player, State
 
 
 def player_row(state: State, player: Player, tr: Translator) -> list[Text]:

@@ -3,6 +3,8 @@ the rulings recorded so far below (Art. VII.3)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.text import Text
 from textual import on, work
@@ -11,9 +13,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.rulebook import ArticleHit, available, search
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
 
 
 def article_text(hit: ArticleHit, tr: Translator) -> Group:

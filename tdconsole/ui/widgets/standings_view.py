@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import DataTable
 
-from tdconsole.domain.state import Player, State
 from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import Player, State
 
 
 def standings(state: State) -> list[Player]:

@@ -7,13 +7,16 @@ so nothing is ever cut off. Names are ``Text``, never markup: they are shown lit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
-from tdconsole.domain.state import State, Table
 from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State, Table
 
 NAME_MAX = 26
 

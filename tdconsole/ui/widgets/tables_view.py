@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard, TableView
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
 
 
 class TablesView(VerticalScroll, can_focus=True):
@@ -30,6 +33,7 @@ class TablesView(VerticalScroll, can_focus=True):
         self.views: list[TableView] = []
         self.cursor: tuple[int, int] | None = None
         """(table number, seat number) under the cursor."""
+        self._built = False
 
     def show(self, state: State) -> None:
         tables = [t for t in sorted(state.tables.values(), key=lambda t: t.number) if t.open]
@@ -37,13 +41,18 @@ class TablesView(VerticalScroll, can_focus=True):
         self._fix_cursor()
         cards = {card.view.number: card for card in self.query(TableCard)}
         wanted = [v.number for v in self.views]
-        if list(cards) != wanted or not self.children:
+        if list(cards) != wanted or not self._built:
             self.call_next(self._rebuild)  # tables opened or closed: new cards, after removal
         else:
             for view in self.views:
                 cards[view.number].show(view, self._selected(view.number), self._name_width())
 
+    def compose(self) -> ComposeResult:
+        # Until the event is open (it is read after the first frame).
+        yield Static(Text(self.tr("Opening the event…")), classes="empty")
+
     async def _rebuild(self) -> None:
+        self._built = True
         await self.remove_children()
         widgets: list[Static | TableCard] = [
             TableCard(v, self.tr, self._selected(v.number), self._name_width()) for v in self.views

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
 
-from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
 
 
 class TitleBar(Static):

@@ -1,0 +1,56 @@
+"""The console paints its frame first and opens the event in a worker after it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.service import Tournament
+from tdconsole.ui.app import build_app
+from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.screens.start import StartScreen
+
+from .conftest import frozen
+from .test_actions import SIZE, messages, text_of
+
+
+async def test_the_frame_first_then_the_event(demo_file: Path) -> None:
+    opened: list[Tournament] = []
+
+    def load() -> Tournament:
+        service = Tournament.open(demo_file, clock=frozen, rng=random.Random(7))
+        opened.append(service)
+        return service
+
+    app = build_app(None, frozen, loader=load)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert isinstance(app.screen, ConsoleScreen)
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.service is not None:
+                    break
+            await pilot.pause()
+            assert app.service is opened[0]
+            assert "Moretti" in text_of(app.screen.query_one("TableCard"))
+            await pilot.press("e", "ctrl+r", "enter")  # the console works as before
+            await pilot.pause()
+            assert app.service.state.in_play == 23
+    finally:
+        for service in opened:
+            service.close()
+
+
+async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
+    def load() -> Tournament:
+        raise RuleError("no event at nowhere.tdc", it="nessun evento in nowhere.tdc")
+
+    app = build_app(None, frozen, loader=load)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, StartScreen):
+                break
+        assert isinstance(app.screen, StartScreen)
+        assert any("nessun evento in nowhere.tdc" in m for m in messages(app))
