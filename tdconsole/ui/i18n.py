@@ -200,6 +200,7 @@ CATALOGUE: dict[str, str] = {
     "Cite in log": "Cita nel registro",
     "Nothing to cite yet": "Ancora nulla da citare",
     "Fill in: {what}": "Da compilare: {what}",
+    "e.g. {x}": "es. {x}",
     "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
     "F6 showdown · F7 clock call · ctrl+l cite in log": (
         "Calcolatori: F2 piatti laterali · F3 gettoni senza parola · F4 rilancio minimo · "

@@ -27,7 +27,7 @@ async def test_the_frame_first_then_the_event(demo_file: Path) -> None:
     try:
         async with app.run_test(size=SIZE) as pilot:
             assert isinstance(app.screen, ConsoleScreen)
-            for _ in range(100):
+            for _ in range(250):
                 await pilot.pause(0.02)
                 if app.service is not None:
                     break
@@ -48,7 +48,7 @@ async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
 
     app = build_app(None, frozen, loader=load)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):
+        for _ in range(250):
             await pilot.pause(0.02)
             if isinstance(app.screen, StartScreen):
                 break

@@ -17,7 +17,7 @@ class ButtonForm(CalcForm):
     def fields(self) -> ComposeResult:
         yield self.entry("Occupied seats", "seats", self.value("seats"), "1,2,3,4,5,6")
         yield self.entry("Button seat", "button", self.value("button"))
-        yield self.entry("Seats eliminated in the hand", "out", example="3")
+        yield self.entry("Seats eliminated in the hand", "out", example=self.tr("e.g. {x}", x="3"))
         yield self.entry("Hands ahead", "hands", "3")
 
     def outcome(self) -> Outcome:

@@ -17,7 +17,7 @@ class ChipsForm(CalcForm):
     def fields(self) -> ComposeResult:
         tr = self.tr
         yield self.entry("To call", "to-call", example=tr("0: no bet open"))
-        yield self.entry("Chips pushed", "pushed", example="450")
+        yield self.entry("Chips pushed", "pushed", example=self.tr("e.g. {x}", x="450"))
         yield self.entry("Minimum raise", "bb", self.value("bb"), tr("the big blind"))
         yield self.entry("Stack before", "stack", example=tr("optional, for an all-in"))
         yield Checkbox(tr("One chip only (5.5)"), id="single")

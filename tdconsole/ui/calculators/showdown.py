@@ -17,8 +17,8 @@ class ShowdownForm(CalcForm):
 
     def fields(self) -> ComposeResult:
         tr = self.tr
-        yield self.entry("Hands", "hands", example="Ada=AsKd Bea=AcQh")
-        yield self.entry("Board", "board", example="Ah9c7d4s2h")
+        yield self.entry("Hands", "hands", example=self.tr("e.g. {x}", x="Ada=AsKd Bea=AcQh"))
+        yield self.entry("Board", "board", example=self.tr("e.g. {x}", x="Ah9c7d4s2h"))
         with RadioSet(id="mode"):
             yield RadioButton("Texas Hold'em", value=True, id="mode-holdem")
             yield RadioButton(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")

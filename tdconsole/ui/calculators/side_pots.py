@@ -16,9 +16,11 @@ class SidePotsForm(CalcForm):
     HINT_KEY = "Players as SEAT:NAME=CHIPS put in; ranking best first, ties joined by ="
 
     def fields(self) -> ComposeResult:
-        yield self.entry("Players", "players", example="1:Ada=100 2:Bea=300 3:Cid=500")
-        yield self.entry("Folded", "folded", example="Cid")
-        yield self.entry("Ranking", "ranking", example="Ada Bea=Cid")
+        yield self.entry(
+            "Players", "players", example=self.tr("e.g. {x}", x="1:Ada=100 2:Bea=300 3:Cid=500")
+        )
+        yield self.entry("Folded", "folded", example=self.tr("e.g. {x}", x="Cid"))
+        yield self.entry("Ranking", "ranking", example=self.tr("e.g. {x}", x="Ada Bea=Cid"))
         yield self.entry("Button seat", "button", self.value("button"))
         yield self.entry("Smallest chip", "unit", self.value("unit", "25"))
 
