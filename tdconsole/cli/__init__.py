@@ -75,8 +75,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ModuleNotFoundError:
             parser.print_help()
             return 0
-    from pydantic import ValidationError
-
     from tdconsole.cli.common import backup_warnings, lang
 
     try:
@@ -86,9 +84,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuleError as exc:
         sys.stderr.write(f"error: {exc.text(lang(args))}\n")
         return 2
-    except ValidationError as exc:
-        sys.stderr.write(f"error: {_invalid_text(exc.errors()[0], lang(args))}\n")
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -97,6 +92,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:
+        # A command's fields refused by pydantic: a value error of the input, said in one line.
+        # (pydantic is only loaded by the commands that use it, so it is looked up here.)
+        pydantic = sys.modules.get("pydantic")
+        if pydantic is None or not isinstance(exc, pydantic.ValidationError):
+            raise
+        sys.stderr.write(f"error: {_invalid_text(exc.errors()[0], lang(args))}\n")
+        return 2
     return int(code or 0)
 
 

@@ -428,6 +428,17 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    """Build the demo event; on a terminal, open the console at once and build it behind the
+    console's first frame (``--no-open`` or no terminal: build it and say where it is)."""
+    if not args.no_open and sys.stdin.isatty() and sys.stdout.isatty():
+        import importlib
+
+        try:
+            ui = importlib.import_module("tdconsole.cli.ui_cmds")
+        except ModuleNotFoundError:
+            pass
+        else:
+            return int(ui.open_demo(args))
     from tdconsole.demo import build_demo
     from tdconsole.store.paths import remember_event, resolve_event_path
 
@@ -435,18 +446,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     built = build_demo(path)
     remember_event(built)
     args.event = str(built)
-    ready = tr(args, f"demo event ready at {built}", f"evento dimostrativo pronto in {built}")
-    if args.no_open or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(ready)
-        return 0
-    import importlib
-
-    try:
-        ui = importlib.import_module("tdconsole.cli.ui_cmds")
-    except ModuleNotFoundError:
-        print(ready)
-        return 0
-    return int(ui.open_console(args))
+    say(args, f"demo event ready at {built}", f"evento dimostrativo pronto in {built}")
+    return 0
 
 
 def register(sub: Any) -> None:

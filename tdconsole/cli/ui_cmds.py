@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,7 +70,11 @@ def _run(args: argparse.Namespace, mode: Mode, loader: Loader | None = None) -> 
         elif mode != "director":
             from tdconsole.domain.errors import RuleError
 
-            raise RuleError("no event chosen: give --event PATH (or open one in the console first)")
+            raise RuleError(
+                "no event chosen: give --event PATH (or open one in the console first)",
+                it="nessun evento scelto: indicate --event PERCORSO (o apritene uno nella "
+                "console)",
+            )
     app = build_app(
         None,
         mode=mode,
@@ -107,18 +110,6 @@ def cmd_display(args: argparse.Namespace) -> int:
     return _run(args, "display")
 
 
-def _demo_in_console(build_only: Callable[[argparse.Namespace], int]) -> Any:
-    """``tdconsole demo`` on a terminal: the console at once, the demo built behind it.
-    Without a terminal (or with ``--no-open``) the command stays as the core defines it."""
-
-    def run(args: argparse.Namespace) -> int:
-        if getattr(args, "no_open", False) or not (sys.stdin.isatty() and sys.stdout.isatty()):
-            return build_only(args)
-        return open_demo(args)
-
-    return run
-
-
 def register(sub: Any) -> None:
     floor = sub.add_parser(
         "floor",
@@ -132,7 +123,3 @@ def register(sub: Any) -> None:
         description="The room display: the big clock, blinds, players and prizes. Read-only.",
     )
     display.set_defaults(func=cmd_display)
-    demo = sub.choices.get("demo")
-    build_only = demo.get_default("func") if demo is not None else None
-    if build_only is not None:
-        demo.set_defaults(func=_demo_in_console(build_only))

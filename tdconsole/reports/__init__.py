@@ -13,10 +13,12 @@ Importing this package imports nothing heavy: fpdf2 loads only when a PDF is mad
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.reports.model import Report
+
+if TYPE_CHECKING:
+    from tdconsole.reports.model import Report
 
 ReportName = Literal["standings", "seating", "slips", "payouts", "results", "rulings", "moves"]
 Format = Literal["txt", "html", "pdf", "csv"]
@@ -81,4 +83,4 @@ def filename(kind: str, fmt: str) -> str:
     return f"{kind}.{fmt}"
 
 
-__all__ = ["FORMATS", "REPORTS", "Format", "Report", "ReportName", "build", "filename", "render"]
+__all__ = ["FORMATS", "REPORTS", "Format", "ReportName", "build", "filename", "render"]

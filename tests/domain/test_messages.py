@@ -15,9 +15,7 @@ PACKAGE = Path(tdconsole.__file__).parent
 
 # Files whose refusals are still English only; each is named, so a new file is checked from
 # the start.
-ENGLISH_ONLY = {
-    "cli/ui_cmds.py",
-}
+ENGLISH_ONLY: set[str] = set()
 
 # The refusal types: RuleError and its subclasses.
 ERRORS = {"RuleError", "StoreError"}
