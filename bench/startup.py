@@ -2,10 +2,12 @@
 
 1. Cold start of ``tdconsole demo`` in a pseudo-terminal of 120 × 40, two moments, both timed
    from spawning the process:
-   - the **first painted frame**: the console's frame in its language (the tab "Regolamento"
-     is written) — the console paints before it opens the event;
+   - the **first painted frame**: the opening screen in its language ("Apertura dell'evento…"
+     is written) — two plain widgets, painted before the console's modules are imported and
+     before the event is opened;
    - **the event's data shown**: the first table's card ("Tavolo 1"), once the demo is built
-     and the event opened in a worker thread and handed down.
+     and the event opened in a worker thread (which also imports the console's modules) and
+     the console composed with its data in place of the opening screen.
    Next to both, a minimal Textual app (one ``Static``) started the same way, in the same
    interpreter, until its one line is painted. Target: first frame at most 1.5 × the minimal
    app; the data ratio is reported as measured.
@@ -131,8 +133,8 @@ def console_argv() -> list[str]:
     return [exe, "demo"]
 
 
-FRAME_MARKER = b"Regolamento"
-"""In the console's first frame: the last tab's label, in Italian."""
+FRAME_MARKER = b"Apertura dell"
+"""In the first frame: the opening screen's "Apertura dell'evento…", in Italian."""
 DATA_MARKER = b"Tavolo 1"
 """Written once the event is open: the first table's card."""
 

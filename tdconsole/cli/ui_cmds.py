@@ -2,8 +2,9 @@
 ``tdconsole demo``.
 
 Textual is imported only here, inside the functions, so every other command stays fast. The
-console paints its frame first and opens the event after it (a *loader* run in a worker
-thread): the domain, the log and the demo's build never delay the first frame.
+console paints a light opening screen first and opens the event after it (a *loader* run in a
+worker thread, which also imports the console's modules): the domain, the log, the demo's build
+and the console's own screen never delay the first frame.
 """
 
 from __future__ import annotations
@@ -59,7 +60,9 @@ def _demo_builder(args: argparse.Namespace) -> Loader:
     return load
 
 
-def _run(args: argparse.Namespace, mode: Mode, loader: Loader | None = None) -> int:
+def _run(
+    args: argparse.Namespace, mode: Mode, loader: Loader | None = None, title: str = ""
+) -> int:
     from tdconsole.ui.app import build_app
 
     role = "floor" if mode == "floor" else "director"
@@ -67,6 +70,7 @@ def _run(args: argparse.Namespace, mode: Mode, loader: Loader | None = None) -> 
         path = _event_file(args)
         if path is not None:
             loader = _opener(path, args, role)
+            title = path.stem
         elif mode != "director":
             from tdconsole.domain.errors import RuleError
 
@@ -81,6 +85,7 @@ def _run(args: argparse.Namespace, mode: Mode, loader: Loader | None = None) -> 
         lang=getattr(args, "lang", None),
         actor=getattr(args, "actor", None),
         loader=loader,
+        title=title,
     )
     try:
         code = app.run()
@@ -97,7 +102,7 @@ def open_console(args: argparse.Namespace) -> int:
 
 def open_demo(args: argparse.Namespace) -> int:
     """The Director's console on a demo event built after the console's first frame."""
-    return _run(args, "director", _demo_builder(args))
+    return _run(args, "director", _demo_builder(args), title="demo")
 
 
 def cmd_floor(args: argparse.Namespace) -> int:

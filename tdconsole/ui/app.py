@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -24,14 +25,14 @@ from tdconsole.ui.i18n import Lang, Translator
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
+    EventChosen,
     PrintRequested,
     RulesRequested,
     UndoRequested,
 )
 from tdconsole.ui.palette import ConsoleCommands
-from tdconsole.ui.screens.console import ConsoleScreen
-from tdconsole.ui.screens.display import DisplayScreen
-from tdconsole.ui.screens.start import EventChosen, StartScreen
+from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.screens.opening import OpeningScreen
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -51,7 +52,8 @@ def wall_clock() -> datetime:
 
 
 class ConsoleApp(App[int]):
-    CSS_PATH = "tdconsole.tcss"
+    # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
+    # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ConsoleCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
@@ -66,6 +68,7 @@ class ConsoleApp(App[int]):
         lang: Lang | None = None,
         actor: str | None = None,
         loader: Loader | None = None,
+        title: str = "",
     ) -> None:
         super().__init__()
         self.service = service
@@ -75,6 +78,8 @@ class ConsoleApp(App[int]):
         self.lang_override = lang
         self.loader = loader
         """Opens the event (reads the log, builds the demo) in a worker after the first frame."""
+        self.event_title = title
+        """Said on the opening screen while the event is opened (its file's name)."""
         self.tr = Translator(lang or self._event_lang())
         self._was_pending = False
 
@@ -88,16 +93,21 @@ class ConsoleApp(App[int]):
         self.set_interval(TICK_SECONDS, self.tick)
         self.set_interval(POLL_SECONDS, self.poll)
         if self.service is None and self.loader is not None:
-            # The console's frame at once; the event (the domain, the log) after it is painted.
-            await self._open_screen()
+            # A light frame at once; the console's modules and the event (the domain, the log)
+            # are loaded after it is painted, and the console composed with the event's data.
+            await self.push_screen(OpeningScreen(self.tr, self.event_title))
             self.call_after_refresh(self._load, self.loader)
         elif self.service is None:
+            from tdconsole.ui.screens.start import StartScreen
+
             await self.push_screen(StartScreen(self.tr))
         else:
             await self._open_screen()
 
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
+        # The screen's modules are imported here, off the UI thread, while the frame is shown.
+        import_module(f"tdconsole.ui.screens.{'display' if self.mode == 'display' else 'console'}")
         try:
             service = loader()
         except RuleError as exc:
@@ -109,29 +119,37 @@ class ConsoleApp(App[int]):
         self.call_from_thread(self._loaded, service)
 
     def _loaded(self, service: Tournament) -> None:
-        """The event is open: hand its State down (a new frame if it speaks another language)."""
+        """The event is open: the console, in the event's language, replaces the opening."""
         self.service = service
-        if self.lang_override is None and self._event_lang() != self.tr.lang:
+        if self.lang_override is None:
             self.tr.lang = self._event_lang()
-            self.run_worker(self._reopen(), exclusive=True, group="open-event")
-            return
-        self.refresh_views()
-        self.tick()
-
-    async def _reopen(self) -> None:
-        await self.pop_screen()
-        await self._open_screen()
+        self.run_worker(self._open_screen(), exclusive=True, group="open-event")
 
     def _not_loaded(self, exc: RuleError) -> None:
-        self.notify(exc.text(self.tr.lang), severity="error", timeout=20, markup=False)
+        text = exc.text(self.tr.lang)
+        self.notify(text, severity="error", timeout=20, markup=False)
         if self.mode == "director":
+            from tdconsole.ui.screens.start import StartScreen
+
             self.switch_screen(StartScreen(self.tr))
+        elif isinstance(self.screen, OpeningScreen):
+            self.screen.failed(text)
 
     async def _open_screen(self) -> None:
+        """The main screen on top of the stack, in place of the opening or start screen."""
+        screen: MainScreen
         if self.mode == "display":
-            await self.push_screen(DisplayScreen(self.tr))
+            from tdconsole.ui.screens.display import DisplayScreen
+
+            screen = DisplayScreen(self.tr)
         else:
-            await self.push_screen(ConsoleScreen(self.tr, floor=self.mode == "floor"))
+            from tdconsole.ui.screens.console import ConsoleScreen
+
+            screen = ConsoleScreen(self.tr, floor=self.mode == "floor")
+        if len(self.screen_stack) > 1:
+            await self.switch_screen(screen)
+        else:
+            await self.push_screen(screen)
         self.refresh_views()
         self.tick()
 
@@ -142,8 +160,8 @@ class ConsoleApp(App[int]):
             return Text(self.tr("Floor: {name}", name=self.service.actor))
         return Text(self.tr("Director: {name}", name=self.service.actor))
 
-    def _main_screens(self) -> list[ConsoleScreen | DisplayScreen]:
-        return [s for s in self.screen_stack if isinstance(s, (ConsoleScreen, DisplayScreen))]
+    def _main_screens(self) -> list[MainScreen]:
+        return [s for s in self.screen_stack if isinstance(s, MainScreen)]
 
     def refresh_views(self) -> None:
         """Hand the State down to every screen (and open dialogs, which may show it)."""
@@ -153,7 +171,7 @@ class ConsoleApp(App[int]):
         for screen in self.screen_stack:
             show = getattr(screen, "show", None)
             try:
-                if isinstance(screen, (ConsoleScreen, DisplayScreen)):
+                if isinstance(screen, MainScreen):
                     screen.show(state, now, self.who())
                 elif show is not None:
                     show(state)
@@ -237,6 +255,8 @@ class ConsoleApp(App[int]):
     def refused(self, exc: RuleError) -> None:
         self.notify(exc.text(self.tr.lang), severity="error", timeout=10, markup=False)
         if exc.article:
+            from tdconsole.ui.screens.console import ConsoleScreen
+
             for screen in self._main_screens():
                 if isinstance(screen, ConsoleScreen):
                     from tdconsole.ui.widgets.rulings_view import RulingsView
@@ -247,6 +267,8 @@ class ConsoleApp(App[int]):
     @on(RulesRequested)
     def open_rules(self, message: RulesRequested) -> None:
         message.stop()
+        from tdconsole.ui.screens.console import ConsoleScreen
+
         for screen in self._main_screens():
             if isinstance(screen, ConsoleScreen):
                 screen.action_rules(message.article)
@@ -254,6 +276,8 @@ class ConsoleApp(App[int]):
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:
         message.stop()
+        from tdconsole.ui.screens.console import ConsoleScreen
+
         for screen in self._main_screens():
             if isinstance(screen, ConsoleScreen):
                 screen.cite(message.articles, message.text)
@@ -335,7 +359,6 @@ class ConsoleApp(App[int]):
         self.service = Tournament.open(path, actor=self.actor, role=role, clock=self.clock)
         if self.lang_override is None:
             self.tr.lang = self._event_lang()
-        await self.pop_screen()
         await self._open_screen()
 
 
@@ -415,8 +438,9 @@ def build_app(
     lang: Lang | None = None,
     actor: str | None = None,
     loader: Loader | None = None,
+    title: str = "",
 ) -> ConsoleApp:
     """The console on ``service`` (None: the start screen, or the event ``loader`` opens after
     the first frame). ``clock`` gives the wall time for what the console times itself
-    (calling the clock on a player)."""
-    return ConsoleApp(service, clock, mode=mode, lang=lang, actor=actor, loader=loader)
+    (calling the clock on a player). ``title`` is said on the opening screen until then."""
+    return ConsoleApp(service, clock, mode=mode, lang=lang, actor=actor, loader=loader, title=title)

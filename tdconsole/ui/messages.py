@@ -63,3 +63,12 @@ class PrintRequested(Message):
         self.kind = kind
         self.fmt = fmt
         self.path = path
+
+
+class EventChosen(Message):
+    """``kind`` is "new" (``value`` = its name), "open" (a path or name) or "demo"."""
+
+    def __init__(self, kind: str, value: str = "") -> None:
+        super().__init__()
+        self.kind = kind
+        self.value = value

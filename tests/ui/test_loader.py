@@ -1,4 +1,5 @@
-"""The console paints its frame first and opens the event in a worker after it."""
+"""The console paints a light opening screen first, opens the event in a worker after it,
+then composes the console with the event's data in place of the opening."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.service import Tournament
 from tdconsole.ui.app import build_app
 from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 
 from .conftest import frozen
@@ -23,15 +25,19 @@ async def test_the_frame_first_then_the_event(demo_file: Path) -> None:
         opened.append(service)
         return service
 
-    app = build_app(None, frozen, loader=load)
+    app = build_app(None, frozen, loader=load, title="demo")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            assert isinstance(app.screen, ConsoleScreen)
+            assert isinstance(app.screen, OpeningScreen)
+            assert "tdconsole · demo" in text_of(app.screen.query_one("#title"))
+            assert "Apertura dell'evento…" in text_of(app.screen.query_one("#opening"))
             for _ in range(250):
                 await pilot.pause(0.02)
-                if app.service is not None:
+                if isinstance(app.screen, ConsoleScreen):
                     break
             await pilot.pause()
+            assert isinstance(app.screen, ConsoleScreen)
+            assert len(app.screen_stack) == 2  # the opening screen replaced, not kept below
             assert app.service is opened[0]
             assert "Moretti" in text_of(app.screen.query_one("TableCard"))
             await pilot.press("e", "ctrl+r", "enter")  # the console works as before
@@ -54,3 +60,17 @@ async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
                 break
         assert isinstance(app.screen, StartScreen)
         assert any("nessun evento in nowhere.tdc" in m for m in messages(app))
+
+
+async def test_the_floor_says_why_the_event_did_not_open(tmp_path: Path) -> None:
+    def load() -> Tournament:
+        raise RuleError("no event at nowhere.tdc", it="nessun evento in nowhere.tdc")
+
+    app = build_app(None, frozen, mode="floor", lang="en", loader=load)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(250):
+            await pilot.pause(0.02)
+            if "nowhere" in text_of(app.screen.query_one("#opening")):
+                break
+        assert isinstance(app.screen, OpeningScreen)
+        assert "no event at nowhere.tdc" in text_of(app.screen.query_one("#opening"))

@@ -87,6 +87,20 @@ def test_start(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=keys())
 
 
+def test_opening(snap_compare: Any) -> None:
+    """The first frame while the event is opened (the console replaces it)."""
+    from tdconsole.ui.screens.opening import OpeningScreen
+
+    app = build_app(None)
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await app.switch_screen(OpeningScreen(app.tr, "demo"))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
 def test_mark_served(snap_compare: Any, make_app: Any, demo_file: Path) -> None:
     from tdconsole.domain.rulings import Sanction
     from tdconsole.service import Tournament

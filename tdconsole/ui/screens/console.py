@@ -14,11 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
-from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
 
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
@@ -101,7 +101,7 @@ FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if f
 }
 
 
-class ConsoleScreen(Screen[None]):
+class ConsoleScreen(MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(key, action, label, show=shown) for key, action, label, shown, _ in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.screen import Screen
 from textual.widgets import Static
 
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import clock_digits
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.state import State
 
 
-class DisplayScreen(Screen[None]):
+class DisplayScreen(MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [("q", "leave", "Quit"), ("escape", "leave", "Quit")]
 
     def __init__(self, tr: Translator) -> None:

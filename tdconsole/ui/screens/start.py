@@ -8,23 +8,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import EventChosen
+from tdconsole.ui.screens.base import STYLESHEET
 
-
-class EventChosen(Message):
-    """``kind`` is "new" (``value`` = its name), "open" (a path or name) or "demo"."""
-
-    def __init__(self, kind: str, value: str = "") -> None:
-        super().__init__()
-        self.kind = kind
-        self.value = value
+__all__ = ["EventChosen", "StartScreen"]
 
 
 class StartScreen(Screen[None]):
+    CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "quit", "Quit"),
         Binding("ctrl+d", "demo", "Demo", priority=True),

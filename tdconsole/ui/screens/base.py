@@ -1,0 +1,27 @@
+"""What the App hands the State to: the console and the room display (light, for the App)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.state import State
+
+STYLESHEET = "../tdconsole.tcss"
+"""The one stylesheet, read when the first screen that uses it is pushed (not at start)."""
+
+
+class MainScreen(Screen[None]):
+    CSS_PATH = STYLESHEET
+
+    def show(self, state: State, now: datetime, who: Text) -> None:
+        raise NotImplementedError
+
+    def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
+        raise NotImplementedError
