@@ -231,9 +231,42 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
     }
 
 
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS line")
+
+
+def memory_figures(rounds: int = 3) -> dict[str, Any]:
+    """RSS of the console showing the demo event (target ≤ 80 MB), next to the minimal app."""
+    env = environment()
+    ours, base = [], []
+    for _ in range(rounds):
+        for argv, marker, out in (
+            (console_argv(), DATA_MARKER, ours),
+            ([sys.executable, "-c", MINIMAL_APP], b"Tavolo 1", base),
+        ):
+            session = PtySession(argv, env)
+            try:
+                session.wait_for(marker)
+                session.drain(0.5)  # settled: the other tabs mounted, the first polls done
+                out.append(_rss_mb(session.pid))
+            finally:
+                session.close()
+    shutil.rmtree(env["TDCONSOLE_DATA_DIR"], ignore_errors=True)
+    return {
+        "console_rss_mb": statistics.median(ours),
+        "console_rss_target_mb": 80.0,
+        "minimal_app_rss_mb": statistics.median(base),
+    }
+
+
 def main() -> dict[str, Any]:
     result: dict[str, Any] = {}
     result.update(startup_figures())
+    result.update(memory_figures())
     result.update(key_figures())
     result.update(asyncio.run(_in_process_ms(KEY_ROUNDS)))
     return result
