@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from tdconsole.domain.errors import RuleError
 
 if TYPE_CHECKING:
+    from tdconsole.domain.events import Command
     from tdconsole.domain.state import State
     from tdconsole.service import Tournament
 
@@ -78,6 +79,17 @@ def open_service(args: argparse.Namespace) -> Tournament:
 
 
 _opened: list[Tournament] = []
+
+
+def act(args: argparse.Namespace, command: Command) -> Tournament:
+    """Run one command on the chosen event; the closed service keeps its final State (and the
+    command's records in ``last_records``) for printing what happened."""
+    service = open_service(args)
+    try:
+        service.last_records = service.execute(command)
+    finally:
+        service.close()
+    return service
 
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import (
+    act,
     chips_text,
     emit_json,
     lang,
@@ -27,16 +28,6 @@ PHASE_IT = {
 }
 
 
-def _act(args: argparse.Namespace, command: Any) -> Any:
-    """Run one command; the closed service keeps its final State for printing."""
-    service = open_service(args)
-    try:
-        service.last_records = service.execute(command)
-        return service
-    finally:
-        service.close()
-
-
 def cmd_new(args: argparse.Namespace) -> int:
     from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
@@ -54,11 +45,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.registration import Register, require_player
 
-    service = _act(args, Register(names=args.names))
+    service = act(args, Register(names=args.names))
     for raw in args.names:
-        player = service.state.find(raw)
+        player = require_player(service.state, raw)
         if player.status == "waitlisted":
             say(args, f"{player.name}: waiting list", f"{player.name}: in lista d'attesa")
         else:
@@ -67,10 +58,11 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import Withdraw
+    from tdconsole.domain.registration import PlayerWithdrawn, Withdraw
 
-    service = _act(args, Withdraw(name=args.name))
+    service = act(args, Withdraw(name=args.name))
     body = service.last_records[-1].body
+    assert isinstance(body, PlayerWithdrawn)
     say(args, f"{body.name}: withdrawn", f"{body.name}: ritirato")
     if body.promoted:
         say(
@@ -82,14 +74,14 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import Pay
+    from tdconsole.domain.registration import Pay, require_player
 
-    service = _act(args, Pay(names=args.names, food=args.food))
+    service = act(args, Pay(names=args.names, food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
     money = f"{amount} {service.state.settings.currency}"
     for raw in args.names:
-        name = service.state.find(raw).name
+        name = require_player(service.state, raw).name
         if args.food:
             say(
                 args,
@@ -108,7 +100,7 @@ def cmd_pay(args: argparse.Namespace) -> int:
 def cmd_draw(args: argparse.Namespace) -> int:
     from tdconsole.domain.seating import Draw
 
-    service = _act(args, Draw(tables=args.tables, seed=args.seed))
+    service = act(args, Draw(tables=args.tables, seed=args.seed))
     drawn = service.last_records[-1].body
     warning = getattr(drawn, "warning", None)
     state = service.state
@@ -139,7 +131,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
 def cmd_start(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Start
 
-    service = _act(
+    service = act(
         args,
         Start(
             stack=args.stack,
@@ -164,7 +156,7 @@ def cmd_set(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import ChangeSettings
 
     pairs = parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE")
-    service = _act(args, ChangeSettings(assignments=pairs))
+    service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
     for key, _ in pairs:
         print(f"{key} = {flat[key]}")

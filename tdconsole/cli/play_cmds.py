@@ -5,21 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import chips_text, open_service, parse_counts, say, tr
+from tdconsole.cli.common import act, chips_text, parse_counts, say, tr
 
 if TYPE_CHECKING:
-    from tdconsole.domain.events import Command
     from tdconsole.service import Tournament
-
-
-def _act(args: argparse.Namespace, command: Command) -> Tournament:
-    """Run one command; the closed service keeps its final State for printing."""
-    service = open_service(args)
-    try:
-        service.last_records = service.execute(command)
-    finally:
-        service.close()
-    return service
 
 
 def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> None:
@@ -54,7 +43,7 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
 def cmd_count(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Count
 
-    service = _act(args, Count(counts=parse_counts(args.counts)))
+    service = act(args, Count(counts=parse_counts(args.counts)))
     for raw in parse_counts(args.counts):
         player = service.state.find(raw)
         assert player is not None
@@ -65,7 +54,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def cmd_dote(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import SecondStack
 
-    service = _act(args, SecondStack(name=args.name, stack=args.stack))
+    service = act(args, SecondStack(name=args.name, stack=args.stack))
     player = service.state.find(args.name)
     assert player is not None and player.second_stack is not None
     table = service.state.tables[player.table or 0]
@@ -83,7 +72,7 @@ def cmd_dote(args: argparse.Namespace) -> int:
 def cmd_bust(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Bust
 
-    service = _act(args, Bust(names=args.names, stacks=args.stacks, declined=args.declined))
+    service = act(args, Bust(names=args.names, stacks=args.stacks, declined=args.declined))
     currency = service.state.settings.currency
     for raw in args.names:
         player = service.state.find(raw)
@@ -105,7 +94,7 @@ def cmd_bust(args: argparse.Namespace) -> int:
 def cmd_disqualify(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Disqualify
 
-    service = _act(args, Disqualify(name=args.name, reason=args.reason, chips=args.chips))
+    service = act(args, Disqualify(name=args.name, reason=args.reason, chips=args.chips))
     player = service.state.find(args.name)
     assert player is not None
     say(
@@ -126,10 +115,10 @@ def cmd_close(args: argparse.Namespace) -> int:
             "close TAVOLO --plan, oppure close TAVOLO --count NOME=N ...",
         )
     if args.plan:
-        service = _act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
+        service = act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
         _print_plan(args, service, args.table)
         return 0
-    service = _act(
+    service = act(
         args,
         CloseTable(
             table=args.table,
@@ -188,7 +177,7 @@ def raise_usage(text: str, text_it: str) -> None:
 def cmd_final(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Final
 
-    service = _act(
+    service = act(
         args, Final(counts=parse_counts(args.count), seed=args.seed, override=args.override)
     )
     state = service.state
@@ -214,7 +203,7 @@ def cmd_final(args: argparse.Namespace) -> int:
 def cmd_button(args: argparse.Namespace) -> int:
     from tdconsole.domain.seating import MoveButton
 
-    service = _act(args, MoveButton(table=args.table, seat=args.seat))
+    service = act(args, MoveButton(table=args.table, seat=args.seat))
     table = service.state.tables[args.table]
     say(
         args,

@@ -6,23 +6,17 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import emit_json, open_service, say, tr
+from tdconsole.cli.common import act, emit_json, open_service, say, tr
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
     from tdconsole.domain.rulings import RecordRuling
 
     articles = [a for a in (args.articles or "").split(",") if a.strip()]
-    service = open_service(args)
-    try:
-        service.execute(
-            RecordRuling(
-                table=args.table, players=args.players or [], articles=articles, text=args.text
-            )
-        )
-        ruling = service.state.rulings[-1]
-    finally:
-        service.close()
+    command = RecordRuling(
+        table=args.table, players=args.players or [], articles=articles, text=args.text
+    )
+    ruling = act(args, command).state.rulings[-1]
     cited = ", ".join(f"Art. {a}" for a in ruling.articles)
     say(
         args,
@@ -35,14 +29,8 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def cmd_sanction(args: argparse.Namespace) -> int:
     from tdconsole.domain.rulings import Sanction
 
-    service = open_service(args)
-    try:
-        service.execute(
-            Sanction(name=args.name, kind=args.kind, orbits=args.orbits, reason=args.reason)
-        )
-        ruling = service.state.rulings[-1]
-    finally:
-        service.close()
+    command = Sanction(name=args.name, kind=args.kind, orbits=args.orbits, reason=args.reason)
+    ruling = act(args, command).state.rulings[-1]
     name, entry = ruling.players[0], ruling.id
     if args.kind == "warning":
         say(
@@ -70,12 +58,7 @@ def cmd_sanction(args: argparse.Namespace) -> int:
 def cmd_served(args: argparse.Namespace) -> int:
     from tdconsole.domain.rulings import MarkServed
 
-    service = open_service(args)
-    try:
-        service.execute(MarkServed(ruling=args.id))
-        ruling = service.state.rulings[args.id - 1]
-    finally:
-        service.close()
+    ruling = act(args, MarkServed(ruling=args.id)).state.rulings[args.id - 1]
     name = ruling.players[0]
     say(
         args,
