@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
@@ -73,6 +74,16 @@ class Dialog(ModalScreen[None]):
 
     def ok_label(self) -> str:
         return self.tr("Record")
+
+    def player_input(self, value: str = "") -> Input:
+        """The name field of a one-player dialog, suggesting the players still in."""
+        names = [p.name for p in self.state.in_players()]
+        return Input(
+            value,
+            placeholder=self.tr("Player"),
+            id="name",
+            suggester=SuggestFromList(names, case_sensitive=False),
+        )
 
     def body(self) -> ComposeResult:
         yield from ()

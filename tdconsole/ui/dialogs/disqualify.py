@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -23,13 +22,7 @@ class DisqualifyDialog(Dialog):
         self.first = name or ""
 
     def body(self) -> ComposeResult:
-        names = [p.name for p in self.state.in_players()]
-        yield Input(
-            self.first,
-            placeholder=self.tr("Player"),
-            id="name",
-            suggester=SuggestFromList(names, case_sensitive=False),
-        )
+        yield self.player_input(self.first)
         yield Input(placeholder=self.tr("Reason"), id="reason")
         yield Input(placeholder=self.tr("Chips leaving play (empty: his last count)"), id="chips")
 

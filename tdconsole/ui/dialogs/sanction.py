@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.suggester import SuggestFromList
 from textual.widgets import Input, RadioButton, RadioSet
 
 from tdconsole.domain.events import Command
@@ -28,13 +27,7 @@ class SanctionDialog(Dialog):
         self.first = name or ""
 
     def body(self) -> ComposeResult:
-        names = [p.name for p in self.state.in_players()]
-        yield Input(
-            self.first,
-            placeholder=self.tr("Player"),
-            id="name",
-            suggester=SuggestFromList(names, case_sensitive=False),
-        )
+        yield self.player_input(self.first)
         with RadioSet(id="kind"):
             for i, (key, label) in enumerate(KINDS):
                 yield RadioButton(self.tr(label), value=i == 0, id=f"kind-{key}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
@@ -23,13 +22,7 @@ class SecondStackDialog(Dialog):
         self.first = name or ""
 
     def body(self) -> ComposeResult:
-        names = [p.name for p in self.state.in_players()]
-        yield Input(
-            self.first,
-            placeholder=self.tr("Player"),
-            id="name",
-            suggester=SuggestFromList(names, case_sensitive=False),
-        )
+        yield self.player_input(self.first)
         yield Input(placeholder=self.tr("Stack now (optional)"), id="stack")
 
     def update_note(self) -> None:
