@@ -1,0 +1,154 @@
+"""The clock's state and the time arithmetic every transition shares (Art. III.5).
+
+Pure: no I/O, no clock reads; see the docstring of ``tdconsole.domain.clock``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.structure import Structure
+
+MAX_REMAINING = timedelta(hours=24)
+"""A period's time left may not be set or added past this (a typo guard)."""
+
+_MICRO = timedelta(microseconds=1)
+_US_PER_S = 1_000_000
+
+
+def _aware(moment: datetime, name: str = "at") -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"{name} must be a timezone-aware datetime, got {moment!r}")
+    return moment
+
+
+class ClockState(BaseModel):
+    """Where the clock is: anchors only, never a decremented counter (see module docstring)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    index: int = 0
+    """Current period (0 = level 1; breaks count as periods)."""
+    running: bool = False
+    ends_at: datetime | None = None
+    """While running: the instant the current period's time runs out (past it: pending)."""
+    remaining: timedelta = timedelta(0)
+    """While paused: the time left, frozen (<= 0: the level change is pending). 0 while running."""
+    as_of: datetime | None = None
+    """Time of the last transition; a later transition never goes back before it."""
+
+    @model_validator(mode="after")
+    def _check(self) -> ClockState:
+        if self.running != (self.ends_at is not None):
+            raise ValueError("a running clock has ends_at, a paused one has none")
+        if self.index < 0:
+            raise ValueError("index must be >= 0")
+        if self.ends_at is not None:
+            _aware(self.ends_at, "ends_at")
+        if self.as_of is not None:
+            _aware(self.as_of, "as_of")
+        return self
+
+
+def initial(structure: Structure) -> ClockState:
+    """The clock after ``start`` of the tournament: stopped at level 1, full time (III.5)."""
+    return ClockState(index=0, running=False, remaining=structure.duration(0))
+
+
+def _left(state: ClockState, at: datetime) -> timedelta:
+    """Time left in the current period at ``at`` (negative = overtime)."""
+    if state.ends_at is not None:
+        return state.ends_at - at
+    return state.remaining
+
+
+def _moment(state: ClockState, at: datetime) -> datetime:
+    _aware(at)
+    if state.as_of is not None and at < state.as_of:
+        return state.as_of
+    return at
+
+
+def _with_left(
+    state: ClockState, index: int, left: timedelta, at: datetime, running: bool | None = None
+) -> ClockState:
+    run = state.running if running is None else running
+    return ClockState(
+        index=index,
+        running=run,
+        ends_at=at + left if run else None,
+        remaining=timedelta(0) if run else left,
+        as_of=at,
+    )
+
+
+def _advance(structure: Structure, index: int, left: timedelta) -> tuple[int, timedelta]:
+    """Auto-announce: from a period whose time is ``left``, move on while time has run out.
+
+    One step per period (never per second); at the end of the structure it stays pending.
+    """
+    while left <= timedelta(0) and structure.has_period(index + 1):
+        index += 1
+        left += structure.duration(index)
+    return index, left
+
+
+def settle(
+    state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
+) -> ClockState:
+    """The state at ``at``: with ``auto_announce``, periods whose time ran out are left behind
+    exactly at their end instants. Without it nothing changes (a pending change is derived)."""
+    at = _moment(state, at)
+    left = _left(state, at)
+    if not auto_announce or left > timedelta(0):
+        return state
+    index, left = _advance(structure, state.index, left)
+    return _with_left(state, index, left, at)
+
+
+def pending_since(
+    state: ClockState, structure: Structure, now: datetime, *, auto_announce: bool = False
+) -> datetime | None:
+    """When the current period's time ran out, if a change is pending and the clock runs."""
+    state = settle(state, structure, now, auto_announce=auto_announce)
+    if state.ends_at is not None and state.ends_at <= now:
+        return state.ends_at
+    return None
+
+
+def _ceil_seconds(delta: timedelta) -> int:
+    micro = delta // _MICRO
+    return -(-micro // _US_PER_S)
+
+
+def _floor_seconds(delta: timedelta) -> int:
+    return (delta // _MICRO) // _US_PER_S
+
+
+# --------------------------------------------------------------------------------------------
+# MM:SS
+
+
+def format_mmss(seconds: int) -> str:
+    """``768`` -> ``"12:48"``; minutes are not wrapped into hours (``"75:00"``)."""
+    sign = "-" if seconds < 0 else ""
+    minutes, secs = divmod(abs(seconds), 60)
+    return f"{sign}{minutes:02d}:{secs:02d}"
+
+
+def parse_mmss(text: str) -> int:
+    """``"12:48"`` -> 768 seconds; ``"1:05:00"`` (H:MM:SS) is accepted too."""
+    parts = text.strip().split(":")
+    ok = 2 <= len(parts) <= 3 and all(p.isascii() and p.isdigit() for p in parts)
+    if ok and all(len(p) == 2 and int(p) < 60 for p in parts[1:]):
+        total = 0
+        for part in parts:
+            total = total * 60 + int(part)
+        return total
+    raise RuleError(
+        f"{text!r} is not a time: type minutes and seconds as MM:SS, e.g. 12:48.",
+        it=f"{text!r} non è un tempo: scrivi minuti e secondi come MM:SS, ad esempio 12:48.",
+    )

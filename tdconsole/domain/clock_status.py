@@ -1,0 +1,234 @@
+"""What the clock shows at one instant, and the schedule of the levels ahead (Art. III.5).
+
+Pure: no I/O, no clock reads; see the docstring of ``tdconsole.domain.clock``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from tdconsole.domain.clock_state import (
+    ClockState,
+    _aware,
+    _ceil_seconds,
+    _floor_seconds,
+    _left,
+    settle,
+)
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.structure import Blinds, Structure
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStatus:
+    """What the clock shows at one instant (the ``clock`` keys of ``state --json`` and more)."""
+
+    index: int
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    is_break: bool
+    minutes: int
+    running: bool
+    remaining: timedelta
+    """Exact time left, >= 0."""
+    overtime: timedelta
+    """Exact time past zero while the announcement is pending, >= 0."""
+    pending_announcement: bool
+    next: Blinds | None
+    """Blinds of the next level (after a break, if one comes first); None past the end."""
+    next_is_break: bool
+    level_ends_at: datetime | None
+
+    @property
+    def remaining_seconds(self) -> int:
+        """Whole seconds left, rounded UP: 00:01 shows until true zero."""
+        return _ceil_seconds(self.remaining)
+
+    @property
+    def overtime_seconds(self) -> int:
+        """Whole seconds past zero, rounded DOWN."""
+        return _floor_seconds(self.overtime)
+
+    def to_json(self) -> dict[str, Any]:
+        nxt: dict[str, Any] | None = None
+        if self.next is not None:
+            nxt = {**self.next.to_json(), "level": self.next.level}
+        return {
+            "level": self.level,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "running": self.running,
+            "remaining_seconds": self.remaining_seconds,
+            "pending_announcement": self.pending_announcement,
+            "overtime_seconds": self.overtime_seconds,
+            "next": nxt,
+            "level_ends_at": None if self.level_ends_at is None else self.level_ends_at.isoformat(),
+            "is_break": self.is_break,
+            "next_is_break": self.next_is_break,
+            "minutes": self.minutes,
+            "index": self.index,
+        }
+
+
+def status(
+    state: ClockState, structure: Structure, now: datetime, auto_announce: bool = False
+) -> ClockStatus:
+    """The clock at ``now``: a pure function of (state, structure, now, auto_announce)."""
+    _aware(now, "now")
+    settled = settle(state, structure, now, auto_announce=auto_announce)
+    left = _left(settled, now)
+    zero = timedelta(0)
+    pending = left <= zero
+    period = structure.period(settled.index)
+    next_is_break = structure.has_period(settled.index + 1) and structure.is_break_at(
+        settled.index + 1
+    )
+    return ClockStatus(
+        index=settled.index,
+        level=period.level,
+        small_blind=period.small_blind,
+        big_blind=period.big_blind,
+        ante=period.ante,
+        is_break=period.is_break,
+        minutes=period.minutes,
+        running=settled.running,
+        remaining=left if left > zero else zero,
+        overtime=-left if left < zero else zero,
+        pending_announcement=pending,
+        next=structure.next_level_blinds(settled.index),
+        next_is_break=next_is_break,
+        level_ends_at=settled.ends_at if settled.running and not pending else None,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Plan
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRow:
+    """One period of the plan (``clock plan --json``)."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    minutes: int
+    starts_at: datetime
+    ends_at: datetime
+    average_stack_bb: float
+    is_break: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "level": self.level,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "minutes": self.minutes,
+            "starts_at": self.starts_at.isoformat(),
+            "ends_at": self.ends_at.isoformat(),
+            "average_stack_bb": self.average_stack_bb,
+        }
+        if self.is_break:
+            row["break"] = True
+        return row
+
+
+def _plan_rows(
+    structure: Structure,
+    first: int,
+    first_start: datetime,
+    first_end: datetime,
+    *,
+    count: int,
+    average: float,
+) -> list[PlanRow]:
+    rows: list[PlanRow] = []
+    index, starts, ends = first, first_start, first_end
+    levels = 0
+    while levels < count and structure.has_period(index):
+        period = structure.period(index)
+        rows.append(
+            PlanRow(
+                level=period.level,
+                small_blind=period.small_blind,
+                big_blind=period.big_blind,
+                ante=period.ante,
+                minutes=period.minutes,
+                starts_at=starts,
+                ends_at=ends,
+                average_stack_bb=round(average / period.big_blind, 1),
+                is_break=period.is_break,
+            )
+        )
+        levels += 0 if period.is_break else 1
+        index += 1
+        if structure.has_period(index):
+            starts, ends = ends, ends + structure.duration(index)
+    return rows
+
+
+def _average(players: int, stack: int, chips_in_play: int | None) -> float:
+    if players < 1:
+        raise RuleError(
+            f"The plan needs at least 1 player, not {players}: give --players N.",
+            it=f"Il piano richiede almeno 1 giocatore, non {players}: indica --players N.",
+        )
+    chips = players * stack if chips_in_play is None else chips_in_play
+    return chips / players
+
+
+def plan(
+    structure: Structure,
+    *,
+    start_at: datetime,
+    players: int,
+    stack: int,
+    count: int = 24,
+    from_index: int = 0,
+    chips_in_play: int | None = None,
+) -> list[PlanRow]:
+    """The schedule of ``count`` levels (breaks as extra rows) from period ``from_index``
+    starting at ``start_at``, each announced on time; average stack in big blinds for
+    ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1)."""
+    _aware(start_at, "start_at")
+    average = _average(players, stack, chips_in_play)
+    return _plan_rows(
+        structure,
+        from_index,
+        start_at,
+        start_at + structure.duration(from_index),
+        count=count,
+        average=average,
+    )
+
+
+def plan_live(
+    state: ClockState,
+    structure: Structure,
+    now: datetime,
+    *,
+    players: int,
+    chips_in_play: int,
+    count: int = 24,
+    auto_announce: bool = False,
+) -> list[PlanRow]:
+    """The plan from the current period on, as the clock stands at ``now`` (a paused clock is
+    taken to restart now; a pending change to be announced now)."""
+    shown = status(state, structure, now, auto_announce)
+    ends = now + shown.remaining
+    starts = ends - structure.duration(shown.index)
+    return _plan_rows(
+        structure,
+        shown.index,
+        starts,
+        ends,
+        count=count,
+        average=_average(players, 0, chips_in_play),
+    )
