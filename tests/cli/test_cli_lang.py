@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain import clock_events, play, registration, rulings, seating
+from tdconsole.domain import clock_events, play, play_tables, registration, rulings, seating
 from tdconsole.domain.events import Command
 from tdconsole.domain.summaries import summary_text
 
@@ -230,7 +230,7 @@ SAMPLES: list[Command] = [
 
 
 def test_every_command_summary_has_its_italian() -> None:
-    modules = (registration, seating, play, rulings, clock_events)
+    modules = (registration, seating, play, play_tables, rulings, clock_events)
     commands = {
         cls
         for module in modules

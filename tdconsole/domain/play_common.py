@@ -1,0 +1,128 @@
+"""What the play commands share: chip rounding, the second stack's amount, checks (Titles III-IV).
+
+See ``tdconsole.domain.play`` for the chip ledger.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.state import Player, State, Table, name_key
+
+
+def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
+    """Round to a multiple of the chip unit (Decision of III.3: nearest, halves up)."""
+    rounding = ROUND_HALF_UP if mode == "half_up" else ROUND_DOWN
+    return int((value / unit).to_integral_value(rounding=rounding)) * unit
+
+
+def second_stack_amount(state: State, table: Table) -> int | None:
+    """Art. III.3: the table's average stack, C_t / n_t, rounded to the chip unit."""
+    n = len(state.players_at(table))
+    if n == 0 or state.stack is None:
+        return None
+    stacks = state.settings.stacks
+    return round_chips(Decimal(table.chips) / n, stacks.chip_unit, stacks.second_stack_rounding)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+STATUS_IT = {
+    "registered": "iscritto",
+    "waitlisted": "in lista d'attesa",
+    "withdrawn": "ritirato",
+    "in": "in gioco",
+    "out": "eliminato",
+    "disqualified": "squalificato",
+}
+
+
+def _require_in(state: State, name: str) -> Player:
+    from tdconsole.domain.registration import require_player
+
+    player = require_player(state, name)
+    if player.status != "in":
+        raise RuleError(
+            f"{player.name} is not in play (status: {player.status})",
+            "IV.2",
+            it=f"{player.name} non è in gioco ({STATUS_IT.get(player.status, player.status)})",
+        )
+    return player
+
+
+def _table_of(state: State, player: Player) -> Table:
+    assert player.table is not None
+    return state.tables[player.table]
+
+
+def current_big_blind(state: State, now: datetime) -> int | None:
+    if state.clock is None or state.structure is None:
+        return None
+    from tdconsole.domain import clock
+
+    auto = state.settings.clock.auto_announce
+    return clock.status(state.clock, state.structure, now, auto_announce=auto).big_blind
+
+
+def can_take_second_stack(state: State, player: Player) -> bool:
+    """Art. III.2-III.3: in play, elimination phase, never taken before."""
+    return (
+        state.phase == "elimination"
+        and not state.final_due
+        and player.status == "in"
+        and player.second_stack is None
+    )
+
+
+def _require_play_open(state: State, what: str, what_it: str) -> None:
+    if state.phase in ("registration", "seated"):
+        raise RuleError(
+            f"{what}: the tournament has not started (`start`)",
+            "III.1",
+            it=f"{what_it}: il torneo non è ancora iniziato (`start`)",
+        )
+    if state.phase == "finished":
+        raise RuleError(
+            f"{what}: the tournament is over", "IV.7", it=f"{what_it}: il torneo è concluso"
+        )
+    if state.final_due:
+        raise RuleError(
+            f"{what}: nine or fewer are in, play stops for the final draw (`final --count ...`)",
+            "IV.2",
+            it=f"{what_it}: sono in gioco nove giocatori o meno, si gioca solo dopo il "
+            "sorteggio del tavolo finale (`final --count ...`)",
+        )
+
+
+def _check_chip_unit(state: State, name: str, chips: int) -> None:
+    unit = state.settings.stacks.chip_unit
+    if chips < 0 or chips % unit:
+        raise RuleError(
+            f"{name}: {chips} is not a multiple of the smallest chip ({unit})",
+            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit})",
+        )
+
+
+def _settle_finish(state: State) -> None:
+    """Art. IV.7: when one player is left, he is 1st and the event is over."""
+    if state.in_play != 1 or state.phase not in ("elimination", "final"):
+        return
+    remaining = state.in_players()
+    if len(remaining) == 1:
+        from tdconsole.domain.payouts import shared_prizes
+        from tdconsole.domain.view import payout_table
+
+        winner = remaining[0]
+        winner.place, winner.tied = 1, False
+        unit = state.settings.prizes.payout_unit
+        winner.prize = shared_prizes(payout_table(state), 1, 1, unit)[0]
+        state.phase = "finished"
+
+
+def _unseat(state: State, player: Player) -> None:
+    if player.table is not None and player.seat is not None:
+        seat = state.tables[player.table].seat(player.seat)
+        if seat.player == name_key(player.name):
+            seat.player = None

@@ -1,0 +1,485 @@
+"""Title IV and VI.2: disqualification, closing a table, the final table.
+
+See ``tdconsole.domain.play`` for the chip ledger.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, Field
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.play_common import (
+    _check_chip_unit,
+    _require_in,
+    _settle_finish,
+    _unseat,
+    round_chips,
+)
+from tdconsole.domain.state import MovePlan, State, Table, name_key
+
+# -- disqualification (Art. VI.2) ------------------------------------------------------------
+
+
+class PlayerDisqualified(EventBody):
+    """Art. VI.2: place and prize forfeited; his chips leave play and the ledger says so."""
+
+    type: ClassVar[str] = "player_disqualified"
+    name: str
+    reason: str
+    chips: int
+
+    def apply(self, state: State, at: datetime) -> None:
+        from tdconsole.domain.state import Ruling
+
+        player = state.players[name_key(self.name)]
+        if player.status == "in":
+            state.vacated.append(state.in_play)  # nobody will finish in this place now
+        if player.table is not None and player.status == "in":
+            state.tables[player.table].chips -= self.chips
+        state.removed += self.chips
+        _unseat(state, player)
+        player.status = "disqualified"
+        player.chips = 0
+        player.place, player.prize, player.out_at = None, None, at
+        state.rulings.append(
+            Ruling(
+                id=len(state.rulings) + 1,
+                at=at,
+                kind="sanction",
+                table=player.table,
+                players=[player.name],
+                articles=["VI.2"],
+                text=self.reason,
+                director=state.settings.director,
+                sanction="disqualify",
+            )
+        )
+        _settle_finish(state)
+
+
+class Disqualify(Command):
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VI.2"
+    name: str
+    reason: str
+    chips: int | None = Field(None, ge=0)
+
+    def describe(self) -> str:
+        return f"disqualified: {self.name.strip()}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if not self.reason.strip():
+            raise RuleError(
+                "a disqualification needs a reason: give --reason TEXT",
+                "VII.1",
+                it="una squalifica va motivata: indica --reason TESTO",
+            )
+        if state.phase in ("registration", "finished"):
+            raise RuleError(
+                "disqualification applies to a seated player in play",
+                "VI.2",
+                it="si squalifica solo un giocatore seduto e in gioco",
+            )
+        player = _require_in(state, self.name)
+        chips = self.chips if self.chips is not None else player.chips
+        if chips is None:
+            raise RuleError(
+                f"{player.name}'s chips are not counted: give --chips N (they leave play)",
+                "VI.2",
+                it=f"i gettoni di {player.name} non sono stati contati: indica --chips N "
+                "(escono dal gioco)",
+            )
+        if player.table is not None:
+            table = state.tables[player.table]
+            if chips > table.chips:
+                raise RuleError(
+                    f"{chips} chips is more than table {table.number} holds ({table.chips})",
+                    "VI.2",
+                    it=f"{chips} gettoni sono più del circolante del tavolo {table.number} "
+                    f"({table.chips})",
+                )
+        return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
+
+
+# -- table closing (Art. IV.3-IV.4) ----------------------------------------------------------
+
+
+class Move(BaseModel):
+    name: str
+    to_table: int
+    to_seat: int
+    chips: int | None = None
+
+
+def _reserved(state: State, except_table: int) -> set[tuple[int, int]]:
+    """Seats promised to the movers of other tables' recorded plans."""
+    seats: set[tuple[int, int]] = set()
+    for table in state.open_tables():
+        if table.plan is not None and table.number != except_table:
+            seats.update((t, s) for _, t, s in table.plan.moves)
+    return seats
+
+
+def vacant_seats(state: State, table: Table, reserved: set[tuple[int, int]]) -> list[int]:
+    limit = state.settings.seating.table_seats
+    return [
+        s.number
+        for s in table.seats[:limit]
+        if s.player is None and (table.number, s.number) not in reserved
+    ]
+
+
+def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Move]:
+    """Art. IV.4: each remaining player drawn to a vacant seat, fewest-players tables first."""
+    movers = [p.name for p in state.players_at(closing)]
+    rng.shuffle(movers)
+    reserved = _reserved(state, closing.number)
+    others = [t for t in state.open_tables() if t.number != closing.number]
+    free = {t.number: vacant_seats(state, t, reserved) for t in others}
+    room = sum(len(v) for v in free.values())
+    if room < len(movers):
+        raise RuleError(
+            f"table {closing.number} has {len(movers)} players but the other tables have only "
+            f"{room} vacant seat(s) (table_seats = {state.settings.seating.table_seats}): raise "
+            "the limit (`set table_seats=N`) or keep the table open for now",
+            "IV.4",
+            it=f"al tavolo {closing.number} ci sono {len(movers)} giocatori ma gli altri tavoli "
+            f"hanno solo {room} posti liberi (table_seats = "
+            f"{state.settings.seating.table_seats}): alza il limite (`set table_seats=N`) o "
+            "lascia aperto il tavolo per ora",
+        )
+    count = {t.number: len(state.players_at(t)) for t in others}
+    moves = []
+    for name in movers:
+        candidates = [t for t in free if free[t]]
+        fewest = min(count[t] for t in candidates)
+        table = rng.choice([t for t in candidates if count[t] == fewest])
+        seat = rng.choice(free[table])
+        free[table].remove(seat)
+        count[table] += 1
+        moves.append(Move(name=name, to_table=table, to_seat=seat))
+    return moves
+
+
+class ClosePlanDrawn(EventBody):
+    """The move plan, recorded when drawn: the moves announced are the moves made (IV.4)."""
+
+    type: ClassVar[str] = "close_plan_drawn"
+    table: int
+    moves: list[Move]
+    override: str | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.tables[self.table].plan = MovePlan(
+            moves=[(name_key(m.name), m.to_table, m.to_seat) for m in self.moves]
+        )
+
+
+class TableClosed(EventBody):
+    """The movers sit at their new seats with their counted chips; the table's C_t goes with
+    them, a difference accepted by the Director being a ledger adjustment (IV.4, VII.1)."""
+
+    type: ClassVar[str] = "table_closed"
+    table: int
+    moves: list[Move]
+    adjustment: int = 0
+    reason: str | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        closing = state.tables[self.table]
+        closing.chips += self.adjustment
+        state.adjusted += self.adjustment
+        for move in self.moves:
+            player = state.players[name_key(move.name)]
+            _unseat(state, player)
+            target = state.tables[move.to_table]
+            target.seat(move.to_seat).player = name_key(move.name)
+            player.table, player.seat = move.to_table, move.to_seat
+            player.chips = move.chips
+            target.chips += move.chips or 0
+            closing.chips -= move.chips or 0
+        closing.open = False
+        closing.plan = None
+
+
+def _check_closable(state: State, table: Table, override: str | None) -> None:
+    if state.phase != "elimination":
+        raise RuleError(
+            "tables close only during the elimination phase",
+            "IV.4",
+            it="i tavoli si chiudono solo nella fase eliminatoria",
+        )
+    if state.final_due:
+        raise RuleError(
+            "nine or fewer are in: all tables close into the final (`final --count ...`)",
+            "IV.4",
+            it="sono in gioco nove giocatori o meno: tutti i tavoli confluiscono nel tavolo "
+            "finale (`final --count ...`)",
+        )
+    if not table.open:
+        raise RuleError(
+            f"table {table.number} is already closed",
+            "IV.4",
+            it=f"il tavolo {table.number} è già chiuso",
+        )
+    n = len(state.players_at(table))
+    if n > state.settings.seating.close_at and not (override and override.strip()):
+        raise RuleError(
+            f"table {table.number} still has {n} players: a table closes only when "
+            f"{state.settings.seating.close_at} or fewer are left (add --override REASON)",
+            "IV.4",
+            it=f"al tavolo {table.number} ci sono ancora {n} giocatori: un tavolo si chiude solo "
+            f"quando ne restano {state.settings.seating.close_at} o meno (aggiungi --override "
+            "MOTIVO)",
+        )
+
+
+def _require_table(state: State, number: int) -> Table:
+    table = state.tables.get(number)
+    if table is None or table.final:
+        numbers = ", ".join(str(t.number) for t in state.open_tables())
+        raise RuleError(
+            f"there is no table {number}: open tables are {numbers or 'none'}",
+            it=f"non esiste il tavolo {number}: tavoli aperti {numbers or 'nessuno'}",
+        )
+    return table
+
+
+class ClosePlan(Command):
+    """``close TABLE --plan``: draw and record the move plan."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "IV.4"
+    table: int
+    seed: int | None = None
+    override: str | None = None
+
+    def describe(self) -> str:
+        return f"move plan for table {self.table}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        table = _require_table(state, self.table)
+        _check_closable(state, table, self.override)
+        rng = random.Random(self.seed) if self.seed is not None else ctx.rng
+        moves = draw_move_plan(state, table, rng)
+        return [ClosePlanDrawn(table=table.number, moves=moves, override=self.override)]
+
+
+class CloseTable(Command):
+    """``close TABLE --count NAME=N ...``: carry out the recorded plan (drawing one if none)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "IV.4"
+    table: int
+    counts: dict[str, int]
+    seed: int | None = None
+    override: str | None = None
+
+    def describe(self) -> str:
+        return f"close table {self.table}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        table = _require_table(state, self.table)
+        _check_closable(state, table, self.override)
+        events: list[EventBody] = []
+        movers = {name_key(p.name) for p in state.players_at(table)}
+        plan = table.plan
+        planned = {key for key, _, _ in plan.moves} if plan else set()
+        if plan is None or planned != movers or not self._seats_still_free(state, table):
+            # No plan yet, or the table changed since it was drawn: draw it now (recorded).
+            rng = random.Random(self.seed) if self.seed is not None else ctx.rng
+            moves = draw_move_plan(state, table, rng)
+            events.append(ClosePlanDrawn(table=table.number, moves=moves))
+        else:
+            moves = [
+                Move(name=state.players[key].name, to_table=t, to_seat=s)
+                for key, t, s in plan.moves
+            ]
+        counts: dict[str, int] = {}
+        for raw, chips in self.counts.items():
+            player = _require_in(state, raw)
+            if name_key(player.name) not in movers:
+                raise RuleError(
+                    f"{player.name} does not sit at table {table.number}",
+                    "IV.4",
+                    it=f"{player.name} non siede al tavolo {table.number}",
+                )
+            _check_chip_unit(state, player.name, chips)
+            counts[name_key(player.name)] = chips
+        missing = [state.players[k].name for k in movers if k not in counts]
+        if missing:
+            raise RuleError(
+                "count every mover's chips: missing "
+                + ", ".join(sorted(missing))
+                + " (NAME=CHIPS)",
+                "IV.4",
+                it="conta i gettoni di ogni giocatore da spostare: mancano "
+                + ", ".join(sorted(missing))
+                + " (NOME=GETTONI)",
+            )
+        total = sum(counts.values())
+        adjustment = total - table.chips
+        if adjustment and not (self.override and self.override.strip()):
+            raise RuleError(
+                f"the counts add up to {total} but table {table.number} has {table.chips} "
+                f"chips in circulation ({adjustment:+d}): recount, or accept the difference "
+                "with --override REASON",
+                "IV.4",
+                it=f"i conteggi danno {total} ma il circolante del tavolo {table.number} è "
+                f"{table.chips} ({adjustment:+d}): ricontali, oppure accetta la differenza con "
+                "--override MOTIVO",
+            )
+        final_moves = [
+            Move(
+                name=m.name, to_table=m.to_table, to_seat=m.to_seat, chips=counts[name_key(m.name)]
+            )
+            for m in moves
+        ]
+        events.append(
+            TableClosed(
+                table=table.number,
+                moves=final_moves,
+                adjustment=adjustment,
+                reason=self.override.strip() if self.override else None,
+            )
+        )
+        return events
+
+    @staticmethod
+    def _seats_still_free(state: State, table: Table) -> bool:
+        assert table.plan is not None
+        return all(
+            state.tables[t].open and state.tables[t].seat(s).player is None
+            for _, t, s in table.plan.moves
+        )
+
+
+# -- the final (Art. IV.1-IV.2, IV.5-IV.6, III.4) --------------------------------------------
+
+
+class FinalDrawn(EventBody):
+    """The final table's redraw, the finalists' counts and the III.4 bonus."""
+
+    type: ClassVar[str] = "final_drawn"
+    table: Any
+    counts: dict[str, int]
+    bonus: int
+    bonus_players: list[str]
+    adjustment: int = 0
+    reason: str | None = None
+
+    def apply(self, state: State, at: datetime) -> None:
+        from tdconsole.domain.seating import DrawnTable, place_tables
+
+        for table in state.tables.values():
+            table.open = False
+            table.chips = 0
+            table.plan = None
+            for seat in table.seats:
+                seat.player = None
+        drawn = DrawnTable.model_validate(self.table)
+        place_tables(state, [drawn])
+        final = state.tables[drawn.number]
+        for name, chips in self.counts.items():
+            state.players[name_key(name)].chips = chips
+            final.chips += chips
+        for name in self.bonus_players:
+            player = state.players[name_key(name)]
+            player.bonus = self.bonus
+            player.chips = (player.chips or 0) + self.bonus
+            final.chips += self.bonus
+            state.issued += self.bonus
+        state.adjusted += self.adjustment
+        state.final_bonus = self.bonus
+        state.phase = "final"
+
+
+class Final(Command):
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "IV.5"
+    counts: dict[str, int]
+    seed: int | None = None
+    override: str | None = None
+
+    def describe(self) -> str:
+        return "final table draw"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        from tdconsole.domain.seating import draw_seats
+
+        if state.phase == "final" or state.phase == "finished":
+            raise RuleError(
+                "the final is already under way", "IV.5", it="il tavolo finale è già in corso"
+            )
+        if state.phase != "elimination":
+            raise RuleError(
+                "the final follows the elimination phase (`start` first)",
+                "IV.2",
+                it="il tavolo finale segue la fase eliminatoria (prima `start`)",
+            )
+        seating = state.settings.seating
+        if not state.final_due:
+            raise RuleError(
+                f"{state.in_play} players are still in: the final begins when "
+                f"{seating.final_seats} or fewer are left",
+                "IV.2",
+                it=f"sono ancora in gioco {state.in_play} giocatori: il tavolo finale inizia "
+                f"quando ne restano {seating.final_seats} o meno",
+            )
+        finalists = state.in_players()
+        counts: dict[str, int] = {}
+        for raw, chips in self.counts.items():
+            player = _require_in(state, raw)
+            _check_chip_unit(state, player.name, chips)
+            counts[player.name] = chips
+        missing = [p.name for p in finalists if p.name not in counts]
+        if missing:
+            raise RuleError(
+                "count every finalist's chips: missing " + ", ".join(missing) + " (NAME=CHIPS)",
+                "IV.6",
+                it="conta i gettoni di ogni finalista: mancano "
+                + ", ".join(missing)
+                + " (NOME=GETTONI)",
+            )
+        total = sum(counts.values())
+        adjustment = total - state.chips_in_play
+        if adjustment and not (self.override and self.override.strip()):
+            raise RuleError(
+                f"the counts add up to {total} but {state.chips_in_play} chips are in play "
+                f"({adjustment:+d}): recount, or accept the difference with --override REASON",
+                "IV.6",
+                it=f"i conteggi danno {total} ma i gettoni in gioco sono {state.chips_in_play} "
+                f"({adjustment:+d}): ricontali, oppure accetta la differenza con --override "
+                "MOTIVO",
+            )
+        stacks = state.settings.stacks
+        bonus = round_chips(
+            Decimal(total) / len(finalists), stacks.chip_unit, stacks.second_stack_rounding
+        )
+        rng = random.Random(self.seed) if self.seed is not None else ctx.rng
+        number = max(state.tables) + 1
+        drawn = draw_seats(
+            [p.name for p in finalists],
+            [len(finalists)],
+            seating.final_seats,
+            seating,
+            rng,
+            final=True,
+            first_number=number,
+        )[0]
+        return [
+            FinalDrawn(
+                table=drawn.model_dump(mode="json"),
+                counts=counts,
+                bonus=bonus,
+                bonus_players=[p.name for p in finalists if p.second_stack is None],
+                adjustment=adjustment,
+                reason=self.override.strip() if self.override else None,
+            )
+        ]
