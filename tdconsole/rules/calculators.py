@@ -11,46 +11,49 @@ every result names the articles it applies. Bad input raises :class:`RuleError`.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.rules import italiana
-from tdconsole.rules.cards import Card, check_distinct, parse_cards
+from tdconsole.rules.calc_common import _in, _italian, as_json, clockwise_from
+from tdconsole.rules.calc_showdown import Mode, RankedHand, ShowdownResult, showdown
+from tdconsole.rules.calc_table import (
+    COUNTDOWN_SECONDS,
+    ButtonPlan,
+    ClockCall,
+    ClockPhase,
+    HandPositions,
+    button_plan,
+    clock_call,
+)
 
-
-def as_json(obj: Any) -> Any:
-    """A result as plain JSON data (dataclasses become dicts, tuples lists); the Italian
-    explanations are left out, so the JSON keys stay the documented ones."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {
-            f.name: as_json(getattr(obj, f.name))
-            for f in dataclasses.fields(obj)
-            if f.metadata.get("json", True)
-        }
-    if isinstance(obj, Mapping):
-        return {str(k): as_json(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [as_json(v) for v in obj]
-    return obj
-
-
-def _italian() -> Any:
-    """A field holding the Italian of an explanation: not compared, not in ``as_json``."""
-    return field(default="", compare=False, repr=False, metadata={"json": False})
-
-
-def _in(lang: str, en: str, it: str) -> str:
-    """``it`` when ``lang`` is Italian and there is one, else ``en``."""
-    return it if lang == "it" and it else en
-
-
-def clockwise_from(button: int, seats: Iterable[int]) -> list[int]:
-    """Seats in clockwise order starting with the first seat after the button (button last)."""
-    return sorted(seats, key=lambda s: (s <= button, s))
+__all__ = [
+    "ACTIONS_IT",
+    "COUNTDOWN_SECONDS",
+    "ButtonPlan",
+    "ChipsAction",
+    "ChipsResult",
+    "ClockCall",
+    "ClockPhase",
+    "Contribution",
+    "HandPositions",
+    "Mode",
+    "Pot",
+    "RaiseResult",
+    "RankedHand",
+    "Share",
+    "ShowdownResult",
+    "SidePotResult",
+    "as_json",
+    "button_plan",
+    "chips_pushed",
+    "clock_call",
+    "clockwise_from",
+    "minimum_raise",
+    "showdown",
+    "side_pots",
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -441,356 +444,3 @@ def minimum_raise(
     return RaiseResult(minimum, first, raise_to, False, False, False, minimum,
                        f"{what}; {raise_to} is short: complete to {minimum}", arts,
                        f"{what_it}; {raise_to} non basta: va completato a {minimum}")
-
-
-# ---------------------------------------------------------------------------------------------
-# Button and blinds after eliminations (2.4, 2.5, II.5)
-
-
-@dataclass(frozen=True)
-class HandPositions:
-    hand: int  # 1 = the next hand
-    button: int
-    small_blind: int | None
-    big_blind: int
-    dead_button: bool  # the button sits on an empty seat
-    note: str
-    articles: tuple[str, ...]
-    note_it: str = _italian()
-
-    def explain(self, lang: str = "en") -> str:
-        """The note in ``lang`` ("it" or "en")."""
-        return _in(lang, self.note, self.note_it)
-
-
-@dataclass(frozen=True)
-class ButtonPlan:
-    players: tuple[int, ...]  # seats still in play
-    hands: tuple[HandPositions, ...]
-    articles: tuple[str, ...]
-
-
-def button_plan(
-    seats: Sequence[int],
-    button: int,
-    out: Sequence[int] = (),
-    hands: int = 3,
-    *,
-    small_blind: int | None = -1,
-    big_blind: int | None = None,
-) -> ButtonPlan:
-    """Who has the button and posts the blinds in the next ``hands`` hands.
-
-    ``seats``: the occupied seats in the hand just played (eliminated players included);
-    ``button``: the button's seat in that hand; ``out``: the seats eliminated in it. The blinds
-    of that hand are taken as the normal ones unless given (``small_blind=None``: no small blind
-    was posted). Assumes no further eliminations. Two left: heads-up, the button posts the small
-    blind and the button alternates (2.5). Decisions where 2.4 is silent: if both blinds go out,
-    the big-blind procedure applies; the button always moves to the next seat still in play.
-    """
-    occupied = sorted(set(seats))
-    if len(occupied) != len(seats) or any(s <= 0 for s in seats):
-        raise RuleError(
-            "seats must be distinct positive numbers",
-            it="i posti devono essere numeri positivi, tutti diversi",
-        )
-    if button not in occupied:
-        raise RuleError(
-            f"the button seat {button} is not among the occupied seats",
-            it=f"il posto del bottone, {button}, non è tra i posti occupati",
-        )
-    if hands < 1 or hands > 50:
-        raise RuleError("ask for 1 to 50 hands", it="chiedi da 1 a 50 mani")
-    gone = set(out)
-    if not gone <= set(occupied):
-        raise RuleError(
-            f"seat(s) {', '.join(map(str, sorted(gone - set(occupied))))} went out but were "
-            "not occupied",
-            it=f"posti {', '.join(map(str, sorted(gone - set(occupied))))}: eliminati ma non "
-            "occupati",
-        )
-    remaining = [s for s in occupied if s not in gone]
-    if len(remaining) < 2:
-        raise RuleError(
-            "fewer than two players are left at the table: no blinds to post",
-            it="al tavolo restano meno di due giocatori: non ci sono bui da mettere",
-        )
-
-    def after(seat: int, among: Sequence[int]) -> int:
-        return clockwise_from(seat, [s for s in among if s != seat])[0]
-
-    # the blinds of the hand just played
-    if len(occupied) == 2:
-        sb_prev: int | None = button
-        bb_prev = after(button, occupied)
-    else:
-        sb_prev = after(button, occupied)
-        bb_prev = after(sb_prev, occupied)
-    if small_blind != -1:
-        sb_prev = small_blind
-    if big_blind is not None:
-        bb_prev = big_blind
-    if bb_prev not in occupied or (sb_prev is not None and sb_prev not in occupied):
-        raise RuleError(
-            "the blinds given are not on occupied seats",
-            it="i bui indicati non sono su posti occupati",
-        )
-
-    def nxt(seat: int) -> int:
-        return clockwise_from(seat, [s for s in remaining if s != seat])[0]
-
-    def normal(btn: int) -> tuple[int | None, int]:
-        if len(remaining) == 2:
-            live_btn = btn if btn in remaining else nxt(btn)
-            return live_btn, nxt(live_btn)
-        sb = nxt(btn)
-        return sb, nxt(sb)
-
-    plan: list[HandPositions] = []
-    if len(remaining) == 2:
-        btn = button
-        for h in range(1, hands + 1):
-            btn = nxt(btn)
-            sb, bb = normal(btn)
-            plan.append(HandPositions(h, btn, sb, bb, False,
-                                      "heads-up: the button posts the small blind", ("2.5",),
-                                      "testa a testa: il bottone mette il piccolo buio"))
-        return ButtonPlan(tuple(remaining), tuple(plan), ("2.5", "II.5"))
-
-    bb_out, sb_out = bb_prev in gone, sb_prev is not None and sb_prev in gone
-    btn = button
-    h = 1
-    if bb_out:
-        btn = nxt(button)
-        plan.append(HandPositions(
-            1, btn, None, nxt(btn), btn not in remaining,
-            "big blind eliminated: the button advances, the next player posts the big blind "
-            "directly, no small blind", ("2.4",),
-            "grande buio eliminato: il bottone avanza, il giocatore seguente mette direttamente "
-            "il grande buio, senza piccolo buio"))
-        if hands >= 2:
-            sb, bb = normal(btn)
-            plan.append(HandPositions(2, btn, sb, bb, btn not in remaining,
-                                      "the button stays and both blinds are posted", ("2.4",),
-                                      "il bottone resta fermo e si mettono entrambi i bui"))
-        h = 3
-    elif sb_out:
-        sb, bb = normal(btn)
-        plan.append(HandPositions(
-            1, btn, sb, bb, btn not in remaining,
-            "small blind eliminated: the button stays put (dead button) for this hand",
-            ("2.4",),
-            "piccolo buio eliminato: per questa mano il bottone resta fermo (bottone morto)"))
-        h = 2
-    while h <= hands:
-        btn = nxt(btn)
-        sb, bb = normal(btn)
-        note = "the button moves again" if plan else "the button moves clockwise"
-        note_it = "il bottone riprende ad avanzare" if plan else "il bottone avanza in senso orario"
-        plan.append(HandPositions(h, btn, sb, bb, False, note, ("2.4", "II.5") if plan
-                                  else ("II.5",), note_it))
-        h += 1
-    arts = ("2.4", "II.5") if (bb_out or sb_out) else ("II.5", "2.2", "2.3")
-    return ButtonPlan(tuple(remaining), tuple(plan[:hands]), arts)
-
-
-# ---------------------------------------------------------------------------------------------
-# Showdown (1.1–1.3; Poker all'Italiana: 003 Art. 7–9)
-
-Mode = Literal["holdem", "italiana"]
-
-_IT_LABELS = {
-    "Royal flush": "Scala reale",
-    "Straight flush": "Scala a colore",
-    "Four of a kind": "Poker",
-    "Full house": "Full",
-    "Flush": "Colore",
-    "Straight": "Scala",
-    "Three of a kind": "Tris",
-    "Two pair": "Doppia coppia",
-    "One pair": "Coppia",
-    "High card": "Carta alta",
-}
-
-
-@dataclass(frozen=True)
-class RankedHand:
-    player: str
-    place: int  # 1 = best; tied hands share the place
-    cards: tuple[str, ...]  # the best five
-    label_it: str
-    label_en: str
-
-
-@dataclass(frozen=True)
-class ShowdownResult:
-    mode: Mode
-    book: str
-    hands: tuple[RankedHand, ...]  # best first
-    winners: tuple[str, ...]
-    split: bool
-    groups: tuple[tuple[str, ...], ...]  # the ranking, tied players together (for side pots)
-    split_possible: bool  # Poker all'Italiana: two straight flushes may split by agreement (9.2)
-    articles: tuple[str, ...]
-
-
-def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
-    from pokerkit import StandardHighHand
-
-    if len(board) != 5:
-        raise RuleError(
-            f"the board has 5 cards at showdown, not {len(board)}",
-            "1.2",
-            it=f"allo showdown il board ha 5 carte, non {len(board)}",
-        )
-    board_text = "".join(str(c) for c in board)
-    evaluated = []
-    for player, hole in hands.items():
-        if len(hole) != 2:
-            raise RuleError(
-                f"{player} must show 2 hole cards, not {len(hole)}",
-                "1.1",
-                it=f"{player} deve mostrare 2 carte coperte, non {len(hole)}",
-            )
-        best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
-        evaluated.append((player, best))
-    evaluated.sort(key=lambda pb: pb[1], reverse=True)
-    groups: list[list[str]] = []
-    ranked: list[RankedHand] = []
-    previous = None
-    for player, best in evaluated:
-        if previous is None or best != previous:
-            groups.append([])
-        groups[-1].append(player)
-        previous = best
-        five = tuple(f"{c.rank}{c.suit}" for c in best.cards)
-        label = str(best.entry.label.value)
-        if label == "Straight flush" and {"A", "K"} <= {c[0] for c in five}:
-            label = "Royal flush"
-        ranked.append(RankedHand(player, len(groups), five, _IT_LABELS.get(label, label), label))
-    winners = tuple(groups[0])
-    return ShowdownResult("holdem", "ordine", tuple(ranked), winners, len(winners) > 1,
-                          tuple(tuple(g) for g in groups), False, ("1.1", "1.2", "1.3"))
-
-
-def _italiana(
-    hands: Mapping[str, Sequence[Card]], players_at_table: int, split_straight_flushes: bool
-) -> ShowdownResult:
-    low = italiana.lowest_rank(players_at_table)
-    if len(hands) > players_at_table:
-        raise RuleError(
-            f"{len(hands)} hands shown at a table of {players_at_table}; "
-            "give the number of players at the table", "1.2",
-            it=f"{len(hands)} mani mostrate a un tavolo di {players_at_table}; indica quanti "
-            "giocatori ci sono al tavolo",
-        )
-    keyed = sorted(((italiana.hand_key(cards, low), p) for p, cards in hands.items()),
-                   reverse=True)
-    ranked = []
-    for place, (key, player) in enumerate(keyed, start=1):
-        it, en = italiana.describe(key)
-        five = tuple(str(c) for c in sorted(hands[player], reverse=True))
-        ranked.append(RankedHand(player, place, five, it, en))
-    sf = [p for key, p in keyed if key[0] == italiana.STRAIGHT_FLUSH]
-    split_possible = len(sf) >= 2
-    winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)
-    groups = (winners, *((p,) for _k, p in keyed if p not in winners))
-    arts = ("7.1", "7.2", "8.1", "8.3", "9.1") + (("9.2",) if split_possible else ())
-    return ShowdownResult("italiana", "santelia", tuple(ranked), winners, len(winners) > 1,
-                          groups, split_possible, arts)
-
-
-def showdown(
-    hands: Mapping[str, str | Sequence[str]],
-    board: str | Sequence[str] = (),
-    *,
-    mode: Mode = "holdem",
-    players_at_table: int = 5,
-    split_straight_flushes: bool = False,
-) -> ShowdownResult:
-    """Rank the hands shown and name the winners.
-
-    ``holdem``: two hole cards each plus five board cards; best five of seven, suits never break
-    ties, equal hands split (1.1–1.3), evaluated by pokerkit. ``italiana``: five cards each, no
-    board, the Circolo Santelia's order (003 Art. 7–9), always one winner unless two or more
-    straight flushes meet and the players agree to split (9.2: ``split_straight_flushes``).
-    """
-    if len(hands) < 2:
-        raise RuleError(
-            "a showdown needs at least two hands",
-            it="per uno showdown servono almeno due mani",
-        )
-    parsed = {p: parse_cards(c) for p, c in hands.items()}
-    board_cards = parse_cards(board)
-    check_distinct([*parsed.values(), board_cards])
-    if mode == "holdem":
-        return _holdem(parsed, board_cards)
-    if mode == "italiana":
-        if board_cards:
-            raise RuleError(
-                "Poker all'Italiana has no board: give five cards per player",
-                "1.1",
-                it="il Poker all'Italiana non ha board: indica cinque carte per giocatore",
-            )
-        return _italiana(parsed, players_at_table, split_straight_flushes)
-    raise RuleError(
-        f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'",
-        it=f"modalità di showdown sconosciuta {mode!r}: usa 'holdem' o 'italiana'",
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# Calling the clock (5.4)
-
-COUNTDOWN_SECONDS = 10.0
-ClockPhase = Literal["thinking", "countdown", "expired"]
-
-
-@dataclass(frozen=True)
-class ClockCall:
-    granted: float
-    elapsed: float
-    phase: ClockPhase  # thinking → countdown (the last 10 s, said aloud) → expired (fold)
-    seconds_left: float  # in the current phase
-    total_left: float
-    fold: bool
-    articles: tuple[str, ...] = field(default=("5.4",))
-
-
-def clock_call(
-    granted: float, started_at: float | dt.datetime, now: float | dt.datetime
-) -> ClockCall:
-    """Where a clock called on a player stands at ``now`` (5.4).
-
-    The Director grants 30–60 s; then counts the last 10 s aloud; no action by then is a fold.
-    ``started_at`` and ``now`` are both seconds (any clock) or both datetimes.
-    """
-    if not 30 <= granted <= 60:
-        raise RuleError(
-            f"the Director grants 30 to 60 seconds, not {granted:g}; pick a time in that range",
-            "5.4",
-            it=f"il Direttore concede da 30 a 60 secondi, non {granted:g}; scegli un tempo "
-            "in quell'intervallo",
-        )
-    if isinstance(started_at, dt.datetime) and isinstance(now, dt.datetime):
-        elapsed = (now - started_at).total_seconds()
-    elif not isinstance(started_at, dt.datetime) and not isinstance(now, dt.datetime):
-        elapsed = float(now) - float(started_at)
-    else:
-        raise RuleError(
-            "give the start and now both as seconds or both as date-times",
-            it="indica l'inizio e l'istante attuale entrambi in secondi o entrambi come "
-            "data e ora",
-        )
-    if elapsed < 0:
-        raise RuleError(
-            "'now' is before the clock was called; check the times",
-            "5.4",
-            it="l'istante attuale precede la chiamata del tempo; controlla gli orari",
-        )
-    total = granted + COUNTDOWN_SECONDS
-    if elapsed < granted:
-        return ClockCall(granted, elapsed, "thinking", granted - elapsed, total - elapsed, False)
-    if elapsed < total:
-        return ClockCall(granted, elapsed, "countdown", total - elapsed, total - elapsed, False)
-    return ClockCall(granted, elapsed, "expired", 0.0, 0.0, True, ("5.4", "9.1-C"))

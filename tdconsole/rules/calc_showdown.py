@@ -1,0 +1,156 @@
+"""The showdown calculator: best five of seven with pokerkit (1.1–1.3), or Poker
+all'Italiana (003 Art. 7–9). A pure function; see ``calculators``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.rules import italiana
+from tdconsole.rules.cards import Card, check_distinct, parse_cards
+
+# ---------------------------------------------------------------------------------------------
+# Showdown (1.1–1.3; Poker all'Italiana: 003 Art. 7–9)
+
+Mode = Literal["holdem", "italiana"]
+
+_IT_LABELS = {
+    "Royal flush": "Scala reale",
+    "Straight flush": "Scala a colore",
+    "Four of a kind": "Poker",
+    "Full house": "Full",
+    "Flush": "Colore",
+    "Straight": "Scala",
+    "Three of a kind": "Tris",
+    "Two pair": "Doppia coppia",
+    "One pair": "Coppia",
+    "High card": "Carta alta",
+}
+
+
+@dataclass(frozen=True)
+class RankedHand:
+    player: str
+    place: int  # 1 = best; tied hands share the place
+    cards: tuple[str, ...]  # the best five
+    label_it: str
+    label_en: str
+
+
+@dataclass(frozen=True)
+class ShowdownResult:
+    mode: Mode
+    book: str
+    hands: tuple[RankedHand, ...]  # best first
+    winners: tuple[str, ...]
+    split: bool
+    groups: tuple[tuple[str, ...], ...]  # the ranking, tied players together (for side pots)
+    split_possible: bool  # Poker all'Italiana: two straight flushes may split by agreement (9.2)
+    articles: tuple[str, ...]
+
+
+def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
+    from pokerkit import StandardHighHand
+
+    if len(board) != 5:
+        raise RuleError(
+            f"the board has 5 cards at showdown, not {len(board)}",
+            "1.2",
+            it=f"allo showdown il board ha 5 carte, non {len(board)}",
+        )
+    board_text = "".join(str(c) for c in board)
+    evaluated = []
+    for player, hole in hands.items():
+        if len(hole) != 2:
+            raise RuleError(
+                f"{player} must show 2 hole cards, not {len(hole)}",
+                "1.1",
+                it=f"{player} deve mostrare 2 carte coperte, non {len(hole)}",
+            )
+        best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
+        evaluated.append((player, best))
+    evaluated.sort(key=lambda pb: pb[1], reverse=True)
+    groups: list[list[str]] = []
+    ranked: list[RankedHand] = []
+    previous = None
+    for player, best in evaluated:
+        if previous is None or best != previous:
+            groups.append([])
+        groups[-1].append(player)
+        previous = best
+        five = tuple(f"{c.rank}{c.suit}" for c in best.cards)
+        label = str(best.entry.label.value)
+        if label == "Straight flush" and {"A", "K"} <= {c[0] for c in five}:
+            label = "Royal flush"
+        ranked.append(RankedHand(player, len(groups), five, _IT_LABELS.get(label, label), label))
+    winners = tuple(groups[0])
+    return ShowdownResult("holdem", "ordine", tuple(ranked), winners, len(winners) > 1,
+                          tuple(tuple(g) for g in groups), False, ("1.1", "1.2", "1.3"))
+
+
+def _italiana(
+    hands: Mapping[str, Sequence[Card]], players_at_table: int, split_straight_flushes: bool
+) -> ShowdownResult:
+    low = italiana.lowest_rank(players_at_table)
+    if len(hands) > players_at_table:
+        raise RuleError(
+            f"{len(hands)} hands shown at a table of {players_at_table}; "
+            "give the number of players at the table", "1.2",
+            it=f"{len(hands)} mani mostrate a un tavolo di {players_at_table}; indica quanti "
+            "giocatori ci sono al tavolo",
+        )
+    keyed = sorted(((italiana.hand_key(cards, low), p) for p, cards in hands.items()),
+                   reverse=True)
+    ranked = []
+    for place, (key, player) in enumerate(keyed, start=1):
+        it, en = italiana.describe(key)
+        five = tuple(str(c) for c in sorted(hands[player], reverse=True))
+        ranked.append(RankedHand(player, place, five, it, en))
+    sf = [p for key, p in keyed if key[0] == italiana.STRAIGHT_FLUSH]
+    split_possible = len(sf) >= 2
+    winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)
+    groups = (winners, *((p,) for _k, p in keyed if p not in winners))
+    arts = ("7.1", "7.2", "8.1", "8.3", "9.1") + (("9.2",) if split_possible else ())
+    return ShowdownResult("italiana", "santelia", tuple(ranked), winners, len(winners) > 1,
+                          groups, split_possible, arts)
+
+
+def showdown(
+    hands: Mapping[str, str | Sequence[str]],
+    board: str | Sequence[str] = (),
+    *,
+    mode: Mode = "holdem",
+    players_at_table: int = 5,
+    split_straight_flushes: bool = False,
+) -> ShowdownResult:
+    """Rank the hands shown and name the winners.
+
+    ``holdem``: two hole cards each plus five board cards; best five of seven, suits never break
+    ties, equal hands split (1.1–1.3), evaluated by pokerkit. ``italiana``: five cards each, no
+    board, the Circolo Santelia's order (003 Art. 7–9), always one winner unless two or more
+    straight flushes meet and the players agree to split (9.2: ``split_straight_flushes``).
+    """
+    if len(hands) < 2:
+        raise RuleError(
+            "a showdown needs at least two hands",
+            it="per uno showdown servono almeno due mani",
+        )
+    parsed = {p: parse_cards(c) for p, c in hands.items()}
+    board_cards = parse_cards(board)
+    check_distinct([*parsed.values(), board_cards])
+    if mode == "holdem":
+        return _holdem(parsed, board_cards)
+    if mode == "italiana":
+        if board_cards:
+            raise RuleError(
+                "Poker all'Italiana has no board: give five cards per player",
+                "1.1",
+                it="il Poker all'Italiana non ha board: indica cinque carte per giocatore",
+            )
+        return _italiana(parsed, players_at_table, split_straight_flushes)
+    raise RuleError(
+        f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'",
+        it=f"modalità di showdown sconosciuta {mode!r}: usa 'holdem' o 'italiana'",
+    )
