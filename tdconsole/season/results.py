@@ -1,0 +1,173 @@
+"""One event's finishing places, read from its file read-only and never changed.
+
+The file is checked as the store checks it (its marker, its format, a ``quick_check``) and its
+log folded into the State, through a connection that cannot write. A closed event (no ``-wal``
+beside it) is opened ``immutable``, so nothing is created in its folder; an event some console
+has open right now (its ``-wal`` and ``-shm`` are there) is read through them, read-only.
+
+Anything wrong with a file is never raised: the result says ``damaged`` with the reason, in
+both languages, and the season leaves it out.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Literal
+
+import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import EVENT_TYPES, Record
+from tdconsole.domain.fold import fold
+from tdconsole.domain.state import State
+from tdconsole.store.eventstore import APP_ID, FORMAT
+
+Status = Literal["finished", "unfinished", "damaged"]
+
+
+@dataclass(frozen=True)
+class Finish:
+    """One entrant's result: ``place`` shared by ``span`` players (1 when alone); a
+    disqualified player has no place (Art. VI.2) and scores nothing."""
+
+    name: str
+    place: int | None
+    span: int
+    prize: Decimal
+
+
+@dataclass(frozen=True)
+class EventResult:
+    path: Path
+    status: Status
+    name: str = ""
+    date: date | None = None
+    phase: str = ""
+    entrants: int = 0
+    prize_pool: Decimal = Decimal(0)
+    players: tuple[str, ...] = ()
+    """Every name registered in the event (two of them may never become one person)."""
+    finishes: tuple[Finish, ...] = ()
+    problem: RuleError | None = field(default=None, compare=False)
+    """Why a damaged event is left out."""
+
+
+class _Damaged(Exception):
+    def __init__(self, en: str, it: str) -> None:
+        super().__init__(en)
+        self.en, self.it = en, it
+
+
+def read_event(path: Path) -> EventResult:
+    """The event at ``path``: finished with its places, unfinished, or damaged (never raises
+    for a bad file)."""
+    try:
+        state = _read_state(path)
+        return _result(path, state)
+    except _Damaged as exc:
+        return _damaged(path, exc.en, exc.it)
+    except RuleError as exc:
+        return _damaged(path, exc.message, exc.it or exc.message)
+    except sqlite3.Error as exc:
+        return _damaged(path, str(exc), str(exc))
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as exc:
+        # A log that passes the file checks but does not fold: a damaged or forged file.
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        return _damaged(
+            path, f"its log cannot be read ({first})", f"il registro non si legge ({first})"
+        )
+
+
+def _damaged(path: Path, en: str, it: str) -> EventResult:
+    problem = RuleError(f"{path.name}: {en}", it=f"{path.name}: {it}")
+    return EventResult(path=path, status="damaged", problem=problem)
+
+
+def _read_state(path: Path) -> State:
+    if not path.is_file():
+        raise _Damaged("no event file here", "qui non c'è un file di evento")
+    wal = Path(f"{path}-wal")
+    opened_elsewhere = wal.exists()
+    state = _fold(path, live=opened_elsewhere)
+    if not opened_elsewhere and wal.exists():
+        # A console opened it while it was read as a closed file: read it again through its
+        # log, now that its -wal and -shm are there.
+        state = _fold(path, live=True)
+    return state
+
+
+def _fold(path: Path, *, live: bool) -> State:
+    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?immutable=1")
+    db = sqlite3.connect(uri, uri=True, timeout=30)
+    try:
+        (app,) = db.execute("PRAGMA application_id").fetchone()
+        if app != APP_ID:
+            raise _Damaged("not a tdconsole event file", "non è un file di evento di tdconsole")
+        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        if row is None:
+            raise _Damaged("no format marker", "manca il contrassegno del formato")
+        if int(row[0]) > FORMAT:
+            raise _Damaged(
+                "written by a newer tdconsole: update the console",
+                "scritto da un tdconsole più recente: aggiorna la console",
+            )
+        problems = db.execute("PRAGMA quick_check(3)").fetchall()
+        if problems != [("ok",)]:
+            found = "; ".join(str(p[0]) for p in problems)
+            raise _Damaged(f"damaged ({found})", f"danneggiato ({found})")
+        rows = db.execute(
+            "SELECT seq, command, type, at, actor, data FROM events ORDER BY seq"
+        ).fetchall()
+    finally:
+        db.close()
+    stamps: dict[str, datetime] = {}
+    records = []
+    for seq, command, type_name, at, actor, data in rows:
+        kind = EVENT_TYPES.get(type_name)
+        if kind is None:
+            raise _Damaged(
+                f"event {seq} is of a type unknown here ({type_name!r}): update the console",
+                f"la voce {seq} è di un tipo sconosciuto ({type_name!r}): aggiorna la console",
+            )
+        when = stamps.get(at)
+        if when is None:
+            when = stamps[at] = datetime.fromisoformat(at)
+        records.append(Record(seq, command, when, actor, kind.model_validate_json(data)))
+    state, _ = fold(records)
+    return state
+
+
+def _result(path: Path, state: State) -> EventResult:
+    players = tuple(p.name for p in state.ordered_players())
+    unfinished = EventResult(
+        path=path,
+        status="unfinished",
+        name=state.name,
+        date=state.created_at.date() if state.created_at else None,
+        phase=state.phase,
+        entrants=state.entrants,
+        prize_pool=state.prize_pool,
+        players=players,
+    )
+    if state.phase != "finished":
+        return unfinished
+    shared: dict[int, int] = {}
+    for p in state.players.values():
+        if p.place is not None and p.status in ("in", "out"):
+            shared[p.place] = shared.get(p.place, 0) + 1
+    finishes = []
+    for p in state.ordered_players():
+        if p.status == "disqualified" and p.paid:
+            finishes.append(Finish(p.name, None, 1, Decimal(0)))
+        elif p.place is not None and p.status in ("in", "out"):
+            span = shared[p.place]
+            if not 1 <= p.place <= p.place + span - 1 <= state.entrants:
+                raise _Damaged(
+                    f"{p.name}'s place {p.place} is outside 1..{state.entrants}",
+                    f"la posizione {p.place} di {p.name} è fuori da 1..{state.entrants}",
+                )
+            finishes.append(Finish(p.name, p.place, span, p.prize or Decimal(0)))
+    return replace(unfinished, status="finished", finishes=tuple(finishes))
