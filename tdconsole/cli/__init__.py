@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "tdconsole.cli.rules_cmds",
     "tdconsole.cli.print_cmds",
     "tdconsole.cli.data_cmds",
+    "tdconsole.cli.season_cmds",
     "tdconsole.cli.ui_cmds",
 )
 

@@ -54,13 +54,22 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
 
 def render(kind: str, state: Mapping[str, Any], fmt: str = "txt", lang: str | None = None) -> bytes:
     """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer."""
+    check_format(fmt)
+    return render_report(build(kind, state, lang), fmt)
+
+
+def check_format(fmt: str) -> None:
     if fmt not in FORMATS:
         raise RuleError(
             f"no format {fmt!r}: choose one of {', '.join(FORMATS)}",
             None,
             it=f"formato {fmt!r} non disponibile: scegline uno tra {', '.join(FORMATS)}",
         )
-    report = build(kind, state, lang)
+
+
+def render_report(report: Report, fmt: str) -> bytes:
+    """A built ``Report`` in ``fmt`` (the season's standings use this too)."""
+    check_format(fmt)
     if fmt == "txt":
         from tdconsole.reports import text
 
@@ -83,4 +92,14 @@ def filename(kind: str, fmt: str) -> str:
     return f"{kind}.{fmt}"
 
 
-__all__ = ["FORMATS", "REPORTS", "Format", "ReportName", "build", "filename", "render"]
+__all__ = [
+    "FORMATS",
+    "REPORTS",
+    "Format",
+    "ReportName",
+    "build",
+    "check_format",
+    "filename",
+    "render",
+    "render_report",
+]

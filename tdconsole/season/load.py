@@ -38,7 +38,7 @@ def check_aliases(events: list[EventResult], aliases: dict[str, str]) -> None:
             continue
         pairs = merged_players(event.players, people)
         if pairs:
-            raise merge_refusal(event, pairs)
+            raise merge_refusal(event, pairs, recorded=False)
 
 
 def _text(error: RuleError, lang: Lang) -> str:
@@ -54,9 +54,9 @@ def event_json(loaded: LoadedSeason, index: int, event: EventResult, lang: Lang)
     elif event.problem is not None:
         reason = _text(event.problem, lang)
     elif event.status == "unfinished":
-        reason = (
-            f"not finished ({event.phase})" if lang == "en" else f"non concluso ({event.phase})"
-        )
+        from tdconsole.reports.labels import label
+
+        reason = label(f"phase.{event.phase}", lang)
     return {
         "file": str(event.path),
         "name": event.name or None,

@@ -44,7 +44,7 @@ class EventResult:
     path: Path
     status: Status
     name: str = ""
-    date: date | None = None
+    created: datetime | None = None
     phase: str = ""
     entrants: int = 0
     prize_pool: Decimal = Decimal(0)
@@ -53,6 +53,10 @@ class EventResult:
     finishes: tuple[Finish, ...] = ()
     problem: RuleError | None = field(default=None, compare=False)
     """Why a damaged event is left out."""
+
+    @property
+    def date(self) -> date | None:
+        return self.created.date() if self.created else None
 
 
 class _Damaged(Exception):
@@ -72,7 +76,11 @@ def read_event(path: Path) -> EventResult:
     except RuleError as exc:
         return _damaged(path, exc.message, exc.it or exc.message)
     except sqlite3.Error as exc:
-        return _damaged(path, str(exc), str(exc))
+        return _damaged(
+            path,
+            f"not a readable event file ({exc})",
+            f"non è un file di evento leggibile ({exc})",
+        )
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as exc:
         # A log that passes the file checks but does not fold: a damaged or forged file.
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
@@ -88,7 +96,7 @@ def _damaged(path: Path, en: str, it: str) -> EventResult:
 
 def _read_state(path: Path) -> State:
     if not path.is_file():
-        raise _Damaged("no event file here", "qui non c'è un file di evento")
+        raise _Damaged(f"no event file at {path}", f"nessun file di evento in {path}")
     wal = Path(f"{path}-wal")
     opened_elsewhere = wal.exists()
     state = _fold(path, live=opened_elsewhere)
@@ -146,7 +154,7 @@ def _result(path: Path, state: State) -> EventResult:
         path=path,
         status="unfinished",
         name=state.name,
-        date=state.created_at.date() if state.created_at else None,
+        created=state.created_at,
         phase=state.phase,
         entrants=state.entrants,
         prize_pool=state.prize_pool,

@@ -106,13 +106,13 @@ def season_file_name(raw: str) -> str:
 
 def resolve_season_path(raw: str) -> Path:
     """A bare name (``stagione``) is ``stagione.season.toml`` in the events' data folder;
-    anything with a folder is a path."""
+    anything with a folder is a path (``.season.toml`` added unless it ends in ``.toml``)."""
     from tdconsole.store.paths import events_dir
 
     expanded = Path(os.path.expanduser(raw))
     if expanded.parent == Path(".") and not raw.startswith("."):
         return events_dir() / season_file_name(expanded.name)
-    return expanded.resolve()
+    return expanded.resolve().with_name(season_file_name(expanded.name))
 
 
 def _refused(path: Path, en: str, it: str) -> RuleError:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from tdconsole.domain.errors import RuleError
@@ -56,14 +56,20 @@ def merged_players(players: Iterable[str], people: People) -> list[tuple[str, st
     return pairs
 
 
-def merge_refusal(event: EventResult, pairs: Sequence[tuple[str, str]]) -> RuleError:
+def merge_refusal(
+    event: EventResult, pairs: Sequence[tuple[str, str]], *, recorded: bool = True
+) -> RuleError:
+    """Two players of one event who would be one person. ``recorded``: the season file says
+    so already (the hint is to remove the alias); else the alias is refused before it is."""
     first, second = pairs[0]
     label = event.name or event.path.name
+    hint = "; remove the alias that joins them (`season unalias`)" if recorded else ""
+    hint_it = "; togli l'alias che li unisce (`season unalias`)" if recorded else ""
     return RuleError(
         f"{first!r} and {second!r} both played {label} ({event.path.name}): they cannot be one "
-        "player; remove the alias that joins them (`season unalias`)",
+        f"player{hint}",
         it=f"{first!r} e {second!r} hanno giocato entrambi {label} ({event.path.name}): non "
-        "possono essere lo stesso giocatore; togli l'alias che li unisce (`season unalias`)",
+        f"possono essere lo stesso giocatore{hint_it}",
     )
 
 
@@ -128,8 +134,8 @@ class Standings:
 def compute(
     events: Sequence[EventResult], formula: str, best: int, aliases: Mapping[str, str]
 ) -> Standings:
-    """The standings of ``events`` (any order; sorted here by date, then as listed)."""
-    ordered = sorted(enumerate(events), key=lambda item: (item[1].date or date.max, item[0]))
+    """The standings of ``events`` (any order; sorted here by their start, then as listed)."""
+    ordered = sorted(enumerate(events), key=lambda item: (_when(item[1]), item[0]))
     chronological = [event for _, event in ordered]
     people = People(aliases)
     rows: dict[str, Row] = {}
@@ -170,6 +176,13 @@ def compute(
         else:
             row.place = i + 1
     return Standings(chronological, left_out, ranked)
+
+
+def _when(event: EventResult) -> tuple[bool, datetime]:
+    """Events by their start; those whose start is unknown (unreadable) last."""
+    if event.created is None:
+        return (True, datetime.min.replace(tzinfo=UTC))
+    return (False, event.created)
 
 
 def _total(row: Row, best: int) -> None:

@@ -1,0 +1,426 @@
+"""``tdconsole season``: a club's standings across its events (docs/season.md).
+
+``season [--json]`` prints the standings; ``season new NAME``, ``add EVENT...``,
+``remove EVENT...``, ``set KEY=VALUE...``, ``alias SPELLING NAME``, ``unalias SPELLING`` edit
+the season file; ``season print`` prints the standings like every report; ``season formulas``
+lists the points formulas. The season is ``--season NAME|PATH``, else ``$TDCONSOLE_SEASON``,
+else the most recently used one, else the only season in the data folder. The events are only
+ever read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tdconsole.cli.common import emit_json, lang, parse_assignments, say
+from tdconsole.domain.errors import RuleError
+
+if TYPE_CHECKING:
+    from tdconsole.season.seasonfile import Season
+
+SETTABLE = ("name", "formula", "best", "room_display")
+
+
+def register(subparsers: Any) -> None:
+    description = "a club's season: standings across events, points by a formula"
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "season", help=description, description=description
+    )
+    choose = argparse.ArgumentParser(add_help=False)
+    choose.add_argument(
+        "--season",
+        metavar="NAME|PATH",
+        default=argparse.SUPPRESS,
+        help="the season file (else $TDCONSOLE_SEASON, else the most recently used season)",
+    )
+    parser.add_argument(
+        "--season",
+        metavar="NAME|PATH",
+        help="the season file (else $TDCONSOLE_SEASON, else the most recently used season)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=cmd_show)
+    sub = parser.add_subparsers(dest="season_action", metavar="ACTION", parser_class=type(parser))
+
+    new = sub.add_parser("new", parents=[choose], help="create a season file beside the events")
+    new.add_argument("file", metavar="NAME", help="a bare name lives in the data folder")
+    new.add_argument("--name", dest="title", help="the season's name (default: NAME)")
+    new.add_argument("--formula", default=None, help="linear | sqrt | pool (default: sqrt)")
+    new.add_argument("--best", type=int, default=0, help="count each player's best N results")
+    new.set_defaults(func=cmd_new)
+
+    add = sub.add_parser("add", parents=[choose], help="add events to the season")
+    add.add_argument("events", nargs="+", metavar="EVENT")
+    add.set_defaults(func=cmd_add)
+
+    remove = sub.add_parser("remove", parents=[choose], help="take events out of the season")
+    remove.add_argument("events", nargs="+", metavar="EVENT")
+    remove.set_defaults(func=cmd_remove)
+
+    setter = sub.add_parser(
+        "set", parents=[choose], help="change name, formula, best or room_display"
+    )
+    setter.add_argument("assignments", nargs="+", metavar="KEY=VALUE")
+    setter.set_defaults(func=cmd_set)
+
+    alias = sub.add_parser("alias", parents=[choose], help="one player written two ways")
+    alias.add_argument("spelling", metavar="SPELLING", help='as written in an event: "Rossi M."')
+    alias.add_argument("player", metavar="NAME", help='the name it stands for: "Mario Rossi"')
+    alias.set_defaults(func=cmd_alias)
+
+    unalias = sub.add_parser("unalias", parents=[choose], help="forget an alias")
+    unalias.add_argument("spelling", metavar="SPELLING")
+    unalias.set_defaults(func=cmd_unalias)
+
+    printer = sub.add_parser("print", parents=[choose], help="print the season's standings")
+    from tdconsole.reports import FORMATS
+
+    printer.add_argument(
+        "--format", dest="report_format", choices=FORMATS, default="txt", help="default: txt"
+    )
+    printer.add_argument("-o", "--output", dest="report_output", metavar="FILE")
+    printer.add_argument(
+        "--lp", dest="report_printer", nargs="?", const="", default=None, metavar="PRINTER"
+    )
+    printer.add_argument("--lang", dest="report_lang", choices=("it", "en"))
+    printer.set_defaults(func=cmd_print)
+
+    formulas = sub.add_parser("formulas", help="the points formulas and their shapes")
+    formulas.set_defaults(func=cmd_formulas)
+
+
+# -- which season ----------------------------------------------------------------------------
+
+
+def _last_file() -> Path:
+    from tdconsole.store.paths import data_dir
+
+    return data_dir() / "last_season"
+
+
+def remember_season(path: Path) -> None:
+    """The season used last (a courtesy: never fails a command)."""
+    import tempfile
+
+    target = _last_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".last_season.", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(str(path.resolve()))
+        os.replace(tmp, target)
+    except OSError:
+        return
+
+
+def season_path(args: argparse.Namespace) -> Path:
+    from tdconsole.season.seasonfile import SUFFIX, resolve_season_path
+    from tdconsole.store.paths import events_dir
+
+    raw = getattr(args, "season", None) or os.environ.get("TDCONSOLE_SEASON")
+    if raw:
+        return resolve_season_path(raw)
+    try:
+        last = _last_file().read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        last = ""
+    if last and Path(last).is_file():
+        return Path(last)
+    found = sorted(events_dir().glob(f"*{SUFFIX}")) if events_dir().is_dir() else []
+    if len(found) == 1:
+        return found[0]
+    raise RuleError(
+        "no season chosen: create one with `tdconsole season new NAME`, or give --season NAME",
+        it="nessuna stagione scelta: creane una con `tdconsole season new NOME`, "
+        "oppure indica --season NOME",
+    )
+
+
+def _open(args: argparse.Namespace) -> tuple[Path, Season]:
+    from tdconsole.season.seasonfile import read_season
+
+    path = season_path(args)
+    season = read_season(path)
+    remember_season(path)
+    return path, season
+
+
+def _save(path: Path, season: Season, **changes: object) -> Season:
+    """Write the season with ``changes``, validated like a file read back."""
+    from tdconsole.season.seasonfile import validate_season, write_season
+
+    changed = validate_season({**season.model_dump(), **changes}, path)
+    write_season(path, changed)
+    remember_season(path)
+    return changed
+
+
+# -- showing ---------------------------------------------------------------------------------
+
+
+def season_document(args: argparse.Namespace) -> dict[str, Any]:
+    from tdconsole.season.load import load, season_json
+
+    path = season_path(args)
+    loaded = load(path)
+    remember_season(path)
+    return season_json(loaded, lang(args))
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    document = season_document(args)
+    if args.json:
+        emit_json(document)
+        return 0
+    from tdconsole.reports.season import render_season
+
+    sys.stdout.write(render_season(document, "txt", lang(args)).decode("utf-8"))
+    return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from tdconsole.cli.print_cmds import send_to_printer
+    from tdconsole.reports.season import render_season
+
+    if args.report_lang and getattr(args, "lang", None) is None:
+        args.lang = args.report_lang
+    fmt: str = args.report_format
+    printer: str | None = args.report_printer
+    if printer is not None and fmt not in ("txt", "pdf", "csv"):
+        raise RuleError(
+            f"the printer queue cannot lay out {fmt}: use --format pdf or txt",
+            it=f"la coda di stampa non sa impaginare il formato {fmt}: usa --format pdf o txt",
+        )
+    data = render_season(season_document(args), fmt, lang(args))
+    output = args.report_output
+    if output is None and printer is None and fmt in ("html", "pdf"):
+        output = f"season.{fmt}"
+    if output is not None:
+        _write_new(Path(output), data)
+        print(Path(output).resolve())
+    if printer is not None:
+        send_to_printer(data, printer, title=f"season.{fmt}")
+    elif output is None:
+        if fmt == "csv":
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+    return 0
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """A printout never replaces a file."""
+    try:
+        with open(path, "xb") as handle:
+            handle.write(data)
+    except FileExistsError:
+        raise RuleError(
+            f"{path} already exists: choose another -o FILE",
+            it=f"{path} esiste già: scegli un altro -o FILE",
+        ) from None
+    except OSError as exc:
+        raise RuleError(
+            f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE",
+            it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro -o FILE",
+        ) from None
+
+
+def cmd_formulas(args: argparse.Namespace) -> int:
+    from tdconsole.reports.season import SHAPES
+
+    say(
+        args,
+        "k = place, n = entrants, M = prize pool; tied places share their points",
+        "k = posto, n = iscritti, M = montepremi; i pari merito dividono i punti dei loro posti",
+    )
+    for name, shape in SHAPES.items():
+        print(f"  {name:<7} {shape}")
+    return 0
+
+
+# -- editing ---------------------------------------------------------------------------------
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from tdconsole.season.formulas import DEFAULT
+    from tdconsole.season.seasonfile import (
+        resolve_season_path,
+        validate_season,
+        write_season,
+    )
+
+    path = resolve_season_path(args.file)
+    data = {
+        "name": args.title or Path(args.file).name.removesuffix(".toml").removesuffix(".season"),
+        "formula": args.formula or DEFAULT,
+        "best": args.best,
+    }
+    season: Season = validate_season(data, path)
+    write_season(path, season, new=True)
+    remember_season(path)
+    say(
+        args,
+        f"season {season.name!r} created: {path}; add its events with `season add EVENT`",
+        f"stagione {season.name!r} creata: {path}; aggiungi gli eventi con `season add EVENTO`",
+    )
+    return 0
+
+
+def _event_file(raw: str) -> Path:
+    from tdconsole.store.paths import resolve_event_path
+
+    return resolve_event_path(raw)
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from tdconsole.season.load import check_aliases
+    from tdconsole.season.results import read_event
+    from tdconsole.season.seasonfile import event_entry, event_paths
+
+    path, season = _open(args)
+    listed = {p.resolve() for p in event_paths(season, path)} if season.events else set()
+    entries = list(season.events)
+    read = []
+    for raw in args.events:
+        event = _event_file(raw)
+        result = read_event(event)
+        if result.problem is not None:
+            raise result.problem
+        if event.resolve() in listed:
+            raise RuleError(
+                f"{event.name} is already in the season",
+                it=f"{event.name} è già nella stagione",
+            )
+        listed.add(event.resolve())
+        entries.append(event_entry(event, path))
+        read.append(result)
+    check_aliases(read, dict(season.aliases))
+    _save(path, season, events=tuple(entries))
+    for result in read:
+        name = result.name or result.path.name
+        if result.status == "finished":
+            say(args, f"added {name}", f"aggiunto {name}")
+        else:
+            say(
+                args,
+                f"added {name} (not finished: it counts once it is)",
+                f"aggiunto {name} (non concluso: conterà quando lo sarà)",
+            )
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    from tdconsole.season.seasonfile import event_paths
+
+    path, season = _open(args)
+    if not season.events:
+        raise RuleError(
+            "the season lists no events (it counts every event in its folder): add the ones "
+            "it should count with `season add EVENT`",
+            it="la stagione non elenca eventi (conta tutti quelli della sua cartella): aggiungi "
+            "quelli da contare con `season add EVENTO`",
+        )
+    resolved = [p.resolve() for p in event_paths(season, path)]
+    keep = list(season.events)
+    for raw in args.events:
+        event = _event_file(raw).resolve()
+        if event not in resolved:
+            raise RuleError(
+                f"{event.name} is not in the season: `season` lists its events",
+                it=f"{event.name} non è nella stagione: `season` ne elenca gli eventi",
+            )
+        index = resolved.index(event)
+        keep.remove(season.events[index])
+    _save(path, season, events=tuple(keep))
+    say(args, f"{len(args.events)} removed", f"{len(args.events)} tolti")
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    path, season = _open(args)
+    data: dict[str, object] = {}
+    for key, value in parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE"):
+        if key not in SETTABLE:
+            raise RuleError(
+                f"no season setting {key!r}: use one of {', '.join(SETTABLE)}",
+                it=f"nessuna impostazione della stagione si chiama {key!r}: usa una tra "
+                f"{', '.join(SETTABLE)}",
+            )
+        data[key] = _value(key, value)
+    changed = _save(path, season, **data)
+    say(args, f"season {changed.name!r} updated", f"stagione {changed.name!r} aggiornata")
+    return 0
+
+
+def _value(key: str, raw: str) -> object:
+    if key == "room_display":
+        lowered = raw.lower()
+        if lowered in ("true", "yes", "on", "1", "si", "sì"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise RuleError(
+            f"{raw!r} is not true or false: write room_display=true or false",
+            it=f"{raw!r} non è vero o falso: scrivi room_display=true o false",
+        )
+    if key == "best":
+        try:
+            return int(raw)
+        except ValueError:
+            raise RuleError(
+                f"{raw!r} is not a whole number: write best=N (0: every result counts)",
+                it=f"{raw!r} non è un numero intero: scrivi best=N (0: contano tutti i risultati)",
+            ) from None
+    return raw
+
+
+def cmd_alias(args: argparse.Namespace) -> int:
+    from tdconsole.season.load import check_aliases
+    from tdconsole.season.results import read_event
+    from tdconsole.season.seasonfile import event_paths
+    from tdconsole.season.standings import person_key
+
+    path, season = _open(args)
+    spelling, player = " ".join(args.spelling.split()), " ".join(args.player.split())
+    if person_key(spelling) == person_key(player):
+        raise RuleError(
+            f"{spelling!r} and {player!r} are already the same player (case and accents are "
+            "ignored)",
+            it=f"{spelling!r} e {player!r} sono già lo stesso giocatore (maiuscole e accenti non "
+            "contano)",
+        )
+    aliases = dict(season.aliases)
+    by_key = {person_key(s): n for s, n in aliases.items()}
+    player = by_key.get(person_key(player), player)  # an alias of an alias: the name itself
+    for existing, name in list(aliases.items()):
+        if person_key(existing) == person_key(spelling):
+            del aliases[existing]
+        elif person_key(name) == person_key(spelling):
+            aliases[existing] = player  # who pointed at the spelling now points at the name
+    aliases[spelling] = player
+    events = [read_event(p) for p in event_paths(season, path)]
+    check_aliases(events, aliases)
+    _save(path, season, aliases=aliases)
+    say(args, f"{spelling!r} is {player!r}", f"{spelling!r} è {player!r}")
+    return 0
+
+
+def cmd_unalias(args: argparse.Namespace) -> int:
+    from tdconsole.season.standings import person_key
+
+    path, season = _open(args)
+    key = person_key(args.spelling)
+    aliases = {s: n for s, n in season.aliases.items() if person_key(s) != key}
+    if len(aliases) == len(season.aliases):
+        raise RuleError(
+            f"no alias {args.spelling!r}: `season --json` lists the aliases",
+            it=f"nessun alias {args.spelling!r}: `season --json` elenca gli alias",
+        )
+    _save(path, season, aliases=aliases)
+    say(args, f"alias {args.spelling!r} removed", f"alias {args.spelling!r} tolto")
+    return 0
