@@ -17,6 +17,14 @@ import pytest
         "tdconsole.rules",
         "tdconsole.service",
         "tdconsole.cli.core_cmds",
+        "tdconsole.season",
+        "tdconsole.season.formulas",
+        "tdconsole.season.seasonfile",
+        "tdconsole.season.results",
+        "tdconsole.season.standings",
+        "tdconsole.season.load",
+        "tdconsole.cli.season_cmds",
+        "tdconsole.reports.season",
     ],
 )
 def test_core_imports_no_ui(module: str) -> None:
@@ -34,6 +42,7 @@ def test_importing_the_package_opens_nothing(tmp_path: object) -> None:
         "import os, sqlite3\nopened = []\nreal = sqlite3.connect\n"
         "sqlite3.connect = lambda *a, **k: opened.append(a) or real(*a, **k)\n"
         "import tdconsole.domain, tdconsole.store, tdconsole.service, tdconsole.cli\n"
+        "import tdconsole.season.load, tdconsole.cli.season_cmds\n"
         "print(len(opened))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

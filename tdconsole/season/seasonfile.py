@@ -211,7 +211,13 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
             f"la stagione supererebbe {MAX_BYTES // 1024} KiB: togli eventi o alias",
         )
     if not new:
-        read_season(path)  # still a season file: only that may be replaced
+        try:
+            read_season(path)  # still a season file: only that may be replaced
+        except RuleError as exc:
+            raise RuleError(
+                f"{exc.message}; it was left as it is",
+                it=f"{exc.it or exc.message}; è stato lasciato com'era",
+            ) from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -21,7 +21,7 @@ ENGLISH_ONLY: set[str] = set()
 ERRORS = {"RuleError", "StoreError"}
 
 # Where refusals are written: every module of these packages, and the service.
-CHECKED = ("domain", "cli", "store", "rules", "reports")
+CHECKED = ("domain", "cli", "store", "rules", "reports", "season")
 
 
 def _rule_error_calls(path: Path) -> list[ast.Call]:
