@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from decimal import ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
@@ -58,6 +59,7 @@ def rounded(value: float) -> Decimal:
     return Decimal(repr(value)).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+@lru_cache(maxsize=65536)
 def points(formula: str, place: int, span: int, n: int, prize_pool: Decimal) -> Decimal:
     """The points of one player at ``place`` sharing ``span`` places (1 when alone) among
     ``n`` entrants."""

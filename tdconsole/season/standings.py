@@ -10,6 +10,7 @@ players equal in points, wins and best place share their place (``tied``).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -21,6 +22,7 @@ from tdconsole.season.formulas import points
 from tdconsole.season.results import EventResult
 
 
+@lru_cache(maxsize=65536)
 def person_key(name: str) -> str:
     """Who a name is: case, accents and repeated spaces ignored (``Zoë  Ångström`` ==
     ``zoe angstrom``)."""
