@@ -2,10 +2,10 @@
 
 Prints the medians of several runs, the target, and where the target is a ratio, the baseline
 measured in the same run and the ratio to it. The clock drift, reports, console start-up,
-rulebook search and season benches are their own scripts (``bench/<name>.py: main() -> dict``); each runs
-here in a fresh process when present. ``--quick`` runs fewer and smaller rounds, ``--json``
-prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search|season`` limits
-the run.
+rulebook search and season benches are their own scripts (``bench/<name>.py: main() -> dict``);
+each runs here in a fresh process when present. ``--quick`` runs fewer and smaller rounds,
+``--json`` prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search|season``
+limits the run.
 Never asserts: exit 0 always, unless the runner itself breaks.
 """
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
 

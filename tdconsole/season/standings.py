@@ -10,11 +10,11 @@ players equal in points, wins and best place share their place (``tied``).
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import name_key
