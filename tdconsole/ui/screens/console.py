@@ -24,6 +24,8 @@ from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.rulings_view import RulingsView
+from tdconsole.ui.widgets.season_view import SeasonView
+from tdconsole.ui.widgets.season_view import say as season_say
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
 
-TABS = ("tables", "players", "prizes", "standings", "rules")
+TABS = ("tables", "players", "prizes", "standings", "rules", "season")
 
 # (key, action, English label, shown in the footer, floor may use it)
 ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
@@ -135,6 +137,8 @@ class ConsoleScreen(MainScreen):
                 yield Lazy(StandingsView(tr, id="standings-view"))
             with TabPane(f"5 {tr('Rulebook')}", id="rules"):
                 yield Lazy(RulingsView(tr, id="rulings-view"))
+            with TabPane(f"6 {season_say(tr, 'Season')}", id="season"):
+                yield Lazy(SeasonView(tr, id="season-view"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -165,6 +169,8 @@ class ConsoleScreen(MainScreen):
             standings.show(state)
         for rulings in self.query(RulingsView):
             rulings.show(state)
+        for season in self.query(SeasonView):
+            season.show(state)
 
     def on_tabbed_content_tab_activated(self) -> None:
         self.show_tabs()
@@ -422,6 +428,7 @@ class ConsoleScreen(MainScreen):
             "prizes": "#payouts-view",
             "standings": "#standings-view",
             "rules": "#rule-search",
+            "season": "#season-table",
         }[name]
         # At once (not at the next refresh): keys typed right after land in the new pane.
         self.set_focus(self.query_one(focus))
