@@ -92,3 +92,33 @@ async def test_not_shown_unless_the_season_says_so(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not board.display and board.lines is None
+
+
+async def test_the_room_display_shows_the_season_during_a_break(
+    make_app: Any, demo_file: Path
+) -> None:
+    from tdconsole.domain.clock_events import ClockControl, EditLevel
+    from tdconsole.service import Tournament
+
+    from .conftest import frozen
+
+    folder = demo_file.parent
+    play_event(folder / "sera-1.tdc", "Prima sera", *EVENING_1, day=1)
+    events = ("sera-1.tdc", demo_file.name)
+    write_season(
+        folder / "club.season.toml", Season(name="Club", events=events, room_display=True), new=True
+    )
+    service = Tournament.open(demo_file, clock=frozen)
+    service.execute(EditLevel(level=1, break_minutes=10))
+    service.execute(ClockControl(action="next"))  # level 1 → the break after it
+    service.close()
+
+    app = make_app("display")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        board = app.screen.query_one("#display-season", SeasonBoard)
+        assert board.display and board.lines is not None
+        assert board.lines[0] == "CLASSIFICA DELLA STAGIONE — Club"
+        assert board.lines[2].split() == ["1", "Anna", "24.49", "punti"]  # 10·√6, 1st of 6

@@ -14,6 +14,7 @@ from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import clock_digits
+from tdconsole.ui.widgets.season_board import SeasonBoard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -32,6 +33,7 @@ class DisplayScreen(MainScreen):
         yield BigClock(id="display-clock")
         yield Static(id="display-state")
         yield Static(id="display-blinds")
+        yield SeasonBoard(self.tr, id="display-season")
         yield Static(id="display-room")
         yield Static(id="display-prizes")
         yield Static(id="display-seconds")
@@ -65,6 +67,7 @@ class DisplayScreen(MainScreen):
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         tr = self.tr
+        self.query_one(SeasonBoard).show(status)  # between levels, when the season says so
         # No sign slot on the TV: five glyphs, centred; overtime shows by colour and the line below.
         self.query_one(BigClock).show(clock_digits(status)[1:])
         label = self.query_one("#display-level", Static)
