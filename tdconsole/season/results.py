@@ -97,10 +97,13 @@ def _damaged(path: Path, en: str, it: str) -> EventResult:
 def _read_state(path: Path) -> State:
     if not path.is_file():
         raise _Damaged(f"no event file at {path}", f"nessun file di evento in {path}")
-    wal = Path(f"{path}-wal")
-    opened_elsewhere = wal.exists()
-    state = _fold(path, live=opened_elsewhere)
-    if not opened_elsewhere and wal.exists():
+    def opened_elsewhere() -> bool:
+        # A WAL (or, in a file's brief rollback mode, a journal): someone is writing it.
+        return Path(f"{path}-wal").exists() or Path(f"{path}-journal").exists()
+
+    live = opened_elsewhere()
+    state = _fold(path, live=live)
+    if not live and opened_elsewhere():
         # A console opened it while it was read as a closed file: read it again through its
         # log, now that its -wal and -shm are there.
         state = _fold(path, live=True)
