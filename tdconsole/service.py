@@ -26,7 +26,8 @@ from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
-from tdconsole.store.eventstore import EventStore
+from tdconsole.store.eventstore import EventStore, StoreError
+from tdconsole.store.opening import shown
 
 Clock = Callable[[], datetime]
 
@@ -112,28 +113,34 @@ class Tournament:
 
     # -- reading ---------------------------------------------------------------------------
     def _reload(self) -> None:
-        folded = self._from_snapshot()
-        if folded is None:
-            records = self.store.read()
-            self.state, self.history = fold(records)
-            self._snapshot_seq = 0
-            folded = len(records)
-        if folded >= snapshot.SNAPSHOT_EVERY:
-            self._save_snapshot()
+        """Fold the log (from the latest usable snapshot when there is one). Reading never
+        writes the file: snapshots are stored after writes (``_after_write``)."""
+        try:
+            if self._from_snapshot() is None:
+                records = self.store.read()
+                self.state = State(settings=Settings())  # (for the report of a bad event)
+                self.state, self.history = fold(records, into=self.state)
+                self._snapshot_seq = 0
+        except StoreError:
+            raise
+        except Exception as exc:  # a stored event that cannot be applied: the log is damaged
+            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
 
     def _from_snapshot(self) -> int | None:
         """State and History from the latest usable snapshot plus the events after it; the
-        number of events folded, or None when the whole log must be folded (no snapshot, or
-        an undo or redo after it reaches back before it)."""
+        number of events folded, or None when the whole log must be folded (no snapshot, one
+        that does not validate or does not match the log, or an undo or redo after it that
+        reaches back before it)."""
         found = self.store.load_snapshot(snapshot.fingerprint())
         if found is None:
             return None
         seq, blob = found
-        try:
-            state, history = snapshot.decode(blob)
-        except snapshot.SnapshotError:
+        row = self.store.row(seq)
+        if row is None:
             return None
-        if state.last_seq != seq:
+        try:
+            state, history = snapshot.decode(blob, seq, snapshot.head_digest(row))
+        except snapshot.SnapshotError:
             return None
         tail = self.store.read(after=seq)
         for record in tail:
@@ -144,6 +151,7 @@ class Tournament:
         for record in tail:
             history.feed(record)
         effective = set(history.active)
+        self.state = state  # (for the report of an event that cannot be applied)
         apply_all(state, (r for r in tail if r.command in effective and not is_control(r)))
         if tail:
             state.last_seq = tail[-1].seq
@@ -153,9 +161,12 @@ class Tournament:
 
     def _save_snapshot(self) -> None:
         seq = self.state.last_seq
-        if seq <= self._snapshot_seq:
+        if seq <= self._snapshot_seq or self.store.blocked is not None:
             return
-        blob = snapshot.encode(self.state, self.history)
+        row = self.store.row(seq)
+        if row is None:
+            return
+        blob = snapshot.encode(self.state, self.history, snapshot.head_digest(row))
         if self.store.save_snapshot(seq, snapshot.fingerprint(), blob):
             self._snapshot_seq = seq
 
@@ -191,7 +202,10 @@ class Tournament:
             return
         for record in records:
             self.history.feed(record)
-        apply_all(self.state, records)
+        try:
+            apply_all(self.state, records)
+        except Exception as exc:  # another terminal's event that cannot be applied
+            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
 
     def refresh(self) -> bool:
         """Fold in what other processes appended; True when something changed."""
@@ -282,3 +296,14 @@ class Tournament:
 
     def log(self) -> list[Record]:
         return self.store.read()
+
+
+def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
+    """A log whose stored events cannot be applied in order: damaged, said in one line."""
+    what = shown(f"{type(exc).__name__}: {exc}".splitlines()[0])
+    return StoreError(
+        f"{shown(path)} is damaged (the event after {after} cannot be applied: {what}): "
+        "restore a backup (`tdconsole backups`); the file was left untouched",
+        it=f"{shown(path)} è danneggiato (la voce dopo la {after} non si può applicare: {what}): "
+        "ripristina un backup (`tdconsole backups`); il file non è stato toccato",
+    )

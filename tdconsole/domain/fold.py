@@ -53,13 +53,16 @@ def is_control(record: Record) -> bool:
     return isinstance(record.body, (Undone, Redone))
 
 
-def fold(records: Sequence[Record], settings: Settings | None = None) -> tuple[State, History]:
-    """Build the State from the whole log."""
+def fold(
+    records: Sequence[Record], settings: Settings | None = None, *, into: State | None = None
+) -> tuple[State, History]:
+    """Build the State from the whole log (in the fresh State ``into``, when given: its
+    ``last_seq`` tells how far the fold went should an event fail to apply)."""
     history = History()
     for record in records:
         history.feed(record)
     effective = set(history.active)
-    state = State(settings=settings or Settings())
+    state = into if into is not None else State(settings=settings or Settings())
     apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
     if records:
         state.last_seq = records[-1].seq

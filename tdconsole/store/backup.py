@@ -13,11 +13,14 @@ import os
 import re
 import sqlite3
 import threading
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from tdconsole.store.eventstore import StoreError, inspect
+from tdconsole.store.faults import Cause, oserror_cause, sqlite_cause
+from tdconsole.store.opening import connect, shown
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
 
@@ -84,7 +87,7 @@ def _fsync_dir(folder: Path) -> None:
 def copy_event(source: Path, target: Path) -> int:
     """A consistent copy of ``source`` at ``target`` (a new file) through the backup API;
     returns the last event it holds."""
-    src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True, timeout=30)
+    src = connect(source).db  # read-only when it cannot be written; never writes
     try:
         dst = sqlite3.connect(target)
         try:
@@ -113,14 +116,31 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
         final = where / name
         os.replace(tmp, final)
     except (OSError, sqlite3.Error) as exc:
-        tmp.unlink(missing_ok=True)
+        cause = _cause(exc, tmp)  # (before the debris goes: its folder's state tells)
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise StoreError(
-            f"cannot back up {event} to {where} ({exc})",
-            it=f"impossibile fare il backup di {event} in {where} ({exc})",
+            f"cannot back up {shown(event)} to {shown(where)} ({cause.en})",
+            it=f"impossibile fare il backup di {shown(event)} in {shown(where)} ({cause.it})",
         ) from None
     _fsync_dir(where)
-    rotate(event, folder, keep)
-    return Backup(final, seq, now, final.stat().st_size)
+    with suppress(OSError):  # an old backup that cannot be deleted stays: no harm
+        rotate(event, folder, keep)
+    return Backup(final, seq, now, _size(final))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _cause(exc: OSError | sqlite3.Error, written: Path) -> Cause:
+    if isinstance(exc, OSError):
+        return oserror_cause(exc)
+    words = shown(str(exc))
+    return sqlite_cause(exc, written) or Cause(words, words)
 
 
 def rotate(event: Path, folder: str, keep: int) -> None:

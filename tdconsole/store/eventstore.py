@@ -4,9 +4,12 @@ WAL with ``synchronous=FULL``: an append that returned is on disk. Writers appen
 ``BEGIN IMMEDIATE`` transaction after re-reading the log, so two processes can never both act on
 a stale state. Nothing in ``events`` is ever updated or deleted; undo is an event too.
 
-Before a file is used it is inspected through a read-only connection (its marker, its format, a
-``quick_check`` of every page), so a truncated or damaged file is reported and never written to.
-The ``snapshots`` table is a derived, disposable cache of the folded State (see ``snapshot``).
+Before a file is used it is checked without writing anything (its marker, its format, its schema,
+a ``quick_check`` of every page; see ``opening``), so a truncated, damaged or tampered file is
+reported and never written to. Reading never writes the file: the journal mode is set by the
+first write, and a file that cannot be written (a read-only medium, a full disk) is opened
+read-only, its writes refused with the real cause. The ``snapshots`` table is a derived,
+disposable cache of the folded State (see ``snapshot``).
 """
 
 from __future__ import annotations
@@ -20,80 +23,52 @@ from pathlib import Path
 from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
-from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
-
-RESTORE_HINT = "restore a backup (`tdconsole backups`)"
-RESTORE_HINT_IT = "ripristina un backup (`tdconsole backups`)"
-UNTOUCHED = "the file was left untouched"
-UNTOUCHED_IT = "il file non è stato toccato"
-
-APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
-FORMAT = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    seq     INTEGER PRIMARY KEY,
-    command INTEGER NOT NULL,
-    type    TEXT    NOT NULL,
-    schema  INTEGER NOT NULL,
-    at      TEXT    NOT NULL,
-    actor   TEXT    NOT NULL,
-    data    TEXT    NOT NULL
-);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
-
-_SNAPSHOTS = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    seq         INTEGER PRIMARY KEY,
-    fingerprint TEXT NOT NULL,
-    data        BLOB NOT NULL
+from tdconsole.store.faults import Cause, sqlite_cause
+from tdconsole.store.opening import (
+    APP_ID,
+    FORMAT,
+    RESTORE_HINT,
+    RESTORE_HINT_IT,
+    SCHEMA,
+    SNAPSHOTS,
+    StoreError,
+    check,
+    connect,
+    damaged,
+    fault,
+    inspect,
+    shown,
 )
-"""
 
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
 
-
-class StoreError(RuleError):
-    """The event file is missing, damaged or not an event: said clearly, never overwritten."""
+__all__ = ["EventStore", "Row", "StoreError", "inspect"]
 
 
 class EventStore:
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = path
+        self.blocked: Cause | None = None
+        """Why the file cannot be written (it was opened read-only), or None."""
+        self._wal = create
         if create:
-            if path.exists():
-                raise StoreError(
-                    f"{path} already exists: choose another path, or open it",
-                    it=f"{path} esiste già: scegli un altro percorso, oppure aprilo",
-                )
-            path.parent.mkdir(parents=True, exist_ok=True)
-        elif not path.is_file():
+            self._db = _create(path)
+            return
+        if not path.is_file():
             raise StoreError(
-                f"no event file at {path}: create one with `tdconsole new PATH`",
-                it=f"nessun file di evento in {path}: creane uno con `tdconsole new PERCORSO`",
+                f"no event file at {shown(path)}: create one with `tdconsole new PATH`",
+                it=f"nessun file di evento in {shown(path)}: creane uno con "
+                "`tdconsole new PERCORSO`",
             )
-        else:
-            inspect(path)
+        opened = connect(path)
+        self._db, self.blocked = opened.db, opened.blocked
         try:
-            self._db = sqlite3.connect(
-                path, isolation_level=None, timeout=30, check_same_thread=False
-            )
-            self._db.execute("PRAGMA busy_timeout = 30000")
-            if create:
-                self._db.execute(f"PRAGMA application_id = {APP_ID}")
-                self._db.execute("PRAGMA journal_mode = WAL")
-                self._db.executescript(_SCHEMA)
-                self._db.execute(
-                    "INSERT INTO meta(key, value) VALUES ('format', ?)", (str(FORMAT),)
-                )
-            else:
-                self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = FULL")
-        except sqlite3.DatabaseError as exc:
-            raise _unreadable(path, exc) from None
+            check(self._db, path)
+        except BaseException:
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -103,83 +78,149 @@ class EventStore:
         self._db.execute("PRAGMA journal_mode = DELETE")
 
     # -- reading ---------------------------------------------------------------------------
-    def read(self, after: int = 0) -> list[Record]:
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A fault while reading: the medium's said as such, anything else as damage."""
         try:
+            yield
+        except sqlite3.Error as exc:
+            raise fault(self.path, exc, untouched=False) from None
+
+    def read(self, after: int = 0) -> list[Record]:
+        with self._reading():
             rows = self._db.execute(
                 "SELECT seq, command, type, at, actor, data FROM events WHERE seq > ? ORDER BY seq",
                 (after,),
             ).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise _damaged(self.path, exc, untouched=False) from None
         stamps: dict[str, datetime] = {}  # one command's events share their time
         return [self._record(row, stamps) for row in rows]
 
-    def _record(
-        self, row: tuple[int, int, str, str, str, str], stamps: dict[str, datetime]
-    ) -> Record:
+    def _record(self, row: tuple[Any, ...], stamps: dict[str, datetime]) -> Record:
         seq, command, type_name, at, actor, data = row
         try:
+            if not (
+                isinstance(command, int)
+                and 0 < command <= seq
+                and isinstance(at, str)
+                and isinstance(actor, str)
+                and isinstance(data, str)
+            ):
+                raise ValueError("a field of the wrong kind")
+            cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
+            if cls is None:
+                raise _unknown_type(self.path, seq, type_name)
             # The rows were written by ``append`` from validated bodies: pydantic's JSON
             # validation reads them in one step (faster than json.loads + model_validate).
-            body = EVENT_TYPES[type_name].model_validate_json(data)
+            body = cls.model_validate_json(data)
             when = stamps.get(at)
             if when is None:
-                when = stamps[at] = datetime.fromisoformat(at)
-        except KeyError:
-            raise StoreError(
-                f"{self.path}: event {seq} has the unknown type {type_name!r}: the file is from "
-                "a newer tdconsole; update the console",
-                it=f"{self.path}: la voce {seq} del registro è di un tipo sconosciuto "
-                f"({type_name!r}): il file viene da un tdconsole più recente; aggiorna la console",
-            ) from None
+                when = datetime.fromisoformat(at)
+                if when.utcoffset() is None:
+                    raise ValueError(f"the time {at!r} has no offset")
+                stamps[at] = when
         except (ValueError, TypeError) as exc:
-            first = str(exc).splitlines()[0]
+            first = shown(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             raise StoreError(
-                f"{self.path}: event {seq} cannot be read ({first}); {RESTORE_HINT}",
-                it=f"{self.path}: la voce {seq} del registro non si può leggere ({first}); "
-                f"{RESTORE_HINT_IT}",
+                f"{shown(self.path)}: event {seq} cannot be read ({first}); {RESTORE_HINT}",
+                it=f"{shown(self.path)}: la voce {seq} del registro non si può leggere "
+                f"({first}); {RESTORE_HINT_IT}",
             ) from None
         return Record(seq, command, when, actor, body)
 
     def rows(self) -> list[Row]:
         """Every stored event exactly as the file holds it (for export)."""
-        try:
+        with self._reading():
             rows: list[Row] = self._db.execute(
                 "SELECT seq, command, type, schema, at, actor, data FROM events ORDER BY seq"
             ).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise _damaged(self.path, exc, untouched=False) from None
         return rows
+
+    def row(self, seq: int) -> Row | None:
+        """The stored event ``seq`` exactly as the file holds it, if there is one."""
+        with self._reading():
+            found: Row | None = self._db.execute(
+                "SELECT seq, command, type, schema, at, actor, data FROM events WHERE seq = ?",
+                (seq,),
+            ).fetchone()
+        return found
 
     def commands_after(self, seq: int) -> int:
         """How many commands were appended after ``seq`` (a command's first event has
         ``seq == command``)."""
-        (count,) = self._db.execute(
-            "SELECT COUNT(*) FROM events WHERE seq > ? AND seq = command", (seq,)
-        ).fetchone()
+        with self._reading():
+            (count,) = self._db.execute(
+                "SELECT COUNT(*) FROM events WHERE seq > ? AND seq = command", (seq,)
+            ).fetchone()
         return int(count)
 
     def last_seq(self) -> int:
-        (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
+        with self._reading():
+            (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
         return int(seq)
 
     def data_version(self) -> int:
         """Changes when another connection commits: a cheap 'anything new?'."""
-        (version,) = self._db.execute("PRAGMA data_version").fetchone()
+        with self._reading():
+            (version,) = self._db.execute("PRAGMA data_version").fetchone()
         return int(version)
 
     # -- writing ---------------------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE``: the write lock is taken before the log is re-read."""
-        self._db.execute("BEGIN IMMEDIATE")
+        """``BEGIN IMMEDIATE``: the write lock is taken before the log is re-read.
+
+        A file that cannot be written (read-only, a full disk, no permission) is refused with
+        the real cause and nothing is recorded; so is a write the disk refuses half-way.
+        """
+        if self.blocked is not None:
+            raise self._refused(self.blocked)
+        try:
+            if not self._wal:
+                # A restored or imported file is self-contained (rollback journal): a writer
+                # turns it back to WAL, so readers in other terminals never wait.
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._wal = True
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._write_fault(exc) from None
         try:
             yield
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise self._write_fault(exc) from None
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
-        else:
+        try:
             self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise self._write_fault(exc) from None
+
+    def _rollback(self) -> None:
+        with suppress(sqlite3.Error):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+
+    def _write_fault(self, exc: sqlite3.Error) -> StoreError:
+        cause = sqlite_cause(exc, self.path)
+        if cause is not None:
+            return self._refused(cause)
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
+            return StoreError(
+                f"{shown(self.path)} is busy in another terminal: nothing was recorded; try again",
+                it=f"{shown(self.path)} è occupato da un altro terminale: non è stato "
+                "registrato nulla; riprova",
+            )
+        return damaged(self.path, exc, untouched=False)
+
+    def _refused(self, cause: Cause) -> StoreError:
+        return StoreError(
+            f"cannot write {shown(self.path)}: {cause.en}; nothing was recorded (reading "
+            "still works)",
+            it=f"impossibile scrivere {shown(self.path)}: {cause.it}; non è stato registrato "
+            "nulla (la lettura funziona)",
+        )
 
     @property
     def in_transaction(self) -> bool:
@@ -207,13 +248,13 @@ class EventStore:
 
     def save_snapshot(self, seq: int, fingerprint: str, blob: bytes) -> bool:
         """Store a snapshot if the file can be written right now; never waits for the lock."""
-        if self._db.in_transaction:
+        if self._db.in_transaction or self.blocked is not None:
             return False
         try:
             self._db.execute("PRAGMA busy_timeout = 0")
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(_SNAPSHOTS)
+                self._db.execute(SNAPSHOTS)
                 if seq > self.last_seq():
                     raise sqlite3.DatabaseError("a snapshot beyond the log")
                 self._db.execute(
@@ -257,58 +298,37 @@ class EventStore:
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
 
 
-def _damaged(
-    path: Path, what: object, what_it: object = None, *, untouched: bool = True
-) -> StoreError:
-    """A damaged file: what is wrong (``what_it`` in Italian, when it is our own words rather
-    than SQLite's), how to recover, and (``untouched``) that nothing was written."""
-    tail, tail_it = (f"; {UNTOUCHED}", f"; {UNTOUCHED_IT}") if untouched else ("", "")
+def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
+    shown_type = shown(repr(type_name))
     return StoreError(
-        f"{path} is damaged ({what}): {RESTORE_HINT}{tail}",
-        it=f"{path} è danneggiato ({what if what_it is None else what_it}): "
-        f"{RESTORE_HINT_IT}{tail_it}",
+        f"{shown(path)}: event {seq} has the unknown type {shown_type}: the file is from a "
+        "newer tdconsole (update the console) or damaged",
+        it=f"{shown(path)}: la voce {seq} del registro è di un tipo sconosciuto ({shown_type}): "
+        "il file viene da un tdconsole più recente (aggiorna la console) oppure è danneggiato",
     )
 
 
-def _unreadable(path: Path, exc: object) -> StoreError:
-    return StoreError(
-        f"{path} is not a readable event file ({exc}): {RESTORE_HINT}; {UNTOUCHED}",
-        it=f"{path} non è un file di evento leggibile ({exc}): {RESTORE_HINT_IT}; {UNTOUCHED_IT}",
-    )
-
-
-def inspect(path: Path) -> None:
-    """Check a file is an intact event file, through a read-only connection (never writes):
-    its marker, its format and a ``quick_check`` of its pages. Raises ``StoreError``."""
-    uri = path.resolve().as_uri() + "?mode=ro"
-    try:
-        db = sqlite3.connect(uri, uri=True, timeout=30)
-    except sqlite3.Error as exc:
+def _create(path: Path) -> sqlite3.Connection:
+    """A new, empty event file at ``path`` (the caller made sure nothing is there)."""
+    if path.exists():
         raise StoreError(
-            f"cannot open {path} ({exc}): check the path and its permissions",
-            it=f"impossibile aprire {path} ({exc}): controlla il percorso e i suoi permessi",
-        ) from None
+            f"{shown(path)} already exists: choose another path, or open it",
+            it=f"{shown(path)} esiste già: scegli un altro percorso, oppure aprilo",
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
     try:
-        (app,) = db.execute("PRAGMA application_id").fetchone()
-        if app != APP_ID:
-            raise StoreError(
-                f"{path} is not a tdconsole event file: open an event file",
-                it=f"{path} non è un file di evento di tdconsole: apri un file di evento",
-            )
-        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
-        if row is None:
-            raise _damaged(path, "no format marker", "manca il contrassegno del formato")
-        if int(row[0]) > FORMAT:
-            raise StoreError(
-                f"{path} was written by a newer tdconsole: update the console",
-                it=f"{path} è stato scritto da un tdconsole più recente: aggiorna la console",
-            )
-        problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
-        if problems != [("ok",)]:
-            raise _damaged(path, "; ".join(str(p[0]) for p in problems))
-    except sqlite3.DatabaseError as exc:
-        if str(exc) == "file is not a database":
-            raise _unreadable(path, exc) from None
-        raise _damaged(path, exc) from None
-    finally:
+        db.execute("PRAGMA busy_timeout = 30000")
+        db.execute(f"PRAGMA application_id = {APP_ID}")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.executescript(SCHEMA)
+        db.execute("INSERT INTO meta(key, value) VALUES ('format', ?)", (str(FORMAT),))
+        db.execute("PRAGMA synchronous = FULL")
+    except sqlite3.Error as exc:
         db.close()
+        cause = sqlite_cause(exc, path)
+        raise StoreError(
+            f"cannot create {shown(path)}: {cause.en if cause else exc}",
+            it=f"impossibile creare {shown(path)}: {cause.it if cause else exc}",
+        ) from None
+    return db

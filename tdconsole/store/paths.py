@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 EVENT_SUFFIX = ".tdc"
@@ -36,16 +38,29 @@ def _last_file() -> Path:
 
 
 def remember_event(path: Path) -> None:
-    target = _last_file()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(str(path.resolve()), encoding="utf-8")
-    tmp.replace(target)
+    """Note ``path`` as the most recently used event. A courtesy that never fails a command:
+    each process writes its own temporary file and renames it into place (two terminals at
+    once never trip on each other), and a data folder that cannot be written is passed over."""
+    tmp: str | None = None
+    try:
+        target = _last_file()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".last_event.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(str(path.resolve()))
+        os.replace(tmp, target)
+        tmp = None
+    except (OSError, ValueError):  # ValueError: a path the file system cannot hold (a NUL)
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def last_event() -> Path | None:
     try:
         text = _last_file().read_text(encoding="utf-8").strip()
-    except OSError:
+    except (OSError, ValueError):  # unreadable, or not text
         return None
     return Path(text) if text else None

@@ -1,39 +1,31 @@
 """Snapshots: the folded State and History at one point of the log, a derived, disposable cache.
 
-The log stays the truth. A snapshot lets an opening skip the replay of what came before it;
-it is used only when it was written by this very version of the domain (a fingerprint of its
-source) and is read with an unpickler that admits only the domain's own classes, dates and
-decimals, so a file from elsewhere can never run code. Anything odd and it is ignored: the
-event is folded from the start, as without a snapshot.
+The log stays the truth. A snapshot lets an opening skip the replay of what came before it. It
+is data, never code: a JSON document read through pydantic models of the State (the same
+validation as every other input), so a file from elsewhere can at worst hold a snapshot that is
+refused. It is used only when it was written by this very version of the domain (a fingerprint
+of its source), when it validates, and when it matches the log: its sequence number and a digest
+of the event it was taken at (the log's head then). Anything else and it is ignored: the event
+is folded from the start, as without a snapshot.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import io
-import pickle
-import sys
 from functools import cache
 from pathlib import Path
-from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from tdconsole.domain.clock import ClockState, Structure
 from tdconsole.domain.events import SCHEMA_VERSION
 from tdconsole.domain.fold import History
-from tdconsole.domain.state import State
+from tdconsole.domain.state import State, name_key
 
-PROTOCOL = 5
+FORMAT = "json-1"
 SNAPSHOT_EVERY = 500
 """Events folded past the last snapshot before another is written."""
-
-_ALLOWED = {
-    ("datetime", "datetime"),
-    ("datetime", "date"),
-    ("datetime", "timedelta"),
-    ("datetime", "timezone"),
-    ("decimal", "Decimal"),
-    ("builtins", "set"),
-    ("builtins", "frozenset"),
-}
 
 
 class SnapshotError(Exception):
@@ -46,7 +38,7 @@ def fingerprint() -> str:
     import tdconsole.domain as domain
 
     digest = hashlib.sha256()
-    digest.update(f"{sys.version_info[:2]}|{PROTOCOL}|{SCHEMA_VERSION}".encode())
+    digest.update(f"{FORMAT}|{SCHEMA_VERSION}".encode())
     folder = Path(domain.__file__).parent
     for source in sorted(folder.glob("*.py")):
         digest.update(source.name.encode())
@@ -54,33 +46,102 @@ def fingerprint() -> str:
     return digest.hexdigest()[:32]
 
 
-class _DomainUnpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED:
-            return super().find_class(module, name)
-        if module.startswith("tdconsole.domain.") and not name.startswith("_"):
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise SnapshotError(f"a snapshot may not contain {module}.{name}")
+def head_digest(row: tuple[object, ...]) -> str:
+    """A digest of one stored event exactly as the file holds it."""
+    return hashlib.sha256(repr(tuple(row)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def encode(state: State, history: History) -> bytes:
-    return pickle.dumps((state, history), protocol=PROTOCOL)
+class _History(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    active: list[int]
+    redoable: list[int]
+    commands: list[int]
+    """Every command, in order; ``summaries`` and ``actors`` follow the same order."""
+    summaries: list[str]
+    actors: list[str]
 
 
-def decode(blob: bytes) -> tuple[State, History]:
+class _Document(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int
+    head: str
+    state: State
+    clock: ClockState | None
+    structure: Structure | None
+    history: _History
+
+
+def encode(state: State, history: History, head: str) -> bytes:
+    """The snapshot of ``state`` and ``history`` (taken at ``state.last_seq``, whose stored
+    event has the digest ``head``)."""
+    document = _Document(
+        seq=state.last_seq,
+        head=head,
+        # State types these two loosely (the domain keeps its clock apart): stored typed.
+        state=dataclasses.replace(state, clock=None, structure=None),
+        clock=state.clock,
+        structure=state.structure,
+        history=_History(
+            active=history.active,
+            redoable=history.redoable,
+            commands=list(history.summaries),
+            summaries=list(history.summaries.values()),
+            actors=[history.actors.get(c, "") for c in history.summaries],
+        ),
+    )
+    return document.model_dump_json().encode()
+
+
+def decode(blob: bytes, seq: int, head: str) -> tuple[State, History]:
+    """The State and History a snapshot holds, if it is a valid one taken at event ``seq``
+    whose stored event has the digest ``head``; else ``SnapshotError``."""
     try:
-        loaded = _DomainUnpickler(io.BytesIO(blob)).load()
-    except SnapshotError:
-        raise
-    except Exception as exc:  # any damage: the snapshot is just not used
-        raise SnapshotError(f"unreadable snapshot ({exc})") from None
+        document = _Document.model_validate_json(blob)
+    except (ValidationError, ValueError) as exc:
+        raise SnapshotError(f"an invalid snapshot ({type(exc).__name__})") from None
+    state = document.state
+    if document.seq != seq or state.last_seq != seq or document.head != head:
+        raise SnapshotError("a snapshot that does not match the log")
+    state.clock, state.structure = document.clock, document.structure
+    _check_state(state)
+    return state, _history(document.history, seq)
+
+
+def _check_state(state: State) -> None:
+    """What the types alone do not say: every key names what it indexes."""
+    for key, player in state.players.items():
+        if key != name_key(player.name):
+            raise SnapshotError("a player filed under another name")
+    for number, table in state.tables.items():
+        if number != table.number:
+            raise SnapshotError("a table filed under another number")
+        for index, seat in enumerate(table.seats, start=1):
+            if seat.number != index or (
+                seat.player is not None and seat.player not in state.players
+            ):
+                raise SnapshotError("a seat out of place")
+    if (state.clock is None) != (state.structure is None):
+        raise SnapshotError("a clock without its structure")
+
+
+def _history(saved: _History, seq: int) -> History:
+    commands = saved.commands
+    if not len(commands) == len(saved.summaries) == len(saved.actors):
+        raise SnapshotError("a history out of step")
+    known = set(commands)
     if (
-        not isinstance(loaded, tuple)
-        or len(loaded) != 2
-        or not isinstance(loaded[0], State)
-        or not isinstance(loaded[1], History)
+        len(known) != len(commands)
+        or any(not 0 < c <= seq for c in commands)
+        or not set(saved.active) | set(saved.redoable) <= known
+        or len(set(saved.active)) != len(saved.active)
+        or len(set(saved.redoable)) != len(saved.redoable)
     ):
-        raise SnapshotError("a snapshot holds something other than a State")
-    return loaded[0], loaded[1]
+        raise SnapshotError("a history naming commands that are not in the log")
+    history = History()
+    history.active = list(saved.active)
+    history.redoable = list(saved.redoable)
+    history.summaries = dict(zip(commands, saved.summaries, strict=True))
+    history.actors = dict(zip(commands, saved.actors, strict=True))
+    return history

@@ -1,0 +1,168 @@
+"""Storage faults said as what they are: a full disk, a read-only medium or file, a permission.
+
+A fault of the medium is never called damage: the file is fine, the disk or its permissions are
+not, and the fix is to free space or use a writable place, never to restore a backup. These
+helpers name the cause of an ``OSError`` or of an SQLite error, and foresee whether a file can be
+written at all (so a reading command opens it read-only rather than failing).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import resource
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Why storage refused: in English and in Italian."""
+
+    en: str
+    it: str
+
+
+DISK_FULL = Cause("disk full: free some space", "disco pieno: libera spazio")
+FILE_LIMIT = Cause(
+    "disk full: the file size limit (ulimit -f) is reached",
+    "disco pieno: raggiunto il limite di dimensione dei file (ulimit -f)",
+)
+READ_ONLY_MEDIUM = Cause(
+    "read-only: the medium is mounted read-only", "sola lettura: il supporto è in sola lettura"
+)
+READ_ONLY_FILE = Cause(
+    "read-only: the file is read-only", "sola lettura: il file è in sola lettura"
+)
+PERMISSION = Cause("permission denied", "permesso negato")
+NOT_A_FOLDER = Cause("not a folder: a file is in the way", "non è una cartella: c'è un file")
+MISSING = Cause("no such file or folder", "file o cartella inesistente")
+DISK_ERROR = Cause("input/output error of the disk", "errore di lettura/scrittura del disco")
+
+SPARE = 256 * 1024
+"""Below this much free space a file is treated as on a full disk (its ``-shm`` alone is 32 KiB)."""
+
+_ERRNO = {
+    errno.ENOSPC: DISK_FULL,
+    errno.EDQUOT: DISK_FULL,
+    errno.EFBIG: FILE_LIMIT,
+    errno.EROFS: READ_ONLY_MEDIUM,
+    errno.EACCES: PERMISSION,
+    errno.EPERM: PERMISSION,
+    errno.ENOTDIR: NOT_A_FOLDER,
+    errno.EEXIST: NOT_A_FOLDER,
+    errno.EISDIR: Cause("is a folder, not a file", "è una cartella, non un file"),
+    errno.ENOENT: MISSING,
+    errno.EIO: DISK_ERROR,
+}
+
+
+def oserror_cause(exc: OSError) -> Cause:
+    """The cause of an ``OSError``, in both languages."""
+    known = _ERRNO.get(exc.errno or 0)
+    if known is not None:
+        return known
+    words = exc.strerror or type(exc).__name__
+    return Cause(words, words)
+
+
+def _folder(path: Path) -> Path:
+    return path if path.is_dir() else path.parent
+
+
+def read_only_medium(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(_folder(path)).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def free_space(path: Path) -> int | None:
+    """Bytes this process may still write on the file system of ``path`` (None: unknown)."""
+    try:
+        stats = os.statvfs(_folder(path))
+    except OSError:
+        return None
+    blocks = stats.f_bfree if os.geteuid() == 0 else stats.f_bavail
+    return blocks * stats.f_frsize
+
+
+def file_limit() -> int | None:
+    """The largest file this process may write (``ulimit -f``), or None without a limit."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _file_not_writable(path: Path) -> Cause | None:
+    if os.access(path, os.W_OK):
+        return None
+    if read_only_medium(path):
+        return READ_ONLY_MEDIUM
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return PERMISSION
+    return READ_ONLY_FILE if mode & 0o222 == 0 else PERMISSION
+
+
+def write_blocker(path: Path) -> Cause | None:
+    """Why the event file ``path`` cannot be written now, foreseen before trying (None: it can).
+
+    SQLite writes beside the file too (``-wal``, ``-shm``): the folder must take new files unless
+    they are there already, and the disk must have room for them.
+    """
+    if read_only_medium(path):
+        return READ_ONLY_MEDIUM
+    cause = _file_not_writable(path)
+    if cause is not None:
+        return cause
+    companions = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    if not os.access(path.parent, os.W_OK | os.X_OK) and not all(
+        os.access(p, os.W_OK) for p in companions
+    ):
+        return PERMISSION
+    free = free_space(path)
+    if free is not None and free < SPARE:
+        return DISK_FULL
+    limit = file_limit()
+    if limit is not None and limit < max(_size(path), 32 * 1024) + SPARE:
+        return FILE_LIMIT
+    return None
+
+
+# SQLite's primary result codes (the low byte of an extended code).
+_PERM, _READONLY, _IOERR, _FULL, _CANTOPEN, _AUTH = 3, 8, 10, 13, 14, 23
+
+
+def sqlite_cause(exc: sqlite3.Error, path: Path) -> Cause | None:
+    """The storage cause of an SQLite error on ``path``; None when it is not one (damage, a
+    lock, a bug)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    primary = code & 0xFF
+    if primary not in (_PERM, _READONLY, _IOERR, _FULL, _CANTOPEN, _AUTH):
+        return None
+    limit = file_limit()
+    if limit is not None:
+        biggest = max(_size(path), _size(Path(f"{path}-wal")), 32 * 1024)
+        if biggest + SPARE > limit:
+            return FILE_LIMIT
+    blocked = write_blocker(path)
+    if blocked is not None:
+        return blocked
+    if primary == _FULL:
+        return DISK_FULL
+    if primary in (_PERM, _AUTH):
+        return PERMISSION
+    if primary == _READONLY:
+        return READ_ONLY_FILE
+    return DISK_ERROR

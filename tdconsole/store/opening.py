@@ -1,0 +1,248 @@
+"""Opening an event file: the connection, and the checks made before anything is read or written.
+
+A file is opened for writing only when it can be written (see ``faults.write_blocker``);
+otherwise, or when the first read shows a fault of the medium, it is opened read-only, so that
+reading commands work on a read-only medium and on a full disk and nothing is left beside it.
+Before a file is used its marker, its format, its schema (exactly the tables and index the
+console makes: a trigger, a view, an extra or altered table is refused) and a ``quick_check`` of
+every page are checked; nothing is written while checking.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
+
+RESTORE_HINT = "restore a backup (`tdconsole backups`)"
+RESTORE_HINT_IT = "ripristina un backup (`tdconsole backups`)"
+UNTOUCHED = "the file was left untouched"
+UNTOUCHED_IT = "il file non è stato toccato"
+
+APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
+FORMAT = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    seq     INTEGER PRIMARY KEY,
+    command INTEGER NOT NULL,
+    type    TEXT    NOT NULL,
+    schema  INTEGER NOT NULL,
+    at      TEXT    NOT NULL,
+    actor   TEXT    NOT NULL,
+    data    TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    seq         INTEGER PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    data        BLOB NOT NULL
+)
+"""
+
+
+class StoreError(RuleError):
+    """The event file is missing, damaged, foreign or on a medium that refuses: said clearly,
+    never overwritten."""
+
+
+def shown(path: object) -> str:
+    """A path or a name for a one-line message: control characters escaped."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
+def damaged(
+    path: Path, what: object, what_it: object = None, *, untouched: bool = True
+) -> StoreError:
+    """A damaged file: what is wrong (``what_it`` in Italian, when it is our own words rather
+    than SQLite's), how to recover, and (``untouched``) that nothing was written."""
+    tail, tail_it = (f"; {UNTOUCHED}", f"; {UNTOUCHED_IT}") if untouched else ("", "")
+    what = shown(what)
+    return StoreError(
+        f"{shown(path)} is damaged ({what}): {RESTORE_HINT}{tail}",
+        it=f"{shown(path)} è danneggiato ({what if what_it is None else shown(what_it)}): "
+        f"{RESTORE_HINT_IT}{tail_it}",
+    )
+
+
+def unreadable(path: Path, exc: object) -> StoreError:
+    return StoreError(
+        f"{shown(path)} is not a readable event file ({exc}): {RESTORE_HINT}; {UNTOUCHED}",
+        it=f"{shown(path)} non è un file di evento leggibile ({exc}): {RESTORE_HINT_IT}; "
+        f"{UNTOUCHED_IT}",
+    )
+
+
+def cannot_read(path: Path, cause: Cause) -> StoreError:
+    return StoreError(
+        f"cannot read {shown(path)}: {cause.en}",
+        it=f"impossibile leggere {shown(path)}: {cause.it}",
+    )
+
+
+def fault(path: Path, exc: sqlite3.Error, *, untouched: bool = True) -> StoreError:
+    """An SQLite error while reading ``path``: a fault of the medium said as such, else damage."""
+    cause = sqlite_cause(exc, path)
+    if cause is not None:
+        return cannot_read(path, cause)
+    if str(exc) == "file is not a database":
+        return unreadable(path, exc)
+    return damaged(path, exc, untouched=untouched)
+
+
+@dataclass
+class Opened:
+    db: sqlite3.Connection
+    blocked: Cause | None
+    """Why the file cannot be written (it was opened read-only), or None."""
+
+
+def connect(path: Path) -> Opened:
+    """A connection to the existing file ``path``: read-write when it can be written, else
+    read-only (and then ``blocked`` says why). Raises ``StoreError``."""
+    blocked = write_blocker(path)
+    if blocked is None:
+        db: sqlite3.Connection | None = None
+        try:
+            db = sqlite3.connect(
+                path.resolve().as_uri() + "?mode=rw",  # never creates a file
+                uri=True,
+                isolation_level=None,
+                timeout=30,
+                check_same_thread=False,
+            )
+            db.execute("PRAGMA busy_timeout = 30000")
+            db.execute("PRAGMA synchronous = FULL")
+            # The first read opens the file and, in WAL mode, its -shm: a full disk shows here.
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return Opened(db, None)
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+            blocked = sqlite_cause(exc, path)
+            if blocked is None:
+                raise fault(path, exc) from None
+    return Opened(_read_only(path, blocked), blocked)
+
+
+def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
+    """A read-only connection that creates nothing beside the file.
+
+    Without recent writes in a ``-wal`` the file is opened ``immutable`` (no ``-shm`` is made);
+    with them, through the ``-wal`` and ``-shm`` that are there, so nothing written is missed.
+    """
+    wal = Path(f"{path}-wal")
+    try:
+        pending = wal.stat().st_size > 0
+    except OSError:
+        pending = False
+    uri = path.resolve().as_uri() + ("?mode=ro" if pending else "?mode=ro&immutable=1")
+    try:
+        db = sqlite3.connect(
+            uri, uri=True, isolation_level=None, timeout=30, check_same_thread=False
+        )
+        db.execute("PRAGMA busy_timeout = 30000")
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as exc:
+        if pending and sqlite_cause(exc, path) is not None:
+            raise StoreError(
+                f"cannot read {shown(path)} ({cause.en}): its latest writes are in "
+                f"{shown(wal)}, which cannot be read here without {shown(path)}-shm; copy the "
+                "event with both files to a writable folder and open it there",
+                it=f"impossibile leggere {shown(path)} ({cause.it}): le ultime scritture sono in "
+                f"{shown(wal)}, che qui non si può leggere senza {shown(path)}-shm; copia "
+                "l'evento con entrambi i file in una cartella scrivibile e aprilo lì",
+            ) from None
+        raise fault(path, exc) from None
+    return db
+
+
+@cache
+def expected_schema() -> tuple[frozenset[tuple[Any, ...]], frozenset[tuple[Any, ...]]]:
+    """The ``sqlite_master`` rows of an event file: those it must have, those it may have."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        required = frozenset(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+        db.execute(SNAPSHOTS)
+        every = frozenset(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    finally:
+        db.close()
+    return required, every - required
+
+
+_KINDS_IT = {
+    "table": "la tabella",
+    "index": "l'indice",
+    "trigger": "il trigger",
+    "view": "la vista",
+}
+
+
+def check_schema(db: sqlite3.Connection, path: Path) -> None:
+    """The schema must be exactly the console's: anything else is refused, never used."""
+    required, optional = expected_schema()
+    found = set(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    names = {(kind, name) for kind, name, _table, _sql in required | optional}
+    for kind, name, _table, _sql in sorted(found - required - optional, key=str):
+        kind, name = str(kind), str(name)
+        what = "altered" if (kind, name) in names else "foreign"
+        kind_it = _KINDS_IT.get(kind, kind)
+        raise StoreError(
+            f"{shown(path)} is not a plain tdconsole event file: it holds {what} {kind} "
+            f"{name!r}, which the console never makes; it was not opened and was left untouched",
+            it=f"{shown(path)} non è un semplice file di evento di tdconsole: contiene "
+            f"{kind_it} {name!r} {'modificata' if what == 'altered' else 'estranea'}, che la "
+            "console non crea mai; non è stato aperto ed è rimasto intatto",
+        )
+    for _kind, name, _table, _sql in required - found:
+        raise damaged(path, f"no {name} table", f"manca la tabella {name}")
+
+
+def check(db: sqlite3.Connection, path: Path) -> None:
+    """Check the file behind ``db`` is an intact event file (never writes): its marker, its
+    format, its schema and a ``quick_check`` of its pages. Raises ``StoreError``."""
+    try:
+        (app,) = db.execute("PRAGMA application_id").fetchone()
+        if app != APP_ID:
+            raise StoreError(
+                f"{shown(path)} is not a tdconsole event file: open an event file",
+                it=f"{shown(path)} non è un file di evento di tdconsole: apri un file di evento",
+            )
+        check_schema(db, path)
+        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        if row is None:
+            raise damaged(path, "no format marker", "manca il contrassegno del formato")
+        try:
+            version = int(row[0])
+        except (TypeError, ValueError):
+            raise damaged(path, "a bad format marker", "contrassegno del formato errato") from None
+        if version > FORMAT:
+            raise StoreError(
+                f"{shown(path)} was written by a newer tdconsole: update the console",
+                it=f"{shown(path)} è stato scritto da un tdconsole più recente: "
+                "aggiorna la console",
+            )
+        problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
+        if problems != [("ok",)]:
+            raise damaged(path, "; ".join(str(p[0]) for p in problems))
+    except sqlite3.Error as exc:
+        raise fault(path, exc) from None
+
+
+def inspect(path: Path) -> None:
+    """Check ``path`` is an intact event file without writing anything. Raises ``StoreError``."""
+    opened = connect(path)
+    try:
+        check(opened.db, path)
+    finally:
+        opened.db.close()

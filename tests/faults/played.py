@@ -1,0 +1,55 @@
+"""Events played by the random Director (``driver``), for the tests of what an event file may
+hold: snapshots, damage, storage faults. Deterministic for a given seed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from driver import next_action
+from support import FakeClock
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.settings import Settings
+from tdconsole.service import Tournament
+
+
+def play(
+    path: Path, settings: Settings, actions: int, seed: int = 3, players: int = 30
+) -> Tournament:
+    """A new event at ``path`` after ``actions`` accepted actions (refusals are skipped)."""
+    service = Tournament.create(path, "t", settings, clock=FakeClock(), rng=random.Random(seed))
+    return play_on(service, actions, seed, players)
+
+
+def play_on(service: Tournament, actions: int, seed: int = 3, players: int = 30) -> Tournament:
+    refused = 0
+    for _ in range(actions * 3):
+        if actions <= 0:
+            break
+        rng = random.Random(f"{seed}-{service.state.last_seq}-{refused}")
+        redoable = service.history.last_redoable is not None
+        action = next_action(service.state, rng, players, redoable)
+        if action is None:
+            break
+        try:
+            if action == "undo":
+                service.undo()
+            elif action == "redo":
+                service.redo()
+            else:
+                service.execute(action)
+            actions -= 1
+        except RuleError:
+            refused += 1
+    return service
+
+
+def file_state(path: Path) -> tuple[bytes, int]:
+    """A file's bytes and modification time (to prove it was never written)."""
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def companions(path: Path) -> list[str]:
+    """The files SQLite keeps beside an event (``-wal``, ``-shm``, ``-journal``) that exist."""
+    return [s for s in ("-wal", "-shm", "-journal") if Path(f"{path}{s}").exists()]
