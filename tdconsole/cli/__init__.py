@@ -94,6 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:
+        from tdconsole.cli.common import storage_refusal
+
+        refusal = storage_refusal(exc)
+        if refusal is not None:
+            sys.stderr.write(f"error: {refusal.text(lang(args))}\n")
+            return 2
         # A command's fields refused by pydantic: a value error of the input, said in one line.
         # (pydantic is only loaded by the commands that use it, so it is looked up here.)
         pydantic = sys.modules.get("pydantic")

@@ -44,6 +44,31 @@ def say(args: argparse.Namespace, en: str, it: str, state: State | None = None) 
     print(tr(args, en, it, state))
 
 
+def storage_refusal(exc: BaseException) -> RuleError | None:
+    """A fault of the disk or of a folder (an ``OSError``) or of an event file's medium (an
+    SQLite error) that reached the command line: said in one line as what it is, never as a
+    traceback. None for anything else (a bug, which must show)."""
+    sqlite3 = sys.modules.get("sqlite3")
+    if isinstance(exc, OSError):
+        from tdconsole.store.faults import oserror_cause
+        from tdconsole.store.opening import shown
+
+        cause = oserror_cause(exc)
+        where = shown(exc.filename) if exc.filename is not None else ""
+        return RuleError(
+            f"cannot use {where}: {cause.en}" if where else f"storage refused: {cause.en}",
+            it=f"impossibile usare {where}: {cause.it}"
+            if where
+            else f"il disco ha rifiutato: {cause.it}",
+        )
+    if sqlite3 is not None and isinstance(exc, sqlite3.Error):
+        from tdconsole.store.opening import fault
+
+        raw = getattr(exc, "filename", None)
+        return fault(Path(raw) if isinstance(raw, str) else Path("the event file"), exc)
+    return None
+
+
 def event_path(args: argparse.Namespace) -> Path:
     """``--event``, else ``TDCONSOLE_EVENT``, else the most recently used event."""
     from tdconsole.store.paths import last_event, resolve_event_path

@@ -107,10 +107,12 @@ def _file_not_writable(path: Path) -> Cause | None:
     if read_only_medium(path):
         return READ_ONLY_MEDIUM
     try:
-        mode = path.stat().st_mode
+        owner = path.stat().st_uid
     except OSError:
         return PERMISSION
-    return READ_ONLY_FILE if mode & 0o222 == 0 else PERMISSION
+    # The owner (or root) who may not write a file has it marked read-only (its mode, or an
+    # immutable flag); anyone else lacks the permission.
+    return READ_ONLY_FILE if os.geteuid() in (0, owner) else PERMISSION
 
 
 def write_blocker(path: Path) -> Cause | None:
