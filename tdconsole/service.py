@@ -76,7 +76,11 @@ class Tournament:
         self._snapshot_seq = 0
         self._backups = BackupWorker()
         self._backup_seq: int | None = None
-        self._reload()
+        try:
+            self._reload()
+        except BaseException:
+            store.close()  # a log that cannot be read: nothing stays open beside the file
+            raise
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod

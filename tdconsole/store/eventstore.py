@@ -27,6 +27,7 @@ from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Reco
 from tdconsole.store.faults import Cause, sqlite_cause
 from tdconsole.store.opening import (
     APP_ID,
+    DB_ERRORS,
     FORMAT,
     RESTORE_HINT,
     RESTORE_HINT_IT,
@@ -83,7 +84,7 @@ class EventStore:
         """A fault while reading: the medium's said as such, anything else as damage."""
         try:
             yield
-        except sqlite3.Error as exc:
+        except DB_ERRORS as exc:
             raise fault(self.path, exc, untouched=False) from None
 
     def read(self, after: int = 0) -> list[Record]:

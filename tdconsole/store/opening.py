@@ -89,8 +89,15 @@ def cannot_read(path: Path, cause: Cause) -> StoreError:
     )
 
 
-def fault(path: Path, exc: sqlite3.Error, *, untouched: bool = True) -> StoreError:
-    """An SQLite error while reading ``path``: a fault of the medium said as such, else damage."""
+DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+"""What reading a file can raise: SQLite's errors, and text in the file that is not UTF-8
+(a damaged schema: SQLite's own message quotes it, and Python cannot decode it)."""
+
+
+def fault(path: Path, exc: Exception, *, untouched: bool = True) -> StoreError:
+    """An error while reading ``path``: a fault of the medium said as such, else damage."""
+    if not isinstance(exc, sqlite3.Error):
+        return damaged(path, "text that is not UTF-8", "testo non UTF-8", untouched=untouched)
     cause = sqlite_cause(exc, path)
     if cause is not None:
         return cannot_read(path, cause)
@@ -125,10 +132,10 @@ def connect(path: Path) -> Opened:
             # The first read opens the file and, in WAL mode, its -shm: a full disk shows here.
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return Opened(db, None)
-        except sqlite3.Error as exc:
+        except DB_ERRORS as exc:
             if db is not None:
                 db.close()
-            blocked = sqlite_cause(exc, path)
+            blocked = sqlite_cause(exc, path) if isinstance(exc, sqlite3.Error) else None
             if blocked is None:
                 raise fault(path, exc) from None
     return Opened(_read_only(path, blocked), blocked)
@@ -146,14 +153,17 @@ def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
     except OSError:
         pending = False
     uri = path.resolve().as_uri() + ("?mode=ro" if pending else "?mode=ro&immutable=1")
+    db: sqlite3.Connection | None = None
     try:
         db = sqlite3.connect(
             uri, uri=True, isolation_level=None, timeout=30, check_same_thread=False
         )
         db.execute("PRAGMA busy_timeout = 30000")
         db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as exc:
-        if pending and sqlite_cause(exc, path) is not None:
+    except DB_ERRORS as exc:
+        if db is not None:
+            db.close()
+        if pending and isinstance(exc, sqlite3.Error) and sqlite_cause(exc, path) is not None:
             raise StoreError(
                 f"cannot read {shown(path)} ({cause.en}): its latest writes are in "
                 f"{shown(wal)}, which cannot be read here without {shown(path)}-shm; copy the "
@@ -235,7 +245,7 @@ def check(db: sqlite3.Connection, path: Path) -> None:
         problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
         if problems != [("ok",)]:
             raise damaged(path, "; ".join(str(p[0]) for p in problems))
-    except sqlite3.Error as exc:
+    except DB_ERRORS as exc:
         raise fault(path, exc) from None
 
 
