@@ -227,6 +227,10 @@ def test_a_disk_that_fills_during_a_write_loses_nothing_acknowledged(
                 if len(errors) >= 3:
                     break
         assert errors, "the disk never filled"
+        with capsys.disabled():
+            print(
+                f"\nfilled mid-write: {len(acknowledged) - 12} names acknowledged, refused {errors[0]}"
+            )
         for err in errors:
             _refused_for(err, "disk full")
         code, err = _run(["--event", str(path), "state"], capsys)
@@ -284,6 +288,8 @@ def test_a_file_size_limit_reads_refuses_writes_then_loses_nothing(
     acknowledged |= {line[3:] for line in lines if line.startswith("OK ")}
     if margin:
         assert len(acknowledged) > 20  # it did write until the limit
+    with capsys.disabled():
+        print(f"\nulimit -f {limit}: {len(acknowledged) - 12} names acknowledged, {refusals[0]}")
     code, err = _run(["--event", str(path), "register", "After"], capsys)
     assert code == 0, err
     acknowledged.add("After")
