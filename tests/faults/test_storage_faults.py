@@ -229,7 +229,8 @@ def test_a_disk_that_fills_during_a_write_loses_nothing_acknowledged(
         assert errors, "the disk never filled"
         with capsys.disabled():
             print(
-                f"\nfilled mid-write: {len(acknowledged) - 12} names acknowledged, refused {errors[0]}"
+                f"\nfilled mid-write: {len(acknowledged) - 12} names acknowledged, "
+                f"refused {errors[0]}"
             )
         for err in errors:
             _refused_for(err, "disk full")
