@@ -40,8 +40,8 @@ def fingerprint() -> str:
     digest = hashlib.sha256()
     digest.update(f"{FORMAT}|{SCHEMA_VERSION}".encode())
     folder = Path(domain.__file__).parent
-    for source in sorted(folder.glob("*.py")):
-        digest.update(source.name.encode())
+    for source in sorted(folder.rglob("*.py")):
+        digest.update(source.relative_to(folder).as_posix().encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()[:32]
 
