@@ -24,7 +24,7 @@ from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
-from tdconsole.store.faults import Cause, sqlite_cause
+from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
     DB_ERRORS,
@@ -174,7 +174,7 @@ class EventStore:
         the real cause and nothing is recorded; so is a write the disk refuses half-way.
         """
         if self.blocked is not None:
-            raise self._refused(self.blocked)
+            self._reopen_for_writing()
         try:
             if not self._wal:
                 # A restored or imported file is self-contained (rollback journal): a writer
@@ -197,6 +197,21 @@ class EventStore:
         except sqlite3.Error as exc:
             self._rollback()
             raise self._write_fault(exc) from None
+
+    def _reopen_for_writing(self) -> None:
+        """A file opened read-only may have become writable since (space freed, the medium
+        remounted): try again, else refuse with the cause."""
+        cause = write_blocker(self.path)
+        if cause is None:
+            opened = connect(self.path)
+            if opened.blocked is None:
+                self._db.close()
+                self._db, self.blocked = opened.db, None
+                return
+            opened.db.close()
+            cause = opened.blocked
+        self.blocked = cause
+        raise self._refused(cause)
 
     def _rollback(self) -> None:
         with suppress(sqlite3.Error):

@@ -25,7 +25,7 @@ from tdconsole.cli import main
 from tdconsole.domain.registration import Register
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
-from tdconsole.store import faults
+from tdconsole.store import StoreError, faults
 
 READS = (["state"], ["standings"], ["log"], ["state", "--json"], ["export"], ["tables"])
 
@@ -354,3 +354,24 @@ def test_a_bad_data_folder_is_one_line_never_a_traceback(
         else:
             assert "not a folder" in results[2][1]
     assert results[0][0] == 0 and results[1][0] == 0  # the event itself is fine
+
+
+def test_a_console_kept_open_writes_again_once_space_is_freed(
+    tmp_path: Path, settings: Settings
+) -> None:
+    with tmpfs(tmp_path / "small", "1m") as small:
+        path = small / "serata.tdc"
+        field = _event(path, settings)
+        filler = fill(small, leave=8 * 1024)
+        service = Tournament.open(path, clock=FakeClock())
+        try:
+            assert service.store.blocked == faults.DISK_FULL
+            with pytest.raises(StoreError) as refused:
+                service.execute(Register(names=["Zoe"]))
+            assert "disk full" in str(refused.value)
+            filler.unlink()
+            service.execute(Register(names=["Zoe"]))
+            assert service.store.blocked is None
+        finally:
+            service.close()
+        assert _registered(path) == {*field, "Zoe"}
