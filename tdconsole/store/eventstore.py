@@ -45,7 +45,7 @@ from tdconsole.store.opening import (
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
 
-__all__ = ["EventStore", "Row", "StoreError", "inspect"]
+__all__ = ["APP_ID", "FORMAT", "EventStore", "Row", "StoreError", "inspect"]
 
 
 class EventStore:
