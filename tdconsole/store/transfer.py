@@ -7,10 +7,7 @@ numbering whole, the replay clean) before a file appears, and it never replaces 
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +16,7 @@ from typing import Any
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION
 from tdconsole.store.eventstore import EventStore, Row, StoreError
+from tdconsole.store.output import place_new, shown
 
 FORMAT_NAME = "tdconsole-event"
 FORMAT_VERSION = 1
@@ -169,56 +167,18 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
     return rows
 
 
-def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
+def place_new_file(
+    target: Path, build: Callable[[Path], int], *, force: bool | None = None
+) -> int:
     """Build a file under a temporary name beside ``target`` and link it into place: the
-    target appears whole or not at all, and an existing file is never replaced."""
-    try:
-        target = target.resolve()
-        exists = target.exists()
-    except (OSError, ValueError) as exc:
-        raise StoreError(
-            f"cannot use {shown(target)} ({shown(str(exc))})",
-            it=f"impossibile usare {shown(target)} ({shown(str(exc))})",
-        ) from None
-    if exists:
-        raise _exists(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".{target.name}.{os.getpid()}.import.tmp"
-    tmp.unlink(missing_ok=True)
-    try:
-        result = build(tmp)
-        for suffix in ("-wal", "-shm", "-journal"):
-            Path(str(tmp) + suffix).unlink(missing_ok=True)
-        try:
-            os.link(tmp, target)
-        except FileExistsError:
-            raise _exists(target) from None
-        except OSError as exc:
-            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
-                raise
-            # A file system without hard links (a USB stick): exclusive create, then copy.
-            with open(tmp, "rb") as src, open(target, "xb") as dst:
-                shutil.copyfileobj(src, dst)
-                dst.flush()
-                os.fsync(dst.fileno())
-    except OSError as exc:
-        raise StoreError(
-            f"cannot write {shown(target)} ({exc.strerror or exc})",
-            it=f"impossibile scrivere {shown(target)} ({exc.strerror or exc})",
-        ) from None
-    finally:
-        tmp.unlink(missing_ok=True)
-    return result
+    target appears whole or not at all, and an existing file is never replaced (``force``:
+    a regular file that is not an event file may be, see ``store.output``)."""
+    return place_new(target, build, force=force, make_folder=True)
 
 
-def _exists(target: Path) -> StoreError:
-    return StoreError(
-        f"{shown(target)} already exists: choose another path (nothing was replaced)",
-        it=f"{shown(target)} esiste già: scegli un altro percorso (nulla è stato sostituito)",
-    )
-
-
-def import_document(document: Any, target: Path, source: str = "the file") -> int:
+def import_document(
+    document: Any, target: Path, source: str = "the file", *, force: bool | None = None
+) -> int:
     """Create the event file ``target`` from an export; returns the number of events."""
     rows = rows_from_document(document, source)
     _check_replay(rows, source)
@@ -233,7 +193,7 @@ def import_document(document: Any, target: Path, source: str = "the file") -> in
             store.close()
         return len(rows)
 
-    return place_new_file(target, build)
+    return place_new_file(target, build, force=force)
 
 
 def _check_replay(rows: list[Row], source: str) -> None:
@@ -259,12 +219,6 @@ def _check_replay(rows: list[Row], source: str) -> None:
             f"its events do not replay ({type(exc).__name__}: {exc})",
             f"le sue voci non si possono riapplicare ({type(exc).__name__}: {exc})",
         ) from None
-
-
-def shown(path: Path | str) -> str:
-    """A path for a one-line message: control characters escaped."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def read_document(path: Path) -> Any:
