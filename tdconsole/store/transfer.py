@@ -167,9 +167,7 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
     return rows
 
 
-def place_new_file(
-    target: Path, build: Callable[[Path], int], *, force: bool | None = None
-) -> int:
+def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:
     """Build a file under a temporary name beside ``target`` and link it into place: the
     target appears whole or not at all, and an existing file is never replaced (``force``:
     a regular file that is not an event file may be, see ``store.output``)."""
