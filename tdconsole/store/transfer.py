@@ -195,9 +195,11 @@ def import_document(
 
 
 def _check_replay(rows: list[Row], source: str) -> None:
-    """Replay the imported log in memory: a log that cannot be folded is refused."""
+    """Replay the imported log in memory with every check a live command makes (the domain's
+    ``invariants.replay``): a log no sequence of live commands could have written is refused."""
+    from tdconsole.domain.errors import RuleError
     from tdconsole.domain.events import Record
-    from tdconsole.domain.fold import fold
+    from tdconsole.domain.invariants import replay
 
     records = [
         Record(
@@ -210,29 +212,49 @@ def _check_replay(rows: list[Row], source: str) -> None:
         for seq, command, type_name, _schema, at, actor, data in rows
     ]
     try:
-        fold(records)
+        replay(records)
+    except RuleError as exc:
+        raise _bad(source, exc.message, exc.it or exc.message) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing
+        what = shown(f"{type(exc).__name__}: {exc}")[:200]
         raise _bad(
             source,
-            f"its events do not replay ({type(exc).__name__}: {exc})",
-            f"le sue voci non si possono riapplicare ({type(exc).__name__}: {exc})",
+            f"its events do not replay ({what})",
+            f"le sue voci non si possono riapplicare ({what})",
         ) from None
 
 
+MAX_EXPORT = 64 * 1024 * 1024
+"""An export is about 400 bytes an event: 64 MiB is far more than any evening's log."""
+
+
 def read_document(path: Path) -> Any:
+    """The parsed JSON of an export: a regular file, at most ``MAX_EXPORT`` bytes, nested no
+    deeper than ours (see ``store.reading``)."""
+    from tdconsole.store.reading import check_depth, read_input, too_deep
+
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_input(path, MAX_EXPORT, "an export", "un'esportazione")
     except FileNotFoundError:
         raise StoreError(
             f"{shown(path)} not found: give the exported file",
             it=f"{shown(path)} non trovato: indica il file esportato",
         ) from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name, not UTF-8
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
-            f"cannot read {shown(path)} ({shown(str(exc))})",
-            it=f"impossibile leggere {shown(path)} ({shown(str(exc))})",
+            f"cannot read {shown(path)} ({why})",
+            it=f"impossibile leggere {shown(path)} ({why})",
         ) from None
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _bad(shown(path), "not UTF-8 text", "non è testo UTF-8") from None
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        raise too_deep(shown(path)) from None
     except ValueError as exc:
         raise _bad(shown(path), f"not JSON ({exc})", f"non è JSON ({exc})") from None
+    check_depth(document, shown(path))
+    return document
