@@ -37,8 +37,7 @@ def _broken(what: str, what_it: str, article: str | None = None) -> RuleError:
 
 def _has_control(text: str, allowed: str = "") -> bool:
     return any(
-        unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
-        and ch not in allowed
+        unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") and ch not in allowed
         for ch in text
     )
 

@@ -40,8 +40,7 @@ def read_input(path: Path, limit: int, what: str, what_it: str) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise InputRefused(
-                f"{_shown(path)} is not a regular file (a folder, a FIFO or a device): "
-                f"give {what}",
+                f"{_shown(path)} is not a regular file (a folder, a FIFO or a device): give {what}",
                 it=f"{_shown(path)} non è un file normale (è una cartella, una FIFO o un "
                 f"dispositivo): indica {what_it}",
             )
