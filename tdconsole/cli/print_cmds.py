@@ -107,7 +107,10 @@ def cmd_print(args: argparse.Namespace) -> int:
 
             follow_event_language(args)
             raise
-    data = render(kind, load_state(args), fmt, lang=lang)
+    warnings: list[str] = []
+    data = render(kind, load_state(args), fmt, lang=lang, warnings=warnings)
+    for warning in warnings:  # a letter the PDF's font lacks, printed as its code
+        sys.stderr.write(f"warning: {warning}\n")
     if output is not None:
         from tdconsole.store.output import write_free, write_new
 

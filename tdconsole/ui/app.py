@@ -306,8 +306,11 @@ class ConsoleApp(App[int]):
     ) -> None:
         from tdconsole.ui.printing import print_report
 
+        warnings: list[str] = []
         try:
-            done = print_report(kind, state, fmt, self.tr.lang, path, protect=event)
+            done = print_report(
+                kind, state, fmt, self.tr.lang, path, protect=event, warnings=warnings
+            )
         except RuleError as exc:
             self.call_from_thread(self.refused, exc)
             return
@@ -322,6 +325,10 @@ class ConsoleApp(App[int]):
         else:
             text = self.tr("Written: {path}", path=done)
         self.call_from_thread(self.notify, text, timeout=10, markup=False)
+        for warning in warnings:  # already in the console's language
+            self.call_from_thread(
+                self.notify, warning, severity="warning", timeout=15, markup=False
+            )
 
     # -- the start screen ------------------------------------------------------------------
     @on(EventChosen)

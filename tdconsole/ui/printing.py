@@ -35,19 +35,21 @@ def print_report(
     lang: str,
     path: Path | None,
     protect: Path | None = None,
+    warnings: list[str] | None = None,
 ) -> str:
     """Render ``kind`` and write it to ``path``, or queue it when ``path`` is None.
 
     A file is never replaced: when ``path`` is taken the report goes to the first free name
     after it (``standings-2.pdf``, …); ``protect`` (the event's file) is never written.
-    Returns what to tell the Director: the file written, or the printer's answer.
+    Returns what to tell the Director: the file written, or the printer's answer; what the
+    Director should know of the result goes to ``warnings`` (a PDF's letters printed as codes).
     """
     from tdconsole.reports import render
     from tdconsole.store.output import write_free
 
     if path is None:
         check_queue_format(fmt)
-    data = render(kind, state, fmt, lang=lang)
+    data = render(kind, state, fmt, lang=lang, warnings=warnings)
     if path is None:
         return send_to_printer(data, f"{kind}.{fmt}")
     return str(write_free(path, data, protect=protect, make_folder=True))
