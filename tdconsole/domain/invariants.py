@@ -208,7 +208,7 @@ def check_event(state: State, record: Record, history: History) -> None:
                 "III.1",
             )
     elif body.type == "chips_counted":
-        from tdconsole.domain.play import _check_chip_unit, _require_in
+        from tdconsole.domain.play_common import _check_chip_unit, _require_in
 
         for name, chips in getattr(body, "counts", {}).items():
             _check_chip_unit(state, _require_in(state, name).name, chips)
