@@ -6,12 +6,15 @@ from collections import Counter
 from decimal import Decimal
 
 from tdconsole.domain.fold import fold
+from tdconsole.domain.invariants import check_state
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
 
 
 def check(service: Tournament) -> None:
     state = service.state
+    # The domain's own checks, the ones an import must pass (issue 11): live commands keep them.
+    check_state(state)
     # Chip ledger (Art. III.3, IV.4): what is in play is what was issued, less what left
     # with a disqualification, plus adjustments the Director accepted.
     assert state.chips_in_play == state.issued - state.removed + state.adjusted

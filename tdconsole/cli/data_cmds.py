@@ -36,30 +36,25 @@ def follow_event_language(args: argparse.Namespace, path: Path | None = None) ->
 
 def cmd_export(args: argparse.Namespace) -> int:
     from tdconsole.store.eventstore import EventStore
+    from tdconsole.store.output import check_target, write_new
     from tdconsole.store.transfer import export_document
 
     path = event_path(args)
+    to_file = bool(args.output) and args.output != "-"
+    target = Path(args.output).expanduser() if to_file else None
+    if target is not None:
+        follow_event_language(args, path)
+        check_target(target, force=args.force, protect=path)  # refused before the work
     store = EventStore(path)
     try:
         document = export_document(store)
     finally:
         store.close()
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
-    if not args.output or args.output == "-":
+    if target is None:
         sys.stdout.write(text)
         return 0
-    follow_event_language(args, path)
-    target = Path(args.output).expanduser()
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise RuleError(
-            f"cannot write {target} ({exc.strerror or exc}): choose another path",
-            it=f"impossibile scrivere {target} ({exc.strerror or exc}): scegli un altro percorso",
-        ) from None
+    target = write_new(target, text.encode("utf-8"), force=args.force, protect=path)
     count, name = len(document["events"]), document["name"]
     say(
         args,
@@ -69,14 +64,28 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def new_event_path(raw: str) -> Path:
+    """Where a new event file goes: a bare name in the data folder (as ``resolve_event_path``),
+    any other path as written, its last part not resolved (a symbolic link there is refused,
+    never followed)."""
+    from tdconsole.store.paths import resolve_event_path
+
+    expanded = os.path.expanduser(raw)
+    if Path(expanded).parent == Path(".") and not raw.startswith("."):
+        return resolve_event_path(raw)
+    return Path(os.path.abspath(expanded))
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    from tdconsole.store.paths import remember_event, resolve_event_path
+    from tdconsole.store.output import check_target
+    from tdconsole.store.paths import remember_event
     from tdconsole.store.transfer import import_document, read_document
 
     source = Path(args.file).expanduser()
-    target = resolve_event_path(args.to)
+    target = new_event_path(args.to)
+    check_target(target, force=args.force)  # refused before the file is read
     document = read_document(source)
-    count = import_document(document, target, source=str(source))
+    count = import_document(document, target, source=str(source), force=args.force)
     remember_event(target)
     follow_event_language(args, target)
     say(
@@ -133,10 +142,8 @@ def cmd_backups(args: argparse.Namespace) -> int:
                 "backups restore N --to PERCORSO",
             )
         chosen = _choose(backups, args.which)
-        from tdconsole.store.paths import resolve_event_path
-
-        target = resolve_event_path(args.to)
-        seq = restore_backup(chosen, target)
+        target = new_event_path(args.to)
+        seq = restore_backup(chosen, target, force=args.force)
         say(
             args,
             f"restored {chosen.name} (up to event {seq}) into {target}",
@@ -199,16 +206,21 @@ def _choose(backups: list[Any], which: str) -> Path:
     )
 
 
+FORCE_HELP = "replace the file if it exists (never an event file, a link, a folder or a device)"
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("export", help="the event as one JSON document (every event of the log)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(
-        "import", help="create a new event file from an export (never replaces a file)"
+        "import", help="create a new event file from an export (never replaces an event)"
     )
     p.add_argument("file", metavar="FILE", help="the exported JSON")
     p.add_argument("--to", required=True, metavar="PATH", help="the new event file")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser(
@@ -218,4 +230,5 @@ def register(sub: Any) -> None:
     p.add_argument("which", nargs="?", metavar="N|FILE", help="restore: backup number or file")
     p.add_argument("--to", metavar="PATH", help="restore: the new event file")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument("--force", action="store_true", help="restore: " + FORCE_HELP)
     p.set_defaults(func=cmd_backups)

@@ -1,8 +1,11 @@
 """``tdconsole print REPORT [--format F] [-o FILE] [--lp [PRINTER]] [--lang it|en]``.
 
 Without ``-o``: txt and csv go to stdout; html and pdf are written to ``REPORT.FORMAT`` in the
-current directory and the path is printed. ``--lp`` sends the report to the system's printer
-queue instead (``lp``, from CUPS), or as well when ``-o`` is given.
+current directory (``REPORT-2.FORMAT``, … when that name is taken) and the path is printed. An
+output never replaces a file: an existing ``-o FILE`` is refused unless ``--force`` is given,
+and even then only a regular file that is not an event file is replaced (``store.output``).
+``--lp`` sends the report to the system's printer queue instead (``lp``, from CUPS), or as
+well when ``-o`` is given.
 """
 
 from __future__ import annotations
@@ -36,6 +39,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "-o", "--output", dest="report_output", metavar="FILE", help="write it to FILE"
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace FILE if it exists (never an event file, a link or a device)",
     )
     parser.add_argument(
         "--lp",
@@ -83,21 +91,34 @@ def cmd_print(args: argparse.Namespace) -> int:
             "oppure stampa la pagina html da un browser",
         )
     lang = args.report_lang or getattr(args, "lang", None)
-    data = render(kind, load_state(args), fmt, lang=lang)
-
     output = args.report_output
+    force: bool = args.force
+    protect = _event_file(args)
+    chosen = output is not None
     if output is None and printer is None and fmt in ("html", "pdf"):
         output = filename(kind, fmt)
+    if chosen:
+        from tdconsole.store.output import check_target
+
+        try:  # refused before the work
+            check_target(Path(output), force=force, protect=protect)
+        except RuleError:
+            from tdconsole.cli.data_cmds import follow_event_language
+
+            follow_event_language(args)
+            raise
+    warnings: list[str] = []
+    data = render(kind, load_state(args), fmt, lang=lang, warnings=warnings)
+    for warning in warnings:  # a letter the PDF's font lacks, printed as its code
+        sys.stderr.write(f"warning: {warning}\n")
     if output is not None:
-        path = Path(output)
-        try:
-            path.write_bytes(data)
-        except OSError as exc:
-            raise RuleError(
-                f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE",
-                it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro -o FILE",
-            ) from None
-        print(path.resolve())
+        from tdconsole.store.output import write_free, write_new
+
+        if chosen or force:
+            written = write_new(Path(output), data, force=force, protect=protect)
+        else:  # the default name: the next free one, never over a file
+            written = write_free(Path(output), data, protect=protect)
+        print(written)
     if printer is not None:
         send_to_printer(data, printer, title=f"{kind}.{fmt}")
     elif output is None:
@@ -107,6 +128,16 @@ def cmd_print(args: argparse.Namespace) -> int:
             sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
     return 0
+
+
+def _event_file(args: argparse.Namespace) -> Path | None:
+    """The event's file, which no report may replace (None when no event is chosen yet)."""
+    from tdconsole.cli.common import event_path
+
+    try:
+        return event_path(args)
+    except RuleError:
+        return None
 
 
 def send_to_printer(data: bytes, printer: str, title: str) -> None:

@@ -214,20 +214,11 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def _write_new(path: Path, data: bytes) -> None:
-    """A printout never replaces a file."""
-    try:
-        with open(path, "xb") as handle:
-            handle.write(data)
-    except FileExistsError:
-        raise RuleError(
-            f"{path} already exists: choose another -o FILE",
-            it=f"{path} esiste già: scegli un altro -o FILE",
-        ) from None
-    except OSError as exc:
-        raise RuleError(
-            f"cannot write {path}: {exc.strerror or exc}; choose another -o FILE",
-            it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro -o FILE",
-        ) from None
+    """A printout never replaces a file: made whole beside ``path`` and linked into place
+    only if the path is still free (``store.output``)."""
+    from tdconsole.store.output import write_new
+
+    write_new(path, data, force=None)
 
 
 def cmd_formulas(args: argparse.Namespace) -> int:

@@ -228,24 +228,29 @@ def default_settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """Read and validate a settings file (default: the shipped ``ordine.toml``)."""
+    from tdconsole.store.reading import MIB, check_depth, read_input, too_deep
+
     path = path or default_settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input(path, MIB, "a settings file", "un file di impostazioni").decode()
     except FileNotFoundError:
         raise RuleError(
             f"settings file {path} not found: give an existing file",
             it=f"file di impostazioni {path} non trovato: indicate un file esistente",
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, a NUL in the name
         raise RuleError(
             f"cannot read settings file {path}: {exc}",
             it=f"impossibile leggere il file di impostazioni {path}: {exc}",
         ) from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise too_deep(str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(
             f"settings file {path} is not valid TOML ({exc}): fix it",
             it=f"il file di impostazioni {path} non è TOML valido ({exc}): correggetelo",
         ) from None
+    check_depth(data, str(path))
     return validate_settings(data, source=str(path))

@@ -52,10 +52,19 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
     return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))
 
 
-def render(kind: str, state: Mapping[str, Any], fmt: str = "txt", lang: str | None = None) -> bytes:
-    """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer."""
+def render(
+    kind: str,
+    state: Mapping[str, Any],
+    fmt: str = "txt",
+    lang: str | None = None,
+    warnings: list[str] | None = None,
+) -> bytes:
+    """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer.
+
+    ``warnings`` collects what the reader should know of the result, one line each in the
+    report's language (a PDF printing letters its font lacks as their codes)."""
     check_format(fmt)
-    return render_report(build(kind, state, lang), fmt)
+    return render_report(build(kind, state, lang), fmt, warnings)
 
 
 def check_format(fmt: str) -> None:
@@ -67,8 +76,9 @@ def check_format(fmt: str) -> None:
         )
 
 
-def render_report(report: Report, fmt: str) -> bytes:
-    """A built ``Report`` in ``fmt`` (the season's standings use this too)."""
+def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -> bytes:
+    """A built ``Report`` in ``fmt`` (the season's standings use this too); ``warnings`` as
+    for ``render``."""
     check_format(fmt)
     if fmt == "txt":
         from tdconsole.reports import text
@@ -84,7 +94,7 @@ def render_report(report: Report, fmt: str) -> bytes:
         return csvout.render(report)
     from tdconsole.reports.pdf import render as render_pdf
 
-    return render_pdf(report)
+    return render_pdf(report, warnings)
 
 
 def filename(kind: str, fmt: str) -> str:

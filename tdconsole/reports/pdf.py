@@ -2,19 +2,25 @@
 
 Every page carries the event's name, its date, the report's title and "page n of N". Seat slips
 are laid out ten to a page (2 × 5) inside dashed cut lines.
+
+Whatever the event holds prints: a cell longer than a page (a ruling of thousands of characters)
+goes on over the next rows and pages, a number of any length wraps inside its column, a name cut
+to fit a line is measured in one pass, and a letter the font lacks (Chinese, Thai, …) prints as
+its code point, ``[U+5C71]``, never as a blank, with a warning naming the text (``warnings``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from contextlib import ExitStack
 from importlib.resources import as_file, files
-from typing import Any
+from typing import Any, TypeVar
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from tdconsole.reports.labels import label
-from tdconsole.reports.model import Report, Section, Slip, shown_columns
+from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
 
 FONT = "DejaVu"
 FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
@@ -29,6 +35,15 @@ TABLE_SIZE = 9.5
 PAD_X = 1.5
 SLIP_COLUMNS = 2
 SLIP_ROWS = 5
+ROW_LINES = 36
+"""A table row holds at most this many lines (well under a page); a longer cell goes on in
+the rows after it."""
+MAX_CELL = 20_000
+"""Characters of one value printed at most (the log's own limit for a text)."""
+MAX_COLUMN_SHARE = 0.4
+"""No column but the name or text column takes more of the page's width (a long number wraps)."""
+
+T = TypeVar("T")
 
 
 class _Document(FPDF):
@@ -37,7 +52,7 @@ class _Document(FPDF):
         self.report = report
         self.set_margins(15, 12, 15)
         self.set_auto_page_break(auto=True, margin=16)
-        self.set_title(f"{report.title} — {report.event}")
+        self.set_title(f"{report.title} — {report.event[:400]}")
         self.set_author("tdconsole")
         self.set_creator("tdconsole")
         self.set_lang(report.lang)
@@ -72,12 +87,19 @@ class _Document(FPDF):
 
 
 def _fit(pdf: FPDF, text: str, width: float) -> str:
-    """``text`` cut with "…" to fit ``width`` mm in the current font."""
+    """``text`` cut with "…" to fit ``width`` mm in the current font (a binary search: a name
+    of fifty thousand characters costs a few measures, not fifty thousand)."""
+    text = text[:400]  # more never fits on one line of an A4 page
     if pdf.get_string_width(text) <= width:
         return text
-    while text and pdf.get_string_width(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if pdf.get_string_width(text[:mid] + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + "…"
 
 
 def _facts(pdf: FPDF, facts: list[tuple[str, str]]) -> None:
@@ -149,9 +171,10 @@ def _section(pdf: FPDF, section: Section) -> None:
         for column in columns:
             head.cell(column.label)
         for cells in section.rows:
-            row = table.row()
-            for i in shown:
-                row.cell(cells[i].text, style=styles[cells[i].style])
+            for pieces in _split_row(pdf, [cells[i] for i in shown], widths):
+                row = table.row()
+                for cell, piece in zip([cells[i] for i in shown], pieces, strict=True):
+                    row.cell(piece, style=styles[cell.style])
         if section.total:
             row = table.row()
             for i in shown:
@@ -164,6 +187,7 @@ def _section(pdf: FPDF, section: Section) -> None:
 def _widths(pdf: FPDF, section: Section, shown: list[int]) -> list[float]:
     """Each column as wide as its longest text; the name or text column takes what is left."""
     padding = 2 * PAD_X + 1.5
+    widest = pdf.epw * MAX_COLUMN_SHARE
     rows = section.rows + ([section.total] if section.total else [])
     natural = []
     for i in shown:
@@ -173,9 +197,9 @@ def _widths(pdf: FPDF, section: Section, shown: list[int]) -> list[float]:
         for row in rows:
             if row[i].style == "bold" or row is section.total:
                 pdf.set_font(FONT, "B", TABLE_SIZE)
-            width = max(width, pdf.get_string_width(row[i].text))
+            width = max(width, pdf.get_string_width(row[i].text[:200]))
             pdf.set_font(FONT, "", TABLE_SIZE)
-        natural.append(width + padding)
+        natural.append(min(width + padding, widest))
     stretch = [k for k, i in enumerate(shown) if section.columns[i].flex or section.columns[i].wrap]
     fixed = sum(w for k, w in enumerate(natural) if k not in stretch)
     if not stretch:
@@ -185,7 +209,34 @@ def _widths(pdf: FPDF, section: Section, shown: list[int]) -> list[float]:
     widths = list(natural)
     for k in stretch:
         widths[k] = room / len(stretch)
+    total = sum(widths)
+    if total > pdf.epw:  # the stretched columns' minimum did not fit: narrow them all
+        widths = [w * pdf.epw / total for w in widths]
     return widths
+
+
+def _split_row(pdf: FPDF, cells: list[Cell], widths: list[float]) -> list[list[str]]:
+    """One row's texts as one or more rows of at most ``ROW_LINES`` lines each: a cell that
+    would not fit on a page goes on in the rows after it (fpdf2 never breaks a row)."""
+    texts = [cell.text for cell in cells]
+    if all(len(text) <= 120 for text in texts):  # too short to fill ROW_LINES lines
+        return [texts]
+    pdf.set_font(FONT, "", TABLE_SIZE)
+    pieces: list[list[str]] = []
+    for text, width in zip(texts, widths, strict=True):
+        if len(text) <= 120:
+            pieces.append([text])
+            continue
+        inner = max(width - 2 * PAD_X - 2 * pdf.c_margin - 0.5, 2.0)
+        lines: Any = pdf.multi_cell(inner, 5.6, text, dry_run=True, output="LINES")
+        if len(lines) <= ROW_LINES:
+            pieces.append([text])
+            continue
+        pieces.append(
+            ["\n".join(lines[k : k + ROW_LINES]) for k in range(0, len(lines), ROW_LINES)]
+        )
+    count = max(len(p) for p in pieces)
+    return [[p[k] if k < len(p) else "" for p in pieces] for k in range(count)]
 
 
 def _slips(pdf: FPDF, slips: list[Slip], event: str) -> None:
@@ -276,13 +327,20 @@ def _notes(pdf: FPDF, notes: list[str]) -> None:
     pdf.set_text_color(*INK)
 
 
-def render(report: Report) -> bytes:
+def render(report: Report, warnings: list[str] | None = None) -> bytes:
+    """The PDF of ``report``; a text with letters the font lacks is printed with their code
+    points and named in ``warnings`` (one line, in the report's language)."""
     pdf = _Document(report)
     with ExitStack() as stack:
         fonts = files("tdconsole.reports") / "fonts"
         for style, name in FONT_FILES.items():
             path = stack.enter_context(as_file(fonts / name))
             pdf.add_font(FONT, style, str(path))
+        covered = _Coverage(pdf)
+        report = covered.report(report)
+        pdf.report = report
+        if covered.missing and warnings is not None:
+            warnings.append(covered.warning(report.lang))
         pdf.add_page()
         if report.facts:
             _facts(pdf, report.facts)
@@ -294,3 +352,65 @@ def render(report: Report) -> bytes:
             _notes(pdf, report.notes)
         data: Any = pdf.output()
     return bytes(data)
+
+
+class _Coverage:
+    """Every text of a report made printable with the bundled font: a letter it lacks becomes
+    its code point (``[U+5C71]``), so that no name ever prints blank; the texts so changed are
+    remembered for the warning."""
+
+    def __init__(self, pdf: FPDF) -> None:
+        faces: Any = pdf.fonts
+        regular = set(faces[FONT.lower()].cmap)
+        bold = set(faces[FONT.lower() + "B"].cmap)
+        self.glyphs = regular & bold
+        self.missing: dict[str, None] = {}  # the texts changed, in order, once each
+
+    def text(self, text: str) -> str:
+        text = text if len(text) <= MAX_CELL else text[:MAX_CELL] + "…"
+        if all(ord(ch) in self.glyphs or ch in "\n\t" for ch in text):
+            return text
+        out: list[str] = []
+        run: list[str] = []
+        for ch in text:
+            if ord(ch) in self.glyphs or ch in "\n\t" or ch.isspace():
+                if run:
+                    out.append("[" + " ".join(run) + "]")
+                    run = []
+                out.append(ch if ord(ch) in self.glyphs or ch == "\n" else " ")
+            else:
+                run.append(f"U+{ord(ch):04X}")
+        if run:
+            out.append("[" + " ".join(run) + "]")
+        if len(self.missing) < 50:
+            self.missing[text[:60]] = None
+        return "".join(out)
+
+    def report(self, report: Report) -> Report:
+        return self._walk(report)
+
+    def _walk(self, value: T) -> T:
+        if isinstance(value, str):
+            return self.text(value)  # type: ignore[return-value]
+        if isinstance(value, list):
+            return [self._walk(v) for v in value]  # type: ignore[return-value]
+        if isinstance(value, tuple):
+            return tuple(self._walk(v) for v in value)  # type: ignore[return-value]
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {
+                f.name: self._walk(getattr(value, f.name)) for f in dataclasses.fields(value)
+            }
+            return dataclasses.replace(value, **changes)
+        return value
+
+    def warning(self, lang: str) -> str:
+        names = ", ".join(repr(name) for name in self.missing)
+        if lang == "it":
+            return (
+                f"il carattere del PDF non ha alcune lettere di {names}: stampate come codici "
+                "(U+…); usa il formato html per vederle"
+            )
+        return (
+            f"the PDF's font lacks some letters of {names}: printed as their codes (U+…); "
+            "use the html format to see them"
+        )

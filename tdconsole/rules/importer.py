@@ -192,9 +192,15 @@ def parse_regulation(text: str) -> ParseResult:
     return result
 
 
+MAX_REGULATION = 16 * 1024 * 1024
+"""A regulation is text: a few hundred kilobytes; 16 MiB is more than any."""
+
+
 def parse_file(path: Path) -> ParseResult:
+    from tdconsole.store.reading import read_input
+
     try:
-        raw = path.read_bytes()
+        raw = read_input(path, MAX_REGULATION, "a regulation's text", "il testo di un regolamento")
     except OSError as exc:
         raise RuleError(
             f"cannot read {path}: {exc.strerror}; check the file name",

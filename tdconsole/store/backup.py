@@ -165,12 +165,15 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def restore_backup(backup: Path, target: Path) -> int:
-    """Copy a backup to a new event file (never over an existing one); returns its last seq."""
-    inspect(backup)
+def restore_backup(backup: Path, target: Path, *, force: bool | None = None) -> int:
+    """Copy a backup to a new event file (never over an event file; over another regular
+    file only with ``force``); returns its last seq."""
+    from tdconsole.store.output import check_target
     from tdconsole.store.transfer import place_new_file
 
-    return place_new_file(target, lambda tmp: copy_event(backup, tmp))
+    check_target(target, force=force)
+    inspect(backup)
+    return place_new_file(target, lambda tmp: copy_event(backup, tmp), force=force)
 
 
 class BackupWorker:

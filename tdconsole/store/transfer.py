@@ -7,10 +7,7 @@ numbering whole, the replay clean) before a file appears, and it never replaces 
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +16,7 @@ from typing import Any
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION
 from tdconsole.store.eventstore import EventStore, Row, StoreError
+from tdconsole.store.output import place_new, shown
 
 FORMAT_NAME = "tdconsole-event"
 FORMAT_VERSION = 1
@@ -169,56 +167,16 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
     return rows
 
 
-def place_new_file(target: Path, build: Callable[[Path], int]) -> int:
+def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:
     """Build a file under a temporary name beside ``target`` and link it into place: the
-    target appears whole or not at all, and an existing file is never replaced."""
-    try:
-        target = target.resolve()
-        exists = target.exists()
-    except (OSError, ValueError) as exc:
-        raise StoreError(
-            f"cannot use {shown(target)} ({shown(str(exc))})",
-            it=f"impossibile usare {shown(target)} ({shown(str(exc))})",
-        ) from None
-    if exists:
-        raise _exists(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".{target.name}.{os.getpid()}.import.tmp"
-    tmp.unlink(missing_ok=True)
-    try:
-        result = build(tmp)
-        for suffix in ("-wal", "-shm", "-journal"):
-            Path(str(tmp) + suffix).unlink(missing_ok=True)
-        try:
-            os.link(tmp, target)
-        except FileExistsError:
-            raise _exists(target) from None
-        except OSError as exc:
-            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
-                raise
-            # A file system without hard links (a USB stick): exclusive create, then copy.
-            with open(tmp, "rb") as src, open(target, "xb") as dst:
-                shutil.copyfileobj(src, dst)
-                dst.flush()
-                os.fsync(dst.fileno())
-    except OSError as exc:
-        raise StoreError(
-            f"cannot write {shown(target)} ({exc.strerror or exc})",
-            it=f"impossibile scrivere {shown(target)} ({exc.strerror or exc})",
-        ) from None
-    finally:
-        tmp.unlink(missing_ok=True)
-    return result
+    target appears whole or not at all, and an existing file is never replaced (``force``:
+    a regular file that is not an event file may be, see ``store.output``)."""
+    return place_new(target, build, force=force, make_folder=True)
 
 
-def _exists(target: Path) -> StoreError:
-    return StoreError(
-        f"{shown(target)} already exists: choose another path (nothing was replaced)",
-        it=f"{shown(target)} esiste già: scegli un altro percorso (nulla è stato sostituito)",
-    )
-
-
-def import_document(document: Any, target: Path, source: str = "the file") -> int:
+def import_document(
+    document: Any, target: Path, source: str = "the file", *, force: bool | None = None
+) -> int:
     """Create the event file ``target`` from an export; returns the number of events."""
     rows = rows_from_document(document, source)
     _check_replay(rows, source)
@@ -233,13 +191,15 @@ def import_document(document: Any, target: Path, source: str = "the file") -> in
             store.close()
         return len(rows)
 
-    return place_new_file(target, build)
+    return place_new_file(target, build, force=force)
 
 
 def _check_replay(rows: list[Row], source: str) -> None:
-    """Replay the imported log in memory: a log that cannot be folded is refused."""
+    """Replay the imported log in memory with every check a live command makes (the domain's
+    ``invariants.replay``): a log no sequence of live commands could have written is refused."""
+    from tdconsole.domain.errors import RuleError
     from tdconsole.domain.events import Record
-    from tdconsole.domain.fold import fold
+    from tdconsole.domain.invariants import replay
 
     records = [
         Record(
@@ -252,35 +212,49 @@ def _check_replay(rows: list[Row], source: str) -> None:
         for seq, command, type_name, _schema, at, actor, data in rows
     ]
     try:
-        fold(records)
+        replay(records)
+    except RuleError as exc:
+        raise _bad(source, exc.message, exc.it or exc.message) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing
+        what = shown(f"{type(exc).__name__}: {exc}")[:200]
         raise _bad(
             source,
-            f"its events do not replay ({type(exc).__name__}: {exc})",
-            f"le sue voci non si possono riapplicare ({type(exc).__name__}: {exc})",
+            f"its events do not replay ({what})",
+            f"le sue voci non si possono riapplicare ({what})",
         ) from None
 
 
-def shown(path: Path | str) -> str:
-    """A path for a one-line message: control characters escaped."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+MAX_EXPORT = 64 * 1024 * 1024
+"""An export is about 400 bytes an event: 64 MiB is far more than any evening's log."""
 
 
 def read_document(path: Path) -> Any:
+    """The parsed JSON of an export: a regular file, at most ``MAX_EXPORT`` bytes, nested no
+    deeper than ours (see ``store.reading``)."""
+    from tdconsole.store.reading import check_depth, read_input, too_deep
+
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_input(path, MAX_EXPORT, "an export", "un'esportazione")
     except FileNotFoundError:
         raise StoreError(
             f"{shown(path)} not found: give the exported file",
             it=f"{shown(path)} non trovato: indica il file esportato",
         ) from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name, not UTF-8
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
-            f"cannot read {shown(path)} ({shown(str(exc))})",
-            it=f"impossibile leggere {shown(path)} ({shown(str(exc))})",
+            f"cannot read {shown(path)} ({why})",
+            it=f"impossibile leggere {shown(path)} ({why})",
         ) from None
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _bad(shown(path), "not UTF-8 text", "non è testo UTF-8") from None
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        raise too_deep(shown(path)) from None
     except ValueError as exc:
         raise _bad(shown(path), f"not JSON ({exc})", f"non è JSON ({exc})") from None
+    check_depth(document, shown(path))
+    return document

@@ -6,6 +6,7 @@ service on a temporary event and a frozen clock.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
@@ -292,16 +293,24 @@ class ConsoleApp(App[int]):
 
         # The State is read here, on the UI thread that alone uses the service.
         state = state_json(self.service.state, self.service.now())
-        self.print_report(message.kind, message.fmt, message.path, state)
+        self.print_report(message.kind, message.fmt, message.path, state, self.service.store.path)
 
     @work(thread=True, group="print")
     def print_report(
-        self, kind: str, fmt: str, path: Path | None, state: dict[str, object]
+        self,
+        kind: str,
+        fmt: str,
+        path: Path | None,
+        state: dict[str, object],
+        event: Path | None = None,
     ) -> None:
         from tdconsole.ui.printing import print_report
 
+        warnings: list[str] = []
         try:
-            done = print_report(kind, state, fmt, self.tr.lang, path)
+            done = print_report(
+                kind, state, fmt, self.tr.lang, path, protect=event, warnings=warnings
+            )
         except RuleError as exc:
             self.call_from_thread(self.refused, exc)
             return
@@ -311,9 +320,15 @@ class ConsoleApp(App[int]):
             return
         if path is None:
             text = self.tr("Sent to the printer queue: {job}", job=done)
+        elif Path(done) != Path(os.path.abspath(path)):
+            text = self.tr("{asked} was taken: written to {path}", asked=path.name, path=done)
         else:
             text = self.tr("Written: {path}", path=done)
         self.call_from_thread(self.notify, text, timeout=10, markup=False)
+        for warning in warnings:  # already in the console's language
+            self.call_from_thread(
+                self.notify, warning, severity="warning", timeout=15, markup=False
+            )
 
     # -- the start screen ------------------------------------------------------------------
     @on(EventChosen)

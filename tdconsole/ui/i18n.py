@@ -290,6 +290,7 @@ CATALOGUE: dict[str, str] = {
     ),
     "Send to the printer queue (lp) instead": "Invia invece alla coda di stampa (lp)",
     "Written: {path}": "Scritto: {path}",
+    "{asked} was taken: written to {path}": "{asked} esiste già: scritto in {path}",
     "Sent to the printer queue: {job}": "Inviato alla coda di stampa: {job}",
     "Could not print: {what}": "Stampa non riuscita: {what}",
     "Opening the event…": "Apertura dell'evento…",

@@ -29,29 +29,30 @@ def check_queue_format(fmt: str) -> None:
 
 
 def print_report(
-    kind: str, state: Mapping[str, Any], fmt: str, lang: str, path: Path | None
+    kind: str,
+    state: Mapping[str, Any],
+    fmt: str,
+    lang: str,
+    path: Path | None,
+    protect: Path | None = None,
+    warnings: list[str] | None = None,
 ) -> str:
     """Render ``kind`` and write it to ``path``, or queue it when ``path`` is None.
 
-    Returns what to tell the Director: the file written, or the printer's answer.
+    A file is never replaced: when ``path`` is taken the report goes to the first free name
+    after it (``standings-2.pdf``, …); ``protect`` (the event's file) is never written.
+    Returns what to tell the Director: the file written, or the printer's answer; what the
+    Director should know of the result goes to ``warnings`` (a PDF's letters printed as codes).
     """
-    from tdconsole.domain.errors import RuleError
     from tdconsole.reports import render
+    from tdconsole.store.output import write_free
 
     if path is None:
         check_queue_format(fmt)
-    data = render(kind, state, fmt, lang=lang)
+    data = render(kind, state, fmt, lang=lang, warnings=warnings)
     if path is None:
         return send_to_printer(data, f"{kind}.{fmt}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    except OSError as exc:
-        raise RuleError(
-            f"cannot write {path}: {exc.strerror or exc}; choose another file",
-            it=f"impossibile scrivere {path}: {exc.strerror or exc}; scegli un altro file",
-        ) from None
-    return str(path.resolve())
+    return str(write_free(path, data, protect=protect, make_folder=True))
 
 
 def send_to_printer(data: bytes, title: str) -> str:

@@ -122,7 +122,14 @@ def test_export_import_and_backups_speak_the_event_language(
     exported = tmp_path / "serata.json"
     code, out, _ = run(capsys, "--event", event, "export", "-o", str(exported))
     assert (code, out) == (0, f"esportate 2 voci del registro di 'Serata' in {exported}\n")
-    code, out, _ = run(capsys, "--lang", "en", "--event", event, "export", "-o", str(exported))
+    code, _, err = run(capsys, "--lang", "en", "--event", event, "export", "-o", str(exported))
+    assert (code, err) == (
+        2,
+        f"error: {exported} already exists: choose another path, or add --force to replace it "
+        "(nothing was replaced)\n",
+    )
+    argv = ("--lang", "en", "--event", event, "export", "-o", str(exported), "--force")
+    code, out, _ = run(capsys, *argv)
     assert out == f"exported 2 events of 'Serata' to {exported}\n"
     copy = tmp_path / "copia.tdc"
     code, out, _ = run(capsys, "import", str(exported), "--to", str(copy))
@@ -130,10 +137,14 @@ def test_export_import_and_backups_speak_the_event_language(
     code, _, err = run(capsys, "import", str(exported), "--to", str(copy))
     assert (code, err) == (
         2,
-        f"error: {copy} esiste già: scegli un altro percorso (nulla è stato sostituito)\n",
+        f"error: {copy} esiste già ed è un file di evento: non si sostituisce mai, nemmeno con "
+        "--force; scegli un altro percorso (non è stato scritto nulla)\n",
     )
     code, _, err = run(capsys, "--lang", "en", "import", str(exported), "--to", str(copy))
-    assert err == f"error: {copy} already exists: choose another path (nothing was replaced)\n"
+    assert err == (
+        f"error: {copy} already exists and is an event file: it is never replaced, not even "
+        "with --force; choose another path (nothing was written)\n"
+    )
 
     code, out, _ = run(capsys, "--event", event, "backups", "now")
     assert code == 0 and out.startswith("backup di serata.tdc (fino alla voce 2) in ")
@@ -167,7 +178,7 @@ def test_export_import_and_backups_speak_the_event_language(
     assert listed == run(capsys, "--lang", "en", "--event", event, "backups", "--json")[1]
 
     assert run(capsys, "--event", event, "set", "language=en")[0] == 0
-    code, out, _ = run(capsys, "--event", event, "export", "-o", str(exported))
+    code, out, _ = run(capsys, "--event", event, "export", "-o", str(exported), "--force")
     assert out.startswith("exported 4 events of 'Serata' to ")
     code, out, _ = run(capsys, "--lang", "it", "--event", event, "backups", "now")
     assert out.startswith("backup di serata.tdc (fino alla voce 4) in ")

@@ -80,3 +80,20 @@ async def test_html_cannot_go_to_the_queue(app: ConsoleApp) -> None:
         await pilot.press("p", "tab", "down", "down", "enter", "tab", "tab", "space", "ctrl+s")
         said = await wait_for_message(app, pilot, "html")
         assert "non sa impaginare" in said
+
+
+async def test_print_never_overwrites_it_takes_the_next_free_name(
+    app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "seating.pdf").write_bytes(b"last week's seating")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        said = await wait_for_message(app, pilot, "esiste già")
+        written = tmp_path / "seating-2.pdf"
+        assert said == f"seating.pdf esiste già: scritto in {written}"
+        assert written.read_bytes().startswith(b"%PDF")
+        assert (tmp_path / "seating.pdf").read_bytes() == b"last week's seating"

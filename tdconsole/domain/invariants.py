@@ -1,0 +1,258 @@
+"""What every State the live commands produce satisfies, checked in one place.
+
+``check_state`` holds the invariants of a State (the chip ledger, seats, places, prizes, names);
+the play tests assert it after every action of random evenings, so the live commands are known to
+keep it. ``replay`` folds a log that did not come from this console's commands (an imported
+export) command by command, checking before each event what the live command that records it
+checks, and the State after each command: a log no sequence of live commands could have written
+is refused whole, with the event at fault.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Record, Redone, Undone
+from tdconsole.domain.fold import History, fold, is_control
+from tdconsole.domain.settings import Settings
+from tdconsole.domain.state import State
+
+MAX_NUMBER = 10**18
+"""No number the console records comes near this (chips, seconds, levels)."""
+MAX_TEXT = 20_000
+"""A ruling or a reason is a few thousand characters at most."""
+MAX_EVENT_NAME = 200
+LINE_BREAKS = "\n\t"
+"""The only control characters a free text (a ruling, a reason) may hold; names hold none."""
+
+
+def _broken(what: str, what_it: str, article: str | None = None) -> RuleError:
+    return RuleError(what, article, it=what_it)
+
+
+def _has_control(text: str, allowed: str = "") -> bool:
+    if text.isprintable():  # the common case, at C speed: no Cc, Cf, Zl, Zp, Cs, Co, Cn
+        return False
+    return any(
+        unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") and ch not in allowed
+        for ch in text
+    )
+
+
+def check_values(data: Any, record: Record | None = None) -> None:
+    """Every text and number inside an event's data (walked without recursion): texts free of
+    terminal control, bidi-override and zero-width characters and of sensible length, numbers
+    of sensible size."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                raise _broken(
+                    f"it holds a text of {len(item)} characters (at most {MAX_TEXT})",
+                    f"contiene un testo di {len(item)} caratteri (al massimo {MAX_TEXT})",
+                )
+            if _has_control(item, LINE_BREAKS):
+                raise _broken(
+                    f"it holds control characters in {item[:30]!r}",
+                    f"contiene caratteri di controllo in {item[:30]!r}",
+                )
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, (int, float)) and not abs(item) <= MAX_NUMBER:  # NaN too
+            raise _broken(
+                "it holds a number beyond 10^18, more than any count or time",
+                "contiene un numero oltre 10^18, più di qualsiasi conteggio o tempo",
+            )
+
+
+def check_state(state: State, names_seen: set[str] | None = None) -> None:
+    """The invariants every live command keeps; raises ``RuleError`` naming the first broken.
+    ``names_seen``: player names already found good (a replay checks each name once)."""
+    from tdconsole.domain.registration import clean_name
+
+    if len(state.name) > MAX_EVENT_NAME or _has_control(state.name):
+        raise _broken(
+            f"the event's name {state.name[:30]!r} has control characters or more than "
+            f"{MAX_EVENT_NAME} characters",
+            f"il nome dell'evento {state.name[:30]!r} ha caratteri di controllo o più di "
+            f"{MAX_EVENT_NAME} caratteri",
+        )
+    for player in state.players.values():
+        if names_seen is not None:
+            if player.name in names_seen:
+                continue
+            names_seen.add(player.name)
+        try:
+            if clean_name(player.name) != player.name:
+                raise RuleError("spaces around the name", it="spazi attorno al nome")
+        except RuleError as exc:
+            raise _broken(
+                f"the player name {player.name[:30]!r} is not one registration accepts "
+                f"({exc.message})",
+                f"il nome {player.name[:30]!r} non è uno che l'iscrizione accetta "
+                f"({exc.it or exc.message})",
+                "I.1",
+            ) from None
+    _check_chips(state)
+    _check_seats(state)
+    _check_places(state)
+
+
+def _check_chips(state: State) -> None:
+    in_play = state.chips_in_play
+    if in_play != state.issued - state.removed + state.adjusted:
+        raise _broken(
+            f"the chip ledger does not add up: {in_play} in play, {state.issued} issued, "
+            f"{state.removed} removed, {state.adjusted} adjusted",
+            f"il registro dei gettoni non torna: {in_play} in gioco, {state.issued} emessi, "
+            f"{state.removed} tolti, {state.adjusted} rettificati",
+            "III.3",
+        )
+    for table in state.tables.values():
+        if table.chips < 0:
+            raise _broken(
+                f"table {table.number} holds {table.chips} chips",
+                f"il tavolo {table.number} ha {table.chips} gettoni",
+                "III.3",
+            )
+    for player in state.players.values():
+        if player.chips is not None and not 0 <= player.chips <= in_play:
+            raise _broken(
+                f"{player.name} has a count of {player.chips}: counts go from 0 to the "
+                f"{in_play} chips in play",
+                f"{player.name} ha un conteggio di {player.chips}: i conteggi vanno da 0 ai "
+                f"{in_play} gettoni in gioco",
+                "III.3",
+            )
+        if player.second_stack is not None and player.second_stack <= 0:
+            raise _broken(
+                f"{player.name}'s second stack is {player.second_stack}",
+                f"la seconda dote di {player.name} è {player.second_stack}",
+                "III.3",
+            )
+
+
+def _check_seats(state: State) -> None:
+    seating = state.settings.seating
+    for table in state.open_tables():
+        seated = [s.player for s in table.seats if s.player is not None]
+        limit = seating.final_seats if table.final else seating.table_seats
+        if len(seated) != len(set(seated)) or len(seated) > limit:
+            raise _broken(
+                f"table {table.number} seats a player twice or more than {limit} players",
+                f"il tavolo {table.number} fa sedere un giocatore due volte o più di {limit} "
+                "giocatori",
+                "II.1",
+            )
+        for key in seated:
+            player = state.players.get(key)
+            if player is None or (player.status == "in" and player.table != table.number):
+                raise _broken(
+                    f"table {table.number} seats someone who is not there",
+                    f"il tavolo {table.number} fa sedere qualcuno che non c'è",
+                    "II.1",
+                )
+
+
+def _check_places(state: State) -> None:
+    places = Counter(p.place for p in state.players.values() if p.place is not None)
+    for place, count in places.items():
+        tied = [p for p in state.players.values() if p.place == place]
+        if count > 1 and not all(p.tied for p in tied):
+            raise _broken(
+                f"place {place} is given to {count} players who are not tied",
+                f"il posto {place} è assegnato a {count} giocatori non a pari merito",
+                "IV.6",
+            )
+    prizes = sum((p.prize or Decimal(0) for p in state.players.values()), Decimal(0))
+    if prizes > state.prize_pool or (state.phase == "finished" and prizes != state.prize_pool):
+        raise _broken(
+            f"the prizes ({prizes}) do not match the prize pool ({state.prize_pool})",
+            f"i premi ({prizes}) non corrispondono al montepremi ({state.prize_pool})",
+            "V.1",
+        )
+
+
+def check_event(state: State, record: Record, history: History) -> None:
+    """What the live command that records ``record`` checks before recording it."""
+    body = record.body
+    if isinstance(body, Undone):
+        target = history.last_active
+        if body.command != target or body.command == 1:
+            raise _broken(
+                f"it undoes command {body.command}, which is not the last one in effect",
+                f"annulla il comando {body.command}, che non è l'ultimo in vigore",
+            )
+    elif isinstance(body, Redone):
+        if body.command != history.last_redoable:
+            raise _broken(
+                f"it redoes command {body.command}, which the last undo did not cancel",
+                f"ripristina il comando {body.command}, che l'ultimo annullamento non ha "
+                "cancellato",
+            )
+    elif body.type == "event_created":
+        if record.command != 1:
+            raise _broken(
+                "it creates the event a second time",
+                "crea l'evento una seconda volta",
+            )
+    elif body.type == "started":
+        if state.phase != "seated":
+            raise _broken(
+                "it starts a tournament that is not seated or has already started",
+                "avvia un torneo non ancora sorteggiato o già iniziato",
+                "III.1",
+            )
+    elif body.type == "chips_counted":
+        from tdconsole.domain.play_common import _check_chip_unit, _require_in
+
+        for name, chips in getattr(body, "counts", {}).items():
+            _check_chip_unit(state, _require_in(state, name).name, chips)
+
+
+def replay(records: Sequence[Record], settings: Settings | None = None) -> State:
+    """Fold ``records`` checking each event before it is applied (``check_event``) and the
+    State after each command (``check_state``); raises ``RuleError`` naming the event."""
+    history = History()
+    state = State(settings=settings or Settings())
+    names_seen: set[str] = set()
+    at = 0
+    while at < len(records):
+        end = at + 1
+        while end < len(records) and records[end].command == records[at].command:
+            end += 1
+        group = records[at:end]
+        record = group[0]
+        try:
+            for record in group:
+                check_values(record.body.payload(), record)
+                check_values(record.actor, record)
+                check_event(state, record, history)
+                if not is_control(record):
+                    record.body.apply(state, record.at)
+                    state.last_seq = record.seq
+                history.feed(record)
+            if any(is_control(r) for r in group):
+                # Undo and redo return to a State already checked: refold to it.
+                state, history = fold(records[:end], settings)
+            else:
+                check_state(state, names_seen)
+        except RuleError as exc:
+            raise RuleError(
+                f"event {record.seq} ({record.body.type}): {exc.message}",
+                exc.article,
+                it=f"la voce {record.seq} ({record.body.type}): {exc.it or exc.message}",
+            ) from None
+        at = end
+    return state

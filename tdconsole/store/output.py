@@ -1,0 +1,283 @@
+"""Files the console writes for the Director (reports, exports, new event files): never over
+anything that is there.
+
+Every output is made whole in a private temporary folder beside its target, then linked into
+place with ``os.link``, which fails when the target exists: the target appears whole or not at
+all, and nothing is replaced. An existing path is refused; ``force`` replaces it only when it is
+a regular file that is not an event file. A symbolic link (even one pointing nowhere), a folder,
+a FIFO, a device, an event file, one of an event file's own ``-wal``/``-shm``/``-journal`` files
+and the event's own file (``protect``) are never replaced, with or without ``force``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from tdconsole.store.eventstore import APP_ID, StoreError
+
+T = TypeVar("T")
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside an event file while it is in use."""
+
+_NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK)
+
+
+class OutputRefused(StoreError):
+    """The target path is taken; ``forceable`` when ``force`` would have replaced it."""
+
+    def __init__(self, message: str, *, it: str, forceable: bool = False) -> None:
+        super().__init__(message, it=it)
+        self.forceable = forceable
+
+
+def shown(path: Path | str) -> str:
+    """A path for a one-line message: control characters escaped."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
+def is_event_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding a tdconsole event (SQLite's header and the
+    event's application id), read without following a symbolic link or blocking on a FIFO."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 100)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return (
+        len(head) == 100
+        and head.startswith(SQLITE_HEADER)
+        and int.from_bytes(head[68:72], "big") == APP_ID
+    )
+
+
+def _kind(mode: int) -> tuple[str, str] | None:
+    """What a non-regular file is, in English and Italian (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link", "un collegamento simbolico"
+    if stat.S_ISDIR(mode):
+        return "a folder", "una cartella"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)", "una FIFO (pipe con nome)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device", "un dispositivo"
+    if stat.S_ISSOCK(mode):
+        return "a socket", "un socket"
+    return "not a regular file", "non un file normale"
+
+
+def _never(target: Path, what: str, what_it: str) -> OutputRefused:
+    return OutputRefused(
+        f"{shown(target)} already exists and is {what}: it is never replaced, not even with "
+        "--force; choose another path (nothing was written)",
+        it=f"{shown(target)} esiste già ed è {what_it}: non si sostituisce mai, nemmeno con "
+        "--force; scegli un altro percorso (non è stato scritto nulla)",
+    )
+
+
+def _companion_of(target: Path) -> Path | None:
+    """The event file ``target`` belongs to, when it is one's ``-wal``/``-shm``/``-journal``."""
+    for suffix in COMPANIONS:
+        if target.name.endswith(suffix) and len(target.name) > len(suffix):
+            base = target.with_name(target.name[: -len(suffix)])
+            if is_event_file(base):
+                return base
+    return None
+
+
+def check_target(
+    target: Path, *, force: bool | None = False, protect: Path | None = None
+) -> os.stat_result | None:
+    """Refuse ``target`` unless it is free, or ``force`` may replace it; returns what is there
+    (None when nothing is). ``force=None``: the command has no ``--force``."""
+    base = _companion_of(target)
+    if base is not None:
+        raise OutputRefused(
+            f"{shown(target)} is a working file of the event {shown(base)}: it is never "
+            "written, not even with --force; choose another path (nothing was written)",
+            it=f"{shown(target)} è un file di lavoro dell'evento {shown(base)}: non si scrive "
+            "mai, nemmeno con --force; scegli un altro percorso (non è stato scritto nulla)",
+        )
+    try:
+        found = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        why = shown(str(getattr(exc, "strerror", None) or exc))
+        raise StoreError(
+            f"cannot use {shown(target)} ({why}): choose another path",
+            it=f"impossibile usare {shown(target)} ({why}): scegli un altro percorso",
+        ) from None
+    kind = _kind(found.st_mode)
+    if kind is not None:
+        raise _never(target, *kind)
+    if protect is not None and _same(found, protect):
+        raise _never(target, "the event's own file", "il file stesso dell'evento")
+    if is_event_file(target):
+        raise _never(target, "an event file", "un file di evento")
+    if not force:
+        raise _exists(target, forceable=force is not None)
+    return found
+
+
+def _same(found: os.stat_result, other: Path) -> bool:
+    try:
+        there = os.stat(other)
+    except (OSError, ValueError):
+        return False
+    return (found.st_dev, found.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _exists(target: Path, *, forceable: bool) -> OutputRefused:
+    if forceable:
+        return OutputRefused(
+            f"{shown(target)} already exists: choose another path, or add --force to replace "
+            "it (nothing was replaced)",
+            it=f"{shown(target)} esiste già: scegli un altro percorso, o aggiungi --force per "
+            "sostituirlo (nulla è stato sostituito)",
+            forceable=True,
+        )
+    return OutputRefused(
+        f"{shown(target)} already exists: choose another path (nothing was replaced)",
+        it=f"{shown(target)} esiste già: scegli un altro percorso (nulla è stato sostituito)",
+    )
+
+
+def place_new(
+    target: Path,
+    build: Callable[[Path], T],
+    *,
+    force: bool | None = False,
+    protect: Path | None = None,
+    make_folder: bool = False,
+) -> T:
+    """Build a file with ``build(tmp)`` under a temporary name beside ``target``, then put it
+    in place without replacing anything (see the module's note); returns what ``build`` did.
+    Nothing is left behind when it fails."""
+    target = Path(os.path.abspath(target))
+    found = check_target(target, force=force, protect=protect)
+    try:
+        if make_folder:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=".tdconsole-", suffix=".tmp", dir=target.parent))
+    except OSError as exc:
+        raise _cannot_write(target, exc) from None
+    try:
+        tmp = work / "output"
+        result = build(tmp)
+        for suffix in COMPANIONS:
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
+        _fsync(tmp)
+        if found is None:
+            _link_new(tmp, target)
+        else:
+            # Replaced only if it is still the regular file that was checked.
+            again = check_target(target, force=True, protect=protect)
+            if again is None or (again.st_dev, again.st_ino) != (found.st_dev, found.st_ino):
+                raise _exists(target, forceable=True)
+            os.replace(tmp, target)
+        _fsync(target.parent)
+    except OSError as exc:
+        raise _cannot_write(target, exc) from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def _link_new(tmp: Path, target: Path) -> None:
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        check_target(target, force=None)  # say what is there now
+        raise _exists(target, forceable=False) from None
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        # A file system without hard links (a USB stick): exclusive create, then copy.
+        try:
+            dst = open(target, "xb")  # noqa: SIM115  (closed below; removed if the copy fails)
+        except FileExistsError:
+            raise _exists(target, forceable=False) from None
+        try:
+            with dst, open(tmp, "rb") as src:
+                shutil.copyfileobj(src, dst)
+                dst.flush()
+                os.fsync(dst.fileno())
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+
+
+def _fsync(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _cannot_write(target: Path, exc: OSError) -> StoreError:
+    why = shown(str(exc.strerror or exc))
+    return StoreError(
+        f"cannot write {shown(target)} ({why}): choose another path",
+        it=f"impossibile scrivere {shown(target)} ({why}): scegli un altro percorso",
+    )
+
+
+def write_new(
+    target: Path,
+    data: bytes,
+    *,
+    force: bool | None = False,
+    protect: Path | None = None,
+    make_folder: bool = False,
+) -> Path:
+    """Write ``data`` as the new file ``target`` (see ``place_new``); returns its path."""
+
+    def build(tmp: Path) -> None:
+        with open(tmp, "xb") as handle:
+            handle.write(data)
+
+    place_new(target, build, force=force, protect=protect, make_folder=make_folder)
+    return Path(os.path.abspath(target))
+
+
+def write_free(
+    target: Path, data: bytes, *, protect: Path | None = None, make_folder: bool = False
+) -> Path:
+    """Write ``data`` to ``target``, or, when that path is taken, to the first free one of
+    ``NAME-2.EXT``, ``NAME-3.EXT``, …; never replaces anything. Returns the path written."""
+    stem, suffix = target.stem, target.suffix
+    for n in range(1, 1000):
+        path = target if n == 1 else target.with_name(f"{stem}-{n}{suffix}")
+        try:
+            return write_new(path, data, force=None, protect=protect, make_folder=make_folder)
+        except OutputRefused:
+            continue
+    raise StoreError(
+        f"{shown(target)} and 998 names after it are taken: choose another file",
+        it=f"{shown(target)} e i 998 nomi seguenti sono già presi: scegli un altro file",
+    )
