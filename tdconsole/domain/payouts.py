@@ -2,7 +2,8 @@
 
 Money is ``Decimal`` throughout. Each share is rounded down to the unit and the remainder goes to
 1st, so the amounts always sum to the pool. With fewer entrants than paid places, the missing
-shares are spread over the paid places in proportion. Tied places pool their prizes.
+shares are spread over the paid places in proportion: each amount is pool × share / Σ shares,
+rounded down on the amount itself (never a rounded percentage). Tied places pool their prizes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from decimal import ROUND_DOWN, Decimal
 class Payout:
     place: int
     percent: Decimal
+    """The place's share of the pool in percent, for display (may be rounded: 64.2857…)."""
     amount: Decimal
+    weight: Decimal = Decimal(0)
+    """The place's share as configured (45, 25, …): exact, for any proportion of amounts."""
 
 
 def _floor_to(amount: Decimal, unit: Decimal) -> Decimal:
@@ -35,12 +39,16 @@ def payouts(
         return []
     total = sum(shares)
     effective = [share * 100 / total for share in shares]
-    amounts = [_floor_to(pool * pct / 100, unit) for pct in effective]
+    amounts = [_floor_to(pool * share / total, unit) for share in shares]
     amounts[0] += pool - sum(amounts)
     return [
-        Payout(place=i + 1, percent=pct, amount=amount)
-        for i, (pct, amount) in enumerate(zip(effective, amounts, strict=True))
+        Payout(place=i + 1, percent=pct, amount=amount, weight=share)
+        for i, (pct, share, amount) in enumerate(zip(effective, shares, amounts, strict=True))
     ]
+
+
+def _weight(row: Payout) -> Decimal:
+    return row.weight or row.percent
 
 
 def without_vacated(table: list[Payout], vacated: int, unit: Decimal) -> list[Payout]:
@@ -58,8 +66,8 @@ def without_vacated(table: list[Payout], vacated: int, unit: Decimal) -> list[Pa
     better = [row for row in table if row.place < vacated]
     if not better:
         return table
-    total = sum(row.percent for row in better)
-    extra = [_floor_to(freed * row.percent / total, unit) for row in better]
+    total = sum(_weight(row) for row in better)
+    extra = [_floor_to(freed * _weight(row) / total, unit) for row in better]
     extra[0] += freed - sum(extra)
     bonus = {row.place: amount for row, amount in zip(better, extra, strict=True)}
     return [
@@ -67,6 +75,7 @@ def without_vacated(table: list[Payout], vacated: int, unit: Decimal) -> list[Pa
             place=row.place,
             percent=row.percent,
             amount=Decimal(0) if row.place == vacated else row.amount + bonus.get(row.place, 0),
+            weight=row.weight,
         )
         for row in table
     ]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tdconsole.domain.payouts import payouts, shared_prizes
+from tdconsole.domain.payouts import payouts, shared_prizes, without_vacated
 
 PERCENTS = tuple(Decimal(p) for p in (45, 25, 15, 10, 5))
 
@@ -66,3 +66,40 @@ def test_tie_leftover_units_go_in_registration_order() -> None:
     registered, 52 to the other."""
     table = payouts(Decimal(700), PERCENTS, 10, Decimal(1))
     assert [str(a) for a in shared_prizes(table, 4, 2, Decimal(1))] == ["53", "52"]
+
+
+def _exact_shares(pool: int, entrants: int) -> list[Decimal]:
+    """rules.md V.1 by hand, in integers: place i gets floor(pool × s_i / Σ s), the rest to 1st."""
+    shares = [45, 25, 15, 10, 5][:entrants]
+    amounts = [pool * s // sum(shares) for s in shares]
+    amounts[0] += pool - sum(amounts)
+    return [Decimal(a) for a in amounts]
+
+
+@pytest.mark.parametrize("entrants", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("fee", [70, 1, 3, 7, 20, 35, 69, 71, 99, 140])
+def test_V1_few_entrants_round_amounts_not_percentages(entrants: int, fee: int) -> None:
+    """Fields of 1 to 5 paying entrants: the rounding applies to each amount
+    (pool × share / Σ shares), never to a rounded percentage; the sum is the pool, exactly."""
+    pool = fee * entrants
+    rows = payouts(Decimal(pool), PERCENTS, entrants, Decimal(1))
+    assert [r.amount for r in rows] == _exact_shares(pool, entrants)
+    assert sum(r.amount for r in rows) == pool
+
+
+def test_V1_two_entrants_90_and_50() -> None:
+    """rules.md: 2 entrants, pool 140 → 45:25 of 140 is exactly 90 and 50 (not 91/49)."""
+    rows = payouts(Decimal(140), PERCENTS, 2, Decimal(1))
+    assert [str(r.amount) for r in rows] == ["90", "50"]
+
+
+def test_VI2_vacated_place_spread_on_amounts() -> None:
+    """A vacated 2nd of two (50 of 140) goes whole to 1st: 140, exactly."""
+    table = without_vacated(payouts(Decimal(140), PERCENTS, 2, Decimal(1)), 2, Decimal(1))
+    assert [str(r.amount) for r in table] == ["140", "0"]
+    three = payouts(Decimal(210), PERCENTS, 3, Decimal(1))  # 112 / 61 / 37
+    spread = without_vacated(three, 3, Decimal(1))  # 37 over 45:25 → 23.78, 13.21 → 23, 13 + 1
+    assert [str(r.amount) for r in spread] == ["136", "74", "0"]
+    # Pool 81 (3 × 27): 44 / 23 / 14; the 14 freed over 45:25 is exactly 9 and 5.
+    table = without_vacated(payouts(Decimal(81), PERCENTS, 3, Decimal(1)), 3, Decimal(1))
+    assert [str(r.amount) for r in table] == ["53", "28", "0"]
