@@ -42,6 +42,8 @@ class ClockStatus:
     """Blinds of the next level (after a break, if one comes first); None past the end."""
     next_is_break: bool
     level_ends_at: datetime | None
+    finished: bool = False
+    """The event is over (IV.7): the clock is stopped for good, nothing pending."""
 
     @property
     def remaining_seconds(self) -> int:
@@ -72,6 +74,7 @@ class ClockStatus:
             "next_is_break": self.next_is_break,
             "minutes": self.minutes,
             "index": self.index,
+            "finished": self.finished,
         }
 
 
@@ -83,10 +86,13 @@ def status(
     settled = settle(state, structure, now, auto_announce=auto_announce)
     left = _left(settled, now)
     zero = timedelta(0)
-    pending = left <= zero
+    finished = settled.finished
+    pending = left <= zero and not finished
     period = structure.period(settled.index)
-    next_is_break = structure.has_period(settled.index + 1) and structure.is_break_at(
-        settled.index + 1
+    next_is_break = (
+        not finished
+        and structure.has_period(settled.index + 1)
+        and structure.is_break_at(settled.index + 1)
     )
     return ClockStatus(
         index=settled.index,
@@ -98,11 +104,12 @@ def status(
         minutes=period.minutes,
         running=settled.running,
         remaining=left if left > zero else zero,
-        overtime=-left if left < zero else zero,
+        overtime=-left if left < zero and not finished else zero,
         pending_announcement=pending,
-        next=structure.next_level_blinds(settled.index),
+        next=None if finished else structure.next_level_blinds(settled.index),
         next_is_break=next_is_break,
         level_ends_at=settled.ends_at if settled.running and not pending else None,
+        finished=finished,
     )
 
 
@@ -220,7 +227,15 @@ def plan_live(
     auto_announce: bool = False,
 ) -> list[PlanRow]:
     """The plan from the current period on, as the clock stands at ``now`` (a paused clock is
-    taken to restart now; a pending change to be announced now)."""
+    taken to restart now; a pending change to be announced now). None once the event is over."""
+    if state.finished:
+        raise RuleError(
+            "The event is over: the clock is stopped for good, there are no levels ahead; to "
+            "plan another structure give --stack S --bb B.",
+            "IV.7",
+            it="L'evento è concluso: l'orologio è fermo per sempre, non ci sono livelli da "
+            "giocare; per un'altra struttura indica --stack S --bb B.",
+        )
     shown = status(state, structure, now, auto_announce)
     ends = now + shown.remaining
     starts = ends - structure.duration(shown.index)

@@ -270,7 +270,7 @@ class PlayersEliminated(EventBody):
             player.prize = Decimal(out.prize) if out.prize is not None else None
             player.chips = 0
             player.out_at = at
-        _settle_finish(state)
+        _settle_finish(state, at)
 
 
 def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[Elimination]:

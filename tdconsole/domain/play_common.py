@@ -105,8 +105,9 @@ def _check_chip_unit(state: State, name: str, chips: int) -> None:
         )
 
 
-def _settle_finish(state: State) -> None:
-    """Art. IV.7: when one player is left, he is 1st and the event is over."""
+def _settle_finish(state: State, at: datetime) -> None:
+    """Art. IV.7: when one player is left, he is 1st and the event is over: he holds every chip
+    in play and the clock stops for good."""
     if state.in_play != 1 or state.phase not in ("elimination", "final"):
         return
     remaining = state.in_players()
@@ -118,7 +119,13 @@ def _settle_finish(state: State) -> None:
         winner.place, winner.tied = 1, False
         unit = state.settings.prizes.payout_unit
         winner.prize = shared_prizes(payout_table(state), 1, 1, unit)[0]
+        winner.chips = state.chips_in_play
         state.phase = "finished"
+        if state.clock is not None and state.structure is not None:
+            from tdconsole.domain import clock
+
+            auto = state.settings.clock.auto_announce
+            state.clock = clock.finish(state.clock, state.structure, at, auto_announce=auto)
 
 
 def _unseat(state: State, player: Player) -> None:

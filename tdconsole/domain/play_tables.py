@@ -60,7 +60,7 @@ class PlayerDisqualified(EventBody):
                 sanction="disqualify",
             )
         )
-        _settle_finish(state)
+        _settle_finish(state, at)
 
 
 class Disqualify(Command):

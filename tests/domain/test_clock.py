@@ -411,6 +411,7 @@ def test_iii5_start_leaves_the_clock_stopped_at_level_1_with_full_time() -> None
         "next_is_break": False,
         "minutes": 40,
         "index": 0,
+        "finished": False,
     }
     # a paused clock stays paused however late it is read
     assert clock.status(clock.initial(structure), structure, T0 + timedelta(days=1)) == shown
@@ -799,3 +800,48 @@ def test_iii5_auto_announce_stops_at_the_end_of_the_structure() -> None:
     with pytest.raises(RuleError):
         clock.next_level(state, structure, late, auto_announce=True)
     assert clock.prev_level(state, structure, late, auto_announce=True).index == 198
+
+
+# --------------------------------------------------------------------------------------------
+# The end of the event (IV.7)
+
+
+def test_iv7_finish_stops_the_clock_for_good_even_in_overtime() -> None:
+    structure = ordine()
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    fake.advance(minutes=43)  # 3 minutes of overtime, the change pending
+    assert clock.status(state, structure, fake.now).pending_announcement
+    ended = clock.finish(state, structure, fake.now)
+    fake.advance(hours=5)
+    shown = clock.status(ended, structure, fake.now, auto_announce=True)
+    assert (shown.running, shown.pending_announcement, shown.finished) == (False, False, True)
+    assert (shown.overtime_seconds, shown.remaining_seconds, shown.level) == (0, 0, 1)
+    assert shown.next is None and shown.level_ends_at is None
+    assert shown.to_json()["finished"] is True
+    assert clock.finish(ended, structure, fake.now) == ended
+    for refused_call in (
+        lambda: clock.start(ended, structure, fake.now),
+        lambda: clock.pause(ended, structure, fake.now),
+        lambda: clock.resume(ended, structure, fake.now),
+        lambda: clock.announce(ended, structure, fake.now),
+        lambda: clock.next_level(ended, structure, fake.now),
+        lambda: clock.prev_level(ended, structure, fake.now),
+        lambda: clock.add(ended, structure, 60, fake.now),
+        lambda: clock.sub(ended, structure, 1, fake.now),
+        lambda: clock.set_remaining(ended, structure, 60, fake.now),
+        lambda: clock.plan_live(ended, structure, fake.now, players=1, chips_in_play=1000),
+    ):
+        with pytest.raises(RuleError) as refused:
+            refused_call()
+        assert refused.value.article == "IV.7"
+
+
+def test_iv7_finish_keeps_the_time_left_of_a_running_level() -> None:
+    structure = ordine()
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    fake.advance(minutes=10)
+    ended = clock.finish(state, structure, fake.now)
+    fake.advance(minutes=50)
+    assert clock.status(ended, structure, fake.now).remaining_seconds == 30 * 60
