@@ -155,7 +155,10 @@ def _plan_rows(
     *,
     count: int,
     average: float,
+    chips: int,
 ) -> list[PlanRow]:
+    """``count`` levels from period ``first``; the last is the first whose big blind passes
+    every chip in play (``chips``): no event runs past it (III.5's doubling is kept)."""
     rows: list[PlanRow] = []
     index, starts, ends = first, first_start, first_end
     levels = 0
@@ -175,6 +178,8 @@ def _plan_rows(
             )
         )
         levels += 0 if period.is_break else 1
+        if not period.is_break and 0 < chips < period.big_blind:
+            break
         index += 1
         if structure.has_period(index):
             starts, ends = ends, ends + structure.duration(index)
@@ -203,7 +208,8 @@ def plan(
 ) -> list[PlanRow]:
     """The schedule of ``count`` levels (breaks as extra rows) from period ``from_index``
     starting at ``start_at``, each announced on time; average stack in big blinds for
-    ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1)."""
+    ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1).
+    The plan stops at the first level whose big blind passes every chip in play."""
     _aware(start_at, "start_at")
     average = _average(players, stack, chips_in_play)
     return _plan_rows(
@@ -213,6 +219,7 @@ def plan(
         start_at + structure.duration(from_index),
         count=count,
         average=average,
+        chips=players * stack if chips_in_play is None else chips_in_play,
     )
 
 
@@ -246,4 +253,5 @@ def plan_live(
         ends,
         count=count,
         average=_average(players, 0, chips_in_play),
+        chips=chips_in_play,
     )

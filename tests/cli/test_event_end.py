@@ -79,6 +79,7 @@ def test_iv7_the_clock_stops_for_good(ended: Cli) -> None:
         refused = ended(*argv, code=2)
         assert refused.rstrip().endswith("(Art. IV.7)"), (argv, refused)
     assert ended.json("clock") == shown
+    assert "the event is over" in ended("clock") and "(Art. IV.7)" in ended("clock")
 
 
 def test_iv7_the_winner_holds_every_chip_in_play(ended: Cli) -> None:

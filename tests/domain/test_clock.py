@@ -335,12 +335,15 @@ def test_warnings_when_blinds_pass_sensible_chip_values() -> None:
     assert any("half the chips" in w for w in late)
 
 
-def test_iii1_plan_has_20_plus_levels_with_times_and_average_stack() -> None:
+def test_iii1_plan_has_times_and_average_stack() -> None:
     """III.1: the first blind is chosen by the number of players and the start time."""
     structure = ordine(breaks={4: 15})
     rows = clock.plan(structure, start_at=T0, players=24, stack=10_000)
     levels = [r for r in rows if not r.is_break]
-    assert len(levels) == 24 and len(rows) == 25
+    # 240,000 chips in play: level 13's big blind (409,600) is the first to pass them all.
+    assert len(levels) == 13 and len(rows) == 14
+    plenty = clock.plan(structure, start_at=T0, players=24, stack=10_000, chips_in_play=10**12)
+    assert len([r for r in plenty if not r.is_break]) == 24 and len(plenty) == 25
     first = rows[0].to_json()
     assert first == {
         "level": 1,
@@ -361,6 +364,23 @@ def test_iii1_plan_has_20_plus_levels_with_times_and_average_stack() -> None:
         structure, start_at=T0, players=12, stack=10_000, chips_in_play=300_000, count=2
     )
     assert during[0].average_stack_bb == 250.0
+
+
+def test_plan_stops_once_a_big_blind_passes_every_chip_in_play() -> None:
+    """13 players × 4,000 = 52,000 chips: the doubling (III.5) stays, but the plan ends at
+    level 11 (102,400), the first big blind above every chip in play - not at 838,860,800."""
+    structure = ordine()
+    rows = clock.plan(structure, start_at=T0, players=13, stack=4_000)
+    assert [r.big_blind for r in rows][-3:] == [25_600, 51_200, 102_400]
+    assert rows[-1].level == 11
+    assert all(r.big_blind <= 52_000 for r in rows[:-1])
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    live = clock.plan_live(state, structure, fake.now, players=13, chips_in_play=52_000)
+    assert [r.level for r in live] == list(range(1, 12))
+    with_break = ordine(breaks={11: 15})  # a break after the last useful level is not planned
+    assert clock.plan(with_break, start_at=T0, players=13, stack=4_000)[-1].level == 11
+    assert not clock.plan(with_break, start_at=T0, players=13, stack=4_000)[-1].is_break
 
 
 def test_plan_live_starts_from_the_current_level() -> None:
