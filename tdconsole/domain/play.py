@@ -156,7 +156,8 @@ class ChipsCounted(EventBody):
 
     def apply(self, state: State, at: datetime) -> None:
         for name, chips in self.counts.items():
-            state.players[name_key(name)].chips = chips
+            player = state.players[name_key(name)]
+            player.chips, player.counted = chips, True
 
 
 class Count(Command):
@@ -196,6 +197,7 @@ class SecondStackIssued(EventBody):
         player = state.players[name_key(self.name)]
         player.second_stack = self.amount
         player.chips = None if self.stack_before is None else self.stack_before + self.amount
+        player.counted = self.stack_before is not None
         state.tables[self.table].chips += self.amount
         state.issued += self.amount
 
@@ -225,6 +227,23 @@ class SecondStack(Command):
                 "spetta una volta sola",
             )
         big_blind = current_big_blind(state, ctx.now)
+        if (
+            self.stack is None
+            and player.counted
+            and player.chips is not None
+            and big_blind is not None
+            and player.chips >= big_blind
+        ):
+            # Decision of III.2: with no stack given, the last recorded count is his stack.
+            raise RuleError(
+                f"{player.name}'s last count is {player.chips} chips, not below the big blind "
+                f"{big_blind}: the second stack is for a stack below the big blind; give his "
+                f"stack now with `dote {player.name} --stack N`",
+                "III.2",
+                it=f"l'ultimo conteggio di {player.name} è {player.chips} gettoni, non meno del "
+                f"grande buio {big_blind}: la seconda dote spetta a chi ha meno del grande buio; "
+                f"indica il suo resto attuale con `dote {player.name} --stack N`",
+            )
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
             raise RuleError(
                 f"{player.name} has {self.stack} chips, not below the big blind {big_blind}: "
@@ -236,9 +255,12 @@ class SecondStack(Command):
         table = _table_of(state, player)
         amount = second_stack_amount(state, table)
         assert amount is not None
+        stack = self.stack
+        if stack is None and player.counted:
+            stack = player.chips  # below the big blind (checked above): his last count
         return [
             SecondStackIssued(
-                name=player.name, table=table.number, amount=amount, stack_before=self.stack
+                name=player.name, table=table.number, amount=amount, stack_before=stack
             )
         ]
 

@@ -201,7 +201,7 @@ class TableClosed(EventBody):
             target = state.tables[move.to_table]
             target.seat(move.to_seat).player = name_key(move.name)
             player.table, player.seat = move.to_table, move.to_seat
-            player.chips = move.chips
+            player.chips, player.counted = move.chips, move.chips is not None
             target.chips += move.chips or 0
             closing.chips -= move.chips or 0
         closing.open = False
@@ -387,7 +387,8 @@ class FinalDrawn(EventBody):
         place_tables(state, [drawn])
         final = state.tables[drawn.number]
         for name, chips in self.counts.items():
-            state.players[name_key(name)].chips = chips
+            finalist = state.players[name_key(name)]
+            finalist.chips, finalist.counted = chips, True
             final.chips += chips
         for name in self.bonus_players:
             player = state.players[name_key(name)]
