@@ -339,9 +339,12 @@ class Bust(Command):
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 "several players out in one hand: give --stacks, their stacks at the start of "
-                "the hand, in the same order as the names",
+                "the hand, in the same order as the names (they order the places: Director's "
+                "discretion)",
+                "VII.1",
                 it="più giocatori eliminati nella stessa mano: indica con --stacks i loro resti a "
-                "inizio mano, nello stesso ordine dei nomi",
+                "inizio mano, nello stesso ordine dei nomi (decidono i posti: discrezione del "
+                "Direttore)",
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(

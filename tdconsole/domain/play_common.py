@@ -98,10 +98,19 @@ def _require_play_open(state: State, what: str, what_it: str) -> None:
 
 def _check_chip_unit(state: State, name: str, chips: int) -> None:
     unit = state.settings.stacks.chip_unit
-    if chips < 0 or chips % unit:
+    if chips < 0:
         raise RuleError(
-            f"{name}: {chips} is not a multiple of the smallest chip ({unit})",
-            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit})",
+            f"{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more",
+            "VII.1",
+            it=f"{name}: un conteggio non può essere negativo ({chips}): indica i gettoni che "
+            "ha, 0 o più",
+        )
+    if chips % unit:
+        raise RuleError(
+            f"{name}: {chips} is not a multiple of the smallest chip ({unit}): count again",
+            "VII.1",
+            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit}): conta di "
+            "nuovo",
         )
 
 
