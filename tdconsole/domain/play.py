@@ -18,8 +18,10 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.payouts import money_text
 from tdconsole.domain.play_common import (
+    MAX_STACK,
     STATUS_IT,
     _check_chip_unit,
+    _check_in_circulation,
     _require_in,
     _require_play_open,
     _settle_finish,
@@ -127,6 +129,14 @@ class Start(Command):
                 "the tournament has already started", "III.1", it="il torneo è già iniziato"
             )
         unit = state.settings.stacks.chip_unit
+        if self.stack > MAX_STACK:
+            raise RuleError(
+                f"a starting stack of {self.stack} chips is not a real stack: give at most "
+                f"{MAX_STACK}",
+                "III.1",
+                it=f"una dote di {self.stack} gettoni non è una dote reale: indica al massimo "
+                f"{MAX_STACK}",
+            )
         if self.stack % unit:
             raise RuleError(
                 f"stack {self.stack} is not a multiple of the chip unit {unit}: adjust it",
@@ -174,10 +184,14 @@ class Count(Command):
                 it="i conteggi si registrano dopo l'inizio del torneo",
             )
         clean: dict[str, int] = {}
+        by_table: dict[int, dict[str, int]] = {}
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
             _check_chip_unit(state, player.name, chips)
             clean[player.name] = chips
+            by_table.setdefault(_table_of(state, player).number, {})[player.name] = chips
+        for number, named in by_table.items():
+            _check_in_circulation(state, state.tables[number], named)
         return [ChipsCounted(counts=clean)]
 
 
@@ -226,6 +240,9 @@ class SecondStack(Command):
                 it=f"{player.name} ha già preso la seconda dote ({player.second_stack}): "
                 "spetta una volta sola",
             )
+        if self.stack is not None:
+            _check_chip_unit(state, player.name, self.stack)
+            _check_in_circulation(state, _table_of(state, player), {player.name: self.stack})
         big_blind = current_big_blind(state, ctx.now)
         if (
             self.stack is None
@@ -382,6 +399,13 @@ class Bust(Command):
                         f"`dote {player.name}`, oppure aggiungi --declined se la rifiuta",
                     )
                 declined.append(player.name)
+        if self.stacks is not None:
+            by_table: dict[int, dict[str, int]] = {}
+            for player, stack in zip(players, self.stacks, strict=True):
+                _check_chip_unit(state, player.name, stack)
+                by_table.setdefault(_table_of(state, player).number, {})[player.name] = stack
+            for number, named in by_table.items():
+                _check_in_circulation(state, state.tables[number], named)
         stacks: list[int | None] = list(self.stacks) if self.stacks else [None] * len(players)
         outcome = places_for(state, list(zip(players, stacks, strict=True)))
         return [PlayersEliminated(players=outcome, declined=declined)]

@@ -16,6 +16,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.play_common import (
     _check_chip_unit,
+    _check_in_play,
     _require_in,
     _settle_finish,
     _unseat,
@@ -87,6 +88,8 @@ class Disqualify(Command):
                 it="si squalifica solo un giocatore seduto e in gioco",
             )
         player = _require_in(state, self.name)
+        if self.chips is not None:
+            _check_chip_unit(state, player.name, self.chips)
         chips = self.chips if self.chips is not None else player.chips
         if chips is None:
             raise RuleError(
@@ -311,6 +314,7 @@ class CloseTable(Command):
                     it=f"{player.name} non siede al tavolo {table.number}",
                 )
             _check_chip_unit(state, player.name, chips)
+            _check_in_play(state, player.name, chips)
             counts[name_key(player.name)] = chips
         missing = [state.players[k].name for k in movers if k not in counts]
         if missing:
@@ -438,6 +442,7 @@ class Final(Command):
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
             _check_chip_unit(state, player.name, chips)
+            _check_in_play(state, player.name, chips)
             counts[player.name] = chips
         missing = [p.name for p in finalists if p.name not in counts]
         if missing:
