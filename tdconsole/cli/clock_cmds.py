@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from datetime import datetime, time
+from datetime import date, datetime, time
 from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
@@ -19,6 +19,12 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
     blinds = f"{chips_text(document['small_blind'])} / {chips_text(document['big_blind'])}"
     ante = f", ante {chips_text(document['ante'])}" if document["ante"] else ""
     left = format_mmss(document["remaining_seconds"])
+    if document.get("finished"):
+        return (
+            f"torneo concluso: orologio fermo al livello {document['level']} (Art. IV.7)"
+            if italian
+            else f"the event is over: the clock stopped at level {document['level']} (Art. IV.7)"
+        )
     if italian:
         state = "in corso" if document["running"] else "in pausa"
         lines = [f"livello {document['level']}: bui {blinds}{ante}", f"restano {left} ({state})"]
@@ -130,7 +136,7 @@ def _plan(args: argparse.Namespace) -> int:
                     f"{args.at!r} is not a time of day: write HH:MM",
                     it=f"{args.at!r} non è un orario: scrivi HH:MM",
                 ) from None
-            start_at = datetime.combine(local_now.date(), hour, tzinfo=local_now.tzinfo)
+            start_at = local_time(local_now.date(), hour)
         players = args.players or (state.in_play if state and state.in_play else None)
         if players is None:
             players = (state.entrants if state else 0) or settings.registration.max_players
@@ -178,26 +184,44 @@ def _plan(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"levels": documents})
         return 0
-    italian = lang(args) == "it"
-    if italian:
-        print(
-            f"{'liv.':>5}  {'bui':>17}  {'ante':>6}  {'min':>4}  {'dalle':>5}–{'alle':<5}  BB medi"
-        )
-    else:
-        print(
-            f"{'level':>5}  {'blinds':>17}  {'ante':>6}  {'min':>4}  {'from':>5}–{'to':<5}  avg BB"
-        )
+    print(_plan_table(documents, lang(args) == "it"))
+    return 0
+
+
+def local_time(day: date, hour: time) -> datetime:
+    """``hour`` on ``day`` in the local zone, with the offset in force at that moment (a DST
+    change day included), not the offset in force now."""
+    return datetime.combine(day, hour).astimezone()
+
+
+def _plan_table(documents: list[dict[str, Any]], italian: bool) -> str:
+    """The plan as aligned columns, each as wide as its widest cell (large blinds included)."""
     pause = "pausa" if italian else "break"
+    header = (
+        ["liv.", "bui", "ante", "min", "dalle–alle", "BB medi"]
+        if italian
+        else ["level", "blinds", "ante", "min", "from–to", "avg BB"]
+    )
+    rows = []
     for row in documents:
         starts = datetime.fromisoformat(row["starts_at"]).astimezone().strftime("%H:%M")
         ends = datetime.fromisoformat(row["ends_at"]).astimezone().strftime("%H:%M")
-        label = pause if row.get("break") else str(row["level"])
-        blinds = f"{chips_text(row['small_blind'])} / {chips_text(row['big_blind'])}"
-        print(
-            f"{label:>5}  {blinds:>17}  {chips_text(row['ante']) if row['ante'] else '–':>6}  "
-            f"{row['minutes']:>4}  {starts}–{ends}  {row['average_stack_bb']}"
+        rows.append(
+            [
+                pause if row.get("break") else str(row["level"]),
+                f"{chips_text(row['small_blind'])} / {chips_text(row['big_blind'])}",
+                chips_text(row["ante"]) if row["ante"] else "–",
+                str(row["minutes"]),
+                f"{starts}–{ends}",
+                str(row["average_stack_bb"]),
+            ]
         )
-    return 0
+    widths = [max(len(cells[i]) for cells in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for cells in [header, *rows]:
+        padded = [cell.rjust(width) for cell, width in zip(cells[:-1], widths, strict=False)]
+        lines.append("  ".join([*padded, cells[-1]]))
+    return "\n".join(lines)
 
 
 def _edit(args: argparse.Namespace) -> int:

@@ -181,8 +181,10 @@ def parse_counts(items: list[str]) -> dict[str, int]:
             ) from None
         if chips < 0:
             raise RuleError(
-                f"{name}: a chip count cannot be negative",
-                it=f"{name}: un conteggio di gettoni non può essere negativo",
+                f"{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more",
+                "VII.1",
+                it=f"{name}: un conteggio non può essere negativo ({chips}): indica i gettoni "
+                "che ha, 0 o più",
             )
         counts[name] = chips
     return counts

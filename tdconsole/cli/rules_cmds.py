@@ -20,6 +20,7 @@ from tdconsole.cli.common import lang as console_lang
 from tdconsole.domain.errors import RuleError
 
 if TYPE_CHECKING:
+    from tdconsole.domain.settings import RulingSettings
     from tdconsole.rules.books import Lang
 
 
@@ -336,8 +337,16 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
                 it=f"{name.strip()} compare due volte",
             )
         hands[name.strip()] = cards
-    result = showdown(hands, args.board or "", mode=args.mode, players_at_table=args.players,
-                      split_straight_flushes=args.split_straight_flushes)
+    rulings = _rulings_settings(args)
+    result = showdown(
+        hands,
+        args.board or "",
+        mode=args.mode,
+        players_at_table=args.players,
+        split_straight_flushes=args.split_straight_flushes,
+        flush=args.flush or rulings.italiana_flush,
+        ace_straight=args.ace_straight or rulings.italiana_ace_straight,
+    )
     if args.json:
         _emit(as_json(result))
         return 0
@@ -356,9 +365,30 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         print(f"{' and '.join(result.winners)} {verb}"
               + (" (Art. 9.2: two straight flushes: the players may agree to split)"
                  if may_split else ""))
+    for reading in result.readings:
+        said = reading.explanation_it if lang == "it" else reading.explanation
+        word = "lettura" if lang == "it" else "reading"
+        print(f"  {word} {reading.choice} (Art. {reading.article}, {reading.setting}): {said}")
     book = "" if result.book == "ordine" else f" [{result.book}]"
     print(_arts(result.articles) + book)
     return 0
+
+
+def _rulings_settings(args: argparse.Namespace) -> RulingSettings:
+    """The readings in force: the event's settings when there is one, else the shipped file."""
+    from tdconsole.domain.settings import load_settings
+
+    try:
+        from tdconsole.cli.common import event_path
+        from tdconsole.service import Tournament
+
+        service = Tournament.open(event_path(args))
+    except Exception:  # no event, or one that cannot be read: the shipped Decisions
+        return load_settings().rulings
+    try:
+        return service.state.settings.rulings
+    finally:
+        service.close()
 
 
 def cmd_calc_clock(args: argparse.Namespace) -> int:
@@ -534,7 +564,8 @@ def register(subparsers: Any) -> None:
         description="Rank the hands shown. holdem: two cards each plus a 5-card board, best five\n"
         "of seven, suits never count, equal hands split (Art. 1.1-1.3). italiana: five cards\n"
         "each, the Circolo Santelia's order (flush above full, suits ♥ ♦ ♣ ♠, the wrap-around\n"
-        "'minimum' straight, never a split; Art. 7-9). Cards: As Kd 10h T♠ …\n\n"
+        "'minimum' straight, never a split; Art. 7-9); the reading of Art. 7.2 and 8.1-8.3\n"
+        "applied is named (--flush, --ace-straight). Cards: As Kd 10h T♠ …\n\n"
         "example:\n  tdconsole calc showdown Ada=AsKd Bea=AcQh --board Ah9c7d4s2h\n"
         "  tdconsole calc showdown Ada=7c7d7s8c8d Bea=AhKhQhJh9h --mode italiana",
     )
@@ -547,6 +578,12 @@ def register(subparsers: Any) -> None:
                     "(11 − players, Art. 1.3; default 5)")
     sd.add_argument("--split-straight-flushes", action="store_true",
                     help="italiana: the players agreed to split between straight flushes (9.2)")
+    sd.add_argument("--flush", choices=("suit", "ace"),
+                    help="italiana, Art. 7.2: flush against flush, the better suit or the ace "
+                    "first (default: setting italiana_flush, suit)")
+    sd.add_argument("--ace-straight", choices=("plain", "wrap"),
+                    help="italiana, Art. 8.1-8.3: A-6-7-8-9 plays the ace low or wraps "
+                    "(default: setting italiana_ace_straight, plain)")
     sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language of labels")
     sd.add_argument("--json", action="store_true", help="one JSON document on stdout")
     sd.set_defaults(func=_speaking(cmd_calc_showdown))

@@ -93,6 +93,7 @@ __all__ = [
     "Structure",
     "add",
     "announce",
+    "finish",
     "format_mmss",
     "initial",
     "next_level",
@@ -115,11 +116,37 @@ __all__ = [
 # Transitions
 
 
+def _open(state: ClockState, at: datetime) -> datetime:
+    """The moment of a transition; none applies once the event is over (IV.7)."""
+    if state.finished:
+        raise RuleError(
+            "The event is over: the clock is stopped for good.",
+            "IV.7",
+            it="L'evento è concluso: l'orologio è fermo per sempre.",
+        )
+    return _moment(state, at)
+
+
+def finish(
+    state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
+) -> ClockState:
+    """The event is over (IV.7): the clock stops for good at ``at``, with no change pending.
+
+    The level in play and its time left (never below zero) stay as they were at the end.
+    """
+    if state.finished:
+        return state
+    at = _moment(state, at)
+    settled = settle(state, structure, at, auto_announce=auto_announce)
+    left = max(_left(settled, at), timedelta(0))
+    return ClockState(index=settled.index, remaining=left, as_of=at, finished=True)
+
+
 def start(
     state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
 ) -> ClockState:
     """Start the clock (the first time, or again after a pause)."""
-    at = _moment(state, at)
+    at = _open(state, at)
     if state.running:
         raise RuleError(
             "The clock is already running; to stop it use clock pause.",
@@ -141,7 +168,7 @@ def pause(
     state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
 ) -> ClockState:
     """Stop the clock; time left (or overtime, if a change is pending) is frozen."""
-    at = _moment(state, at)
+    at = _open(state, at)
     if not state.running:
         raise RuleError(
             "The clock is already paused; to restart it use clock resume.",
@@ -161,7 +188,7 @@ def announce(
 ) -> ClockState:
     """The Director announces the pending level: it applies from ``at`` with its full time
     (III.5). Refused when no change is pending."""
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = _left(settled, at)
     if left > timedelta(0):
@@ -189,7 +216,7 @@ def next_level(
     state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
 ) -> ClockState:
     """The next period now, with its full time from ``at``."""
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     if not structure.has_period(settled.index + 1):
         raise RuleError(
@@ -204,7 +231,7 @@ def prev_level(
     state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
 ) -> ClockState:
     """Back to the previous period, with its full time from ``at``."""
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     if settled.index == 0:
         raise RuleError(
@@ -259,7 +286,7 @@ def add(
     While a change is pending, the level gets ``seconds`` from ``at`` (the overtime ends).
     """
     _check_seconds(seconds, "add", "aggiungere")
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = max(_left(settled, at), timedelta(0)) + timedelta(seconds=seconds)
     _check_cap(left)
@@ -276,7 +303,7 @@ def sub(
 ) -> ClockState:
     """Remove time from the current period; never below zero (see the module docstring)."""
     _check_seconds(seconds, "remove", "togliere")
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = _left(settled, at)
     if left <= timedelta(0):
@@ -317,7 +344,7 @@ def set_remaining(
             "12:48.",
         )
     _check_not_absurd(seconds)
-    at = _moment(state, at)
+    at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = timedelta(seconds=seconds)
     _check_cap(left)

@@ -109,6 +109,12 @@ class EditLevel(Command):
         return f"edit level {self.level}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase == "finished":
+            raise RuleError(
+                "the tournament is over: the clock is stopped and its levels are closed",
+                "IV.7",
+                it="il torneo è concluso: l'orologio è fermo e i livelli non si modificano più",
+            )
         if state.clock is None or state.structure is None or state.stack is None:
             raise RuleError(
                 "the structure is set at `start`",

@@ -39,9 +39,13 @@ class ClockState(BaseModel):
     """While paused: the time left, frozen (<= 0: the level change is pending). 0 while running."""
     as_of: datetime | None = None
     """Time of the last transition; a later transition never goes back before it."""
+    finished: bool = False
+    """Stopped for good: the event is over (IV.7); no transition applies any more."""
 
     @model_validator(mode="after")
     def _check(self) -> ClockState:
+        if self.finished and self.running:
+            raise ValueError("a finished clock is stopped")
         if self.running != (self.ends_at is not None):
             raise ValueError("a running clock has ends_at, a paused one has none")
         if self.index < 0:
@@ -103,7 +107,7 @@ def settle(
     exactly at their end instants. Without it nothing changes (a pending change is derived)."""
     at = _moment(state, at)
     left = _left(state, at)
-    if not auto_announce or left > timedelta(0):
+    if state.finished or not auto_announce or left > timedelta(0):
         return state
     index, left = _advance(structure, state.index, left)
     return _with_left(state, index, left, at)

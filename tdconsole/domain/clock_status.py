@@ -42,6 +42,8 @@ class ClockStatus:
     """Blinds of the next level (after a break, if one comes first); None past the end."""
     next_is_break: bool
     level_ends_at: datetime | None
+    finished: bool = False
+    """The event is over (IV.7): the clock is stopped for good, nothing pending."""
 
     @property
     def remaining_seconds(self) -> int:
@@ -72,6 +74,7 @@ class ClockStatus:
             "next_is_break": self.next_is_break,
             "minutes": self.minutes,
             "index": self.index,
+            "finished": self.finished,
         }
 
 
@@ -83,10 +86,13 @@ def status(
     settled = settle(state, structure, now, auto_announce=auto_announce)
     left = _left(settled, now)
     zero = timedelta(0)
-    pending = left <= zero
+    finished = settled.finished
+    pending = left <= zero and not finished
     period = structure.period(settled.index)
-    next_is_break = structure.has_period(settled.index + 1) and structure.is_break_at(
-        settled.index + 1
+    next_is_break = (
+        not finished
+        and structure.has_period(settled.index + 1)
+        and structure.is_break_at(settled.index + 1)
     )
     return ClockStatus(
         index=settled.index,
@@ -98,11 +104,12 @@ def status(
         minutes=period.minutes,
         running=settled.running,
         remaining=left if left > zero else zero,
-        overtime=-left if left < zero else zero,
+        overtime=-left if left < zero and not finished else zero,
         pending_announcement=pending,
-        next=structure.next_level_blinds(settled.index),
+        next=None if finished else structure.next_level_blinds(settled.index),
         next_is_break=next_is_break,
         level_ends_at=settled.ends_at if settled.running and not pending else None,
+        finished=finished,
     )
 
 
@@ -148,7 +155,10 @@ def _plan_rows(
     *,
     count: int,
     average: float,
+    chips: int,
 ) -> list[PlanRow]:
+    """``count`` levels from period ``first``; the last is the first whose big blind passes
+    every chip in play (``chips``): no event runs past it (III.5's doubling is kept)."""
     rows: list[PlanRow] = []
     index, starts, ends = first, first_start, first_end
     levels = 0
@@ -168,6 +178,8 @@ def _plan_rows(
             )
         )
         levels += 0 if period.is_break else 1
+        if not period.is_break and 0 < chips < period.big_blind:
+            break
         index += 1
         if structure.has_period(index):
             starts, ends = ends, ends + structure.duration(index)
@@ -196,7 +208,8 @@ def plan(
 ) -> list[PlanRow]:
     """The schedule of ``count`` levels (breaks as extra rows) from period ``from_index``
     starting at ``start_at``, each announced on time; average stack in big blinds for
-    ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1)."""
+    ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1).
+    The plan stops at the first level whose big blind passes every chip in play."""
     _aware(start_at, "start_at")
     average = _average(players, stack, chips_in_play)
     return _plan_rows(
@@ -206,6 +219,7 @@ def plan(
         start_at + structure.duration(from_index),
         count=count,
         average=average,
+        chips=players * stack if chips_in_play is None else chips_in_play,
     )
 
 
@@ -220,7 +234,15 @@ def plan_live(
     auto_announce: bool = False,
 ) -> list[PlanRow]:
     """The plan from the current period on, as the clock stands at ``now`` (a paused clock is
-    taken to restart now; a pending change to be announced now)."""
+    taken to restart now; a pending change to be announced now). None once the event is over."""
+    if state.finished:
+        raise RuleError(
+            "The event is over: the clock is stopped for good, there are no levels ahead; to "
+            "plan another structure give --stack S --bb B.",
+            "IV.7",
+            it="L'evento è concluso: l'orologio è fermo per sempre, non ci sono livelli da "
+            "giocare; per un'altra struttura indica --stack S --bb B.",
+        )
     shown = status(state, structure, now, auto_announce)
     ends = now + shown.remaining
     starts = ends - structure.duration(shown.index)
@@ -231,4 +253,5 @@ def plan_live(
         ends,
         count=count,
         average=_average(players, 0, chips_in_play),
+        chips=chips_in_play,
     )

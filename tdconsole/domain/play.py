@@ -18,8 +18,10 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.payouts import money_text
 from tdconsole.domain.play_common import (
+    MAX_STACK,
     STATUS_IT,
     _check_chip_unit,
+    _check_in_circulation,
     _require_in,
     _require_play_open,
     _settle_finish,
@@ -127,6 +129,14 @@ class Start(Command):
                 "the tournament has already started", "III.1", it="il torneo è già iniziato"
             )
         unit = state.settings.stacks.chip_unit
+        if self.stack > MAX_STACK:
+            raise RuleError(
+                f"a starting stack of {self.stack} chips is not a real stack: give at most "
+                f"{MAX_STACK}",
+                "III.1",
+                it=f"una dote di {self.stack} gettoni non è una dote reale: indica al massimo "
+                f"{MAX_STACK}",
+            )
         if self.stack % unit:
             raise RuleError(
                 f"stack {self.stack} is not a multiple of the chip unit {unit}: adjust it",
@@ -156,7 +166,8 @@ class ChipsCounted(EventBody):
 
     def apply(self, state: State, at: datetime) -> None:
         for name, chips in self.counts.items():
-            state.players[name_key(name)].chips = chips
+            player = state.players[name_key(name)]
+            player.chips, player.counted = chips, True
 
 
 class Count(Command):
@@ -173,10 +184,14 @@ class Count(Command):
                 it="i conteggi si registrano dopo l'inizio del torneo",
             )
         clean: dict[str, int] = {}
+        by_table: dict[int, dict[str, int]] = {}
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
             _check_chip_unit(state, player.name, chips)
             clean[player.name] = chips
+            by_table.setdefault(_table_of(state, player).number, {})[player.name] = chips
+        for number, named in by_table.items():
+            _check_in_circulation(state, state.tables[number], named)
         return [ChipsCounted(counts=clean)]
 
 
@@ -196,6 +211,7 @@ class SecondStackIssued(EventBody):
         player = state.players[name_key(self.name)]
         player.second_stack = self.amount
         player.chips = None if self.stack_before is None else self.stack_before + self.amount
+        player.counted = self.stack_before is not None
         state.tables[self.table].chips += self.amount
         state.issued += self.amount
 
@@ -224,7 +240,27 @@ class SecondStack(Command):
                 it=f"{player.name} ha già preso la seconda dote ({player.second_stack}): "
                 "spetta una volta sola",
             )
+        if self.stack is not None:
+            _check_chip_unit(state, player.name, self.stack)
+            _check_in_circulation(state, _table_of(state, player), {player.name: self.stack})
         big_blind = current_big_blind(state, ctx.now)
+        if (
+            self.stack is None
+            and player.counted
+            and player.chips is not None
+            and big_blind is not None
+            and player.chips >= big_blind
+        ):
+            # Decision of III.2: with no stack given, the last recorded count is his stack.
+            raise RuleError(
+                f"{player.name}'s last count is {player.chips} chips, not below the big blind "
+                f"{big_blind}: the second stack is for a stack below the big blind; give his "
+                f"stack now with `dote {player.name} --stack N`",
+                "III.2",
+                it=f"l'ultimo conteggio di {player.name} è {player.chips} gettoni, non meno del "
+                f"grande buio {big_blind}: la seconda dote spetta a chi ha meno del grande buio; "
+                f"indica il suo resto attuale con `dote {player.name} --stack N`",
+            )
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
             raise RuleError(
                 f"{player.name} has {self.stack} chips, not below the big blind {big_blind}: "
@@ -236,9 +272,12 @@ class SecondStack(Command):
         table = _table_of(state, player)
         amount = second_stack_amount(state, table)
         assert amount is not None
+        stack = self.stack
+        if stack is None and player.counted:
+            stack = player.chips  # below the big blind (checked above): his last count
         return [
             SecondStackIssued(
-                name=player.name, table=table.number, amount=amount, stack_before=self.stack
+                name=player.name, table=table.number, amount=amount, stack_before=stack
             )
         ]
 
@@ -270,7 +309,7 @@ class PlayersEliminated(EventBody):
             player.prize = Decimal(out.prize) if out.prize is not None else None
             player.chips = 0
             player.out_at = at
-        _settle_finish(state)
+        _settle_finish(state, at)
 
 
 def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[Elimination]:
@@ -317,9 +356,12 @@ class Bust(Command):
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 "several players out in one hand: give --stacks, their stacks at the start of "
-                "the hand, in the same order as the names",
+                "the hand, in the same order as the names (they order the places: Director's "
+                "discretion)",
+                "VII.1",
                 it="più giocatori eliminati nella stessa mano: indica con --stacks i loro resti a "
-                "inizio mano, nello stesso ordine dei nomi",
+                "inizio mano, nello stesso ordine dei nomi (decidono i posti: discrezione del "
+                "Direttore)",
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(
@@ -357,6 +399,13 @@ class Bust(Command):
                         f"`dote {player.name}`, oppure aggiungi --declined se la rifiuta",
                     )
                 declined.append(player.name)
+        if self.stacks is not None:
+            by_table: dict[int, dict[str, int]] = {}
+            for player, stack in zip(players, self.stacks, strict=True):
+                _check_chip_unit(state, player.name, stack)
+                by_table.setdefault(_table_of(state, player).number, {})[player.name] = stack
+            for number, named in by_table.items():
+                _check_in_circulation(state, state.tables[number], named)
         stacks: list[int | None] = list(self.stacks) if self.stacks else [None] * len(players)
         outcome = places_for(state, list(zip(players, stacks, strict=True)))
         return [PlayersEliminated(players=outcome, declined=declined)]

@@ -98,15 +98,65 @@ def _require_play_open(state: State, what: str, what_it: str) -> None:
 
 def _check_chip_unit(state: State, name: str, chips: int) -> None:
     unit = state.settings.stacks.chip_unit
-    if chips < 0 or chips % unit:
+    if chips < 0:
         raise RuleError(
-            f"{name}: {chips} is not a multiple of the smallest chip ({unit})",
-            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit})",
+            f"{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more",
+            "VII.1",
+            it=f"{name}: un conteggio non può essere negativo ({chips}): indica i gettoni che "
+            "ha, 0 o più",
+        )
+    if chips % unit:
+        raise RuleError(
+            f"{name}: {chips} is not a multiple of the smallest chip ({unit}): count again",
+            "VII.1",
+            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit}): conta di "
+            "nuovo",
         )
 
 
-def _settle_finish(state: State) -> None:
-    """Art. IV.7: when one player is left, he is 1st and the event is over."""
+MAX_STACK = 10**9
+"""A starting stack above this is a typo, not a stack (it would flood the ledger)."""
+
+
+def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> None:
+    """The chip ledger (III.3): chips counted at ``table`` at one moment cannot exceed its C_t,
+    the chips in circulation there (and so never the chips in play)."""
+    for name, chips in named.items():
+        if chips > table.chips:
+            raise RuleError(
+                f"{name}: {chips} chips is more than table {table.number} has in circulation "
+                f"({table.chips}): count again",
+                "III.3",
+                it=f"{name}: {chips} gettoni sono più del circolante del tavolo {table.number} "
+                f"({table.chips}): conta di nuovo",
+            )
+    total = sum(named.values())
+    if len(named) > 1 and total > table.chips:
+        names = ", ".join(named)
+        raise RuleError(
+            f"{names}: {total} chips together is more than table {table.number} has in "
+            f"circulation ({table.chips}): count again",
+            "III.3",
+            it=f"{names}: {total} gettoni in tutto sono più del circolante del tavolo "
+            f"{table.number} ({table.chips}): conta di nuovo",
+        )
+
+
+def _check_in_play(state: State, name: str, chips: int) -> None:
+    """No count exceeds every chip in play (III.3), whatever a recount may still adjust."""
+    if chips > state.chips_in_play:
+        raise RuleError(
+            f"{name}: {chips} chips is more than all the chips in play ({state.chips_in_play}): "
+            "count again",
+            "III.3",
+            it=f"{name}: {chips} gettoni sono più di tutti i gettoni in gioco "
+            f"({state.chips_in_play}): conta di nuovo",
+        )
+
+
+def _settle_finish(state: State, at: datetime) -> None:
+    """Art. IV.7: when one player is left, he is 1st and the event is over: he holds every chip
+    in play and the clock stops for good."""
     if state.in_play != 1 or state.phase not in ("elimination", "final"):
         return
     remaining = state.in_players()
@@ -118,7 +168,13 @@ def _settle_finish(state: State) -> None:
         winner.place, winner.tied = 1, False
         unit = state.settings.prizes.payout_unit
         winner.prize = shared_prizes(payout_table(state), 1, 1, unit)[0]
+        winner.chips = state.chips_in_play
         state.phase = "finished"
+        if state.clock is not None and state.structure is not None:
+            from tdconsole.domain import clock
+
+            auto = state.settings.clock.auto_announce
+            state.clock = clock.finish(state.clock, state.structure, at, auto_announce=auto)
 
 
 def _unseat(state: State, player: Player) -> None:

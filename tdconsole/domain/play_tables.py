@@ -16,6 +16,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.play_common import (
     _check_chip_unit,
+    _check_in_play,
     _require_in,
     _settle_finish,
     _unseat,
@@ -60,7 +61,7 @@ class PlayerDisqualified(EventBody):
                 sanction="disqualify",
             )
         )
-        _settle_finish(state)
+        _settle_finish(state, at)
 
 
 class Disqualify(Command):
@@ -87,6 +88,8 @@ class Disqualify(Command):
                 it="si squalifica solo un giocatore seduto e in gioco",
             )
         player = _require_in(state, self.name)
+        if self.chips is not None:
+            _check_chip_unit(state, player.name, self.chips)
         chips = self.chips if self.chips is not None else player.chips
         if chips is None:
             raise RuleError(
@@ -201,7 +204,7 @@ class TableClosed(EventBody):
             target = state.tables[move.to_table]
             target.seat(move.to_seat).player = name_key(move.name)
             player.table, player.seat = move.to_table, move.to_seat
-            player.chips = move.chips
+            player.chips, player.counted = move.chips, move.chips is not None
             target.chips += move.chips or 0
             closing.chips -= move.chips or 0
         closing.open = False
@@ -311,6 +314,7 @@ class CloseTable(Command):
                     it=f"{player.name} non siede al tavolo {table.number}",
                 )
             _check_chip_unit(state, player.name, chips)
+            _check_in_play(state, player.name, chips)
             counts[name_key(player.name)] = chips
         missing = [state.players[k].name for k in movers if k not in counts]
         if missing:
@@ -387,7 +391,8 @@ class FinalDrawn(EventBody):
         place_tables(state, [drawn])
         final = state.tables[drawn.number]
         for name, chips in self.counts.items():
-            state.players[name_key(name)].chips = chips
+            finalist = state.players[name_key(name)]
+            finalist.chips, finalist.counted = chips, True
             final.chips += chips
         for name in self.bonus_players:
             player = state.players[name_key(name)]
@@ -437,6 +442,7 @@ class Final(Command):
         for raw, chips in self.counts.items():
             player = _require_in(state, raw)
             _check_chip_unit(state, player.name, chips)
+            _check_in_play(state, player.name, chips)
             counts[player.name] = chips
         missing = [p.name for p in finalists if p.name not in counts]
         if missing:

@@ -166,7 +166,7 @@ class Register(Command):
         if state.phase != "registration":
             raise RuleError(
                 "registration closed with the seat draw: no new players now",
-                "II.2",
+                "I.1",
                 it="le iscrizioni si sono chiuse con il sorteggio dei posti: niente nuovi "
                 "giocatori ora",
             )
@@ -277,7 +277,7 @@ class Pay(Command):
                 if state.phase != "registration":
                     raise RuleError(
                         f"registration closed with the draw: {player.name} cannot enter now",
-                        "I.2",
+                        "I.1",
                         it=f"le iscrizioni si sono chiuse con il sorteggio: {player.name} non può "
                         "più entrare",
                     )

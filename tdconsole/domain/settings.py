@@ -117,6 +117,10 @@ class PrizeSettings(_Section):
 class RulingSettings(_Section):
     odd_chip: Literal["first_left_of_button"] = "first_left_of_button"
     """Decision (1.3): an odd chip of a split pot goes to the first winner left of the button."""
+    italiana_flush: Literal["suit", "ace"] = "suit"
+    """Decision (003 Art. 7.2): flush against flush, the better suit first ("ace": the ace)."""
+    italiana_ace_straight: Literal["plain", "wrap"] = "plain"
+    """Decision (003 Art. 8.1-8.3): A-6-7-8-9 plays the ace low ("wrap": a minimum straight)."""
 
 
 class BackupSettings(_Section):

@@ -33,6 +33,8 @@ class Player:
     table: int | None = None
     seat: int | None = None
     chips: int | None = None
+    counted: bool = False
+    """``chips`` is a count the floor recorded (not just the starting stack issued)."""
     second_stack: int | None = None
     bonus: int | None = None
     place: int | None = None

@@ -113,6 +113,24 @@ def payouts_json(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def results_json(state: State) -> list[dict[str, Any]]:
+    """The paid places decided so far, best first (the result the room sees at the end, IV.7)."""
+    paid = [p for p in state.ordered_players() if p.place is not None and p.prize is not None]
+    paid.sort(key=lambda p: p.place or 0)  # stable: tied players in registration order
+    return [
+        {"place": p.place, "player": p.name, "tied": p.tied, "prize": money_text(p.prize)}
+        for p in paid
+        if p.prize is not None
+    ]
+
+
+def winner(state: State) -> str | None:
+    """The winner's name once the event is over (IV.7), else None."""
+    if state.phase != "finished":
+        return None
+    return next((p.name for p in state.in_players() if p.place == 1), None)
+
+
 def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
     if state.clock is None or state.structure is None:
         return None
@@ -168,6 +186,8 @@ def state_json(state: State, now: datetime) -> dict[str, Any]:
         "players": [player_json(state, p) for p in state.ordered_players()],
         "tables": [table_json(state, t) for t in tables],
         "payouts": payouts_json(state),
+        "winner": winner(state),
+        "results": results_json(state),
         "clock": clock_json(state, now),
         "rulings": rulings_json(state),
     }

@@ -201,13 +201,19 @@ def standings(state: State, lang: Lang) -> Report:
         counted = p.get("chips") is not None
         place = _place_text(p, lang) if finished else (str(rank) if counted else "")
         section.rows.append(_standing_row(p, place, lang, seated=not finished))
-    for p in waiting:
-        section.rows.append(_standing_row(p, "", lang))
     for p in gone:
         section.rows.append(_standing_row(p, _place_text(p, lang), lang))
     for p in disqualified:
         section.rows.append(_standing_row(p, "DQ", lang))
     report.sections.append(section)
+    # Places read 1, 2, 3… without a gap: whoever never played (not paid, waiting) is listed
+    # apart, after them; before the draw they are the whole list.
+    if phase == "registration":
+        section.rows += [_standing_row(p, "", lang) for p in waiting]
+    elif waiting:
+        apart = Section(label("never_played", lang), columns)
+        apart.rows += [_standing_row(p, "", lang) for p in waiting]
+        report.sections.append(apart)
     if any(p.get("tied") for p in players):
         report.notes.append(f"= {label('tie', lang)}: {label('tie.note', lang)}")
     if disqualified:

@@ -114,6 +114,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "no_moves": ("Nessun tavolo in chiusura.", "No table is closing."),
     "no_places": ("Nessun posto ancora deciso.", "No place decided yet."),
     "no_players": ("Nessun giocatore.", "No players."),
+    "never_played": ("Non hanno giocato", "Did not play"),
     "moves.section": (
         "Il tavolo {table} {suit} chiude: {n} spostamenti da annunciare (IV.4)",
         "Table {table} {suit} closes: {n} moves to announce (IV.4)",

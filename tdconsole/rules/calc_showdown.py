@@ -9,6 +9,7 @@ from typing import Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules import italiana
+from tdconsole.rules.calc_common import _italian
 from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 # ---------------------------------------------------------------------------------------------
@@ -40,6 +41,51 @@ class RankedHand:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One reading of an ambiguous article that decided this showdown (003 Art. 7.2, 8.1-8.3)."""
+
+    article: str
+    setting: str  # the setting that chooses it (config: [rulings])
+    choice: str  # the reading applied
+    explanation: str
+    explanation_it: str = _italian()
+
+
+_READINGS: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("italiana_flush", "suit"): (
+        "7.2",
+        "flush against flush: the better suit wins (then the higher cards); the ace does not "
+        "count first",
+        "colore contro colore: vince il seme migliore (poi le carte più alte); l'asso non "
+        "conta per primo",
+    ),
+    ("italiana_flush", "ace"): (
+        "7.2",
+        "flush against flush: the flush holding the ace wins, then the better suit",
+        "colore contro colore: vince il colore che ha l'asso, poi il seme migliore",
+    ),
+    ("italiana_ace_straight", "plain"): (
+        "8.2",
+        "A-6-7-8-9: the ace plays low, a maximum straight topped by its fourth card; it does "
+        "not wrap",
+        "A-6-7-8-9: l'asso vale come carta più bassa, scala massima che termina con la quarta "
+        "carta; non è attaccata",
+    ),
+    ("italiana_ace_straight", "wrap"): (
+        "8.2",
+        "A-6-7-8-9: the straight passes from the ace to the lowest card, a minimum (wrap-around) "
+        "straight",
+        "A-6-7-8-9: la scala passa dall'asso alla carta più bassa, scala minima (attaccata)",
+    ),
+}
+
+
+def _reading(setting: str, choice: str) -> Reading:
+    article, en, it = _READINGS[(setting, choice)]
+    return Reading(article, setting, choice, en, it)
+
+
+@dataclass(frozen=True)
 class ShowdownResult:
     mode: Mode
     book: str
@@ -49,6 +95,7 @@ class ShowdownResult:
     groups: tuple[tuple[str, ...], ...]  # the ranking, tied players together (for side pots)
     split_possible: bool  # Poker all'Italiana: two straight flushes may split by agreement (9.2)
     articles: tuple[str, ...]
+    readings: tuple[Reading, ...] = ()  # readings of ambiguous articles that applied here
 
 
 def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
@@ -91,7 +138,11 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
 
 
 def _italiana(
-    hands: Mapping[str, Sequence[Card]], players_at_table: int, split_straight_flushes: bool
+    hands: Mapping[str, Sequence[Card]],
+    players_at_table: int,
+    split_straight_flushes: bool,
+    flush: italiana.FlushReading,
+    ace_straight: italiana.AceStraight,
 ) -> ShowdownResult:
     low = italiana.lowest_rank(players_at_table)
     if len(hands) > players_at_table:
@@ -101,8 +152,18 @@ def _italiana(
             it=f"{len(hands)} mani mostrate a un tavolo di {players_at_table}; indica quanti "
             "giocatori ci sono al tavolo",
         )
-    keyed = sorted(((italiana.hand_key(cards, low), p) for p, cards in hands.items()),
-                   reverse=True)
+    keyed = sorted(
+        (
+            (italiana.hand_key(cards, low, flush=flush, ace_straight=ace_straight), p)
+            for p, cards in hands.items()
+        ),
+        reverse=True,
+    )
+    readings: list[Reading] = []
+    if sum(1 for key, _p in keyed if key[0] == italiana.FLUSH) >= 2:
+        readings.append(_reading("italiana_flush", flush))
+    if any(italiana.ace_low([c.value for c in cards], low) for cards in hands.values()):
+        readings.append(_reading("italiana_ace_straight", ace_straight))
     ranked = []
     for place, (key, player) in enumerate(keyed, start=1):
         it, en = italiana.describe(key)
@@ -113,8 +174,10 @@ def _italiana(
     winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)
     groups = (winners, *((p,) for _k, p in keyed if p not in winners))
     arts = ("7.1", "7.2", "8.1", "8.3", "9.1") + (("9.2",) if split_possible else ())
+    if readings and any(r.article == "8.2" for r in readings):
+        arts = ("7.1", "7.2", "8.1", "8.2", "8.3", "9.1", *arts[5:])
     return ShowdownResult("italiana", "santelia", tuple(ranked), winners, len(winners) > 1,
-                          groups, split_possible, arts)
+                          groups, split_possible, arts, tuple(readings))
 
 
 def showdown(
@@ -124,6 +187,8 @@ def showdown(
     mode: Mode = "holdem",
     players_at_table: int = 5,
     split_straight_flushes: bool = False,
+    flush: italiana.FlushReading = "suit",
+    ace_straight: italiana.AceStraight = "plain",
 ) -> ShowdownResult:
     """Rank the hands shown and name the winners.
 
@@ -131,6 +196,9 @@ def showdown(
     ties, equal hands split (1.1–1.3), evaluated by pokerkit. ``italiana``: five cards each, no
     board, the Circolo Santelia's order (003 Art. 7–9), always one winner unless two or more
     straight flushes meet and the players agree to split (9.2: ``split_straight_flushes``).
+    ``flush`` and ``ace_straight`` choose the reading of 003 Art. 7.2 and 8.1-8.3 (settings
+    ``italiana_flush`` and ``italiana_ace_straight``); the result's ``readings`` name those
+    that decided this showdown, with their article.
     """
     if len(hands) < 2:
         raise RuleError(
@@ -149,7 +217,14 @@ def showdown(
                 "1.1",
                 it="il Poker all'Italiana non ha board: indica cinque carte per giocatore",
             )
-        return _italiana(parsed, players_at_table, split_straight_flushes)
+        if flush not in ("suit", "ace") or ace_straight not in ("plain", "wrap"):
+            raise RuleError(
+                f"unknown reading {flush!r}/{ace_straight!r}: flush is 'suit' or 'ace', the "
+                "ace straight 'plain' or 'wrap'",
+                it=f"lettura sconosciuta {flush!r}/{ace_straight!r}: il colore è 'suit' o "
+                "'ace', la scala con l'asso 'plain' o 'wrap'",
+            )
+        return _italiana(parsed, players_at_table, split_straight_flushes, flush, ace_straight)
     raise RuleError(
         f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'",
         it=f"modalità di showdown sconosciuta {mode!r}: usa 'holdem' o 'italiana'",

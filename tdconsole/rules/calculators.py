@@ -17,7 +17,7 @@ from typing import Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules.calc_common import _in, _italian, as_json, clockwise_from
-from tdconsole.rules.calc_showdown import Mode, RankedHand, ShowdownResult, showdown
+from tdconsole.rules.calc_showdown import Mode, RankedHand, Reading, ShowdownResult, showdown
 from tdconsole.rules.calc_table import (
     COUNTDOWN_SECONDS,
     ButtonPlan,
@@ -42,6 +42,7 @@ __all__ = [
     "Pot",
     "RaiseResult",
     "RankedHand",
+    "Reading",
     "Share",
     "ShowdownResult",
     "SidePotResult",

@@ -5,11 +5,16 @@
 * Suits (3.2): ♥ hearts > ♦ diamonds > ♣ clubs > ♠ spades.
 * Equal pairs (7.2): the pair holding the higher suit wins (before any kicker).
 * Two pair (7.2): top pair, then low pair, then the fifth card.
-* Flushes (7.2): the better suit wins; in the same suit, the higher cards (the ace).
+* Flushes (7.2): the article says both "the better suit wins" and "whoever holds the ace
+  wins". Reading ``flush="suit"`` (the Decision): the better suit, then the higher cards;
+  ``flush="ace"``: the flush holding the ace, then the better suit, then the cards.
 * Straights (8): the deck is short (lowest card = 11 − players, 1.3); a straight may wrap round
   the ace ("attaccata", K-A-6-7-8): that is the **minimum** straight and loses to any plain
   ("massima") one (8.3). Between straights of the same kind, the one with the higher cards wins
-  (8.1), then the suit of the highest card.
+  (8.1), then the suit of the highest card. Whether A-6-7-8-9 (the ace next to the lowest card)
+  wraps is not said: reading ``ace_straight="plain"`` (the Decision): the ace plays low, a plain
+  straight topped by the 9 (below 6-7-8-9-10, above every wrap); ``ace_straight="wrap"``: it
+  passes from the ace to the lowest card, a minimum straight.
 * No split pots (9.1): every comparison ends with a single winner.
 
 Decisions where 003 is silent (documented in docs/rules-search.md): a hand with no combination
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules.cards import Card
@@ -42,6 +48,10 @@ LABELS = {
 }
 
 Key = tuple[int, tuple[int, ...]]
+FlushReading = Literal["suit", "ace"]
+"""003 Art. 7.2, flush against flush: the better suit first, or the ace first."""
+AceStraight = Literal["plain", "wrap"]
+"""003 Art. 8.1-8.3, A-6-7-8-9: the ace plays low (plain), or the straight wraps (minimum)."""
 
 
 def lowest_rank(players_at_table: int) -> int:
@@ -55,6 +65,11 @@ def lowest_rank(players_at_table: int) -> int:
             f"{players_at_table}; indica quanti giocatori ci sono al tavolo",
         )
     return 11 - players_at_table
+
+
+def ace_low(values: Sequence[int], low: int) -> bool:
+    """A-6-7-8-9 on a deck from 6: the ace and the four lowest cards (8.1-8.3's open case)."""
+    return sorted(values) == [low, low + 1, low + 2, low + 3, 14]
 
 
 def _straight(values: Sequence[int], low: int) -> tuple[bool, bool]:
@@ -72,8 +87,17 @@ def _straight(values: Sequence[int], low: int) -> tuple[bool, bool]:
     return False, False
 
 
-def hand_key(cards: Sequence[Card], low: int) -> Key:
-    """A sortable key: a higher key is a better hand; two different hands never tie."""
+def hand_key(
+    cards: Sequence[Card],
+    low: int,
+    *,
+    flush: FlushReading = "suit",
+    ace_straight: AceStraight = "plain",
+) -> Key:
+    """A sortable key: a higher key is a better hand; two different hands never tie.
+
+    ``flush`` and ``ace_straight`` choose the reading of 7.2 and 8.1-8.3 (module docstring).
+    """
     if len(cards) != 5:
         raise RuleError(
             f"a Poker all'Italiana hand has 5 cards, not {len(cards)}",
@@ -92,8 +116,10 @@ def hand_key(cards: Sequence[Card], low: int) -> Key:
     values = sorted((c.value for c in cards), reverse=True)
     counts = Counter(values)
     by_count = sorted(counts, key=lambda v: (counts[v], v), reverse=True)
-    flush = len({c.suit for c in cards}) == 1
+    is_flush = len({c.suit for c in cards}) == 1
     is_straight, plain = _straight(values, low)
+    if ace_straight == "plain" and ace_low(values, low):
+        is_straight, plain = True, True
 
     def best_suit(value: int) -> int:
         return max(SUIT_ORDER[c.suit] for c in cards if c.value == value)
@@ -101,11 +127,18 @@ def hand_key(cards: Sequence[Card], low: int) -> Key:
     top_suit = best_suit(values[0])
     if is_straight:
         straight_key = (int(plain), *values, top_suit)
-        return (STRAIGHT_FLUSH if flush else STRAIGHT, straight_key)
+        if ace_straight == "plain" and ace_low(values, low):
+            # The ace plays low: the straight is topped by its fourth card (9 of A-6-7-8-9).
+            ranked = [*values[1:], low - 1]
+            straight_key = (1, *ranked, best_suit(values[1]))
+        return (STRAIGHT_FLUSH if is_flush else STRAIGHT, straight_key)
     if counts[by_count[0]] == 4:
         return (QUADS, (by_count[0],))
-    if flush:
-        return (FLUSH, (SUIT_ORDER[cards[0].suit], *values))
+    if is_flush:
+        suit = SUIT_ORDER[cards[0].suit]
+        if flush == "ace":
+            return (FLUSH, (int(14 in values), suit, *values))
+        return (FLUSH, (suit, *values))
     if counts[by_count[0]] == 3 and counts[by_count[1]] == 2:
         return (FULL, (by_count[0],))
     if counts[by_count[0]] == 3:

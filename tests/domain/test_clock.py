@@ -335,12 +335,15 @@ def test_warnings_when_blinds_pass_sensible_chip_values() -> None:
     assert any("half the chips" in w for w in late)
 
 
-def test_iii1_plan_has_20_plus_levels_with_times_and_average_stack() -> None:
+def test_iii1_plan_has_times_and_average_stack() -> None:
     """III.1: the first blind is chosen by the number of players and the start time."""
     structure = ordine(breaks={4: 15})
     rows = clock.plan(structure, start_at=T0, players=24, stack=10_000)
     levels = [r for r in rows if not r.is_break]
-    assert len(levels) == 24 and len(rows) == 25
+    # 240,000 chips in play: level 13's big blind (409,600) is the first to pass them all.
+    assert len(levels) == 13 and len(rows) == 14
+    plenty = clock.plan(structure, start_at=T0, players=24, stack=10_000, chips_in_play=10**12)
+    assert len([r for r in plenty if not r.is_break]) == 24 and len(plenty) == 25
     first = rows[0].to_json()
     assert first == {
         "level": 1,
@@ -361,6 +364,23 @@ def test_iii1_plan_has_20_plus_levels_with_times_and_average_stack() -> None:
         structure, start_at=T0, players=12, stack=10_000, chips_in_play=300_000, count=2
     )
     assert during[0].average_stack_bb == 250.0
+
+
+def test_plan_stops_once_a_big_blind_passes_every_chip_in_play() -> None:
+    """13 players × 4,000 = 52,000 chips: the doubling (III.5) stays, but the plan ends at
+    level 11 (102,400), the first big blind above every chip in play - not at 838,860,800."""
+    structure = ordine()
+    rows = clock.plan(structure, start_at=T0, players=13, stack=4_000)
+    assert [r.big_blind for r in rows][-3:] == [25_600, 51_200, 102_400]
+    assert rows[-1].level == 11
+    assert all(r.big_blind <= 52_000 for r in rows[:-1])
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    live = clock.plan_live(state, structure, fake.now, players=13, chips_in_play=52_000)
+    assert [r.level for r in live] == list(range(1, 12))
+    with_break = ordine(breaks={11: 15})  # a break after the last useful level is not planned
+    assert clock.plan(with_break, start_at=T0, players=13, stack=4_000)[-1].level == 11
+    assert not clock.plan(with_break, start_at=T0, players=13, stack=4_000)[-1].is_break
 
 
 def test_plan_live_starts_from_the_current_level() -> None:
@@ -411,6 +431,7 @@ def test_iii5_start_leaves_the_clock_stopped_at_level_1_with_full_time() -> None
         "next_is_break": False,
         "minutes": 40,
         "index": 0,
+        "finished": False,
     }
     # a paused clock stays paused however late it is read
     assert clock.status(clock.initial(structure), structure, T0 + timedelta(days=1)) == shown
@@ -799,3 +820,48 @@ def test_iii5_auto_announce_stops_at_the_end_of_the_structure() -> None:
     with pytest.raises(RuleError):
         clock.next_level(state, structure, late, auto_announce=True)
     assert clock.prev_level(state, structure, late, auto_announce=True).index == 198
+
+
+# --------------------------------------------------------------------------------------------
+# The end of the event (IV.7)
+
+
+def test_iv7_finish_stops_the_clock_for_good_even_in_overtime() -> None:
+    structure = ordine()
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    fake.advance(minutes=43)  # 3 minutes of overtime, the change pending
+    assert clock.status(state, structure, fake.now).pending_announcement
+    ended = clock.finish(state, structure, fake.now)
+    fake.advance(hours=5)
+    shown = clock.status(ended, structure, fake.now, auto_announce=True)
+    assert (shown.running, shown.pending_announcement, shown.finished) == (False, False, True)
+    assert (shown.overtime_seconds, shown.remaining_seconds, shown.level) == (0, 0, 1)
+    assert shown.next is None and shown.level_ends_at is None
+    assert shown.to_json()["finished"] is True
+    assert clock.finish(ended, structure, fake.now) == ended
+    for refused_call in (
+        lambda: clock.start(ended, structure, fake.now),
+        lambda: clock.pause(ended, structure, fake.now),
+        lambda: clock.resume(ended, structure, fake.now),
+        lambda: clock.announce(ended, structure, fake.now),
+        lambda: clock.next_level(ended, structure, fake.now),
+        lambda: clock.prev_level(ended, structure, fake.now),
+        lambda: clock.add(ended, structure, 60, fake.now),
+        lambda: clock.sub(ended, structure, 1, fake.now),
+        lambda: clock.set_remaining(ended, structure, 60, fake.now),
+        lambda: clock.plan_live(ended, structure, fake.now, players=1, chips_in_play=1000),
+    ):
+        with pytest.raises(RuleError) as refused:
+            refused_call()
+        assert refused.value.article == "IV.7"
+
+
+def test_iv7_finish_keeps_the_time_left_of_a_running_level() -> None:
+    structure = ordine()
+    fake = FakeClock()
+    state = clock.start(clock.initial(structure), structure, fake.now)
+    fake.advance(minutes=10)
+    ended = clock.finish(state, structure, fake.now)
+    fake.advance(minutes=50)
+    assert clock.status(ended, structure, fake.now).remaining_seconds == 30 * 60

@@ -221,7 +221,7 @@ def test_final_with_fewer_than_nine_and_override(make_service: MakeService) -> N
     service = open_event(make_service, 12, seed=12)
     state = service.state
     t1, t2 = seated(service, 1), seated(service, 2)
-    bust(service, t1[0], t1[1], t2[0], t2[1], t2[2], stacks=[5, 4, 3, 2, 1])
+    bust(service, t1[0], t1[1], t2[0], t2[1], t2[2], stacks=[125, 100, 75, 50, 25])
     assert state.in_play == 7 and state.final_due
     finalists = [p.name for p in state.in_players()]
     counts = dict.fromkeys(finalists, 6875)  # 7 × 6875 = 48125, 125 more than the 48000

@@ -63,7 +63,7 @@ def play_out(service: Tournament, rng: random.Random) -> None:
             if rng.random() < 0.2:
                 eligible = [p for p in players if can_take_second_stack(state, p)]
                 if eligible:
-                    service.execute(SecondStack(name=rng.choice(eligible).name))
+                    service.execute(SecondStack(name=rng.choice(eligible).name, stack=0))
                     check(service)
                     continue
             k = min(rng.choice([1, 1, 1, 2, 3]), len(players) - 1)

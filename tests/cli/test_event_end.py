@@ -1,0 +1,152 @@
+"""The end of an event (IV.7), a whole evening to its winner: the clock stops for good, the
+winner holds every chip in play, and the printed standings read 1, 2, 3… with whoever never
+played listed apart, after the places."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tdconsole.cli import main
+
+
+class Cli:
+    def __init__(self, capsys: pytest.CaptureFixture[str], event: str) -> None:
+        self.capsys, self.event = capsys, event
+
+    def __call__(self, *argv: str, code: int = 0) -> str:
+        got = main(["--lang", "en", "--event", self.event, *argv])
+        out, err = self.capsys.readouterr()
+        assert got == code, (argv, out, err)
+        return out if code == 0 else err
+
+    def json(self, *argv: str) -> Any:
+        return json.loads(self(*argv, "--json"))
+
+
+PLACED = ["Fil", "Eva", "Dan", "Cid", "Bea", "Ada"]  # 1st … 6th
+NEVER_PLAYED = ["Gus", "Ivo", "Zed"]  # waiting list ×2, registered but never paid
+
+
+@pytest.fixture
+def ended(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
+    """6 paid players × 4,000 played to the winner; two wait, one never paid."""
+    cli = Cli(capsys, str(tmp_path / "evening.tdc"))
+    assert main(["new", cli.event, "--name", "Serata"]) == 0
+    capsys.readouterr()
+    cli("set", "max_players=7")
+    cli("register", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Zed", "Gus", "Ivo")
+    cli("pay", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
+    cli("draw", "--seed", "1")
+    cli("start", "--stack", "4000", "--bb", "100")
+    cli("clock", "start")
+    cli("bust", "Ada")
+    cli("bust", "Bea", "Cid", "--stacks", "100", "200")
+    cli("bust", "Dan")
+    assert cli.json("clock")["running"] is True
+    cli("clock", "set", "00:00")  # the level's time runs out: the change is pending…
+    assert cli.json("clock")["pending_announcement"] is True
+    cli("bust", "Eva")  # …when the last elimination ends the event
+    return cli
+
+
+def test_iv7_the_clock_stops_for_good(ended: Cli) -> None:
+    shown = ended.json("clock")
+    assert shown["running"] is False
+    assert shown["pending_announcement"] is False and shown["overtime_seconds"] == 0
+    assert shown["level_ends_at"] is None and shown["next"] is None
+    assert shown["finished"] is True
+    assert ended.json("state")["clock"] == shown | {"warnings": shown["warnings"]}
+    for argv in (
+        ("clock", "start"),
+        ("clock", "resume"),
+        ("clock", "announce"),
+        ("clock", "next"),
+        ("clock", "prev"),
+        ("clock", "add", "60"),
+        ("clock", "sub", "1"),
+        ("clock", "set", "10:00"),
+        ("clock", "edit", "3", "--bb", "800"),
+        ("clock", "plan"),
+    ):
+        refused = ended(*argv, code=2)
+        assert refused.rstrip().endswith("(Art. IV.7)"), (argv, refused)
+    assert ended.json("clock") == shown
+    assert "the event is over" in ended("clock") and "(Art. IV.7)" in ended("clock")
+
+
+def test_iv7_the_winner_holds_every_chip_in_play(ended: Cli) -> None:
+    state = ended.json("state")
+    assert state["phase"] == "finished" and state["chips_in_play"] == 24_000
+    winner = next(p for p in state["players"] if p["place"] == 1)
+    assert (winner["name"], winner["status"], winner["chips"]) == ("Fil", "in", 24_000)
+    assert state["winner"] == "Fil"
+    assert state["results"] == [
+        {"place": 1, "player": "Fil", "tied": False, "prize": "189"},
+        {"place": 2, "player": "Eva", "tied": False, "prize": "105"},
+        {"place": 3, "player": "Dan", "tied": False, "prize": "63"},
+        {"place": 4, "player": "Cid", "tied": False, "prize": "42"},
+        {"place": 5, "player": "Bea", "tied": False, "prize": "21"},
+    ]
+
+
+def test_undoing_the_last_elimination_restarts_nothing_but_lets_the_clock_go_on(
+    ended: Cli,
+) -> None:
+    ended("undo", "--reason", "wrong player")
+    shown = ended.json("clock")
+    assert shown["finished"] is False and shown["pending_announcement"] is True
+    assert ended.json("state")["winner"] is None
+    ended("clock", "announce")
+
+
+def _place_lines(text: str) -> list[str]:
+    """Every name of the report, in the order printed, with the place before it if any."""
+    names = PLACED + NEVER_PLAYED
+    out = []
+    for line in text.splitlines():
+        words = line.split()
+        for name in names:
+            if name in words:
+                before = words[: words.index(name)]
+                out.append(f"{before[-1] if before else ''} {name}".strip())
+    return out
+
+
+def _printed(cli: Cli, fmt: str, tmp_path: Path) -> str:
+    target = tmp_path / f"standings.{fmt}"
+    cli("print", "standings", "--format", fmt, "-o", str(target))
+    if fmt == "pdf":
+        assert shutil.which("pdftotext"), "pdftotext is needed: apt-get install poppler-utils"
+        done = subprocess.run(
+            ["pdftotext", "-layout", "-enc", "UTF-8", str(target), "-"],
+            capture_output=True,
+            check=True,
+        )
+        return done.stdout.decode("utf-8")
+    text = target.read_text(encoding="utf-8-sig")
+    if fmt == "html":
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, flags=re.S)
+        cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, flags=re.S) for row in rows]
+        plain = [[html.unescape(re.sub("<[^>]+>", "", c)) for c in row] for row in cells]
+        text = "\n".join(" ".join(row) for row in plain)
+    if fmt == "csv":
+        text = text.replace(",", " ")
+    return text
+
+
+@pytest.mark.parametrize("fmt", ["txt", "html", "pdf", "csv"])
+def test_printed_standings_read_1_2_3_and_never_played_apart(
+    ended: Cli, fmt: str, tmp_path: Path
+) -> None:
+    lines = _place_lines(_printed(ended, fmt, tmp_path))
+    placed = [f"{i} {name}" for i, name in enumerate(PLACED, start=1)]
+    assert lines[: len(placed)] == placed, lines
+    assert sorted(n.split()[-1] for n in lines[len(placed) :]) == sorted(NEVER_PLAYED), lines
