@@ -67,12 +67,10 @@ def open_service(args: argparse.Namespace) -> Tournament:
 
     path = event_path(args)
     actor = getattr(args, "actor", None)
+    # `--as NAME` other than the event's Director acts as floor staff (the service decides:
+    # Director-only commands are refused, and only one's own actions can be undone).
     service = Tournament.open(path, actor=actor)
     args.event_lang = service.state.settings.language
-    # `--as NAME` other than the event's Director acts as floor staff (Director-only
-    # commands are refused, and only one's own actions can be undone).
-    if actor is not None and actor.strip() != service.state.settings.director:
-        service.role = "floor"
     remember_event(path)
     _opened.append(service)
     return service

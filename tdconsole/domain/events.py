@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
+from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import State
 
@@ -38,6 +39,14 @@ class EventBody(BaseModel):
             if cls.type in EVENT_TYPES:
                 raise TypeError(f"event type {cls.type!r} defined twice")
             EVENT_TYPES[cls.type] = cls
+
+    @model_validator(mode="before")
+    @classmethod
+    def _escape_texts(cls, data: Any) -> Any:
+        """What an older file may hold is read escaped (``texts``): no screen obeys it."""
+        if isinstance(data, dict):
+            return {key: texts.escape_stored(value, key) for key, value in data.items()}
+        return data
 
     def apply(self, state: State, at: datetime) -> None:
         raise NotImplementedError
@@ -96,6 +105,15 @@ class Command(BaseModel):
     director_only: ClassVar[bool] = False
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _check_texts(cls, data: Any) -> Any:
+        """Every text a command carries is checked or cleaned as its field's kind asks
+        (``texts``): one-line fields refuse control characters, prose loses them."""
+        if isinstance(data, dict):
+            return {key: texts.check_input(value, key) for key, value in data.items()}
+        return data
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         raise NotImplementedError

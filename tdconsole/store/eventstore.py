@@ -22,6 +22,7 @@ from typing import Any
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
+from tdconsole.domain.texts import escape
 
 RESTORE_HINT = "restore a backup (`tdconsole backups`)"
 RESTORE_HINT_IT = "ripristina un backup (`tdconsole backups`)"
@@ -139,7 +140,8 @@ class EventStore:
                 it=f"{self.path}: la voce {seq} del registro non si può leggere ({first}); "
                 f"{RESTORE_HINT_IT}",
             ) from None
-        return Record(seq, command, when, actor, body)
+        # Who acted, as an older file may hold it: escaped like the events' texts.
+        return Record(seq, command, when, escape(actor), body)
 
     def rows(self) -> list[Row]:
         """Every stored event exactly as the file holds it (for export)."""
