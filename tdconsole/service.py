@@ -259,8 +259,8 @@ class Tournament:
                     f"{command.describe()}: nothing to record",
                     it=f"niente da registrare ({command.describe()})",
                 )
-            summary = one_line(command.describe())
-            records = self.store.append([CommandNoted(summary=summary), *bodies], ctx.now, ctx.actor)
+            noted = CommandNoted(summary=one_line(command.describe()))
+            records = self.store.append([noted, *bodies], ctx.now, ctx.actor)
         self._absorb(records)
         self._after_write()
         return records
