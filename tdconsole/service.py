@@ -82,10 +82,15 @@ class Tournament:
         actor: str | None = None,
         role: Role = "director",
     ) -> None:
+        try:
+            checked = actor_name(actor) if actor is not None else None
+        except RuleError:
+            store.close()
+            raise
         self.store = store
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
-        self._actor = actor_name(actor) if actor is not None else None
+        self._actor = checked
         self._role: Role = role
         self.history = History()
         self.state = State(settings=Settings())
@@ -127,7 +132,11 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        return self._actor or self.state.settings.director
+        """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""
+        director = self.state.settings.director
+        if self._actor is None or same_person(self._actor, director):
+            return director
+        return self._actor
 
     @property
     def role(self) -> Role:

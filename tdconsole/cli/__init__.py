@@ -66,7 +66,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Escaping:
+    """A text stream that writes every character a terminal would obey (ESC, BEL, bidi
+    overrides…) as a visible ``\\u001b``: whatever a command prints — a name from an older
+    file, a path, an imported rulebook's text — cannot drive the terminal. Line feeds and
+    tabs pass; inside a JSON string the escape is JSON's own, so documents stay exact."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from tdconsole.domain.texts import escape
+
+        self._stream.write(escape(text, keep_lines=True))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # buffer (bytes pass as they are), flush, fileno…
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -255,6 +255,7 @@ def cmd_payouts(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     from tdconsole.domain.events import CommandNoted, Redone, Undone
+    from tdconsole.domain.texts import one_line
 
     service = open_service(args)
     try:
@@ -285,6 +286,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         return 0
     undone_mark = tr(args, "  [undone]", "  [annullato]")
     undo_word, redo_word = tr(args, "undo", "annullato"), tr(args, "redo", "ripristinato")
+    # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
         if isinstance(r.body, CommandNoted):
@@ -292,7 +294,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             summary = summary_text(r.body.summary, language)
             print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
         elif isinstance(r.body, Undone):
-            reason = f" — {r.body.reason}" if r.body.reason else ""
+            reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
             summary = summary_text(r.body.summary, language)
             print(f"{r.seq:>5}  {stamp}  {r.actor}: {undo_word} «{summary}»{reason}")
         elif isinstance(r.body, Redone):

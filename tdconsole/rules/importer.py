@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import clean_text
 from tdconsole.rules.books import (
     ImportedArticle,
     ImportedBook,
@@ -130,8 +131,10 @@ def _clean(chunk: str) -> str:
 
 
 def parse_regulation(text: str) -> ParseResult:
-    """Split ``text`` into articles. Text before the first article (a preamble) is skipped."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    """Split ``text`` into articles. Text before the first article (a preamble) is skipped.
+
+    Control, bidi and zero-width characters are dropped and line breaks kept (``texts``)."""
+    text = clean_text(text, "text", limit=len(text))
     markers = _markers(text)
     result = ParseResult()
     seen: set[str] = set()
