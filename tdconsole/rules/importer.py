@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -211,9 +212,16 @@ def parse_file(path: Path) -> ParseResult:
 
 
 def import_file(
-    path: Path, name: str, parsed: ParseResult | None = None
+    path: Path,
+    name: str,
+    parsed: ParseResult | None = None,
+    before_replace: Callable[[], object] | None = None,
 ) -> tuple[ImportedBook, ParseResult, Path]:
-    """Parse ``path`` (unless ``parsed`` is given) and store it as the imported book ``name``."""
+    """Parse ``path`` (unless ``parsed`` is given) and store it as the imported book ``name``.
+
+    ``before_replace`` runs once the new text is written beside the old one and before it
+    takes its place (recording the import in the event's log): if it raises, nothing changes.
+    """
     check_book_name(name)
     if parsed is None:
         parsed = parse_file(path)
@@ -229,5 +237,11 @@ def import_file(
     target = directory / f"{name}.json"
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(book.model_dump_json(indent=1), encoding="utf-8")
+    try:
+        if before_replace is not None:
+            before_replace()
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     tmp.replace(target)
     return book, parsed, target
