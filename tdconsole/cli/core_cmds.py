@@ -12,6 +12,7 @@ from tdconsole.cli.common import (
     chips_text,
     emit_json,
     lang,
+    named,
     open_service,
     parse_assignments,
     say,
@@ -60,7 +61,7 @@ def cmd_register(args: argparse.Namespace) -> int:
 def cmd_withdraw(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import PlayerWithdrawn, Withdraw
 
-    service = act(args, Withdraw(name=args.name))
+    service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
     body = service.last_records[-1].body
     assert isinstance(body, PlayerWithdrawn)
     say(args, f"{body.name}: withdrawn", f"{body.name}: ritirato")
@@ -76,7 +77,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 def cmd_pay(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import Pay, require_player
 
-    service = act(args, Pay(names=args.names, food=args.food))
+    service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
     money = f"{amount} {service.state.settings.currency}"
