@@ -90,7 +90,7 @@ class EliminateDialog(Dialog):
     def update_note(self) -> None:
         lines = []
         for name, _ in self.entries():
-            player = self.state.find(name)
+            player = self.player_named(name)
             if player is None or player.table is None:
                 continue
             if can_take_second_stack(self.state, player):
