@@ -55,7 +55,8 @@ def event_language(path: Path) -> str | None:
 def actor_name(raw: str) -> str:
     """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
     when empty, longer than a name or holding control characters."""
-    name = check_line(normal_name(raw), "actor", NAME_LIMIT)
+    # Controls (a line feed too) are refused before spaces are collapsed.
+    name = check_line(normal_name(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
     if not name:
         raise RuleError(
             "--as needs a name: give who acts, or leave --as out for the Director",
