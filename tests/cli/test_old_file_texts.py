@@ -27,7 +27,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def old_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+def old_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    monkeypatch.chdir(tmp_path)  # a report printed without -o is written here
     path = str(tmp_path / "old.tdc")
     assert run(capsys, "new", path, "--name", "Serata")[0] == 0
     names = ["Ada", "Bob", "Cid", "Dan", "Eva", "Fio", "Gil"]
