@@ -99,14 +99,21 @@ def _escape_char(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+def plain(text: str) -> bool:
+    """True when ``text`` holds nothing a terminal would obey. ``str.isprintable`` (fast) is
+    False for every such character, and for a few harmless ones (no-break spaces) that the
+    pattern then lets through."""
+    return text.isprintable() or UNSAFE.search(text) is None
+
+
 def escape(text: str, *, keep_lines: bool = False) -> str:
     """``text`` with every character a terminal would obey written visibly (``\\u001b``).
 
     With ``keep_lines`` line feeds and tabs stay (prose shown on several lines).
     """
-    pattern = _LINES_KEPT if keep_lines else UNSAFE
-    if pattern.search(text) is None:  # the common case: nothing to do
+    if plain(text):  # the common case: nothing to do
         return text
+    pattern = _LINES_KEPT if keep_lines else UNSAFE
     return pattern.sub(_escape_char, text)
 
 

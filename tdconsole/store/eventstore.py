@@ -21,7 +21,13 @@ from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
+from tdconsole.domain.events import (
+    EVENT_TYPES,
+    SCHEMA_VERSION,
+    EventBody,
+    Record,
+    event_from_json,
+)
 from tdconsole.domain.texts import escape
 
 RESTORE_HINT = "restore a backup (`tdconsole backups`)"
@@ -122,7 +128,7 @@ class EventStore:
         try:
             # The rows were written by ``append`` from validated bodies: pydantic's JSON
             # validation reads them in one step (faster than json.loads + model_validate).
-            body = EVENT_TYPES[type_name].model_validate_json(data)
+            body = event_from_json(EVENT_TYPES[type_name], data)
             when = stamps.get(at)
             if when is None:
                 when = stamps[at] = datetime.fromisoformat(at)

@@ -88,6 +88,9 @@ def test_the_unsafe_set_is_exactly_the_unicode_categories() -> None:
         if (unicodedata.category(chr(cp)) in wanted) != bool(texts.UNSAFE.match(chr(cp)))
     ]
     assert wrong == []
+    unsafe = [cp for cp in range(0x110000) if unicodedata.category(chr(cp)) in wanted]
+    assert not any(texts.plain(f"Ada{chr(cp)}") for cp in unsafe)  # the fast check agrees
+    assert texts.plain("Zoë Ångström\u00a0[bold] 山田太郎")
 
 
 @pytest.mark.parametrize("field", sorted(ONE_LINE))
@@ -203,3 +206,20 @@ def test_a_stored_text_is_read_escaped() -> None:
     )
     assert ruling.players == ["Bob\\u001b[2J"] and ruling.director == "Eve\\u0007"
     assert ruling.text == "ok\n\\u001b[31mred"
+
+
+@pytest.mark.parametrize(
+    ("stored", "read"),
+    [
+        ('{"name":"A\\nB","settings":{}}', "A\\u000aB"),  # JSON's short escape
+        ('{"name":"A\\u001b]0;x\\u0007","settings":{}}', "A\\u001b]0;x\\u0007"),
+        ('{"name":"A\u009b2J\u202e","settings":{}}', "A\\u009b2J\\u202e"),  # raw in the text
+        ('{"name":"A\\"B","settings":{}}', 'A"B'),
+        ('{"name":"Zoë","settings":{}}', "Zoë"),
+    ],
+)
+def test_an_event_read_from_json_is_escaped_in_every_form(stored: str, read: str) -> None:
+    from tdconsole.domain.events import EVENT_TYPES, event_from_json
+
+    body: Any = event_from_json(EVENT_TYPES["event_created"], stored)
+    assert body.name == read
