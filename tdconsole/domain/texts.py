@@ -13,9 +13,10 @@ keeps its line breaks (CR LF, CR, U+2028/U+2029 become LF), turns tabs into spac
 the other controls. Every text is NFC-normalised and has a length limit (``limit_of``).
 Refusals cite the Director's discretion (Art. VII.1): the regulation is silent on text.
 
-**Output**: what an older file may still hold is escaped where it is read (``EventBody``'s
-validator, the store's actor column): each such character becomes a visible ``\\u001b``, so no
-screen, report or JSON document ever receives one. The command line's streams escape
+**Output**: what an older file may still hold is escaped where it is read (``events.
+event_from_json`` / ``event_from_data`` for every event read from a file or an import, and the
+store's actor column): each such character becomes a visible ``\\u001b``, so no screen, report
+or JSON document ever receives one. The command line's streams escape
 whatever else they print (``escape_stream``).
 """
 
