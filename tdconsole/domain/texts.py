@@ -16,8 +16,8 @@ Refusals cite the Director's discretion (Art. VII.1): the regulation is silent o
 **Output**: what an older file may still hold is escaped where it is read (``events.
 event_from_json`` / ``event_from_data`` for every event read from a file or an import, and the
 store's actor column): each such character becomes a visible ``\\u001b``, so no screen, report
-or JSON document ever receives one. The command line's streams escape
-whatever else they print (``escape_stream``).
+or JSON document ever receives one. The command line's stdout and stderr escape whatever
+else they print (``tdconsole.cli``); the console escapes file names and refusals it shows.
 """
 
 from __future__ import annotations
