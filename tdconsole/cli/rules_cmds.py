@@ -142,13 +142,17 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
 
 def _chosen_event(args: argparse.Namespace) -> Path | None:
     """The event a rulebook import is recorded in: ``--event``, ``$TDCONSOLE_EVENT`` or the
-    last one used; None when none was ever chosen."""
+    last one used; None when none was ever chosen (or the last one used is gone)."""
+    import os
+
     from tdconsole.cli.common import event_path
 
     try:
-        return event_path(args)
+        path = event_path(args)
     except RuleError:
         return None
+    given = getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT")
+    return path if given or path.exists() else None
 
 
 def _record_import(args: argparse.Namespace, name: str, source: str, count: int,

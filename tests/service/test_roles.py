@@ -204,3 +204,14 @@ def test_replacing_a_rulebook_with_no_event_to_record_it_is_refused(
     assert code == 2 and "--event" in err and "(Art. VII.1)" in err
     code, _, err = run(capsys, "--lang", "it", "rules", "import", str(src), "--name", "club")
     assert code == 2 and "registro dell'evento" in err
+
+
+def test_a_new_rulebook_imports_when_the_last_event_is_gone(
+    capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path
+) -> None:
+    Path(event).unlink()  # the most recently used event was deleted
+    src = _text(tmp_path)
+    code, _, err = run(capsys, "rules", "import", str(src), "--name", "club")
+    assert code == 0, err
+    code, _, err = run(capsys, "--event", event, "rules", "import", str(src), "--name", "other")
+    assert code == 2  # an event named and missing is said, as by every command
