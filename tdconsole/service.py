@@ -24,6 +24,7 @@ from tdconsole.domain.fold import History, apply_all, fold, is_control
 from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
+from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
@@ -52,6 +53,25 @@ def event_language(path: Path) -> str | None:
         service.close()
 
 
+def actor_name(raw: str) -> str:
+    """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
+    when empty, longer than a name or holding control characters."""
+    # Controls (a line feed too) are refused before spaces are collapsed.
+    name = check_line(normal_name(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
+    if not name:
+        raise RuleError(
+            "--as needs a name: give who acts, or leave --as out for the Director",
+            "VII.1",
+            it="--as vuole un nome: indica chi agisce, o togli --as per il Direttore",
+        )
+    return name
+
+
+def same_person(a: str, b: str) -> bool:
+    """Two names of whoever acts are one person ignoring case and spacing (``actor_name``)."""
+    return normal_name(a).casefold() == normal_name(b).casefold()
+
+
 class Tournament:
     """One event, opened from its file."""
 
@@ -64,11 +84,16 @@ class Tournament:
         actor: str | None = None,
         role: Role = "director",
     ) -> None:
+        try:
+            checked = actor_name(actor) if actor is not None else None
+        except RuleError:
+            store.close()
+            raise
         self.store = store
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
-        self._actor = actor
-        self.role: Role = role
+        self._actor = checked
+        self._role: Role = role
         self.history = History()
         self.state = State(settings=Settings())
         self._seen_version = -1
@@ -113,7 +138,25 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        return self._actor or self.state.settings.director
+        """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""
+        director = self.state.settings.director
+        if self._actor is None or same_person(self._actor, director):
+            return director
+        return self._actor
+
+    @property
+    def role(self) -> Role:
+        """The floor when opened as the floor, or when ``--as`` names anyone but the event's
+        Director (compared by ``same_person``): every face gets its role here, from the
+        Director named in the settings now."""
+        if self._role == "floor":
+            return "floor"
+        if self._actor is not None and not same_person(self._actor, self.state.settings.director):
+            return "floor"
+        return "director"
+
+    def _mine(self, actor: str | None) -> bool:
+        return actor is not None and same_person(actor, self.actor)
 
     # -- reading ---------------------------------------------------------------------------
     def _reload(self) -> None:
@@ -244,22 +287,22 @@ class Tournament:
                     f"{command.describe()}: nothing to record",
                     it=f"niente da registrare ({command.describe()})",
                 )
-            records = self.store.append(
-                [CommandNoted(summary=command.describe()), *bodies], ctx.now, ctx.actor
-            )
+            noted = CommandNoted(summary=one_line(command.describe()))
+            records = self.store.append([noted, *bodies], ctx.now, ctx.actor)
         self._absorb(records)
         self._after_write()
         return records
 
     def undo(self, reason: str = "") -> str:
         """Cancel the whole last command in effect; returns what was undone."""
+        reason = clean_text(reason, "reason").strip()
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
             target = self.history.last_active
             if target is None or self.history.summaries.get(target, "").startswith("create event"):
                 raise RuleError("nothing to undo", it="niente da annullare")
             owner = self.history.actors.get(target)
-            if self.role != "director" and owner != self.actor:
+            if self.role != "director" and not self._mine(owner):
                 raise RuleError(
                     f"the last action was {owner}'s: only the Director may undo it",
                     "VII.1",
@@ -284,11 +327,16 @@ class Tournament:
                     it="niente da ripristinare: si ripristina subito dopo un annullamento, "
                     "senza altre azioni nel mezzo",
                 )
-            if self.role != "director" and self.history.actors.get(target) != self.actor:
+            # Redo follows undo's ownership: the floor redoes only its own action that it undid
+            # itself, never what the Director (or another) cancelled.
+            if self.role != "director" and not (
+                self._mine(self.history.actors.get(target))
+                and self._mine(self.history.undone_by.get(target))
+            ):
                 raise RuleError(
-                    "only the Director may redo another's action",
+                    "only the Director may redo an action that another made or undid",
                     "VII.1",
-                    it="solo il Direttore può ripristinare l'azione di un altro",
+                    it="solo il Direttore può ripristinare un'azione fatta o annullata da un altro",
                 )
             summary = self.history.summaries[target]
             records = self.store.append(

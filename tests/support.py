@@ -40,3 +40,34 @@ def seeds_dir() -> Path:
         if candidate.is_dir():
             return candidate
     return Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+
+
+def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) -> None:
+    """Rewrite an event file's stored texts as an older version (or a hand-edited file) may
+    hold them: every stored string equal to a key of ``replace`` becomes its value (names stay
+    consistent across events), and every actor becomes ``actor``. Snapshots are dropped."""
+    import json
+    import sqlite3
+
+    def swap(value: object) -> object:
+        if isinstance(value, str):
+            return replace.get(value, value)
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        if isinstance(value, dict):
+            return {swap(k): swap(v) for k, v in value.items()}  # type: ignore[index]
+        return value
+
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("SELECT seq, data FROM events").fetchall()
+        for seq, data in rows:
+            new = json.dumps(swap(json.loads(data)), ensure_ascii=False)
+            db.execute("UPDATE events SET data = ? WHERE seq = ?", (new, seq))
+        if actor is not None:
+            db.execute("UPDATE events SET actor = ?", (actor,))
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").fetchone():
+            db.execute("DELETE FROM snapshots")
+        db.commit()
+    finally:
+        db.close()

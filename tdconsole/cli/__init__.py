@@ -1,4 +1,5 @@
-"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``.
+"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``; the
+global options may also follow the command (``tdconsole floor --as Marco``).
 
 Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
 stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, else the event's
@@ -37,24 +38,44 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="tdconsole",
-        description="Direct a Texas Hold'em tournament under the Ordine's regulation.",
-    )
+def _add_global_options(parser: argparse.ArgumentParser, default: Any = None) -> None:
     parser.add_argument(
         "--event",
         metavar="PATH",
+        default=default,
         help="the event file (else $TDCONSOLE_EVENT, else the most recently used event)",
     )
     parser.add_argument(
         "--as",
         dest="actor",
         metavar="NAME",
+        default=default,
         help="who acts (recorded on every event; default: the Director)",
     )
-    parser.add_argument("--lang", choices=("it", "en"), help="language of the console")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument(
+        "--lang", choices=("it", "en"), default=default, help="language of the console"
+    )
+
+
+class _CommandParser(_Parser):
+    """A command's parser: the global options are accepted after the command too
+    (``tdconsole floor --as Marco``). Given there, they override the ones before it; not
+    given, they leave them alone (``SUPPRESS``). A command that has an option of the same
+    name for itself (``rule --lang``: the rulebook's language) keeps its own."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("conflict_handler", "resolve")
+        super().__init__(*args, **kwargs)
+        _add_global_options(self, argparse.SUPPRESS)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tdconsole",
+        description="Direct a Texas Hold'em tournament under the Ordine's regulation.",
+    )
+    _add_global_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -66,7 +87,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Escaping:
+    """A text stream that writes every character a terminal would obey (ESC, BEL, bidi
+    overrides…) as a visible ``\\u001b``: whatever a command prints — a name from an older
+    file, a path, an imported rulebook's text — cannot drive the terminal. Line feeds and
+    tabs pass; inside a JSON string the escape is JSON's own, so documents stay exact."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from tdconsole.domain.texts import escape
+
+        self._stream.write(escape(text, keep_lines=True))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # buffer (bytes pass as they are), flush, fileno…
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -7,8 +7,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from tdconsole.domain.errors import RuleError
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from tdconsole.service import Tournament
 
 Lang = Literal["it", "en"]
+Build = Callable[["State"], "Command"]
+"""A command built on the event's State (to name players as they were typed)."""
 
 
 def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
@@ -92,12 +95,10 @@ def open_service(args: argparse.Namespace) -> Tournament:
 
     path = event_path(args)
     actor = getattr(args, "actor", None)
+    # `--as NAME` other than the event's Director acts as floor staff (the service decides:
+    # Director-only commands are refused, and only one's own actions can be undone).
     service = Tournament.open(path, actor=actor)
     args.event_lang = service.state.settings.language
-    # `--as NAME` other than the event's Director acts as floor staff (Director-only
-    # commands are refused, and only one's own actions can be undone).
-    if actor is not None and actor.strip() != service.state.settings.director:
-        service.role = "floor"
     remember_event(path)
     _opened.append(service)
     return service
@@ -106,15 +107,31 @@ def open_service(args: argparse.Namespace) -> Tournament:
 _opened: list[Tournament] = []
 
 
-def act(args: argparse.Namespace, command: Command) -> Tournament:
+def act(args: argparse.Namespace, command: Union[Command, Build]) -> Tournament:  # noqa: UP007
     """Run one command on the chosen event; the closed service keeps its final State (and the
-    command's records in ``last_records``) for printing what happened."""
+    command's records in ``last_records``) for printing what happened. ``command`` may be
+    built on the event's State (``lambda state: Bust(names=named(state, args.names))``)."""
     service = open_service(args)
     try:
+        if callable(command):
+            command = command(service.state)
         service.last_records = service.execute(command)
     finally:
         service.close()
     return service
+
+
+def named(state: State, typed: list[str]) -> list[str]:
+    """The players' names as recorded, from names as typed (case and accents ignored, a
+    unique prefix: ``require_player``); an unknown or ambiguous name is refused."""
+    from tdconsole.domain.registration import require_player
+
+    return [require_player(state, raw).name for raw in typed]
+
+
+def named_counts(state: State, counts: dict[str, int]) -> dict[str, int]:
+    """``NAME=N`` counts keyed by the players' recorded names (``named``)."""
+    return dict(zip(named(state, list(counts)), counts.values(), strict=True))
 
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:

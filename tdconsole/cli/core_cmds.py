@@ -12,6 +12,7 @@ from tdconsole.cli.common import (
     chips_text,
     emit_json,
     lang,
+    named,
     open_service,
     parse_assignments,
     say,
@@ -60,7 +61,7 @@ def cmd_register(args: argparse.Namespace) -> int:
 def cmd_withdraw(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import PlayerWithdrawn, Withdraw
 
-    service = act(args, Withdraw(name=args.name))
+    service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
     body = service.last_records[-1].body
     assert isinstance(body, PlayerWithdrawn)
     say(args, f"{body.name}: withdrawn", f"{body.name}: ritirato")
@@ -76,7 +77,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 def cmd_pay(args: argparse.Namespace) -> int:
     from tdconsole.domain.registration import Pay, require_player
 
-    service = act(args, Pay(names=args.names, food=args.food))
+    service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
     money = f"{amount} {service.state.settings.currency}"
@@ -255,6 +256,7 @@ def cmd_payouts(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     from tdconsole.domain.events import CommandNoted, Redone, Undone
+    from tdconsole.domain.texts import one_line
 
     service = open_service(args)
     try:
@@ -285,6 +287,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         return 0
     undone_mark = tr(args, "  [undone]", "  [annullato]")
     undo_word, redo_word = tr(args, "undo", "annullato"), tr(args, "redo", "ripristinato")
+    # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
         if isinstance(r.body, CommandNoted):
@@ -292,7 +295,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             summary = summary_text(r.body.summary, language)
             print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
         elif isinstance(r.body, Undone):
-            reason = f" — {r.body.reason}" if r.body.reason else ""
+            reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
             summary = summary_text(r.body.summary, language)
             print(f"{r.seq:>5}  {stamp}  {r.actor}: {undo_word} «{summary}»{reason}")
         elif isinstance(r.body, Redone):

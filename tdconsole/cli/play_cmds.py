@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import act, chips_text, parse_counts, say, tr
+from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, say, tr
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -43,9 +43,10 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
 def cmd_count(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Count
 
-    service = act(args, Count(counts=parse_counts(args.counts)))
-    for raw in parse_counts(args.counts):
-        player = service.state.find(raw)
+    counts = parse_counts(args.counts)
+    service = act(args, lambda state: Count(counts=named_counts(state, counts)))
+    for name in named(service.state, list(counts)):
+        player = service.state.find(name)
         assert player is not None
         print(f"{player.name}: {chips_text(player.chips)}")
     return 0
@@ -54,8 +55,10 @@ def cmd_count(args: argparse.Namespace) -> int:
 def cmd_dote(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import SecondStack
 
-    service = act(args, SecondStack(name=args.name, stack=args.stack))
-    player = service.state.find(args.name)
+    service = act(
+        args, lambda state: SecondStack(name=named(state, [args.name])[0], stack=args.stack)
+    )
+    player = service.state.find(named(service.state, [args.name])[0])
     assert player is not None and player.second_stack is not None
     table = service.state.tables[player.table or 0]
     amount, chips = chips_text(player.second_stack), chips_text(table.chips)
@@ -72,10 +75,15 @@ def cmd_dote(args: argparse.Namespace) -> int:
 def cmd_bust(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Bust
 
-    service = act(args, Bust(names=args.names, stacks=args.stacks, declined=args.declined))
+    service = act(
+        args,
+        lambda state: Bust(
+            names=named(state, args.names), stacks=args.stacks, declined=args.declined
+        ),
+    )
     currency = service.state.settings.currency
-    for raw in args.names:
-        player = service.state.find(raw)
+    for name in named(service.state, args.names):
+        player = service.state.find(name)
         assert player is not None
         tie = tr(args, " (tied)", " (a pari merito)") if player.tied else ""
         prize = ""
@@ -94,8 +102,13 @@ def cmd_bust(args: argparse.Namespace) -> int:
 def cmd_disqualify(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Disqualify
 
-    service = act(args, Disqualify(name=args.name, reason=args.reason, chips=args.chips))
-    player = service.state.find(args.name)
+    service = act(
+        args,
+        lambda state: Disqualify(
+            name=named(state, [args.name])[0], reason=args.reason, chips=args.chips
+        ),
+    )
+    player = service.state.find(named(service.state, [args.name])[0])
     assert player is not None
     say(
         args,
@@ -118,11 +131,12 @@ def cmd_close(args: argparse.Namespace) -> int:
         service = act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
         _print_plan(args, service, args.table)
         return 0
+    counts = parse_counts(args.count)
     service = act(
         args,
-        CloseTable(
+        lambda state: CloseTable(
             table=args.table,
-            counts=parse_counts(args.count),
+            counts=named_counts(state, counts),
             seed=args.seed,
             override=args.override,
         ),
@@ -177,8 +191,12 @@ def raise_usage(text: str, text_it: str) -> None:
 def cmd_final(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import Final
 
+    counts = parse_counts(args.count)
     service = act(
-        args, Final(counts=parse_counts(args.count), seed=args.seed, override=args.override)
+        args,
+        lambda state: Final(
+            counts=named_counts(state, counts), seed=args.seed, override=args.override
+        ),
     )
     state = service.state
     table = next(t for t in state.tables.values() if t.final and t.open)

@@ -141,8 +141,50 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chosen_event(args: argparse.Namespace) -> Path | None:
+    """The event a rulebook import is recorded in: ``--event``, ``$TDCONSOLE_EVENT`` or the
+    last one used; None when none was ever chosen (or the last one used is gone)."""
+    import os
+
+    from tdconsole.cli.common import event_path
+
+    try:
+        path = event_path(args)
+    except RuleError:
+        return None
+    given = getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT")
+    return path if given or path.exists() else None
+
+
+def _record_import(args: argparse.Namespace, name: str, source: str, count: int,
+                   replaced: bool) -> Callable[[], object] | None:
+    """What records the import in the event's log before the text takes its place: the
+    Director's command (VII.1), refused to floor staff (``--as``) like any other. With no
+    event chosen there is nobody to record it: a new book is imported as is, but replacing
+    one's text is refused, since that must be recorded."""
+    path = _chosen_event(args)
+    if path is None:
+        if replaced:
+            raise RuleError(
+                f"the book {name!r} was imported before: replacing its text is the Director's "
+                "and is recorded in the event's log; give --event PATH",
+                "VII.1",
+                it=f"il regolamento {name!r} è già stato importato: sostituirne il testo spetta "
+                "al Direttore e resta nel registro dell'evento; indica --event PERCORSO",
+            )
+        return None
+
+    def record() -> None:
+        from tdconsole.cli.common import act
+        from tdconsole.domain.rulings import ImportRulebook
+
+        act(args, ImportRulebook(book=name, source=source, articles=count, replaced=replaced))
+
+    return record
+
+
 def cmd_rules_import(args: argparse.Namespace) -> int:
-    from tdconsole.rules.books import check_book_name, shipped_books
+    from tdconsole.rules.books import check_book_name, imported, shipped_books
     from tdconsole.rules.importer import import_file, parse_file
 
     name = check_book_name(args.name)
@@ -162,11 +204,14 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
                 it=f"nessuno dei {len(parsed.numbers)} numeri di articolo di {path.name} è nel "
                 f"regolamento fornito {name!r}; importalo con un altro --name",
             )
-    _book, _parsed, target = import_file(path, name, parsed)
+    replaced = imported(name) is not None
+    record = _record_import(args, name, path.name, len(parsed.numbers), replaced)
+    _book, _parsed, target = import_file(path, name, parsed, before_replace=record)
     document = {
         "book": name, "file": str(path), "stored": str(target),
         "articles": parsed.numbers, "warnings": parsed.warnings,
         "shipped": shipped is not None, "matched": len(matched), "not_in_book": unknown,
+        "replaced": replaced, "recorded": record is not None,
     }
     if args.json:
         _emit(document)

@@ -6,17 +6,22 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import act, emit_json, open_service, say, tr
+from tdconsole.cli.common import act, emit_json, named, open_service, say, tr
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
     from tdconsole.domain.rulings import RecordRuling
 
     articles = [a for a in (args.articles or "").split(",") if a.strip()]
-    command = RecordRuling(
-        table=args.table, players=args.players or [], articles=articles, text=args.text
-    )
-    ruling = act(args, command).state.rulings[-1]
+    ruling = act(
+        args,
+        lambda state: RecordRuling(
+            table=args.table,
+            players=named(state, args.players or []),
+            articles=articles,
+            text=args.text,
+        ),
+    ).state.rulings[-1]
     cited = ", ".join(f"Art. {a}" for a in ruling.articles)
     say(
         args,
@@ -29,8 +34,13 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def cmd_sanction(args: argparse.Namespace) -> int:
     from tdconsole.domain.rulings import Sanction
 
-    command = Sanction(name=args.name, kind=args.kind, orbits=args.orbits, reason=args.reason)
-    ruling = act(args, command).state.rulings[-1]
+    ruling = act(
+        args,
+        lambda state: Sanction(
+            name=named(state, [args.name])[0], kind=args.kind, orbits=args.orbits,
+            reason=args.reason,
+        ),
+    ).state.rulings[-1]
     name, entry = ruling.players[0], ruling.id
     if args.kind == "warning":
         say(

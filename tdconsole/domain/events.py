@@ -7,13 +7,15 @@ to append, or raises ``RuleError`` citing the article it enforces. Nothing here 
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
+from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import State
 
@@ -60,7 +62,29 @@ def parse_event(type_name: str, data: dict[str, Any]) -> EventBody:
         raise ValueError(
             f"unknown event type {type_name!r}: the file is from a newer version"
         ) from None
+    return event_from_data(cls, data)
+
+
+# Every event read from a file (the log, an import) comes through these two: what an older or
+# foreign file may hold that a terminal would obey is read escaped (``texts.escape_stored``),
+# so no screen, report or JSON document receives it. Text recorded since is clean (commands
+# check it), so the escaping changes nothing there and names keep their keys.
+
+
+def event_from_data(cls: type[EventBody], data: Any) -> EventBody:
+    """An event of type ``cls`` from its stored fields, texts escaped."""
+    if isinstance(data, dict):
+        data = {key: texts.escape_stored(value, key) for key, value in data.items()}
     return cls.model_validate(data)
+
+
+def event_from_json(cls: type[EventBody], data: str) -> EventBody:
+    """An event of type ``cls`` from its stored JSON, texts escaped. JSON holds a control
+    character either raw or as an escape (``\\n``, ``\\u001b``), so a row with no backslash
+    and no unsafe character takes pydantic's direct path (most rows: no cost)."""
+    if "\\" not in data and texts.plain(data):
+        return cls.model_validate_json(data)
+    return event_from_data(cls, json.loads(data))
 
 
 @dataclass(frozen=True)
@@ -96,6 +120,15 @@ class Command(BaseModel):
     director_only: ClassVar[bool] = False
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _check_texts(cls, data: Any) -> Any:
+        """Every text a command carries is checked or cleaned as its field's kind asks
+        (``texts``): one-line fields refuse control characters, prose loses them."""
+        if isinstance(data, dict):
+            return {key: texts.check_input(value, key) for key, value in data.items()}
+        return data
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         raise NotImplementedError

@@ -21,6 +21,8 @@ class History:
         self.redoable: list[int] = []
         self.summaries: dict[int, str] = {}
         self.actors: dict[int, str] = {}
+        self.undone_by: dict[int, str] = {}
+        """Who undid each command now redoable (redo follows undo's ownership)."""
 
     def feed(self, record: Record) -> None:
         body = record.body
@@ -28,6 +30,7 @@ class History:
             if body.command in self.active:
                 self.active.remove(body.command)
                 self.redoable.append(body.command)
+                self.undone_by[body.command] = record.actor
         elif isinstance(body, Redone):
             if body.command in self.redoable:
                 self.redoable.remove(body.command)

@@ -38,14 +38,23 @@ def clean_name(raw: str) -> str:
 
 
 def require_player(state: State, name: str) -> Player:
-    player = state.find(name)
-    if player is None:
+    """The one player ``name`` means as people type it (``State.match``: case and accents
+    ignored, a unique prefix); none or several are refused, the candidates listed."""
+    found = state.match(name)
+    if not found:
         raise RuleError(
             f"no player named {name.strip()!r}: check the spelling (see `standings`)",
             it=f"nessun giocatore si chiama {name.strip()!r}: controlla come è scritto "
             "(vedi `standings`)",
         )
-    return player
+    if len(found) > 1:
+        shown = ", ".join(p.name for p in found[:8]) + (", …" if len(found) > 8 else "")
+        raise RuleError(
+            f"{name.strip()!r} may be {len(found)} players: {shown}; type more of the name",
+            it=f"{name.strip()!r} può essere {len(found)} giocatori: {shown}; scrivi di più "
+            "del nome",
+        )
+    return found[0]
 
 
 # -- events ---------------------------------------------------------------------------------

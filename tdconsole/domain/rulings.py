@@ -226,3 +226,43 @@ class MarkServed(Command):
                 it=f"la sospensione {self.ruling} risulta già scontata",
             )
         return [SuspensionServed(ruling=self.ruling)]
+
+
+# -- the club's rulebooks --------------------------------------------------------------------
+
+
+class RulebookImported(EventBody):
+    """A regulation text imported as a rulebook (``rules import``): what the rulings cite."""
+
+    type: ClassVar[str] = "rulebook_imported"
+    book: str
+    source: str
+    articles: int
+    replaced: bool = False
+    """True when it replaced a text imported before under the same name."""
+
+    def apply(self, state: State, at: datetime) -> None:  # the log keeps it; no State changes
+        return None
+
+
+class ImportRulebook(Command):
+    """Importing or replacing a rulebook's text changes what every ruling cites: the
+    Director's (VII.1), and recorded in the log."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.1"
+    book: str
+    source: str
+    articles: int = Field(ge=0)
+    replaced: bool = False
+
+    def describe(self) -> str:
+        verb = "rulebook replaced" if self.replaced else "rulebook imported"
+        return f"{verb}: {self.book} from {self.source}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        return [
+            RulebookImported(
+                book=self.book, source=self.source, articles=self.articles, replaced=self.replaced
+            )
+        ]

@@ -6,6 +6,8 @@ play, the second-stack amount, places due) are computed here from the records, n
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -20,6 +22,48 @@ Status = Literal["registered", "waitlisted", "withdrawn", "in", "out", "disquali
 def name_key(name: str) -> str:
     """Names are unique ignoring case (and Unicode case folding)."""
     return name.casefold()
+
+
+# Letters that carry no separable accent in Unicode, as people type them without it.
+_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe",
+                        "þ": "th", "ı": "i", "ŀ": "l"})
+
+
+def typed_key(name: str) -> str:
+    """A name as people type it: no case, no accents, single spaces (``Zoë  Ångström`` →
+    ``zoe angstrom``)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return " ".join(plain.translate(_PLAIN).split())
+
+
+def _word_starts(key: str) -> Iterable[int]:
+    """Where each word of ``key`` begins (after a space, a hyphen, an apostrophe…)."""
+    for i, ch in enumerate(key):
+        if ch.isalnum() and (i == 0 or not key[i - 1].isalnum()):
+            yield i
+
+
+def match_players(players: Iterable[Player], typed: str) -> list[Player]:
+    """The players ``typed`` names, as people type names: the exact name (ignoring case)
+    wins; else the same letters ignoring case and accents (``zoe`` → "Zoë"); else a prefix of
+    the name or of one of its words (``Angstrom``, ``zoe ang`` → "Zoë Ångström"). More than
+    one: ambiguous (the caller lists them); none: no such player. In registration order."""
+    everyone = sorted(players, key=lambda p: p.order)
+    exact = name_key(typed.strip())
+    found = [p for p in everyone if name_key(p.name) == exact]
+    if found:
+        return found
+    wanted = typed_key(typed)
+    if not wanted:
+        return []
+    keys = [(p, typed_key(p.name)) for p in everyone]
+    found = [p for p, key in keys if key == wanted]
+    if found:
+        return found
+    return [
+        p for p, key in keys if any(key.startswith(wanted, i) for i in _word_starts(key))
+    ]
 
 
 @dataclass
@@ -120,7 +164,15 @@ class State:
 
     # -- players ---------------------------------------------------------------------------
     def find(self, name: str) -> Player | None:
+        """The player of exactly this name (ignoring case); see ``match`` for typed names."""
         return self.players.get(name_key(name.strip()))
+
+    def match(self, typed: str) -> list[Player]:
+        """Every player ``typed`` may mean (``match_players``): one, several or none."""
+        exact = self.find(typed)
+        if exact is not None:
+            return [exact]
+        return match_players(self.players.values(), typed)
 
     def ordered_players(self) -> list[Player]:
         return sorted(self.players.values(), key=lambda p: p.order)

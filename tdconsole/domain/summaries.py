@@ -42,6 +42,8 @@ _SUMMARIES_IT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"clock set to (\S+)", "orologio impostato a {0}"),
         (r"edit level (\d+)", "modifica del livello {0}"),
         (r"button at table (\d+) seat (\d+)", "bottone al tavolo {0}, posto {1}"),
+        (r"rulebook imported: (\S+) from (.*)", "regolamento importato: {0} da {1}"),
+        (r"rulebook replaced: (\S+) from (.*)", "regolamento sostituito: {0} da {1}"),
     )
 )
 

@@ -10,10 +10,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import config_dir
+from tdconsole.domain.texts import escape
 from tdconsole.store.paths import data_dir
 
 Lang = Literal["it", "en"]
@@ -86,6 +87,17 @@ class ImportedArticle(BaseModel):
     title: str | None = None
     text: str
 
+    @field_validator("number", "title")
+    @classmethod
+    def _escape_line(cls, value: str | None) -> str | None:
+        """A file imported by an older version may hold controls: read escaped."""
+        return None if value is None else escape(value)
+
+    @field_validator("text")
+    @classmethod
+    def _escape_prose(cls, value: str) -> str:
+        return escape(value, keep_lines=True)
+
 
 class ImportedBook(BaseModel):
     """A regulation text a club imported (``rules import``): the verbatim articles."""
@@ -96,6 +108,11 @@ class ImportedBook(BaseModel):
     source: str
     imported_at: str
     articles: tuple[ImportedArticle, ...] = Field(default_factory=tuple)
+
+    @field_validator("source", "imported_at")
+    @classmethod
+    def _escape_line(cls, value: str) -> str:
+        return escape(value)
 
     def text_of(self, number: str) -> str | None:
         for art in self.articles:

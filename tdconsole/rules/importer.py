@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import clean_text
 from tdconsole.rules.books import (
     ImportedArticle,
     ImportedBook,
@@ -130,8 +132,10 @@ def _clean(chunk: str) -> str:
 
 
 def parse_regulation(text: str) -> ParseResult:
-    """Split ``text`` into articles. Text before the first article (a preamble) is skipped."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    """Split ``text`` into articles. Text before the first article (a preamble) is skipped.
+
+    Control, bidi and zero-width characters are dropped and line breaks kept (``texts``)."""
+    text = clean_text(text, "text", limit=len(text))
     markers = _markers(text)
     result = ParseResult()
     seen: set[str] = set()
@@ -214,9 +218,16 @@ def parse_file(path: Path) -> ParseResult:
 
 
 def import_file(
-    path: Path, name: str, parsed: ParseResult | None = None
+    path: Path,
+    name: str,
+    parsed: ParseResult | None = None,
+    before_replace: Callable[[], object] | None = None,
 ) -> tuple[ImportedBook, ParseResult, Path]:
-    """Parse ``path`` (unless ``parsed`` is given) and store it as the imported book ``name``."""
+    """Parse ``path`` (unless ``parsed`` is given) and store it as the imported book ``name``.
+
+    ``before_replace`` runs once the new text is written beside the old one and before it
+    takes its place (recording the import in the event's log): if it raises, nothing changes.
+    """
     check_book_name(name)
     if parsed is None:
         parsed = parse_file(path)
@@ -232,5 +243,11 @@ def import_file(
     target = directory / f"{name}.json"
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(book.model_dump_json(indent=1), encoding="utf-8")
+    try:
+        if before_replace is not None:
+            before_replace()
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     tmp.replace(target)
     return book, parsed, target

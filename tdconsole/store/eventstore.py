@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
-from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, EventBody, Record
+from tdconsole.domain.events import (
+    EVENT_TYPES,
+    SCHEMA_VERSION,
+    EventBody,
+    Record,
+    event_from_json,
+)
+from tdconsole.domain.texts import escape
 from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
@@ -112,7 +119,7 @@ class EventStore:
                 raise _unknown_type(self.path, seq, type_name)
             # The rows were written by ``append`` from validated bodies: pydantic's JSON
             # validation reads them in one step (faster than json.loads + model_validate).
-            body = cls.model_validate_json(data)
+            body = event_from_json(cls, data)
             when = stamps.get(at)
             if when is None:
                 when = datetime.fromisoformat(at)
@@ -126,7 +133,8 @@ class EventStore:
                 it=f"{shown(self.path)}: la voce {seq} del registro non si può leggere "
                 f"({first}); {RESTORE_HINT_IT}",
             ) from None
-        return Record(seq, command, when, actor, body)
+        # Who acted, as an older file may hold it: escaped like the events' texts.
+        return Record(seq, command, when, escape(actor), body)
 
     def rows(self) -> list[Row]:
         """Every stored event exactly as the file holds it (for export)."""

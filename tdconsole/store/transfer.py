@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
-from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION
+from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, event_from_data, event_from_json
 from tdconsole.store.eventstore import EventStore, Row, StoreError
 from tdconsole.store.output import place_new, shown
 
@@ -148,7 +148,7 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
                 f"{where_it}: all'orario {at!r} manca il fuso (offset)",
             )
         try:
-            body = EVENT_TYPES[type_name].model_validate(item.get("data"))
+            body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
             first = str(exc).splitlines()[0]
             raise _bad(
@@ -207,7 +207,7 @@ def _check_replay(rows: list[Row], source: str) -> None:
             command,
             datetime.fromisoformat(at),
             actor,
-            EVENT_TYPES[type_name].model_validate_json(data),
+            event_from_json(EVENT_TYPES[type_name], data),
         )
         for seq, command, type_name, _schema, at, actor, data in rows
     ]

@@ -22,6 +22,7 @@ from textual.command import Provider
 from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import escape
 from tdconsole.ui.i18n import Lang, Translator
 from tdconsole.ui.messages import (
     CiteRequested,
@@ -83,6 +84,8 @@ class ConsoleApp(App[int]):
         """Said on the opening screen while the event is opened (its file's name)."""
         self.tr = Translator(lang or self._event_lang())
         self._was_pending = False
+        if service is not None:
+            self._take(service)
 
     def _event_lang(self) -> Lang:
         if self.service is None:
@@ -121,13 +124,20 @@ class ConsoleApp(App[int]):
 
     def _loaded(self, service: Tournament) -> None:
         """The event is open: the console, in the event's language, replaces the opening."""
-        self.service = service
+        self._take(service)
         if self.lang_override is None:
             self.tr.lang = self._event_lang()
         self.run_worker(self._open_screen(), exclusive=True, group="open-event")
 
+    def _take(self, service: Tournament) -> None:
+        """Use ``service``; the service decides the role (``--as`` someone other than the
+        Director is floor staff), and the console shows what that role may do."""
+        self.service = service
+        if self.mode == "director" and service.role == "floor":
+            self.mode = "floor"
+
     def _not_loaded(self, exc: RuleError) -> None:
-        text = exc.text(self.tr.lang)
+        text = escape(exc.text(self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=20, markup=False)
         if self.mode == "director":
             from tdconsole.ui.screens.start import StartScreen
@@ -254,7 +264,8 @@ class ConsoleApp(App[int]):
         self.notify(text, timeout=6, markup=False)
 
     def refused(self, exc: RuleError) -> None:
-        self.notify(exc.text(self.tr.lang), severity="error", timeout=10, markup=False)
+        text = escape(exc.text(self.tr.lang), keep_lines=True)
+        self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
             from tdconsole.ui.screens.console import ConsoleScreen
 
@@ -371,7 +382,7 @@ class ConsoleApp(App[int]):
         from tdconsole.service import Tournament
 
         role = "floor" if self.mode == "floor" else "director"
-        self.service = Tournament.open(path, actor=self.actor, role=role, clock=self.clock)
+        self._take(Tournament.open(path, actor=self.actor, role=role, clock=self.clock))
         if self.lang_override is None:
             self.tr.lang = self._event_lang()
         await self._open_screen()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 Entry = tuple[str, Callable[[], object], str]
@@ -25,8 +26,17 @@ class ConsoleCommands(Provider):
             yield DiscoveryHit(label, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        """Textual's fuzzy match, and the same on names as people type them (the domain's
+        ``typed_key``: no case, no accents), so ``zoe`` and ``angstrom`` find Zoë Ångström."""
+        from tdconsole.domain.state import typed_key  # the domain loads after the first frame
+
         matcher = self.matcher(query)
+        plain = self.matcher(typed_key(query))
         for label, callback, help_text in self._entries():
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(label), partial(callback), help=help_text)
+                continue
+            score = plain.match(typed_key(label))
+            if score > 0:
+                yield Hit(score, Text(label), partial(callback), help=help_text)

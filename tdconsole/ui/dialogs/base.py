@@ -13,13 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
+from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 
@@ -36,6 +36,24 @@ def parse_int(raw: str, what: str, *, required: bool = True) -> int | None:
         return int(text)
     except ValueError:
         raise RuleError(f"{what}: {raw.strip()!r} is not a whole number") from None
+
+
+class PlayerSuggester(Suggester):
+    """Completes a name as people type it (the domain's ``match_players``: case and accents
+    ignored): ``zoe`` suggests "Zoë Ångström" when she is the only one it may mean. Only a
+    completion of what was typed is offered (a match inside the name, ``angstrom``, is still
+    found when the dialog is recorded, but shows no completion)."""
+
+    def __init__(self, players: list[Player]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.players = players
+
+    async def get_suggestion(self, value: str) -> str | None:
+        found = match_players(self.players, value) if value.strip() else []
+        if len(found) != 1:
+            return None
+        name = found[0].name
+        return name if typed_key(name).startswith(typed_key(value)) else None
 
 
 class Dialog(ModalScreen[None]):
@@ -77,13 +95,18 @@ class Dialog(ModalScreen[None]):
 
     def player_input(self, value: str = "") -> Input:
         """The name field of a one-player dialog, suggesting the players still in."""
-        names = [p.name for p in self.state.in_players()]
         return Input(
             value,
             placeholder=self.tr("Player"),
             id="name",
-            suggester=SuggestFromList(names, case_sensitive=False),
+            suggester=PlayerSuggester(self.state.in_players()),
         )
+
+    def player_named(self, typed: str) -> Player | None:
+        """The one player ``typed`` means (``State.match``), or None (none, or ambiguous:
+        recording the dialog then says which)."""
+        found = self.state.match(typed) if typed.strip() else []
+        return found[0] if len(found) == 1 else None
 
     def body(self) -> ComposeResult:
         yield from ()

@@ -9,13 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
-from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.dialogs.base import Dialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 
 
@@ -33,9 +32,6 @@ class EliminateDialog(Dialog):
         self.first = name or ""
         self.rows = 0
 
-    def _names(self) -> list[str]:
-        return [p.name for p in self.state.in_players()]
-
     def _row(self, name: str = "") -> Horizontal:
         self.rows += 1
         n = self.rows
@@ -45,7 +41,7 @@ class EliminateDialog(Dialog):
                 placeholder=self.tr("Player"),
                 id=f"name-{n}",
                 classes="name",
-                suggester=SuggestFromList(self._names(), case_sensitive=False),
+                suggester=PlayerSuggester(self.state.in_players()),
             ),
             Input(
                 placeholder=self.tr("Stack at the start of the hand"),
@@ -90,7 +86,7 @@ class EliminateDialog(Dialog):
     def update_note(self) -> None:
         lines = []
         for name, _ in self.entries():
-            player = self.state.find(name)
+            player = self.player_named(name)
             if player is None or player.table is None:
                 continue
             if can_take_second_stack(self.state, player):

@@ -27,7 +27,7 @@ class SecondStackDialog(Dialog):
 
     def update_note(self) -> None:
         name = self.query_one("#name", Input).value.strip()
-        player = self.state.find(name) if name else None
+        player = self.player_named(name)
         if player is None or player.table is None or player.status != "in":
             self.set_note(Text(""))
             return

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tdconsole.domain.texts import escape
 from tdconsole.ui.i18n import Translator
 
 
@@ -26,11 +27,13 @@ class OpeningScreen(Screen[None]):
         self.event_title = title
 
     def compose(self) -> ComposeResult:
-        title = "tdconsole" + (f" · {self.event_title}" if self.event_title else "")
+        # The file's name may hold what a terminal obeys (ESC): shown escaped.
+        shown = escape(self.event_title)
+        title = "tdconsole" + (f" · {shown}" if shown else "")
         yield Static(title, id="title", markup=False)
         yield Static(self.tr("Opening the event…"), id="opening", markup=False)
 
     def failed(self, text: str) -> None:
         """The event could not be opened: said here too (the floor and display have no start
         screen to fall back on)."""
-        self.query_one("#opening", Static).update(text)
+        self.query_one("#opening", Static).update(escape(text, keep_lines=True))

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Input
 
+from tdconsole.domain.state import typed_key
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -71,12 +72,12 @@ class PlayersView(Vertical):
         if self._state is None:
             return
         state = self._state
-        query = self.query_one("#player-search", Input).value.strip().casefold()
+        query = typed_key(self.query_one("#player-search", Input).value)
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
         keep = self.selected_player()
         table.clear()
         for player in state.ordered_players():
-            if query and query not in player.name.casefold():
+            if query and query not in typed_key(player.name):
                 continue
             table.add_row(*player_row(state, player, self.tr), key=player.name)
         if keep is not None:

@@ -1,0 +1,117 @@
+"""What an older (or hand-edited) event file may still hold never drives the terminal: every
+display path of the command line escapes it (issue 11, item 8)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from support import tamper_texts
+
+from tdconsole.cli import main
+
+EVENT = "Serata\x1b]0;pwned\x07"
+BOB = "Bob\x1b[2J\u202e"
+FAKE_LINE = "\n   99  2026-01-01 00:00:00  Direttore: eliminated: Ghost"
+RULING = "ok" + FAKE_LINE
+REASON = "typo" + FAKE_LINE + "\x1b[31m"
+ACTOR = "Eve\x1b]0;x\x07\nDirettore"
+OBEYED = ("\x1b", "\x07", "\u202e", "\x9b")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["--lang", "en", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def old_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    monkeypatch.chdir(tmp_path)  # a report printed without -o is written here
+    path = str(tmp_path / "old.tdc")
+    assert run(capsys, "new", path, "--name", "Serata")[0] == 0
+    names = ["Ada", "Bob", "Cid", "Dan", "Eva", "Fio", "Gil"]
+    assert run(capsys, "--event", path, "register", *names)[0] == 0
+    assert run(capsys, "--event", path, "pay", *names)[0] == 0
+    assert run(capsys, "--event", path, "ruling", "--players", "Bob", "--text", "ok")[0] == 0
+    assert run(capsys, "--event", path, "ruling", "--text", "second")[0] == 0
+    assert run(capsys, "--event", path, "undo", "--reason", "typo")[0] == 0
+    tamper_texts(
+        Path(path),
+        {"Serata": EVENT, "Bob": BOB, "ok": RULING, "typo": REASON, "ruling: ok": "ruling: ok"
+         + FAKE_LINE},
+        actor=ACTOR,
+    )
+    return path
+
+
+def clean(text: str) -> None:
+    for char in OBEYED:
+        assert char not in text, repr(char)
+
+
+def test_log_shows_one_line_per_entry_and_nothing_a_terminal_obeys(
+    capsys: pytest.CaptureFixture[str], old_file: str
+) -> None:
+    code, out, err = run(capsys, "--event", old_file, "log")
+    assert code == 0, err
+    clean(out)
+    lines = out.splitlines()
+    code, doc_out, _ = run(capsys, "--event", old_file, "log", "--json")
+    entries = [e for e in json.loads(doc_out)["events"] if e["type"] in ("command", "undone")]
+    assert len(lines) == len(entries)  # no line that was never stored
+    assert "Ghost" in out and all("Ghost" not in line.split("  ")[0] for line in lines)
+    assert "Eve\\u001b]0;x\\u0007\\u000aDirettore" in out
+    assert "⏎" in out  # the reason's line break, shown on its line
+
+
+def test_json_outputs_carry_the_escaped_text(
+    capsys: pytest.CaptureFixture[str], old_file: str
+) -> None:
+    for argv in (("log", "--json"), ("state", "--json"), ("standings", "--json"), ("export",)):
+        code, out, err = run(capsys, "--event", old_file, *argv)
+        assert code == 0, err
+        clean(out)
+        json.loads(out)
+    _, out, _ = run(capsys, "--event", old_file, "state", "--json")
+    names = [p["name"] for p in json.loads(out)["players"]]
+    assert "Bob\\u001b[2J\\u202e" in names
+
+
+@pytest.mark.parametrize("report", ["standings", "rulings", "seating", "payouts"])
+@pytest.mark.parametrize("fmt", ["txt", "html", "csv"])
+def test_reports_escape_what_the_file_holds(
+    capsys: pytest.CaptureFixture[str], old_file: str, tmp_path: Path, report: str, fmt: str
+) -> None:
+    code, out, err = run(capsys, "--event", old_file, "print", report, "--format", fmt)
+    assert code == 0, err
+    clean(out)
+    target = tmp_path / f"{report}.{fmt}"
+    code, _, err = run(
+        capsys, "--event", old_file, "print", report, "--format", fmt, "-o", str(target)
+    )
+    assert code == 0, err
+    clean(target.read_text(encoding="utf-8"))
+
+
+def test_every_reading_command_prints_nothing_a_terminal_obeys(
+    capsys: pytest.CaptureFixture[str], old_file: str
+) -> None:
+    for argv in (("standings",), ("payouts",), ("tables",), ("rulings",), ("backups",)):
+        code, out, err = run(capsys, "--event", old_file, *argv)
+        assert code == 0, err
+        clean(out + err)
+
+
+def test_the_streams_escape_any_text_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file name or an imported rulebook's text: whatever a command prints is escaped."""
+    missing = tmp_path / "x\x1b]0;pwned\x07.tdc"
+    code, out, err = run(capsys, "--event", str(missing), "standings")
+    assert code == 2
+    clean(out + err)
+    assert "\\u001b]0;pwned" in err

@@ -1,0 +1,217 @@
+"""Roles live in the service and hold for every face (issue 11, item 9): ``--as`` anyone but
+the Director is floor staff on the command line and in the console; redo follows undo's
+ownership; a rulebook import is the Director's and is recorded; names of who acts are
+compared and logged normalised."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from support import MakeService
+
+from tdconsole.cli import main
+from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.registration import Register
+from tdconsole.domain.rulings import RecordRuling
+from tdconsole.service import Tournament
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["--lang", "en", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "roles.tdc")
+    assert run(capsys, "new", path, "--name", "Ruoli")[0] == 0
+    names = [f"Giocatore {i}" for i in range(1, 13)]
+    assert run(capsys, "--event", path, "register", *names)[0] == 0
+    assert run(capsys, "--event", path, "pay", *names)[0] == 0
+    assert run(capsys, "--event", path, "draw", "--seed", "1")[0] == 0
+    assert run(capsys, "--event", path, "start", "--stack", "4000", "--bb", "100")[0] == 0
+    return path
+
+
+def actors(capsys: pytest.CaptureFixture[str], event: str) -> list[str]:
+    _, out, _ = run(capsys, "--event", event, "log", "--json")
+    return [e["actor"] for e in json.loads(out)["events"] if e["type"] == "command"]
+
+
+# -- the role is the service's -----------------------------------------------------------------
+
+
+def test_the_service_decides_the_role_from_who_acts(make_service: MakeService) -> None:
+    service = make_service()
+    path = service.store.path
+    service.close()
+    for actor, role in (
+        (None, "director"),
+        ("Direttore", "director"),
+        (" Direttore ", "director"),
+        ("DIRETTORE", "director"),
+        ("Eve", "floor"),
+    ):
+        opened = Tournament.open(path, actor=actor)
+        assert opened.role == role, actor
+        opened.close()
+    floor = Tournament.open(path, actor="Direttore", role="floor")  # the floor console
+    assert floor.role == "floor"
+    floor.close()
+
+
+def test_floor_staff_are_refused_director_only_commands(make_service: MakeService) -> None:
+    service = make_service()
+    path = service.store.path
+    service.close()
+    eve = Tournament.open(path, actor="Eve")
+    try:
+        with pytest.raises(RuleError, match="only the Director") as refused:
+            eve.execute(RecordRuling(text="x"))
+        assert refused.value.it and "Direttore" in refused.value.it
+        eve.execute(Register(names=["Ada"]))  # what the floor may do, it does
+    finally:
+        eve.close()
+
+
+def test_as_is_compared_and_logged_normalised(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    assert run(capsys, "--event", event, "--as", " Direttore ", "clock", "start")[0] == 0
+    assert run(capsys, "--event", event, "--as", "direttore", "clock", "pause")[0] == 0
+    assert run(capsys, "--event", event, "--as", "  Eve   Rossi ", "count",
+               "Giocatore 1=4000")[0] == 0
+    logged = actors(capsys, event)
+    assert logged[-3:] == ["Direttore", "Direttore", "Eve Rossi"]
+    code, _, err = run(capsys, "--event", event, "--as", " Eve ", "clock", "resume")
+    assert code == 2 and "only the Director" in err
+
+
+def test_the_console_honours_as(event: str) -> None:
+    """``tdconsole --as Eve``: the console opens as floor staff, whoever opens it."""
+    from tdconsole.cli.ui_cmds import _opener
+
+    args = argparse.Namespace(actor="Eve", event=event, lang=None)
+    service = _opener(Path(event), args, "director")()
+    try:
+        assert service.role == "floor"
+        with pytest.raises(RuleError, match="only the Director"):
+            service.execute(ClockControl(action="start"))
+    finally:
+        service.close()
+
+
+async def test_the_console_as_floor_staff_hides_and_refuses_director_actions(
+    event: str,
+) -> None:
+    from tdconsole.ui.app import build_app
+
+    service = Tournament.open(Path(event), actor="Eve")
+    app = build_app(service, mode="director", actor="Eve")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.mode == "floor"
+            assert "Eve" in app.who().plain
+            screen = app.screen
+            assert getattr(screen, "floor", False)
+            await pilot.press("space")  # the clock's start key: the Director's only
+            await pilot.pause()
+            assert service.state.clock is None or not service.state.clock.running
+    finally:
+        service.close()
+
+
+# -- undo and redo ---------------------------------------------------------------------------
+
+
+def test_floor_cannot_redo_what_the_director_undid(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    assert run(capsys, "--event", event, "--as", "Eve", "count", "Giocatore 1=4000")[0] == 0
+    assert run(capsys, "--event", event, "undo", "--reason", "wrong count")[0] == 0  # Director
+    code, _, err = run(capsys, "--event", event, "--as", "Eve", "redo")
+    assert code == 2 and "only the Director" in err and "(Art. VII.1)" in err
+    assert run(capsys, "--event", event, "redo")[0] == 0  # the Director may
+
+
+def test_floor_redoes_its_own_undo(capsys: pytest.CaptureFixture[str], event: str) -> None:
+    assert run(capsys, "--event", event, "--as", "Eve", "count", "Giocatore 1=4000")[0] == 0
+    assert run(capsys, "--event", event, "--as", "eve", "undo")[0] == 0
+    assert run(capsys, "--event", event, "--as", " EVE ", "redo")[0] == 0
+    code, _, err = run(capsys, "--event", event, "--as", "Marco", "undo")
+    assert code == 2 and "only the Director" in err
+
+
+def test_floor_cannot_redo_what_another_undid(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    assert run(capsys, "--event", event, "--as", "Eve", "count", "Giocatore 1=4000")[0] == 0
+    assert run(capsys, "--event", event, "--as", "Eve", "undo")[0] == 0
+    code, _, err = run(capsys, "--event", event, "--as", "Marco", "redo")
+    assert code == 2 and "only the Director" in err
+
+
+# -- the club's rulebooks ----------------------------------------------------------------------
+
+
+def _text(tmp_path: Path, body: str = "1. Si gioca in sei al massimo.") -> Path:
+    src = tmp_path / "club.txt"
+    src.write_text(f"Art. 1 — Giocatori\n\n{body}\n", encoding="utf-8")
+    return src
+
+
+def test_a_rulebook_import_is_the_directors_and_recorded(
+    capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path, data_dir: Path
+) -> None:
+    src = _text(tmp_path)
+    code, _, err = run(capsys, "--event", event, "--as", "Eve", "rules", "import", str(src),
+                       "--name", "club")
+    assert code == 2 and "only the Director" in err
+    assert not (data_dir / "rulebooks" / "club.json").exists()
+    assert run(capsys, "--event", event, "rules", "import", str(src), "--name", "club")[0] == 0
+    replaced = _text(tmp_path, "1. Si gioca in otto al massimo.")
+    code, _, err = run(capsys, "--event", event, "rules", "import", str(replaced),
+                       "--name", "club", "--as", "Eve")
+    assert code == 2 and "only the Director" in err
+    stored = (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
+    assert "sei al massimo" in stored  # the floor's import replaced nothing
+    code, out, _ = run(capsys, "--event", event, "rules", "import", str(replaced),
+                       "--name", "club", "--json")
+    assert code == 0 and json.loads(out)["replaced"] and json.loads(out)["recorded"]
+    assert "otto" in (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
+    code, out, _ = run(capsys, "--event", event, "log", "--json")
+    imports = [e for e in json.loads(out)["events"] if e["type"] == "rulebook_imported"]
+    assert [(e["data"]["book"], e["data"]["replaced"], e["actor"]) for e in imports] == [
+        ("club", False, "Direttore"),
+        ("club", True, "Direttore"),
+    ]
+    code, out, _ = run(capsys, "--event", event, "log")
+    assert "rulebook replaced: club from club.txt" in out
+
+
+def test_replacing_a_rulebook_with_no_event_to_record_it_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data_dir: Path
+) -> None:
+    src = _text(tmp_path)
+    assert run(capsys, "rules", "import", str(src), "--name", "club")[0] == 0  # a new book
+    code, _, err = run(capsys, "rules", "import", str(src), "--name", "club")
+    assert code == 2 and "--event" in err and "(Art. VII.1)" in err
+    code, _, err = run(capsys, "--lang", "it", "rules", "import", str(src), "--name", "club")
+    assert code == 2 and "registro dell'evento" in err
+
+
+def test_a_new_rulebook_imports_when_the_last_event_is_gone(
+    capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path
+) -> None:
+    Path(event).unlink()  # the most recently used event was deleted
+    src = _text(tmp_path)
+    code, _, err = run(capsys, "rules", "import", str(src), "--name", "club")
+    assert code == 0, err
+    code, _, err = run(capsys, "--event", event, "rules", "import", str(src), "--name", "other")
+    assert code == 2  # an event named and missing is said, as by every command
