@@ -35,9 +35,11 @@ class History:
             if body.command in self.redoable:
                 self.redoable.remove(body.command)
                 self.active.append(body.command)
+                self.undone_by.pop(body.command, None)
         elif record.command not in self.summaries:
             self.active.append(record.command)
             self.redoable.clear()
+            self.undone_by.clear()
             self.summaries[record.command] = (
                 body.summary if isinstance(body, CommandNoted) else body.type
             )

@@ -60,6 +60,8 @@ class _History(BaseModel):
     """Every command, in order; ``summaries`` and ``actors`` follow the same order."""
     summaries: list[str]
     actors: list[str]
+    undone_by: dict[int, str]
+    """Who undid each redoable command (redo follows undo's ownership)."""
 
 
 class _Document(BaseModel):
@@ -89,6 +91,7 @@ def encode(state: State, history: History, head: str) -> bytes:
             commands=list(history.summaries),
             summaries=list(history.summaries.values()),
             actors=[history.actors.get(c, "") for c in history.summaries],
+            undone_by=history.undone_by,
         ),
     )
     return document.model_dump_json().encode()
@@ -137,6 +140,7 @@ def _history(saved: _History, seq: int) -> History:
         or not set(saved.active) | set(saved.redoable) <= known
         or len(set(saved.active)) != len(saved.active)
         or len(set(saved.redoable)) != len(saved.redoable)
+        or not set(saved.undone_by) <= set(saved.redoable)
     ):
         raise SnapshotError("a history naming commands that are not in the log")
     history = History()
@@ -144,4 +148,5 @@ def _history(saved: _History, seq: int) -> History:
     history.redoable = list(saved.redoable)
     history.summaries = dict(zip(commands, saved.summaries, strict=True))
     history.actors = dict(zip(commands, saved.actors, strict=True))
+    history.undone_by = dict(saved.undone_by)
     return history
