@@ -177,7 +177,9 @@ CATALOGUE: dict[str, str] = {
         "Gettoni che escono dal gioco (vuoto: ultimo conteggio)"
     ),
     "Number of tables (empty: the fewest of 6-8)": "Numero di tavoli (vuoto: i meno di 6-8)",
-    "Seed (empty: random)": "Seme (vuoto: casuale)",
+    "Draw number, to repeat a draw (empty: at random)": (
+        "Numero del sorteggio, per ripeterlo (vuoto: a caso)"
+    ),
     "Seat slips": "Biglietti dei posti",
     "Close": "Chiudi",
     "Starting stack": "Dote iniziale",
@@ -319,6 +321,45 @@ CATALOGUE: dict[str, str] = {
     "Close table {table}": "Chiudi il tavolo {table}",
     "Eliminate {name}": "Elimina {name}",
     "Second stack for {name}": "Seconda dote a {name}",
+    # the structure screen (Art. III.1, III.5)
+    "Structure": "Struttura",
+    "First level, minutes": "Primo livello, minuti",
+    "Second big blind": "Secondo grande buio",
+    "Later levels, minutes": "Livelli successivi, minuti",
+    "Start (HH:MM)": "Inizio (HH:MM)",
+    "From": "Dalle",
+    "To": "Alle",
+    "Avg BB": "BB medi",
+    "Note": "Nota",
+    "now": "in corso",
+    "Edit": "Modifica",
+    "Break after": "Pausa dopo",
+    "Remove break": "Togli pausa",
+    "Propose": "Proponi",
+    "Rules": "Regole",
+    "Break after level {level}, minutes": "Pausa dopo il livello {level}, minuti",
+    "Level {level} · Ante": "Livello {level} · Ante",
+    "Level {level} · Minutes": "Livello {level} · Minuti",
+    "Level {level} · Big blind": "Livello {level} · Grande buio",
+    "Expected end: {time}, at level {level} (big blind {bb})": (
+        "Fine prevista: {time}, al livello {level} (grande buio {bb})"
+    ),
+    "colour-up of the {chip} chips at the break after level {level}": (
+        "cambio dei gettoni da {chip} nella pausa dopo il livello {level}"
+    ),
+    "the {chip} chips are no longer needed after level {level}: "
+    "put a break there (p) for the colour-up": (
+        "i gettoni da {chip} non servono più dopo il livello {level}: "
+        "mettete lì una pausa (p) per il cambio"
+    ),
+    "Put the cursor on a break to remove it": "Portate il cursore su una pausa per toglierla",
+    "The tournament has started: edit the levels not yet played": (
+        "Il torneo è iniziato: modificate i livelli non ancora giocati"
+    ),
+    "The tournament has already started": "Il torneo è già iniziato",
+    "S: the whole structure, level by level, with its breaks": (
+        "S: tutta la struttura, livello per livello, con le pause"
+    ),
 }
 
 

@@ -55,6 +55,7 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("z", "sanction", "Sanction", False, False),
     ("m", "mark_served", "Suspension served", False, True),
     ("h", "edit_level", "Edit a level", False, False),
+    ("S", "structure", "Structure", True, False),
     ("B", "button", "Button", False, True),
     ("s", "draw", "Seat draw", True, False),
     ("g", "start", "Start tournament", True, False),
@@ -341,6 +342,13 @@ class ConsoleScreen(MainScreen):
             self.notify(self.tr("No suspension to mark served"), severity="warning")
             return
         self.app.push_screen(MarkServedDialog(self.tr, self._state()))
+
+    def action_structure(self) -> None:
+        """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
+        from tdconsole.ui.screens.structure import StructureScreen
+
+        clock = getattr(self.app, "clock", None) or datetime.now
+        self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
 
     def action_edit_level(self) -> None:
         from tdconsole.ui.dialogs.edit_level import EditLevelDialog
