@@ -62,7 +62,7 @@ async def test_before_the_start_the_structure_is_proposed_previewed_and_started(
         shown = rows(app)
         assert shown[0][:4] == ["1", "25 / 50", "–", "40"]
         assert shown[1][:2] == ["2", "50 / 100"]
-        assert shown[2][0] == "Pausa" and "⇄ 25" == shown[2][7]
+        assert shown[2][0] == "Pausa" and shown[2][7] == "⇄ 25"
         summary = text_of(screen.query_one("#structure-summary"))
         assert "Fine prevista" in summary and "cambio dei gettoni da 25" in summary
         # A field typed: the preview follows at once (III.1 refused in Italian, nothing kept).
