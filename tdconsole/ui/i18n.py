@@ -191,7 +191,6 @@ CATALOGUE: dict[str, str] = {
     "Counting down 10": "Conto alla rovescia da 10",
     "Seconds granted (30-60)": "Secondi concessi (30-60)",
     "Start": "Via",
-    "setting=value": "impostazione=valore",
     # calculators (Art. 1.1-1.3, 2.4-2.5, 5.4-5.5, 6.8, 7.3-7.8)
     "Side pots": "Piatti laterali",
     "Chips pushed": "Gettoni senza parola",
@@ -321,6 +320,8 @@ CATALOGUE: dict[str, str] = {
     "Close table {table}": "Chiudi il tavolo {table}",
     "Eliminate {name}": "Elimina {name}",
     "Second stack for {name}": "Seconda dote a {name}",
+    # the settings screen (Art. VII.1)
+    "To record (ctrl+s): {names}": "Da registrare (ctrl+s): {names}",
     # the structure screen (Art. III.1, III.5)
     "Structure": "Struttura",
     "First level, minutes": "Primo livello, minuti",

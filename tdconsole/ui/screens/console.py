@@ -302,9 +302,10 @@ class ConsoleScreen(MainScreen):
         self.app.push_screen(RegisterDialog(self.tr, self._state()))
 
     def action_settings(self) -> None:
-        from tdconsole.ui.dialogs.settings import SettingsDialog
+        """Every setting, grouped as the regulation is, named and explained (VII.1)."""
+        from tdconsole.ui.screens.settings import SettingsScreen
 
-        self.app.push_screen(SettingsDialog(self.tr, self._state()))
+        self.app.push_screen(SettingsScreen(self.tr, self._state()))
 
     def _current_article(self) -> str:
         views = list(self.query(RulingsView))
