@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from tdconsole.domain.clock import Structure
+from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
 
@@ -48,13 +49,6 @@ class Proposal:
     end_level: int
     """The level at which the event is expected to end (``END_SHARE``)."""
     ends_at: datetime
-
-
-def next_chip(settings: Settings, unit: int | None = None) -> int | None:
-    """The denomination that replaces ``unit`` (default: the chip unit) at the colour-up."""
-    unit = settings.stacks.chip_unit if unit is None else unit
-    bigger = [c for c in settings.stacks.denominations if c > unit and c % unit == 0]
-    return bigger[0] if bigger else None
 
 
 def colour_up_level(structure: Structure, unit: int, chip: int, *, horizon: int = HORIZON) -> int:

@@ -295,7 +295,8 @@ class StructureScreen(Screen[None]):
 
     def _colour_up(self, structure: Structure | None) -> tuple[int, int] | None:
         """(the level the colour-up break follows, the chip that leaves), if any."""
-        from tdconsole.domain.structure_proposal import colour_up_break, next_chip
+        from tdconsole.domain.colour_up import next_chip
+        from tdconsole.domain.structure_proposal import colour_up_break
 
         settings = self.state.settings
         chip = next_chip(settings)
@@ -307,11 +308,8 @@ class StructureScreen(Screen[None]):
     def summary_text(
         self, rows: list[PlanRow], structure: Structure | None, colour_up: tuple[int, int] | None
     ) -> Text:
-        from tdconsole.domain.structure_proposal import (
-            colour_up_level,
-            expected_end_level,
-            next_chip,
-        )
+        from tdconsole.domain.colour_up import next_chip
+        from tdconsole.domain.structure_proposal import colour_up_level, expected_end_level
 
         tr, state = self.tr, self.state
         text = Text()
