@@ -320,6 +320,42 @@ CATALOGUE: dict[str, str] = {
     "Close table {table}": "Chiudi il tavolo {table}",
     "Eliminate {name}": "Elimina {name}",
     "Second stack for {name}": "Seconda dote a {name}",
+    # the Director's options and moves (Art. IV.4, VII.1), the colour-up
+    "Raise the seats": "Alza i posti",
+    "The other tables have {room} vacant seats for {n} players ({seats} seats a table).": (
+        "Gli altri tavoli hanno {room} posti liberi per {n} giocatori ({seats} posti per tavolo)."
+    ),
+    "Not even 13 seats a table make room: keep the table open (Esc).": (
+        "Nemmeno 13 posti per tavolo bastano: lasciate aperto il tavolo (Esc)."
+    ),
+    "The Director's options (Art. VII.1):": "Le scelte del Direttore (Art. VII.1):",
+    "raise to {seats} seats a table for this closing, and draw the plan": (
+        "alzare a {seats} i posti per tavolo per questa chiusura, e sorteggiare il piano"
+    ),
+    "keep the table open for now": "lasciare aperto il tavolo per ora",
+    "Move a player": "Sposta un giocatore",
+    "Move {name}": "Sposta {name}",
+    "To table": "Al tavolo",
+    "To seat": "Al posto",
+    "Chips (counted)": "Gettoni (contati)",
+    "Reason (kept in the log)": "Motivo (resta nel registro)",
+    "The Director's decision, not a closing: the player goes with his counted chips.": (
+        "Decisione del Direttore, non una chiusura: il giocatore va con i suoi gettoni contati."
+    ),
+    "Colour-up": "Cambio dei gettoni",
+    "The {old} chips leave play: each stack rounded up to a {new} chip.": (
+        "Escono i gettoni da {old}: ogni dote si arrotonda al gettone da {new}."
+    ),
+    "Table {table}: {change:+d} (rounding up adds 0 to {most})": (
+        "Tavolo {table}: {change:+d} (l'arrotondamento aggiunge da 0 a {most})"
+    ),
+    "Reason to accept other counts (only if needed)": (
+        "Motivo per accettare altri conteggi (solo se serve)"
+    ),
+    "Break: colour-up of the {chip} chips — press C": (
+        "Pausa: cambio dei gettoni da {chip} — tasto C"
+    ),
+    "No bigger chip to colour up to": "Non c'è un gettone più grande con cui cambiare",
     # the settings screen (Art. VII.1)
     "To record (ctrl+s): {names}": "Da registrare (ctrl+s): {names}",
     # the structure screen (Art. III.1, III.5)
