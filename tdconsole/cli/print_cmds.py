@@ -83,11 +83,12 @@ def cmd_print(args: argparse.Namespace) -> int:
             "oppure stampa la pagina html da un browser",
         )
     lang = args.report_lang or getattr(args, "lang", None)
-    data = render(kind, load_state(args), fmt, lang=lang)
+    state = load_state(args)
+    data = render(kind, state, fmt, lang=lang)
 
     output = args.report_output
     if output is None and printer is None and fmt in ("html", "pdf"):
-        output = filename(kind, fmt)
+        output = filename(kind, fmt, lang or str(state.get("language") or "it"))
     if output is not None:
         path = Path(output)
         try:

@@ -317,6 +317,7 @@ CATALOGUE: dict[str, str] = {
     "Player {name} — table {table}, seat {seat}": "Giocatore {name} — tavolo {table}, posto {seat}",
     "Player {name}": "Giocatore {name}",
     "Go to table {table}": "Vai al tavolo {table}",
+    "Go to the final table": "Vai al tavolo finale",
     "Close table {table}": "Chiudi il tavolo {table}",
     "Eliminate {name}": "Elimina {name}",
     "Second stack for {name}": "Seconda dote a {name}",
@@ -409,6 +410,11 @@ class Translator:
     def __call__(self, key: str, **values: object) -> str:
         text = CATALOGUE.get(key, key) if self.lang == "it" else key
         return text.format(**values) if values else text
+
+
+def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
+    """A table as the room calls it: "Tavolo 2", and the final one "Tavolo finale" (IV.1)."""
+    return tr("Final table") if final else tr("Table {table}", table=number)
 
 
 def chips(value: int | None) -> str:

@@ -569,8 +569,13 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
                 )
             )
     for t in state.open_tables():
+        go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
         entries.append(
-            (tr("Go to table {table}", table=t.number), partial(screen.select_table, t.number), "")
+            (
+                go,
+                partial(screen.select_table, t.number),
+                "",
+            )
         )
         if not screen.floor:
             entries.append(
