@@ -104,7 +104,17 @@ class CloseTableDialog(Dialog):
         if self.table in state.tables:
             table = state.tables[self.table]
             self.query_one("#plan", Static).update(plan_lines(state, table, self.tr))
-            self.query_one("#no-room", Static).update(no_room_lines(state, table, self.tr))
+            self._show_no_room(state, table)
+
+    def _show_no_room(self, state: State, table: Table) -> None:
+        lines = no_room_lines(state, table, self.tr)
+        options = self.query_one("#no-room", Static)
+        options.update(lines)
+        options.display = bool(lines.plain)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._show_no_room(self.state, self.state.tables[self.table])
 
     def update_note(self) -> None:
         table = self.state.tables[self.table]

@@ -55,7 +55,7 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("z", "sanction", "Sanction", False, False),
     ("m", "mark_served", "Suspension served", False, True),
     ("h", "edit_level", "Edit a level", False, False),
-    ("S", "structure", "Structure", True, False),
+    ("S", "structure", "Structure", False, False),
     ("M", "move_player", "Move a player", False, False),
     ("C", "colour_up", "Colour-up", False, False),
     ("B", "button", "Button", False, True),
