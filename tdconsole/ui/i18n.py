@@ -369,7 +369,6 @@ CATALOGUE: dict[str, str] = {
     "To": "Alle",
     "Avg BB": "BB medi",
     "Note": "Nota",
-    "now": "in corso",
     "Edit": "Modifica",
     "Break after": "Pausa dopo",
     "Remove break": "Togli pausa",

@@ -110,7 +110,7 @@ async def test_after_the_start_levels_are_edited_through_clock_edit(app: Console
         await pilot.pause()
         assert isinstance(app.screen, StructureScreen)
         shown = rows(app)
-        assert shown[0][0] == "1" and shown[0][7] == "in corso"
+        assert shown[0][0] == "▶ 1" and shown[1][0] == "2"
         # The current level is frozen (III.5): refused, in Italian, nothing changed.
         await pilot.press("enter", *CLEAR, *"200", "enter")
         await pilot.pause()

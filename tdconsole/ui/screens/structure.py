@@ -72,7 +72,7 @@ class StructureScreen(Screen[None]):
         Binding("f1", "rules", "Rules"),
     ]
     COLUMNS = ("Level", "Blinds", "Ante", "Min", "From", "To", "Avg BB", "Note")
-    WIDTHS = (7, 15, 5, 4, 5, 5, 7, None)
+    WIDTHS = (7, 17, 5, 4, 5, 5, 7, None)
 
     def __init__(self, tr: Translator, state: State, now: datetime) -> None:
         super().__init__()
@@ -280,9 +280,9 @@ class StructureScreen(Screen[None]):
             note = ""
             if row.is_break and colour_up is not None and row.level == colour_up[0]:
                 note = f"⇄ {chips(colour_up[1])}"
-            elif index == self.current:
-                note = tr("now")
             label = tr("Break") if row.is_break else str(row.level)
+            if index == self.current:
+                label = f"▶ {label}"
             blinds = "" if row.is_break else f"{chips(row.small_blind)} / {chips(row.big_blind)}"
             ante = "" if row.is_break else chips(row.ante or None)
             average = "" if row.is_break else f"{row.average_stack_bb:g}"
