@@ -20,6 +20,9 @@ def keys(*pressed: str) -> Before:
         await pilot.pause()
         await pilot.press(*pressed)
         await pilot.pause()
+        # Workers (the season's tab reads its file in one) finish before the picture.
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         still_cursors(pilot)
 
