@@ -20,6 +20,7 @@ from tdconsole.domain.errors import RuleError
 COMMAND_MODULES = (
     "tdconsole.cli.core_cmds",
     "tdconsole.cli.play_cmds",
+    "tdconsole.cli.director_cmds",
     "tdconsole.cli.clock_cmds",
     "tdconsole.cli.rulings_cmds",
     "tdconsole.cli.rules_cmds",

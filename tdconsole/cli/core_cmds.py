@@ -18,6 +18,7 @@ from tdconsole.cli.common import (
     say,
     tr,
 )
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 
 PHASE_IT = {
@@ -140,6 +141,7 @@ def cmd_start(args: argparse.Namespace) -> int:
             first_minutes=args.first_minutes,
             second_big_blind=args.second_bb,
             minutes=args.minutes,
+            breaks=_breaks(args.breaks or []),
         ),
     )
     state = service.state
@@ -151,6 +153,20 @@ def cmd_start(args: argparse.Namespace) -> int:
         f"{PHASE_IT[state.phase]}; l'orologio è fermo al livello 1 (`clock start`)",
     )
     return 0
+
+
+def _breaks(items: list[str]) -> dict[int, int]:
+    """``LEVEL=MINUTES`` words: a break of MINUTES after LEVEL."""
+    out: dict[int, int] = {}
+    for level, minutes in parse_assignments(items, "LEVEL=MINUTES", "LIVELLO=MINUTI"):
+        try:
+            out[int(level)] = int(minutes)
+        except ValueError:
+            raise RuleError(
+                f"{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15",
+                it=f"{level}={minutes}: scrivi una pausa come LIVELLO=MINUTI, ad esempio 2=15",
+            ) from None
+    return out
 
 
 def cmd_set(args: argparse.Namespace) -> int:
@@ -478,6 +494,13 @@ def register(sub: Any) -> None:
     p.add_argument("--first-minutes", type=int, metavar="T1", help="length of level 1")
     p.add_argument("--second-bb", type=int, metavar="B2", help="big blind of level 2")
     p.add_argument("--minutes", type=int, metavar="T2", help="length of later levels")
+    p.add_argument(
+        "--break",
+        dest="breaks",
+        action="append",
+        metavar="LEVEL=MINUTES",
+        help="a break of MINUTES after LEVEL (repeatable), e.g. --break 2=15",
+    )
 
     p = add("set", cmd_set, "change settings, e.g. table_seats=11 (Director only, logged)")
     p.add_argument("assignments", metavar="KEY=VALUE", nargs="+")

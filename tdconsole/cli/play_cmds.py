@@ -120,6 +120,7 @@ def cmd_disqualify(args: argparse.Namespace) -> int:
 
 
 def cmd_close(args: argparse.Namespace) -> int:
+    from tdconsole.domain.director_moves import ClosePlanRaisingSeats
     from tdconsole.domain.play import ClosePlan, CloseTable
 
     if args.plan == bool(args.count):
@@ -127,8 +128,17 @@ def cmd_close(args: argparse.Namespace) -> int:
             "close TABLE --plan, or close TABLE --count NAME=N ...",
             "close TAVOLO --plan, oppure close TAVOLO --count NOME=N ...",
         )
+    if args.seats is not None and not args.plan:
+        raise_usage("close TABLE --plan --seats N", "close TAVOLO --plan --seats N")
     if args.plan:
-        service = act(args, ClosePlan(table=args.table, seed=args.seed, override=args.override))
+        command: ClosePlan | ClosePlanRaisingSeats = ClosePlan(
+            table=args.table, seed=args.seed, override=args.override
+        )
+        if args.seats is not None:
+            command = ClosePlanRaisingSeats(
+                table=args.table, seats=args.seats, seed=args.seed, override=args.override
+            )
+        service = act(args, command)
         _print_plan(args, service, args.table)
         return 0
     counts = parse_counts(args.count)
@@ -273,6 +283,12 @@ def register(sub: Any) -> None:
         "--override",
         metavar="REASON",
         help="accept a count difference, or close a table of more than 3",
+    )
+    p.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="with --plan: raise table_seats to N for this closing (a setting change, VII.1)",
     )
 
     p = add("final", cmd_final, "redraw the final table, counts, III.4 bonus (Art. IV.5)")

@@ -95,8 +95,10 @@ def cmd_print(args: argparse.Namespace) -> int:
     force: bool = args.force
     protect = _event_file(args)
     chosen = output is not None
+    state = None
     if output is None and printer is None and fmt in ("html", "pdf"):
-        output = filename(kind, fmt)
+        state = load_state(args)
+        output = filename(kind, fmt, lang or str(state.get("language") or "it"))
     if chosen:
         from tdconsole.store.output import check_target
 
@@ -108,7 +110,9 @@ def cmd_print(args: argparse.Namespace) -> int:
             follow_event_language(args)
             raise
     warnings: list[str] = []
-    data = render(kind, load_state(args), fmt, lang=lang, warnings=warnings)
+    if state is None:
+        state = load_state(args)
+    data = render(kind, state, fmt, lang=lang, warnings=warnings)
     for warning in warnings:  # a letter the PDF's font lacks, printed as its code
         sys.stderr.write(f"warning: {warning}\n")
     if output is not None:

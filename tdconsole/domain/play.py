@@ -111,6 +111,10 @@ class Start(Command):
     first_minutes: int | None = None
     second_big_blind: int | None = None
     minutes: int | None = None
+    breaks: dict[int, int] = Field(default_factory=dict)
+    """Level k -> minutes of a break after it (the structure screen's, ``--break K=M``)."""
+    levels: dict[int, dict[str, int]] = Field(default_factory=dict)
+    """Level k -> its edits before the start (``big_blind``/``bb``, ``ante``, ``minutes``)."""
 
     def describe(self) -> str:
         return f"start: stack {self.stack}, big blind {self.big_blind}"
@@ -154,6 +158,16 @@ class Start(Command):
             chip_unit=unit,
             min_stack_bb=state.settings.stacks.min_stack_bb,
         )
+        for level, minutes in sorted(self.breaks.items()):
+            structure = structure.with_break(level, minutes, current_index=-1)
+        for level, edit in sorted(self.levels.items()):
+            structure = structure.with_edit(
+                level,
+                current_index=-1,
+                big_blind=edit.get("big_blind", edit.get("bb")),
+                ante=edit.get("ante"),
+                minutes=edit.get("minutes"),
+            )
         return [Started(stack=self.stack, structure=structure.model_dump(mode="json"))]
 
 

@@ -147,14 +147,27 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
     free = {t.number: vacant_seats(state, t, reserved) for t in others}
     room = sum(len(v) for v in free.values())
     if room < len(movers):
+        from tdconsole.domain.director_moves import seats_for_closing
+
+        seats = seats_for_closing(state, closing)
+        now = state.settings.seating.table_seats
+        raise_en = (
+            f"raise the seats for this closing (`close {closing.number} --plan --seats {seats}`)"
+            if seats
+            else "there is no room even at 13 seats a table"
+        )
+        raise_it = (
+            f"alza i posti per questa chiusura (`close {closing.number} --plan --seats {seats}`)"
+            if seats
+            else "non c'è posto nemmeno con 13 posti per tavolo"
+        )
         raise RuleError(
             f"table {closing.number} has {len(movers)} players but the other tables have only "
-            f"{room} vacant seat(s) (table_seats = {state.settings.seating.table_seats}): raise "
-            "the limit (`set table_seats=N`) or keep the table open for now",
+            f"{room} vacant seat(s) at {now} seats a table (table_seats): {raise_en}, or keep "
+            "the table open for now",
             "IV.4",
             it=f"al tavolo {closing.number} ci sono {len(movers)} giocatori ma gli altri tavoli "
-            f"hanno solo {room} posti liberi (table_seats = "
-            f"{state.settings.seating.table_seats}): alza il limite (`set table_seats=N`) o "
+            f"hanno solo {room} posti liberi con {now} posti per tavolo: {raise_it}, oppure "
             "lascia aperto il tavolo per ora",
         )
     count = {t.number: len(state.players_at(t)) for t in others}

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
 
@@ -51,11 +52,11 @@ class SeatingSettings(_Section):
     @model_validator(mode="after")
     def _consistent(self) -> SeatingSettings:
         if self.table_min > self.table_max:
-            raise ValueError("table_min must not exceed table_max")
+            raise PydanticCustomError("not_above", "", {"low": "table_min", "high": "table_max"})
         if self.table_max > self.table_seats:
-            raise ValueError("table_max must not exceed table_seats")
+            raise PydanticCustomError("not_above", "", {"low": "table_max", "high": "table_seats"})
         if not self.suits or len(set(self.suits)) != len(self.suits):
-            raise ValueError("suits must list distinct suit symbols")
+            raise PydanticCustomError("distinct_suits", "", {"key": "suits"})
         return self
 
 
@@ -68,6 +69,23 @@ class StackSettings(_Section):
     """Decision (III.3): how the table average is rounded to the chip unit."""
     second_stack_phase: Literal["elimination"] = "elimination"
     """Decision (III.2): the second stack is given only during the elimination phase."""
+    starting_stack: int = Field(4000, ge=1, le=100_000_000)
+    """Art. III.1: the starting stack the structure screen proposes (the Director decides it
+    at ``start``)."""
+    denominations: tuple[int, ...] = (25, 100, 500, 1000, 5000)
+    """Decision (colour-up): the chips in the box, smallest first; ``chip_unit`` is the
+    smallest still in play, the next one takes its place at the colour-up."""
+
+    @model_validator(mode="after")
+    def _chips(self) -> StackSettings:
+        chips = self.denominations
+        if any(c <= 0 for c in chips) or list(chips) != sorted(set(chips)):
+            raise PydanticCustomError("ascending_chips", "", {"key": "denominations"})
+        if chips and self.chip_unit not in chips:
+            raise PydanticCustomError(
+                "unit_in_chips", "", {"key": "chip_unit", "chips": "denominations"}
+            )
+        return self
 
 
 class ClockSettings(_Section):
@@ -79,11 +97,15 @@ class ClockSettings(_Section):
     """Art. III.5: length of every later level (shorter than the first)."""
     auto_announce: bool = False
     """Art. III.5: when false, a level applies only once the Director announces it."""
+    finish_by: str = Field("01:00", pattern=r"^([01]\d|2[0-3]):[0-5]\d$")
+    """Decision (III.1): the time of day (HH:MM) the proposed structure aims to end by."""
+    break_minutes: int = Field(15, ge=1, le=600)
+    """Decision (VII.1): the length of a break inserted from the structure screen."""
 
     @model_validator(mode="after")
     def _shorter(self) -> ClockSettings:
         if self.minutes >= self.first_minutes:
-            raise ValueError("minutes must be shorter than first_minutes (Art. III.5)")
+            raise PydanticCustomError("shorter", "", {"low": "minutes", "high": "first_minutes"})
         return self
 
 
@@ -110,7 +132,7 @@ class PrizeSettings(_Section):
     @classmethod
     def _sum_100(cls, value: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
         if not value or sum(value) != 100 or any(p <= 0 for p in value):
-            raise ValueError("percents must be positive and sum to 100")
+            raise PydanticCustomError("percents", "", {"key": "percents"})
         return value
 
 
@@ -136,7 +158,7 @@ class BackupSettings(_Section):
     @classmethod
     def _printable(cls, value: str) -> str:
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-            raise ValueError("the folder must not contain control characters")
+            raise PydanticCustomError("control_chars", "", {"key": "folder"})
         return value
 
 
@@ -185,7 +207,7 @@ class Settings(BaseModel):
                 f"unknown setting {key!r}: use one of {known}",
                 it=f"impostazione sconosciuta {key!r}: usate una di queste: {known}",
             )
-        return validate_settings(data, source=f"setting {key}")
+        return validate_settings(data, source=f"setting {key}", key=key)
 
 
 def _parse_value(raw: str, current: Any) -> Any:
@@ -196,26 +218,104 @@ def _parse_value(raw: str, current: Any) -> Any:
         if lowered in ("false", "no", "off", "0"):
             return False
         raise RuleError(
-            f"{raw!r} is not true or false: write true or false",
-            it=f"{raw!r} non è vero o falso: scrivete true o false",
+            f"{raw!r} is not yes or no: write yes or no (true or false)",
+            it=f"{raw!r} non è sì o no: scrivete sì o no",
         )
     if isinstance(current, (list, tuple)):
         return [part.strip() for part in raw.split(",") if part.strip()]
     return raw.strip()
 
 
-def validate_settings(data: dict[str, Any], source: str) -> Settings:
-    """Validate settings; a bad value is a one-line RuleError naming the key and the fix."""
+def validate_settings(data: dict[str, Any], source: str, key: str | None = None) -> Settings:
+    """Validate settings; a bad value is a one-line RuleError naming the setting and the fix.
+
+    ``key`` is the one setting being changed (``set``): the refusal then names it by its label
+    (``config/ordine.toml``), in each language; a settings file's refusal names the file and
+    the place in it."""
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "settings"
-        message = first["msg"].removeprefix("Value error, ")
+        english, italian = explain(first, "en"), explain(first, "it")
+        if key is not None:
+            from tdconsole.domain.settings_help import label
+
+            raise RuleError(
+                f"{label(key, 'en')} ({key}): {english}; fix the value and try again",
+                it=f"{label(key, 'it')}: {italian}; correggete il valore e riprovate",
+            ) from None
         raise RuleError(
-            f"{source}: {where}: {message}; fix the value and try again",
-            it=f"{source}: {where}: {message}; correggete il valore e riprovate",
+            f"{source}: {where}: {english}; fix the value and try again",
+            it=f"{source}: {where}: {italian}; correggete il valore e riprovate",
         ) from None
+
+
+_PLAIN: dict[str, tuple[str, str]] = {
+    "greater_than_equal": ("must be at least {ge}", "deve valere almeno {ge}"),
+    "greater_than": ("must be more than {gt}", "deve superare {gt}"),
+    "less_than_equal": ("must be at most {le}", "non può superare {le}"),
+    "less_than": ("must be less than {lt}", "deve stare sotto {lt}"),
+    "int_parsing": ("write a whole number", "scrivete un numero intero"),
+    "int_from_float": ("write a whole number", "scrivete un numero intero"),
+    "int_type": ("write a whole number", "scrivete un numero intero"),
+    "decimal_parsing": ("write a number", "scrivete un numero"),
+    "decimal_type": ("write a number", "scrivete un numero"),
+    "bool_parsing": ("write yes or no", "scrivete sì o no"),
+    "bool_type": ("write yes or no", "scrivete sì o no"),
+    "literal_error": ("choose one of {expected}", "scegliete tra {expected}"),
+    "string_pattern_mismatch": ("write a time of day as HH:MM", "scrivete un orario come HH:MM"),
+    "string_too_short": ("must not be empty", "non può essere vuoto"),
+    "string_too_long": (
+        "must be at most {max_length} characters",
+        "al massimo {max_length} caratteri",
+    ),
+    "string_type": ("write a text", "scrivete un testo"),
+    "tuple_type": ("write the values separated by commas", "scrivete i valori separati da virgole"),
+    "extra_forbidden": ("is not a setting", "non è un'impostazione"),
+    "distinct_suits": (
+        "list different suit symbols, one a table",
+        "elencate semi diversi, uno per tavolo",
+    ),
+    "ascending_chips": (
+        "list positive, different values, smallest first",
+        "elencate valori positivi e diversi, dal più piccolo",
+    ),
+    "percents": (
+        "give positive shares that add up to 100",
+        "indicate quote positive che in tutto fanno 100",
+    ),
+    "control_chars": (
+        "must not contain control characters",
+        "non può contenere caratteri di controllo",
+    ),
+}
+_PAIRED: dict[str, tuple[str, str]] = {
+    "not_above": ("{low} must not exceed {high}", "«{low}» non può superare «{high}»"),
+    "shorter": ("{low} must be shorter than {high}", "«{low}» deve essere minore di «{high}»"),
+    "unit_in_chips": ("{key} must be one of {chips}", "«{key}» deve essere uno dei «{chips}»"),
+}
+
+
+def explain(error: ErrorDetails, lang: str) -> str:
+    """One validation error in words (``lang`` "it" or "en"), settings named by their labels."""
+    from tdconsole.domain.settings_help import label
+
+    index = 1 if lang == "it" else 0
+    context: dict[str, Any] = dict(error.get("ctx") or {})
+    kind = error["type"]
+    if kind in _PAIRED:
+        named = {
+            k: (f"{label(v, 'en')} ({v})" if index == 0 else label(v, "it"))
+            for k, v in context.items()
+        }
+        return _PAIRED[kind][index].format(**named)
+    if kind in _PLAIN:
+        if "expected" in context:
+            expected = str(context["expected"]).replace("'", '"')
+            context["expected"] = expected.replace(" or ", " o ") if index else expected
+        return _PLAIN[kind][index].format(**context)
+    return str(error["msg"]) if index == 0 else "valore non valido"
 
 
 def config_dir() -> Path:

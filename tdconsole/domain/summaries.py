@@ -25,6 +25,15 @@ _SUMMARIES_IT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"eliminated: (.*)", "eliminazione: {0}"),
         (r"disqualified: (.*)", "squalifica: {0}"),
         (r"move plan for table (\d+)", "piano degli spostamenti del tavolo {0}"),
+        (
+            r"move plan for table (\d+), table_seats=(\d+)",
+            "piano degli spostamenti del tavolo {0}, posti per tavolo portati a {1}",
+        ),
+        (
+            r"Director's move: (.*) to table (\d+) seat (\d+)",
+            "spostamento deciso dal Direttore: {0} al tavolo {1}, posto {2}",
+        ),
+        (r"colour-up", "cambio dei gettoni"),
         (r"close table (\d+)", "chiusura del tavolo {0}"),
         (r"final table draw", "sorteggio del tavolo finale"),
         (r"ruling: (.*)", "decisione: {0}"),

@@ -97,9 +97,23 @@ def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -
     return render_pdf(report, warnings)
 
 
-def filename(kind: str, fmt: str) -> str:
-    """The file a report is written to when no name is given: ``standings.pdf``."""
-    return f"{kind}.{fmt}"
+FILE_NAMES_IT = {
+    "standings": "classifica",
+    "seating": "disposizione",
+    "slips": "posti",
+    "payouts": "premi",
+    "results": "risultati",
+    "rulings": "decisioni",
+    "moves": "spostamenti",
+}
+"""The reports' default file names in Italian (the regulation's words)."""
+
+
+def filename(kind: str, fmt: str, lang: str = "en") -> str:
+    """The file a report is written to when no name is given: ``standings.pdf``, in Italian
+    ``classifica.pdf`` (``posti.pdf`` for the seat slips)."""
+    name = FILE_NAMES_IT.get(kind, kind) if lang == "it" else kind
+    return f"{name}.{fmt}"
 
 
 __all__ = [

@@ -242,7 +242,8 @@ class ConsoleApp(App[int]):
             message.dialog.dismiss(None)
         self.refresh_views()
         self.tick()
-        what = describe(message.command, records, self.tr)
+        currency = self.service.state.settings.currency
+        what = describe(message.command, records, self.tr, currency)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
 
     @on(UndoRequested)
@@ -388,7 +389,9 @@ class ConsoleApp(App[int]):
         await self._open_screen()
 
 
-def describe(command: object, records: list[Record], tr: Translator) -> str:
+def describe(
+    command: object, records: list[Record], tr: Translator, currency: str = "scudi"
+) -> str:
     """What happened, in the room's words: places and prizes, second-stack amounts."""
     from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
     from tdconsole.ui.i18n import chips
@@ -400,7 +403,7 @@ def describe(command: object, records: list[Record], tr: Translator) -> str:
             for out in body.players:
                 text = f"{out.name}: {out.place}°"
                 if out.prize:
-                    text += f" — {tr('Prize')} {out.prize}"
+                    text += f" — {tr('Prize')} {out.prize} {currency}"
                 parts.append(text)
         elif isinstance(body, SecondStackIssued):
             parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")

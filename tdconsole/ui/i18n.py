@@ -177,7 +177,9 @@ CATALOGUE: dict[str, str] = {
         "Gettoni che escono dal gioco (vuoto: ultimo conteggio)"
     ),
     "Number of tables (empty: the fewest of 6-8)": "Numero di tavoli (vuoto: i meno di 6-8)",
-    "Seed (empty: random)": "Seme (vuoto: casuale)",
+    "Draw number, to repeat a draw (empty: at random)": (
+        "Numero del sorteggio, per ripeterlo (vuoto: a caso)"
+    ),
     "Seat slips": "Biglietti dei posti",
     "Close": "Chiudi",
     "Starting stack": "Dote iniziale",
@@ -189,7 +191,6 @@ CATALOGUE: dict[str, str] = {
     "Counting down 10": "Conto alla rovescia da 10",
     "Seconds granted (30-60)": "Secondi concessi (30-60)",
     "Start": "Via",
-    "setting=value": "impostazione=valore",
     # calculators (Art. 1.1-1.3, 2.4-2.5, 5.4-5.5, 6.8, 7.3-7.8)
     "Side pots": "Piatti laterali",
     "Chips pushed": "Gettoni senza parola",
@@ -317,9 +318,86 @@ CATALOGUE: dict[str, str] = {
     "Player {name} — table {table}, seat {seat}": "Giocatore {name} — tavolo {table}, posto {seat}",
     "Player {name}": "Giocatore {name}",
     "Go to table {table}": "Vai al tavolo {table}",
+    "Go to the final table": "Vai al tavolo finale",
     "Close table {table}": "Chiudi il tavolo {table}",
     "Eliminate {name}": "Elimina {name}",
     "Second stack for {name}": "Seconda dote a {name}",
+    # the Director's options and moves (Art. IV.4, VII.1), the colour-up
+    "Raise the seats": "Alza i posti",
+    "The other tables have {room} vacant seats for {n} players ({seats} seats a table).": (
+        "Gli altri tavoli hanno {room} posti liberi per {n} giocatori ({seats} posti per tavolo)."
+    ),
+    "Not even 13 seats a table make room: keep the table open (Esc).": (
+        "Nemmeno 13 posti per tavolo bastano: lasciate aperto il tavolo (Esc)."
+    ),
+    "The Director's options (Art. VII.1):": "Le scelte del Direttore (Art. VII.1):",
+    "raise to {seats} seats a table for this closing, and draw the plan": (
+        "alzare a {seats} i posti per tavolo per questa chiusura, e sorteggiare il piano"
+    ),
+    "keep the table open for now": "lasciare aperto il tavolo per ora",
+    "Move a player": "Sposta un giocatore",
+    "Move {name}": "Sposta {name}",
+    "To table": "Al tavolo",
+    "To seat": "Al posto",
+    "Chips (counted)": "Gettoni (contati)",
+    "Reason (kept in the log)": "Motivo (resta nel registro)",
+    "The Director's decision, not a closing: the player goes with his counted chips.": (
+        "Decisione del Direttore, non una chiusura: il giocatore va con i suoi gettoni contati."
+    ),
+    "Colour-up": "Cambio dei gettoni",
+    "The {old} chips leave play: each stack rounded up to a {new} chip.": (
+        "Escono i gettoni da {old}: ogni dote si arrotonda al gettone da {new}."
+    ),
+    "Table {table}: {change:+d} (rounding up adds 0 to {most})": (
+        "Tavolo {table}: {change:+d} (l'arrotondamento aggiunge da 0 a {most})"
+    ),
+    "Reason to accept other counts (only if needed)": (
+        "Motivo per accettare altri conteggi (solo se serve)"
+    ),
+    "Break: colour-up of the {chip} chips — press C": (
+        "Pausa: cambio dei gettoni da {chip} — tasto C"
+    ),
+    "No bigger chip to colour up to": "Non c'è un gettone più grande con cui cambiare",
+    # the settings screen (Art. VII.1)
+    "To record (ctrl+s): {names}": "Da registrare (ctrl+s): {names}",
+    # the structure screen (Art. III.1, III.5)
+    "Structure": "Struttura",
+    "First level, minutes": "Primo livello, minuti",
+    "Second big blind": "Secondo grande buio",
+    "Later levels, minutes": "Livelli successivi, minuti",
+    "Start (HH:MM)": "Inizio (HH:MM)",
+    "From": "Dalle",
+    "To": "Alle",
+    "Avg BB": "BB medi",
+    "Note": "Nota",
+    "Edit": "Modifica",
+    "Break after": "Pausa dopo",
+    "Remove break": "Togli pausa",
+    "Propose": "Proponi",
+    "Rules": "Regole",
+    "Break after level {level}, minutes": "Pausa dopo il livello {level}, minuti",
+    "Level {level} · Ante": "Livello {level} · Ante",
+    "Level {level} · Minutes": "Livello {level} · Minuti",
+    "Level {level} · Big blind": "Livello {level} · Grande buio",
+    "Expected end: {time}, at level {level} (big blind {bb})": (
+        "Fine prevista: {time}, al livello {level} (grande buio {bb})"
+    ),
+    "colour-up of the {chip} chips at the break after level {level}": (
+        "cambio dei gettoni da {chip} nella pausa dopo il livello {level}"
+    ),
+    "the {chip} chips are no longer needed after level {level}: "
+    "put a break there (p) for the colour-up": (
+        "i gettoni da {chip} non servono più dopo il livello {level}: "
+        "mettete lì una pausa (p) per il cambio"
+    ),
+    "Put the cursor on a break to remove it": "Portate il cursore su una pausa per toglierla",
+    "The tournament has started: edit the levels not yet played": (
+        "Il torneo è iniziato: modificate i livelli non ancora giocati"
+    ),
+    "The tournament has already started": "Il torneo è già iniziato",
+    "S: the whole structure, level by level, with its breaks": (
+        "S: tutta la struttura, livello per livello, con le pause"
+    ),
 }
 
 
@@ -332,6 +410,11 @@ class Translator:
     def __call__(self, key: str, **values: object) -> str:
         text = CATALOGUE.get(key, key) if self.lang == "it" else key
         return text.format(**values) if values else text
+
+
+def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
+    """A table as the room calls it: "Tavolo 2", and the final one "Tavolo finale" (IV.1)."""
+    return tr("Final table") if final else tr("Table {table}", table=number)
 
 
 def chips(value: int | None) -> str:

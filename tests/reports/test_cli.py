@@ -63,7 +63,7 @@ def test_html_and_pdf_without_o_are_written_here(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert run("seating", "--format", fmt) == 0
-    written = tmp_path / f"seating.{fmt}"
+    written = tmp_path / f"disposizione.{fmt}"  # the event is Italian: Italian names
     assert capsys.readouterr().out.strip() == str(written)
     head = written.read_bytes()[:15]
     assert head.startswith(b"%PDF-" if fmt == "pdf" else b"<!DOCTYPE html>")

@@ -31,10 +31,10 @@ async def test_print_seating_pdf_from_the_tables(
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PrintDialog)
-        assert app.screen.query_one("#path", Input).value == "seating.pdf"
+        assert app.screen.query_one("#path", Input).value == "disposizione.pdf"
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "Scritto:")
-        written = tmp_path / "seating.pdf"
+        written = tmp_path / "disposizione.pdf"
         assert str(written) in said
         assert written.read_bytes().startswith(b"%PDF")
 

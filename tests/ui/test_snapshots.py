@@ -20,9 +20,23 @@ def keys(*pressed: str) -> Before:
         await pilot.pause()
         await pilot.press(*pressed)
         await pilot.pause()
+        # Workers (the season's tab reads its file in one) finish before the picture.
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.wait_for_scheduled_animations()
+        still_cursors(pilot)
 
     return run
+
+
+def still_cursors(pilot: Pilot[Any]) -> None:
+    """A focused Input blinks its cursor on a wall-clock timer, so a screenshot would catch
+    either phase: stop the blink (the cursor stays drawn) before the snapshot is taken."""
+    from textual.widgets import Input
+
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
 
 
 @pytest.mark.parametrize(

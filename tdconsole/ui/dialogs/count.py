@@ -9,7 +9,7 @@ from tdconsole.domain.play import Count
 from tdconsole.domain.state import State
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows
-from tdconsole.ui.i18n import Translator
+from tdconsole.ui.i18n import Translator, table_name
 
 
 class CountDialog(Dialog):
@@ -22,7 +22,8 @@ class CountDialog(Dialog):
         self.players = state.players_at(state.tables[table])
 
     def title_text(self) -> str:
-        return f"{self.tr('Table {table}', table=self.table)} · {super().title_text()}"
+        final = self.state.tables[self.table].final
+        return f"{table_name(self.tr, self.table, final)} · {super().title_text()}"
 
     def body(self) -> ComposeResult:
         yield CountRows(

@@ -36,7 +36,9 @@ class DrawDialog(Dialog):
 
     def body(self) -> ComposeResult:
         yield Input(placeholder=self.tr("Number of tables (empty: the fewest of 6-8)"), id="tables")
-        yield Input(placeholder=self.tr("Seed (empty: random)"), id="seed")
+        yield Input(
+            placeholder=self.tr("Draw number, to repeat a draw (empty: at random)"), id="seed"
+        )
         yield Static(id="slips")
 
     def show(self, state: State) -> None:

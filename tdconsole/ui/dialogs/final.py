@@ -25,7 +25,9 @@ class FinalDialog(Dialog):
         yield CountRows(
             [p.name for p in players], {p.name: p.chips for p in players}, labels, id="counts"
         )
-        yield Input(placeholder=self.tr("Seed (empty: random)"), id="seed")
+        yield Input(
+            placeholder=self.tr("Draw number, to repeat a draw (empty: at random)"), id="seed"
+        )
         yield Input(
             placeholder=self.tr("Override reason (only if the counts differ)"), id="override"
         )

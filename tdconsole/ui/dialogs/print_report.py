@@ -52,7 +52,9 @@ class PrintDialog(ModalScreen[None]):
         self._suggested = self.suggested()
 
     def suggested(self) -> str:
-        return f"{self.kind}.{self.fmt}"
+        from tdconsole.reports import filename
+
+        return filename(self.kind, self.fmt, self.tr.lang)
 
     def compose(self) -> ComposeResult:
         tr = self.tr

@@ -1,25 +1,64 @@
-"""The start: the starting stack and the first big blind, S >= 40·B (Art. III.1, III.5)."""
+"""The start: the starting stack and the structure, S >= 40·B (Art. III.1, III.5).
+
+Every field is labelled and prefilled from the settings; the whole structure, level by level
+and with its breaks, is on the structure screen (S).
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Input
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Start
 from tdconsole.ui.dialogs.base import Dialog, parse_int
+
+FIELDS = (
+    ("stack", "Starting stack"),
+    ("bb", "First big blind"),
+    ("first", "First level, minutes"),
+    ("second", "Second big blind"),
+    ("minutes", "Later levels, minutes"),
+)
 
 
 class StartDialog(Dialog):
     TITLE_KEY = "Start tournament"
     ARTICLES = ("III.1", "III.5")
 
+    def defaults(self) -> dict[str, str]:
+        settings = self.state.settings
+        stack = settings.stacks.starting_stack
+        step = 2 * settings.stacks.chip_unit
+        bb = max(step, stack // settings.stacks.min_stack_bb // step * step)
+        return {
+            "stack": str(stack),
+            "bb": str(bb),
+            "first": str(settings.clock.first_minutes),
+            "second": str(bb * settings.clock.second_bb_factor),
+            "minutes": str(settings.clock.minutes),
+        }
+
     def body(self) -> ComposeResult:
-        yield Input("4000", placeholder=self.tr("Starting stack"), id="stack")
-        yield Input("100", placeholder=self.tr("First big blind"), id="bb")
+        values = self.defaults()
+        for key, label in FIELDS:
+            with Horizontal(classes="calc-field"):
+                yield Label(self.tr(label), classes="calc-label")
+                yield Input(values[key], id=key, compact=True)
+        hint = self.tr("S: the whole structure, level by level, with its breaks")
+        yield Label(hint, classes="hint")
 
     def command(self) -> Command | None:
-        stack = parse_int(self.query_one("#stack", Input).value, self.tr("Starting stack"))
-        bb = parse_int(self.query_one("#bb", Input).value, self.tr("First big blind"))
-        assert stack is not None and bb is not None
-        return Start(stack=stack, big_blind=bb)
+        def number(key: str) -> int:
+            value = parse_int(self.query_one(f"#{key}", Input).value, self.tr(dict(FIELDS)[key]))
+            assert value is not None
+            return value
+
+        return Start(
+            stack=number("stack"),
+            big_blind=number("bb"),
+            first_minutes=number("first"),
+            second_big_blind=number("second"),
+            minutes=number("minutes"),
+        )

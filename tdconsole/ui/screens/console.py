@@ -55,6 +55,9 @@ ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
     ("z", "sanction", "Sanction", False, False),
     ("m", "mark_served", "Suspension served", False, True),
     ("h", "edit_level", "Edit a level", False, False),
+    ("S", "structure", "Structure", False, False),
+    ("M", "move_player", "Move a player", False, False),
+    ("C", "colour_up", "Colour-up", False, False),
     ("B", "button", "Button", False, True),
     ("s", "draw", "Seat draw", True, False),
     ("g", "start", "Start tournament", True, False),
@@ -95,6 +98,8 @@ IN_PLAY = {
     "mark_served",
     "edit_level",
     "button",
+    "move_player",
+    "colour_up",
 }
 
 FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
@@ -115,6 +120,8 @@ class ConsoleScreen(MainScreen):
         self.tr = tr
         self.floor = floor
         self.state: State | None = None
+        self._prompted: int | None = None
+        """The break whose colour-up was prompted (once per break)."""
         # The footer and the keys screen in the event's language.
         for key, action, label, shown, _ in ACTIONS:
             self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label), show=shown)]
@@ -177,6 +184,25 @@ class ConsoleScreen(MainScreen):
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         self.query_one(ClockPanel).show(status, blink)
+        if status is not None and not self.floor:
+            self._colour_up_prompt(status)
+
+    def _colour_up_prompt(self, status: ClockStatus) -> None:
+        """At the break the plan marks, once: the colour-up is due (key C)."""
+        from tdconsole.ui.colour_up_prompt import colour_up_due
+
+        state = self.state
+        if state is None or not status.is_break or status.index == self._prompted:
+            return
+        if colour_up_due(state, status.level) is None:
+            return
+        self._prompted = status.index
+        unit = state.settings.stacks.chip_unit
+        self.notify(
+            self.tr("Break: colour-up of the {chip} chips — press C", chip=unit),
+            severity="warning",
+            timeout=30,
+        )
 
     # -- what the actions apply to ---------------------------------------------------------
     def active_tab(self) -> str:
@@ -301,9 +327,10 @@ class ConsoleScreen(MainScreen):
         self.app.push_screen(RegisterDialog(self.tr, self._state()))
 
     def action_settings(self) -> None:
-        from tdconsole.ui.dialogs.settings import SettingsDialog
+        """Every setting, grouped as the regulation is, named and explained (VII.1)."""
+        from tdconsole.ui.screens.settings import SettingsScreen
 
-        self.app.push_screen(SettingsDialog(self.tr, self._state()))
+        self.app.push_screen(SettingsScreen(self.tr, self._state()))
 
     def _current_article(self) -> str:
         views = list(self.query(RulingsView))
@@ -341,6 +368,30 @@ class ConsoleScreen(MainScreen):
             self.notify(self.tr("No suspension to mark served"), severity="warning")
             return
         self.app.push_screen(MarkServedDialog(self.tr, self._state()))
+
+    def action_structure(self) -> None:
+        """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
+        from tdconsole.ui.screens.structure import StructureScreen
+
+        clock = getattr(self.app, "clock", None) or datetime.now
+        self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
+
+    def action_move_player(self) -> None:
+        """The Director's move of one player, apart from closings (Art. VII.1)."""
+        from tdconsole.ui.dialogs.move_player import MovePlayerDialog
+
+        self.app.push_screen(MovePlayerDialog(self.tr, self._state(), self.selected_player()))
+
+    def action_colour_up(self) -> None:
+        """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
+        from tdconsole.domain.colour_up import next_chip
+        from tdconsole.ui.dialogs.colour_up import ColourUpDialog
+
+        chip = next_chip(self._state().settings)
+        if chip is None:
+            self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
+            return
+        self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
 
     def action_edit_level(self) -> None:
         from tdconsole.ui.dialogs.edit_level import EditLevelDialog
@@ -518,8 +569,13 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
                 )
             )
     for t in state.open_tables():
+        go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
         entries.append(
-            (tr("Go to table {table}", table=t.number), partial(screen.select_table, t.number), "")
+            (
+                go,
+                partial(screen.select_table, t.number),
+                "",
+            )
         )
         if not screen.floor:
             entries.append(

@@ -1,0 +1,139 @@
+"""The colour-up: the smallest chip leaves play when no blind or ante needs it any more.
+
+The regulation is silent; the Decision (docs/clock.md, and the ``denominations`` setting) is:
+
+- The chips in the box are the setting ``denominations``; ``chip_unit`` is the smallest still
+  in play. The plan marks the break after which it is no longer needed
+  (``structure_proposal.colour_up_break``) and the console prompts the colour-up there.
+- Each player's chips of the leaving denomination are exchanged for the next one, and what
+  does not make a whole chip is **rounded up** to one (no player loses chips, nobody is
+  eliminated by a colour-up). So each stack is its old value rounded up to the new chip.
+- The Director records every new count. A table's chips may grow by the rounding only: from 0
+  to (players at the table) × (new chip − old chip); a count outside that is refused unless
+  the Director gives a reason. Every change of the chips in play is a ledger entry (``adjusted``,
+  with the reason "colour-up"), so the ledger stays exact.
+- ``chip_unit`` becomes the new chip (a setting change in the same event): counts, second stacks
+  and bonuses are multiples of it from then on.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.play_common import _require_in
+from tdconsole.domain.settings import Settings
+from tdconsole.domain.state import State, name_key
+
+
+def next_chip(settings: Settings) -> int | None:
+    """The denomination that replaces the chip unit at the colour-up (None: none left)."""
+    unit = settings.stacks.chip_unit
+    bigger = [c for c in settings.stacks.denominations if c > unit and c % unit == 0]
+    return bigger[0] if bigger else None
+
+
+def rounded_up(chips: int, chip: int) -> int:
+    """A stack after the colour-up: rounded up to the new chip (the Decision above)."""
+    return -(-chips // chip) * chip
+
+
+class ChipsColouredUp(EventBody):
+    """The colour-up: new counts, the new chip unit, the rounding as ledger entries."""
+
+    type: ClassVar[str] = "chips_coloured_up"
+    removed: int
+    unit: int
+    counts: dict[str, int]
+    adjustments: dict[int, int]
+    """Table -> change of its chips in circulation (the rounding)."""
+    settings: dict[str, Any]
+    reason: str
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.settings = Settings.model_validate(self.settings)
+        for name, chips in self.counts.items():
+            state.players[name_key(name)].chips = chips
+        for table, change in self.adjustments.items():
+            state.tables[table].chips += change
+            state.adjusted += change
+
+
+class ColourUp(Command):
+    """``colour-up --count NAME=N ...``: the smallest chip leaves play (Director, VII.1)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.1"
+    counts: dict[str, int] = Field(min_length=1)
+    override: str | None = None
+
+    def describe(self) -> str:
+        return "colour-up"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase not in ("elimination", "final"):
+            raise RuleError(
+                "the colour-up is done during play, at a break",
+                "VII.1",
+                it="il cambio dei gettoni si fa durante il gioco, in una pausa",
+            )
+        unit = state.settings.stacks.chip_unit
+        chip = next_chip(state.settings)
+        if chip is None:
+            raise RuleError(
+                f"no bigger chip than {unit} in the denominations setting: nothing to colour up",
+                "VII.1",
+                it=f"nei tagli dei gettoni non c'è un gettone più grande di {unit}: non c'è nulla "
+                "da cambiare",
+            )
+        counts: dict[str, int] = {}
+        for raw, value in self.counts.items():
+            player = _require_in(state, raw)
+            if value <= 0 or value % chip:
+                raise RuleError(
+                    f"{player.name}: {value} is not a positive multiple of the new chip ({chip})",
+                    "VII.1",
+                    it=f"{player.name}: {value} non è un multiplo positivo del nuovo gettone "
+                    f"({chip})",
+                )
+            counts[player.name] = value
+        missing = [p.name for p in state.in_players() if p.name not in counts]
+        if missing:
+            raise RuleError(
+                "count every player in play: missing " + ", ".join(missing),
+                "VII.1",
+                it="contate ogni giocatore in gioco: mancano " + ", ".join(missing),
+            )
+        adjustments: dict[int, int] = {}
+        override = (self.override or "").strip()
+        for table in state.open_tables():
+            players = state.players_at(table)
+            change = sum(counts[p.name] for p in players) - table.chips
+            most = len(players) * (chip - unit)
+            if not 0 <= change <= most and not override:
+                raise RuleError(
+                    f"table {table.number}: the counts change its chips by {change:+d}; rounding "
+                    f"each stack up to a {chip} chip adds 0 to {most}: recount, or give the "
+                    "reason to accept it",
+                    "VII.1",
+                    it=f"tavolo {table.number}: i conteggi cambiano il circolante di "
+                    f"{change:+d}; arrotondare ogni dote al gettone da {chip} aggiunge da 0 a "
+                    f"{most}: ricontate, oppure indicate il motivo per accettarlo",
+                )
+            if change:
+                adjustments[table.number] = change
+        settings = state.settings.with_value("chip_unit", str(chip))
+        return [
+            ChipsColouredUp(
+                removed=unit,
+                unit=chip,
+                counts=counts,
+                adjustments=adjustments,
+                settings=settings.model_dump(mode="json"),
+                reason=override or "colour-up",
+            )
+        ]

@@ -1,0 +1,224 @@
+"""The Director's own moves, apart from the regulation's closings (Art. IV.4, VII.1).
+
+- A closing with no room: the other tables have fewer vacant seats than the closing table has
+  players. ``ClosePlanRaisingSeats`` raises ``table_seats`` for it (recorded as the setting
+  change it is) and draws the move plan in the same command, so one undo cancels both.
+  ``seats_for_closing`` says how many seats a table would need.
+- ``MovePlayer``: the Director moves one player to another seat (a broken seat, a dispute),
+  with his counted chips, for a reason the log keeps. The regulation keeps players where the
+  draw put them (IV.3); this is the Director's discretion (VII.1), never a closing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from datetime import datetime
+from typing import ClassVar
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.play_common import _check_chip_unit, _require_in, _unseat
+from tdconsole.domain.play_tables import (
+    ClosePlanDrawn,
+    _check_closable,
+    _require_table,
+    _reserved,
+    draw_move_plan,
+)
+from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.state import State, Table, name_key
+
+MOST_SEATS = 13
+"""A table's seats are marked by the thirteen cards of its suit (II.2)."""
+
+
+def room_for(state: State, closing: Table, seats: int) -> int:
+    """Vacant seats the other open tables would offer with ``seats`` seats a table."""
+    reserved = _reserved(state, closing.number)
+    room = 0
+    for table in state.open_tables():
+        if table.number == closing.number or table.final:
+            continue
+        taken = {s.number for s in table.seats if s.player is not None}
+        room += sum(
+            1
+            for number in range(1, seats + 1)
+            if number not in taken and (table.number, number) not in reserved
+        )
+    return room
+
+
+def seats_for_closing(state: State, table: Table) -> int | None:
+    """The fewest seats a table that let ``table``'s players move (None: not even 13 do).
+    The setting in force when it is already enough."""
+    movers = len(state.players_at(table))
+    current = state.settings.seating.table_seats
+    for seats in range(current, MOST_SEATS + 1):
+        if room_for(state, table, seats) >= movers:
+            return seats
+    return None
+
+
+class ClosePlanRaisingSeats(Command):
+    """``close TABLE --plan --seats N``: raise ``table_seats`` to N for this closing (a setting
+    change, VII.1) and draw the move plan (IV.4), in one command."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "IV.4"
+    table: int
+    seats: int
+    seed: int | None = None
+    override: str | None = None
+
+    def describe(self) -> str:
+        return f"move plan for table {self.table}, table_seats={self.seats}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        table = _require_table(state, self.table)
+        _check_closable(state, table, self.override)
+        current = state.settings.seating.table_seats
+        if not current < self.seats <= MOST_SEATS:
+            raise RuleError(
+                f"give more seats than now ({current}) and at most {MOST_SEATS}, the cards of a "
+                "suit",
+                "VII.1",
+                it=f"indica più posti di ora ({current}) e al massimo {MOST_SEATS}, le carte di "
+                "un seme",
+            )
+        settings = state.settings.with_value("table_seats", str(self.seats))
+        changed = SettingChanged(
+            key="table_seats", value=str(self.seats), settings=settings.model_dump(mode="json")
+        )
+        # The plan is drawn on the room as it will be once the seats are added.
+        after = copy.deepcopy(state)
+        changed.apply(after, ctx.now)
+        rng = random.Random(self.seed) if self.seed is not None else ctx.rng
+        moves = draw_move_plan(after, after.tables[self.table], rng)
+        return [
+            changed,
+            ClosePlanDrawn(table=table.number, moves=moves, override=self.override),
+        ]
+
+
+class PlayerMoved(EventBody):
+    """A Director's move of one player, with his counted chips (Art. VII.1)."""
+
+    type: ClassVar[str] = "player_moved"
+    name: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    chips: int | None = None
+    reason: str
+
+    def apply(self, state: State, at: datetime) -> None:
+        player = state.players[name_key(self.name)]
+        _unseat(state, player)
+        target = state.tables[self.to_table]
+        target.seat(self.to_seat).player = name_key(self.name)
+        player.table, player.seat = self.to_table, self.to_seat
+        if self.chips is not None:
+            player.chips = self.chips
+            if self.from_table != self.to_table:
+                state.tables[self.from_table].chips -= self.chips
+                target.chips += self.chips
+
+
+class MovePlayer(Command):
+    """``move NAME --to TABLE:SEAT [--chips N] --reason TEXT`` (Director only, Art. VII.1)."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.1"
+    name: str
+    table: int
+    seat: int
+    chips: int | None = None
+    reason: str
+
+    def describe(self) -> str:
+        return f"Director's move: {self.name.strip()} to table {self.table} seat {self.seat}"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        if state.phase not in ("elimination", "final"):
+            raise RuleError(
+                "players are moved once the tournament has started and before it ends",
+                "VII.1",
+                it="i giocatori si spostano dopo l'inizio del torneo e prima della fine",
+            )
+        if not self.reason.strip():
+            raise RuleError(
+                "give the reason for the move (a broken seat, a dispute): the log keeps it",
+                "VII.1",
+                it="indicate il motivo dello spostamento (un posto rotto, una contestazione): "
+                "il registro lo conserva",
+            )
+        player = _require_in(state, self.name)
+        target = state.tables.get(self.table)
+        if target is None or not target.open:
+            numbers = ", ".join(str(t.number) for t in state.open_tables())
+            raise RuleError(
+                f"there is no open table {self.table}: open tables are {numbers or 'none'}",
+                "VII.1",
+                it=f"non c'è un tavolo {self.table} aperto: tavoli aperti {numbers or 'nessuno'}",
+            )
+        limit = len(target.seats) if target.final else state.settings.seating.table_seats
+        if not 1 <= self.seat <= min(limit, len(target.seats)):
+            raise RuleError(
+                f"table {self.table} has seats 1 to {min(limit, len(target.seats))}",
+                "VII.1",
+                it=f"il tavolo {self.table} ha i posti da 1 a {min(limit, len(target.seats))}",
+            )
+        assert player.table is not None and player.seat is not None
+        if (player.table, player.seat) == (self.table, self.seat):
+            raise RuleError(
+                f"{player.name} already sits there",
+                "VII.1",
+                it=f"{player.name} siede già lì",
+            )
+        occupant = target.seat(self.seat).player
+        reserved = _reserved(state, except_table=-1)
+        if occupant is not None or (self.table, self.seat) in reserved:
+            who = state.players[occupant].name if occupant else None
+            raise RuleError(
+                f"table {self.table} seat {self.seat} is taken"
+                + (f" by {who}" if who else " by a recorded move plan")
+                + ": choose a vacant seat",
+                "VII.1",
+                it=f"il tavolo {self.table} posto {self.seat} è occupato"
+                + (f" da {who}" if who else " da un piano di spostamenti registrato")
+                + ": scegliete un posto libero",
+            )
+        chips = self.chips
+        if player.table != self.table:
+            if chips is None:
+                chips = player.chips
+            if chips is None:
+                raise RuleError(
+                    f"count {player.name}'s chips: they go with him to table {self.table}",
+                    "VII.1",
+                    it=f"contate i gettoni di {player.name}: vanno con lui al tavolo {self.table}",
+                )
+            source = state.tables[player.table].chips
+            if chips > source:
+                raise RuleError(
+                    f"{player.name} cannot have {chips}: table {player.table} has {source} "
+                    "chips in circulation; recount",
+                    "VII.1",
+                    it=f"{player.name} non può avere {chips} gettoni: il circolante del "
+                    f"tavolo {player.table} è {source}; ricontate",
+                )
+        if chips is not None:
+            _check_chip_unit(state, player.name, chips)
+        return [
+            PlayerMoved(
+                name=player.name,
+                from_table=player.table,
+                from_seat=player.seat,
+                to_table=self.table,
+                to_seat=self.seat,
+                chips=chips,
+                reason=self.reason.strip(),
+            )
+        ]

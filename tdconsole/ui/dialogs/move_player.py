@@ -1,0 +1,67 @@
+"""The Director moves one player (a broken seat, a dispute) with his counted chips, for a reason
+the log keeps (Art. VII.1). Not a closing: the regulation's closings are the close dialog."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
+
+from tdconsole.domain.events import Command
+from tdconsole.domain.state import State
+from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.i18n import Translator
+
+
+class MovePlayerDialog(Dialog):
+    TITLE_KEY = "Move a player"
+    ARTICLES = ("VII.1", "IV.3")
+
+    def __init__(self, tr: Translator, state: State, name: str | None) -> None:
+        super().__init__(tr, state)
+        self.player_name = name
+
+    def title_text(self) -> str:
+        if self.player_name:
+            title = self.tr("Move {name}", name=self.player_name)
+            return f"{title} — Art. " + ", ".join(self.ARTICLES)
+        return super().title_text()
+
+    def body(self) -> ComposeResult:
+        player = self.state.find(self.player_name) if self.player_name else None
+        chips = "" if player is None or player.chips is None else str(player.chips)
+        yield self.player_input(self.player_name or "")
+        for key, label, value in (
+            ("to-table", "To table", ""),
+            ("to-seat", "To seat", ""),
+            ("chips", "Chips (counted)", chips),
+            ("reason", "Reason (kept in the log)", ""),
+        ):
+            with Horizontal(classes="calc-field"):
+                yield Label(self.tr(label), classes="calc-label")
+                yield Input(value, id=key, compact=True)
+        hint = self.tr(
+            "The Director's decision, not a closing: the player goes with his counted chips."
+        )
+        yield Label(hint, classes="hint")
+
+    def first_focus(self) -> Input:
+        return self.query_one("#to-table" if self.player_name else "#name", Input)
+
+    def command(self) -> Command | None:
+        from tdconsole.domain.director_moves import MovePlayer
+
+        def number(key: str, label: str, required: bool = True) -> int | None:
+            raw = self.query_one(f"#{key}", Input).value
+            return parse_int(raw, self.tr(label), required=required)
+
+        table = number("to-table", "To table")
+        seat = number("to-seat", "To seat")
+        assert table is not None and seat is not None
+        return MovePlayer(
+            name=self.query_one("#name", Input).value.strip(),
+            table=table,
+            seat=seat,
+            chips=number("chips", "Chips (counted)", required=False),
+            reason=self.query_one("#reason", Input).value,
+        )

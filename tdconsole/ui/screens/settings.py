@@ -1,0 +1,168 @@
+"""The event's settings (o), grouped as the regulation is, each named and explained in the
+console's language with its article (the words of ``config/ordine.toml``, see
+``settings_help``). A value is checked as it is typed, with every other change on the screen;
+ctrl+s records the changes as one ``set`` (``ChangeSettings``, Director only, Art. VII.1).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import CommandRequested
+from tdconsole.ui.screens.base import STYLESHEET
+
+if TYPE_CHECKING:
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State
+
+
+def shown_value(value: Any, lang: str) -> str:
+    """A setting's value as the Director types it."""
+    if isinstance(value, bool):
+        return ("sì" if value else "no") if lang == "it" else ("yes" if value else "no")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(shown_value(v, lang) for v in value)
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH = STYLESHEET
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("ctrl+s", "save", "Record"),
+    ]
+
+    def __init__(self, tr: Translator, state: State) -> None:
+        super().__init__()
+        self.tr = tr
+        self.state = state
+        self.original = {
+            key: shown_value(value, tr.lang) for key, value in state.settings.flat().items()
+        }
+        for key, action, label in (("escape", "close", "Close"), ("ctrl+s", "save", "Record")):
+            self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label))]
+
+    def compose(self) -> ComposeResult:
+        from tdconsole.domain.settings_help import shipped_help
+
+        tr, lang = self.tr, self.tr.lang
+        with Vertical(id="settings-box") as box:
+            box.border_title = tr("Settings") + " — Art. VII.1"
+            box.border_subtitle = "ctrl+s " + tr("Record") + " · Esc " + tr("Cancel")
+            with VerticalScroll(id="settings-scroll"):
+                for section in shipped_help():
+                    title = section.title.get(lang) or section.title.get("en", section.name)
+                    yield Static(Text(title, style="bold"), classes="settings-section")
+                    for item in section.fields:
+                        if item.key not in self.original:
+                            continue
+                        label, meaning = item.words(lang)
+                        with Horizontal(classes="settings-row"):
+                            yield Label(label, classes="settings-label", markup=False)
+                            yield Input(
+                                self.original[item.key],
+                                id=f"s-{item.key}",
+                                classes="settings-value",
+                                compact=True,
+                            )
+                        help_line = f"{item.article} · {meaning}" if item.article else meaning
+                        yield Static(help_line, classes="settings-help", markup=False)
+                        yield Static(
+                            "", id=f"e-{item.key}", classes="settings-error", markup=False
+                        )
+            yield Static("", id="settings-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for error in self.query(".settings-error"):
+            error.display = False
+        first = self.query(Input)
+        if first:
+            first.first().focus()
+
+    # -- checked as typed ------------------------------------------------------------------
+    def changes(self) -> list[tuple[str, str]]:
+        out = []
+        for field in self.query(".settings-value").results(Input):
+            key = (field.id or "")[2:]
+            if field.value.strip() != self.original.get(key, ""):
+                out.append((key, field.value.strip()))
+        return out
+
+    def _check(self, key: str | None = None) -> Settings:
+        """Every change applied in order; the first refused raises (RuleError)."""
+        settings = self.state.settings
+        pending = self.changes()
+        # The field being typed goes last, so a refusal names it.
+        pending.sort(key=lambda change: change[0] == key)
+        for name, value in pending:
+            settings = settings.with_value(name, value)
+        return settings
+
+    @on(Input.Changed, ".settings-value")
+    def _typed(self, event: Input.Changed) -> None:
+        key = (event.input.id or "")[2:]
+        error = self.query_one(f"#e-{key}", Static)
+        for other in self.query(".settings-error").results(Static):
+            if other is not error:
+                other.display = False
+        try:
+            self._check(key)
+        except RuleError as exc:
+            error.update(exc.text(self.tr.lang))
+            error.display = True
+            event.input.add_class("-refused")
+        else:
+            error.display = False
+            event.input.remove_class("-refused")
+        self._note()
+
+    def _note(self) -> None:
+        changed = self.changes()
+        note = self.query_one("#settings-note", Static)
+        if not changed:
+            note.update("")
+            return
+        from tdconsole.domain.settings_help import label
+
+        names = ", ".join(label(key, self.tr.lang) for key, _ in changed)
+        note.update(self.tr("To record (ctrl+s): {names}", names=names))
+
+    @on(Input.Submitted, ".settings-value")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    # -- actions ---------------------------------------------------------------------------
+    def action_save(self) -> None:
+        from tdconsole.domain.registration import ChangeSettings
+
+        changed = self.changes()
+        if not changed:
+            self.app.pop_screen()
+            return
+        try:
+            self._check()
+        except RuleError as exc:
+            self.notify(exc.text(self.tr.lang), severity="error", markup=False)
+            return
+        self.post_message(CommandRequested(ChangeSettings(assignments=changed), self))
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def show(self, state: State) -> None:
+        self.state = state

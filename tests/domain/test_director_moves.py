@@ -1,0 +1,169 @@
+"""The Director's options when a closing has no room, his move of one player (IV.4, VII.1),
+and the colour-up (a Decision: the smallest chip leaves, each stack rounded up)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from invariants import check
+from support import MakeService, names
+
+from tdconsole.domain.colour_up import ColourUp, rounded_up
+from tdconsole.domain.director_moves import (
+    ClosePlanRaisingSeats,
+    MovePlayer,
+    seats_for_closing,
+)
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
+from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.summaries import summary_text
+from tdconsole.service import Tournament
+
+
+def full_room(make_service: MakeService) -> Tournament:
+    """24 players at 3 tables of 8 with 8 seats a table: table 1 down to 3, no room."""
+    service = make_service(seed=4)
+    players = names(24)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(ChangeSettings(assignments=[("table_seats", "8")]))
+    service.execute(Draw(seed=4))
+    service.execute(Start(stack=4000, big_blind=100))
+    while len(service.state.players_at(service.state.tables[1])) > 3:
+        last = service.state.players_at(service.state.tables[1])[-1]
+        service.execute(Bust(names=[last.name], declined=True))
+    return service
+
+
+def test_a_closing_with_no_room_offers_the_seats_it_needs(make_service: MakeService) -> None:
+    service = full_room(make_service)
+    table = service.state.tables[1]
+    assert seats_for_closing(service.state, table) == 10  # 8 seats: 0 free; 9: 2; 10: 4
+    with pytest.raises(RuleError) as refused:
+        service.execute(ClosePlan(table=1, seed=1))
+    assert refused.value.article == "IV.4"
+    assert "close 1 --plan --seats 10" in str(refused.value)
+    assert "con 8 posti per tavolo" in refused.value.text("it")
+    # Not enough seats still: refused by the draw (IV.4), nothing recorded.
+    with pytest.raises(RuleError, match="vacant seat"):
+        service.execute(ClosePlanRaisingSeats(table=1, seats=9, seed=1))
+    assert service.state.settings.seating.table_seats == 8
+    with pytest.raises(RuleError) as fewer:
+        service.execute(ClosePlanRaisingSeats(table=1, seats=8, seed=1))
+    assert fewer.value.article == "VII.1"
+    # Raised for this closing: one command, the setting change and the plan.
+    records = service.execute(ClosePlanRaisingSeats(table=1, seats=10, seed=1))
+    state = service.state
+    assert state.settings.seating.table_seats == 10
+    assert state.tables[1].plan is not None and len(state.tables[1].plan.moves) == 3
+    assert {t for _, t, _ in state.tables[1].plan.moves} <= {2, 3}
+    assert [r.type for r in records] == ["command", "setting_changed", "close_plan_drawn"]
+    assert summary_text(records[0].body.summary, "it") == (  # type: ignore[attr-defined]
+        "piano degli spostamenti del tavolo 1, posti per tavolo portati a 10"
+    )
+    service.undo()
+    assert service.state.settings.seating.table_seats == 8
+    assert service.state.tables[1].plan is None
+    service.redo()
+    movers = service.state.players_at(service.state.tables[1])
+    counts = {p.name: 4000 for p in movers}
+    counts[movers[0].name] = service.state.tables[1].chips - 4000 * (len(movers) - 1)
+    service.execute(CloseTable(table=1, counts=counts))
+    assert not service.state.tables[1].open
+    check(service)
+
+
+def test_the_director_moves_one_player_with_his_chips(make_service: MakeService) -> None:
+    service = make_service(seed=2)
+    players = names(16)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(Draw(seed=2))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    mover = state.players_at(state.tables[1])[0]
+    service.execute(Count(counts={mover.name: 5200}))
+    free = next(s.number for s in state.tables[2].seats if s.player is None)
+    taken = next(s.number for s in state.tables[2].seats if s.player is not None)
+    with pytest.raises(RuleError) as no_reason:
+        service.execute(MovePlayer(name=mover.name, table=2, seat=free, reason=" "))
+    assert no_reason.value.article == "VII.1"
+    with pytest.raises(RuleError, match="is taken by"):
+        service.execute(MovePlayer(name=mover.name, table=2, seat=taken, reason="sedia rotta"))
+    before = (state.tables[1].chips, state.tables[2].chips)
+    records = service.execute(
+        MovePlayer(name=mover.name.upper(), table=2, seat=free, reason="sedia rotta")
+    )
+    state = service.state
+    moved = state.find(mover.name)
+    assert moved is not None and (moved.table, moved.seat, moved.chips) == (2, free, 5200)
+    assert (state.tables[1].chips, state.tables[2].chips) == (before[0] - 5200, before[1] + 5200)
+    assert state.tables[2].seat(free).player is not None
+    assert all(s.player != mover.name.casefold() for s in state.tables[1].seats)
+    record = records[-1].body
+    assert record.type == "player_moved" and record.reason == "sedia rotta"  # type: ignore[attr-defined]
+    assert summary_text(records[0].body.summary, "it").startswith(  # type: ignore[attr-defined]
+        "spostamento deciso dal Direttore: "
+    )
+    check(service)
+
+
+def test_only_the_director_moves_a_player(make_service: MakeService, tmp_path: Path) -> None:
+    service = make_service(name="floor", seed=2)
+    players = names(16)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(Draw(seed=2))
+    service.execute(Start(stack=4000, big_blind=100))
+    path = tmp_path / "floor.tdc"
+    name = service.state.players_at(service.state.tables[1])[0].name
+    floor = Tournament.open(path, role="floor", actor="Bruno")
+    try:
+        with pytest.raises(RuleError) as refused:
+            floor.execute(MovePlayer(name=name, table=2, seat=9, reason="lite"))
+        assert refused.value.article == "VII.1"
+    finally:
+        floor.close()
+
+
+def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
+    make_service: MakeService,
+) -> None:
+    service = make_service(seed=3)
+    players = names(12)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(Draw(seed=3))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    t1 = state.tables[1]
+    a, b, *rest = state.players_at(t1)
+    # A won 1 025 from B at table 1.
+    service.execute(Count(counts={a.name: 5025, b.name: 2975}))
+    counts = {p.name: rounded_up(p.chips or 4000, 100) for p in service.state.in_players()}
+    assert counts[a.name] == 5100 and counts[b.name] == 3000
+    # A count beyond the rounding is refused (VII.1), nothing changed.
+    wrong = dict(counts, **{a.name: 5500})
+    with pytest.raises(RuleError) as refused:
+        service.execute(ColourUp(counts=wrong))
+    assert refused.value.article == "VII.1" and "+500" in str(refused.value)
+    with pytest.raises(RuleError, match="missing"):
+        service.execute(ColourUp(counts={a.name: 5100}))
+    with pytest.raises(RuleError, match="multiple of the new chip"):
+        service.execute(ColourUp(counts=dict(counts, **{a.name: 5025})))
+    chips_before = service.state.chips_in_play
+    records = service.execute(ColourUp(counts=counts))
+    state = service.state
+    assert state.settings.stacks.chip_unit == 100
+    assert state.chips_in_play == chips_before + 100  # 75 + 25 rounded up at table 1
+    assert state.tables[1].chips == t1.chips  # the same object, updated
+    assert state.adjusted == 100
+    check(service)
+    # Counts are multiples of the new chip from now on.
+    with pytest.raises(RuleError, match="smallest chip"):
+        service.execute(Count(counts={a.name: 5125}))
+    assert summary_text(records[0].body.summary, "it") == "cambio dei gettoni"  # type: ignore[attr-defined]
+    _ = rest

@@ -1,0 +1,99 @@
+"""The settings screen (o), driven by keys: grouped, labelled, checked as typed (Art. VII.1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.screens.settings import SettingsScreen
+
+from .test_actions import messages, text_of
+
+SIZE = (120, 40)
+CLEAR = ("end", *["backspace"] * 12)
+
+
+def shown_errors(app: ConsoleApp) -> list[str]:
+    errors = app.screen.query(".settings-error").results(Static)
+    return [text_of(e).strip() for e in errors if e.display]
+
+
+async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        sections = [text_of(s).strip() for s in screen.query(".settings-section")]
+        assert sections == [
+            "Evento",
+            "Iscrizione, Art. I",
+            "Sorteggio e tavoli, Art. II e IV",
+            "Doti e gettoni, Art. III.1-III.4",
+            "Livelli dei bui, Art. III.5",
+            "Premi, Art. V",
+            "Decisioni e sanzioni, Art. VI-VII",
+            "Copie di sicurezza",
+        ]
+        labels = [text_of(label).strip() for label in screen.query(".settings-label")]
+        assert "Posti per tavolo" in labels and "Primo livello, minuti" in labels
+        helps = " ".join(text_of(h) for h in screen.query(".settings-help"))
+        assert "Art. III.5 · il primo livello, più lungo" in helps
+        assert "first_minutes" not in helps and "table_seats" not in " ".join(labels)
+        # table_seats is the 9th field: checked as typed, refused in Italian, by its label.
+        await pilot.press(*["tab"] * 8)
+        assert app.focused is screen.query_one("#s-table_seats", Input)
+        await pilot.press(*CLEAR, "1")
+        await pilot.pause()
+        assert shown_errors(app) == [
+            "Posti per tavolo: deve valere almeno 2; correggete il valore e riprovate"
+        ]
+        await pilot.press("1")
+        await pilot.pause()
+        assert shown_errors(app) == []
+        # The first level shorter than the later ones (III.5): said with both labels.
+        await pilot.press(*["tab"] * 11)
+        assert app.focused is screen.query_one("#s-first_minutes", Input)
+        await pilot.press(*CLEAR, *"15")
+        await pilot.pause()
+        (error,) = shown_errors(app)
+        assert "«Livelli successivi, minuti» deve essere minore di «Primo livello, minuti»" in error
+        assert "minutes" not in error
+        # ctrl+s with a refused value records nothing and says why.
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.service is not None
+        assert app.service.state.settings.seating.table_seats == 10
+        assert any("Primo livello, minuti" in m for m in messages(app))
+        await pilot.press(*CLEAR, *"45", "ctrl+s")
+        await pilot.pause()
+        settings = app.service.state.settings
+        assert settings.seating.table_seats == 11 and settings.clock.first_minutes == 45
+        assert not isinstance(app.screen, SettingsScreen)
+
+
+async def test_the_draw_number_is_not_called_a_suit(tmp_path: Path) -> None:
+    from tdconsole.domain.registration import Pay, Register
+    from tdconsole.domain.settings import load_settings
+    from tdconsole.service import Tournament
+    from tdconsole.ui.app import build_app
+
+    from .conftest import frozen
+
+    service = Tournament.create(tmp_path / "e.tdc", "Prova", load_settings(), clock=frozen)
+    names = [f"P{i}" for i in range(12)]
+    service.execute(Register(names=names))
+    service.execute(Pay(names=names))
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            seed = app.screen.query_one("#seed", Input)
+            assert seed.placeholder == "Numero del sorteggio, per ripeterlo (vuoto: a caso)"
+    finally:
+        service.close()
