@@ -1,0 +1,78 @@
+"""What an action did, in the console's language: the notifications after each action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.events import Record
+
+
+def describe(command: object, records: list[Record], tr: Translator) -> str:
+    """What happened, in the room's words: places and prizes, second-stack amounts."""
+    from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
+    from tdconsole.ui.i18n import chips
+
+    parts: list[str] = []
+    for record in records:
+        body = record.body
+        if isinstance(body, PlayersEliminated):
+            for out in body.players:
+                text = f"{out.name}: {out.place}°"
+                if out.prize:
+                    text += f" — {tr('Prize')} {out.prize}"
+                parts.append(text)
+        elif isinstance(body, SecondStackIssued):
+            parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
+    if parts:
+        return "; ".join(parts)
+    return command_words(command, tr)
+
+
+def command_words(command: object, tr: Translator) -> str:
+    """A command in the console's language (the log keeps the English ``describe()``)."""
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.play import ClosePlan, CloseTable, Count, Disqualify, Final, Start
+    from tdconsole.domain.registration import Pay, Register, Withdraw
+    from tdconsole.domain.seating import Draw
+
+    if isinstance(command, Register):
+        return f"{tr('Register')}: " + ", ".join(command.names)
+    if isinstance(command, Pay):
+        return f"{tr('Food' if command.food else 'Paid')}: " + ", ".join(command.names)
+    if isinstance(command, Withdraw):
+        return f"{tr('Withdraw')}: {command.name}"
+    if isinstance(command, Draw):
+        return tr("Seat draw")
+    if isinstance(command, Start):
+        return tr("Start tournament")
+    if isinstance(command, Count):
+        return f"{tr('Count')}: " + ", ".join(f"{n} {c}" for n, c in command.counts.items())
+    if isinstance(command, ClosePlan):
+        return f"{tr('Table {table}', table=command.table)}: {tr('move plan')}"
+    if isinstance(command, CloseTable):
+        return tr("Close table {table}", table=command.table)
+    if isinstance(command, Final):
+        return tr("Final table draw")
+    if isinstance(command, Disqualify):
+        return f"{tr('Disqualify')}: {command.name}"
+    if isinstance(command, ClockControl):
+        words = {
+            "start": "Start clock",
+            "pause": "PAUSED",
+            "resume": "RUNNING",
+            "announce": "Announce",
+            "next": "Next level",
+            "prev": "Previous level",
+            "add": "Add a minute",
+            "sub": "Remove a minute",
+        }
+        return tr(words.get(command.action, "Settings"))
+    describe_command = getattr(command, "describe", None)
+    if describe_command is None:
+        return type(command).__name__
+    from tdconsole.domain.summaries import summary_text
+
+    return summary_text(str(describe_command()), tr.lang)
