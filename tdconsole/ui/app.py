@@ -22,6 +22,7 @@ from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Lang, Translator
+from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
@@ -81,6 +82,8 @@ class ConsoleApp(App[int]):
         """Said on the opening screen while the event is opened (its file's name)."""
         self.tr = Translator(lang or self._event_lang())
         self._was_pending = False
+        self.log_watch = LogWatch(moves=mode == "display")
+        """The log read for what the State does not keep (other terminals' actions, moves)."""
 
     def _event_lang(self) -> Lang:
         if self.service is None:
@@ -167,10 +170,18 @@ class ConsoleApp(App[int]):
         if self.service is None:
             return
         state, now = self.service.state, self.service.now()
+        for activity in self.log_watch.update(self.service):
+            if self.mode != "display":
+                from tdconsole.ui.words import activity_text
+
+                text = activity_text(activity, self.tr)
+                self.notify(text, title=self.tr("Another terminal"), timeout=8, markup=False)
         for screen in self.screen_stack:
             show = getattr(screen, "show", None)
             try:
                 if isinstance(screen, MainScreen):
+                    screen.moved = self.log_watch.moved
+                    screen.activity = self.log_watch.activity
                     screen.show(state, now, self.who())
                 elif show is not None:
                     show(state)
@@ -201,6 +212,7 @@ class ConsoleApp(App[int]):
         for screen in self._main_screens():
             with suppress(NoMatches):  # the screen is being built or torn down
                 screen.show_clock(status, blink)
+                screen.show_time(now)
 
     def poll(self) -> None:
         """Another terminal may have appended: fold it in and repaint (within a second)."""

@@ -8,10 +8,33 @@ from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
+    from tdconsole.ui.log_watch import Activity
 
 
 def describe(command: object, records: list[Record], tr: Translator) -> str:
     """What happened, in the room's words: places and prizes, second-stack amounts."""
+    parts = record_words(records, tr)
+    if parts:
+        return "; ".join(parts)
+    return command_words(command, tr)
+
+
+def activity_text(activity: Activity, tr: Translator) -> str:
+    """An action from another terminal: who, and what, in the console's language."""
+    from tdconsole.domain.summaries import summary_text
+
+    what = "; ".join(record_words(list(activity.records), tr))
+    if activity.kind != "command" or not what:
+        what = summary_text(activity.summary, tr.lang)
+    if activity.kind == "undo":
+        what = tr("Undone: {what}", what=what)
+    elif activity.kind == "redo":
+        what = tr("Redone: {what}", what=what)
+    return f"{activity.actor}: {what}"
+
+
+def record_words(records: list[Record], tr: Translator) -> list[str]:
+    """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
     from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
     from tdconsole.ui.i18n import chips
 
@@ -26,9 +49,7 @@ def describe(command: object, records: list[Record], tr: Translator) -> str:
                 parts.append(text)
         elif isinstance(body, SecondStackIssued):
             parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
-    if parts:
-        return "; ".join(parts)
-    return command_words(command, tr)
+    return parts
 
 
 def command_words(command: object, tr: Translator) -> str:
@@ -61,7 +82,7 @@ def command_words(command: object, tr: Translator) -> str:
     if isinstance(command, ClockControl):
         words = {
             "start": "Start clock",
-            "pause": "PAUSED",
+            "pause": "Clock stopped",
             "resume": "RUNNING",
             "announce": "Announce",
             "next": "Next level",

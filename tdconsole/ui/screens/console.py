@@ -18,6 +18,7 @@ from textual.widgets import Footer, TabbedContent, TabPane
 
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
@@ -152,6 +153,7 @@ class ConsoleScreen(MainScreen):
         if phase_changed:
             self.refresh_bindings()
         self.query_one(TitleBar).show(state, now, who)
+        self.query_one(ClockPanel).show_result(places(state) if is_over(state) else None)
         self.query_one(RoomSummary).show(state)
         self.query_one(TablesView).show(state)
         self.show_tabs()
@@ -177,6 +179,9 @@ class ConsoleScreen(MainScreen):
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         self.query_one(ClockPanel).show(status, blink)
+
+    def show_time(self, now: datetime) -> None:
+        self.query_one(TitleBar).show_time(now)
 
     # -- what the actions apply to ---------------------------------------------------------
     def active_tab(self) -> str:
