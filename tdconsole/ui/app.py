@@ -57,7 +57,13 @@ class ConsoleApp(App[int]):
     TITLE = "tdconsole"
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ConsoleCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False),
+        # Tab moves the focus as the App reads it, before the keys typed after it are handed
+        # to a widget: a number pasted or scanned after a Tab lands whole in the next field.
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
+    ]
 
     def __init__(
         self,

@@ -101,7 +101,11 @@ IN_PLAY = {
 FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
     "tab",
     "rules",
+    "leave_search",
 }
+
+SEARCH_BOXES = {"player-search": "#player-table", "rule-search": "#rule-results"}
+"""Each search box and the view Escape returns to."""
 
 
 class ConsoleScreen(MainScreen):
@@ -109,6 +113,9 @@ class ConsoleScreen(MainScreen):
         *[Binding(key, action, label, show=shown) for key, action, label, shown, _ in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
         Binding("f1", "rules", "Rules", show=False),
+        # Escape leaves a search box for its view, as the App reads it: the keys typed after it
+        # (``y`` for a fee) already act on the view.
+        Binding("escape", "leave_search", show=False, priority=True),
     ]
 
     def __init__(self, tr: Translator, *, floor: bool = False) -> None:
@@ -217,6 +224,8 @@ class ConsoleScreen(MainScreen):
         return due[0] if due else selected
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_search":
+            return self.focused is not None and self.focused.id in SEARCH_BOXES
         if self.floor and action not in FLOOR_ACTIONS:
             return False
         started = self.state is not None and self.state.stack is not None
@@ -442,6 +451,11 @@ class ConsoleScreen(MainScreen):
         self.query_one(TabbedContent).active = "players"
         self.show_tabs()
         self.set_focus(self.query_one("#player-search"))
+
+    def action_leave_search(self) -> None:
+        box = self.focused
+        if box is not None and box.id in SEARCH_BOXES:
+            self.set_focus(self.query_one(SEARCH_BOXES[box.id]))
 
     def action_rules(self, article: str | None = None) -> None:
         self.action_tab("rules")
