@@ -335,6 +335,7 @@ CATALOGUE: dict[str, str] = {
     "Choose a table first": "Scegliere prima un tavolo",
     "Director only": "Solo il Direttore",
     "Another terminal": "Da un altro terminale",
+    "table {table}, seat {seat}": "tavolo {table}, posto {seat}",
     # start screen
     "No event yet": "Nessun evento",
     "New event": "Nuovo evento",
