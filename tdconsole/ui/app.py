@@ -32,6 +32,7 @@ from tdconsole.ui.messages import (
     UndoRequested,
 )
 from tdconsole.ui.palette import ConsoleCommands
+from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 
@@ -134,7 +135,7 @@ class ConsoleApp(App[int]):
         self.run_worker(self._open_screen(), exclusive=True, group="open-event")
 
     def _not_loaded(self, exc: RuleError) -> None:
-        text = exc.text(self.tr.lang)
+        text = console_text(exc, self.tr.lang)
         self.notify(text, severity="error", timeout=20, markup=False)
         if self.mode == "director":
             from tdconsole.ui.screens.start import StartScreen
@@ -272,7 +273,8 @@ class ConsoleApp(App[int]):
         self.notify(text, timeout=6, markup=False)
 
     def refused(self, exc: RuleError) -> None:
-        self.notify(exc.text(self.tr.lang), severity="error", timeout=10, markup=False)
+        text = console_text(exc, self.tr.lang)
+        self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
             from tdconsole.ui.screens.console import ConsoleScreen
 

@@ -22,6 +22,7 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, RulesRequested
+from tdconsole.ui.refusals import console_text
 
 __all__ = ["Dialog", "RulesRequested", "parse_int"]
 
@@ -169,7 +170,7 @@ class Dialog(ModalScreen[None]):
         try:
             command = self.command()
         except RuleError as exc:
-            self.notify(exc.text(self.tr.lang), severity="error", markup=False)
+            self.notify(console_text(exc, self.tr.lang), severity="error", markup=False)
             return
         if command is None:
             self.dismiss(None)
