@@ -21,8 +21,18 @@ def keys(*pressed: str) -> Before:
         await pilot.press(*pressed)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
+        steady_cursors(pilot)
 
     return run
+
+
+def steady_cursors(pilot: Pilot[Any]) -> None:
+    """A text cursor that blinks is shown or not by when the picture is taken: keep it shown."""
+    from textual.widgets import Input
+
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
 
 
 @pytest.mark.parametrize(
