@@ -28,8 +28,8 @@ from tdconsole.ui.results import is_over, places, places_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import clock_digits
-from tdconsole.ui.widgets.seating_board import SeatingBoard
 from tdconsole.ui.widgets.season_board import SeasonBoard
+from tdconsole.ui.widgets.seating_board import SeatingBoard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
