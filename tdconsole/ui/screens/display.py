@@ -150,14 +150,11 @@ class DisplayScreen(MainScreen):
         self.query_one(SeatingBoard).turn(now)
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
-        big_blind_changed = (self.status is None) != (status is None) or (
-            status is not None
-            and self.status is not None
-            and status.big_blind != self.status.big_blind
-        )
+        before = self.status.big_blind if self.status is not None else None
         self.status = status
-        if big_blind_changed:
+        if before != (status.big_blind if status is not None else None):
             self._room_line()
+        self.query_one(SeasonBoard).show(status)  # between levels, when the season says so
         if self.state is not None and is_over(self.state):
             return
         tr = self.tr
