@@ -24,6 +24,7 @@ from textual.css.query import NoMatches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
 from tdconsole.ui.i18n import Lang, Translator
+from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
@@ -33,12 +34,12 @@ from tdconsole.ui.messages import (
     UndoRequested,
 )
 from tdconsole.ui.palette import ConsoleCommands
+from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
-    from tdconsole.domain.events import Record
     from tdconsole.service import Tournament
 
 Mode = Literal["director", "floor", "display"]
@@ -59,7 +60,13 @@ class ConsoleApp(App[int]):
     TITLE = "tdconsole"
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ConsoleCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False),
+        # Tab moves the focus as the App reads it, before the keys typed after it are handed
+        # to a widget: a number pasted or scanned after a Tab lands whole in the next field.
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -86,6 +93,8 @@ class ConsoleApp(App[int]):
         self._was_pending = False
         if service is not None:
             self._take(service)
+        self.log_watch = LogWatch(moves=mode == "display")
+        """The log read for what the State does not keep (other terminals' actions, moves)."""
 
     def _event_lang(self) -> Lang:
         if self.service is None:
@@ -137,7 +146,7 @@ class ConsoleApp(App[int]):
             self.mode = "floor"
 
     def _not_loaded(self, exc: RuleError) -> None:
-        text = escape(exc.text(self.tr.lang), keep_lines=True)
+        text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=20, markup=False)
         if self.mode == "director":
             from tdconsole.ui.screens.start import StartScreen
@@ -179,10 +188,18 @@ class ConsoleApp(App[int]):
         if self.service is None:
             return
         state, now = self.service.state, self.service.now()
+        for activity in self.log_watch.update(self.service):
+            if self.mode != "display":
+                from tdconsole.ui.words import activity_text
+
+                text = activity_text(activity, self.tr)
+                self.notify(text, title=self.tr("Another terminal"), timeout=8, markup=False)
         for screen in self.screen_stack:
             show = getattr(screen, "show", None)
             try:
                 if isinstance(screen, MainScreen):
+                    screen.moved = self.log_watch.moved
+                    screen.activity = self.log_watch.activity
                     screen.show(state, now, self.who())
                 elif show is not None:
                     show(state)
@@ -213,6 +230,7 @@ class ConsoleApp(App[int]):
         for screen in self._main_screens():
             with suppress(NoMatches):  # the screen is being built or torn down
                 screen.show_clock(status, blink)
+                screen.show_time(now)
 
     def poll(self) -> None:
         """Another terminal may have appended: fold it in and repaint (within a second)."""
@@ -242,6 +260,8 @@ class ConsoleApp(App[int]):
             message.dialog.dismiss(None)
         self.refresh_views()
         self.tick()
+        from tdconsole.ui.words import describe
+
         currency = self.service.state.settings.currency
         what = describe(message.command, records, self.tr, currency)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
@@ -265,7 +285,7 @@ class ConsoleApp(App[int]):
         self.notify(text, timeout=6, markup=False)
 
     def refused(self, exc: RuleError) -> None:
-        text = escape(exc.text(self.tr.lang), keep_lines=True)
+        text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
             from tdconsole.ui.screens.console import ConsoleScreen
@@ -387,76 +407,6 @@ class ConsoleApp(App[int]):
         if self.lang_override is None:
             self.tr.lang = self._event_lang()
         await self._open_screen()
-
-
-def describe(
-    command: object, records: list[Record], tr: Translator, currency: str = "scudi"
-) -> str:
-    """What happened, in the room's words: places and prizes, second-stack amounts."""
-    from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
-    from tdconsole.ui.i18n import chips
-
-    parts: list[str] = []
-    for record in records:
-        body = record.body
-        if isinstance(body, PlayersEliminated):
-            for out in body.players:
-                text = f"{out.name}: {out.place}°"
-                if out.prize:
-                    text += f" — {tr('Prize')} {out.prize} {currency}"
-                parts.append(text)
-        elif isinstance(body, SecondStackIssued):
-            parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
-    if parts:
-        return "; ".join(parts)
-    return command_words(command, tr)
-
-
-def command_words(command: object, tr: Translator) -> str:
-    """A command in the console's language (the log keeps the English ``describe()``)."""
-    from tdconsole.domain.clock_events import ClockControl
-    from tdconsole.domain.play import ClosePlan, CloseTable, Count, Disqualify, Final, Start
-    from tdconsole.domain.registration import Pay, Register, Withdraw
-    from tdconsole.domain.seating import Draw
-
-    if isinstance(command, Register):
-        return f"{tr('Register')}: " + ", ".join(command.names)
-    if isinstance(command, Pay):
-        return f"{tr('Food' if command.food else 'Paid')}: " + ", ".join(command.names)
-    if isinstance(command, Withdraw):
-        return f"{tr('Withdraw')}: {command.name}"
-    if isinstance(command, Draw):
-        return tr("Seat draw")
-    if isinstance(command, Start):
-        return tr("Start tournament")
-    if isinstance(command, Count):
-        return f"{tr('Count')}: " + ", ".join(f"{n} {c}" for n, c in command.counts.items())
-    if isinstance(command, ClosePlan):
-        return f"{tr('Table {table}', table=command.table)}: {tr('move plan')}"
-    if isinstance(command, CloseTable):
-        return tr("Close table {table}", table=command.table)
-    if isinstance(command, Final):
-        return tr("Final table draw")
-    if isinstance(command, Disqualify):
-        return f"{tr('Disqualify')}: {command.name}"
-    if isinstance(command, ClockControl):
-        words = {
-            "start": "Start clock",
-            "pause": "PAUSED",
-            "resume": "RUNNING",
-            "announce": "Announce",
-            "next": "Next level",
-            "prev": "Previous level",
-            "add": "Add a minute",
-            "sub": "Remove a minute",
-        }
-        return tr(words.get(command.action, "Settings"))
-    describe_command = getattr(command, "describe", None)
-    if describe_command is None:
-        return type(command).__name__
-    from tdconsole.domain.summaries import summary_text
-
-    return summary_text(str(describe_command()), tr.lang)
 
 
 def build_app(

@@ -20,11 +20,44 @@ CATALOGUE: dict[str, str] = {
     "Next {sb} / {bb}": "Prossimo {sb} / {bb}",
     "Next: break": "Prossimo: pausa",
     "Last level": "Ultimo livello",
-    "PAUSED": "PAUSA",
-    "STOPPED": "FERMO",
     "RUNNING": "IN CORSO",
+    # a break ("pausa") and a stopped clock ("orologio fermo") are different things
+    "Clock stopped": "Orologio fermo",
+    "Break under way": "Pausa in corso",
     "Announce level {level} — press a": "Annunciare il livello {level} — tasto a",
-    "Announce level {level}": "Annunciare il livello {level}",
+    "Level {level} to announce": "Livello {level} da annunciare",
+    "Announce the break — press a": "Annunciare la pausa — tasto a",
+    "Break to announce": "Pausa da annunciare",
+    "Announce the end of the break: level {level} — press a": (
+        "Annunciare la ripresa: livello {level} — tasto a"
+    ),
+    "End of the break to announce: level {level}": "Ripresa da annunciare: livello {level}",
+    "Tournament over": "Torneo concluso",
+    # the room display: what players read
+    "THE BREAK IS STARTING": "INIZIA LA PAUSA",
+    "PLAY RESUMES: LEVEL {level}": "SI RIPRENDE: LIVELLO {level}",
+    "THE LEVEL IS CHANGING: LEVEL {level}": "CAMBIO DI LIVELLO: ORA IL LIVELLO {level}",
+    "CLOCK STOPPED": "OROLOGIO FERMO",
+    "LAST LEVEL": "ULTIMO LIVELLO",
+    "THEN A BREAK": "POI PAUSA",
+    "BREAK": "PAUSA",
+    "PLAY RESUMES AT {time}": "SI RIPRENDE ALLE {time}",
+    "LEVEL {level}: BLINDS {sb} / {bb}": "LIVELLO {level}: BUI {sb} / {bb}",
+    "({bb} big blinds)": "({bb} grandi bui)",
+    "SEATS": "POSTI",
+    "Seats, by name": "Posti, per nome",
+    "The seats are drawn: find your seat": "Posti sorteggiati: cercate il vostro posto",
+    "The final table is drawn: find your seat": (
+        "Tavolo finale sorteggiato: cercate il vostro posto"
+    ),
+    "seat": "posto",
+    "page {page} of {pages}": "pagina {page} di {pages}",
+    "Table {table} is closed: these players move": (
+        "Il tavolo {table} è chiuso: questi giocatori cambiano posto"
+    ),
+    "TOURNAMENT OVER": "TORNEO CONCLUSO",
+    "WINNER": "VINCITORE",
+    "Entrants {n}": "Partecipanti {n}",
     "overtime": "fuori tempo",
     "The clock starts with the tournament": "L'orologio parte con il torneo",
     "LEVEL {level}": "LIVELLO {level}",
@@ -303,6 +336,8 @@ CATALOGUE: dict[str, str] = {
     "Choose a player first": "Scegliere prima un giocatore",
     "Choose a table first": "Scegliere prima un tavolo",
     "Director only": "Solo il Direttore",
+    "Another terminal": "Da un altro terminale",
+    "table {table}, seat {seat}": "tavolo {table}, posto {seat}",
     # start screen
     "No event yet": "Nessun evento",
     "New event": "Nuovo evento",

@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CiteRequested, RulesRequested
+from tdconsole.ui.refusals import console_text
 
 
 @dataclass
@@ -108,7 +109,7 @@ class CalcForm(ModalScreen[None]):
             return
         except RuleError as exc:
             self.last = None
-            result.update(Text(exc.text(self.tr.lang), style="bold red"))
+            result.update(Text(console_text(exc, self.tr.lang), style="bold red"))
             return
         self.last = found
         arts = Text("Art. " + ", ".join(found.articles), style="bold")

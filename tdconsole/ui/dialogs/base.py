@@ -22,6 +22,7 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, RulesRequested
+from tdconsole.ui.refusals import console_text
 
 __all__ = ["Dialog", "RulesRequested", "parse_int"]
 
@@ -75,9 +76,33 @@ class Dialog(ModalScreen[None]):
 
     def title_text(self) -> str:
         title = self.tr(self.TITLE_KEY)
+        players = self.named_players()
+        if players:
+            title += ": " + "; ".join(players)
         if self.ARTICLES:
             title += " — Art. " + ", ".join(self.ARTICLES)
         return title
+
+    def named_players(self) -> list[str]:
+        """The players the dialog's name fields name now, with their seats: the title says who
+        the action applies to before it is recorded."""
+        named = []
+        for field in self.query(Input):
+            if field.id != "name" and not field.has_class("name"):
+                continue
+            player = self.state.find(field.value) if field.value.strip() else None
+            if player is None:
+                continue
+            if player.status == "in" and player.table is not None and player.seat is not None:
+                where = self.tr("table {table}, seat {seat}", table=player.table, seat=player.seat)
+                named.append(f"{player.name} ({where})")
+            else:
+                named.append(player.name)
+        return named
+
+    def retitle(self) -> None:
+        for box in self.query(".dialog"):
+            box.border_title = self.title_text()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -133,6 +158,7 @@ class Dialog(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.update_note()
+        self.retitle()
         first = self.first_focus()
         if first is not None:
             first.focus()
@@ -140,6 +166,7 @@ class Dialog(ModalScreen[None]):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         self.update_note()
+        self.retitle()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -166,7 +193,7 @@ class Dialog(ModalScreen[None]):
         try:
             command = self.command()
         except RuleError as exc:
-            self.notify(exc.text(self.tr.lang), severity="error", markup=False)
+            self.notify(console_text(exc, self.tr.lang), severity="error", markup=False)
             return
         if command is None:
             self.dismiss(None)

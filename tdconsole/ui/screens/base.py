@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
+    from tdconsole.ui.log_watch import Activity, Moved
 
 STYLESHEET = "../tdconsole.tcss"
 """The one stylesheet, read when the first screen that uses it is pushed (not at start)."""
@@ -20,8 +21,16 @@ STYLESHEET = "../tdconsole.tcss"
 class MainScreen(Screen[None]):
     CSS_PATH = STYLESHEET
 
+    moved: Moved | None = None
+    """The latest closing or final draw, read from the log by the App (the room display)."""
+    activity: list[Activity] = []  # noqa: RUF012 (replaced, never mutated)
+    """Actions recorded by other terminals, latest last (the Director's console)."""
+
     def show(self, state: State, now: datetime, who: Text) -> None:
         raise NotImplementedError
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         raise NotImplementedError
+
+    def show_time(self, now: datetime) -> None:
+        """The wall clock moved (every tick): the time of day shown follows it."""

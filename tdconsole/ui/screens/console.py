@@ -18,7 +18,16 @@ from textual.widgets import Footer, TabbedContent, TabPane
 
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.screens.console_keys import (
+    ACTIONS,
+    BEFORE_START,
+    FLOOR_ACTIONS,
+    IN_PLAY,
+    SEARCH_BOXES,
+    TABS,
+)
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
@@ -34,85 +43,15 @@ if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
 
-TABS = ("tables", "players", "prizes", "standings", "rules", "season")
-
-# (key, action, English label, shown in the footer, floor may use it)
-ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
-    ("space", "clock_toggle", "Pause / resume", True, False),
-    ("a", "clock('announce')", "Announce", True, False),
-    ("n", "clock('next')", "Next level", False, False),
-    ("b", "clock('prev')", "Previous level", False, False),
-    ("plus", "clock_time('add')", "Add a minute", False, False),
-    ("minus", "clock_time('sub')", "Remove a minute", False, False),
-    ("e", "eliminate", "Eliminate", True, True),
-    ("d", "second_stack", "Second stack", True, True),
-    ("k", "count", "Count", False, True),
-    ("c", "close_table", "Close table", True, False),
-    ("f", "final", "Final table draw", True, False),
-    ("x", "disqualify", "Disqualify", False, False),
-    ("t", "call_clock", "Call the clock", False, True),
-    ("l", "ruling", "Record ruling", False, False),
-    ("z", "sanction", "Sanction", False, False),
-    ("m", "mark_served", "Suspension served", False, True),
-    ("h", "edit_level", "Edit a level", False, False),
-    ("S", "structure", "Structure", False, False),
-    ("M", "move_player", "Move a player", False, False),
-    ("C", "colour_up", "Colour-up", False, False),
-    ("B", "button", "Button", False, True),
-    ("s", "draw", "Seat draw", True, False),
-    ("g", "start", "Start tournament", True, False),
-    ("i", "register", "Register", True, False),
-    ("y", "pay(False)", "Pay", True, False),
-    ("v", "pay(True)", "Food", False, False),
-    ("w", "withdraw", "Withdraw", False, False),
-    ("o", "settings", "Settings", False, False),
-    ("p", "print", "Print", True, True),
-    ("u", "undo", "Undo", True, True),
-    ("r", "redo", "Redo", False, True),
-    ("f2", "calc('sidepots')", "Side pots", False, True),
-    ("f3", "calc('chips')", "Chips pushed", False, True),
-    ("f4", "calc('raise')", "Minimum raise", False, True),
-    ("f5", "calc('button')", "Button and blinds", False, True),
-    ("f6", "calc('showdown')", "Showdown", False, True),
-    ("f7", "calc('clock')", "Clock call", False, True),
-    ("ctrl+l", "cite", "Cite in log", False, False),
-    ("slash", "search", "Search", False, True),
-    ("question_mark", "help", "Keys", True, True),
-    ("q", "quit", "Quit", False, True),
-)
-
-BEFORE_START = {"draw", "start", "register", "pay", "withdraw"}
-"""What only makes sense before the start; the play and the clock only after it."""
-IN_PLAY = {
-    "clock_toggle",
-    "clock",
-    "clock_time",
-    "eliminate",
-    "second_stack",
-    "count",
-    "close_table",
-    "final",
-    "disqualify",
-    "call_clock",
-    "sanction",
-    "mark_served",
-    "edit_level",
-    "button",
-    "move_player",
-    "colour_up",
-}
-
-FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
-    "tab",
-    "rules",
-}
-
 
 class ConsoleScreen(MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(key, action, label, show=shown) for key, action, label, shown, _ in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
         Binding("f1", "rules", "Rules", show=False),
+        # Escape leaves a search box for its view, as the App reads it: the keys typed after it
+        # (``y`` for a fee) already act on the view.
+        Binding("escape", "leave_search", show=False, priority=True),
     ]
 
     def __init__(self, tr: Translator, *, floor: bool = False) -> None:
@@ -159,7 +98,8 @@ class ConsoleScreen(MainScreen):
         if phase_changed:
             self.refresh_bindings()
         self.query_one(TitleBar).show(state, now, who)
-        self.query_one(RoomSummary).show(state)
+        self.query_one(ClockPanel).show_result(places(state) if is_over(state) else None)
+        self.query_one(RoomSummary).show(state, self.activity)
         self.query_one(TablesView).show(state)
         self.show_tabs()
 
@@ -204,6 +144,9 @@ class ConsoleScreen(MainScreen):
             timeout=30,
         )
 
+    def show_time(self, now: datetime) -> None:
+        self.query_one(TitleBar).show_time(now)
+
     # -- what the actions apply to ---------------------------------------------------------
     def active_tab(self) -> str:
         return self.query_one(TabbedContent).active or "tables"
@@ -238,6 +181,8 @@ class ConsoleScreen(MainScreen):
         return due[0] if due else selected
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_search":
+            return self.focused is not None and self.focused.id in SEARCH_BOXES
         if self.floor and action not in FLOOR_ACTIONS:
             return False
         started = self.state is not None and self.state.stack is not None
@@ -488,6 +433,11 @@ class ConsoleScreen(MainScreen):
         self.query_one(TabbedContent).active = "players"
         self.show_tabs()
         self.set_focus(self.query_one("#player-search"))
+
+    def action_leave_search(self) -> None:
+        box = self.focused
+        if box is not None and box.id in SEARCH_BOXES:
+            self.set_focus(self.query_one(SEARCH_BOXES[box.id]))
 
     def action_rules(self, article: str | None = None) -> None:
         self.action_tab("rules")

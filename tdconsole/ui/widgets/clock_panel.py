@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
+from tdconsole.ui.clock_words import director_words
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.results import Place, places_text
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -59,9 +61,20 @@ class ClockPanel(Vertical):
         yield Static(id="clock-ante")
         yield Static(id="clock-next")
         yield Static(id="clock-state")
+        yield Static(id="clock-result")
+
+    def show_result(self, places: list[Place] | None) -> None:
+        """The event is over (IV.7): the winner and the paid places in place of the clock."""
+        self.set_class(places is not None, "-finished")
+        if places is None:
+            return
+        self.border_title = self.tr("Tournament over")
+        self.query_one("#clock-result", Static).update(places_text(places, self.tr))
 
     def show(self, status: ClockStatus | None, blink: bool = False) -> None:
         tr = self.tr
+        if self.has_class("-finished"):
+            return
         digits = self.query_one("#clock-digits", Digits)
         digits.update(clock_digits(status))
         self.set_class(status is not None and status.pending_announcement, "-pending")
@@ -82,11 +95,4 @@ class ClockPanel(Vertical):
         self.query_one("#clock-blinds", Static).update(blinds_line(status, tr))
         self.query_one("#clock-ante", Static).update(ante_line(status, tr))
         self.query_one("#clock-next", Static).update(next_line(status, tr))
-        if status.pending_announcement:
-            nxt = status.next.level if status.next is not None else status.level + 1
-            key = "Announce level {level} — press a" if self.director else "Announce level {level}"
-            state.update(tr(key, level=nxt))
-        elif not status.running:
-            state.update(tr("PAUSED"))
-        else:
-            state.update(tr("RUNNING"))
+        state.update(director_words(status, tr, director=self.director))

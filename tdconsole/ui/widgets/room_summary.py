@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -11,6 +12,10 @@ from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
+    from tdconsole.ui.log_watch import Activity
+
+ACTIVITY_SHOWN = 3
+"""Other terminals' latest actions shown in the room panel (the notifications say each one)."""
 
 
 def alerts(state: State, tr: Translator) -> list[Text]:
@@ -25,6 +30,19 @@ def alerts(state: State, tr: Translator) -> list[Text]:
                 "Table {table}: {n} players — close it (Art. IV.4) [c]", table=table.number, n=n
             )
             lines.append(Text("⚠ " + text, style="bold"))
+    return lines
+
+
+def activity_lines(activity: Sequence[Activity], tr: Translator) -> list[Text]:
+    """The latest actions from other terminals, latest first: time, who, what (literal)."""
+    from tdconsole.ui.words import activity_text
+
+    lines = []
+    for item in reversed(activity[-ACTIVITY_SHOWN:]):
+        line = Text(f"{item.at.astimezone():%H:%M} ", style="dim")
+        line.append(activity_text(item, tr))
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
     return lines
 
 
@@ -51,7 +69,8 @@ class RoomSummary(Static):
         self.tr = tr
         self.border_title = tr("Room")
 
-    def show(self, state: State) -> None:
+    def show(self, state: State, activity: Sequence[Activity] = ()) -> None:
+        """``activity``: the latest actions of other terminals, shown under what is due."""
         tr = self.tr
         currency = state.settings.currency
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
@@ -76,4 +95,4 @@ class RoomSummary(Static):
         self.set_class(bool(alerts(state, tr)), "-alert")
         from rich.console import Group
 
-        self.update(Group(*lines, *alerts(state, tr)))
+        self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)))

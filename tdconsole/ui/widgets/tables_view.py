@@ -1,4 +1,6 @@
-"""Every open table, with a seat cursor: arrows move it, the actions apply to its player."""
+"""Every open table, with a seat cursor: arrows move it over the seats as they are drawn (left
+and right along a row, up and down between rows and on to the table above or below, in the
+same column); the actions apply to the player in the seat under it."""
 
 from __future__ import annotations
 
@@ -21,10 +23,10 @@ class TablesView(VerticalScroll, can_focus=True):
     """Shows the State's open tables; remembers the seat under the cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "seat(1)", "next seat", show=False),
-        Binding("left", "seat(-1)", "previous seat", show=False),
-        Binding("down", "table(1)", "next table", show=False),
-        Binding("up", "table(-1)", "previous table", show=False),
+        Binding("right", "move(0, 1)", "seat on the right", show=False),
+        Binding("left", "move(0, -1)", "seat on the left", show=False),
+        Binding("down", "move(1, 0)", "seat below", show=False),
+        Binding("up", "move(-1, 0)", "seat above", show=False),
     ]
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
@@ -80,18 +82,19 @@ class TablesView(VerticalScroll, can_focus=True):
         return [(v.number, s.seat, s.name) for v in self.views for s in v.seats if s.name]
 
     def _fix_cursor(self) -> None:
-        occupied = self._occupied()
-        if not occupied:
-            self.cursor = None
+        """Keep the cursor on its seat while the table is open; else on the first player."""
+        seats = [(v.number, seat.seat) for v in self.views for seat in v.seats]
+        if self.cursor in seats:
             return
-        places = [(t, s) for t, s, _ in occupied]
-        if self.cursor in places:
+        occupied = [(t, s) for t, s, _ in self._occupied()]
+        if not occupied:
+            self.cursor = seats[0] if seats else None
             return
         if self.cursor is not None:
-            after = [p for p in places if p >= self.cursor]
-            self.cursor = after[0] if after else places[-1]
+            after = [p for p in occupied if p >= self.cursor]
+            self.cursor = after[0] if after else occupied[-1]
         else:
-            self.cursor = places[0]
+            self.cursor = occupied[0]
 
     def selected_player(self) -> str | None:
         for t, s, name in self._occupied():
@@ -123,17 +126,43 @@ class TablesView(VerticalScroll, can_focus=True):
             if self.cursor and card.view.number == self.cursor[0]:
                 self.scroll_to_widget(card, animate=False)
 
-    def action_seat(self, step: int) -> None:
-        places = [(t, s) for t, s, _ in self._occupied()]
-        if not places or self.cursor is None:
+    def _columns(self, number: int) -> int:
+        """How many seats a row of this table's card shows at its width now."""
+        for card in self.query(TableCard):
+            if card.view.number == number:
+                return card.columns_for(card.content_region.width)[0]
+        return 1
+
+    def action_move(self, rows: int, columns: int) -> None:
+        """Move the cursor as the seats are drawn: a row or a column at a time, never around."""
+        if self.cursor is None or not self.views:
             return
-        i = places.index(self.cursor) if self.cursor in places else 0
-        self.cursor = places[(i + step) % len(places)]
+        numbers = [v.number for v in self.views]
+        if self.cursor[0] not in numbers:
+            return
+        at = numbers.index(self.cursor[0])
+        view = self.views[at]
+        seats = [s.seat for s in view.seats]
+        width = self._columns(view.number)
+        row, column = divmod(seats.index(self.cursor[1]), width)
+        if columns:
+            target = row * width + column + columns
+            if 0 <= column + columns < width and 0 <= target < len(seats):
+                self.cursor = (view.number, seats[target])
+        else:
+            last_row = (len(seats) - 1) // width
+            if 0 <= row + rows <= last_row:
+                self.cursor = (view.number, seat_at(seats, width, row + rows, column))
+            elif 0 <= at + rows < len(self.views):
+                below = self.views[at + rows]
+                other = [s.seat for s in below.seats]
+                other_width = self._columns(below.number)
+                other_row = 0 if rows > 0 else (len(other) - 1) // other_width
+                self.cursor = (below.number, seat_at(other, other_width, other_row, column))
         self._redraw()
 
-    def action_table(self, step: int) -> None:
-        numbers = [v.number for v in self.views if any(s.name for s in v.seats)]
-        if not numbers or self.cursor is None:
-            return
-        i = numbers.index(self.cursor[0]) if self.cursor[0] in numbers else 0
-        self.select_table(numbers[(i + step) % len(numbers)])
+
+def seat_at(seats: list[int], width: int, row: int, column: int) -> int:
+    """The seat in ``row`` at ``column``, or the row's last when it is shorter."""
+    start = row * width
+    return seats[min(start + column, len(seats) - 1, start + width - 1)]

@@ -19,8 +19,18 @@ class TitleBar(Static):
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
+        self._shown: tuple[State, Text] | None = None
+        self._minute = ""
+
+    def show_time(self, now: datetime) -> None:
+        """Called at every tick: repaint when the minute shown changes."""
+        if self._shown is not None and f"{now.astimezone():%H:%M}" != self._minute:
+            state, who = self._shown
+            self.show(state, now, who)
 
     def show(self, state: State, now: datetime, who: Text) -> None:
+        self._shown = (state, who)
+        self._minute = f"{now.astimezone():%H:%M}"
         left = Text(state.name or "tdconsole", style="bold")
         left.append(f" · {self.tr(state.phase)}")
         if state.phase not in ("registration",):
@@ -28,7 +38,7 @@ class TitleBar(Static):
                 " · " + self.tr("{n}/{entrants} in play", n=state.in_play, entrants=state.entrants)
             )
         right = who.copy()
-        right.append(f"   {now.astimezone():%H:%M}")
+        right.append(f"   {self._minute}")
         grid = RichTable.grid(expand=True)
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(justify="right", no_wrap=True)

@@ -1,0 +1,68 @@
+"""What the clock says, in words: to the Director (what to do) and to the room (what happens).
+
+A break and a stopped clock are different things and have different words ("Pausa" is the
+break; a stopped clock is "Orologio fermo"). The room never reads an instruction meant for the
+Director: where the console says "Announce level 4 — press a", the room reads that the level is
+changing and the blinds that come.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.domain.clock import ClockStatus
+
+
+def next_level_number(status: ClockStatus) -> int:
+    return status.next.level if status.next is not None else status.level + 1
+
+
+def director_words(status: ClockStatus, tr: Translator, *, director: bool = True) -> str:
+    """The console's state line: the prompt when a change is pending, else the clock's state."""
+    if status.pending_announcement:
+        level = next_level_number(status)
+        if status.next_is_break:
+            key = "Announce the break — press a" if director else "Break to announce"
+            return tr(key)
+        if status.is_break:
+            key = (
+                "Announce the end of the break: level {level} — press a"
+                if director
+                else "End of the break to announce: level {level}"
+            )
+            return tr(key, level=level)
+        key = "Announce level {level} — press a" if director else "Level {level} to announce"
+        return tr(key, level=level)
+    if not status.running:
+        return tr("Clock stopped")
+    return tr("Break under way") if status.is_break else tr("RUNNING")
+
+
+def room_words(status: ClockStatus, tr: Translator) -> str:
+    """The room display's state line, for players: never an instruction to the Director."""
+    if status.pending_announcement:
+        if status.next_is_break:
+            return tr("THE BREAK IS STARTING")
+        if status.is_break:
+            return tr("PLAY RESUMES: LEVEL {level}", level=next_level_number(status))
+        return tr("THE LEVEL IS CHANGING: LEVEL {level}", level=next_level_number(status))
+    if not status.running:
+        return tr("CLOCK STOPPED")
+    return ""
+
+
+def next_blinds_words(status: ClockStatus, tr: Translator) -> str:
+    """The blinds to come, as the room reads them (a break first is said)."""
+    if status.next is None:
+        return tr("LAST LEVEL")
+    words = tr(
+        "NEXT {sb} / {bb}", sb=chips(status.next.small_blind), bb=chips(status.next.big_blind)
+    )
+    if status.next.ante:
+        words += f"  ANTE {chips(status.next.ante)}"
+    if status.next_is_break:
+        words = tr("THEN A BREAK") + " · " + words
+    return words

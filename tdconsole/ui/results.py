@@ -1,0 +1,65 @@
+"""The result of the event (Art. IV.7, V.1): the winner and the paid places, for every view.
+
+Shown in place of the clock once the event is over (the phase ``finished``): on the console's
+clock panel and on the room display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
+
+    from tdconsole.domain.state import State
+
+
+@dataclass(frozen=True)
+class Place:
+    place: int
+    name: str
+    prize: str
+    """The amount with the currency ("756 scudi"), or "" for a place without a prize."""
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "finished"
+
+
+def places(state: State) -> list[Place]:
+    """The places decided, best first: the paid places, then the winner if not paid."""
+    from tdconsole.domain.view import payouts_json
+
+    currency = state.settings.currency
+    rows = [
+        Place(int(row["place"]), str(row["player"]), f"{row['amount']} {currency}")
+        for row in payouts_json(state)
+        if row["player"]
+    ]
+    if not any(r.place == 1 for r in rows):
+        winner = next((p for p in state.players.values() if p.place == 1), None)
+        if winner is not None:
+            rows.insert(0, Place(1, winner.name, ""))
+    return sorted(rows, key=lambda r: r.place)
+
+
+def places_text(rows: list[Place], tr: Translator, *, justify: JustifyMethod = "left") -> Text:
+    """One line a place, in columns: "1°  Rossi    756 scudi", the winner in bold. Names stay
+    literal; every line is as wide as the widest, so a centred block stays in columns."""
+    name_w = max((len(r.name) for r in rows), default=0)
+    prize_w = max((len(r.prize) for r in rows), default=0)
+    lines = []
+    for row in rows:
+        line = Text(f"{row.place}°".rjust(3) + "  ", style="bold")
+        line.append(row.name.ljust(name_w), style="bold" if row.place == 1 else "")
+        if prize_w:
+            line.append("  " + row.prize.rjust(prize_w))
+        lines.append(line)
+    text = Text("\n", justify=justify).join(lines)
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text

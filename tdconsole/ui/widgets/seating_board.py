@@ -1,0 +1,148 @@
+"""The room display's seating board: who moves where, then every player in play by name with
+his table and seat, in as many columns as the screen holds, turning pages by itself.
+
+Nobody scrolls a TV: when the list is longer than the screen, the board shows one page after
+another, ``PAGE_SECONDS`` each. The page is a function of the wall clock (a frozen clock gives a
+still picture), and the moves stay on top of every page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
+    from tdconsole.ui.log_watch import Moved
+
+PAGE_SECONDS = 8
+GAP = 4
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    name: str
+    table: int
+    seat: int
+    card: str
+    final: bool
+
+
+def seating(state: State) -> list[SeatEntry]:
+    """Every player in play with a seat, by name."""
+    out = []
+    for p in state.in_players():
+        if p.table is None or p.seat is None:
+            continue
+        table = state.tables[p.table]
+        out.append(SeatEntry(p.name, p.table, p.seat, table.seat(p.seat).card, table.final))
+    return sorted(out, key=lambda e: (e.name.casefold(), e.name))
+
+
+def where(entry: SeatEntry, tr: Translator) -> str:
+    table = tr("Final table") if entry.final else tr("Table {table}", table=entry.table)
+    return f"{table} · {tr('seat')} {entry.seat} {entry.card}"
+
+
+class SeatingBoard(Widget):
+    """``show(state, moved)`` sets what to show; ``turn(now)`` picks the page."""
+
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+        self.moves: list[tuple[str, str]] = []
+        self.moves_title = ""
+        self.entries: list[tuple[str, str]] = []
+        self.heading = ""
+        self.page = 0
+        self._clock_page = 0
+
+    def show(self, state: State, moved: Moved | None) -> None:
+        tr = self.tr
+        entries = seating(state)
+        self.entries = [(e.name, where(e, tr)) for e in entries]
+        self.moves, self.moves_title = [], ""
+        self.heading = tr("Seats, by name")
+        if state.phase == "seated":
+            self.heading = tr("The seats are drawn: find your seat")
+        elif moved is not None and moved.closed is None:
+            self.heading = tr("The final table is drawn: find your seat")
+        if moved is not None and moved.closed is not None:
+            by_name = {e.name: e for e in entries}
+            self.moves_title = tr("Table {table} is closed: these players move", table=moved.closed)
+            for name, table, seat in moved.moves:
+                entry = by_name.get(name)
+                if entry is not None and (entry.table, entry.seat) == (table, seat):
+                    self.moves.append((name, "→ " + where(entry, tr)))
+        self.refresh()
+
+    def turn(self, now: datetime) -> None:
+        page = int(now.timestamp()) // PAGE_SECONDS
+        if page != self._clock_page:
+            self._clock_page = page
+            self.refresh()
+
+    # -- layout ----------------------------------------------------------------------------
+    @staticmethod
+    def _cell_width(cells: list[tuple[str, str]]) -> tuple[int, int]:
+        name = max((len(n) for n, _ in cells), default=0)
+        place = max((len(w) for _, w in cells), default=0)
+        return name, place
+
+    @staticmethod
+    def _cell(name: str, place: str, name_width: int, place_width: int, bold: bool) -> Text:
+        cell = Text()
+        cell.append(name.ljust(name_width), style="bold" if bold else "")
+        cell.append("  ")
+        cell.append(place.ljust(place_width), style="bold")
+        return cell
+
+    def _grid(self, cells: list[tuple[str, str]], rows: int, width: int, bold: bool) -> list[Text]:
+        """``cells`` column by column (read down, then across) in at most ``rows`` lines."""
+        name_w, place_w = self._cell_width(cells)
+        cell_w = name_w + 2 + place_w
+        columns = max(1, (width + GAP) // (cell_w + GAP))
+        rows = max(1, min(rows, -(-len(cells) // columns)))
+        lines = [Text() for _ in range(rows)]
+        for i, (name, place) in enumerate(cells[: rows * columns]):
+            line = lines[i % rows]
+            if line.plain:
+                line.append(" " * GAP)
+            line.append_text(self._cell(name, place, name_w, place_w, bold))
+        return lines
+
+    def render(self) -> RenderableType:
+        tr = self.tr
+        width = max(20, self.content_region.width or self.size.width)
+        height = max(4, self.content_region.height or self.size.height)
+        top: list[Text] = []
+        if self.moves:
+            top.append(Text(self.moves_title, style="bold reverse"))
+            top.extend(self._grid(self.moves, len(self.moves), width, bold=True))
+            top.append(Text(""))
+        top.append(Text(self.heading, style="bold"))
+        room = max(1, height - len(top) - 1)
+        name_w, place_w = self._cell_width(self.entries)
+        columns = max(1, (width + GAP) // (name_w + 2 + place_w + GAP))
+        per_page = room * columns
+        pages = max(1, -(-len(self.entries) // per_page))
+        self.page = self._clock_page % pages
+        start = self.page * per_page
+        lines = top + self._grid(self.entries[start : start + per_page], room, width, bold=False)
+        if pages > 1:
+            lines += [Text("")] * (height - 1 - len(lines))
+            lines.append(Text(tr("page {page} of {pages}", page=self.page + 1, pages=pages)))
+        # One block, centred: every line as wide as the widest.
+        widest = max(len(line) for line in lines)
+        for line in lines:
+            line.pad_right(widest - len(line))
+        out = Text("\n", justify="center").join(lines)
+        out.no_wrap = True
+        return out

@@ -1,0 +1,101 @@
+"""What an action did, in the console's language: the notifications after each action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.events import Record
+    from tdconsole.ui.log_watch import Activity
+
+
+def describe(
+    command: object, records: list[Record], tr: Translator, currency: str = "scudi"
+) -> str:
+    """What happened, in the room's words: places and prizes, second-stack amounts."""
+    parts = record_words(records, tr)
+    if parts:
+        return "; ".join(parts)
+    return command_words(command, tr)
+
+
+def activity_text(activity: Activity, tr: Translator) -> str:
+    """An action from another terminal: who, and what, in the console's language."""
+    from tdconsole.domain.summaries import summary_text
+
+    what = "; ".join(record_words(list(activity.records), tr))
+    if activity.kind != "command" or not what:
+        what = summary_text(activity.summary, tr.lang)
+    if activity.kind == "undo":
+        what = tr("Undone: {what}", what=what)
+    elif activity.kind == "redo":
+        what = tr("Redone: {what}", what=what)
+    return f"{activity.actor}: {what}"
+
+
+def record_words(records: list[Record], tr: Translator) -> list[str]:
+    """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
+    from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
+    from tdconsole.ui.i18n import chips
+
+    parts: list[str] = []
+    for record in records:
+        body = record.body
+        if isinstance(body, PlayersEliminated):
+            for out in body.players:
+                text = f"{out.name}: {out.place}°"
+                if out.prize:
+                    text += f" — {tr('Prize')} {out.prize} {currency}"
+                parts.append(text)
+        elif isinstance(body, SecondStackIssued):
+            parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
+    return parts
+
+
+def command_words(command: object, tr: Translator) -> str:
+    """A command in the console's language (the log keeps the English ``describe()``)."""
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.play import ClosePlan, CloseTable, Count, Disqualify, Final, Start
+    from tdconsole.domain.registration import Pay, Register, Withdraw
+    from tdconsole.domain.seating import Draw
+
+    if isinstance(command, Register):
+        return f"{tr('Register')}: " + ", ".join(command.names)
+    if isinstance(command, Pay):
+        return f"{tr('Food' if command.food else 'Paid')}: " + ", ".join(command.names)
+    if isinstance(command, Withdraw):
+        return f"{tr('Withdraw')}: {command.name}"
+    if isinstance(command, Draw):
+        return tr("Seat draw")
+    if isinstance(command, Start):
+        return tr("Start tournament")
+    if isinstance(command, Count):
+        return f"{tr('Count')}: " + ", ".join(f"{n} {c}" for n, c in command.counts.items())
+    if isinstance(command, ClosePlan):
+        return f"{tr('Table {table}', table=command.table)}: {tr('move plan')}"
+    if isinstance(command, CloseTable):
+        return tr("Close table {table}", table=command.table)
+    if isinstance(command, Final):
+        return tr("Final table draw")
+    if isinstance(command, Disqualify):
+        return f"{tr('Disqualify')}: {command.name}"
+    if isinstance(command, ClockControl):
+        words = {
+            "start": "Start clock",
+            "pause": "Clock stopped",
+            "resume": "RUNNING",
+            "announce": "Announce",
+            "next": "Next level",
+            "prev": "Previous level",
+            "add": "Add a minute",
+            "sub": "Remove a minute",
+        }
+        return tr(words.get(command.action, "Settings"))
+    describe_command = getattr(command, "describe", None)
+    if describe_command is None:
+        return type(command).__name__
+    from tdconsole.domain.summaries import summary_text
+
+    return summary_text(str(describe_command()), tr.lang)

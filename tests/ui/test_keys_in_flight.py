@@ -1,0 +1,127 @@
+"""Keys sent at once, as a terminal delivers a paste, a barcode scanner or fast typing: each
+key lands where the focus is when it is read, never in the field the focus just left."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.widgets import Input
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.count import CountDialog
+
+from .test_actions import SIZE, svc
+
+MakeApp = Callable[..., ConsoleApp]
+
+
+def send_at_once(app: ConsoleApp, *keys: str) -> None:
+    """Queue ``keys`` the way the terminal driver does, without waiting between them."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        char = {"tab": "\t", "escape": "\x1b"}.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+def paste_at_once(app: ConsoleApp, after: str, text: str) -> None:
+    driver = app._driver
+    assert driver is not None
+    send_at_once(app, after)
+    event = events.Paste(text)
+    event.set_sender(app)
+    driver.send_message(event)
+
+
+def count_fields(app: ConsoleApp) -> list[Input]:
+    return list(app.screen.query(Input))
+
+
+async def test_a_number_typed_at_once_after_a_tab_lands_whole(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, CountDialog)
+        before = [field.value for field in count_fields(app)]
+        send_at_once(app, "tab", *"56789")
+        await pilot.pause()
+        after = [field.value for field in count_fields(app)]
+        assert after[0] == before[0]  # the field the focus left is untouched
+        assert after[1] == "56789"
+        assert app.screen.focused is count_fields(app)[1]
+
+
+async def test_a_number_pasted_after_a_tab_lands_whole(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        before = [field.value for field in count_fields(app)]
+        paste_at_once(app, "tab", "4850")
+        await pilot.pause()
+        after = [field.value for field in count_fields(app)]
+        assert after[:2] == [before[0], "4850"]
+        await pilot.press("enter")
+        await pilot.pause()
+        name = count_fields(app)[1].id if isinstance(app.screen, CountDialog) else None
+        assert name is None  # recorded: the dialog closed
+        table = svc(app).state.tables[1]
+        second = svc(app).state.players_at(table)[1]
+        assert second.chips == 4850
+
+
+async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
+    tmp_path: object,
+) -> None:
+    import random
+    from pathlib import Path
+
+    from tdconsole.domain.registration import Register
+    from tdconsole.domain.settings import load_settings
+    from tdconsole.service import Tournament
+    from tdconsole.ui.app import build_app
+
+    from .conftest import frozen
+
+    assert isinstance(tmp_path, Path)
+    service = Tournament.create(
+        tmp_path / "new.tdc", "Prova", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    service.execute(Register(names=["Anna", "Bruno", "Carla"]))
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("slash", *"bru")
+            await pilot.pause()
+            search = app.screen.query_one("#player-search", Input)
+            assert app.screen.focused is search
+            send_at_once(app, "escape", "y")
+            await pilot.pause()
+            assert search.value == "bru"  # the y was not typed into the box
+            assert app.screen.focused is app.screen.query_one("#player-table")
+            assert service.state.find("Bruno").paid  # type: ignore[union-attr]
+    finally:
+        service.close()
+
+
+async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("5", *"dote")
+        await pilot.pause()
+        search = app.screen.query_one("#rule-search", Input)
+        assert app.screen.focused is search
+        send_at_once(app, "escape", "question_mark")
+        await pilot.pause()
+        assert search.value == "dote"
+        from tdconsole.ui.screens.keys import KeysScreen
+
+        assert isinstance(app.screen, KeysScreen)  # ? listed the keys at once
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#rule-results")

@@ -1,0 +1,88 @@
+"""The seat cursor moves over the seats as they are drawn, and every dialog names the player it
+will act on, with his seat, before anything is recorded (issue 15.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.widgets.tables_view import TablesView
+
+from .test_actions import svc
+
+MakeApp = Callable[..., ConsoleApp]
+
+
+def cursor(app: ConsoleApp) -> tuple[int, int] | None:
+    return app.screen.query_one(TablesView).cursor
+
+
+async def test_arrows_follow_the_seats_as_drawn_at_120_columns(app: ConsoleApp) -> None:
+    # At 120 columns a table of ten seats is drawn as two rows of five.
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert cursor(app) == (1, 1)
+        moves = {
+            "down": (1, 6),
+            "right": (1, 7),
+            "up": (1, 2),
+            "left": (1, 1),
+        }
+        for key, expected in moves.items():
+            await pilot.press(key)
+            assert cursor(app) == expected, key
+        await pilot.press("left")  # the row's first seat: the cursor stays
+        assert cursor(app) == (1, 1)
+        await pilot.press(*["right"] * 5)  # the row's last seat: it stays
+        assert cursor(app) == (1, 5)
+        await pilot.press("down")
+        assert cursor(app) == (1, 10)
+        await pilot.press("down")  # on to the table below, same column
+        assert cursor(app) == (2, 5)
+        await pilot.press("up")  # and back to the last row of the table above
+        assert cursor(app) == (1, 10)
+
+
+async def test_down_right_from_the_first_seat_stays_at_the_table(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right", "e")
+        await pilot.pause()
+        assert isinstance(app.screen, EliminateDialog)
+        state = svc(app).state
+        player = state.tables[1].seat(7).player
+        assert player is not None
+        name = state.players[player].name
+        title = str(app.screen.query_one(".dialog").border_title)
+        assert title.startswith(f"Elimina: {name} (tavolo 1, posto 7)")
+
+
+async def test_rows_of_three_at_80_columns(app: ConsoleApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "right")
+        assert cursor(app) == (1, 3)
+        await pilot.press("down")
+        assert cursor(app) == (1, 6)
+        await pilot.press("down")
+        assert cursor(app) == (1, 9)
+        await pilot.press("down")  # the last row holds one seat: that one
+        assert cursor(app) == (1, 10)
+        await pilot.press("down")  # on to the table below, in that seat's column
+        assert cursor(app) == (2, 1)
+
+
+async def test_the_title_follows_the_name_typed(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        box = app.screen.query_one(".dialog")
+        assert str(box.border_title).startswith("Seconda dote: Moretti (tavolo 1, posto 1)")
+        await pilot.press("backspace")  # the name is selected when the dialog opens
+        await pilot.pause()
+        assert str(box.border_title).startswith("Seconda dote — Art.")
+        await pilot.press(*"Rossi")
+        await pilot.pause()
+        assert str(box.border_title).startswith("Seconda dote: Rossi (tavolo 1, posto 6)")
