@@ -28,6 +28,15 @@ _CONSOLE_WORDS: tuple[tuple[str, Words], ...] = (
         r"registrala con `dote ([^`]+)`, oppure aggiungi --declined se la rifiuta",
         r"dagliela con d (\1), oppure premi ctrl+r nell'eliminazione se la rifiuta",
     ),
+    # a second stack after a count at least the big blind (Art. III.2)
+    (
+        r"give his stack now with `dote ([^`]+) --stack N`",
+        r"write \1's stack now in the second stack's field (d)",
+    ),
+    (
+        r"indica il suo resto attuale con `dote ([^`]+) --stack N`",
+        r"scrivi il resto attuale di \1 nel campo della seconda dote (d)",
+    ),
     # several players out in one hand
     (
         r"give --stacks, their stacks at the start of the hand, in the same order as the names",

@@ -15,7 +15,7 @@ def describe(
     command: object, records: list[Record], tr: Translator, currency: str = "scudi"
 ) -> str:
     """What happened, in the room's words: places and prizes, second-stack amounts."""
-    parts = record_words(records, tr)
+    parts = record_words(records, tr, currency)
     if parts:
         return "; ".join(parts)
     return command_words(command, tr)
@@ -35,7 +35,7 @@ def activity_text(activity: Activity, tr: Translator) -> str:
     return f"{activity.actor}: {what}"
 
 
-def record_words(records: list[Record], tr: Translator) -> list[str]:
+def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:
     """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
     from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
     from tdconsole.ui.i18n import chips

@@ -86,14 +86,14 @@ async def test_print_never_overwrites_it_takes_the_next_free_name(
     app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "seating.pdf").write_bytes(b"last week's seating")
+    (tmp_path / "disposizione.pdf").write_bytes(b"last week's seating")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "esiste già")
-        written = tmp_path / "seating-2.pdf"
-        assert said == f"seating.pdf esiste già: scritto in {written}"
+        written = tmp_path / "disposizione-2.pdf"
+        assert said == f"disposizione.pdf esiste già: scritto in {written}"
         assert written.read_bytes().startswith(b"%PDF")
-        assert (tmp_path / "seating.pdf").read_bytes() == b"last week's seating"
+        assert (tmp_path / "disposizione.pdf").read_bytes() == b"last week's seating"
