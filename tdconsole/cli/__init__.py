@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "tdconsole.cli.data_cmds",
     "tdconsole.cli.season_cmds",
     "tdconsole.cli.ui_cmds",
+    "tdconsole.cli.serve_cmds",
 )
 
 

@@ -170,12 +170,21 @@ def _breaks(items: list[str]) -> dict[int, int]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    from tdconsole.domain.access import PIN_KEYS
     from tdconsole.domain.registration import ChangeSettings
 
     pairs = parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE")
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
     for key, _ in pairs:
+        if key.strip() in PIN_KEYS:  # a PIN is never printed, only whether there is one
+            now_set = PIN_KEYS[key.strip()] in service.state.pins
+            say(
+                args,
+                f"{key.strip()} = {'set' if now_set else 'none'}",
+                f"{key.strip()} = {'impostato' if now_set else 'nessuno'}",
+            )
+            continue
         print(f"{key} = {flat[key]}")
     return 0
 
@@ -502,7 +511,12 @@ def register(sub: Any) -> None:
         help="a break of MINUTES after LEVEL (repeatable), e.g. --break 2=15",
     )
 
-    p = add("set", cmd_set, "change settings, e.g. table_seats=11 (Director only, logged)")
+    p = add(
+        "set",
+        cmd_set,
+        "change settings, e.g. table_seats=11, or the served views' floor_pin / director_pin "
+        "(Director only, logged; a PIN only as a salted hash)",
+    )
     p.add_argument("assignments", metavar="KEY=VALUE", nargs="+")
 
     p = add("undo", cmd_undo, "cancel the whole last command (nothing is deleted)")

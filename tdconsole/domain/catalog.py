@@ -1,6 +1,7 @@
 """Importing this module registers every event type of the domain (the log's vocabulary)."""
 
 from tdconsole.domain import (
+    access,
     clock_events,
     colour_up,
     director_moves,
@@ -12,6 +13,7 @@ from tdconsole.domain import (
 )
 
 MODULES = (
+    access,
     clock_events,
     colour_up,
     director_moves,

@@ -301,12 +301,19 @@ class ChangeSettings(Command):
     assignments: list[tuple[str, str]] = Field(min_length=1)
 
     def describe(self) -> str:
-        return "set " + " ".join(f"{k}={v}" for k, v in self.assignments)
+        from tdconsole.domain.access import masked
+
+        return "set " + " ".join(masked(k, v) for k, v in self.assignments)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        from tdconsole.domain.access import is_pin_key, pin_change
+
         settings = state.settings
         events: list[EventBody] = []
         for key, value in self.assignments:
+            if is_pin_key(key):  # a PIN is logged only as a salted hash (``access``)
+                events.append(pin_change(key, value, ctx))
+                continue
             settings = settings.with_value(key.strip(), value)
             events.append(
                 SettingChanged(

@@ -160,6 +160,8 @@ class State:
     rulings: list[Ruling] = field(default_factory=list)
     vacated: list[int] = field(default_factory=list)
     """Places left empty by disqualifications (VI.2: places are counted among the others)."""
+    pins: dict[str, str] = field(default_factory=dict)
+    """The served views' PINs by kind (``floor``, ``director``): salted hashes (``access``)."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------

@@ -1,0 +1,194 @@
+"""``tdconsole serve``: the room display and the floor console in a browser.
+
+The server (``tdconsole.serve``) runs ``tdconsole serve --view display|floor`` for each browser
+session: the same event file, the same service as every other terminal. Listening beyond this
+machine needs a floor PIN (``set floor_pin=…``); the display needs none and can do nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from tdconsole.domain.errors import RuleError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def _event(args: argparse.Namespace) -> Path:
+    from tdconsole.cli.common import event_path
+
+    path = event_path(args)
+    if not path.exists():
+        raise RuleError(
+            f"no event file at {path}: give --event PATH",
+            it=f"nessun file di evento in {path}: indicate --event PERCORSO",
+        )
+    return path
+
+
+def _pins(path: Path) -> dict[str, str]:
+    """The event's PINs (hashes), read through the service: the file is checked on the way."""
+    from tdconsole.service import Tournament
+
+    service = Tournament.open(path, role="floor")
+    try:
+        return dict(service.state.pins)
+    finally:
+        service.close()
+
+
+def session_command(path: Path, view: str, lang: str | None, public: bool) -> str:
+    """The shell command of one browser session (``exec``: the session is the server's own
+    child, so it notices when the server is gone)."""
+    words = [sys.executable, "-m", "tdconsole", "--event", str(path)]
+    if lang:
+        words += ["--lang", lang]
+    words += ["serve", "--view", view]
+    if public:
+        words.append("--public")
+    return "exec " + shlex.join(words)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    path = _event(args)
+    if args.view:
+        return _run_session(args, path)
+    from tdconsole import serve
+
+    host = args.host or DEFAULT_HOST
+    public = not serve.is_loopback(host)
+    pins = _pins(path)
+    if public and "floor" not in pins:
+        raise RuleError(
+            f"serving on {host} needs a floor PIN first: the Director sets it with "
+            "`tdconsole set floor_pin=NNNN` (4-12 digits); without --host the views stay on "
+            "this machine",
+            "VII.1",
+            it=f"per servire su {host} serve prima un PIN del floor: il Direttore lo imposta "
+            "con `tdconsole set floor_pin=NNNN` (4-12 cifre); senza --host le viste restano "
+            "su questa macchina",
+        )
+    if not 0 < args.port < 65536:
+        raise RuleError(
+            f"--port {args.port}: give a port from 1 to 65535",
+            it=f"--port {args.port}: indicate una porta da 1 a 65535",
+        )
+    return _run_server(args, path, host, public, pins)
+
+
+def _run_server(
+    args: argparse.Namespace, path: Path, host: str, public: bool, pins: dict[str, str]
+) -> int:
+    from tdconsole.cli.common import lang
+    from tdconsole.serve import qr_text, url_host
+    from tdconsole.serve.server import View, ViewServer
+
+    language = lang(args)
+    it = language == "it"
+    base = (args.public_url or f"http://{url_host(host)}:{args.port}").rstrip("/")
+    chosen = getattr(args, "lang", None)
+    views = [
+        View(
+            "display",
+            session_command(path, "display", chosen, public),
+            "tdconsole — " + ("Sala" if it else "Room"),
+            columns=100,
+            rows=30,
+            max_font=64,
+        ),
+        View(
+            "floor",
+            session_command(path, "floor", chosen, public),
+            "tdconsole — Floor",
+            columns=40,
+            rows=20,
+            max_font=20,
+        ),
+    ]
+
+    def ready() -> None:
+        lines = [
+            (f"Sala (TV):   {base}/display" if it else f"Room (TV):   {base}/display"),
+            f"Floor:       {base}/floor",
+            (
+                "PIN del floor: impostato" if "floor" in pins else "PIN del floor: nessuno"
+            )
+            if it
+            else ("floor PIN: set" if "floor" in pins else "floor PIN: none"),
+            (
+                "PIN del Direttore: impostato"
+                if "director" in pins
+                else "PIN del Direttore: nessuno (azioni del Direttore rifiutate dal browser)"
+            )
+            if it
+            else (
+                "Director PIN: set"
+                if "director" in pins
+                else "Director PIN: none (Director's actions refused from a browser)"
+            ),
+            "",
+            qr_text(f"{base}/floor").rstrip("\n"),
+            "",
+            "Ctrl+C per fermare" if it else "Ctrl+C to stop",
+        ]
+        print("\n".join(lines), flush=True)
+
+    server = ViewServer(
+        views, host=host, port=args.port, public_url=base, lang=language, on_ready=ready
+    )
+    try:
+        server.serve()
+    except OSError as exc:
+        raise RuleError(
+            f"cannot listen on {host}:{args.port} ({exc.strerror or exc}): choose another "
+            "--port or --host",
+            it=f"impossibile ascoltare su {host}:{args.port} ({exc.strerror or exc}): scegliete "
+            "un'altra --port o --host",
+        ) from None
+    return 0
+
+
+def _run_session(args: argparse.Namespace, path: Path) -> int:
+    from tdconsole.ui.served.app import ServedApp
+
+    app = ServedApp(path, args.view, public=args.public, lang=getattr(args, "lang", None))
+    try:
+        code = app.run()
+    finally:
+        app.close_service()
+    return int(code or 0)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="put the room display and the floor console in a browser (PINs: set floor_pin=…)",
+        description=(
+            "Serve the room display (/display, no PIN, read-only) and the floor console "
+            "(/floor: the floor PIN and the staff member's name first) to browsers. Loopback "
+            "only unless --host; listening on the network needs a floor PIN "
+            "(`tdconsole set floor_pin=NNNN`). A Director PIN (`set director_pin=NNNN`) lets "
+            "the Director's actions be done from a browser."
+        ),
+    )
+    p.add_argument(
+        "--host",
+        metavar="HOST",
+        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0: every network)",
+    )
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address phones and the TV use, if not http://HOST:PORT (a proxy's)",
+    )
+    # One browser session (run by the server, not by hand).
+    p.add_argument("--view", choices=("display", "floor"), help=argparse.SUPPRESS)
+    p.add_argument("--public", action="store_true", help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_serve)
+
