@@ -13,7 +13,7 @@ WORDS_IT: dict[str, str] = {
     "Type your name": "Scrivete il vostro nome",
     "Find a player": "Cercate un giocatore",
     "Out": "Eliminato",
-    "Out (declined)": "Eliminato (rifiuta)",
+    "Out, declined": "Fuori, rifiuta",
     "Second stack {amount}": "Seconda dote {amount}",
     "Chips": "Gettoni",
     "Count": "Conteggio",
@@ -29,7 +29,7 @@ WORDS_IT: dict[str, str] = {
     "Cancel": "Annulla",
     "pause or resume the clock": "fermare o riprendere l'orologio",
     "undo {owner}'s action": "annullare l'azione di {owner}",
-    "may still take the second stack: {amount}": "può ancora prendere la seconda dote: {amount}",
+    "may take the second stack: {amount}": "può prendere la seconda dote: {amount}",
     "Floor: {name}": "Floor: {name}",
 }
 

@@ -145,7 +145,7 @@ class PhoneFloorScreen(MainScreen):
             button.disabled = player is None
         second.disabled = not offered
         second.label = words(tr, "Second stack {amount}", amount=chips(amount) if offered else "")
-        out.label = words(tr, "Out (declined)" if offered else "Out")
+        out.label = words(tr, "Out, declined" if offered else "Out")
         if player is None:
             note.update(Text(words(tr, "Choose a player first")))
             return
@@ -153,7 +153,7 @@ class PhoneFloorScreen(MainScreen):
         text.append("\n" + self._where(player))
         if offered:
             text.append(
-                "\n" + words(tr, "may still take the second stack: {amount}", amount=chips(amount))
+                "\n" + words(tr, "may take the second stack: {amount}", amount=chips(amount))
             )
         note.update(text)
 

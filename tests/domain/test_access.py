@@ -1,0 +1,113 @@
+"""PINs of the served views: set through ``set``, kept only as salted scrypt hashes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tdconsole.cli import main
+from tdconsole.domain.access import hash_pin, masked, pin_matches
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.registration import ChangeSettings
+from tdconsole.service import Tournament
+from tdconsole.store.backup import list_backups
+
+PIN = "24681357"
+
+
+def test_a_hash_matches_its_pin_only() -> None:
+    stored = hash_pin(PIN, b"0123456789abcdef")
+    assert PIN not in stored
+    assert stored.startswith("scrypt$")
+    assert pin_matches(stored, PIN)
+    assert pin_matches(stored, f" {PIN} ")
+    assert not pin_matches(stored, "24681358")
+    assert not pin_matches(stored, "")
+    assert not pin_matches("garbage", PIN)
+    # The same PIN with another salt: another hash.
+    assert hash_pin(PIN, b"fedcba9876543210") != stored
+
+
+def test_the_summary_names_the_pin_without_its_digits() -> None:
+    assert masked("floor_pin", PIN) == "floor_pin=****"
+    assert masked("director_pin", "") == "director_pin="
+    assert masked("table_seats", "9") == "table_seats=9"
+    command = ChangeSettings(assignments=[("floor_pin", PIN), ("table_seats", "9")])
+    assert command.describe() == "set floor_pin=**** table_seats=9"
+
+
+def test_set_keeps_only_a_salted_hash(make_service) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    service.execute(ChangeSettings(assignments=[("floor_pin", PIN), ("director_pin", PIN)]))
+    pins = service.state.pins
+    assert set(pins) == {"floor", "director"}
+    assert pins["floor"] != pins["director"]  # each PIN its own salt
+    assert pin_matches(pins["floor"], PIN)
+    # Nowhere in the file: the log's rows, the summaries, the snapshot cache.
+    raw = service.store.path.read_bytes()
+    assert PIN.encode() not in raw
+    with sqlite3.connect(service.store.path) as db:
+        rows = db.execute("SELECT data FROM events").fetchall()
+    assert not any(PIN in row[0] for row in rows)
+    # Reopened from the file: the same hashes.
+    again = Tournament.open(service.store.path)
+    try:
+        assert again.state.pins == pins
+    finally:
+        again.close()
+
+
+def test_an_empty_value_removes_the_pin_and_undo_restores_it(make_service) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    service.execute(ChangeSettings(assignments=[("floor_pin", PIN)]))
+    stored = service.state.pins["floor"]
+    service.execute(ChangeSettings(assignments=[("floor_pin", "")]))
+    assert "floor" not in service.state.pins
+    service.undo()
+    assert service.state.pins["floor"] == stored
+
+
+@pytest.mark.parametrize("bad", ["123", "1234567890123", "12a4", "١٢٣٤"])
+def test_a_pin_is_4_to_12_digits(make_service, bad: str) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    before = service.state.last_seq
+    with pytest.raises(RuleError) as refused:
+        service.execute(ChangeSettings(assignments=[("floor_pin", bad)]))
+    assert refused.value.it and bad not in refused.value.text("en")
+    assert service.state.last_seq == before
+
+
+def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    event = str(tmp_path / "e.tdc")
+    assert main(["new", event]) == 0
+    assert main(["--event", event, "--lang", "en", "set", f"floor_pin={PIN}"]) == 0
+    out = capsys.readouterr().out
+    assert "floor_pin = set" in out and PIN not in out
+    # Changing a PIN is the Director's (Art. VII.1): the floor is refused, nothing changes.
+    assert main(["--event", event, "--as", "Anna", "--lang", "en", "set", "director_pin=1111"]) == 2
+    assert "Director" in capsys.readouterr().err
+    # A bad PIN: one line, exit 2, the digits typed not repeated.
+    assert main(["--event", event, "--lang", "en", "set", "floor_pin=12"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "4 to 12 digits" in err
+    # Neither the log, the state, nor the export shows the PIN.
+    for command in (["log", "--json"], ["state", "--json"], ["export"], ["log"]):
+        assert main(["--event", event, *command]) == 0
+        assert PIN not in capsys.readouterr().out
+    assert main(["--event", event, "log", "--json"]) == 0
+    log = json.loads(capsys.readouterr().out)
+    assert "set floor_pin=****" in json.dumps(log)
+
+
+def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    service.execute(ChangeSettings(assignments=[("every", "1"), ("floor_pin", PIN)]))
+    service.execute(ChangeSettings(assignments=[("director_pin", PIN)]))
+    service.close()  # waits for the backups
+    taken = list_backups(service.store.path, service.state.settings.backup.folder)
+    assert taken
+    for backup in taken:
+        assert PIN.encode() not in backup.path.read_bytes()
