@@ -115,9 +115,7 @@ def _run_server(
         lines = [
             (f"Sala (TV):   {base}/display" if it else f"Room (TV):   {base}/display"),
             f"Floor:       {base}/floor",
-            (
-                "PIN del floor: impostato" if "floor" in pins else "PIN del floor: nessuno"
-            )
+            ("PIN del floor: impostato" if "floor" in pins else "PIN del floor: nessuno")
             if it
             else ("floor PIN: set" if "floor" in pins else "floor PIN: none"),
             (
@@ -191,4 +189,3 @@ def register(sub: Any) -> None:
     p.add_argument("--view", choices=("display", "floor"), help=argparse.SUPPRESS)
     p.add_argument("--public", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_serve)
-
