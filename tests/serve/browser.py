@@ -60,8 +60,9 @@ FLAGS = (
 
 
 @contextmanager
-def chromium(width: int, height: int, *, mobile: bool = False) -> Iterator[Any]:
-    """A fresh headless chromium (its own profile folder) with the page's window size."""
+def chromium(width: int, height: int, *, phone: bool = False) -> Iterator[Any]:
+    """A fresh headless chromium (its own profile folder) showing pages of exactly
+    ``width`` × ``height`` CSS pixels (``phone``: a touch screen, as a phone in portrait)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -73,13 +74,15 @@ def chromium(width: int, height: int, *, mobile: bool = False) -> Iterator[Any]:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={profile}")
         options.add_argument(f"--window-size={width},{height}")
-        if mobile:
-            options.add_experimental_option(
-                "mobileEmulation",
-                {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0}},
-            )
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         try:
+            # The page's size exactly (a window's frame would take some of it). The pixel
+            # ratio stays 1: textual-serve's canvas renderer draws the glyphs too large at
+            # higher ratios under headless chromium's emulation.
+            metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone}
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            if phone:
+                driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
             yield driver
         finally:
@@ -114,3 +117,26 @@ def type_keys(driver: Any, keys: str) -> None:
 
     field = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
     field.send_keys(keys)
+
+
+def click_text(driver: Any, text: str) -> None:
+    """Tap (click) the middle of ``text`` where the terminal shows it, as a finger would."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    lines = screen_text(driver).splitlines()
+    for row, line in enumerate(lines):
+        column = line.find(text)
+        if column >= 0:
+            break
+    else:
+        raise AssertionError(f"{text!r} is not on the page:\n" + "\n".join(lines))
+    screen = driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+    size = driver.execute_script(
+        "const t = window.tdconsoleTerminal.terminal; return [t.cols, t.rows];"
+    )
+    box = screen.rect
+    cell_w, cell_h = box["width"] / size[0], box["height"] / size[1]
+    x = (column + len(text) / 2) * cell_w - box["width"] / 2
+    y = (row + 0.5) * cell_h - box["height"] / 2
+    ActionChains(driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()

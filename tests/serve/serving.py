@@ -1,0 +1,109 @@
+"""``tdconsole serve`` as a user starts it: a process of its own on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    url: str
+    banner: str
+
+    def descendants(self) -> set[int]:
+        return descendants(self.process.pid)
+
+
+def descendants(root: int) -> set[int]:
+    """Every process below ``root`` (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (zombies count as gone)."""
+    running = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            running.add(pid)
+    return running
+
+
+def wait_until_gone(pids: set[int], timeout: float) -> set[int]:
+    """Wait (up to ``timeout`` s) for ``pids`` to end; those still running."""
+    deadline = time.monotonic() + timeout
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive(pids)
+
+
+@contextmanager
+def serving(event: Path, *args: str, lang: str = "it") -> Iterator[Served]:
+    """``tdconsole --event EVENT serve --port P ARGS``, once it listens (its banner read)."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "tdconsole", "--event", str(event), "--lang", lang,
+        "serve", "--port", str(port), *args,
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy()
+    )
+    assert process.stdout is not None
+    banner = ""
+    deadline = time.monotonic() + 30
+    try:
+        while "Ctrl+C" not in banner:
+            ready, _, _ = select.select([process.stdout], [], [], max(0, deadline - time.monotonic()))
+            line = process.stdout.readline() if ready else ""
+            if not line:
+                raise AssertionError(f"serve did not start:\n{banner}{process.stdout.read()}")
+            banner += line
+        yield Served(process, f"http://127.0.0.1:{port}", banner)
+    finally:
+        below = descendants(process.pid)
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for pid in alive(below):
+            os.kill(pid, signal.SIGKILL)
+        process.stdout.close()
