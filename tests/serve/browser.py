@@ -75,6 +75,8 @@ def chromium(width: int, height: int, *, phone: bool = False) -> Iterator[Any]:
         options.add_argument(f"--user-data-dir={profile}")
         options.add_argument(f"--window-size={width},{height}")
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        driver.set_page_load_timeout(30)
+        driver.set_script_timeout(10)
         try:
             # The page's size exactly (a window's frame would take some of it). The pixel
             # ratio stays 1: textual-serve's canvas renderer draws the glyphs too large at
@@ -125,7 +127,8 @@ def click_text(driver: Any, text: str) -> None:
     from selenium.webdriver.common.by import By
 
     lines = screen_text(driver).splitlines()
-    for row, line in enumerate(lines):
+    row, column = 0, -1
+    for row, line in enumerate(lines):  # noqa: B007 (the row found is used below)
         column = line.find(text)
         if column >= 0:
             break

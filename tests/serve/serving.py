@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import os
-import select
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 
 def free_port() -> int:
@@ -85,14 +87,21 @@ def serving(event: Path, *args: str, lang: str = "it") -> Iterator[Served]:
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy()
     )
     assert process.stdout is not None
+    # A thread reads what serve prints for as long as it runs (its sessions' errors too, so
+    # the pipe never fills); the test waits for the banner's last line.
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=_read_lines, args=(process.stdout, lines), daemon=True)
+    reader.start()
     banner = ""
     deadline = time.monotonic() + 30
     try:
         while "Ctrl+C" not in banner:
-            ready, _, _ = select.select([process.stdout], [], [], max(0, deadline - time.monotonic()))
-            line = process.stdout.readline() if ready else ""
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                line = ""
             if not line:
-                raise AssertionError(f"serve did not start:\n{banner}{process.stdout.read()}")
+                raise AssertionError(f"serve did not start within 30 s:\n{banner}")
             banner += line
         yield Served(process, f"http://127.0.0.1:{port}", banner)
     finally:
@@ -106,4 +115,10 @@ def serving(event: Path, *args: str, lang: str = "it") -> Iterator[Served]:
                 process.wait()
         for pid in alive(below):
             os.kill(pid, signal.SIGKILL)
-        process.stdout.close()
+        reader.join(timeout=10)
+
+
+def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line)
+    lines.put("")
