@@ -1,5 +1,5 @@
 """Fixtures of the served views: a started event with both PINs set; ``browser`` and
-``serving`` made importable."""
+``bench.served`` made importable."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from tdconsole.demo import build_demo
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.service import Tournament
 
-HERE = str(Path(__file__).resolve().parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+HERE = Path(__file__).resolve().parent
+for folder in (str(HERE), str(HERE.parent.parent)):  # ``browser``; ``bench.served``
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
 
 FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from browser import MISSING, chromium, click_text, screen_text, type_keys, wait_for_text
-from serving import serving
 
+from bench.served import serving
 from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")

@@ -1,0 +1,92 @@
+"""Served sessions come and go: a dropped one is cleaned up, a killed server leaves the event
+file whole and its sessions leave too. Websocket clients speak textual-serve's protocol, as the
+page does (no browser needed)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import aiohttp
+
+from bench.served import Session, serving, wait_until_gone
+from tdconsole.service import Tournament
+from tdconsole.store.eventstore import inspect
+
+GONE_SECONDS = 20.0
+
+
+def bust_rossi(event: Path) -> None:
+    """Another terminal records an elimination."""
+    from tdconsole.domain.play import Bust
+
+    service = Tournament.open(event, actor="Bruno", role="floor")
+    try:
+        service.execute(Bust(names=["Rossi"], declined=True))
+    finally:
+        service.close()
+
+
+async def floor_session(url: str, http: aiohttp.ClientSession) -> Session:
+    """A phone on the floor's page, asked its PIN."""
+    floor = Session(url, "floor", 40, 40)
+    await floor.open(http)
+    await floor.wait_for("PIN del floor", 30)
+    return floor
+
+
+def test_a_dropped_session_is_cleaned_up(event: Path) -> None:
+    with serving(event) as served:
+
+        async def run() -> tuple[set[int], set[int]]:
+            async with aiohttp.ClientSession() as http:
+                display = Session(served.url, "display", 100, 30)
+                await display.open(http)
+                await display.wait_for("LIVELLO 1", 20)
+                before = served.descendants()
+                floor = await floor_session(served.url, http)
+                both = served.descendants()
+                floor.drop()  # no close frame: the server only sees the connection end
+                gone = await asyncio.to_thread(wait_until_gone, both - before, GONE_SECONDS)
+                assert gone == set()
+                # The display's session goes on, and still follows the event.
+                mark = display.mark()
+                await asyncio.to_thread(bust_rossi, event)
+                await display.wait_for("In gioco 23 / 24", 5, since=mark)
+                await display.close()
+                return before, both
+
+        display, both = asyncio.run(run())
+        assert len(display) == 1 and len(both) == 2
+        assert wait_until_gone(both, GONE_SECONDS) == set()
+        assert served.process.poll() is None  # the server goes on serving
+
+
+def test_a_killed_server_leaves_the_event_whole(event: Path) -> None:
+    with serving(event) as served:
+
+        async def run() -> set[int]:
+            async with aiohttp.ClientSession() as http:
+                display = Session(served.url, "display", 100, 30)
+                await display.open(http)
+                await display.wait_for("LIVELLO 1", 20)
+                await floor_session(served.url, http)
+                sessions = served.descendants()
+                assert len(sessions) == 2
+                os.kill(served.process.pid, signal.SIGKILL)
+                return sessions
+
+        sessions = asyncio.run(run())
+        served.process.wait()
+        # Every session notices its server is gone and leaves.
+        assert wait_until_gone(sessions, GONE_SECONDS) == set()
+    inspect(event)  # marker, format, quick_check: whole
+    service = Tournament.open(event)
+    try:
+        rossi = service.state.find("Rossi")
+        assert rossi is not None and rossi.status == "in"
+        assert service.state.in_play == 24
+    finally:
+        service.close()
