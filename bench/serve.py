@@ -92,7 +92,7 @@ async def run(url: str, event: Path, served_pids: Any) -> dict[str, Any]:
             ]
             await asyncio.gather(*waits)
             repaint_ms.append((time.perf_counter() - t0) * 1000)  # from the bust's start
-        pss_after, rss_after = memory_kib(served_pids())
+        pss_after, _ = memory_kib(served_pids())
         for session in [*displays, *floors]:
             await session.close()
     return {
