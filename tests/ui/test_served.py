@@ -54,8 +54,12 @@ def note(app: ServedApp) -> str:
 
 async def sign_in(pilot, app: ServedApp, pin: str, name: str) -> None:  # type: ignore[no-untyped-def]
     app.screen.query_one("#pin", Input).value = pin
-    app.screen.query_one("#name", Input).value = name
-    await pilot.click("#enter")
+    field = app.screen.query_one("#name", Input)
+    field.value = name
+    field.focus()
+    await pilot.pause()
+    await pilot.press("enter")
+    await ready(pilot, app)
     await ready(pilot, app)
 
 
