@@ -96,9 +96,9 @@ async def test_a_bust_a_count_and_a_second_stack_from_the_phone(event: Path) -> 
         assert "Out, declined" in str(screen.query_one("#out", Button).label)
         assert not screen.query_one("#second", Button).disabled
         await pilot.click("#chips")
-        await pilot.press(*"3500", "enter")
+        await pilot.press(*"50", "enter")  # below the big blind: the second stack is due
         await pilot.pause()
-        assert reopen(event).state.find("Rossi").chips == 3500  # type: ignore[union-attr]
+        assert reopen(event).state.find("Rossi").chips == 50  # type: ignore[union-attr]
         await pilot.click("#second")
         await pilot.pause()
         assert reopen(event).state.find("Rossi").second_stack is not None  # type: ignore[union-attr]

@@ -223,7 +223,7 @@ class ServedApp(ConsoleApp):
     @on(ClockToggleRequested)
     def _clock_toggle(self, message: ClockToggleRequested) -> None:
         from tdconsole.domain.clock_events import ClockControl
-        from tdconsole.ui.app import command_words
+        from tdconsole.ui.words import command_words
 
         message.stop()
         status = self.clock_status()
