@@ -55,9 +55,11 @@ class StoreError(RuleError):
 
 
 def shown(path: object) -> str:
-    """A path or a name for a one-line message: control characters escaped."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+    """A path or a name for a one-line message: what a terminal would obey escaped, the same
+    way as every text read from a file (``\\u001b``)."""
+    from tdconsole.domain.texts import escape
+
+    return escape(str(path))
 
 
 def damaged(

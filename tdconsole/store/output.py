@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from tdconsole.store.eventstore import APP_ID, StoreError
+from tdconsole.store.opening import shown
 
 T = TypeVar("T")
 
@@ -37,12 +38,6 @@ class OutputRefused(StoreError):
     def __init__(self, message: str, *, it: str, forceable: bool = False) -> None:
         super().__init__(message, it=it)
         self.forceable = forceable
-
-
-def shown(path: Path | str) -> str:
-    """A path for a one-line message: control characters escaped."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def is_event_file(path: Path) -> bool:

@@ -16,7 +16,8 @@ from typing import Any
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, event_from_data, event_from_json
 from tdconsole.store.eventstore import EventStore, Row, StoreError
-from tdconsole.store.output import place_new, shown
+from tdconsole.store.opening import shown
+from tdconsole.store.output import place_new
 
 FORMAT_NAME = "tdconsole-event"
 FORMAT_VERSION = 1
@@ -61,6 +62,9 @@ def _bad(source: str, what: str, what_it: str) -> StoreError:
 
 def rows_from_document(document: Any, source: str) -> list[Row]:
     """Validate an export document completely; returns the rows to store."""
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.domain.invariants import check_values
+
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise _bad(
             source,
@@ -147,6 +151,18 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
                 f"{where}: the time {at!r} lacks its offset",
                 f"{where_it}: all'orario {at!r} manca il fuso (offset)",
             )
+        # The texts as the document holds them, before reading escapes what a terminal would
+        # obey: an import carrying such characters is refused whole, not stored escaped.
+        try:
+            check_values(item.get("data"))
+            check_values(actor)
+            _one_line_fields(item.get("data"))
+        except RuleError as exc:
+            raise _bad(
+                source,
+                f"{where} ({type_name}): {exc.message}",
+                f"{where_it} ({type_name}): {exc.it or exc.message}",
+            ) from None
         try:
             body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
@@ -165,6 +181,31 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
             "il suo primo comando non crea l'evento",
         )
     return rows
+
+
+def _one_line_fields(data: Any) -> None:
+    """Line breaks only in prose (a ruling's text, a reason): never in a name or a setting."""
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.domain.texts import MULTILINE
+
+    if not isinstance(data, dict):
+        return
+    for field, value in data.items():
+        if field in MULTILINE:
+            continue
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, str) and any(ch in item for ch in "\n\r\u2028\u2029"):
+                raise RuleError(
+                    f"its field {field!r} holds a line break",
+                    it=f"il suo campo {field!r} contiene un a capo",
+                )
 
 
 def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:

@@ -89,7 +89,7 @@ def test_reports_escape_what_the_file_holds(
     code, out, err = run(capsys, "--event", old_file, "print", report, "--format", fmt)
     assert code == 0, err
     clean(out)
-    target = tmp_path / f"{report}.{fmt}"
+    target = tmp_path / f"chosen-{report}.{fmt}"  # html without -o took {report}.html
     code, _, err = run(
         capsys, "--event", old_file, "print", report, "--format", fmt, "-o", str(target)
     )
