@@ -125,7 +125,9 @@ def started(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(argv=commands)
 def test_bad_commands_are_one_line_refusals_and_change_nothing(
@@ -180,7 +182,9 @@ settings_text = st.one_of(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(text=settings_text)
 def test_malformed_settings_files_are_refused_in_one_line(
