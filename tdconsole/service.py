@@ -136,6 +136,10 @@ class Tournament:
         self._backups.wait()
         self.store.close()
 
+    def wait_for_backup(self, timeout: float | None = None) -> None:
+        """Return once the automatic backup under way, if any, is on disk (or has failed)."""
+        self._backups.wait(timeout)
+
     @property
     def actor(self) -> str:
         """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""

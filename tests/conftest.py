@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from support import FakeClock, MakeService
 
@@ -15,10 +16,18 @@ from tdconsole.domain.settings import Settings, load_settings
 from tdconsole.service import Tournament
 
 # Locally, hypothesis explores afresh on every run; in CI (CI=true) it replays a fixed
-# sequence so that a submission's result does not depend on the luck of the draw.
-hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
-if os.environ.get("CI"):
-    hypothesis_settings.load_profile("ci")
+# sequence so that a submission's result does not depend on the luck of the draw. Nowhere does
+# an example fail for being slow: the tests check results, and a busy machine is slow.
+hypothesis_settings.register_profile(
+    "local", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "ci",
+    parent=hypothesis_settings.get_profile("local"),
+    derandomize=True,
+    print_blob=True,
+)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 @pytest.fixture(autouse=True)

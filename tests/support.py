@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from tdconsole.service import Tournament
 
@@ -71,3 +74,12 @@ def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) 
         db.commit()
     finally:
         db.close()
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF, laid out as on paper (pypdf's layout mode)."""
+    reader = PdfReader(io.BytesIO(data))
+    # Chips are grouped with a narrow space on paper; read it as a space.
+    return [
+        page.extract_text(extraction_mode="layout").replace("\u202f", " ") for page in reader.pages
+    ]

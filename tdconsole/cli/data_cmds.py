@@ -41,7 +41,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     path = event_path(args)
     to_file = bool(args.output) and args.output != "-"
-    target = Path(args.output).expanduser() if to_file else None
+    target = Path(os.path.expanduser(args.output)) if to_file else None  # ~nobody: as typed
     if target is not None:
         follow_event_language(args, path)
         check_target(target, force=args.force, protect=path)  # refused before the work
@@ -81,7 +81,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from tdconsole.store.paths import remember_event
     from tdconsole.store.transfer import import_document, read_document
 
-    source = Path(args.file).expanduser()
+    source = Path(os.path.expanduser(args.file))
     target = new_event_path(args.to)
     check_target(target, force=args.force)  # refused before the file is read
     document = read_document(source)
@@ -193,7 +193,7 @@ def _choose(backups: list[Any], which: str) -> Path:
     if which.isdigit() and 1 <= int(which) <= len(newest_first):
         chosen: Path = newest_first[int(which) - 1].path
         return chosen
-    candidate = Path(which).expanduser()
+    candidate = Path(os.path.expanduser(which))
     try:
         if "\x00" not in which and candidate.is_file():
             return candidate

@@ -7,12 +7,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import pdf_pages
 
 from tdconsole.cli import main
 
@@ -124,13 +123,7 @@ def _printed(cli: Cli, fmt: str, tmp_path: Path) -> str:
     target = tmp_path / f"standings.{fmt}"
     cli("print", "standings", "--format", fmt, "-o", str(target))
     if fmt == "pdf":
-        assert shutil.which("pdftotext"), "pdftotext is needed: apt-get install poppler-utils"
-        done = subprocess.run(
-            ["pdftotext", "-layout", "-enc", "UTF-8", str(target), "-"],
-            capture_output=True,
-            check=True,
-        )
-        return done.stdout.decode("utf-8")
+        return "\n".join(pdf_pages(target.read_bytes()))
     text = target.read_text(encoding="utf-8-sig")
     if fmt == "html":
         rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, flags=re.S)

@@ -76,7 +76,9 @@ def play_out(service: Tournament, rng: random.Random) -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(n=st.integers(min_value=2, max_value=24), seed=st.integers(0, 10_000))
 def test_random_legal_play_keeps_every_invariant(tmp_path: Path, n: int, seed: int) -> None:
@@ -120,7 +122,9 @@ COMMANDS = st.one_of(
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(commands=st.lists(COMMANDS, max_size=40))
 def test_any_command_sequence_leaves_the_store_consistent(

@@ -125,7 +125,9 @@ def started(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(argv=commands)
 def test_bad_commands_are_one_line_refusals_and_change_nothing(
@@ -180,7 +182,9 @@ settings_text = st.one_of(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(text=settings_text)
 def test_malformed_settings_files_are_refused_in_one_line(
@@ -198,3 +202,18 @@ def test_malformed_settings_files_are_refused_in_one_line(
         assert not target.exists()
     else:
         target.unlink()
+
+
+def test_a_home_folder_of_no_user_is_a_plain_name(
+    started: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``~somebody`` of a user that does not exist is left as typed (as the shell does), not
+    a crash: a file by that name is not found, or written where asked."""
+    before = _log_length(started)
+    nobody = "~no-such-user-of-tdconsole"
+    assert _run(["import", f"{nobody}/x.json", "--to", str(tmp_path / "x.tdc")]) == 2
+    assert _run(["--event", str(started), "backups", "restore", nobody]) == 2
+    assert _run(["--event", str(started), "export", "-o", f"{nobody}/x.json"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("error: ") == 3
+    assert _log_length(started) == before

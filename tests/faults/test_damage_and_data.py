@@ -23,7 +23,11 @@ from tdconsole.store.backup import list_backups, take_backup
 from tdconsole.store.opening import SNAPSHOTS
 
 
-def play(path: Path, settings: Settings, actions: int, seed: int = 3) -> Tournament:
+def play(
+    path: Path, settings: Settings, actions: int, seed: int = 3, each_backup: bool = False
+) -> Tournament:
+    """``actions`` random actions; ``each_backup``: wait after each one for the automatic backup
+    it started, so that none is skipped for finding the previous one still under way."""
     service = Tournament.create(path, "t", settings, clock=FakeClock(), rng=random.Random(seed))
     refused = 0
     for _ in range(actions * 3):
@@ -44,6 +48,9 @@ def play(path: Path, settings: Settings, actions: int, seed: int = 3) -> Tournam
             actions -= 1
         except RuleError:
             refused += 1
+            continue
+        if each_backup:
+            service.wait_for_backup()
     return service
 
 
@@ -142,12 +149,16 @@ def test_a_damaged_event_file_is_reported_and_never_written(
 def test_backups_rotate_and_restore(tmp_path: Path, big: Settings) -> None:
     settings = big.with_value("every", "4").with_value("keep", "3")
     path = tmp_path / "backed.tdc"
-    service = play(path, settings, 60)
-    service.close()
+    # A backup is due every 4 commands; one asked for while the last is still being written is
+    # skipped (the next command asks again), so wait for each to have the same ones every time.
+    service = play(path, settings, 60, each_backup=True)
     backups = list_backups(path)
     assert len(backups) == 3
-    assert [b.seq for b in backups] == sorted(b.seq for b in backups)
+    assert [b.seq for b in backups] == sorted({b.seq for b in backups})
     newest = backups[-1]
+    # The newest backup is the last one due: fewer than 4 commands came after it.
+    assert service.store.commands_after(newest.seq) < 4
+    service.close()
     restored = tmp_path / "restored.tdc"
     assert main(["--event", str(path), "backups", "restore", "1", "--to", str(restored)]) == 0
     service = Tournament.open(restored)

@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from invariants import check
@@ -34,6 +33,7 @@ TERMINAL = textwrap.dedent(
     path, who, go, actions = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
     players = int(sys.argv[5])
     service = Tournament.open(path, actor=who, role="floor")
+    print("ready", flush=True)
     rng = random.Random(who)
     names = [f"Giocatore {i:03d}" for i in range(1, players + 1)]
     targets = iter(names)  # every terminal eliminates the same players, in the same order
@@ -91,7 +91,8 @@ def test_four_terminals_five_hundred_actions_each(tmp_path: Path) -> None:
         )
         for i in range(TERMINALS)
     ]
-    time.sleep(1.5)  # every terminal has the event open
+    for proc in procs:  # every terminal has the event open
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
     go.touch()
     results = []
     for proc in procs:

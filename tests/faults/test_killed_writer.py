@@ -123,9 +123,11 @@ def test_sigkill_at_random_points_across_a_thousand_actions(tmp_path: Path) -> N
     acked: list[list[object]] = []
     kills = 0
     env = dict(os.environ)
-    deadline = time.monotonic() + 150
+    starts = 0
     while len(acked) < ACTIONS:
-        assert time.monotonic() < deadline, f"only {len(acked)} actions in time"
+        # About 20 writers do it; a bound on their number, not on time (a busy machine is slow).
+        starts += 1
+        assert starts <= 300, f"only {len(acked)} actions from {starts - 1} writers"
         proc = subprocess.Popen(
             [
                 sys.executable,

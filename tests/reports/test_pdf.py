@@ -1,42 +1,31 @@
-"""PDFs read back through ``pdftotext`` (poppler-utils), as a person would read the page."""
+"""PDFs read back page by page with pypdf's layout text, as a person would read the page."""
 
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support import pdf_pages
 
 from tdconsole.reports import REPORTS, render
 
 BOLD_NAME = "[bold]Zoë Łukasz-Ångström"
 
 
-def pdf_text(data: bytes, tmp_path: Path) -> str:
-    assert shutil.which("pdftotext"), "pdftotext is needed: apt-get install poppler-utils"
-    path = tmp_path / "report.pdf"
-    path.write_bytes(data)
-    done = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"],
-        capture_output=True,
-        check=True,
-    )
-    # Chips are grouped with a narrow space on paper; read it as a space.
-    return done.stdout.decode("utf-8").replace("\u202f", " ")
+def pdf_text(data: bytes) -> str:
+    return "\n".join(pdf_pages(data))
 
 
 @pytest.mark.parametrize("kind", REPORTS)
 def test_every_pdf_has_event_date_title_and_page_numbers(
-    any_event: dict[str, Any], kind: str, tmp_path: Path
+    any_event: dict[str, Any], kind: str
 ) -> None:
     data = render(kind, any_event, "pdf", lang="en")
     assert data.startswith(b"%PDF-")
     assert b"/FontFile2" in data and b"DejaVuSans" in data  # the bundled font, embedded
-    pages = pdf_text(data, tmp_path).split("\f")[:-1]
+    pages = pdf_pages(data)
     assert pages
     for number, page in enumerate(pages, start=1):
         assert any_event["name"] in page
@@ -45,10 +34,8 @@ def test_every_pdf_has_event_date_title_and_page_numbers(
     assert re.search(rb"/MediaBox \[0 0 595\.2\d* 841\.8\d*\]", data)
 
 
-def test_seating_pdf_prints_polish_greek_and_accented_names(
-    in_progress: dict[str, Any], tmp_path: Path
-) -> None:
-    text = pdf_text(render("seating", in_progress, "pdf"), tmp_path)
+def test_seating_pdf_prints_polish_greek_and_accented_names(in_progress: dict[str, Any]) -> None:
+    text = pdf_text(render("seating", in_progress, "pdf"))
     for name in (
         "Łukasz Wróbel",
         "Zoë Ferrante",
@@ -62,20 +49,20 @@ def test_seating_pdf_prints_polish_greek_and_accented_names(
     assert "DA CHIUDERE (IV.4)" in text
 
 
-def test_slips_pdf_has_all_four_suits_ten_to_a_page(seated: dict[str, Any], tmp_path: Path) -> None:
-    text = pdf_text(render("slips", seated, "pdf", lang="en"), tmp_path)
+def test_slips_pdf_has_all_four_suits_ten_to_a_page(seated: dict[str, Any]) -> None:
+    pages = pdf_pages(render("slips", seated, "pdf", lang="en"))
+    text = "\n".join(pages)
     for suit in "♥♦♣♠":
         assert suit in text
     for card in ("A♥", "10♦", "J♣", "9♠"):
         assert card in text
     assert BOLD_NAME in text and "Σπύρος Ωραιόπουλος" in text
-    pages = text.split("\f")[:-1]
     assert len(pages) == 3  # 24 slips, 10 a page
     assert [len(re.findall(r"\bSeat\b(?! slips)", page)) for page in pages] == [10, 10, 4]
 
 
-def test_results_pdf_prizes_add_up_to_the_pool(finished: dict[str, Any], tmp_path: Path) -> None:
-    text = pdf_text(render("results", finished, "pdf", lang="en"), tmp_path)
+def test_results_pdf_prizes_add_up_to_the_pool(finished: dict[str, Any]) -> None:
+    text = pdf_text(render("results", finished, "pdf", lang="en"))
     prizes = []
     for line in text.splitlines():
         found = re.match(r"\s*\d+(?: \(tie\))?\s+\S.*?\s{2,}(\d[\d ]*)$", line)
@@ -89,17 +76,17 @@ def test_results_pdf_prizes_add_up_to_the_pool(finished: dict[str, Any], tmp_pat
     assert "Ł" in text and "ë" in text and "Ω" in text and BOLD_NAME in text
 
 
-def test_payouts_pdf_total_is_the_pool(seated: dict[str, Any], tmp_path: Path) -> None:
-    text = pdf_text(render("payouts", seated, "pdf", lang="it"), tmp_path)
+def test_payouts_pdf_total_is_the_pool(seated: dict[str, Any]) -> None:
+    text = pdf_text(render("payouts", seated, "pdf", lang="it"))
     total = next(line for line in text.splitlines() if line.strip().startswith("Totale"))
     assert total.split() == ["Totale", "100", "1", "680"]
     assert "Montepremi: 1 680 scudi" in text
 
 
-def test_rulings_and_moves_pdf(in_progress: dict[str, Any], tmp_path: Path) -> None:
-    rulings = pdf_text(render("rulings", in_progress, "pdf", lang="en"), tmp_path)
+def test_rulings_and_moves_pdf(in_progress: dict[str, Any]) -> None:
+    rulings = pdf_text(render("rulings", in_progress, "pdf", lang="en"))
     assert "suspension, 2 orbits (not yet served)" in rulings
     assert "<b>(VI.4)</b>" in rulings and "Ωραιόπουλος" in rulings
-    moves = pdf_text(render("moves", in_progress, "pdf", lang="en"), tmp_path)
+    moves = pdf_text(render("moves", in_progress, "pdf", lang="en"))
     assert "Table 3 ♣ closes: 3 moves to announce (IV.4)" in moves
     assert re.search(r"Søren Kierkegård\s+3\s*♣\s+2\s+1\s*♥\s+9\s+6♥", moves)

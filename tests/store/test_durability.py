@@ -78,6 +78,7 @@ CONCURRENT = textwrap.dedent(
 
     import os, time
     service = Tournament.open(Path(sys.argv[1]), actor=sys.argv[2])
+    print("ready", flush=True)
     while not os.path.exists(sys.argv[3]):
         time.sleep(0.001)
     done, refused = [], []
@@ -112,7 +113,8 @@ def test_two_processes_register_and_pay_the_same_players(tmp_path: Path) -> None
         )
         for who in ("floor-a", "floor-b")
     ]
-    time.sleep(1.5)  # both processes have opened the event and wait at the line
+    for proc in procs:  # both processes have opened the event and wait at the line
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
     (tmp_path / "go").touch()
     results = [json.loads(p.communicate(timeout=120)[0]) for p in procs]
     done = results[0]["done"] + results[1]["done"]

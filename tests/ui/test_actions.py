@@ -18,7 +18,7 @@ from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import frozen
+from .conftest import frozen, settle
 
 SIZE = (120, 40)
 MakeApp = Callable[..., ConsoleApp]
@@ -229,9 +229,9 @@ async def test_keys_screen_and_palette(app: ConsoleApp) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Elimina Rossi")
-        await pilot.pause(0.3)
+        await settle(pilot)  # the palette searches in a worker
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.screen.query_one("#name-1", Input).value == "Rossi"
 
 
@@ -265,10 +265,7 @@ async def test_start_screen_opens_the_demo() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+d")
-        await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)  # the demo built in one worker, then opened in another
         assert isinstance(app.screen, ConsoleScreen)
         assert svc(app).state.in_play == 24
     svc(app).close()

@@ -8,6 +8,7 @@ from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.calculators.base import CalcForm
 from tdconsole.ui.dialogs.ruling import RulingDialog
 
+from .conftest import settle
 from .test_actions import SIZE, messages, svc, text_of
 
 
@@ -95,7 +96,7 @@ async def test_cite_in_log_from_the_article(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("5", *"7.7")
-        await pilot.pause(0.3)
+        await settle(pilot)  # the rule search runs in a worker
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert isinstance(app.screen, RulingDialog)

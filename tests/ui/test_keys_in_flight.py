@@ -11,6 +11,7 @@ from textual.widgets import Input
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.count import CountDialog
 
+from .conftest import settle
 from .test_actions import SIZE, svc
 
 MakeApp = Callable[..., ConsoleApp]
@@ -48,7 +49,7 @@ async def test_a_number_typed_at_once_after_a_tab_lands_whole(app: ConsoleApp) -
         assert isinstance(app.screen, CountDialog)
         before = [field.value for field in count_fields(app)]
         send_at_once(app, "tab", *"56789")
-        await pilot.pause()
+        await settle(pilot)  # every key sent has been handled
         after = [field.value for field in count_fields(app)]
         assert after[0] == before[0]  # the field the focus left is untouched
         assert after[1] == "56789"
@@ -62,7 +63,7 @@ async def test_a_number_pasted_after_a_tab_lands_whole(app: ConsoleApp) -> None:
         await pilot.pause()
         before = [field.value for field in count_fields(app)]
         paste_at_once(app, "tab", "4850")
-        await pilot.pause()
+        await settle(pilot)  # every key sent has been handled
         after = [field.value for field in count_fields(app)]
         assert after[:2] == [before[0], "4850"]
         await pilot.press("enter")
@@ -101,7 +102,7 @@ async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
             search = app.screen.query_one("#player-search", Input)
             assert app.screen.focused is search
             send_at_once(app, "escape", "y")
-            await pilot.pause()
+            await settle(pilot)  # every key sent has been handled
             assert search.value == "bru"  # the y was not typed into the box
             assert app.screen.focused is app.screen.query_one("#player-table")
             assert service.state.find("Bruno").paid  # type: ignore[union-attr]
@@ -117,7 +118,7 @@ async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleAp
         search = app.screen.query_one("#rule-search", Input)
         assert app.screen.focused is search
         send_at_once(app, "escape", "question_mark")
-        await pilot.pause()
+        await settle(pilot)  # every key sent has been handled
         assert search.value == "dote"
         from tdconsole.ui.screens.keys import KeysScreen
 

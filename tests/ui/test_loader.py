@@ -13,7 +13,7 @@ from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 
-from .conftest import frozen
+from .conftest import frozen, settle
 from .test_actions import SIZE, messages, text_of
 
 
@@ -31,11 +31,7 @@ async def test_the_frame_first_then_the_event(demo_file: Path) -> None:
             assert isinstance(app.screen, OpeningScreen)
             assert "tdconsole · demo" in text_of(app.screen.query_one("#title"))
             assert "Apertura dell'evento…" in text_of(app.screen.query_one("#opening"))
-            for _ in range(250):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, ConsoleScreen):
-                    break
-            await pilot.pause()
+            await settle(pilot)  # the event opened in its worker, the console composed
             assert isinstance(app.screen, ConsoleScreen)
             assert len(app.screen_stack) == 2  # the opening screen replaced, not kept below
             assert app.service is opened[0]
@@ -54,10 +50,7 @@ async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
 
     app = build_app(None, frozen, loader=load)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(250):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, StartScreen):
-                break
+        await settle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert any("nessun evento in nowhere.tdc" in m for m in messages(app))
 
@@ -68,9 +61,6 @@ async def test_the_floor_says_why_the_event_did_not_open(tmp_path: Path) -> None
 
     app = build_app(None, frozen, mode="floor", lang="en", loader=load)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(250):
-            await pilot.pause(0.02)
-            if "nowhere" in text_of(app.screen.query_one("#opening")):
-                break
+        await settle(pilot)
         assert isinstance(app.screen, OpeningScreen)
         assert "no event at nowhere.tdc" in text_of(app.screen.query_one("#opening"))

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.print_report import PrintDialog
 
+from .conftest import settle
 from .test_actions import SIZE, messages
 
 
-async def wait_for_message(app: ConsoleApp, pilot: object, part: str) -> str:
-    for _ in range(100):
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
-        found = [m for m in messages(app) if part in m]
-        if found:
-            return found[-1]
-    raise AssertionError(f"no notification with {part!r}: {messages(app)}")
+async def wait_for_message(app: ConsoleApp, pilot: Pilot[Any], part: str) -> str:
+    """What the printout said, once its worker is done."""
+    await settle(pilot)
+    found = [m for m in messages(app) if part in m]
+    assert found, f"no notification with {part!r}: {messages(app)}"
+    return found[-1]
 
 
 async def test_print_seating_pdf_from_the_tables(

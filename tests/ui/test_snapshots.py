@@ -11,32 +11,19 @@ from textual.pilot import Pilot
 
 from tdconsole.ui.app import ConsoleApp, build_app
 
+from .conftest import settle
+
 SIZE = (120, 40)
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 def keys(*pressed: str) -> Before:
     async def run(pilot: Pilot[Any]) -> None:
-        await pilot.pause()
-        await pilot.press(*pressed)
-        await pilot.pause()
-        # Workers (the season's tab reads its file in one) finish before the picture.
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
+        await pilot.press(*pressed)  # one at a time, each once the app is at rest (conftest)
         await pilot.wait_for_scheduled_animations()
-        still_cursors(pilot)
 
     return run
-
-
-def still_cursors(pilot: Pilot[Any]) -> None:
-    """A focused Input blinks its cursor on a wall-clock timer, so a screenshot would catch
-    either phase: stop the blink (the cursor stays drawn) before the snapshot is taken."""
-    from textual.widgets import Input
-
-    for screen in pilot.app.screen_stack:
-        for field in screen.query(Input):
-            field.cursor_blink = False
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ async def test_floor_elimination_appears_on_the_console(make_app: MakeApp) -> No
         await staff.pause()
         assert floor.service is not None and console.service is not None
         assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
-        await director.pause(0.6)  # the console polls the file within half a second
+        console.poll()  # what the console's poll timer does every 0.4 s
+        await director.pause()
         assert console.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
         tables = console.screen.query_one(TablesView)
         names = [s.name for v in tables.views for s in v.seats if s.name]
@@ -42,7 +43,8 @@ async def test_floor_may_not_control_the_clock_or_undo_the_director(make_app: Ma
         await director.pause()
         await director.press("e", "ctrl+r", "enter")
         await director.pause()
-        await staff.pause(0.6)
+        floor.poll()
+        await staff.pause()
         await staff.press("space", "c", "f")  # refused on the floor: nothing happens
         await staff.pause()
         assert floor.service is not None

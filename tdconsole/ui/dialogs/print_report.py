@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -105,7 +106,7 @@ class PrintDialog(ModalScreen[None]):
         path: Path | None = None
         if not to_queue:
             raw = self.query_one("#path", Input).value.strip() or self.suggested()
-            path = Path(raw).expanduser()
+            path = Path(os.path.expanduser(raw))  # ~nobody stays as typed
             if not path.is_absolute() and self.folder is not None:
                 path = self.folder / path
         self.post_message(PrintRequested(self.kind, self.fmt, path))

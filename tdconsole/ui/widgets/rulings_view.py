@@ -83,9 +83,12 @@ class RulingsView(Vertical):
     def _search(self, query: str) -> None:
         # The first search builds the index from the books on disk: a worker thread.
         hits = search(query, self.tr.lang)
-        self.app.call_from_thread(self._show_hits, hits)
+        self.app.call_from_thread(self._show_hits, query, hits)
 
-    def _show_hits(self, hits: list[ArticleHit]) -> None:
+    def _show_hits(self, query: str, hits: list[ArticleHit]) -> None:
+        # A thread cannot be stopped: the search for an older text may end after the newer one.
+        if query != self.query_one("#rule-search", Input).value:
+            return
         self.hits = hits
         results = self.query_one("#rule-results", OptionList)
         results.clear_options()
