@@ -20,7 +20,6 @@ existing file is never replaced by ``season new``). Only a season file is ever r
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 import tempfile
@@ -235,7 +234,9 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
             _link_new(tmp, path)
         else:
             os.replace(tmp, path)
-        _sync_folder(path.parent)
+        from tdconsole.store.output import sync_path
+
+        sync_path(path.parent)
     except FileExistsError:
         raise _refused(
             path,
@@ -262,15 +263,6 @@ def _link_new(tmp: Path, path: Path) -> None:
             target.write(tmp.read_bytes())
             target.flush()
             os.fsync(target.fileno())
-
-
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def event_paths(season: Season, path: Path) -> list[Path]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from tdconsole.store.eventstore import StoreError, inspect
 from tdconsole.store.faults import Cause, oserror_cause, sqlite_cause
 from tdconsole.store.opening import connect, shown
+from tdconsole.store.output import sync_path
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
 
@@ -71,19 +72,6 @@ def list_backups(event: Path, folder: str = "") -> list[Backup]:
     return found
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def copy_event(source: Path, target: Path) -> int:
     """A consistent copy of ``source`` at ``target`` (a new file) through the backup API;
     returns the last event it holds."""
@@ -123,7 +111,7 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
             f"cannot back up {shown(event)} to {shown(where)} ({cause.en})",
             it=f"impossibile fare il backup di {shown(event)} in {shown(where)} ({cause.it})",
         ) from None
-    _fsync_dir(where)
+    sync_path(where)
     with suppress(OSError):  # an old backup that cannot be deleted stays: no harm
         rotate(event, folder, keep)
     return Backup(final, seq, now, _size(final))

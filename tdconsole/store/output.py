@@ -180,7 +180,7 @@ def place_new(
         result = build(tmp)
         for suffix in COMPANIONS:
             Path(str(tmp) + suffix).unlink(missing_ok=True)
-        _fsync(tmp)
+        sync_path(tmp)
         if found is None:
             _link_new(tmp, target)
         else:
@@ -189,7 +189,7 @@ def place_new(
             if again is None or (again.st_dev, again.st_ino) != (found.st_dev, found.st_ino):
                 raise _exists(target, forceable=True)
             os.replace(tmp, target)
-        _fsync(target.parent)
+        sync_path(target.parent)
     except OSError as exc:
         raise _cannot_write(target, exc) from None
     finally:
@@ -221,7 +221,8 @@ def _link_new(tmp: Path, target: Path) -> None:
             raise
 
 
-def _fsync(path: Path) -> None:
+def sync_path(path: Path) -> None:
+    """Flush a file's or a folder's entry to the disk; a medium that cannot is let be."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
