@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -34,6 +35,7 @@ from tdconsole.domain.texts import escape
 from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
+    BUSY_SECONDS,
     DB_ERRORS,
     FORMAT,
     RESTORE_HINT,
@@ -185,10 +187,7 @@ class EventStore:
             self._reopen_for_writing()
         try:
             if not self._wal:
-                # A restored or imported file is self-contained (rollback journal): a writer
-                # turns it back to WAL, so readers in other terminals never wait.
-                self._db.execute("PRAGMA journal_mode = WAL")
-                self._wal = True
+                self._to_wal()
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._write_fault(exc) from None
@@ -205,6 +204,28 @@ class EventStore:
         except sqlite3.Error as exc:
             self._rollback()
             raise self._write_fault(exc) from None
+
+    def _to_wal(self) -> None:
+        """Turn a self-contained file (rollback journal: a new, restored or imported one) to
+        WAL, so readers in other terminals never wait.
+
+        The switch needs the file to itself, and SQLite refuses it at once (its busy handler is
+        not called for that lock) while another terminal reads or writes: wait for the file
+        here, as long as any write waits for another, instead of refusing the Director's action.
+        """
+        deadline = time.monotonic() + BUSY_SECONDS
+        pause = 0.001
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._wal = True
+                return
+            except sqlite3.OperationalError as exc:
+                busy = getattr(exc, "sqlite_errorcode", 0) & 0xFF in (5, 6)
+                if not busy or time.monotonic() >= deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
     def _reopen_for_writing(self) -> None:
         """A file opened read-only may have become writable since (space freed, the medium
@@ -295,7 +316,7 @@ class EventStore:
             return False  # busy, read-only or full: the snapshot is only a cache
         finally:
             with suppress(sqlite3.Error):
-                self._db.execute("PRAGMA busy_timeout = 30000")
+                self._db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
 
     # -- appending ---------------------------------------------------------------------------
     def append(self, bodies: list[EventBody], at: datetime, actor: str) -> list[Record]:
@@ -340,9 +361,11 @@ def _create(path: Path) -> sqlite3.Connection:
             it=f"{shown(path)} esiste già: scegli un altro percorso, oppure aprilo",
         )
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
+    db = sqlite3.connect(
+        path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False
+    )
     try:
-        db.execute("PRAGMA busy_timeout = 30000")
+        db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
         db.execute(f"PRAGMA application_id = {APP_ID}")
         db.execute("PRAGMA journal_mode = WAL")
         db.executescript(SCHEMA)

@@ -26,6 +26,8 @@ UNTOUCHED_IT = "il file non è stato toccato"
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
+BUSY_SECONDS = 30
+"""How long a write waits for another terminal's before it is refused as busy."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -126,10 +128,10 @@ def connect(path: Path) -> Opened:
                 path.resolve().as_uri() + "?mode=rw",  # never creates a file
                 uri=True,
                 isolation_level=None,
-                timeout=30,
+                timeout=BUSY_SECONDS,
                 check_same_thread=False,
             )
-            db.execute("PRAGMA busy_timeout = 30000")
+            db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
             db.execute("PRAGMA synchronous = FULL")
             # The first read opens the file and, in WAL mode, its -shm: a full disk shows here.
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
@@ -158,9 +160,9 @@ def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
     db: sqlite3.Connection | None = None
     try:
         db = sqlite3.connect(
-            uri, uri=True, isolation_level=None, timeout=30, check_same_thread=False
+            uri, uri=True, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False
         )
-        db.execute("PRAGMA busy_timeout = 30000")
+        db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
         db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
     except DB_ERRORS as exc:
         if db is not None:

@@ -137,6 +137,36 @@ def test_two_processes_register_and_pay_the_same_players(tmp_path: Path) -> None
         service.close()
 
 
+def test_first_write_waits_for_another_terminal_writing(tmp_path: Path) -> None:
+    """A new, restored or imported file is self-contained; its first write turns it to WAL,
+    which needs the file to itself. Another terminal writing at that moment makes this write
+    wait for it, as any write waits for another, and not be refused as busy: SQLite refuses
+    that lock at once instead of waiting (this is how two floor terminals racing on a new
+    event saw "busy")."""
+    import threading
+
+    path = tmp_path / "e.tdc"
+    Tournament.create(path, "e", load_settings()).close()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    assert other.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    other.execute("BEGIN IMMEDIATE")  # another terminal is in the middle of a write
+    service = Tournament.open(path)
+    other_done = threading.Timer(0.3, other.execute, ("COMMIT",))
+    try:
+        other_done.start()
+        service.execute(Register(names=["Rossi"]))
+        assert service.state.find("Rossi") is not None
+    finally:
+        service.close()
+        other_done.join()
+        other.close()
+    check = sqlite3.connect(path)
+    try:
+        assert check.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        check.close()
+
+
 def test_damaged_file_is_reported_and_left_untouched(tmp_path: Path) -> None:
     import pytest
 
