@@ -1,30 +1,51 @@
-"""The one error type for a refused action, worded in English and Italian."""
+"""The one error type for a refused action, said in the language of whoever reads it."""
 
 from __future__ import annotations
+
+from tdconsole.i18n import SOURCE, Said, _
 
 
 class RuleError(Exception):
     """An action the console refuses, with the article of the regulation it enforces.
 
     ``article`` is written as the regulation numbers it (``"III.2"``, ``"7.7"``) or is ``None``
-    when the refusal is a matter of input rather than of a rule. ``message`` is English and
-    ``it`` the same message in Italian (the console's two languages); both say what is wrong and
-    what to do. ``str(error)`` is the English message with the citation (logs and tests rely on
-    it); ``text(lang)`` is the message in the console's language, with the citation.
+    when the refusal is a matter of input rather than of a rule. The message is marked for
+    translation (``RuleError(_("..."))``, see ``tdconsole.i18n``) and says what is wrong and what
+    to do. ``str(error)`` is the English message with the citation (logs and tests rely on it);
+    ``text(lang)`` is the message in the reader's language, with the citation.
     """
 
-    def __init__(self, message: str, article: str | None = None, *, it: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, message: Said | str, article: str | None = None, *, it: str | None = None
+    ) -> None:
+        self.said: Said = _Pair(message, it) if isinstance(message, str) else message
+        self.message = self.said.text(SOURCE)
+        """The message in English, without the citation."""
+        super().__init__(self.message)
         self.article = article
-        self.it = it
 
-    def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` ("it" or "en"; English when no Italian was given)."""
-        message = self.it if lang == "it" and self.it else self.message
+    def text(self, lang: str = SOURCE) -> str:
+        """The message in ``lang``, with the article it enforces."""
         if self.article:
-            return f"{message} (Art. {self.article})"
-        return message
+            return _("{message} (Art. {article})").format(
+                message=self.said, article=self.article
+            ).text(lang)
+        return self.said.text(lang)
 
     def __str__(self) -> str:
-        return self.text("en")
+        return self.text(SOURCE)
+
+    @property
+    def it(self) -> str:
+        """The message in Italian (without the citation)."""
+        return self.said.text("it")
+
+
+class _Pair:
+    """A message written out in English and, optionally, Italian (not yet in a catalogue)."""
+
+    def __init__(self, en: str, it: str | None) -> None:
+        self.en, self.it = en, it
+
+    def text(self, lang: str = SOURCE) -> str:
+        return self.it if lang == "it" and self.it else self.en
