@@ -25,6 +25,7 @@ from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
+from tdconsole.i18n import _
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
@@ -60,9 +61,8 @@ def actor_name(raw: str) -> str:
     name = check_line(normal_name(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
     if not name:
         raise RuleError(
-            "--as needs a name: give who acts, or leave --as out for the Director",
+            _("--as needs a name: give who acts, or leave --as out for the Director"),
             "VII.1",
-            it="--as vuole un nome: indica chi agisce, o togli --as per il Direttore",
         )
     return name
 
@@ -288,8 +288,7 @@ class Tournament:
             bodies = command.decide(self.state, ctx)
             if not bodies:
                 raise RuleError(
-                    f"{command.describe()}: nothing to record",
-                    it=f"niente da registrare ({command.describe()})",
+                    _("{describe}: nothing to record").format(describe=command.describe()),
                 )
             noted = CommandNoted(summary=one_line(command.describe()))
             records = self.store.append([noted, *bodies], ctx.now, ctx.actor)
@@ -304,13 +303,14 @@ class Tournament:
             self._absorb(self.store.read(after=self.state.last_seq))
             target = self.history.last_active
             if target is None or self.history.summaries.get(target, "").startswith("create event"):
-                raise RuleError("nothing to undo", it="niente da annullare")
+                raise RuleError(_("nothing to undo"))
             owner = self.history.actors.get(target)
             if self.role != "director" and not self._mine(owner):
                 raise RuleError(
-                    f"the last action was {owner}'s: only the Director may undo it",
+                    _("the last action was {owner}'s: only the Director may undo it").format(
+                        owner=owner
+                    ),
                     "VII.1",
-                    it=f"l'ultima azione è di {owner}: solo il Direttore può annullarla",
                 )
             summary = self.history.summaries[target]
             records = self.store.append(
@@ -327,9 +327,7 @@ class Tournament:
             target = self.history.last_redoable
             if target is None:
                 raise RuleError(
-                    "nothing to redo: redo follows an undo with nothing in between",
-                    it="niente da ripristinare: si ripristina subito dopo un annullamento, "
-                    "senza altre azioni nel mezzo",
+                    _("nothing to redo: redo follows an undo with nothing in between"),
                 )
             # Redo follows undo's ownership: the floor redoes only its own action that it undid
             # itself, never what the Director (or another) cancelled.
@@ -338,9 +336,8 @@ class Tournament:
                 and self._mine(self.history.undone_by.get(target))
             ):
                 raise RuleError(
-                    "only the Director may redo an action that another made or undid",
+                    _("only the Director may redo an action that another made or undid"),
                     "VII.1",
-                    it="solo il Direttore può ripristinare un'azione fatta o annullata da un altro",
                 )
             summary = self.history.summaries[target]
             records = self.store.append(
@@ -358,8 +355,9 @@ def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
     what = shown(f"{type(exc).__name__}: {exc}".splitlines()[0])
     return StoreError(
-        f"{shown(path)} is damaged (the event after {after} cannot be applied: {what}): "
-        "restore a backup (`tdconsole backups`); the file was left untouched",
-        it=f"{shown(path)} è danneggiato (la voce dopo la {after} non si può applicare: {what}): "
-        "ripristina un backup (`tdconsole backups`); il file non è stato toccato",
+        _(
+            "{path} is damaged (the event after {after} cannot be "
+            "applied: {what}): restore a backup (`tdconsole backups`); "
+            "the file was left untouched"
+        ).format(path=shown(path), after=after, what=what),
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
@@ -65,8 +66,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
             if action in ACTIONS:
                 if args.value is not None:
                     raise RuleError(
-                        f"clock {action} takes no value",
-                        it=f"clock {action} non vuole un valore",
+                        _("clock {action} takes no value").format(action=action),
                     )
                 command = ClockControl(action=action)
             else:
@@ -84,9 +84,8 @@ def cmd_clock(args: argparse.Namespace) -> int:
         service.close()
     if document is None:
         raise RuleError(
-            "the clock exists once the tournament has started (`start`)",
+            _("the clock exists once the tournament has started (`start`)"),
             "III.5",
-            it="l'orologio esiste solo dopo l'inizio del torneo (`start`)",
         )
     if args.json:
         emit_json(document)
@@ -100,13 +99,10 @@ def _seconds(raw: str) -> int:
         value = int(raw)
     except ValueError:
         raise RuleError(
-            f"{raw!r} is not a number of seconds: write e.g. 60",
-            it=f"{raw!r} non è un numero di secondi: scrivi ad esempio 60",
+            _("{raw!r} is not a number of seconds: write e.g. 60").format(raw=raw),
         ) from None
     if value <= 0:
-        raise RuleError(
-            "give a positive number of seconds", it="indica un numero di secondi positivo"
-        )
+        raise RuleError(_("give a positive number of seconds"))
     return value
 
 
@@ -133,8 +129,7 @@ def _plan(args: argparse.Namespace) -> int:
                 hour = time.fromisoformat(args.at)
             except ValueError:
                 raise RuleError(
-                    f"{args.at!r} is not a time of day: write HH:MM",
-                    it=f"{args.at!r} non è un orario: scrivi HH:MM",
+                    _("{at!r} is not a time of day: write HH:MM").format(at=args.at),
                 ) from None
             start_at = local_time(local_now.date(), hour)
         players = args.players or (state.in_play if state and state.in_play else None)
@@ -157,9 +152,8 @@ def _plan(args: argparse.Namespace) -> int:
         else:
             if args.bb is None or args.stack is None:
                 raise RuleError(
-                    "before `start`, give the structure: --stack S --bb B",
+                    _("before `start`, give the structure: --stack S --bb B"),
                     "III.1",
-                    it="prima di `start`, indica la struttura: --stack S --bb B",
                 )
             structure = clock.Structure.build(
                 first_bb=args.bb,
@@ -229,15 +223,13 @@ def _edit(args: argparse.Namespace) -> int:
 
     if args.value is None:
         raise RuleError(
-            "write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]",
-            it="scrivi clock edit LIVELLO [--bb N] [--ante N] [--minutes N] [--break M]",
+            _("write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]"),
         )
     try:
         level = int(args.value)
     except ValueError:
         raise RuleError(
-            f"{args.value!r} is not a level number",
-            it=f"{args.value!r} non è un numero di livello",
+            _("{value!r} is not a level number").format(value=args.value),
         ) from None
     service = open_service(args)
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
@@ -82,9 +83,7 @@ def event_path(args: argparse.Namespace) -> Path:
     last = last_event()
     if last is None:
         raise RuleError(
-            "no event chosen: create one with `tdconsole new NAME`, or give --event PATH",
-            it="nessun evento scelto: creane uno con `tdconsole new NOME`, "
-            "oppure indica --event PERCORSO",
+            _("no event chosen: create one with `tdconsole new NAME`, or give --event PATH"),
         )
     return last
 
@@ -193,15 +192,14 @@ def parse_counts(items: list[str]) -> dict[str, int]:
             chips = int(value)
         except ValueError:
             raise RuleError(
-                f"{value!r} is not a number of chips: write NAME=CHIPS",
-                it=f"{value!r} non è un numero di gettoni: scrivi NOME=GETTONI",
+                _("{value!r} is not a number of chips: write NAME=CHIPS").format(value=value),
             ) from None
         if chips < 0:
             raise RuleError(
-                f"{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more",
+                _(
+                    "{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more"
+                ).format(name=name, chips=chips),
                 "VII.1",
-                it=f"{name}: un conteggio non può essere negativo ({chips}): indica i gettoni "
-                "che ha, 0 o più",
             )
         counts[name] = chips
     return counts

@@ -20,6 +20,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
+from tdconsole.i18n import _
 
 PHASE_IT = {
     "registration": "iscrizioni",
@@ -163,8 +164,9 @@ def _breaks(items: list[str]) -> dict[int, int]:
             out[int(level)] = int(minutes)
         except ValueError:
             raise RuleError(
-                f"{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15",
-                it=f"{level}={minutes}: scrivi una pausa come LIVELLO=MINUTI, ad esempio 2=15",
+                _("{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15").format(
+                    level=level, minutes=minutes
+                ),
             ) from None
     return out
 
@@ -176,7 +178,7 @@ def cmd_set(args: argparse.Namespace) -> int:
     pairs = parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE")
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
-    for key, _ in pairs:
+    for key, _value in pairs:
         if key.strip() in PIN_KEYS:  # a PIN is never printed, only whether there is one
             now_set = PIN_KEYS[key.strip()] in service.state.pins
             say(

@@ -14,6 +14,7 @@ from typing import Any
 
 from tdconsole.cli.common import emit_json, event_path, say, tr
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 
 def follow_event_language(args: argparse.Namespace, path: Path | None = None) -> None:
@@ -123,8 +124,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
     if args.action == "now":
         if not path.is_file():
             raise RuleError(
-                f"no event file at {path}: nothing to back up",
-                it=f"nessun file di evento in {path}: non c'è nulla di cui fare il backup",
+                _("no event file at {path}: nothing to back up").format(path=path),
             )
         made = take_backup(path, folder, max(keep, 1))
         say(
@@ -137,9 +137,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
     if args.action == "restore":
         if not args.which or not args.to:
             raise RuleError(
-                "restore needs a backup and a new path: backups restore N --to PATH",
-                it="per ripristinare servono un backup e un nuovo percorso: "
-                "backups restore N --to PERCORSO",
+                _("restore needs a backup and a new path: backups restore N --to PATH"),
             )
         chosen = _choose(backups, args.which)
         target = new_event_path(args.to)
@@ -200,9 +198,9 @@ def _choose(backups: list[Any], which: str) -> Path:
     except OSError:
         pass
     raise RuleError(
-        f"no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file",
-        it=f"nessun backup {which!r}: indica un numero da `tdconsole backups` (1 = il più "
-        "recente) o un file",
+        _(
+            "no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file"
+        ).format(which=which),
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from tdconsole.cli.common import act, chips_text, parse_counts, say
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 
 def _seat(raw: str) -> tuple[int, int]:
@@ -17,8 +18,7 @@ def _seat(raw: str) -> tuple[int, int]:
         return int(table), int(seat)
     except ValueError:
         raise RuleError(
-            f"{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5",
-            it=f"{raw!r} non è un posto: scrivi TAVOLO:POSTO, ad esempio 2:5",
+            _("{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5").format(raw=raw),
         ) from None
 
 

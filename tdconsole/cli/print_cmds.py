@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS
 
 #: What the printer queue accepts as it is (CUPS filters txt and pdf; html it cannot lay out).
@@ -85,10 +86,10 @@ def cmd_print(args: argparse.Namespace) -> int:
 
         follow_event_language(args)  # refused before the event is opened: say it in its language
         raise RuleError(
-            f"the printer queue cannot lay out {fmt}: use --format pdf or txt, "
-            "or print the html page from a browser",
-            it=f"la coda di stampa non sa impaginare il formato {fmt}: usa --format pdf o txt, "
-            "oppure stampa la pagina html da un browser",
+            _(
+                "the printer queue cannot lay out {fmt}: use --format pdf or "
+                "txt, or print the html page from a browser"
+            ).format(fmt=fmt),
         )
     lang = args.report_lang or getattr(args, "lang", None)
     output = args.report_output
@@ -149,8 +150,7 @@ def send_to_printer(data: bytes, printer: str, title: str) -> None:
     lp = shutil.which("lp")
     if lp is None:
         raise RuleError(
-            "no printer queue: `lp` is not installed; install CUPS or use -o FILE",
-            it="nessuna coda di stampa: `lp` non è installato; installa CUPS o usa -o FILE",
+            _("no printer queue: `lp` is not installed; install CUPS or use -o FILE"),
         )
     command = [lp, "-t", title]
     if printer:
@@ -159,8 +159,7 @@ def send_to_printer(data: bytes, printer: str, title: str) -> None:
         done = subprocess.run(command, input=data, capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise RuleError(
-            f"no printer queue: {exc}; install CUPS or use -o FILE",
-            it=f"nessuna coda di stampa: {exc}; installa CUPS o usa -o FILE",
+            _("no printer queue: {exc}; install CUPS or use -o FILE").format(exc=exc),
         ) from None
     if done.returncode != 0:
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import lang as console_lang
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import RulingSettings
@@ -73,8 +74,9 @@ def _ints(values: list[str] | None, what: str) -> list[int]:
                 continue
             if not part.isdigit():
                 raise RuleError(
-                    f"{what}: {part!r} is not a seat number; use e.g. 1,2,5",
-                    it=f"{what}: {part!r} non è un numero di posto; scrivi per esempio 1,2,5",
+                    _("{what}: {part!r} is not a seat number; use e.g. 1,2,5").format(
+                        what=what, part=part
+                    ),
                 )
             out.append(int(part))
     return out
@@ -118,25 +120,40 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     for book in shipped_books():
         extra = imported.pop(book.book, None)
-        rows.append({
-            "book": book.book, "title": book.title.get(lang),
-            "description": book.description.get(lang),
-            "articles": len(book.articles), "source": book.source, "shipped": True,
-            "imported": extra is not None,
-            "imported_source": extra.source if extra else None,
-        })
+        rows.append(
+            {
+                "book": book.book,
+                "title": book.title.get(lang),
+                "description": book.description.get(lang),
+                "articles": len(book.articles),
+                "source": book.source,
+                "shipped": True,
+                "imported": extra is not None,
+                "imported_source": extra.source if extra else None,
+            }
+        )
     for name, extra in imported.items():
-        rows.append({
-            "book": name, "title": extra.source, "description": None,
-            "articles": len(extra.articles), "source": extra.source, "shipped": False,
-            "imported": True, "imported_source": extra.source,
-        })
+        rows.append(
+            {
+                "book": name,
+                "title": extra.source,
+                "description": None,
+                "articles": len(extra.articles),
+                "source": extra.source,
+                "shipped": False,
+                "imported": True,
+                "imported_source": extra.source,
+            }
+        )
     if args.json:
         _emit({"books": rows})
         return 0
     for row in rows:
-        flag = "" if not row["imported"] else (
-            "  [+ testo importato]" if lang == "it" else "  [+ imported text]")
+        flag = (
+            ""
+            if not row["imported"]
+            else ("  [+ testo importato]" if lang == "it" else "  [+ imported text]")
+        )
         print(f"{row['book']:<12} {row['articles']:>4} art.  {row['title']}{flag}")
     return 0
 
@@ -156,8 +173,9 @@ def _chosen_event(args: argparse.Namespace) -> Path | None:
     return path if given or path.exists() else None
 
 
-def _record_import(args: argparse.Namespace, name: str, source: str, count: int,
-                   replaced: bool) -> Callable[[], object] | None:
+def _record_import(
+    args: argparse.Namespace, name: str, source: str, count: int, replaced: bool
+) -> Callable[[], object] | None:
     """What records the import in the event's log before the text takes its place: the
     Director's command (VII.1), refused to floor staff (``--as``) like any other. With no
     event chosen there is nobody to record it: a new book is imported as is, but replacing
@@ -166,11 +184,12 @@ def _record_import(args: argparse.Namespace, name: str, source: str, count: int,
     if path is None:
         if replaced:
             raise RuleError(
-                f"the book {name!r} was imported before: replacing its text is the Director's "
-                "and is recorded in the event's log; give --event PATH",
+                _(
+                    "the book {name!r} was imported before: replacing its text "
+                    "is the Director's and is recorded in the event's log; give "
+                    "--event PATH"
+                ).format(name=name),
                 "VII.1",
-                it=f"il regolamento {name!r} è già stato importato: sostituirne il testo spetta "
-                "al Direttore e resta nel registro dell'evento; indica --event PERCORSO",
             )
         return None
 
@@ -199,37 +218,50 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
         unknown = [n for n in parsed.numbers if n not in numbers]
         if not matched:
             raise RuleError(
-                f"none of the {len(parsed.numbers)} article numbers in {path.name} is in the "
-                f"shipped book {name!r}; import it under another --name",
-                it=f"nessuno dei {len(parsed.numbers)} numeri di articolo di {path.name} è nel "
-                f"regolamento fornito {name!r}; importalo con un altro --name",
+                _(
+                    "none of the {numbers} article numbers in {name} is in the "
+                    "shipped book {name2!r}; import it under another --name"
+                ).format(numbers=len(parsed.numbers), name=path.name, name2=name),
             )
     replaced = imported(name) is not None
     record = _record_import(args, name, path.name, len(parsed.numbers), replaced)
     _book, _parsed, target = import_file(path, name, parsed, before_replace=record)
     document = {
-        "book": name, "file": str(path), "stored": str(target),
-        "articles": parsed.numbers, "warnings": parsed.warnings,
-        "shipped": shipped is not None, "matched": len(matched), "not_in_book": unknown,
-        "replaced": replaced, "recorded": record is not None,
+        "book": name,
+        "file": str(path),
+        "stored": str(target),
+        "articles": parsed.numbers,
+        "warnings": parsed.warnings,
+        "shipped": shipped is not None,
+        "matched": len(matched),
+        "not_in_book": unknown,
+        "replaced": replaced,
+        "recorded": record is not None,
     }
     if args.json:
         _emit(document)
         return 0
     lang = _lang(args)
     count = len(parsed.numbers)
-    _say(lang,
-         f"Imported {count} articles from {path.name} as book '{name}' (stored in {target}).",
-         f"Importati {count} articoli da {path.name} come regolamento '{name}' "
-         f"(salvato in {target}).")
+    _say(
+        lang,
+        f"Imported {count} articles from {path.name} as book '{name}' (stored in {target}).",
+        f"Importati {count} articoli da {path.name} come regolamento '{name}' "
+        f"(salvato in {target}).",
+    )
     if shipped is not None:
         total = len(shipped.articles)
-        _say(lang,
-             f"Verbatim text attached to {len(matched)} of {total} articles of '{name}'.",
-             f"Testo integrale aggiunto a {len(matched)} articoli su {total} di '{name}'.")
+        _say(
+            lang,
+            f"Verbatim text attached to {len(matched)} of {total} articles of '{name}'.",
+            f"Testo integrale aggiunto a {len(matched)} articoli su {total} di '{name}'.",
+        )
         if unknown:
-            _say(lang, f"Not in the shipped book: {', '.join(unknown)}",
-                 f"Assenti dal regolamento fornito: {', '.join(unknown)}")
+            _say(
+                lang,
+                f"Not in the shipped book: {', '.join(unknown)}",
+                f"Assenti dal regolamento fornito: {', '.join(unknown)}",
+            )
     for warning in parsed.warnings_in(lang):
         _say(lang, f"warning: {warning}", f"attenzione: {warning}")
     return 0
@@ -249,17 +281,18 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
         m = _PLAYER.match(item.strip())
         if not m:
             raise RuleError(
-                f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500",
-                it=f"giocatore non valido {item!r}: scrivi [POSTO:]NOME=GETTONI, per esempio "
-                "3:Ada=1500",
+                _("bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500").format(
+                    item=item
+                ),
             )
         seat = int(m.group(1)) if m.group(1) else i
         contributions.append(Contribution(m.group(2), seat, int(m.group(3)), m.group(2) in folded))
     unknown = folded - {c.player for c in contributions}
     if unknown:
         raise RuleError(
-            f"--folded names unknown player(s): {', '.join(sorted(unknown))}",
-            it=f"--folded nomina giocatori sconosciuti: {', '.join(sorted(unknown))}",
+            _("--folded names unknown player(s): {unknown}").format(
+                unknown=", ".join(sorted(unknown))
+            ),
         )
     ranking = [[p for p in group.split("=") if p] for group in (args.ranking or [])]
     button = args.button if args.button is not None else contributions[-1].seat
@@ -268,16 +301,20 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
         _emit(as_json(result))
         return 0
     lang = _lang(args)
-    _say(lang, "Pots, in the order they are awarded (last side pot first, Art. 7.8):",
-         "Piatti, nell'ordine in cui si assegnano (prima l'ultimo piatto di sovraresto, "
-         "Art. 7.8):")
+    _say(
+        lang,
+        "Pots, in the order they are awarded (last side pot first, Art. 7.8):",
+        "Piatti, nell'ordine in cui si assegnano (prima l'ultimo piatto di sovraresto, Art. 7.8):",
+    )
     among, returned = ("tra", "restituiti a") if lang == "it" else ("among", "returned to")
     width = 12 if lang == "it" else 9
     for pot in result.pots:
         shares = ", ".join(f"{s.player} {s.amount}" for s in pot.shares)
         who = returned if pot.name == "uncalled" else "→"
-        print(f"  {pot.label(lang):<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}"
-              f"  {who} {shares}")
+        print(
+            f"  {pot.label(lang):<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}"
+            f"  {who} {shares}"
+        )
     totals = ", ".join(f"{p} {w}" for p, w in result.won.items())
     _say(lang, f"Totals: {totals}", f"Totali: {totals}")
     print(_arts(result.articles))
@@ -290,12 +327,17 @@ def cmd_calc_chips(args: argparse.Namespace) -> int:
     min_raise = args.min_raise if args.min_raise is not None else args.bb
     if min_raise is None:
         raise RuleError(
-            "give --bb (the big blind) or --min-raise",
+            _("give --bb (the big blind) or --min-raise"),
             "7.3",
-            it="indica --bb (il grande buio) o --min-raise",
         )
-    result = chips_pushed(args.to_call, args.pushed, min_raise, single_chip=args.single_chip,
-                          declared_raise=args.declared_raise, stack=args.stack)
+    result = chips_pushed(
+        args.to_call,
+        args.pushed,
+        min_raise,
+        single_chip=args.single_chip,
+        declared_raise=args.declared_raise,
+        stack=args.stack,
+    )
     if args.json:
         _emit(as_json(result))
         return 0
@@ -303,11 +345,13 @@ def cmd_calc_chips(args: argparse.Namespace) -> int:
     letter = f" (6.8-{result.letter})" if result.letter else ""
     print(f"{result.action_text(lang).upper()}{letter}: {result.explain(lang)}")
     if result.complete_to is not None:
-        _say(lang, f"  complete to {result.complete_to}",
-             f"  da completare a {result.complete_to}")
+        _say(lang, f"  complete to {result.complete_to}", f"  da completare a {result.complete_to}")
     if result.returned:
-        _say(lang, f"  {result.returned} back to the player",
-             f"  {result.returned} tornano al giocatore")
+        _say(
+            lang,
+            f"  {result.returned} back to the player",
+            f"  {result.returned} tornano al giocatore",
+        )
     print(_arts(result.articles))
     return 0
 
@@ -316,22 +360,29 @@ def cmd_calc_raise(args: argparse.Namespace) -> int:
     from tdconsole.rules.calculators import as_json, minimum_raise
 
     bet = args.bet if args.bet is not None else args.bb
-    result = minimum_raise(args.bb, bet, args.raised, args.to, all_in=args.all_in,
-                           chip_unit=args.unit)
+    result = minimum_raise(
+        args.bb, bet, args.raised, args.to, all_in=args.all_in, chip_unit=args.unit
+    )
     if args.json:
         _emit(as_json(result))
         return 0
     lang = _lang(args)
     explained = result.explain(lang)
     explained = f"{explained[:1].upper()}{explained[1:]}."
-    _say(lang, f"Minimum: to {result.minimum_to}. {explained}",
-         f"Minimo: a {result.minimum_to}. {explained}")
+    _say(
+        lang,
+        f"Minimum: to {result.minimum_to}. {explained}",
+        f"Minimo: a {result.minimum_to}. {explained}",
+    )
     if result.valid is not None:
         if result.valid:
             _say(lang, "  valid", "  valido")
         else:
-            _say(lang, f"  not valid: complete to {result.complete_to}",
-                 f"  non valido: da completare a {result.complete_to}")
+            _say(
+                lang,
+                f"  not valid: complete to {result.complete_to}",
+                f"  non valido: da completare a {result.complete_to}",
+            )
     print(_arts(result.articles))
     return 0
 
@@ -356,12 +407,13 @@ def cmd_calc_button(args: argparse.Namespace) -> int:
         tail = f"  — {h.explain(lang)} ({_arts(h.articles)})"
         if lang == "it":
             dead = " (posto vuoto)" if h.dead_button else ""
-            print(f"  mano {h.hand}: bottone {h.button}{dead}, piccolo buio {sb_text}, "
-                  f"grande buio {h.big_blind}{tail}")
+            print(
+                f"  mano {h.hand}: bottone {h.button}{dead}, piccolo buio {sb_text}, "
+                f"grande buio {h.big_blind}{tail}"
+            )
         else:
             dead = " (empty seat)" if h.dead_button else ""
-            print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}"
-                  f"{tail}")
+            print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}{tail}")
     return 0
 
 
@@ -373,13 +425,11 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         name, sep, cards = item.partition("=")
         if not sep or not name.strip() or not cards.strip():
             raise RuleError(
-                f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd",
-                it=f"mano non valida {item!r}: scrivi NOME=CARTE, per esempio Ada=AsKd",
+                _("bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd").format(item=item),
             )
         if name.strip() in hands:
             raise RuleError(
-                f"{name.strip()} is given twice",
-                it=f"{name.strip()} compare due volte",
+                _("{strip} is given twice").format(strip=name.strip()),
             )
         hands[name.strip()] = cards
     rulings = _rulings_settings(args)
@@ -402,14 +452,24 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
     may_split = result.split_possible and not result.split
     if lang == "it":
         winners = " e ".join(result.winners)
-        print((f"{winners} dividono" if result.split else f"vince {winners}")
-              + (" (Art. 9.2: due scale reali: i giocatori possono accordarsi per dividere)"
-                 if may_split else ""))
+        print(
+            (f"{winners} dividono" if result.split else f"vince {winners}")
+            + (
+                " (Art. 9.2: due scale reali: i giocatori possono accordarsi per dividere)"
+                if may_split
+                else ""
+            )
+        )
     else:
         verb = "split" if result.split else "wins"
-        print(f"{' and '.join(result.winners)} {verb}"
-              + (" (Art. 9.2: two straight flushes: the players may agree to split)"
-                 if may_split else ""))
+        print(
+            f"{' and '.join(result.winners)} {verb}"
+            + (
+                " (Art. 9.2: two straight flushes: the players may agree to split)"
+                if may_split
+                else ""
+            )
+        )
     for reading in result.readings:
         said = reading.explanation_it if lang == "it" else reading.explanation
         word = "lettura" if lang == "it" else "reading"
@@ -446,14 +506,19 @@ def cmd_calc_clock(args: argparse.Namespace) -> int:
     lang = _lang(args)
     left = f"{result.seconds_left:.0f}"
     if result.phase == "thinking":
-        _say(lang, f"Thinking: {left} s left before the 10-second countdown",
-             f"Riflessione: restano {left} s prima del conto alla rovescia di 10 secondi")
+        _say(
+            lang,
+            f"Thinking: {left} s left before the 10-second countdown",
+            f"Riflessione: restano {left} s prima del conto alla rovescia di 10 secondi",
+        )
     elif result.phase == "countdown":
-        _say(lang, f"Countdown: {left} s — said aloud by the Director",
-             f"Conto alla rovescia: {left} s, scanditi ad alta voce dal Direttore")
+        _say(
+            lang,
+            f"Countdown: {left} s — said aloud by the Director",
+            f"Conto alla rovescia: {left} s, scanditi ad alta voce dal Direttore",
+        )
     else:
-        _say(lang, "Time is up: the hand is folded",
-             "Tempo scaduto: la mano si considera passata")
+        _say(lang, "Time is up: the hand is folded", "Tempo scaduto: la mano si considera passata")
     print(_arts(result.articles))
     return 0
 
@@ -472,21 +537,30 @@ def register(subparsers: Any) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
 
     p = subparsers.add_parser(
-        "rule", help="search the regulations by article number or words",
+        "rule",
+        help="search the regulations by article number or words",
         description="Search the rulebooks in Italian or English, by number (III.3, 7.7, "
         "'Art. 4.2', 6.8-b, irr.3-A) or by words (side pot, piatto, dote, misdeal, bottone). "
-        "Best match first.", formatter_class=fmt,
+        "Best match first.",
+        formatter_class=fmt,
     )
     p.add_argument("query", nargs="+", help="an article number or some words")
     p.add_argument("--book", metavar="NAME", help="only this book (see `rules list`)")
-    p.add_argument("--lang", dest="rule_lang", choices=("it", "en"),
-                   help="language of titles and summaries (default: the console's, else it)")
+    p.add_argument(
+        "--lang",
+        dest="rule_lang",
+        choices=("it", "en"),
+        help="language of titles and summaries (default: the console's, else it)",
+    )
     p.add_argument("--limit", type=int, default=5, help="how many results (default 5)")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.set_defaults(func=_speaking(cmd_rule))
 
-    rules = subparsers.add_parser("rules", help="the rulebooks: list them, import a text",
-                                  description="List the rulebooks or import a regulation text.")
+    rules = subparsers.add_parser(
+        "rules",
+        help="the rulebooks: list them, import a text",
+        description="List the rulebooks or import a regulation text.",
+    )
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="{list,import}")
     lst = rules_sub.add_parser("list", help="the rulebooks shipped and imported")
     lst.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -494,12 +568,14 @@ def register(subparsers: Any) -> None:
     lst.set_defaults(func=_speaking(cmd_rules_list))
     rules.set_defaults(func=_speaking(cmd_rules_list), json=False, rule_lang=None)
     imp = rules_sub.add_parser(
-        "import", help="import a regulation text (its verbatim articles)",
+        "import",
+        help="import a regulation text (its verbatim articles)",
         description="Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
         "'Art. VII - Title', 'Art. 4 — Title' + '1.' paragraphs) and store its articles. With "
         "the name of a shipped book (ordine, italiana-2, italiana-3, santelia) its verbatim "
         "text is shown next to that book's summaries; with a new name it becomes a searchable "
-        "book of its own.", formatter_class=fmt,
+        "book of its own.",
+        formatter_class=fmt,
     )
     imp.add_argument("file", metavar="FILE", help="the text file (UTF-8)")
     imp.add_argument("--name", required=True, help="book name: lowercase letters, digits, '-'")
@@ -507,16 +583,19 @@ def register(subparsers: Any) -> None:
     imp.set_defaults(func=_speaking(cmd_rules_import))
 
     calc = subparsers.add_parser(
-        "calc", help="calculators for disputes at the table",
+        "calc",
+        help="calculators for disputes at the table",
         description="Calculators for rulings; each result cites its articles. "
         "See `calc KIND --help`.",
     )
-    calc_sub = calc.add_subparsers(dest="calc_command",
-                                   metavar="{sidepots,chips,raise,button,showdown,clock}")
+    calc_sub = calc.add_subparsers(
+        dest="calc_command", metavar="{sidepots,chips,raise,button,showdown,clock}"
+    )
     calc.set_defaults(func=_help(calc))
 
     sp = calc_sub.add_parser(
-        "sidepots", help="main and side pots, and who wins them (Art. 7.7-7.8)",
+        "sidepots",
+        help="main and side pots, and who wins them (Art. 7.7-7.8)",
         formatter_class=fmt,
         description="Split the pot from each player's total contribution in the hand.\n"
         "Pots are listed in the order they are awarded: the last side pot first (Art. 7.8).\n"
@@ -527,22 +606,36 @@ def register(subparsers: Any) -> None:
         "  tdconsole calc sidepots 2:Ada=600 5:Bea=600 7:Cid=200 --folded Cid \\\n"
         "      --ranking Ada=Bea --button 7 --unit 25",
     )
-    sp.add_argument("players", nargs="+", metavar="[SEAT:]NAME=CHIPS",
-                    help="each player's total chips put in the pot this hand (seat optional: "
-                    "default 1, 2, 3… in the order given)")
-    sp.add_argument("--ranking", nargs="+", metavar="GROUP",
-                    help="the players still in, best hand first; tied players joined by '=' "
-                    "(e.g. Ada Bea=Cid Dan)")
+    sp.add_argument(
+        "players",
+        nargs="+",
+        metavar="[SEAT:]NAME=CHIPS",
+        help="each player's total chips put in the pot this hand (seat optional: "
+        "default 1, 2, 3… in the order given)",
+    )
+    sp.add_argument(
+        "--ranking",
+        nargs="+",
+        metavar="GROUP",
+        help="the players still in, best hand first; tied players joined by '=' "
+        "(e.g. Ada Bea=Cid Dan)",
+    )
     sp.add_argument("--folded", nargs="+", metavar="NAME", help="players who folded")
-    sp.add_argument("--button", type=int, metavar="SEAT",
-                    help="the button's seat, for odd chips (default: the last player's seat)")
-    sp.add_argument("--unit", type=int, default=25,
-                    help="the smallest chip, for splitting (default 25)")
+    sp.add_argument(
+        "--button",
+        type=int,
+        metavar="SEAT",
+        help="the button's seat, for odd chips (default: the last player's seat)",
+    )
+    sp.add_argument(
+        "--unit", type=int, default=25, help="the smallest chip, for splitting (default 25)"
+    )
     sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
     sp.set_defaults(func=_speaking(cmd_calc_sidepots))
 
     ch = calc_sub.add_parser(
-        "chips", help="chips put in without a word: call, raise or completion (Art. 5.5, 6.8)",
+        "chips",
+        help="chips put in without a word: call, raise or completion (Art. 5.5, 6.8)",
         formatter_class=fmt,
         description="What chips pushed into the pot without a declaration amount to.\n"
         "6.8-A exact action; 6.8-B less than the bet: a call to complete; 6.8-C over the bet\n"
@@ -551,20 +644,26 @@ def register(subparsers: Any) -> None:
         "example:\n  tdconsole calc chips --to-call 400 --pushed 525 --bb 200\n"
         "  tdconsole calc chips --to-call 400 --pushed 1000 --bb 200 --single-chip",
     )
-    ch.add_argument("--to-call", type=int, required=True,
-                    help="chips the player must add to call (0: no bet open)")
+    ch.add_argument(
+        "--to-call",
+        type=int,
+        required=True,
+        help="chips the player must add to call (0: no bet open)",
+    )
     ch.add_argument("--pushed", type=int, required=True, help="chips he put in")
     ch.add_argument("--bb", type=int, help="the big blind (the minimum raise of Art. 7.3)")
     ch.add_argument("--min-raise", type=int, help="the minimum raise, if not the big blind")
     ch.add_argument("--single-chip", action="store_true", help="one chip only (Art. 5.5)")
-    ch.add_argument("--declared-raise", action="store_true",
-                    help="he said 'raise' without an amount (Art. 5.5)")
+    ch.add_argument(
+        "--declared-raise", action="store_true", help="he said 'raise' without an amount (Art. 5.5)"
+    )
     ch.add_argument("--stack", type=int, help="his chips before pushing (to spot an all-in)")
     ch.add_argument("--json", action="store_true", help="one JSON document on stdout")
     ch.set_defaults(func=_speaking(cmd_calc_chips))
 
     rs = calc_sub.add_parser(
-        "raise", help="the minimum raise under this regulation (Art. 7.3-7.4)",
+        "raise",
+        help="the minimum raise under this regulation (Art. 7.3-7.4)",
         formatter_class=fmt,
         description="First raise of a round: at least one big blind over the bet (preflop: to\n"
         "double the big blind). Later raises: no minimum increment. An all-in that raises,\n"
@@ -573,10 +672,14 @@ def register(subparsers: Any) -> None:
         "  tdconsole calc raise --bb 200 --bet 1000 --raised --to 1025",
     )
     rs.add_argument("--bb", type=int, required=True, help="the big blind")
-    rs.add_argument("--bet", type=int,
-                    help="the highest total bet in this round (default: the big blind; 0 = none)")
-    rs.add_argument("--raised", action="store_true",
-                    help="someone has already raised in this round")
+    rs.add_argument(
+        "--bet",
+        type=int,
+        help="the highest total bet in this round (default: the big blind; 0 = none)",
+    )
+    rs.add_argument(
+        "--raised", action="store_true", help="someone has already raised in this round"
+    )
     rs.add_argument("--to", type=int, help="the proposed raise, as a total")
     rs.add_argument("--all-in", action="store_true", help="the raise is all-in")
     rs.add_argument("--unit", type=int, default=25, help="the smallest chip (default 25)")
@@ -584,7 +687,8 @@ def register(subparsers: Any) -> None:
     rs.set_defaults(func=_speaking(cmd_calc_raise))
 
     bt = calc_sub.add_parser(
-        "button", help="button and blinds after eliminations (Art. 2.4-2.5)",
+        "button",
+        help="button and blinds after eliminations (Art. 2.4-2.5)",
         formatter_class=fmt,
         description="Who has the button and posts the blinds in the next hands.\n"
         "2.4: small blind out: the button stays one hand, then moves. Big blind out: the\n"
@@ -593,8 +697,12 @@ def register(subparsers: Any) -> None:
         "2.5: heads-up, the button posts the small blind.\n\n"
         "example:\n  tdconsole calc button --seats 1,2,3,4,5,6 --button 1 --out 3",
     )
-    bt.add_argument("--seats", nargs="+", required=True,
-                    help="occupied seats in the hand just played, eliminated players included")
+    bt.add_argument(
+        "--seats",
+        nargs="+",
+        required=True,
+        help="occupied seats in the hand just played, eliminated players included",
+    )
     bt.add_argument("--button", type=int, required=True, help="the button's seat in that hand")
     bt.add_argument("--out", nargs="+", help="seats eliminated in that hand")
     bt.add_argument("--hands", type=int, default=3, help="how many hands ahead (default 3)")
@@ -604,7 +712,8 @@ def register(subparsers: Any) -> None:
     bt.set_defaults(func=_speaking(cmd_calc_button))
 
     sd = calc_sub.add_parser(
-        "showdown", help="who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana",
+        "showdown",
+        help="who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana",
         formatter_class=fmt,
         description="Rank the hands shown. holdem: two cards each plus a 5-card board, best five\n"
         "of seven, suits never count, equal hands split (Art. 1.1-1.3). italiana: five cards\n"
@@ -616,31 +725,48 @@ def register(subparsers: Any) -> None:
     )
     sd.add_argument("hands", nargs="+", metavar="NAME=CARDS", help="each player's cards")
     sd.add_argument("--board", help="the five board cards (holdem)")
-    sd.add_argument("--mode", choices=("holdem", "italiana"), default="holdem",
-                    help="hand order (default holdem)")
-    sd.add_argument("--players", type=int, default=5,
-                    help="italiana: players at the table, sets the deck's lowest card "
-                    "(11 − players, Art. 1.3; default 5)")
-    sd.add_argument("--split-straight-flushes", action="store_true",
-                    help="italiana: the players agreed to split between straight flushes (9.2)")
-    sd.add_argument("--flush", choices=("suit", "ace"),
-                    help="italiana, Art. 7.2: flush against flush, the better suit or the ace "
-                    "first (default: setting italiana_flush, suit)")
-    sd.add_argument("--ace-straight", choices=("plain", "wrap"),
-                    help="italiana, Art. 8.1-8.3: A-6-7-8-9 plays the ace low or wraps "
-                    "(default: setting italiana_ace_straight, plain)")
+    sd.add_argument(
+        "--mode",
+        choices=("holdem", "italiana"),
+        default="holdem",
+        help="hand order (default holdem)",
+    )
+    sd.add_argument(
+        "--players",
+        type=int,
+        default=5,
+        help="italiana: players at the table, sets the deck's lowest card "
+        "(11 − players, Art. 1.3; default 5)",
+    )
+    sd.add_argument(
+        "--split-straight-flushes",
+        action="store_true",
+        help="italiana: the players agreed to split between straight flushes (9.2)",
+    )
+    sd.add_argument(
+        "--flush",
+        choices=("suit", "ace"),
+        help="italiana, Art. 7.2: flush against flush, the better suit or the ace "
+        "first (default: setting italiana_flush, suit)",
+    )
+    sd.add_argument(
+        "--ace-straight",
+        choices=("plain", "wrap"),
+        help="italiana, Art. 8.1-8.3: A-6-7-8-9 plays the ace low or wraps "
+        "(default: setting italiana_ace_straight, plain)",
+    )
     sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language of labels")
     sd.add_argument("--json", action="store_true", help="one JSON document on stdout")
     sd.set_defaults(func=_speaking(cmd_calc_showdown))
 
     ck = calc_sub.add_parser(
-        "clock", help="a clock called on a player: time left (Art. 5.4)",
+        "clock",
+        help="a clock called on a player: time left (Art. 5.4)",
         formatter_class=fmt,
         description="The Director grants 30-60 seconds, then counts the last 10 aloud; no\n"
         "action by then is a fold.\n\nexample:\n  tdconsole calc clock --granted 45 --elapsed 50",
     )
     ck.add_argument("--granted", type=float, required=True, help="seconds granted (30-60)")
-    ck.add_argument("--elapsed", type=float, default=0.0,
-                    help="seconds since the clock was called")
+    ck.add_argument("--elapsed", type=float, default=0.0, help="seconds since the clock was called")
     ck.add_argument("--json", action="store_true", help="one JSON document on stdout")
     ck.set_defaults(func=_speaking(cmd_calc_clock))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import emit_json, lang, parse_assignments, say
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 if TYPE_CHECKING:
     from tdconsole.season.seasonfile import Season
@@ -134,9 +135,7 @@ def season_path(args: argparse.Namespace) -> Path:
     if len(found) == 1:
         return found[0]
     raise RuleError(
-        "no season chosen: create one with `tdconsole season new NAME`, or give --season NAME",
-        it="nessuna stagione scelta: creane una con `tdconsole season new NOME`, "
-        "oppure indica --season NOME",
+        _("no season chosen: create one with `tdconsole season new NAME`, or give --season NAME"),
     )
 
 
@@ -192,8 +191,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     printer: str | None = args.report_printer
     if printer is not None and fmt not in ("txt", "pdf", "csv"):
         raise RuleError(
-            f"the printer queue cannot lay out {fmt}: use --format pdf or txt",
-            it=f"la coda di stampa non sa impaginare il formato {fmt}: usa --format pdf o txt",
+            _("the printer queue cannot lay out {fmt}: use --format pdf or txt").format(fmt=fmt),
         )
     data = render_season(season_document(args), fmt, lang(args))
     output = args.report_output
@@ -284,8 +282,7 @@ def cmd_add(args: argparse.Namespace) -> int:
             raise result.problem
         if event.resolve() in listed:
             raise RuleError(
-                f"{event.name} is already in the season",
-                it=f"{event.name} è già nella stagione",
+                _("{name} is already in the season").format(name=event.name),
             )
         listed.add(event.resolve())
         entries.append(event_entry(event, path))
@@ -311,10 +308,11 @@ def cmd_remove(args: argparse.Namespace) -> int:
     path, season = _open(args)
     if not season.events:
         raise RuleError(
-            "the season lists no events (it counts every event in its folder): add the ones "
-            "it should count with `season add EVENT`",
-            it="la stagione non elenca eventi (conta tutti quelli della sua cartella): aggiungi "
-            "quelli da contare con `season add EVENTO`",
+            _(
+                "the season lists no events (it counts every event in its "
+                "folder): add the ones it should count with `season add "
+                "EVENT`"
+            ),
         )
     resolved = [p.resolve() for p in event_paths(season, path)]
     keep = list(season.events)
@@ -322,8 +320,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         event = _event_file(raw).resolve()
         if event not in resolved:
             raise RuleError(
-                f"{event.name} is not in the season: `season` lists its events",
-                it=f"{event.name} non è nella stagione: `season` ne elenca gli eventi",
+                _("{name} is not in the season: `season` lists its events").format(name=event.name),
             )
         index = resolved.index(event)
         keep.remove(season.events[index])
@@ -338,9 +335,9 @@ def cmd_set(args: argparse.Namespace) -> int:
     for key, value in parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE"):
         if key not in SETTABLE:
             raise RuleError(
-                f"no season setting {key!r}: use one of {', '.join(SETTABLE)}",
-                it=f"nessuna impostazione della stagione si chiama {key!r}: usa una tra "
-                f"{', '.join(SETTABLE)}",
+                _("no season setting {key!r}: use one of {SETTABLE}").format(
+                    key=key, SETTABLE=", ".join(SETTABLE)
+                ),
             )
         data[key] = _value(key, value)
     changed = _save(path, season, **data)
@@ -356,16 +353,16 @@ def _value(key: str, raw: str) -> object:
         if lowered in ("false", "no", "off", "0"):
             return False
         raise RuleError(
-            f"{raw!r} is not true or false: write room_display=true or false",
-            it=f"{raw!r} non è vero o falso: scrivi room_display=true o false",
+            _("{raw!r} is not true or false: write room_display=true or false").format(raw=raw),
         )
     if key == "best":
         try:
             return int(raw)
         except ValueError:
             raise RuleError(
-                f"{raw!r} is not a whole number: write best=N (0: every result counts)",
-                it=f"{raw!r} non è un numero intero: scrivi best=N (0: contano tutti i risultati)",
+                _("{raw!r} is not a whole number: write best=N (0: every result counts)").format(
+                    raw=raw
+                ),
             ) from None
     return raw
 
@@ -380,10 +377,10 @@ def cmd_alias(args: argparse.Namespace) -> int:
     spelling, player = " ".join(args.spelling.split()), " ".join(args.player.split())
     if person_key(spelling) == person_key(player):
         raise RuleError(
-            f"{spelling!r} and {player!r} are already the same player (case and accents are "
-            "ignored)",
-            it=f"{spelling!r} e {player!r} sono già lo stesso giocatore (maiuscole e accenti non "
-            "contano)",
+            _(
+                "{spelling!r} and {player!r} are already the same player "
+                "(case and accents are ignored)"
+            ).format(spelling=spelling, player=player),
         )
     aliases = dict(season.aliases)
     by_key = {person_key(s): n for s, n in aliases.items()}
@@ -409,8 +406,9 @@ def cmd_unalias(args: argparse.Namespace) -> int:
     aliases = {s: n for s, n in season.aliases.items() if person_key(s) != key}
     if len(aliases) == len(season.aliases):
         raise RuleError(
-            f"no alias {args.spelling!r}: `season --json` lists the aliases",
-            it=f"nessun alias {args.spelling!r}: `season --json` elenca gli alias",
+            _("no alias {spelling!r}: `season --json` lists the aliases").format(
+                spelling=args.spelling
+            ),
         )
     _save(path, season, aliases=aliases)
     say(args, f"alias {args.spelling!r} removed", f"alias {args.spelling!r} tolto")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -25,8 +26,7 @@ def _event(args: argparse.Namespace) -> Path:
     path = event_path(args)
     if not path.exists():
         raise RuleError(
-            f"no event file at {path}: give --event PATH",
-            it=f"nessun file di evento in {path}: indicate --event PERCORSO",
+            _("no event file at {path}: give --event PATH").format(path=path),
         )
     return path
 
@@ -65,18 +65,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     pins = _pins(path)
     if public and "floor" not in pins:
         raise RuleError(
-            f"serving on {host} needs a floor PIN first: the Director sets it with "
-            "`tdconsole set floor_pin=NNNN` (4-12 digits); without --host the views stay on "
-            "this machine",
+            _(
+                "serving on {host} needs a floor PIN first: the Director "
+                "sets it with `tdconsole set floor_pin=NNNN` (4-12 digits); "
+                "without --host the views stay on this machine"
+            ).format(host=host),
             "VII.1",
-            it=f"per servire su {host} serve prima un PIN del floor: il Direttore lo imposta "
-            "con `tdconsole set floor_pin=NNNN` (4-12 cifre); senza --host le viste restano "
-            "su questa macchina",
         )
     if not 0 < args.port < 65536:
         raise RuleError(
-            f"--port {args.port}: give a port from 1 to 65535",
-            it=f"--port {args.port}: indicate una porta da 1 a 65535",
+            _("--port {port}: give a port from 1 to 65535").format(port=args.port),
         )
     return _run_server(args, path, host, public, pins)
 
@@ -143,10 +141,9 @@ def _run_server(
         server.serve()
     except OSError as exc:
         raise RuleError(
-            f"cannot listen on {host}:{args.port} ({exc.strerror or exc}): choose another "
-            "--port or --host",
-            it=f"impossibile ascoltare su {host}:{args.port} ({exc.strerror or exc}): scegliete "
-            "un'altra --port o --host",
+            _("cannot listen on {host}:{port} ({value}): choose another --port or --host").format(
+                host=host, port=args.port, value=exc.strerror or exc
+            ),
         ) from None
     return 0
 

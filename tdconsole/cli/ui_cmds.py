@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tdconsole.i18n import _
+
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
     from tdconsole.ui.app import Mode
@@ -75,9 +77,7 @@ def _run(
             from tdconsole.domain.errors import RuleError
 
             raise RuleError(
-                "no event chosen: give --event PATH (or open one in the console first)",
-                it="nessun evento scelto: indicate --event PERCORSO (o apritene uno nella "
-                "console)",
+                _("no event chosen: give --event PATH (or open one in the console first)"),
             )
     app = build_app(
         None,

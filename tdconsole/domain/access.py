@@ -17,6 +17,7 @@ from typing import ClassVar, Literal
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 
 PinKind = Literal["floor", "director"]
 
@@ -48,11 +49,10 @@ def check_pin_format(key: str, raw: str) -> str:
     low, high = PIN_DIGITS
     if pin and not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
         raise RuleError(
-            f"{key.strip()}: a PIN is {low} to {high} digits (or nothing, to remove it); "
-            "type it again",
+            _(
+                "{strip}: a PIN is {low} to {high} digits (or nothing, to remove it); type it again"
+            ).format(strip=key.strip(), low=low, high=high),
             "VII.1",
-            it=f"{key.strip()}: un PIN è fatto di {low}-{high} cifre (o di niente, per "
-            "toglierlo); scrivetelo di nuovo",
         )
     return pin
 

@@ -81,6 +81,7 @@ from tdconsole.domain.clock_state import (
 from tdconsole.domain.clock_status import ClockStatus, PlanRow, plan, plan_live, status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.structure import MAX_LEVEL, Blinds, LevelOverride, Period, Structure
+from tdconsole.i18n import _
 
 __all__ = [
     "MAX_LEVEL",
@@ -120,9 +121,8 @@ def _open(state: ClockState, at: datetime) -> datetime:
     """The moment of a transition; none applies once the event is over (IV.7)."""
     if state.finished:
         raise RuleError(
-            "The event is over: the clock is stopped for good.",
+            _("The event is over: the clock is stopped for good."),
             "IV.7",
-            it="L'evento è concluso: l'orologio è fermo per sempre.",
         )
     return _moment(state, at)
 
@@ -149,9 +149,8 @@ def start(
     at = _open(state, at)
     if state.running:
         raise RuleError(
-            "The clock is already running; to stop it use clock pause.",
+            _("The clock is already running; to stop it use clock pause."),
             "III.5",
-            it="L'orologio è già avviato; per fermarlo usa clock pause.",
         )
     settled = settle(state, structure, at, auto_announce=auto_announce)
     return _with_left(settled, settled.index, settled.remaining, at, running=True)
@@ -171,9 +170,8 @@ def pause(
     at = _open(state, at)
     if not state.running:
         raise RuleError(
-            "The clock is already paused; to restart it use clock resume.",
+            _("The clock is already paused; to restart it use clock resume."),
             "III.5",
-            it="L'orologio è già in pausa; per ripartire usa clock resume.",
         )
     settled = settle(state, structure, at, auto_announce=auto_announce)
     return _with_left(settled, settled.index, _left(settled, at), at, running=False)
@@ -204,10 +202,10 @@ def announce(
         )
     if not structure.has_period(settled.index + 1):
         raise RuleError(
-            f"The structure ends at level {MAX_LEVEL}: there is no further level to announce.",
+            _(
+                "The structure ends at level {MAX_LEVEL}: there is no further level to announce."
+            ).format(MAX_LEVEL=MAX_LEVEL),
             "III.5",
-            it=f"La struttura finisce al livello {MAX_LEVEL}: non ci sono altri livelli da "
-            "annunciare.",
         )
     return _go_to(settled, structure, settled.index + 1, at)
 
@@ -220,9 +218,10 @@ def next_level(
     settled = settle(state, structure, at, auto_announce=auto_announce)
     if not structure.has_period(settled.index + 1):
         raise RuleError(
-            f"The structure ends at level {MAX_LEVEL}: there is no next level.",
+            _("The structure ends at level {MAX_LEVEL}: there is no next level.").format(
+                MAX_LEVEL=MAX_LEVEL
+            ),
             "III.5",
-            it=f"La struttura finisce al livello {MAX_LEVEL}: non c'è un livello successivo.",
         )
     return _go_to(settled, structure, settled.index + 1, at)
 
@@ -235,11 +234,11 @@ def prev_level(
     settled = settle(state, structure, at, auto_announce=auto_announce)
     if settled.index == 0:
         raise RuleError(
-            "The clock is at level 1: there is no previous level; to restore its time use "
-            "clock set MM:SS.",
+            _(
+                "The clock is at level 1: there is no previous level; to "
+                "restore its time use clock set MM:SS."
+            ),
             "III.5",
-            it="L'orologio è al livello 1: non c'è un livello precedente; per ripristinarne il "
-            "tempo usa clock set MM:SS.",
         )
     return _go_to(settled, structure, settled.index - 1, at)
 
@@ -258,18 +257,21 @@ def _check_not_absurd(seconds: int) -> None:
     cap = int(MAX_REMAINING.total_seconds())
     if seconds > cap:
         raise RuleError(
-            f"{seconds} seconds is more than {cap // 3600} hours: check the number of seconds.",
-            it=f"{seconds} secondi sono più di {cap // 3600} ore: controlla il numero di secondi.",
+            _("{seconds} seconds is more than {value} hours: check the number of seconds.").format(
+                seconds=seconds, value=cap // 3600
+            ),
         )
 
 
 def _check_cap(left: timedelta) -> None:
     if left > MAX_REMAINING:
         raise RuleError(
-            f"That would leave {format_mmss(_ceil_seconds(left))} in the level, more than "
-            f"{MAX_REMAINING.total_seconds() / 3600:.0f} hours: check the number of seconds.",
-            it=f"Resterebbero {format_mmss(_ceil_seconds(left))} nel livello, più di "
-            f"{MAX_REMAINING.total_seconds() / 3600:.0f} ore: controlla il numero di secondi.",
+            _(
+                "That would leave {left} in the level, more than {value:.0f} "
+                "hours: check the number of seconds."
+            ).format(
+                left=format_mmss(_ceil_seconds(left)), value=MAX_REMAINING.total_seconds() / 3600
+            ),
         )
 
 
@@ -308,20 +310,20 @@ def sub(
     left = _left(settled, at)
     if left <= timedelta(0):
         raise RuleError(
-            "The level's time has already run out: there is none to remove; announce the next "
-            "level with clock announce.",
+            _(
+                "The level's time has already run out: there is none to "
+                "remove; announce the next level with clock announce."
+            ),
             "III.5",
-            it="Il tempo del livello è già scaduto: non c'è nulla da togliere; annuncia il "
-            "livello successivo con clock announce.",
         )
     shown = _ceil_seconds(left)
     if seconds > shown:
         raise RuleError(
-            f"Only {format_mmss(shown)} is left: remove at most {shown} seconds, or go to the "
-            "next level with clock next.",
+            _(
+                "Only {shown} is left: remove at most {shown2} seconds, or "
+                "go to the next level with clock next."
+            ).format(shown=format_mmss(shown), shown2=shown),
             "III.5",
-            it=f"Restano solo {format_mmss(shown)}: togli al massimo {shown} secondi, oppure "
-            "passa al livello successivo con clock next.",
         )
     left = max(left - timedelta(seconds=seconds), timedelta(0))
     settled = _with_left(settled, settled.index, left, at)
@@ -339,9 +341,9 @@ def set_remaining(
     """Set the time left in the current period exactly (0 = time is up: pending)."""
     if seconds < 0:
         raise RuleError(
-            f"The time left cannot be negative ({seconds}): type MM:SS, e.g. 12:48.",
-            it=f"Il tempo rimasto non può essere negativo ({seconds}): scrivi MM:SS, ad esempio "
-            "12:48.",
+            _("The time left cannot be negative ({seconds}): type MM:SS, e.g. 12:48.").format(
+                seconds=seconds
+            ),
         )
     _check_not_absurd(seconds)
     at = _open(state, at)

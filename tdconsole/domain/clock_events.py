@@ -12,6 +12,7 @@ from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 
 Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
 
@@ -29,16 +30,14 @@ _TIMED = {"add": clock.add, "sub": clock.sub, "set": clock.set_remaining}
 def transition(state: State, action: Action, seconds: int | None, at: datetime) -> clock.ClockState:
     if state.clock is None or state.structure is None:
         raise RuleError(
-            "the clock exists once the tournament has started (`start`)",
+            _("the clock exists once the tournament has started (`start`)"),
             "III.5",
-            it="l'orologio esiste solo dopo l'inizio del torneo (`start`)",
         )
     auto = state.settings.clock.auto_announce
     if action in _TIMED:
         if seconds is None:
             raise RuleError(
-                f"clock {action} needs a number of seconds",
-                it=f"clock {action} richiede un numero di secondi",
+                _("clock {action} needs a number of seconds").format(action=action),
             )
         return _TIMED[action](state.clock, state.structure, seconds, at, auto_announce=auto)
     return _TRANSITIONS[action](state.clock, state.structure, at, auto_announce=auto)
@@ -78,9 +77,8 @@ class ClockControl(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "finished":
             raise RuleError(
-                "the tournament is over: the clock is stopped",
+                _("the tournament is over: the clock is stopped"),
                 "IV.7",
-                it="il torneo è concluso: l'orologio è fermo",
             )
         transition(state, self.action, self.seconds, ctx.now)  # refuses what is not possible
         return [ClockChanged(action=self.action, seconds=self.seconds)]
@@ -111,15 +109,13 @@ class EditLevel(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "finished":
             raise RuleError(
-                "the tournament is over: the clock is stopped and its levels are closed",
+                _("the tournament is over: the clock is stopped and its levels are closed"),
                 "IV.7",
-                it="il torneo è concluso: l'orologio è fermo e i livelli non si modificano più",
             )
         if state.clock is None or state.structure is None or state.stack is None:
             raise RuleError(
-                "the structure is set at `start`",
+                _("the structure is set at `start`"),
                 "III.5",
-                it="la struttura dei livelli si fissa con `start`",
             )
         index = clock.settle(
             state.clock,
@@ -140,7 +136,6 @@ class EditLevel(Command):
             structure = structure.with_break(self.level, self.break_minutes, current_index=index)
         if structure == state.structure:
             raise RuleError(
-                "nothing to change: give --bb, --ante, --minutes or --break",
-                it="nulla da cambiare: indica --bb, --ante, --minutes o --break",
+                _("nothing to change: give --bb, --ante, --minutes or --break"),
             )
         return [StructureEdited(structure=structure.model_dump(mode="json"))]

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.structure import Structure
+from tdconsole.i18n import _
 
 MAX_REMAINING = timedelta(hours=24)
 """A period's time left may not be set or added past this (a typo guard)."""
@@ -153,6 +154,7 @@ def parse_mmss(text: str) -> int:
             total = total * 60 + int(part)
         return total
     raise RuleError(
-        f"{text!r} is not a time: type minutes and seconds as MM:SS, e.g. 12:48.",
-        it=f"{text!r} non è un tempo: scrivi minuti e secondi come MM:SS, ad esempio 12:48.",
+        _("{text!r} is not a time: type minutes and seconds as MM:SS, e.g. 12:48.").format(
+            text=text
+        ),
     )

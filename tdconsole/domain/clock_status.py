@@ -19,6 +19,7 @@ from tdconsole.domain.clock_state import (
 )
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.structure import Blinds, Structure
+from tdconsole.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +190,9 @@ def _plan_rows(
 def _average(players: int, stack: int, chips_in_play: int | None) -> float:
     if players < 1:
         raise RuleError(
-            f"The plan needs at least 1 player, not {players}: give --players N.",
-            it=f"Il piano richiede almeno 1 giocatore, non {players}: indica --players N.",
+            _("The plan needs at least 1 player, not {players}: give --players N.").format(
+                players=players
+            ),
         )
     chips = players * stack if chips_in_play is None else chips_in_play
     return chips / players
@@ -237,11 +239,12 @@ def plan_live(
     taken to restart now; a pending change to be announced now). None once the event is over."""
     if state.finished:
         raise RuleError(
-            "The event is over: the clock is stopped for good, there are no levels ahead; to "
-            "plan another structure give --stack S --bb B.",
+            _(
+                "The event is over: the clock is stopped for good, there are "
+                "no levels ahead; to plan another structure give --stack S "
+                "--bb B."
+            ),
             "IV.7",
-            it="L'evento è concluso: l'orologio è fermo per sempre, non ci sono livelli da "
-            "giocare; per un'altra struttura indica --stack S --bb B.",
         )
     shown = status(state, structure, now, auto_announce)
     ends = now + shown.remaining

@@ -28,6 +28,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.play_common import _require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
+from tdconsole.i18n import _
 
 
 def next_chip(settings: Settings) -> int | None:
@@ -77,28 +78,27 @@ class ColourUp(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase not in ("elimination", "final"):
             raise RuleError(
-                "the colour-up is done during play, at a break",
+                _("the colour-up is done during play, at a break"),
                 "VII.1",
-                it="il cambio dei gettoni si fa durante il gioco, in una pausa",
             )
         unit = state.settings.stacks.chip_unit
         chip = next_chip(state.settings)
         if chip is None:
             raise RuleError(
-                f"no bigger chip than {unit} in the denominations setting: nothing to colour up",
+                _(
+                    "no bigger chip than {unit} in the denominations setting: nothing to colour up"
+                ).format(unit=unit),
                 "VII.1",
-                it=f"nei tagli dei gettoni non c'è un gettone più grande di {unit}: non c'è nulla "
-                "da cambiare",
             )
         counts: dict[str, int] = {}
         for raw, value in self.counts.items():
             player = _require_in(state, raw)
             if value <= 0 or value % chip:
                 raise RuleError(
-                    f"{player.name}: {value} is not a positive multiple of the new chip ({chip})",
+                    _("{name}: {value} is not a positive multiple of the new chip ({chip})").format(
+                        name=player.name, value=value, chip=chip
+                    ),
                     "VII.1",
-                    it=f"{player.name}: {value} non è un multiplo positivo del nuovo gettone "
-                    f"({chip})",
                 )
             counts[player.name] = value
         missing = [p.name for p in state.in_players() if p.name not in counts]
@@ -116,13 +116,12 @@ class ColourUp(Command):
             most = len(players) * (chip - unit)
             if not 0 <= change <= most and not override:
                 raise RuleError(
-                    f"table {table.number}: the counts change its chips by {change:+d}; rounding "
-                    f"each stack up to a {chip} chip adds 0 to {most}: recount, or give the "
-                    "reason to accept it",
+                    _(
+                        "table {number}: the counts change its chips by {change:+d}; "
+                        "rounding each stack up to a {chip} chip adds 0 to {most}: "
+                        "recount, or give the reason to accept it"
+                    ).format(number=table.number, change=change, chip=chip, most=most),
                     "VII.1",
-                    it=f"tavolo {table.number}: i conteggi cambiano il circolante di "
-                    f"{change:+d}; arrotondare ogni dote al gettone da {chip} aggiunge da 0 a "
-                    f"{most}: ricontate, oppure indicate il motivo per accettarlo",
                 )
             if change:
                 adjustments[table.number] = change

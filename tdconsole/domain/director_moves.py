@@ -28,6 +28,7 @@ from tdconsole.domain.play_tables import (
 )
 from tdconsole.domain.registration import SettingChanged
 from tdconsole.domain.state import State, Table, name_key
+from tdconsole.i18n import _
 
 MOST_SEATS = 13
 """A table's seats are marked by the thirteen cards of its suit (II.2)."""
@@ -80,11 +81,11 @@ class ClosePlanRaisingSeats(Command):
         current = state.settings.seating.table_seats
         if not current < self.seats <= MOST_SEATS:
             raise RuleError(
-                f"give more seats than now ({current}) and at most {MOST_SEATS}, the cards of a "
-                "suit",
+                _(
+                    "give more seats than now ({current}) and at most "
+                    "{MOST_SEATS}, the cards of a suit"
+                ).format(current=current, MOST_SEATS=MOST_SEATS),
                 "VII.1",
-                it=f"indica più posti di ora ({current}) e al massimo {MOST_SEATS}, le carte di "
-                "un seme",
             )
         settings = state.settings.with_value("table_seats", str(self.seats))
         changed = SettingChanged(
@@ -143,16 +144,13 @@ class MovePlayer(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase not in ("elimination", "final"):
             raise RuleError(
-                "players are moved once the tournament has started and before it ends",
+                _("players are moved once the tournament has started and before it ends"),
                 "VII.1",
-                it="i giocatori si spostano dopo l'inizio del torneo e prima della fine",
             )
         if not self.reason.strip():
             raise RuleError(
-                "give the reason for the move (a broken seat, a dispute): the log keeps it",
+                _("give the reason for the move (a broken seat, a dispute): the log keeps it"),
                 "VII.1",
-                it="indicate il motivo dello spostamento (un posto rotto, una contestazione): "
-                "il registro lo conserva",
             )
         player = _require_in(state, self.name)
         target = state.tables.get(self.table)
@@ -166,16 +164,16 @@ class MovePlayer(Command):
         limit = len(target.seats) if target.final else state.settings.seating.table_seats
         if not 1 <= self.seat <= min(limit, len(target.seats)):
             raise RuleError(
-                f"table {self.table} has seats 1 to {min(limit, len(target.seats))}",
+                _("table {table} has seats 1 to {min}").format(
+                    table=self.table, min=min(limit, len(target.seats))
+                ),
                 "VII.1",
-                it=f"il tavolo {self.table} ha i posti da 1 a {min(limit, len(target.seats))}",
             )
         assert player.table is not None and player.seat is not None
         if (player.table, player.seat) == (self.table, self.seat):
             raise RuleError(
-                f"{player.name} already sits there",
+                _("{name} already sits there").format(name=player.name),
                 "VII.1",
-                it=f"{player.name} siede già lì",
             )
         occupant = target.seat(self.seat).player
         reserved = _reserved(state, except_table=-1)
@@ -196,18 +194,19 @@ class MovePlayer(Command):
                 chips = player.chips
             if chips is None:
                 raise RuleError(
-                    f"count {player.name}'s chips: they go with him to table {self.table}",
+                    _("count {name}'s chips: they go with him to table {table}").format(
+                        name=player.name, table=self.table
+                    ),
                     "VII.1",
-                    it=f"contate i gettoni di {player.name}: vanno con lui al tavolo {self.table}",
                 )
             source = state.tables[player.table].chips
             if chips > source:
                 raise RuleError(
-                    f"{player.name} cannot have {chips}: table {player.table} has {source} "
-                    "chips in circulation; recount",
+                    _(
+                        "{name} cannot have {chips}: table {table} has {source} "
+                        "chips in circulation; recount"
+                    ).format(name=player.name, chips=chips, table=player.table, source=source),
                     "VII.1",
-                    it=f"{player.name} non può avere {chips} gettoni: il circolante del "
-                    f"tavolo {player.table} è {source}; ricontate",
                 )
         if chips is not None:
             _check_chip_unit(state, player.name, chips)

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 
 SCHEMA_VERSION = 1
 
@@ -140,9 +141,10 @@ class Command(BaseModel):
     def check_role(self, ctx: Context) -> None:
         if self.director_only and ctx.role != "director":
             raise RuleError(
-                f"{self.describe()}: only the Director may do this; ask the Director",
+                _("{describe}: only the Director may do this; ask the Director").format(
+                    describe=self.describe()
+                ),
                 self.article or "VII.1",
-                it=f"{self.describe()}: solo il Direttore può farlo; chiedete al Direttore",
             )
 
 

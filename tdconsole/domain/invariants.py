@@ -21,6 +21,7 @@ from tdconsole.domain.events import Record, Redone, Undone
 from tdconsole.domain.fold import History, fold, is_control
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 
 MAX_NUMBER = 10**18
 """No number the console records comes near this (chips, seconds, levels)."""
@@ -95,7 +96,7 @@ def check_state(state: State, names_seen: set[str] | None = None) -> None:
             names_seen.add(player.name)
         try:
             if clean_name(player.name) != player.name:
-                raise RuleError("spaces around the name", it="spazi attorno al nome")
+                raise RuleError(_("spaces around the name"))
         except RuleError as exc:
             raise _broken(
                 f"the player name {player.name[:30]!r} is not one registration accepts "
@@ -250,9 +251,10 @@ def replay(records: Sequence[Record], settings: Settings | None = None) -> State
                 check_state(state, names_seen)
         except RuleError as exc:
             raise RuleError(
-                f"event {record.seq} ({record.body.type}): {exc.message}",
+                _("event {seq} ({type}): {exc}").format(
+                    seq=record.seq, type=record.body.type, exc=exc
+                ),
                 exc.article,
-                it=f"la voce {record.seq} ({record.body.type}): {exc.it or exc.message}",
             ) from None
         at = end
     return state

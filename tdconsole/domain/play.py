@@ -46,6 +46,7 @@ from tdconsole.domain.play_tables import (
     vacant_seats,
 )
 from tdconsole.domain.state import Player, State, name_key
+from tdconsole.i18n import _
 
 __all__ = [
     "STATUS_IT",
@@ -124,29 +125,26 @@ class Start(Command):
 
         if state.phase == "registration":
             raise RuleError(
-                "draw the seats first (`draw`), then start",
+                _("draw the seats first (`draw`), then start"),
                 "II.2",
-                it="prima sorteggia i posti (`draw`), poi avvia il torneo",
             )
         if state.phase != "seated":
-            raise RuleError(
-                "the tournament has already started", "III.1", it="il torneo è già iniziato"
-            )
+            raise RuleError(_("the tournament has already started"), "III.1")
         unit = state.settings.stacks.chip_unit
         if self.stack > MAX_STACK:
             raise RuleError(
-                f"a starting stack of {self.stack} chips is not a real stack: give at most "
-                f"{MAX_STACK}",
+                _(
+                    "a starting stack of {stack} chips is not a real stack: give "
+                    "at most {MAX_STACK}"
+                ).format(stack=self.stack, MAX_STACK=MAX_STACK),
                 "III.1",
-                it=f"una dote di {self.stack} gettoni non è una dote reale: indica al massimo "
-                f"{MAX_STACK}",
             )
         if self.stack % unit:
             raise RuleError(
-                f"stack {self.stack} is not a multiple of the chip unit {unit}: adjust it",
+                _("stack {stack} is not a multiple of the chip unit {unit}: adjust it").format(
+                    stack=self.stack, unit=unit
+                ),
                 "III.1",
-                it=f"la dote {self.stack} non è un multiplo del gettone più piccolo ({unit}): "
-                "correggila",
             )
         settings = state.settings.clock
         structure = clock.Structure.build(
@@ -193,9 +191,8 @@ class Count(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.stack is None:
             raise RuleError(
-                "counts are recorded once the tournament has started",
+                _("counts are recorded once the tournament has started"),
                 "III.1",
-                it="i conteggi si registrano dopo l'inizio del torneo",
             )
         clean: dict[str, int] = {}
         by_table: dict[int, dict[str, int]] = {}
@@ -242,17 +239,16 @@ class SecondStack(Command):
         player = _require_in(state, self.name)
         if state.phase != "elimination":
             raise RuleError(
-                "no second stack in the final: the III.4 bonus replaced it",
+                _("no second stack in the final: the III.4 bonus replaced it"),
                 "III.4",
-                it="niente seconda dote al tavolo finale: la sostituisce il bonus dell'Art. III.4",
             )
         if player.second_stack is not None:
             raise RuleError(
-                f"{player.name} has already taken his second stack ({player.second_stack}): "
-                "it is given once only",
+                _(
+                    "{name} has already taken his second stack ({second_stack}): "
+                    "it is given once only"
+                ).format(name=player.name, second_stack=player.second_stack),
                 "III.3",
-                it=f"{player.name} ha già preso la seconda dote ({player.second_stack}): "
-                "spetta una volta sola",
             )
         if self.stack is not None:
             _check_chip_unit(state, player.name, self.stack)
@@ -267,21 +263,22 @@ class SecondStack(Command):
         ):
             # Decision of III.2: with no stack given, the last recorded count is his stack.
             raise RuleError(
-                f"{player.name}'s last count is {player.chips} chips, not below the big blind "
-                f"{big_blind}: the second stack is for a stack below the big blind; give his "
-                f"stack now with `dote {player.name} --stack N`",
+                _(
+                    "{name}'s last count is {chips} chips, not below the big "
+                    "blind {big_blind}: the second stack is for a stack below "
+                    "the big blind; give his stack now with `dote {name} --stack "
+                    "N`"
+                ).format(name=player.name, chips=player.chips, big_blind=big_blind),
                 "III.2",
-                it=f"l'ultimo conteggio di {player.name} è {player.chips} gettoni, non meno del "
-                f"grande buio {big_blind}: la seconda dote spetta a chi ha meno del grande buio; "
-                f"indica il suo resto attuale con `dote {player.name} --stack N`",
             )
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
             raise RuleError(
-                f"{player.name} has {self.stack} chips, not below the big blind {big_blind}: "
-                "the second stack is for a stack below the big blind",
+                _(
+                    "{name} has {stack} chips, not below the big blind "
+                    "{big_blind}: the second stack is for a stack below the big "
+                    "blind"
+                ).format(name=player.name, stack=self.stack, big_blind=big_blind),
                 "III.2",
-                it=f"{player.name} ha {self.stack} gettoni, non meno del grande buio {big_blind}: "
-                "la seconda dote spetta a chi ha meno del grande buio",
             )
         table = _table_of(state, player)
         amount = second_stack_amount(state, table)
@@ -369,34 +366,31 @@ class Bust(Command):
         _require_play_open(state, "elimination", "eliminazione")
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
-                "several players out in one hand: give --stacks, their stacks at the start of "
-                "the hand, in the same order as the names (they order the places: Director's "
-                "discretion)",
+                _(
+                    "several players out in one hand: give --stacks, their "
+                    "stacks at the start of the hand, in the same order as the "
+                    "names (they order the places: Director's discretion)"
+                ),
                 "VII.1",
-                it="più giocatori eliminati nella stessa mano: indica con --stacks i loro resti a "
-                "inizio mano, nello stesso ordine dei nomi (decidono i posti: discrezione del "
-                "Direttore)",
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(
-                f"{len(self.names)} names but {len(self.stacks)} stacks: give one stack per name",
-                it=f"{len(self.names)} nomi ma {len(self.stacks)} resti: indica un resto per "
-                "ogni nome",
+                _("{names} names but {stacks} stacks: give one stack per name").format(
+                    names=len(self.names), stacks=len(self.stacks)
+                ),
             )
         players: list[Player] = []
         for raw in self.names:
             player = _require_in(state, raw)
             if player in players:
                 raise RuleError(
-                    f"{player.name} is named twice: list each player once",
-                    it=f"{player.name} compare due volte: indica ogni giocatore una sola volta",
+                    _("{name} is named twice: list each player once").format(name=player.name),
                 )
             players.append(player)
         if len(players) >= state.in_play:
             raise RuleError(
-                "that would leave nobody in play: the last player standing is the winner",
+                _("that would leave nobody in play: the last player standing is the winner"),
                 "IV.7",
-                it="così non resterebbe nessuno in gioco: l'ultimo rimasto è il vincitore",
             )
         declined: list[str] = []
         for player in players:
@@ -404,13 +398,12 @@ class Bust(Command):
                 if not self.declined:
                     amount = second_stack_amount(state, _table_of(state, player))
                     raise RuleError(
-                        f"{player.name} may still take the second stack of {amount} chips "
-                        f"(table {player.table}'s average): record `dote {player.name}`, or "
-                        "add --declined if he declines it",
+                        _(
+                            "{name} may still take the second stack of {amount} chips "
+                            "(table {table}'s average): record `dote {name}`, or add "
+                            "--declined if he declines it"
+                        ).format(name=player.name, amount=amount, table=player.table),
                         "III.2",
-                        it=f"{player.name} può ancora prendere la seconda dote di {amount} "
-                        f"gettoni (la media del tavolo {player.table}): registrala con "
-                        f"`dote {player.name}`, oppure aggiungi --declined se la rifiuta",
                     )
                 declined.append(player.name)
         if self.stacks is not None:

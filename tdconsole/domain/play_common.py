@@ -10,6 +10,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, State, Table, name_key
+from tdconsole.i18n import _
 
 
 def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
@@ -100,17 +101,17 @@ def _check_chip_unit(state: State, name: str, chips: int) -> None:
     unit = state.settings.stacks.chip_unit
     if chips < 0:
         raise RuleError(
-            f"{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more",
+            _(
+                "{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more"
+            ).format(name=name, chips=chips),
             "VII.1",
-            it=f"{name}: un conteggio non può essere negativo ({chips}): indica i gettoni che "
-            "ha, 0 o più",
         )
     if chips % unit:
         raise RuleError(
-            f"{name}: {chips} is not a multiple of the smallest chip ({unit}): count again",
+            _(
+                "{name}: {chips} is not a multiple of the smallest chip ({unit}): count again"
+            ).format(name=name, chips=chips, unit=unit),
             "VII.1",
-            it=f"{name}: {chips} non è un multiplo del gettone più piccolo ({unit}): conta di "
-            "nuovo",
         )
 
 
@@ -124,21 +125,21 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
     for name, chips in named.items():
         if chips > table.chips:
             raise RuleError(
-                f"{name}: {chips} chips is more than table {table.number} has in circulation "
-                f"({table.chips}): count again",
+                _(
+                    "{name}: {chips} chips is more than table {number} has in "
+                    "circulation ({chips2}): count again"
+                ).format(name=name, chips=chips, number=table.number, chips2=table.chips),
                 "III.3",
-                it=f"{name}: {chips} gettoni sono più del circolante del tavolo {table.number} "
-                f"({table.chips}): conta di nuovo",
             )
     total = sum(named.values())
     if len(named) > 1 and total > table.chips:
         names = ", ".join(named)
         raise RuleError(
-            f"{names}: {total} chips together is more than table {table.number} has in "
-            f"circulation ({table.chips}): count again",
+            _(
+                "{names}: {total} chips together is more than table {number} "
+                "has in circulation ({chips}): count again"
+            ).format(names=names, total=total, number=table.number, chips=table.chips),
             "III.3",
-            it=f"{names}: {total} gettoni in tutto sono più del circolante del tavolo "
-            f"{table.number} ({table.chips}): conta di nuovo",
         )
 
 
@@ -146,11 +147,11 @@ def _check_in_play(state: State, name: str, chips: int) -> None:
     """No count exceeds every chip in play (III.3), whatever a recount may still adjust."""
     if chips > state.chips_in_play:
         raise RuleError(
-            f"{name}: {chips} chips is more than all the chips in play ({state.chips_in_play}): "
-            "count again",
+            _(
+                "{name}: {chips} chips is more than all the chips in play "
+                "({chips_in_play}): count again"
+            ).format(name=name, chips=chips, chips_in_play=state.chips_in_play),
             "III.3",
-            it=f"{name}: {chips} gettoni sono più di tutti i gettoni in gioco "
-            f"({state.chips_in_play}): conta di nuovo",
         )
 
 

@@ -23,6 +23,7 @@ from tdconsole.domain.play_common import (
     round_chips,
 )
 from tdconsole.domain.state import MovePlan, State, Table, name_key
+from tdconsole.i18n import _
 
 # -- disqualification (Art. VI.2) ------------------------------------------------------------
 
@@ -77,15 +78,13 @@ class Disqualify(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.reason.strip():
             raise RuleError(
-                "a disqualification needs a reason: give --reason TEXT",
+                _("a disqualification needs a reason: give --reason TEXT"),
                 "VII.1",
-                it="una squalifica va motivata: indica --reason TESTO",
             )
         if state.phase in ("registration", "finished"):
             raise RuleError(
-                "disqualification applies to a seated player in play",
+                _("disqualification applies to a seated player in play"),
                 "VI.2",
-                it="si squalifica solo un giocatore seduto e in gioco",
             )
         player = _require_in(state, self.name)
         if self.chips is not None:
@@ -93,19 +92,19 @@ class Disqualify(Command):
         chips = self.chips if self.chips is not None else player.chips
         if chips is None:
             raise RuleError(
-                f"{player.name}'s chips are not counted: give --chips N (they leave play)",
+                _("{name}'s chips are not counted: give --chips N (they leave play)").format(
+                    name=player.name
+                ),
                 "VI.2",
-                it=f"i gettoni di {player.name} non sono stati contati: indica --chips N "
-                "(escono dal gioco)",
             )
         if player.table is not None:
             table = state.tables[player.table]
             if chips > table.chips:
                 raise RuleError(
-                    f"{chips} chips is more than table {table.number} holds ({table.chips})",
+                    _("{chips} chips is more than table {number} holds ({chips2})").format(
+                        chips=chips, number=table.number, chips2=table.chips
+                    ),
                     "VI.2",
-                    it=f"{chips} gettoni sono più del circolante del tavolo {table.number} "
-                    f"({table.chips})",
                 )
         return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
 
@@ -125,7 +124,7 @@ def _reserved(state: State, except_table: int) -> set[tuple[int, int]]:
     seats: set[tuple[int, int]] = set()
     for table in state.open_tables():
         if table.plan is not None and table.number != except_table:
-            seats.update((t, s) for _, t, s in table.plan.moves)
+            seats.update((t, s) for _who, t, s in table.plan.moves)
     return seats
 
 
@@ -227,32 +226,27 @@ class TableClosed(EventBody):
 def _check_closable(state: State, table: Table, override: str | None) -> None:
     if state.phase != "elimination":
         raise RuleError(
-            "tables close only during the elimination phase",
+            _("tables close only during the elimination phase"),
             "IV.4",
-            it="i tavoli si chiudono solo nella fase eliminatoria",
         )
     if state.final_due:
         raise RuleError(
-            "nine or fewer are in: all tables close into the final (`final --count ...`)",
+            _("nine or fewer are in: all tables close into the final (`final --count ...`)"),
             "IV.4",
-            it="sono in gioco nove giocatori o meno: tutti i tavoli confluiscono nel tavolo "
-            "finale (`final --count ...`)",
         )
     if not table.open:
         raise RuleError(
-            f"table {table.number} is already closed",
+            _("table {number} is already closed").format(number=table.number),
             "IV.4",
-            it=f"il tavolo {table.number} è già chiuso",
         )
     n = len(state.players_at(table))
     if n > state.settings.seating.close_at and not (override and override.strip()):
         raise RuleError(
-            f"table {table.number} still has {n} players: a table closes only when "
-            f"{state.settings.seating.close_at} or fewer are left (add --override REASON)",
+            _(
+                "table {number} still has {n} players: a table closes only "
+                "when {close_at} or fewer are left (add --override REASON)"
+            ).format(number=table.number, n=n, close_at=state.settings.seating.close_at),
             "IV.4",
-            it=f"al tavolo {table.number} ci sono ancora {n} giocatori: un tavolo si chiude solo "
-            f"quando ne restano {state.settings.seating.close_at} o meno (aggiungi --override "
-            "MOTIVO)",
         )
 
 
@@ -306,7 +300,7 @@ class CloseTable(Command):
         events: list[EventBody] = []
         movers = {name_key(p.name) for p in state.players_at(table)}
         plan = table.plan
-        planned = {key for key, _, _ in plan.moves} if plan else set()
+        planned = {key for key, _table, _seat in plan.moves} if plan else set()
         if plan is None or planned != movers or not self._seats_still_free(state, table):
             # No plan yet, or the table changed since it was drawn: draw it now (recorded).
             rng = random.Random(self.seed) if self.seed is not None else ctx.rng
@@ -322,9 +316,10 @@ class CloseTable(Command):
             player = _require_in(state, raw)
             if name_key(player.name) not in movers:
                 raise RuleError(
-                    f"{player.name} does not sit at table {table.number}",
+                    _("{name} does not sit at table {number}").format(
+                        name=player.name, number=table.number
+                    ),
                     "IV.4",
-                    it=f"{player.name} non siede al tavolo {table.number}",
                 )
             _check_chip_unit(state, player.name, chips)
             _check_in_play(state, player.name, chips)
@@ -344,13 +339,14 @@ class CloseTable(Command):
         adjustment = total - table.chips
         if adjustment and not (self.override and self.override.strip()):
             raise RuleError(
-                f"the counts add up to {total} but table {table.number} has {table.chips} "
-                f"chips in circulation ({adjustment:+d}): recount, or accept the difference "
-                "with --override REASON",
+                _(
+                    "the counts add up to {total} but table {number} has {chips} "
+                    "chips in circulation ({adjustment:+d}): recount, or accept "
+                    "the difference with --override REASON"
+                ).format(
+                    total=total, number=table.number, chips=table.chips, adjustment=adjustment
+                ),
                 "IV.4",
-                it=f"i conteggi danno {total} ma il circolante del tavolo {table.number} è "
-                f"{table.chips} ({adjustment:+d}): ricontali, oppure accetta la differenza con "
-                "--override MOTIVO",
             )
         final_moves = [
             Move(
@@ -373,7 +369,7 @@ class CloseTable(Command):
         assert table.plan is not None
         return all(
             state.tables[t].open and state.tables[t].seat(s).player is None
-            for _, t, s in table.plan.moves
+            for _who, t, s in table.plan.moves
         )
 
 
@@ -432,23 +428,20 @@ class Final(Command):
         from tdconsole.domain.seating import draw_seats
 
         if state.phase == "final" or state.phase == "finished":
-            raise RuleError(
-                "the final is already under way", "IV.5", it="il tavolo finale è già in corso"
-            )
+            raise RuleError(_("the final is already under way"), "IV.5")
         if state.phase != "elimination":
             raise RuleError(
-                "the final follows the elimination phase (`start` first)",
+                _("the final follows the elimination phase (`start` first)"),
                 "IV.2",
-                it="il tavolo finale segue la fase eliminatoria (prima `start`)",
             )
         seating = state.settings.seating
         if not state.final_due:
             raise RuleError(
-                f"{state.in_play} players are still in: the final begins when "
-                f"{seating.final_seats} or fewer are left",
+                _(
+                    "{in_play} players are still in: the final begins when "
+                    "{final_seats} or fewer are left"
+                ).format(in_play=state.in_play, final_seats=seating.final_seats),
                 "IV.2",
-                it=f"sono ancora in gioco {state.in_play} giocatori: il tavolo finale inizia "
-                f"quando ne restano {seating.final_seats} o meno",
             )
         finalists = state.in_players()
         counts: dict[str, int] = {}
@@ -470,12 +463,12 @@ class Final(Command):
         adjustment = total - state.chips_in_play
         if adjustment and not (self.override and self.override.strip()):
             raise RuleError(
-                f"the counts add up to {total} but {state.chips_in_play} chips are in play "
-                f"({adjustment:+d}): recount, or accept the difference with --override REASON",
+                _(
+                    "the counts add up to {total} but {chips_in_play} chips are "
+                    "in play ({adjustment:+d}): recount, or accept the "
+                    "difference with --override REASON"
+                ).format(total=total, chips_in_play=state.chips_in_play, adjustment=adjustment),
                 "IV.6",
-                it=f"i conteggi danno {total} ma i gettoni in gioco sono {state.chips_in_play} "
-                f"({adjustment:+d}): ricontali, oppure accetta la differenza con --override "
-                "MOTIVO",
             )
         stacks = state.settings.stacks
         bonus = round_chips(

@@ -12,6 +12,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import Settings, validate_settings
 from tdconsole.domain.state import Player, State, name_key
+from tdconsole.i18n import _
 
 MAX_NAME = 60
 
@@ -21,18 +22,17 @@ def clean_name(raw: str) -> str:
     name = raw.strip()
     if not name:
         raise RuleError(
-            "a player's name cannot be empty: type the name",
-            it="il nome del giocatore non può essere vuoto: scrivi il nome",
+            _("a player's name cannot be empty: type the name"),
         )
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
         raise RuleError(
-            f"the name {name!r} contains control characters: retype it",
-            it=f"il nome {name!r} contiene caratteri di controllo: riscrivilo",
+            _("the name {name!r} contains control characters: retype it").format(name=name),
         )
     if len(name) > MAX_NAME:
         raise RuleError(
-            f"the name {name[:20]!r}… is longer than {MAX_NAME} characters: shorten it",
-            it=f"il nome {name[:20]!r}… supera i {MAX_NAME} caratteri: accorcialo",
+            _("the name {name!r}… is longer than {MAX_NAME} characters: shorten it").format(
+                name=name[:20], MAX_NAME=MAX_NAME
+            ),
         )
     return name
 
@@ -43,16 +43,16 @@ def require_player(state: State, name: str) -> Player:
     found = state.match(name)
     if not found:
         raise RuleError(
-            f"no player named {name.strip()!r}: check the spelling (see `standings`)",
-            it=f"nessun giocatore si chiama {name.strip()!r}: controlla come è scritto "
-            "(vedi `standings`)",
+            _("no player named {strip!r}: check the spelling (see `standings`)").format(
+                strip=name.strip()
+            ),
         )
     if len(found) > 1:
         shown = ", ".join(p.name for p in found[:8]) + (", …" if len(found) > 8 else "")
         raise RuleError(
-            f"{name.strip()!r} may be {len(found)} players: {shown}; type more of the name",
-            it=f"{name.strip()!r} può essere {len(found)} giocatori: {shown}; scrivi di più "
-            "del nome",
+            _("{strip!r} may be {found} players: {shown}; type more of the name").format(
+                strip=name.strip(), found=len(found), shown=shown
+            ),
         )
     return found[0]
 
@@ -157,8 +157,7 @@ class CreateEvent(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.created_at is not None:
             raise RuleError(
-                "this event already exists: use `new` with another path",
-                it="questo evento esiste già: usa `new` con un altro percorso",
+                _("this event already exists: use `new` with another path"),
             )
         name = self.name.strip() or "Torneo"
         validate_settings(self.settings, source="settings")
@@ -174,10 +173,8 @@ class Register(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
             raise RuleError(
-                "registration closed with the seat draw: no new players now",
+                _("registration closed with the seat draw: no new players now"),
                 "I.1",
-                it="le iscrizioni si sono chiuse con il sorteggio dei posti: niente nuovi "
-                "giocatori ora",
             )
         cap = state.settings.registration.max_players
         taken = state.registered_count
@@ -189,19 +186,19 @@ class Register(Command):
             existing = state.players.get(key)
             if existing is not None and existing.status != "withdrawn":
                 raise RuleError(
-                    f"{existing.name!r} is already registered: names must differ",
-                    it=f"{existing.name!r} è già iscritto: i nomi devono essere diversi",
+                    _("{name!r} is already registered: names must differ").format(
+                        name=existing.name
+                    ),
                 )
             if existing is not None:
                 raise RuleError(
-                    f"{existing.name!r} withdrew from this event: register under another name",
-                    it=f"{existing.name!r} si è ritirato da questo evento: iscrivilo con un "
-                    "altro nome",
+                    _("{name!r} withdrew from this event: register under another name").format(
+                        name=existing.name
+                    ),
                 )
             if key in seen:
                 raise RuleError(
-                    f"{name!r} is given twice: list each player once",
-                    it=f"{name!r} compare due volte: indica ogni giocatore una sola volta",
+                    _("{name!r} is given twice: list each player once").format(name=name),
                 )
             seen.add(key)
             waitlisted = taken >= cap
@@ -221,14 +218,13 @@ class Withdraw(Command):
         player = require_player(state, self.name)
         if state.phase != "registration":
             raise RuleError(
-                f"{player.name} is seated: withdrawals are possible only before the draw",
+                _("{name} is seated: withdrawals are possible only before the draw").format(
+                    name=player.name
+                ),
                 "I.1",
-                it=f"{player.name} ha già un posto: ci si ritira solo prima del sorteggio",
             )
         if player.status == "withdrawn":
-            raise RuleError(
-                f"{player.name} has already withdrawn", it=f"{player.name} si è già ritirato"
-            )
+            raise RuleError(_("{name} has already withdrawn").format(name=player.name))
         promoted = None
         if player.status == "registered":
             waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
@@ -252,43 +248,39 @@ class Pay(Command):
             key = name_key(player.name)
             if key in seen:
                 raise RuleError(
-                    f"{player.name!r} is given twice: list each player once",
-                    it=f"{player.name!r} compare due volte: indica ogni giocatore una sola volta",
+                    _("{name!r} is given twice: list each player once").format(name=player.name),
                 )
             seen.add(key)
             if player.status == "withdrawn":
                 raise RuleError(
-                    f"{player.name} has withdrawn: nothing to pay",
+                    _("{name} has withdrawn: nothing to pay").format(name=player.name),
                     "I.2",
-                    it=f"{player.name} si è ritirato: non c'è nulla da versare",
                 )
             if self.food:
                 if player.food_paid:
                     raise RuleError(
-                        f"{player.name} has already paid the food contribution",
+                        _("{name} has already paid the food contribution").format(name=player.name),
                         "I.2",
-                        it=f"{player.name} ha già versato il vettovagliamento",
                     )
             else:
                 if player.paid:
                     raise RuleError(
-                        f"{player.name} has already paid the entry fee",
+                        _("{name} has already paid the entry fee").format(name=player.name),
                         "I.2",
-                        it=f"{player.name} ha già versato la quota d'iscrizione",
                     )
                 if player.status == "waitlisted":
                     raise RuleError(
-                        f"{player.name} is on the waiting list: the fee is paid once a place frees",
+                        _(
+                            "{name} is on the waiting list: the fee is paid once a place frees"
+                        ).format(name=player.name),
                         "I.1",
-                        it=f"{player.name} è in lista d'attesa: la quota si versa quando si "
-                        "libera un posto",
                     )
                 if state.phase != "registration":
                     raise RuleError(
-                        f"registration closed with the draw: {player.name} cannot enter now",
+                        _("registration closed with the draw: {name} cannot enter now").format(
+                            name=player.name
+                        ),
                         "I.1",
-                        it=f"le iscrizioni si sono chiuse con il sorteggio: {player.name} non può "
-                        "più entrare",
                     )
             events.append(FeePaid(name=player.name, food=self.food))
         return events
@@ -325,10 +317,9 @@ class ChangeSettings(Command):
             occupied = [s.number for s in table.seats if s.player is not None]
             if not table.final and occupied and max(occupied) > seats:
                 raise RuleError(
-                    f"table {table.number} uses seat {max(occupied)}: "
-                    "table_seats cannot go below it",
+                    _("table {number} uses seat {occupied}: table_seats cannot go below it").format(
+                        number=table.number, occupied=max(occupied)
+                    ),
                     "IV.4",
-                    it=f"al tavolo {table.number} è occupato il posto {max(occupied)}: "
-                    "table_seats non può scendere sotto",
                 )
         return events

@@ -12,6 +12,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Ruling, State, name_key
+from tdconsole.i18n import _
 
 SanctionKind = Literal["warning", "suspend", "disqualify"]
 _ARTICLE = re.compile(r"^[0-9IVX]+(\.[0-9]+)?(-[A-Z])?$|^irr\.[0-9]+(-[A-Z])?$", re.IGNORECASE)
@@ -26,8 +27,7 @@ def clean_articles(raw: list[str]) -> list[str]:
             continue
         if not _ARTICLE.match(text):
             raise RuleError(
-                f"{item!r} is not an article number: write e.g. III.2 or 7.7",
-                it=f"{item!r} non è un numero di articolo: scrivi ad esempio III.2 o 7.7",
+                _("{item!r} is not an article number: write e.g. III.2 or 7.7").format(item=item),
             )
         articles.append(text.upper() if not text.lower().startswith("irr.") else text.lower())
     return articles
@@ -117,14 +117,11 @@ class RecordRuling(Command):
         text = self.text.strip()
         if not text:
             raise RuleError(
-                "a ruling needs its decision: give --text TEXT",
+                _("a ruling needs its decision: give --text TEXT"),
                 "VII.3",
-                it="una decisione va scritta: indica --text TESTO",
             )
         if self.table is not None and self.table not in state.tables:
-            raise RuleError(
-                f"there is no table {self.table}", it=f"non esiste il tavolo {self.table}"
-            )
+            raise RuleError(_("there is no table {table}").format(table=self.table))
         players = [require_player(state, name).name for name in self.players]
         return [
             RulingRecorded(
@@ -155,36 +152,30 @@ class Sanction(Command):
 
         if not self.reason.strip():
             raise RuleError(
-                "a sanction needs a reason: give --reason TEXT",
+                _("a sanction needs a reason: give --reason TEXT"),
                 "VI.2",
-                it="una sanzione va motivata: indica --reason TESTO",
             )
         if self.kind == "disqualify":
             return Disqualify(name=self.name, reason=self.reason).decide(state, ctx)
         player = require_player(state, self.name)
         if player.status != "in":
-            raise RuleError(
-                f"{player.name} is not in play", "VI.2", it=f"{player.name} non è in gioco"
-            )
+            raise RuleError(_("{name} is not in play").format(name=player.name), "VI.2")
         orbits = self.orbits
         if self.kind == "suspend":
             if orbits not in (1, 2):
                 raise RuleError(
-                    "a suspension lasts one or two orbits: give --orbits 1 or 2",
+                    _("a suspension lasts one or two orbits: give --orbits 1 or 2"),
                     "VI.2",
-                    it="una sospensione dura uno o due giri: indica --orbits 1 o 2",
                 )
             if player.suspended_orbits is not None:
                 raise RuleError(
-                    f"{player.name} is already suspended: mark it served first",
+                    _("{name} is already suspended: mark it served first").format(name=player.name),
                     "VI.2",
-                    it=f"{player.name} è già sospeso: prima segna la sospensione come scontata",
                 )
         elif orbits is not None:
             raise RuleError(
-                "--orbits goes with a suspension only",
+                _("--orbits goes with a suspension only"),
                 "VI.2",
-                it="--orbits vale solo per una sospensione",
             )
         return [
             SanctionRecorded(
@@ -209,21 +200,18 @@ class MarkServed(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not 1 <= self.ruling <= len(state.rulings):
             raise RuleError(
-                f"there is no ruling {self.ruling} in the log",
-                it=f"nel registro non c'è la voce {self.ruling}",
+                _("there is no ruling {ruling} in the log").format(ruling=self.ruling),
             )
         ruling = state.rulings[self.ruling - 1]
         if ruling.sanction != "suspend":
             raise RuleError(
-                f"entry {self.ruling} is not a suspension",
+                _("entry {ruling} is not a suspension").format(ruling=self.ruling),
                 "VI.2",
-                it=f"la voce {self.ruling} non è una sospensione",
             )
         if ruling.served:
             raise RuleError(
-                f"suspension {self.ruling} is already marked served",
+                _("suspension {ruling} is already marked served").format(ruling=self.ruling),
                 "VI.2",
-                it=f"la sospensione {self.ruling} risulta già scontata",
             )
         return [SuspensionServed(ruling=self.ruling)]
 

@@ -17,6 +17,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, name_key
+from tdconsole.i18n import _
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
@@ -48,17 +49,17 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
     """How many tables for ``players`` (Art. II.1, II.3; the Decision of rules.md)."""
     if players < 2:
         raise RuleError(
-            f"{players} paid player(s): a draw needs at least two",
+            _("{players} paid player(s): a draw needs at least two").format(players=players),
             "II.1",
-            it=f"giocatori paganti: {players}; per il sorteggio ne servono almeno due",
         )
     low, high = seating.table_min, seating.table_max
     if tables is not None:
         if tables < 1 or tables > players // 2:
             raise RuleError(
-                f"{tables} tables for {players} players: choose between 1 and {players // 2}",
+                _("{tables} tables for {players} players: choose between 1 and {value}").format(
+                    tables=tables, players=players, value=players // 2
+                ),
                 "II.1",
-                it=f"{tables} tavoli per {players} giocatori: scegli tra 1 e {players // 2}",
             )
         sizes = balanced_sizes(players, tables)
         limit = (
@@ -68,11 +69,11 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
         )
         if max(sizes) > limit:
             raise RuleError(
-                f"{tables} table(s) would seat {max(sizes)} at one table, more than its "
-                f"{limit} seats: choose more tables",
+                _(
+                    "{tables} table(s) would seat {sizes} at one table, more "
+                    "than its {limit} seats: choose more tables"
+                ).format(tables=tables, sizes=max(sizes), limit=limit),
                 "II.1",
-                it=f"con {tables} tavoli uno ne avrebbe {max(sizes)} giocatori, più dei suoi "
-                f"{limit} posti: scegli più tavoli",
             )
         warning = warning_it = None
         if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
@@ -194,9 +195,8 @@ class Draw(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
             raise RuleError(
-                "the seats are already drawn: undo the draw to draw again",
+                _("the seats are already drawn: undo the draw to draw again"),
                 "II.2",
-                it="i posti sono già stati sorteggiati: annulla il sorteggio (`undo`) per rifarlo",
             )
         names = [p.name for p in state.ordered_players() if p.status == "registered" and p.paid]
         plan = plan_tables(len(names), state.settings.seating, self.tables)
@@ -233,20 +233,22 @@ class MoveButton(Command):
         if table is None or not table.open:
             numbers = ", ".join(str(t.number) for t in state.open_tables()) or "none"
             raise RuleError(
-                f"there is no open table {self.table}: open tables are {numbers}",
-                it=f"non c'è un tavolo aperto {self.table}: i tavoli aperti sono {numbers}",
+                _("there is no open table {table}: open tables are {numbers}").format(
+                    table=self.table, numbers=numbers
+                ),
             )
         if not 1 <= self.seat <= len(table.seats):
             raise RuleError(
-                f"table {table.number} has seats 1 to {len(table.seats)}: choose one of them",
+                _("table {number} has seats 1 to {seats}: choose one of them").format(
+                    number=table.number, seats=len(table.seats)
+                ),
                 "II.5",
-                it=f"il tavolo {table.number} ha i posti da 1 a {len(table.seats)}: "
-                "sceglietene uno",
             )
         if self.seat == table.button:
             raise RuleError(
-                f"the button is already at seat {self.seat} of table {table.number}",
+                _("the button is already at seat {seat} of table {number}").format(
+                    seat=self.seat, number=table.number
+                ),
                 "II.5",
-                it=f"il bottone è già al posto {self.seat} del tavolo {table.number}",
             )
         return [ButtonMoved(table=table.number, seat=self.seat)]

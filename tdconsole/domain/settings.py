@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 Language = Literal["it", "en"]
 
@@ -204,8 +205,7 @@ class Settings(BaseModel):
         else:
             known = ", ".join(sorted(self.flat()))
             raise RuleError(
-                f"unknown setting {key!r}: use one of {known}",
-                it=f"impostazione sconosciuta {key!r}: usate una di queste: {known}",
+                _("unknown setting {key!r}: use one of {known}").format(key=key, known=known),
             )
         return validate_settings(data, source=f"setting {key}", key=key)
 
@@ -218,8 +218,7 @@ def _parse_value(raw: str, current: Any) -> Any:
         if lowered in ("false", "no", "off", "0"):
             return False
         raise RuleError(
-            f"{raw!r} is not yes or no: write yes or no (true or false)",
-            it=f"{raw!r} non è sì o no: scrivete sì o no",
+            _("{raw!r} is not yes or no: write yes or no (true or false)").format(raw=raw),
         )
     if isinstance(current, (list, tuple)):
         return [part.strip() for part in raw.split(",") if part.strip()]
@@ -339,13 +338,11 @@ def load_settings(path: Path | None = None) -> Settings:
         text = read_input(path, MIB, "a settings file", "un file di impostazioni").decode()
     except FileNotFoundError:
         raise RuleError(
-            f"settings file {path} not found: give an existing file",
-            it=f"file di impostazioni {path} non trovato: indicate un file esistente",
+            _("settings file {path} not found: give an existing file").format(path=path),
         ) from None
     except (OSError, ValueError) as exc:  # ValueError: not UTF-8, a NUL in the name
         raise RuleError(
-            f"cannot read settings file {path}: {exc}",
-            it=f"impossibile leggere il file di impostazioni {path}: {exc}",
+            _("cannot read settings file {path}: {exc}").format(path=path, exc=exc),
         ) from None
     try:
         data = tomllib.loads(text)
@@ -353,8 +350,7 @@ def load_settings(path: Path | None = None) -> Settings:
         raise too_deep(str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(
-            f"settings file {path} is not valid TOML ({exc}): fix it",
-            it=f"il file di impostazioni {path} non è TOML valido ({exc}): correggetelo",
+            _("settings file {path} is not valid TOML ({exc}): fix it").format(path=path, exc=exc),
         ) from None
     check_depth(data, str(path))
     return validate_settings(data, source=str(path))

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 __all__ = ["MAX_LEVEL", "Blinds", "LevelOverride", "Period", "Structure"]
 
@@ -130,39 +131,37 @@ class Structure(BaseModel):
         unit = self.chip_unit
         if unit < 1:
             raise RuleError(
-                f"The smallest chip must be at least 1, not {unit}: set chip_unit.",
-                it=f"Il gettone più piccolo deve valere almeno 1, non {unit}: imposta chip_unit.",
+                _("The smallest chip must be at least 1, not {unit}: set chip_unit.").format(
+                    unit=unit
+                ),
             )
         self._check_big_blind(self.first_bb, "The first big blind", "Il primo grande buio")
         self._check_big_blind(self.second_bb, "The second big blind", "Il secondo grande buio")
         if self.second_bb <= self.first_bb:
             raise RuleError(
-                f"The second big blind ({self.second_bb}) must be larger than the first "
-                f"({self.first_bb}): the blinds rise after level 1; set --second-bb above "
-                f"{self.first_bb}.",
+                _(
+                    "The second big blind ({second_bb}) must be larger than the "
+                    "first ({first_bb}): the blinds rise after level 1; set "
+                    "--second-bb above {first_bb}."
+                ).format(second_bb=self.second_bb, first_bb=self.first_bb),
                 "III.5",
-                it=f"Il secondo grande buio ({self.second_bb}) deve superare il primo "
-                f"({self.first_bb}): i bui salgono dopo il livello 1; imposta --second-bb oltre "
-                f"{self.first_bb}.",
             )
         if self.minutes < 1:
             raise RuleError(
-                f"Levels must last at least 1 minute, not {self.minutes}: set --minutes to 1 "
-                "or more.",
+                _(
+                    "Levels must last at least 1 minute, not {minutes}: set --minutes to 1 or more."
+                ).format(minutes=self.minutes),
                 "III.5",
-                it=f"I livelli devono durare almeno 1 minuto, non {self.minutes}: imposta "
-                "--minutes a 1 o più.",
             )
         first = self.level_minutes(1)
         if self.minutes >= first:
             raise RuleError(
-                f"The later levels ({self.minutes} min) must be shorter than the first "
-                f"({first} min): set --minutes below {first} or "
-                f"--first-minutes above {self.minutes}.",
+                _(
+                    "The later levels ({minutes} min) must be shorter than the "
+                    "first ({first} min): set --minutes below {first} or "
+                    "--first-minutes above {minutes}."
+                ).format(minutes=self.minutes, first=first),
                 "III.5",
-                it=f"I livelli successivi ({self.minutes} min) devono essere più brevi del primo "
-                f"({first} min): imposta --minutes sotto {first} oppure --first-minutes sopra "
-                f"{self.minutes}.",
             )
         for level, ante in self.antes.items():
             self._check_level_number(level, "An ante", "Un ante")
@@ -171,11 +170,11 @@ class Structure(BaseModel):
             self._check_level_number(level, "A break", "Una pausa")
             if length < 1:
                 raise RuleError(
-                    f"The break after level {level} must last at least 1 minute, not {length}: "
-                    "give its minutes, or remove it.",
+                    _(
+                        "The break after level {level} must last at least 1 minute, "
+                        "not {length}: give its minutes, or remove it."
+                    ).format(level=level, length=length),
                     "VII.1",
-                    it=f"La pausa dopo il livello {level} deve durare almeno 1 minuto, non "
-                    f"{length}: indica i minuti, oppure toglila.",
                 )
         for level, edit in self.overrides.items():
             self._check_level_number(level, "An edit", "Una modifica")
@@ -189,18 +188,19 @@ class Structure(BaseModel):
                 self._check_ante(level, edit.ante)
             if edit.minutes is not None and edit.minutes < 1:
                 raise RuleError(
-                    f"Level {level} must last at least 1 minute, not {edit.minutes}.",
+                    _("Level {level} must last at least 1 minute, not {minutes}.").format(
+                        level=level, minutes=edit.minutes
+                    ),
                     "III.5",
-                    it=f"Il livello {level} deve durare almeno 1 minuto, non {edit.minutes}.",
                 )
         for level, edit in self.overrides.items():
             if level >= 2 and edit.minutes is not None and edit.minutes >= first:
                 raise RuleError(
-                    f"Level {level} ({edit.minutes} min) must be shorter than level 1 "
-                    f"({first} min): give it at most {first - 1} minutes.",
+                    _(
+                        "Level {level} ({minutes} min) must be shorter than level 1 "
+                        "({first} min): give it at most {value} minutes."
+                    ).format(level=level, minutes=edit.minutes, first=first, value=first - 1),
                     "III.5",
-                    it=f"Il livello {level} ({edit.minutes} min) deve essere più breve del "
-                    f"livello 1 ({first} min): dagli al massimo {first - 1} minuti.",
                 )
         return self
 
@@ -220,11 +220,11 @@ class Structure(BaseModel):
     def _check_ante(self, level: int, ante: int) -> None:
         if ante < 0 or ante % self.chip_unit:
             raise RuleError(
-                f"The ante of level {level} must be 0 or a multiple of the smallest chip "
-                f"({self.chip_unit}): {ante} is not.",
+                _(
+                    "The ante of level {level} must be 0 or a multiple of the "
+                    "smallest chip ({chip_unit}): {ante} is not."
+                ).format(level=level, chip_unit=self.chip_unit, ante=ante),
                 "2.6",
-                it=f"L'ante del livello {level} deve essere 0 o un multiplo del gettone più "
-                f"piccolo ({self.chip_unit}): {ante} non lo è.",
             )
 
     @staticmethod
@@ -293,11 +293,12 @@ class Structure(BaseModel):
     def _check_in_range(level: int) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise RuleError(
-                f"The structure stops at level {MAX_LEVEL} (level {level} asked): the blinds "
-                "are beyond any chips in play; finish the event or edit the levels.",
+                _(
+                    "The structure stops at level {MAX_LEVEL} (level {level} "
+                    "asked): the blinds are beyond any chips in play; finish the "
+                    "event or edit the levels."
+                ).format(MAX_LEVEL=MAX_LEVEL, level=level),
                 "III.5",
-                it=f"La struttura si ferma al livello {MAX_LEVEL} (richiesto il livello {level}): "
-                "i bui superano ogni gettone in gioco; concludi l'evento o modifica i livelli.",
             )
 
     # ---- periods (levels and breaks) ----------------------------------------------------
@@ -306,9 +307,8 @@ class Structure(BaseModel):
         """(level, is_break) of the period at ``index``."""
         if index < 0:
             raise RuleError(
-                f"There is no period {index}: the clock starts at level 1.",
+                _("There is no period {index}: the clock starts at level 1.").format(index=index),
                 "III.5",
-                it=f"Non esiste il periodo {index}: l'orologio parte dal livello 1.",
             )
         offset = 0
         for after in sorted(self.breaks):
@@ -358,7 +358,7 @@ class Structure(BaseModel):
 
     def next_level_blinds(self, index: int) -> Blinds | None:
         """Blinds of the first level after period ``index`` (None past ``MAX_LEVEL``)."""
-        level, _ = self._locate(index)
+        level, _at = self._locate(index)
         return self.blinds(level + 1) if level < MAX_LEVEL else None
 
     # ---- edits during play --------------------------------------------------------------
@@ -381,18 +381,18 @@ class Structure(BaseModel):
         self._check_in_range(level)
         if big_blind is None and ante is None and minutes is None:
             raise RuleError(
-                f"Nothing to change for level {level}: give a big blind, an ante or minutes.",
-                it=f"Nulla da cambiare per il livello {level}: indica un grande buio, un ante o "
-                "i minuti.",
+                _(
+                    "Nothing to change for level {level}: give a big blind, an ante or minutes."
+                ).format(level=level),
             )
         if self.index_of_level(level) <= current_index:
             raise RuleError(
-                f"Level {level} is being played or already played: its blinds and time are "
-                "frozen; edit a later level, or change the time left with clock add/sub/set.",
+                _(
+                    "Level {level} is being played or already played: its blinds "
+                    "and time are frozen; edit a later level, or change the time "
+                    "left with clock add/sub/set."
+                ).format(level=level),
                 "III.5",
-                it=f"Il livello {level} è in corso o già giocato: bui e durata non si cambiano "
-                "più; modifica un livello successivo, o cambia il tempo rimasto con "
-                "clock add/sub/set.",
             )
         old = self.overrides.get(level, LevelOverride())
         new = LevelOverride(
@@ -413,18 +413,20 @@ class Structure(BaseModel):
         self._check_in_range(after_level)
         if self.index_of_break(after_level) <= current_index:
             raise RuleError(
-                f"The break after level {after_level} is in progress or past: it can no longer "
-                "be changed; change the time left with clock add/sub/set.",
+                _(
+                    "The break after level {after_level} is in progress or past: "
+                    "it can no longer be changed; change the time left with "
+                    "clock add/sub/set."
+                ).format(after_level=after_level),
                 "VII.1",
-                it=f"La pausa dopo il livello {after_level} è in corso o passata: non si può "
-                "più cambiare; cambia il tempo rimasto con clock add/sub/set.",
             )
         breaks = dict(self.breaks)
         if minutes == 0:
             if after_level not in breaks:
                 raise RuleError(
-                    f"There is no break after level {after_level} to remove.",
-                    it=f"Non c'è una pausa dopo il livello {after_level} da togliere.",
+                    _("There is no break after level {after_level} to remove.").format(
+                        after_level=after_level
+                    ),
                 )
             del breaks[after_level]
         else:
@@ -441,7 +443,7 @@ class Structure(BaseModel):
         if players_in <= 0 or chips_in_play <= 0:
             return out
         average = chips_in_play / players_in
-        level, _ = self._locate(index)
+        level, _at = self._locate(index)
         for k in (level, level + 1):
             if k > MAX_LEVEL:
                 out.append(

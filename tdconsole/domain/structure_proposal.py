@@ -27,6 +27,7 @@ from tdconsole.domain.clock import Structure
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
+from tdconsole.i18n import _
 
 END_SHARE = 20
 """The expected end: the first level whose big blind is at least chips in play / END_SHARE."""
@@ -128,9 +129,10 @@ def propose(
     """The proposal for ``players`` starting at ``start_at`` (see the module docstring)."""
     if players < 2:
         raise RuleError(
-            f"A structure needs at least 2 players, not {players}: give the players.",
+            _("A structure needs at least 2 players, not {players}: give the players.").format(
+                players=players
+            ),
             "III.1",
-            it=f"Una struttura richiede almeno 2 giocatori, non {players}: indica i giocatori.",
         )
     stacks, clock = settings.stacks, settings.clock
     stack = stacks.starting_stack if stack is None else stack
@@ -138,11 +140,17 @@ def propose(
     largest = stack // stacks.min_stack_bb // step * step
     if largest < step:
         raise RuleError(
-            f"The stack {stack} is less than {stacks.min_stack_bb} big blinds of {step} (the "
-            f"smallest big blind): give a stack of at least {stacks.min_stack_bb * step}.",
+            _(
+                "The stack {stack} is less than {min_stack_bb} big blinds of "
+                "{step} (the smallest big blind): give a stack of at least "
+                "{value}."
+            ).format(
+                stack=stack,
+                min_stack_bb=stacks.min_stack_bb,
+                step=step,
+                value=stacks.min_stack_bb * step,
+            ),
             "III.1",
-            it=f"La dote {stack} è meno di {stacks.min_stack_bb} grandi bui da {step} (il "
-            f"grande buio più piccolo): indica una dote di almeno {stacks.min_stack_bb * step}.",
         )
     chips = players * stack
     finish = finish_time(settings, start_at)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 if TYPE_CHECKING:
     from tdconsole.reports.model import Report
@@ -32,22 +33,21 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
 
     if kind not in BUILDERS:
         raise RuleError(
-            f"no report named {kind!r}: choose one of {', '.join(REPORTS)}",
+            _("no report named {kind!r}: choose one of {REPORTS}").format(
+                kind=kind, REPORTS=", ".join(REPORTS)
+            ),
             None,
-            it=f"nessun resoconto si chiama {kind!r}: scegline uno tra {', '.join(REPORTS)}",
         )
     if not isinstance(state, Mapping):
         raise RuleError(
-            "the event's state must be a JSON object (tdconsole state --json)",
+            _("the event's state must be a JSON object (tdconsole state --json)"),
             None,
-            it="lo stato dell'evento deve essere un oggetto JSON (tdconsole state --json)",
         )
     chosen = lang or state.get("language") or "it"
     if chosen not in ("it", "en"):
         raise RuleError(
-            f"no language {chosen!r}: use it or en",
+            _("no language {chosen!r}: use it or en").format(chosen=chosen),
             None,
-            it=f"lingua {chosen!r} non disponibile: usa it o en",
         )
     return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))
 
@@ -70,9 +70,10 @@ def render(
 def check_format(fmt: str) -> None:
     if fmt not in FORMATS:
         raise RuleError(
-            f"no format {fmt!r}: choose one of {', '.join(FORMATS)}",
+            _("no format {fmt!r}: choose one of {FORMATS}").format(
+                fmt=fmt, FORMATS=", ".join(FORMATS)
+            ),
             None,
-            it=f"formato {fmt!r} non disponibile: scegline uno tra {', '.join(FORMATS)}",
         )
 
 

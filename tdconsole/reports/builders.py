@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.reports.labels import Lang, label, month_name
 from tdconsole.reports.model import (
     Cell,
@@ -42,9 +43,8 @@ def _list(state: State, key: str) -> list[Mapping[str, Any]]:
     value = state.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
         raise RuleError(
-            f"the event's state has a bad '{key}' list",
+            _("the event's state has a bad '{key}' list").format(key=key),
             None,
-            it=f"lo stato dell'evento ha un elenco '{key}' non valido",
         )
     return value
 
@@ -372,7 +372,7 @@ def slips(state: State, lang: Lang) -> Report:
     ]
     section = Section(None, columns, empty=label("no_slips", lang))
     for slip in report.slips:
-        number, _, suit = slip.table.partition(" ")
+        number, _sep, suit = slip.table.partition(" ")
         section.rows.append(
             [
                 Cell(number, number),

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.reports.builders import _date
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
@@ -81,8 +82,7 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
     value = doc.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
         raise RuleError(
-            f"the season's document has a bad '{key}' list",
-            it=f"il documento della stagione ha un elenco '{key}' non valido",
+            _("the season's document has a bad '{key}' list").format(key=key),
         )
     return value
 
@@ -180,8 +180,7 @@ def render_season(doc: Mapping[str, Any], fmt: str = "txt", lang: str | None = N
     chosen = lang or "it"
     if chosen not in ("it", "en"):
         raise RuleError(
-            f"no language {chosen!r}: use it or en",
-            it=f"lingua {chosen!r} non disponibile: usa it o en",
+            _("no language {chosen!r}: use it or en").format(chosen=chosen),
         )
     report = season_report(doc, cast(Literal["it", "en"], chosen))
     if fmt == "csv":

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import config_dir
 from tdconsole.domain.texts import escape
+from tdconsole.i18n import _
 from tdconsole.store.paths import data_dir
 
 Lang = Literal["it", "en"]
@@ -146,15 +147,11 @@ def shipped_books() -> tuple[Book, ...]:
 def _imported_signature(directory: Path) -> tuple[tuple[str, int], ...]:
     if not directory.is_dir():
         return ()
-    return tuple(
-        (p.name, p.stat().st_mtime_ns) for p in sorted(directory.glob("*.json"))
-    )
+    return tuple((p.name, p.stat().st_mtime_ns) for p in sorted(directory.glob("*.json")))
 
 
 @lru_cache(maxsize=4)
-def _imported(
-    directory: Path, signature: tuple[tuple[str, int], ...]
-) -> tuple[ImportedBook, ...]:
+def _imported(directory: Path, signature: tuple[tuple[str, int], ...]) -> tuple[ImportedBook, ...]:
     del signature  # part of the cache key only
     return tuple(
         ImportedBook.model_validate_json((directory / name).read_text(encoding="utf-8"))
@@ -186,18 +183,17 @@ def get_book(name: str) -> Book:
         if book.book == name:
             return book
     raise RuleError(
-        f"no shipped rulebook named {name!r}; see `rules list` for the names",
-        it=f"nessun regolamento fornito si chiama {name!r}; i nomi sono in `rules list`",
+        _("no shipped rulebook named {name!r}; see `rules list` for the names").format(name=name),
     )
 
 
 def check_book_name(name: str) -> str:
     if not BOOK_NAME.match(name):
         raise RuleError(
-            f"invalid book name {name!r}: use lowercase letters, digits and '-', "
-            "starting with a letter (e.g. 'ordine')",
-            it=f"nome di regolamento non valido {name!r}: usa lettere minuscole, cifre e '-', "
-            "cominciando con una lettera (per esempio 'ordine')",
+            _(
+                "invalid book name {name!r}: use lowercase letters, digits "
+                "and '-', starting with a letter (e.g. 'ordine')"
+            ).format(name=name),
         )
     return name
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.rules import italiana
 from tdconsole.rules.calc_common import _italian
 from tdconsole.rules.cards import Card, check_distinct, parse_cards
@@ -103,18 +104,18 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
 
     if len(board) != 5:
         raise RuleError(
-            f"the board has 5 cards at showdown, not {len(board)}",
+            _("the board has 5 cards at showdown, not {board}").format(board=len(board)),
             "1.2",
-            it=f"allo showdown il board ha 5 carte, non {len(board)}",
         )
     board_text = "".join(str(c) for c in board)
     evaluated = []
     for player, hole in hands.items():
         if len(hole) != 2:
             raise RuleError(
-                f"{player} must show 2 hole cards, not {len(hole)}",
+                _("{player} must show 2 hole cards, not {hole}").format(
+                    player=player, hole=len(hole)
+                ),
                 "1.1",
-                it=f"{player} deve mostrare 2 carte coperte, non {len(hole)}",
             )
         best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
         evaluated.append((player, best))
@@ -133,8 +134,16 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
             label = "Royal flush"
         ranked.append(RankedHand(player, len(groups), five, _IT_LABELS.get(label, label), label))
     winners = tuple(groups[0])
-    return ShowdownResult("holdem", "ordine", tuple(ranked), winners, len(winners) > 1,
-                          tuple(tuple(g) for g in groups), False, ("1.1", "1.2", "1.3"))
+    return ShowdownResult(
+        "holdem",
+        "ordine",
+        tuple(ranked),
+        winners,
+        len(winners) > 1,
+        tuple(tuple(g) for g in groups),
+        False,
+        ("1.1", "1.2", "1.3"),
+    )
 
 
 def _italiana(
@@ -147,10 +156,11 @@ def _italiana(
     low = italiana.lowest_rank(players_at_table)
     if len(hands) > players_at_table:
         raise RuleError(
-            f"{len(hands)} hands shown at a table of {players_at_table}; "
-            "give the number of players at the table", "1.2",
-            it=f"{len(hands)} mani mostrate a un tavolo di {players_at_table}; indica quanti "
-            "giocatori ci sono al tavolo",
+            _(
+                "{hands} hands shown at a table of {players_at_table}; give "
+                "the number of players at the table"
+            ).format(hands=len(hands), players_at_table=players_at_table),
+            "1.2",
         )
     keyed = sorted(
         (
@@ -176,8 +186,17 @@ def _italiana(
     arts = ("7.1", "7.2", "8.1", "8.3", "9.1") + (("9.2",) if split_possible else ())
     if readings and any(r.article == "8.2" for r in readings):
         arts = ("7.1", "7.2", "8.1", "8.2", "8.3", "9.1", *arts[5:])
-    return ShowdownResult("italiana", "santelia", tuple(ranked), winners, len(winners) > 1,
-                          groups, split_possible, arts, tuple(readings))
+    return ShowdownResult(
+        "italiana",
+        "santelia",
+        tuple(ranked),
+        winners,
+        len(winners) > 1,
+        groups,
+        split_possible,
+        arts,
+        tuple(readings),
+    )
 
 
 def showdown(
@@ -202,8 +221,7 @@ def showdown(
     """
     if len(hands) < 2:
         raise RuleError(
-            "a showdown needs at least two hands",
-            it="per uno showdown servono almeno due mani",
+            _("a showdown needs at least two hands"),
         )
     parsed = {p: parse_cards(c) for p, c in hands.items()}
     board_cards = parse_cards(board)
@@ -213,19 +231,17 @@ def showdown(
     if mode == "italiana":
         if board_cards:
             raise RuleError(
-                "Poker all'Italiana has no board: give five cards per player",
+                _("Poker all'Italiana has no board: give five cards per player"),
                 "1.1",
-                it="il Poker all'Italiana non ha board: indica cinque carte per giocatore",
             )
         if flush not in ("suit", "ace") or ace_straight not in ("plain", "wrap"):
             raise RuleError(
-                f"unknown reading {flush!r}/{ace_straight!r}: flush is 'suit' or 'ace', the "
-                "ace straight 'plain' or 'wrap'",
-                it=f"lettura sconosciuta {flush!r}/{ace_straight!r}: il colore è 'suit' o "
-                "'ace', la scala con l'asso 'plain' o 'wrap'",
+                _(
+                    "unknown reading {flush!r}/{ace_straight!r}: flush is 'suit' "
+                    "or 'ace', the ace straight 'plain' or 'wrap'"
+                ).format(flush=flush, ace_straight=ace_straight),
             )
         return _italiana(parsed, players_at_table, split_straight_flushes, flush, ace_straight)
     raise RuleError(
-        f"unknown showdown mode {mode!r}: use 'holdem' or 'italiana'",
-        it=f"modalità di showdown sconosciuta {mode!r}: usa 'holdem' o 'italiana'",
+        _("unknown showdown mode {mode!r}: use 'holdem' or 'italiana'").format(mode=mode),
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.rules.calc_common import _in, _italian, clockwise_from
 
 # ---------------------------------------------------------------------------------------------
@@ -59,29 +60,25 @@ def button_plan(
     occupied = sorted(set(seats))
     if len(occupied) != len(seats) or any(s <= 0 for s in seats):
         raise RuleError(
-            "seats must be distinct positive numbers",
-            it="i posti devono essere numeri positivi, tutti diversi",
+            _("seats must be distinct positive numbers"),
         )
     if button not in occupied:
         raise RuleError(
-            f"the button seat {button} is not among the occupied seats",
-            it=f"il posto del bottone, {button}, non è tra i posti occupati",
+            _("the button seat {button} is not among the occupied seats").format(button=button),
         )
     if hands < 1 or hands > 50:
-        raise RuleError("ask for 1 to 50 hands", it="chiedi da 1 a 50 mani")
+        raise RuleError(_("ask for 1 to 50 hands"))
     gone = set(out)
     if not gone <= set(occupied):
         raise RuleError(
-            f"seat(s) {', '.join(map(str, sorted(gone - set(occupied))))} went out but were "
-            "not occupied",
-            it=f"posti {', '.join(map(str, sorted(gone - set(occupied))))}: eliminati ma non "
-            "occupati",
+            _("seat(s) {map} went out but were not occupied").format(
+                map=", ".join(map(str, sorted(gone - set(occupied))))
+            ),
         )
     remaining = [s for s in occupied if s not in gone]
     if len(remaining) < 2:
         raise RuleError(
-            "fewer than two players are left at the table: no blinds to post",
-            it="al tavolo restano meno di due giocatori: non ci sono bui da mettere",
+            _("fewer than two players are left at the table: no blinds to post"),
         )
 
     def after(seat: int, among: Sequence[int]) -> int:
@@ -100,8 +97,7 @@ def button_plan(
         bb_prev = big_blind
     if bb_prev not in occupied or (sb_prev is not None and sb_prev not in occupied):
         raise RuleError(
-            "the blinds given are not on occupied seats",
-            it="i bui indicati non sono su posti occupati",
+            _("the blinds given are not on occupied seats"),
         )
 
     def nxt(seat: int) -> int:
@@ -120,9 +116,18 @@ def button_plan(
         for h in range(1, hands + 1):
             btn = nxt(btn)
             sb, bb = normal(btn)
-            plan.append(HandPositions(h, btn, sb, bb, False,
-                                      "heads-up: the button posts the small blind", ("2.5",),
-                                      "testa a testa: il bottone mette il piccolo buio"))
+            plan.append(
+                HandPositions(
+                    h,
+                    btn,
+                    sb,
+                    bb,
+                    False,
+                    "heads-up: the button posts the small blind",
+                    ("2.5",),
+                    "testa a testa: il bottone mette il piccolo buio",
+                )
+            )
         return ButtonPlan(tuple(remaining), tuple(plan), ("2.5", "II.5"))
 
     bb_out, sb_out = bb_prev in gone, sb_prev is not None and sb_prev in gone
@@ -130,33 +135,61 @@ def button_plan(
     h = 1
     if bb_out:
         btn = nxt(button)
-        plan.append(HandPositions(
-            1, btn, None, nxt(btn), btn not in remaining,
-            "big blind eliminated: the button advances, the next player posts the big blind "
-            "directly, no small blind", ("2.4",),
-            "grande buio eliminato: il bottone avanza, il giocatore seguente mette direttamente "
-            "il grande buio, senza piccolo buio"))
+        plan.append(
+            HandPositions(
+                1,
+                btn,
+                None,
+                nxt(btn),
+                btn not in remaining,
+                "big blind eliminated: the button advances, the next player posts the big blind "
+                "directly, no small blind",
+                ("2.4",),
+                "grande buio eliminato: il bottone avanza, il giocatore "
+                "seguente mette direttamente "
+                "il grande buio, senza piccolo buio",
+            )
+        )
         if hands >= 2:
             sb, bb = normal(btn)
-            plan.append(HandPositions(2, btn, sb, bb, btn not in remaining,
-                                      "the button stays and both blinds are posted", ("2.4",),
-                                      "il bottone resta fermo e si mettono entrambi i bui"))
+            plan.append(
+                HandPositions(
+                    2,
+                    btn,
+                    sb,
+                    bb,
+                    btn not in remaining,
+                    "the button stays and both blinds are posted",
+                    ("2.4",),
+                    "il bottone resta fermo e si mettono entrambi i bui",
+                )
+            )
         h = 3
     elif sb_out:
         sb, bb = normal(btn)
-        plan.append(HandPositions(
-            1, btn, sb, bb, btn not in remaining,
-            "small blind eliminated: the button stays put (dead button) for this hand",
-            ("2.4",),
-            "piccolo buio eliminato: per questa mano il bottone resta fermo (bottone morto)"))
+        plan.append(
+            HandPositions(
+                1,
+                btn,
+                sb,
+                bb,
+                btn not in remaining,
+                "small blind eliminated: the button stays put (dead button) for this hand",
+                ("2.4",),
+                "piccolo buio eliminato: per questa mano il bottone resta fermo (bottone morto)",
+            )
+        )
         h = 2
     while h <= hands:
         btn = nxt(btn)
         sb, bb = normal(btn)
         note = "the button moves again" if plan else "the button moves clockwise"
         note_it = "il bottone riprende ad avanzare" if plan else "il bottone avanza in senso orario"
-        plan.append(HandPositions(h, btn, sb, bb, False, note, ("2.4", "II.5") if plan
-                                  else ("II.5",), note_it))
+        plan.append(
+            HandPositions(
+                h, btn, sb, bb, False, note, ("2.4", "II.5") if plan else ("II.5",), note_it
+            )
+        )
         h += 1
     arts = ("2.4", "II.5") if (bb_out or sb_out) else ("II.5", "2.2", "2.3")
     return ButtonPlan(tuple(remaining), tuple(plan[:hands]), arts)
@@ -190,10 +223,10 @@ def clock_call(
     """
     if not 30 <= granted <= 60:
         raise RuleError(
-            f"the Director grants 30 to 60 seconds, not {granted:g}; pick a time in that range",
+            _(
+                "the Director grants 30 to 60 seconds, not {granted:g}; pick a time in that range"
+            ).format(granted=granted),
             "5.4",
-            it=f"il Direttore concede da 30 a 60 secondi, non {granted:g}; scegli un tempo "
-            "in quell'intervallo",
         )
     if isinstance(started_at, dt.datetime) and isinstance(now, dt.datetime):
         elapsed = (now - started_at).total_seconds()
@@ -201,15 +234,12 @@ def clock_call(
         elapsed = float(now) - float(started_at)
     else:
         raise RuleError(
-            "give the start and now both as seconds or both as date-times",
-            it="indica l'inizio e l'istante attuale entrambi in secondi o entrambi come "
-            "data e ora",
+            _("give the start and now both as seconds or both as date-times"),
         )
     if elapsed < 0:
         raise RuleError(
-            "'now' is before the clock was called; check the times",
+            _("'now' is before the clock was called; check the times"),
             "5.4",
-            it="l'istante attuale precede la chiamata del tempo; controlla gli orari",
         )
     total = granted + COUNTDOWN_SECONDS
     if elapsed < granted:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.rules.calc_common import _in, _italian, as_json, clockwise_from
 from tdconsole.rules.calc_showdown import Mode, RankedHand, Reading, ShowdownResult, showdown
 from tdconsole.rules.calc_table import (
@@ -121,74 +122,71 @@ def side_pots(
     """
     if chip_unit <= 0:
         raise RuleError(
-            "the chip unit must be a positive number of chips",
-            it="il gettone più piccolo deve valere un numero positivo di gettoni",
+            _("the chip unit must be a positive number of chips"),
         )
     if not contributions:
         raise RuleError(
-            "no players given: list each player's total contribution to the pot",
-            it="nessun giocatore indicato: elenca quanto ha messo nel piatto ciascun giocatore",
+            _("no players given: list each player's total contribution to the pot"),
         )
     names = [c.player for c in contributions]
     seats = [c.seat for c in contributions]
     if len(set(names)) != len(names):
         raise RuleError(
-            "a player is listed twice; give each player's total contribution once",
-            it="un giocatore compare due volte; indica una volta sola quanto ha messo ciascuno",
+            _("a player is listed twice; give each player's total contribution once"),
         )
     if len(set(seats)) != len(seats):
         raise RuleError(
-            "two players share a seat; give each player his own seat number",
-            it="due giocatori hanno lo stesso posto; dai a ciascuno il suo numero di posto",
+            _("two players share a seat; give each player his own seat number"),
         )
     for c in contributions:
         if c.amount < 0:
             raise RuleError(
-                f"{c.player}'s contribution is negative; give chips put in, ≥ 0",
-                it=f"la somma messa da {c.player} è negativa; indica i gettoni messi, ≥ 0",
+                _("{player}'s contribution is negative; give chips put in, ≥ 0").format(
+                    player=c.player
+                ),
             )
         if c.amount % chip_unit:
             raise RuleError(
-                f"{c.player}'s contribution {c.amount} is not a multiple of the chip unit "
-                f"{chip_unit}; fix the amount or give the right unit",
-                it=f"la somma messa da {c.player}, {c.amount}, non è un multiplo del gettone più "
-                f"piccolo, {chip_unit}; correggi la somma o indica il gettone giusto",
+                _(
+                    "{player}'s contribution {amount} is not a multiple of the "
+                    "chip unit {chip_unit}; fix the amount or give the right unit"
+                ).format(player=c.player, amount=c.amount, chip_unit=chip_unit),
             )
     live = [c for c in contributions if not c.folded]
     if not live:
         raise RuleError(
-            "everyone folded: at least one player must still be in the hand",
+            _("everyone folded: at least one player must still be in the hand"),
             "7.7",
-            it="hanno passato tutti: almeno un giocatore deve essere ancora nel colpo",
         )
     live_names = {c.player for c in live}
     flat = [p for group in ranking for p in group]
     if len(set(flat)) != len(flat):
         raise RuleError(
-            "a player appears twice in the showdown ranking",
-            it="un giocatore compare due volte nella classifica delle mani",
+            _("a player appears twice in the showdown ranking"),
         )
     unknown = set(flat) - set(names)
     if unknown:
         raise RuleError(
-            f"unknown player(s) in the ranking: {', '.join(sorted(unknown))}",
-            it=f"giocatori sconosciuti nella classifica: {', '.join(sorted(unknown))}",
+            _("unknown player(s) in the ranking: {unknown}").format(
+                unknown=", ".join(sorted(unknown))
+            ),
         )
     folded_ranked = set(flat) - live_names
     if folded_ranked:
         raise RuleError(
-            f"{', '.join(sorted(folded_ranked))} folded and cannot win a pot; "
-            "leave folded players out of the ranking", "7.7",
-            it=f"{', '.join(sorted(folded_ranked))}: ha passato e non può vincere un piatto; "
-            "lascia fuori dalla classifica chi ha passato",
+            _(
+                "{folded_ranked} folded and cannot win a pot; leave folded "
+                "players out of the ranking"
+            ).format(folded_ranked=", ".join(sorted(folded_ranked))),
+            "7.7",
         )
     missing = live_names - set(flat)
     if missing and len(live) > 1:
         raise RuleError(
-            f"the ranking must list every player still in the hand; missing: "
-            f"{', '.join(sorted(missing))}", "7.7",
-            it=f"la classifica deve comprendere ogni giocatore ancora nel colpo; mancano: "
-            f"{', '.join(sorted(missing))}",
+            _("the ranking must list every player still in the hand; missing: {missing}").format(
+                missing=", ".join(sorted(missing))
+            ),
+            "7.7",
         )
     groups = [list(g) for g in ranking if g] or [[live[0].player]]
     seat_of = {c.player: c.seat for c in contributions}
@@ -230,8 +228,9 @@ def side_pots(
         )
         for share in shares:
             won[share.player] += share.amount
-        pots.append(Pot(name, amount, eligible, tuple(by_seat[s] for s in ordered), shares,
-                        uncontested))
+        pots.append(
+            Pot(name, amount, eligible, tuple(by_seat[s] for s in ordered), shares, uncontested)
+        )
     total = sum(c.amount for c in contributions)
     return SidePotResult(pots=tuple(reversed(pots)), won=won, total=total)
 
@@ -284,80 +283,164 @@ def chips_pushed(
     """
     if to_call < 0 or pushed <= 0 or min_raise <= 0:
         raise RuleError(
-            "give the amount to call (≥ 0), the chips pushed (> 0) and the minimum raise (> 0)",
-            it="indica quanto serve per chiamare (≥ 0), i gettoni messi nel piatto (> 0) e il "
-            "rilancio minimo (> 0)",
+            _("give the amount to call (≥ 0), the chips pushed (> 0) and the minimum raise (> 0)"),
         )
     if stack is not None and pushed > stack:
         raise RuleError(
-            f"{pushed} chips pushed but the stack was {stack}; check the amounts",
-            it=f"{pushed} gettoni messi nel piatto ma lo stack era di {stack}; controlla le "
-            "cifre",
+            _("{pushed} chips pushed but the stack was {stack}; check the amounts").format(
+                pushed=pushed, stack=stack
+            ),
         )
     all_in = stack is not None and pushed == stack
     excess = pushed - to_call
 
     if to_call == 0:
         if pushed >= min_raise or all_in:
-            return ChipsResult("bet", "A", pushed, 0, None, all_in,
-                               f"a bet of {pushed}", ("6.8-A", "7.5"),
-                               f"una puntata di {pushed}")
-        return ChipsResult("bet", None, pushed, 0, min_raise, False,
-                           f"a bet below the minimum: complete it to {min_raise}", ("6.8", "7.5"),
-                           f"una puntata sotto il minimo: va completata a {min_raise}")
+            return ChipsResult(
+                "bet",
+                "A",
+                pushed,
+                0,
+                None,
+                all_in,
+                f"a bet of {pushed}",
+                ("6.8-A", "7.5"),
+                f"una puntata di {pushed}",
+            )
+        return ChipsResult(
+            "bet",
+            None,
+            pushed,
+            0,
+            min_raise,
+            False,
+            f"a bet below the minimum: complete it to {min_raise}",
+            ("6.8", "7.5"),
+            f"una puntata sotto il minimo: va completata a {min_raise}",
+        )
     if declared_raise:
         arts = ("5.5", "7.3") if single_chip else ("6.8", "7.3")
         if excess >= min_raise or (all_in and excess > 0):
-            return ChipsResult("raise", None, pushed, 0, None, all_in,
-                               f"a raise to {pushed} (declared)", (*arts, "7.4"),
-                               f"un rilancio a {pushed} (dichiarato)")
+            return ChipsResult(
+                "raise",
+                None,
+                pushed,
+                0,
+                None,
+                all_in,
+                f"a raise to {pushed} (declared)",
+                (*arts, "7.4"),
+                f"un rilancio a {pushed} (dichiarato)",
+            )
         return ChipsResult(
-            "raise", None, max(pushed, to_call), 0, to_call + min_raise, all_in,
-            f"a declared raise: complete it to the minimum, {to_call + min_raise} in all", arts,
+            "raise",
+            None,
+            max(pushed, to_call),
+            0,
+            to_call + min_raise,
+            all_in,
+            f"a declared raise: complete it to the minimum, {to_call + min_raise} in all",
+            arts,
             f"un rilancio dichiarato: va completato al minimo, {to_call + min_raise} in tutto",
         )
     if single_chip and excess > 0 and not all_in:
         return ChipsResult(
-            "call", None, to_call, excess, None, False,
+            "call",
+            None,
+            to_call,
+            excess,
+            None,
+            False,
             f"one oversized chip without a declared raise is a call of {to_call}; "
-            f"{excess} go back to the player", ("5.5",),
+            f"{excess} go back to the player",
+            ("5.5",),
             f"un solo gettone più grande della puntata, senza dichiarare il rilancio, è una "
             f"chiamata di {to_call}; {excess} tornano al giocatore",
         )
     if all_in:
         if excess <= 0:
-            return ChipsResult("call", "A", pushed, 0, None, True,
-                               f"all-in call for {pushed}", ("6.8-A", "7.2", "7.7"),
-                               f"chiamata all-in per {pushed}")
-        return ChipsResult("raise", "A", pushed, 0, None, True,
-                           f"all-in raise to {pushed}; it reopens the betting", ("6.8-A", "7.4"),
-                           f"rilancio all-in a {pushed}; riapre le puntate")
+            return ChipsResult(
+                "call",
+                "A",
+                pushed,
+                0,
+                None,
+                True,
+                f"all-in call for {pushed}",
+                ("6.8-A", "7.2", "7.7"),
+                f"chiamata all-in per {pushed}",
+            )
+        return ChipsResult(
+            "raise",
+            "A",
+            pushed,
+            0,
+            None,
+            True,
+            f"all-in raise to {pushed}; it reopens the betting",
+            ("6.8-A", "7.4"),
+            f"rilancio all-in a {pushed}; riapre le puntate",
+        )
     if excess == 0:
-        return ChipsResult("call", "A", pushed, 0, None, False,
-                           f"the exact amount: a call of {to_call}", ("6.8-A",),
-                           f"la somma esatta: una chiamata di {to_call}")
+        return ChipsResult(
+            "call",
+            "A",
+            pushed,
+            0,
+            None,
+            False,
+            f"the exact amount: a call of {to_call}",
+            ("6.8-A",),
+            f"la somma esatta: una chiamata di {to_call}",
+        )
     if excess < 0:
         return ChipsResult(
-            "call", "B", pushed, 0, to_call, False,
-            f"less than the bet: a call, to be completed to {to_call}", ("6.8-B",),
+            "call",
+            "B",
+            pushed,
+            0,
+            to_call,
+            False,
+            f"less than the bet: a call, to be completed to {to_call}",
+            ("6.8-B",),
             f"meno della puntata: una chiamata, da completare a {to_call}",
         )
     if excess >= min_raise:
-        return ChipsResult("raise", "A", pushed, 0, None, False,
-                           f"a complete raise: {excess} over the bet", ("6.8-A", "7.3"),
-                           f"un rilancio completo: {excess} oltre la puntata")
+        return ChipsResult(
+            "raise",
+            "A",
+            pushed,
+            0,
+            None,
+            False,
+            f"a complete raise: {excess} over the bet",
+            ("6.8-A", "7.3"),
+            f"un rilancio completo: {excess} oltre la puntata",
+        )
     if 2 * excess <= min_raise:
         return ChipsResult(
-            "call", "C", to_call, excess, None, False,
+            "call",
+            "C",
+            to_call,
+            excess,
+            None,
+            False,
             f"{excess} over the bet is not more than half the minimum raise ({min_raise}): "
-            f"a call of {to_call}, {excess} go back", ("6.8-C", "7.3"),
+            f"a call of {to_call}, {excess} go back",
+            ("6.8-C", "7.3"),
             f"{excess} oltre la puntata, non più della metà del rilancio minimo ({min_raise}): "
             f"una chiamata di {to_call}, {excess} tornano indietro",
         )
     return ChipsResult(
-        "raise", "D", pushed, 0, to_call + min_raise, False,
+        "raise",
+        "D",
+        pushed,
+        0,
+        to_call + min_raise,
+        False,
         f"{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
-        f"to be completed to {to_call + min_raise}", ("6.8-D", "7.3"),
+        f"to be completed to {to_call + min_raise}",
+        ("6.8-D", "7.3"),
         f"{excess} oltre la puntata, più della metà del rilancio minimo ({min_raise}): un "
         f"rilancio, da completare a {to_call + min_raise}",
     )
@@ -403,8 +486,7 @@ def minimum_raise(
     """
     if big_blind <= 0 or current_bet < 0 or chip_unit <= 0:
         raise RuleError(
-            "give a big blind > 0, the current bet ≥ 0 and a chip unit > 0",
-            it="indica un grande buio > 0, la puntata in corso ≥ 0 e un gettone più piccolo > 0",
+            _("give a big blind > 0, the current bet ≥ 0 and a chip unit > 0"),
         )
     if current_bet == 0:
         minimum, first, arts = big_blind, not raised_before, ("7.5",)
@@ -425,23 +507,49 @@ def minimum_raise(
         return RaiseResult(minimum, first, None, None, all_in, True, None, what, arts, what_it)
     if raise_to <= current_bet:
         raise RuleError(
-            f"a raise must go above the current bet of {current_bet}; {raise_to} is a call "
-            "or less", "7.3",
-            it=f"un rilancio deve superare la puntata in corso di {current_bet}; {raise_to} è "
-            "una chiamata o meno",
+            _(
+                "a raise must go above the current bet of {current_bet}; "
+                "{raise_to} is a call or less"
+            ).format(current_bet=current_bet, raise_to=raise_to),
+            "7.3",
         )
     if raise_to >= minimum:
-        return RaiseResult(minimum, first, raise_to, True, all_in, True, None,
-                           f"{what}; {raise_to} is valid and reopens the betting", (*arts, "7.4"),
-                           f"{what_it}; {raise_to} è valido e riapre le puntate")
+        return RaiseResult(
+            minimum,
+            first,
+            raise_to,
+            True,
+            all_in,
+            True,
+            None,
+            f"{what}; {raise_to} is valid and reopens the betting",
+            (*arts, "7.4"),
+            f"{what_it}; {raise_to} è valido e riapre le puntate",
+        )
     if all_in:
         return RaiseResult(
-            minimum, first, raise_to, True, True, True, None,
+            minimum,
+            first,
+            raise_to,
+            True,
+            True,
+            True,
+            None,
             f"{what}; an all-in to {raise_to} is below it but still a raise, and it reopens "
-            "the betting", (*arts, "7.4"),
+            "the betting",
+            (*arts, "7.4"),
             f"{what_it}; un all-in a {raise_to} resta sotto il minimo ma è comunque un rilancio, "
             "e riapre le puntate",
         )
-    return RaiseResult(minimum, first, raise_to, False, False, False, minimum,
-                       f"{what}; {raise_to} is short: complete to {minimum}", arts,
-                       f"{what_it}; {raise_to} non basta: va completato a {minimum}")
+    return RaiseResult(
+        minimum,
+        first,
+        raise_to,
+        False,
+        False,
+        False,
+        minimum,
+        f"{what}; {raise_to} is short: complete to {minimum}",
+        arts,
+        f"{what_it}; {raise_to} non basta: va completato a {minimum}",
+    )

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 RANKS = "23456789TJQKA"
 RANK_VALUE = {r: i + 2 for i, r in enumerate(RANKS)}
@@ -39,9 +40,7 @@ def parse_card(text: str) -> Card:
 
 def _bad_card(text: str) -> RuleError:
     return RuleError(
-        f"bad card {text!r}: write rank then suit, e.g. 'As', '10h', 'K♦'",
-        it=f"carta non valida {text!r}: scrivi il valore e poi il seme, per esempio 'As', "
-        "'10h', 'K♦'",
+        _("bad card {text!r}: write rank then suit, e.g. 'As', '10h', 'K♦'").format(text=text),
     )
 
 
@@ -68,9 +67,9 @@ def check_distinct(groups: Iterable[Iterable[Card]]) -> None:
         for card in group:
             if card in seen:
                 raise RuleError(
-                    f"card {card} appears twice; each card of the deck exists once, "
-                    "check the input",
-                    it=f"la carta {card} compare due volte; nel mazzo ogni carta c'è una volta "
-                    "sola, controlla i dati",
+                    _(
+                        "card {card} appears twice; each card of the deck exists "
+                        "once, check the input"
+                    ).format(card=card),
                 )
             seen.add(card)

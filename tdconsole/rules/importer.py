@@ -26,6 +26,7 @@ from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import clean_text
+from tdconsole.i18n import _
 from tdconsole.rules.books import (
     ImportedArticle,
     ImportedBook,
@@ -188,10 +189,11 @@ def parse_regulation(text: str) -> ParseResult:
     close_heading(len(text))
     if not result.articles:
         raise RuleError(
-            "no numbered articles found in the text; number them like 'I.1.', '1.1.', "
-            "'Art. VII - Title' or 'Art. 4 — Title' followed by '1.' paragraphs",
-            it="nel testo non c'è nessun articolo numerato; numerali come 'I.1.', '1.1.', "
-            "'Art. VII - Titolo' o 'Art. 4 — Titolo' seguito da commi '1.'",
+            _(
+                "no numbered articles found in the text; number them like "
+                "'I.1.', '1.1.', 'Art. VII - Title' or 'Art. 4 — Title' "
+                "followed by '1.' paragraphs"
+            ),
         )
     return result
 
@@ -207,8 +209,9 @@ def parse_file(path: Path) -> ParseResult:
         raw = read_input(path, MAX_REGULATION, "a regulation's text", "il testo di un regolamento")
     except OSError as exc:
         raise RuleError(
-            f"cannot read {path}: {exc.strerror}; check the file name",
-            it=f"impossibile leggere {path}: {exc.strerror}; controlla il nome del file",
+            _("cannot read {path}: {strerror}; check the file name").format(
+                path=path, strerror=exc.strerror
+            ),
         ) from exc
     try:
         text = raw.decode("utf-8-sig")
@@ -235,8 +238,9 @@ def import_file(
         name=name,
         source=path.name,
         imported_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        articles=tuple(ImportedArticle(number=a.number, title=a.title, text=a.text)
-                       for a in parsed.articles),
+        articles=tuple(
+            ImportedArticle(number=a.number, title=a.title, text=a.text) for a in parsed.articles
+        ),
     )
     directory = imported_dir()
     directory.mkdir(parents=True, exist_ok=True)

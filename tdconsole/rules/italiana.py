@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.rules.cards import Card
 
 SUIT_ORDER = {"h": 4, "d": 3, "c": 2, "s": 1}  # Art. 3.2: ♥ ♦ ♣ ♠
@@ -58,11 +59,11 @@ def lowest_rank(players_at_table: int) -> int:
     """Art. 1.3: the lowest card is 11 minus the number of players (4–6 players, Art. 1.2)."""
     if not 4 <= players_at_table <= 6:
         raise RuleError(
-            f"a table of Poker all'Italiana has 4 to 6 players, not {players_at_table}; "
-            "give the number of players at the table",
+            _(
+                "a table of Poker all'Italiana has 4 to 6 players, not "
+                "{players_at_table}; give the number of players at the table"
+            ).format(players_at_table=players_at_table),
             "1.2",
-            it=f"a un tavolo di Poker all'Italiana siedono da 4 a 6 giocatori, non "
-            f"{players_at_table}; indica quanti giocatori ci sono al tavolo",
         )
     return 11 - players_at_table
 
@@ -100,18 +101,17 @@ def hand_key(
     """
     if len(cards) != 5:
         raise RuleError(
-            f"a Poker all'Italiana hand has 5 cards, not {len(cards)}",
+            _("a Poker all'Italiana hand has 5 cards, not {cards}").format(cards=len(cards)),
             "1.1",
-            it=f"una mano di Poker all'Italiana ha 5 carte, non {len(cards)}",
         )
     for c in cards:
         if c.value < low:
             raise RuleError(
-                f"card {c} is not in a deck that starts at {Card(low, 's').rank}; "
-                "check the cards or the number of players",
+                _(
+                    "card {c} is not in a deck that starts at {rank}; check the "
+                    "cards or the number of players"
+                ).format(c=c, rank=Card(low, "s").rank),
                 "1.3",
-                it=f"la carta {c} non è in un mazzo che parte dal {Card(low, 's').rank}; "
-                "controlla le carte o il numero dei giocatori",
             )
     values = sorted((c.value for c in cards), reverse=True)
     counts = Counter(values)

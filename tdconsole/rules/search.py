@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.rules.books import (
     Book,
     ImportedBook,
@@ -50,9 +51,7 @@ _STOPWORDS_TEXT = """
 STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 _TOKEN = re.compile(r"[a-z0-9]+")
-_NUMBER = re.compile(
-    r"^(?:irr\.?\s*)?((?:[ivxlc]+|\d+)(?:\.\d+)?)(?:\s*-?\s*([a-d]))?\.?$"
-)
+_NUMBER = re.compile(r"^(?:irr\.?\s*)?((?:[ivxlc]+|\d+)(?:\.\d+)?)(?:\s*-?\s*([a-d]))?\.?$")
 _ART_PREFIX = re.compile(r"^(?:art(?:icolo|icle)?\.?|§)\s*", re.IGNORECASE)
 _ALL_IN = re.compile(r"\ball[\s-]+in\b")
 
@@ -241,20 +240,16 @@ def search(
     """Best matches first. ``book`` restricts to one book; ``lang`` picks the summary language."""
     if not query.strip():
         raise RuleError(
-            "empty query: give an article number (e.g. 'III.3') or some words",
-            it="ricerca vuota: indica il numero di un articolo (per esempio 'III.3') "
-            "o qualche parola",
+            _("empty query: give an article number (e.g. 'III.3') or some words"),
         )
     if lang not in ("it", "en"):
         raise RuleError(
-            f"unknown language {lang!r}: use 'it' or 'en'",
-            it=f"lingua sconosciuta {lang!r}: usa 'it' o 'en'",
+            _("unknown language {lang!r}: use 'it' or 'en'").format(lang=lang),
         )
     index = get_index()
     if book is not None and not any(d.book == book for d in index.docs):
         raise RuleError(
-            f"no rulebook named {book!r}; see `rules list` for the names",
-            it=f"nessun regolamento si chiama {book!r}; i nomi sono in `rules list`",
+            _("no rulebook named {book!r}; see `rules list` for the names").format(book=book),
         )
     scores = _number_scores(index, query)
     if not scores:
@@ -272,8 +267,10 @@ def search(
         if phrase:
             for i in list(scores):
                 if phrase in index.docs[i].phrases:
-                    scores[i] += KEYWORD_PHRASE * sum(index.idf.get(t, 0.0) for t in qterms) / max(
-                        1, len(qterms)
+                    scores[i] += (
+                        KEYWORD_PHRASE
+                        * sum(index.idf.get(t, 0.0) for t in qterms)
+                        / max(1, len(qterms))
                     )
     ranked = sorted(
         (i for i in scores if book is None or index.docs[i].book == book),

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 CENT = Decimal("0.01")
 
@@ -48,8 +49,9 @@ def check_formula(name: str) -> str:
     if name not in FORMULAS:
         known = ", ".join(FORMULAS)
         raise RuleError(
-            f"no points formula named {name!r}: choose one of {known}",
-            it=f"nessuna formula dei punti si chiama {name!r}: scegline una tra {known}",
+            _("no points formula named {name!r}: choose one of {known}").format(
+                name=name, known=known
+            ),
         )
     return name
 

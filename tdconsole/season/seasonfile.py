@@ -30,6 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.season.formulas import DEFAULT, FORMULAS
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
@@ -214,8 +215,7 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
             read_season(path)  # still a season file: only that may be replaced
         except RuleError as exc:
             raise RuleError(
-                f"{exc.message}; it was left as it is",
-                it=f"{exc.it or exc.message}; è stato lasciato com'era",
+                _("{exc}; it was left as it is").format(exc=exc),
             ) from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

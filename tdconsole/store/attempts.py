@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.store.paths import data_dir
 
 FREE_FAILURES = 3
@@ -82,18 +83,16 @@ class PinAttempts:
             if wait > 0:
                 seconds = math.ceil(wait)
                 raise RuleError(
-                    f"too many wrong PINs: try again in {seconds} s",
+                    _("too many wrong PINs: try again in {seconds} s").format(seconds=seconds),
                     "VII.1",
-                    it=f"troppi PIN sbagliati: riprovate tra {seconds} s",
                 )
             if matches():
                 self._db.execute("DELETE FROM failures WHERE kind = ?", (kind,))
                 return
             self._db.execute("INSERT INTO failures(kind, at) VALUES (?, ?)", (kind, now))
             raise RuleError(
-                "wrong PIN: type it again (ask the Director for it)",
+                _("wrong PIN: type it again (ask the Director for it)"),
                 "VII.1",
-                it="PIN sbagliato: scrivetelo di nuovo (chiedetelo al Direttore)",
             )
         finally:
             self._db.execute("COMMIT")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tdconsole.i18n import _
 from tdconsole.store.eventstore import StoreError, inspect
 from tdconsole.store.faults import Cause, oserror_cause, sqlite_cause
 from tdconsole.store.opening import connect, shown
@@ -108,8 +109,9 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
         with suppress(OSError):
             tmp.unlink(missing_ok=True)
         raise StoreError(
-            f"cannot back up {shown(event)} to {shown(where)} ({cause.en})",
-            it=f"impossibile fare il backup di {shown(event)} in {shown(where)} ({cause.it})",
+            _("cannot back up {event} to {where} ({cause})").format(
+                event=shown(event), where=shown(where), cause=cause
+            ),
         ) from None
     sync_path(where)
     with suppress(OSError):  # an old backup that cannot be deleted stays: no harm

@@ -32,6 +32,7 @@ from tdconsole.domain.events import (
     event_from_json,
 )
 from tdconsole.domain.texts import escape
+from tdconsole.i18n import _
 from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
@@ -68,9 +69,9 @@ class EventStore:
             return
         if not path.is_file():
             raise StoreError(
-                f"no event file at {shown(path)}: create one with `tdconsole new PATH`",
-                it=f"nessun file di evento in {shown(path)}: creane uno con "
-                "`tdconsole new PERCORSO`",
+                _("no event file at {path}: create one with `tdconsole new PATH`").format(
+                    path=shown(path)
+                ),
             )
         opened = connect(path)
         self._db, self.blocked = opened.db, opened.blocked
@@ -253,18 +254,17 @@ class EventStore:
             return self._refused(cause)
         if getattr(exc, "sqlite_errorcode", 0) & 0xFF in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
             return StoreError(
-                f"{shown(self.path)} is busy in another terminal: nothing was recorded; try again",
-                it=f"{shown(self.path)} è occupato da un altro terminale: non è stato "
-                "registrato nulla; riprova",
+                _("{path} is busy in another terminal: nothing was recorded; try again").format(
+                    path=shown(self.path)
+                ),
             )
         return damaged(self.path, exc, untouched=False)
 
     def _refused(self, cause: Cause) -> StoreError:
         return StoreError(
-            f"cannot write {shown(self.path)}: {cause.en}; nothing was recorded (reading "
-            "still works)",
-            it=f"impossibile scrivere {shown(self.path)}: {cause.it}; non è stato registrato "
-            "nulla (la lettura funziona)",
+            _("cannot write {path}: {cause}; nothing was recorded (reading still works)").format(
+                path=shown(self.path), cause=cause
+            ),
         )
 
     @property
@@ -346,10 +346,11 @@ class EventStore:
 def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
     shown_type = shown(repr(type_name))
     return StoreError(
-        f"{shown(path)}: event {seq} has the unknown type {shown_type}: the file is from a "
-        "newer tdconsole (update the console) or damaged",
-        it=f"{shown(path)}: la voce {seq} del registro è di un tipo sconosciuto ({shown_type}): "
-        "il file viene da un tdconsole più recente (aggiorna la console) oppure è danneggiato",
+        _(
+            "{path}: event {seq} has the unknown type {shown_type}: the "
+            "file is from a newer tdconsole (update the console) or "
+            "damaged"
+        ).format(path=shown(path), seq=seq, shown_type=shown_type),
     )
 
 
@@ -357,13 +358,10 @@ def _create(path: Path) -> sqlite3.Connection:
     """A new, empty event file at ``path`` (the caller made sure nothing is there)."""
     if path.exists():
         raise StoreError(
-            f"{shown(path)} already exists: choose another path, or open it",
-            it=f"{shown(path)} esiste già: scegli un altro percorso, oppure aprilo",
+            _("{path} already exists: choose another path, or open it").format(path=shown(path)),
         )
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(
-        path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False
-    )
+    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
     try:
         db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
         db.execute(f"PRAGMA application_id = {APP_ID}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
 
 RESTORE_HINT = "restore a backup (`tdconsole backups`)"
@@ -88,8 +89,7 @@ def unreadable(path: Path, exc: object) -> StoreError:
 
 def cannot_read(path: Path, cause: Cause) -> StoreError:
     return StoreError(
-        f"cannot read {shown(path)}: {cause.en}",
-        it=f"impossibile leggere {shown(path)}: {cause.it}",
+        _("cannot read {path}: {cause}").format(path=shown(path), cause=cause),
     )
 
 
@@ -169,12 +169,12 @@ def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
             db.close()
         if pending and isinstance(exc, sqlite3.Error) and sqlite_cause(exc, path) is not None:
             raise StoreError(
-                f"cannot read {shown(path)} ({cause.en}): its latest writes are in "
-                f"{shown(wal)}, which cannot be read here without {shown(path)}-shm; copy the "
-                "event with both files to a writable folder and open it there",
-                it=f"impossibile leggere {shown(path)} ({cause.it}): le ultime scritture sono in "
-                f"{shown(wal)}, che qui non si può leggere senza {shown(path)}-shm; copia "
-                "l'evento con entrambi i file in una cartella scrivibile e aprilo lì",
+                _(
+                    "cannot read {path} ({cause}): its latest writes are in "
+                    "{wal}, which cannot be read here without {path}-shm; copy "
+                    "the event with both files to a writable folder and open it "
+                    "there"
+                ).format(path=shown(path), cause=cause, wal=shown(wal)),
             ) from None
         raise fault(path, exc) from None
     return db
@@ -229,8 +229,9 @@ def check(db: sqlite3.Connection, path: Path) -> None:
         (app,) = db.execute("PRAGMA application_id").fetchone()
         if app != APP_ID:
             raise StoreError(
-                f"{shown(path)} is not a tdconsole event file: open an event file",
-                it=f"{shown(path)} non è un file di evento di tdconsole: apri un file di evento",
+                _("{path} is not a tdconsole event file: open an event file").format(
+                    path=shown(path)
+                ),
             )
         check_schema(db, path)
         row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
@@ -242,9 +243,9 @@ def check(db: sqlite3.Connection, path: Path) -> None:
             raise damaged(path, "a bad format marker", "contrassegno del formato errato") from None
         if version > FORMAT:
             raise StoreError(
-                f"{shown(path)} was written by a newer tdconsole: update the console",
-                it=f"{shown(path)} è stato scritto da un tdconsole più recente: "
-                "aggiorna la console",
+                _("{path} was written by a newer tdconsole: update the console").format(
+                    path=shown(path)
+                ),
             )
         problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
         if problems != [("ok",)]:

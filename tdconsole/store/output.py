@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from tdconsole.i18n import Said, _
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.opening import shown
 
@@ -35,8 +36,8 @@ _NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK)
 class OutputRefused(StoreError):
     """The target path is taken; ``forceable`` when ``force`` would have replaced it."""
 
-    def __init__(self, message: str, *, it: str, forceable: bool = False) -> None:
-        super().__init__(message, it=it)
+    def __init__(self, message: Said, *, forceable: bool = False) -> None:
+        super().__init__(message)
         self.forceable = forceable
 
 
@@ -106,10 +107,11 @@ def check_target(
     base = _companion_of(target)
     if base is not None:
         raise OutputRefused(
-            f"{shown(target)} is a working file of the event {shown(base)}: it is never "
-            "written, not even with --force; choose another path (nothing was written)",
-            it=f"{shown(target)} è un file di lavoro dell'evento {shown(base)}: non si scrive "
-            "mai, nemmeno con --force; scegli un altro percorso (non è stato scritto nulla)",
+            _(
+                "{target} is a working file of the event {base}: it is never "
+                "written, not even with --force; choose another path "
+                "(nothing was written)"
+            ).format(target=shown(target), base=shown(base)),
         )
     try:
         found = os.lstat(target)
@@ -118,8 +120,9 @@ def check_target(
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
-            f"cannot use {shown(target)} ({why}): choose another path",
-            it=f"impossibile usare {shown(target)} ({why}): scegli un altro percorso",
+            _("cannot use {target} ({why}): choose another path").format(
+                target=shown(target), why=why
+            ),
         ) from None
     kind = _kind(found.st_mode)
     if kind is not None:
@@ -144,15 +147,16 @@ def _same(found: os.stat_result, other: Path) -> bool:
 def _exists(target: Path, *, forceable: bool) -> OutputRefused:
     if forceable:
         return OutputRefused(
-            f"{shown(target)} already exists: choose another path, or add --force to replace "
-            "it (nothing was replaced)",
-            it=f"{shown(target)} esiste già: scegli un altro percorso, o aggiungi --force per "
-            "sostituirlo (nulla è stato sostituito)",
+            _(
+                "{target} already exists: choose another path, or add "
+                "--force to replace it (nothing was replaced)"
+            ).format(target=shown(target)),
             forceable=True,
         )
     return OutputRefused(
-        f"{shown(target)} already exists: choose another path (nothing was replaced)",
-        it=f"{shown(target)} esiste già: scegli un altro percorso (nulla è stato sostituito)",
+        _("{target} already exists: choose another path (nothing was replaced)").format(
+            target=shown(target)
+        ),
     )
 
 
@@ -238,8 +242,9 @@ def sync_path(path: Path) -> None:
 def _cannot_write(target: Path, exc: OSError) -> StoreError:
     why = shown(str(exc.strerror or exc))
     return StoreError(
-        f"cannot write {shown(target)} ({why}): choose another path",
-        it=f"impossibile scrivere {shown(target)} ({why}): scegli un altro percorso",
+        _("cannot write {target} ({why}): choose another path").format(
+            target=shown(target), why=why
+        ),
     )
 
 
@@ -274,6 +279,7 @@ def write_free(
         except OutputRefused:
             continue
     raise StoreError(
-        f"{shown(target)} and 998 names after it are taken: choose another file",
-        it=f"{shown(target)} e i 998 nomi seguenti sono già presi: scegli un altro file",
+        _("{target} and 998 names after it are taken: choose another file").format(
+            target=shown(target)
+        ),
     )

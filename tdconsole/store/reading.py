@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 MIB = 1024 * 1024
 MAX_DEPTH = 32
@@ -81,8 +82,8 @@ def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
 
 def too_deep(source: str, limit: int = MAX_DEPTH) -> InputRefused:
     return InputRefused(
-        f"{source} is nested more than {limit} levels deep: it was not written by tdconsole; "
-        "check the file",
-        it=f"{source} ha più di {limit} livelli annidati: non è stato scritto da tdconsole; "
-        "controlla il file",
+        _(
+            "{source} is nested more than {limit} levels deep: it was "
+            "not written by tdconsole; check the file"
+        ).format(source=source, limit=limit),
     )

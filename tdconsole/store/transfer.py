@@ -15,6 +15,7 @@ from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, event_from_data, event_from_json
+from tdconsole.i18n import _
 from tdconsole.store.eventstore import EventStore, Row, StoreError
 from tdconsole.store.opening import shown
 from tdconsole.store.output import place_new
@@ -31,8 +32,9 @@ def export_document(store: EventStore) -> dict[str, Any]:
             payload = json.loads(data)
         except ValueError:
             raise StoreError(
-                f"{store.path}: event {seq} is damaged; restore a backup",
-                it=f"{store.path}: la voce {seq} del registro è danneggiata; ripristina un backup",
+                _("{path}: event {seq} is damaged; restore a backup").format(
+                    path=store.path, seq=seq
+                ),
             ) from None
         events.append(
             {
@@ -76,8 +78,9 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         raise _bad(source, '"version" is missing', 'manca "version"')
     if version > FORMAT_VERSION:
         raise StoreError(
-            f"{source} was exported by a newer tdconsole: update the console",
-            it=f"{source} è stato esportato da un tdconsole più recente: aggiorna la console",
+            _("{source} was exported by a newer tdconsole: update the console").format(
+                source=source
+            ),
         )
     events = document.get("events")
     if not isinstance(events, list) or not events:
@@ -203,8 +206,7 @@ def _one_line_fields(data: Any) -> None:
                 stack.extend(item)
             elif isinstance(item, str) and any(ch in item for ch in "\n\r\u2028\u2029"):
                 raise RuleError(
-                    f"its field {field!r} holds a line break",
-                    it=f"il suo campo {field!r} contiene un a capo",
+                    _("its field {field!r} holds a line break").format(field=field),
                 )
 
 
@@ -278,14 +280,12 @@ def read_document(path: Path) -> Any:
         raw = read_input(path, MAX_EXPORT, "an export", "un'esportazione")
     except FileNotFoundError:
         raise StoreError(
-            f"{shown(path)} not found: give the exported file",
-            it=f"{shown(path)} non trovato: indica il file esportato",
+            _("{path} not found: give the exported file").format(path=shown(path)),
         ) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
-            f"cannot read {shown(path)} ({why})",
-            it=f"impossibile leggere {shown(path)} ({why})",
+            _("cannot read {path} ({why})").format(path=shown(path), why=why),
         ) from None
     try:
         text = raw.decode("utf-8")

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tdconsole.i18n import _
+
 QUEUE_FORMATS = ("txt", "pdf", "csv")
 """What the printer queue takes as it is (CUPS lays out txt and pdf; html it cannot)."""
 
@@ -21,10 +23,10 @@ def check_queue_format(fmt: str) -> None:
 
     if fmt not in QUEUE_FORMATS:
         raise RuleError(
-            f"the printer queue cannot lay out {fmt}: choose pdf or txt, "
-            "or print the html page from a browser",
-            it=f"la coda di stampa non sa impaginare il formato {fmt}: scegli pdf o txt, "
-            "oppure stampa la pagina html da un browser",
+            _(
+                "the printer queue cannot lay out {fmt}: choose pdf or txt, "
+                "or print the html page from a browser"
+            ).format(fmt=fmt),
         )
 
 
@@ -62,8 +64,7 @@ def send_to_printer(data: bytes, title: str) -> str:
     lp = shutil.which("lp")
     if lp is None:
         raise RuleError(
-            "no printer queue: `lp` is not installed; install CUPS or write a file",
-            it="nessuna coda di stampa: `lp` non è installato; installa CUPS o scrivi un file",
+            _("no printer queue: `lp` is not installed; install CUPS or write a file"),
         )
     try:
         done = subprocess.run(
@@ -71,14 +72,12 @@ def send_to_printer(data: bytes, title: str) -> str:
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise RuleError(
-            f"no printer queue: {exc}; install CUPS or write a file",
-            it=f"nessuna coda di stampa: {exc}; installa CUPS o scrivi un file",
+            _("no printer queue: {exc}; install CUPS or write a file").format(exc=exc),
         ) from None
     if done.returncode != 0:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
         detail = lines[-1] if lines else f"lp exited with {done.returncode}"
         raise RuleError(
-            f"no printer queue: {detail}; install CUPS or write a file",
-            it=f"nessuna coda di stampa: {detail}; installa CUPS o scrivi un file",
+            _("no printer queue: {detail}; install CUPS or write a file").format(detail=detail),
         )
     return done.stdout.decode("utf-8", "replace").strip() or title

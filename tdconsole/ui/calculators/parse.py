@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tdconsole.i18n import _
+
 _PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
 
 
@@ -37,9 +39,9 @@ def contributions(raw: str) -> list[tuple[int | None, str, int]]:
         found = _PLAYER.match(item)
         if not found:
             raise RuleError(
-                f"bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500",
-                it=f"giocatore non valido {item!r}: scrivi [POSTO:]NOME=GETTONI, per esempio "
-                "3:Ada=1500",
+                _("bad player {item!r}: write [SEAT:]NAME=CHIPS, e.g. 3:Ada=1500").format(
+                    item=item
+                ),
             )
         seat = int(found.group(1)) if found.group(1) else None
         out.append((seat, found.group(2), int(found.group(3))))
@@ -55,10 +57,9 @@ def hands(raw: str) -> dict[str, str]:
         name, sep, cards = item.partition("=")
         if not sep or not name or not cards:
             raise RuleError(
-                f"bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd",
-                it=f"mano non valida {item!r}: scrivi NOME=CARTE, per esempio Ada=AsKd",
+                _("bad hand {item!r}: write NAME=CARDS, e.g. Ada=AsKd").format(item=item),
             )
         if name in out:
-            raise RuleError(f"{name} is given twice", it=f"{name} compare due volte")
+            raise RuleError(_("{name} is given twice").format(name=name))
         out[name] = cards
     return out

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator
 
@@ -44,5 +45,5 @@ class MoveButtonDialog(Dialog):
         table = parse_int(self.query_one("#table", Input).value, "table")
         seat = parse_int(self.query_one("#seat", Input).value, "seat")
         if table is None or seat is None:
-            raise RuleError("give the table and the seat", it="indicare il tavolo e il posto")
+            raise RuleError(_("give the table and the seat"))
         return MoveButton(table=table, seat=seat)

@@ -8,6 +8,7 @@ from textual.widgets import Input
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.dialogs.register import split_names
 from tdconsole.ui.i18n import Translator
@@ -41,7 +42,7 @@ class RulingDialog(Dialog):
         text = self.query_one("#text", Input).value.strip()
         if not text:
             self.query_one("#text", Input).focus()
-            raise RuleError("write the decision", "VII.3", it="scrivere la decisione")
+            raise RuleError(_("write the decision"), "VII.3")
         return RecordRuling(
             table=parse_int(self.query_one("#table", Input).value, "table", required=False),
             players=split_names(self.query_one("#players", Input).value),

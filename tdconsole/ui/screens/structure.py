@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.messages import CommandRequested, RulesRequested
@@ -171,8 +172,7 @@ class StructureScreen(Screen[None]):
             hour = time.fromisoformat(raw.strip())
         except ValueError:
             raise RuleError(
-                f"{raw.strip()!r} is not a time of day: write HH:MM",
-                it=f"{raw.strip()!r} non è un orario: scrivete HH:MM",
+                _("{strip!r} is not a time of day: write HH:MM").format(strip=raw.strip()),
             ) from None
         local = self._local_now()
         moment = datetime.combine(local.date(), hour, tzinfo=local.tzinfo)

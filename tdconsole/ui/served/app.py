@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from textual import on
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.ui.app import ConsoleApp, wall_clock
 from tdconsole.ui.i18n import Lang
 from tdconsole.ui.served import words
@@ -151,23 +152,19 @@ class ServedApp(ConsoleApp):
         stored = state.pins.get("floor")
         if stored is None and self.public:
             raise RuleError(
-                "no floor PIN is set: the Director sets one (`tdconsole set floor_pin=NNNN`)",
+                _("no floor PIN is set: the Director sets one (`tdconsole set floor_pin=NNNN`)"),
                 "VII.1",
-                it="non c'è un PIN del floor: lo imposta il Direttore "
-                "(`tdconsole set floor_pin=NNNN`)",
             )
         staff = " ".join(name.split())
         if not staff:
             raise RuleError(
-                "type your name: it is recorded on every action you take",
+                _("type your name: it is recorded on every action you take"),
                 "VII.1",
-                it="scrivete il vostro nome: resta registrato su ogni vostra azione",
             )
         if staff.casefold() == state.settings.director.casefold():
             raise RuleError(
-                "that is the Director's name: type your own",
+                _("that is the Director's name: type your own"),
                 "VII.1",
-                it="questo è il nome del Direttore: scrivete il vostro",
             )
         if stored is not None:
             self.attempts.attempt("floor", lambda: pin_matches(stored, pin))
@@ -199,11 +196,11 @@ class ServedApp(ConsoleApp):
         if stored is None:
             self.refused(
                 RuleError(
-                    f"{what}: only the Director, and from a browser only once a Director PIN "
-                    "is set (`tdconsole set director_pin=NNNN`)",
+                    _(
+                        "{what}: only the Director, and from a browser only once a "
+                        "Director PIN is set (`tdconsole set director_pin=NNNN`)"
+                    ).format(what=what),
                     "VII.1",
-                    it=f"{what}: solo il Direttore, e da un browser solo se è impostato un PIN "
-                    "del Direttore (`tdconsole set director_pin=NNNN`)",
                 )
             )
             return
@@ -230,9 +227,8 @@ class ServedApp(ConsoleApp):
         if status is None:
             self.refused(
                 RuleError(
-                    "the clock starts with the tournament",
+                    _("the clock starts with the tournament"),
                     "III.5",
-                    it="l'orologio parte con il torneo",
                 )
             )
             return

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
+from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import MainScreen
@@ -207,8 +208,7 @@ class PhoneFloorScreen(MainScreen):
         if not raw.isdigit():
             self.app.notify(
                 RuleError(
-                    f"{words(self.tr, 'Chips')}: give a whole number",
-                    it=f"{words(self.tr, 'Chips')}: scrivete un numero intero",
+                    _("{words}: give a whole number").format(words=words(self.tr, "Chips")),
                 ).text(self.tr.lang),
                 severity="error",
                 markup=False,
