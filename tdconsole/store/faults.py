@@ -23,6 +23,9 @@ class Cause:
     en: str
     it: str
 
+    def text(self, lang: str = "en") -> str:
+        return self.it if lang == "it" else self.en
+
 
 DISK_FULL = Cause("disk full: free some space", "disco pieno: libera spazio")
 FILE_LIMIT = Cause(

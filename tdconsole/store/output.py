@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from tdconsole.i18n import Said, _
+from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.opening import shown
 
@@ -63,29 +63,29 @@ def is_event_file(path: Path) -> bool:
     )
 
 
-def _kind(mode: int) -> tuple[str, str] | None:
-    """What a non-regular file is, in English and Italian (None for a regular file)."""
+def _kind(mode: int) -> Msg | None:
+    """What a non-regular file is (None for a regular file)."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISLNK(mode):
-        return "a symbolic link", "un collegamento simbolico"
+        return _("a symbolic link")
     if stat.S_ISDIR(mode):
-        return "a folder", "una cartella"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)", "una FIFO (pipe con nome)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device", "un dispositivo"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket", "un socket"
-    return "not a regular file", "non un file normale"
+        return _("a socket")
+    return _("not a regular file")
 
 
-def _never(target: Path, what: str, what_it: str) -> OutputRefused:
+def _never(target: Path, what: Msg) -> OutputRefused:
     return OutputRefused(
-        f"{shown(target)} already exists and is {what}: it is never replaced, not even with "
-        "--force; choose another path (nothing was written)",
-        it=f"{shown(target)} esiste già ed è {what_it}: non si sostituisce mai, nemmeno con "
-        "--force; scegli un altro percorso (non è stato scritto nulla)",
+        _(
+            "{target} already exists and is {what}: it is never replaced, not even with "
+            "--force; choose another path (nothing was written)"
+        ).format(target=shown(target), what=what)
     )
 
 
@@ -126,11 +126,11 @@ def check_target(
         ) from None
     kind = _kind(found.st_mode)
     if kind is not None:
-        raise _never(target, *kind)
+        raise _never(target, kind)
     if protect is not None and _same(found, protect):
-        raise _never(target, "the event's own file", "il file stesso dell'evento")
+        raise _never(target, _("the event's own file"))
     if is_event_file(target):
-        raise _never(target, "an event file", "un file di evento")
+        raise _never(target, _("an event file"))
     if not force:
         raise _exists(target, forceable=force is not None)
     return found

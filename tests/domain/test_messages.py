@@ -1,5 +1,6 @@
-"""Every refusal of the core, the store, the rulebooks, the reports and the command line exists
-in Italian and English, and so do the calculators' explanations."""
+"""Every refusal of the core, the store, the rulebooks, the reports and the command line is a
+message marked for translation (``_()``, ``ngettext()``...), so the catalogues say it in every
+language (``tests/i18n`` checks they do), and so are the calculators' explanations."""
 
 from __future__ import annotations
 
@@ -37,16 +38,30 @@ def _rule_error_calls(path: Path) -> list[ast.Call]:
     ]
 
 
+MARKS = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def _marked(node: ast.expr) -> bool:
+    """``_("...")``, or ``_("...").format(...)``: a message marked for translation."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
+        node = node.func.value
+    return isinstance(node, ast.Call) and getattr(node.func, "id", "") in MARKS
+
+
 def _italian_problems(path: Path) -> list[str]:
     problems = []
     for call in _rule_error_calls(path):
         where = f"{path.parent.name}/{path.name}:{call.lineno}"
-        it = next((k.value for k in call.keywords if k.arg == "it"), None)
-        if it is None or (isinstance(it, ast.Constant) and it.value is None):
-            name = call.func.id if isinstance(call.func, ast.Name) else ast.unparse(call.func)
-            problems.append(f"{where}: {name.rpartition('.')[2]} without it=")
-        elif call.args and ast.dump(call.args[0]) == ast.dump(it):
-            problems.append(f"{where}: it= repeats the English message")
+        name = call.func.id if isinstance(call.func, ast.Name) else ast.unparse(call.func)
+        name = name.rpartition(".")[2]
+        if any(k.arg == "it" for k in call.keywords):
+            problems.append(f"{where}: {name} with it=: mark the message with _() instead")
+        elif call.args and not _marked(call.args[0]) and not isinstance(call.args[0], ast.Name):
+            problems.append(f"{where}: {name} with a message not marked for translation")
     return problems
 
 
@@ -75,43 +90,41 @@ def test_the_exemptions_are_still_needed() -> None:
 def test_the_check_catches_a_message_left_in_english(tmp_path: Path) -> None:
     source = (
         "from tdconsole.domain.errors import RuleError\n"
+        "from tdconsole.i18n import _\n"
         "def f(x: int) -> None:\n"
         "    raise RuleError(f'{x} is wrong', 'I.1')\n"
         "def g(x: int) -> None:\n"
-        "    raise RuleError(f'{x} is wrong', it=f'{x} is wrong')\n"
-        "def h(x: int) -> None:\n"
         "    raise RuleError(f'{x} is wrong', it=f'{x} è sbagliato')\n"
+        "def h(x: int) -> None:\n"
+        "    raise RuleError(_('{x} is wrong').format(x=x), 'I.1')\n"
         "def k(x: int) -> None:\n"
-        "    raise StoreError(f'{x} is damaged')\n"
+        "    raise StoreError(str(x))\n"
     )
     target = tmp_path / "probe.py"
     target.write_text(source, encoding="utf-8")
     assert _italian_problems(target) == [
-        f"{tmp_path.name}/probe.py:3: RuleError without it=",
-        f"{tmp_path.name}/probe.py:5: it= repeats the English message",
-        f"{tmp_path.name}/probe.py:9: StoreError without it=",
+        f"{tmp_path.name}/probe.py:4: RuleError with a message not marked for translation",
+        f"{tmp_path.name}/probe.py:6: RuleError with it=: mark the message with _() instead",
+        f"{tmp_path.name}/probe.py:10: StoreError with a message not marked for translation",
     ]
 
 
 def test_text_gives_the_chosen_language_with_the_article() -> None:
-    error = RuleError(
-        "Anna has already paid the entry fee",
-        "I.2",
-        it="Anna ha già versato la quota d'iscrizione",
-    )
+    from tdconsole.i18n import _
+
+    error = RuleError(_("{name} has already paid the entry fee").format(name="Anna"), "I.2")
     assert error.text("it") == "Anna ha già versato la quota d'iscrizione (Art. I.2)"
     assert error.text("en") == "Anna has already paid the entry fee (Art. I.2)"
     assert str(error) == "Anna has already paid the entry fee (Art. I.2)"
     assert error.message == "Anna has already paid the entry fee" and error.article == "I.2"
-    assert error.it == "Anna ha già versato la quota d'iscrizione"
 
 
-def test_text_without_article_or_italian_falls_back_to_english() -> None:
-    assert RuleError("write NAME=CHIPS", it="scrivi NOME=GETTONI").text("it") == (
-        "scrivi NOME=GETTONI"
-    )
-    assert RuleError("nothing to undo").text("it") == "nothing to undo"
-    assert RuleError("nothing to undo", "VII.1").text("it") == "nothing to undo (Art. VII.1)"
+def test_a_message_without_article_or_translation_falls_back_to_english() -> None:
+    from tdconsole.i18n import _
+
+    assert RuleError(_("nothing to undo")).text("it") == "niente da annullare"
+    assert RuleError(_("a message no catalogue has")).text("it") == "a message no catalogue has"
+    assert RuleError(_("nothing to undo"), "VII.1").text("it") == "niente da annullare (Art. VII.1)"
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -3,7 +3,6 @@ placeholders kept, plural forms right, and the compiled catalogue the one the wh
 
 from __future__ import annotations
 
-import io
 import string
 from functools import cache
 from pathlib import Path
@@ -71,7 +70,9 @@ def test_no_fuzzy_and_no_obsolete_entry(lang: str) -> None:
     assert not messages.obsolete, f"obsolete entries: {list(messages.obsolete)}"
     used = set(extracted())
     unused = [
-        m.id for m in messages if m.id and ((m.id[0] if isinstance(m.id, tuple) else m.id), m.context) not in used
+        m.id
+        for m in messages
+        if m.id and ((m.id[0] if isinstance(m.id, tuple) else m.id), m.context) not in used
     ]
     assert not unused, f"entries no code uses: {unused}"
 
@@ -102,8 +103,10 @@ def test_the_shipped_compiled_catalogue_is_the_source_compiled(lang: str) -> Non
     source = catalogue(lang)
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
         shipped = read_mo(mo)
+
     def pairs(cat: Catalog) -> set[tuple[object, object, object]]:
         return {(m.id, m.string, m.context) for m in cat if m.id and not m.fuzzy}
+
     assert pairs(shipped) == pairs(source)
     assert shipped.plural_forms == source.plural_forms
 
@@ -125,6 +128,7 @@ def test_plural_forms_are_chosen_for_every_count(lang: str, n: int) -> None:
 def test_italian_plurals_read_right() -> None:
     def seats(n: int) -> str:
         return ngettext("{n} seat free", "{n} seats free", n).text("it")
+
     assert [seats(n) for n in (0, 1, 2, 11)] == [
         "0 posti liberi",
         "1 posto libero",

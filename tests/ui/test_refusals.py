@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import translation
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.refusals import console_text, console_words
 
@@ -17,6 +18,21 @@ from .test_actions import SIZE, messages, svc
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tdconsole"
 COMMAND_LINE = re.compile(r"`|--[a-z]|\bclock (?:next|add|sub|set|announce)\b")
+
+
+def marked(node: ast.expr) -> str | None:
+    """The English of a message marked for translation (``_("...")``, maybe ``.format``-ed)."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
+        node = node.func.value
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "ngettext"):
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return None
 
 
 def rendered(node: ast.expr) -> str | None:
@@ -32,7 +48,9 @@ def rendered(node: ast.expr) -> str | None:
 
 
 def refusals() -> list[tuple[str, str]]:
-    """Every refusal the console may show (the domain, the rules, the reports), both languages."""
+    """Every refusal the console may show (the domain, the rules, the reports), in English and
+    as the Italian catalogue says it."""
+    italian = translation("it")
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.parent.name in ("ui", "cli") or "ui" in path.parts[len(PACKAGE.parts) :]:
@@ -40,7 +58,11 @@ def refusals() -> list[tuple[str, str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RuleError"):
                 continue
-            texts = [rendered(node.args[0])] if node.args else []
+            texts: list[str | None] = []
+            if node.args and (english := marked(node.args[0])) is not None:
+                texts += [english, italian.gettext(english)]
+            elif node.args:
+                texts.append(rendered(node.args[0]))
             texts += [rendered(k.value) for k in node.keywords if k.arg == "it"]
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
             found += [(where, text) for text in texts if text]
