@@ -279,7 +279,10 @@ class ConsoleApp(App[int]):
         from tdconsole.domain.summaries import summary_text
 
         what = summary_text(summary, self.tr.lang)
-        text = self.tr("Redone: {what}" if message.redo else "Undone: {what}", what=what)
+        if message.redo:
+            text = self.tr("Redone: {what}", what=what)
+        else:
+            text = self.tr("Undone: {what}", what=what)
         self.refresh_views()
         self.tick()
         self.notify(text, timeout=6, markup=False)

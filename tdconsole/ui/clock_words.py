@@ -25,17 +25,14 @@ def director_words(status: ClockStatus, tr: Translator, *, director: bool = True
     if status.pending_announcement:
         level = next_level_number(status)
         if status.next_is_break:
-            key = "Announce the break — press a" if director else "Break to announce"
-            return tr(key)
+            return tr("Announce the break — press a") if director else tr("Break to announce")
         if status.is_break:
-            key = (
-                "Announce the end of the break: level {level} — press a"
-                if director
-                else "End of the break to announce: level {level}"
-            )
-            return tr(key, level=level)
-        key = "Announce level {level} — press a" if director else "Level {level} to announce"
-        return tr(key, level=level)
+            if director:
+                return tr("Announce the end of the break: level {level} — press a", level=level)
+            return tr("End of the break to announce: level {level}", level=level)
+        if director:
+            return tr("Announce level {level} — press a", level=level)
+        return tr("Level {level} to announce", level=level)
     if not status.running:
         return tr("Clock stopped")
     return tr("Break under way") if status.is_break else tr("RUNNING")
@@ -62,7 +59,7 @@ def next_blinds_words(status: ClockStatus, tr: Translator) -> str:
         "NEXT {sb} / {bb}", sb=chips(status.next.small_blind), bb=chips(status.next.big_blind)
     )
     if status.next.ante:
-        words += f"  ANTE {chips(status.next.ante)}"
+        words += "  " + tr("ANTE {ante}", ante=chips(status.next.ante))
     if status.next_is_break:
         words = tr("THEN A BREAK") + " · " + words
     return words

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tdconsole.i18n import translation
+from tdconsole.i18n import Said, translation
 
 Lang = Literal["it", "en"]
 
@@ -28,6 +28,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         """A count of something: ``{n}`` is filled with ``n``."""
         return translation(self.lang).ngettext(singular, plural, n).format(n=n, **values)
+
+    def say(self, message: Said) -> str:
+        """A message marked elsewhere (``_("Phase")`` kept in a list) in the console's language."""
+        return message.text(self.lang)
 
     def pgettext(self, context: str, key: str, **values: object) -> str:
         """A word that means different things in different places (``context`` tells which)."""

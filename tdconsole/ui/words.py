@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -45,12 +46,22 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
         body = record.body
         if isinstance(body, PlayersEliminated):
             for out in body.players:
-                text = f"{out.name}: {out.place}°"
                 if out.prize:
-                    text += f" — {tr('Prize')} {out.prize} {currency}"
-                parts.append(text)
+                    parts.append(
+                        tr(
+                            "{name}: {place}° — prize {prize} {currency}",
+                            name=out.name,
+                            place=out.place,
+                            prize=out.prize,
+                            currency=currency,
+                        )
+                    )
+                else:
+                    parts.append(tr("{name}: {place}°", name=out.name, place=out.place))
         elif isinstance(body, SecondStackIssued):
-            parts.append(f"{body.name}: {tr('Second stack')} {chips(body.amount)}")
+            parts.append(
+                tr("{name}: second stack {amount}", name=body.name, amount=chips(body.amount))
+            )
     return parts
 
 
@@ -62,37 +73,40 @@ def command_words(command: object, tr: Translator) -> str:
     from tdconsole.domain.seating import Draw
 
     if isinstance(command, Register):
-        return f"{tr('Register')}: " + ", ".join(command.names)
+        return tr("Registered: {names}", names=", ".join(command.names))
     if isinstance(command, Pay):
-        return f"{tr('Food' if command.food else 'Paid')}: " + ", ".join(command.names)
+        if command.food:
+            return tr("Food paid: {names}", names=", ".join(command.names))
+        return tr("Paid: {names}", names=", ".join(command.names))
     if isinstance(command, Withdraw):
-        return f"{tr('Withdraw')}: {command.name}"
+        return tr("Withdrawn: {name}", name=command.name)
     if isinstance(command, Draw):
         return tr("Seat draw")
     if isinstance(command, Start):
         return tr("Start tournament")
     if isinstance(command, Count):
-        return f"{tr('Count')}: " + ", ".join(f"{n} {c}" for n, c in command.counts.items())
+        counts = ", ".join(f"{n} {c}" for n, c in command.counts.items())
+        return tr("Counted: {counts}", counts=counts)
     if isinstance(command, ClosePlan):
-        return f"{tr('Table {table}', table=command.table)}: {tr('move plan')}"
+        return tr("Table {table}: move plan", table=command.table)
     if isinstance(command, CloseTable):
         return tr("Close table {table}", table=command.table)
     if isinstance(command, Final):
         return tr("Final table draw")
     if isinstance(command, Disqualify):
-        return f"{tr('Disqualify')}: {command.name}"
+        return tr("Disqualified: {name}", name=command.name)
     if isinstance(command, ClockControl):
         words = {
-            "start": "Start clock",
-            "pause": "Clock stopped",
-            "resume": "RUNNING",
-            "announce": "Announce",
-            "next": "Next level",
-            "prev": "Previous level",
-            "add": "Add a minute",
-            "sub": "Remove a minute",
+            "start": _("Start clock"),
+            "pause": _("Clock stopped"),
+            "resume": _("RUNNING"),
+            "announce": _("Announce"),
+            "next": _("Next level"),
+            "prev": _("Previous level"),
+            "add": _("Add a minute"),
+            "sub": _("Remove a minute"),
         }
-        return tr(words.get(command.action, "Settings"))
+        return tr.say(words.get(command.action, _("Settings")))
     describe_command = getattr(command, "describe", None)
     if describe_command is None:
         return type(command).__name__

@@ -12,20 +12,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tdconsole.ui.calculators.base import CalcForm
 
-# (name, key, English label, module, class)
-CALCULATORS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("sidepots", "f2", "Side pots", "side_pots", "SidePotsForm"),
-    ("chips", "f3", "Chips pushed", "chips", "ChipsForm"),
-    ("raise", "f4", "Minimum raise", "min_raise", "MinRaiseForm"),
-    ("button", "f5", "Button and blinds", "button", "ButtonForm"),
-    ("showdown", "f6", "Showdown", "showdown", "ShowdownForm"),
-    ("clock", "f7", "Clock call", "clock_call", "ClockCallForm"),
+# (name, key, module, class); each form's title is its ``TITLE``
+CALCULATORS: tuple[tuple[str, str, str, str], ...] = (
+    ("sidepots", "f2", "side_pots", "SidePotsForm"),
+    ("chips", "f3", "chips", "ChipsForm"),
+    ("raise", "f4", "min_raise", "MinRaiseForm"),
+    ("button", "f5", "button", "ButtonForm"),
+    ("showdown", "f6", "showdown", "ShowdownForm"),
+    ("clock", "f7", "clock_call", "ClockCallForm"),
 )
 
 
 def form_class(name: str) -> type[CalcForm]:
     """The form of calculator ``name`` (imported when first opened)."""
-    for calc, _key, _label, module, cls in CALCULATORS:
+    for calc, _key, module, cls in CALCULATORS:
         if calc == name:
             found: type[CalcForm] = getattr(
                 importlib.import_module(f"tdconsole.ui.calculators.{module}"), cls

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CiteRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
@@ -35,11 +36,11 @@ class MissingInput(Exception):
 
 
 class CalcForm(ModalScreen[None]):
-    """Subclasses set ``TITLE_KEY`` and ``ARTICLES``, compose ``fields`` and ``outcome``."""
+    """Subclasses set ``TITLE`` and ``ARTICLES``, compose ``fields`` and ``outcome``."""
 
-    TITLE_KEY: ClassVar[str] = ""
+    TITLE: ClassVar[Msg] = _("Calculator")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
-    HINT_KEY: ClassVar[str] = ""
+    HINT: ClassVar[Msg | None] = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("f1", "rules", "Rules"),
@@ -57,13 +58,11 @@ class CalcForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog calc") as box:
-            box.border_title = f"{self.tr(self.TITLE_KEY)} — Art. " + ", ".join(self.ARTICLES)
-            box.border_subtitle = (
-                f"F1 Art. · ctrl+l {self.tr('Cite in log')} · Esc {self.tr('Close')}"
-            )
+            box.border_title = self.tr.say(self.TITLE) + " — Art. " + ", ".join(self.ARTICLES)
+            box.border_subtitle = self.tr("F1 Art. · ctrl+l cite in log · Esc close")
             with VerticalScroll(classes="dialog-body"):
-                if self.HINT_KEY:
-                    yield Static(self.tr(self.HINT_KEY), classes="hint")
+                if self.HINT is not None:
+                    yield Static(self.tr.say(self.HINT), classes="hint")
                 yield from self.fields()
             yield Static(id="calc-result", classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
@@ -73,10 +72,10 @@ class CalcForm(ModalScreen[None]):
     def fields(self) -> ComposeResult:
         yield from ()
 
-    def entry(self, label: str, widget_id: str, value: str = "", example: str = "") -> Horizontal:
+    def entry(self, label: Msg, widget_id: str, value: str = "", example: str = "") -> Horizontal:
         """One field on one line: its label on the left, a borderless input on the right."""
         return Horizontal(
-            Label(self.tr(label), classes="calc-label"),
+            Label(self.tr.say(label), classes="calc-label"),
             Input(value, placeholder=example, id=widget_id, compact=True),
             classes="calc-field",
         )
@@ -143,5 +142,5 @@ class CalcForm(ModalScreen[None]):
         self.post_message(RulesRequested(articles[0]))
         self.dismiss(None)
 
-    def missing(self, what: str) -> MissingInput:
-        return MissingInput(self.tr("Fill in: {what}", what=self.tr(what)))
+    def missing(self, what: Msg) -> MissingInput:
+        return MissingInput(self.tr("Fill in: {what}", what=self.tr.say(what)))

@@ -6,34 +6,37 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ButtonForm(CalcForm):
-    TITLE_KEY = "Button and blinds"
+    TITLE = _("Button and blinds")
     ARTICLES = ("2.4", "2.5", "II.5")
 
     def fields(self) -> ComposeResult:
-        yield self.entry("Occupied seats", "seats", self.value("seats"), "1,2,3,4,5,6")
-        yield self.entry("Button seat", "button", self.value("button"))
-        yield self.entry("Seats eliminated in the hand", "out", example=self.tr("e.g. {x}", x="3"))
-        yield self.entry("Hands ahead", "hands", "3")
+        yield self.entry(_("Occupied seats"), "seats", self.value("seats"), "1,2,3,4,5,6")
+        yield self.entry(_("Button seat"), "button", self.value("button"))
+        yield self.entry(
+            _("Seats eliminated in the hand"), "out", example=self.tr("e.g. {x}", x="3")
+        )
+        yield self.entry(_("Hands ahead"), "hands", "3")
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import button_plan
 
-        seats = parse.seats(self.text("seats"), "seats", "posti")
+        seats = parse.seats(self.text("seats"), _("seats"))
         if not seats:
-            raise self.missing("Occupied seats")
+            raise self.missing(_("Occupied seats"))
         button_raw = self.text("button")
         if not button_raw:
-            raise self.missing("Button seat")
+            raise self.missing(_("Button seat"))
         result = button_plan(
             seats,
-            parse.number(button_raw, "button", "bottone"),
-            parse.seats(self.text("out"), "eliminated", "eliminati"),
-            parse.number(self.text("hands") or "3", "hands", "mani"),
+            parse.number(button_raw, _("button")),
+            parse.seats(self.text("out"), _("eliminated")),
+            parse.number(self.text("hands") or "3", _("hands")),
         )
         tr = self.tr
         players = ", ".join(map(str, result.players))
@@ -41,7 +44,7 @@ class ButtonForm(CalcForm):
         summary = []
         for h in result.hands:
             sb = str(h.small_blind) if h.small_blind is not None else "—"
-            dead = f" ({tr('empty seat')})" if h.dead_button else ""
+            dead = tr(" (empty seat)") if h.dead_button else ""
             head = tr(
                 "hand {n}: button {button}{dead}, SB {sb}, BB {bb}",
                 n=h.hand,

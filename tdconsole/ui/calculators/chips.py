@@ -6,20 +6,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ChipsForm(CalcForm):
-    TITLE_KEY = "Chips pushed"
+    TITLE = _("Chips pushed")
     ARTICLES = ("5.5", "6.8")
 
     def fields(self) -> ComposeResult:
         tr = self.tr
-        yield self.entry("To call", "to-call", example=tr("0: no bet open"))
-        yield self.entry("Chips pushed", "pushed", example=self.tr("e.g. {x}", x="450"))
-        yield self.entry("Minimum raise", "bb", self.value("bb"), tr("the big blind"))
-        yield self.entry("Stack before", "stack", example=tr("optional, for an all-in"))
+        yield self.entry(_("To call"), "to-call", example=tr("0: no bet open"))
+        yield self.entry(_("Chips pushed"), "pushed", example=self.tr("e.g. {x}", x="450"))
+        yield self.entry(_("Minimum raise"), "bb", self.value("bb"), tr("the big blind"))
+        yield self.entry(_("Stack before"), "stack", example=tr("optional, for an all-in"))
         yield Checkbox(tr("One chip only (5.5)"), id="single")
         yield Checkbox(tr("Said 'raise' without an amount (5.5)"), id="declared")
 
@@ -28,19 +29,19 @@ class ChipsForm(CalcForm):
 
         to_call, pushed, bb = self.text("to-call"), self.text("pushed"), self.text("bb")
         if not to_call:
-            raise self.missing("To call")
+            raise self.missing(_("To call"))
         if not pushed:
-            raise self.missing("Chips pushed")
+            raise self.missing(_("Chips pushed"))
         if not bb:
-            raise self.missing("Minimum raise")
+            raise self.missing(_("Minimum raise"))
         stack = self.text("stack")
         result = chips_pushed(
-            parse.number(to_call, "to call", "per chiamare"),
-            parse.number(pushed, "chips pushed", "gettoni messi"),
-            parse.number(bb, "minimum raise", "rilancio minimo"),
+            parse.number(to_call, _("to call")),
+            parse.number(pushed, _("chips pushed")),
+            parse.number(bb, _("minimum raise")),
             single_chip=self.checked("single"),
             declared_raise=self.checked("declared"),
-            stack=parse.number(stack, "stack", "resto") if stack else None,
+            stack=parse.number(stack, _("stack")) if stack else None,
         )
         lang = self.tr.lang
         letter = f" (6.8-{result.letter})" if result.letter else ""

@@ -6,26 +6,27 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ClockCallForm(CalcForm):
-    TITLE_KEY = "Clock call"
+    TITLE = _("Clock call")
     ARTICLES = ("5.4",)
 
     def fields(self) -> ComposeResult:
-        yield self.entry("Seconds granted", "granted", "60", "30-60")
-        yield self.entry("Seconds since the call", "elapsed", "0")
+        yield self.entry(_("Seconds granted"), "granted", "60", "30-60")
+        yield self.entry(_("Seconds since the call"), "elapsed", "0")
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import clock_call
 
         granted = self.text("granted")
         if not granted:
-            raise self.missing("Seconds granted")
-        elapsed = parse.number(self.text("elapsed") or "0", "seconds", "secondi")
-        result = clock_call(parse.number(granted, "seconds", "secondi"), 0.0, elapsed)
+            raise self.missing(_("Seconds granted"))
+        elapsed = parse.number(self.text("elapsed") or "0", _("seconds"))
+        result = clock_call(parse.number(granted, _("seconds")), 0.0, elapsed)
         left = f"{result.seconds_left:.0f}"
         if result.phase == "thinking":
             head = self.tr("Thinking: {n} s left before the 10-second countdown", n=left)

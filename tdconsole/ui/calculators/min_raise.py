@@ -7,20 +7,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class MinRaiseForm(CalcForm):
-    TITLE_KEY = "Minimum raise"
+    TITLE = _("Minimum raise")
     ARTICLES = ("7.3", "7.4")
 
     def fields(self) -> ComposeResult:
         tr = self.tr
-        yield self.entry("Big blind", "bb", self.value("bb"))
-        yield self.entry("Highest bet now", "bet", example=tr("empty: the big blind"))
-        yield self.entry("Proposed raise", "to", example=tr("a total, optional"))
-        yield self.entry("Smallest chip", "unit", self.value("unit", "25"))
+        yield self.entry(_("Big blind"), "bb", self.value("bb"))
+        yield self.entry(_("Highest bet now"), "bet", example=tr("empty: the big blind"))
+        yield self.entry(_("Proposed raise"), "to", example=tr("a total, optional"))
+        yield self.entry(_("Smallest chip"), "unit", self.value("unit", "25"))
         yield Checkbox(tr("Someone has already raised in this round"), id="raised")
         yield Checkbox(tr("The raise is all-in"), id="all-in")
 
@@ -29,16 +30,16 @@ class MinRaiseForm(CalcForm):
 
         bb_raw = self.text("bb")
         if not bb_raw:
-            raise self.missing("Big blind")
-        bb = parse.number(bb_raw, "big blind", "grande buio")
+            raise self.missing(_("Big blind"))
+        bb = parse.number(bb_raw, _("big blind"))
         bet_raw, to_raw = self.text("bet"), self.text("to")
         result = minimum_raise(
             bb,
-            parse.number(bet_raw, "bet", "puntata") if bet_raw else bb,
+            parse.number(bet_raw, _("bet")) if bet_raw else bb,
             self.checked("raised"),
-            parse.number(to_raw, "raise", "rilancio") if to_raw else None,
+            parse.number(to_raw, _("raise")) if to_raw else None,
             all_in=self.checked("all-in"),
-            chip_unit=parse.number(self.text("unit") or "1", "chip unit", "gettone più piccolo"),
+            chip_unit=parse.number(self.text("unit") or "1", _("chip unit")),
         )
         head = self.tr("Minimum: to {n}", n=result.minimum_to)
         lines = [Text(head, style="bold"), Text(result.explain(self.tr.lang))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 _PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
 
@@ -14,20 +14,20 @@ def words(raw: str) -> list[str]:
     return [w for w in re.split(r"[,\s]+", raw.strip()) if w]
 
 
-def number(raw: str, what: str, what_it: str) -> int:
+def number(raw: str, what: Msg) -> int:
+    """``raw`` as a whole number (thousands may be spaced); ``what`` names the field."""
     from tdconsole.domain.errors import RuleError
 
-    text = raw.strip().replace(" ", "").replace(" ", "")
+    text = raw.strip().replace(" ", "")
     if not text.isdigit():
         raise RuleError(
-            f"{what}: {raw.strip()!r} is not a whole number",
-            it=f"{what_it}: {raw.strip()!r} non è un numero intero",
+            _("{what}: {raw!r} is not a whole number").format(what=what, raw=raw.strip()),
         )
     return int(text)
 
 
-def seats(raw: str, what: str, what_it: str) -> list[int]:
-    return [number(w, what, what_it) for w in words(raw)]
+def seats(raw: str, what: Msg) -> list[int]:
+    return [number(w, what) for w in words(raw)]
 
 
 def contributions(raw: str) -> list[tuple[int | None, str, int]]:

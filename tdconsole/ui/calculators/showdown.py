@@ -7,38 +7,39 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import RadioButton, RadioSet
 
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ShowdownForm(CalcForm):
-    TITLE_KEY = "Showdown"
+    TITLE = _("Showdown")
     ARTICLES = ("1.1", "1.2", "1.3")
 
     def fields(self) -> ComposeResult:
         tr = self.tr
-        yield self.entry("Hands", "hands", example=self.tr("e.g. {x}", x="Ada=AsKd Bea=AcQh"))
-        yield self.entry("Board", "board", example=self.tr("e.g. {x}", x="Ah9c7d4s2h"))
+        yield self.entry(_("Hands"), "hands", example=self.tr("e.g. {x}", x="Ada=AsKd Bea=AcQh"))
+        yield self.entry(_("Board"), "board", example=self.tr("e.g. {x}", x="Ah9c7d4s2h"))
         with RadioSet(id="mode"):
             yield RadioButton("Texas Hold'em", value=True, id="mode-holdem")
             yield RadioButton(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
-        yield self.entry("Players at the table", "players", "5", tr("Italiana"))
+        yield self.entry(_("Players at the table"), "players", "5", tr("Italiana"))
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import showdown
 
         hands = parse.hands(self.text("hands"))
         if len(hands) < 2:
-            raise self.missing("Hands")
+            raise self.missing(_("Hands"))
         italiana = self.query_one("#mode", RadioSet).pressed_index == 1
         board = self.text("board").replace(" ", "")
         if not italiana and not board:
-            raise self.missing("Board")
+            raise self.missing(_("Board"))
         result = showdown(
             hands,
             "" if italiana else board,
             mode="italiana" if italiana else "holdem",
-            players_at_table=parse.number(self.text("players") or "5", "players", "giocatori"),
+            players_at_table=parse.number(self.text("players") or "5", _("players")),
         )
         it = self.tr.lang == "it"
         lines = []
@@ -48,13 +49,15 @@ class ShowdownForm(CalcForm):
             line.append(h.player, style="bold" if h.player in result.winners else "")
             line.append(f"  {label}  {' '.join(h.cards)}")
             lines.append(line)
-        who = (" e " if it else " and ").join(result.winners)
+        winners = list(result.winners)
         if result.split:
-            verdict = f"{who} {'dividono' if it else 'split'}"
+            verdict = self.tr(
+                "{names} and {last} split", names=", ".join(winners[:-1]), last=winners[-1]
+            )
         else:
-            verdict = f"vince {who}" if it else f"{who} wins"
+            verdict = self.tr("{name} wins", name=", ".join(winners))
         lines.append(Text(verdict, style="bold"))
         if result.split_possible and not result.split:
-            may = "Two straight flushes: the players may agree to split (Art. 9.2)"
-            lines.append(Text(self.tr(may)))
+            may = self.tr("Two straight flushes: the players may agree to split (Art. 9.2)")
+            lines.append(Text(may))
         return Outcome(lines, result.articles, verdict)

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Static
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import Player, State, match_players, typed_key
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
@@ -58,9 +59,9 @@ class PlayerSuggester(Suggester):
 
 
 class Dialog(ModalScreen[None]):
-    """Subclasses set ``TITLE_KEY`` and ``ARTICLES``, compose ``body`` and build ``command``."""
+    """Subclasses set ``TITLE`` and ``ARTICLES``, compose ``body`` and build ``command``."""
 
-    TITLE_KEY: ClassVar[str] = ""
+    TITLE: ClassVar[Msg] = _("Record")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     CLOSE_ON_SUCCESS: ClassVar[bool] = True
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,7 +76,7 @@ class Dialog(ModalScreen[None]):
         self.state = state
 
     def title_text(self) -> str:
-        title = self.tr(self.TITLE_KEY)
+        title = self.tr.say(self.TITLE)
         players = self.named_players()
         if players:
             title += ": " + "; ".join(players)

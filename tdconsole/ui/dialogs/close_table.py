@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import ClosePlan, CloseTable
 from tdconsole.domain.state import State, Table
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator
@@ -72,7 +73,7 @@ def no_room_lines(state: State, table: Table, tr: Translator) -> Text:
 
 
 class CloseTableDialog(Dialog):
-    TITLE_KEY = "Close table"
+    TITLE = _("Close table")
     ARTICLES = ("IV.4", "IV.3")
     BINDINGS: ClassVar[list[BindingType]] = [
         *Dialog.BINDINGS,

@@ -11,13 +11,14 @@ from textual.widgets import Input, Label
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows
 from tdconsole.ui.i18n import Translator, chips
 
 
 class ColourUpDialog(Dialog):
-    TITLE_KEY = "Colour-up"
+    TITLE = _("Colour-up")
     ARTICLES = ("VII.1",)
 
     def __init__(self, tr: Translator, state: State, chip: int) -> None:

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Count
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows
 from tdconsole.ui.i18n import Translator, table_name
 
 
 class CountDialog(Dialog):
-    TITLE_KEY = "Count"
+    TITLE = _("Count")
     ARTICLES = ("III.3",)
 
     def __init__(self, tr: Translator, state: State, table: int) -> None:

@@ -9,12 +9,13 @@ from textual.widgets import Input
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Disqualify
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator
 
 
 class DisqualifyDialog(Dialog):
-    TITLE_KEY = "Disqualify"
+    TITLE = _("Disqualify")
     ARTICLES = ("VI.2", "VII.1")
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 from tdconsole.domain.events import Command
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator
 
@@ -30,7 +31,7 @@ def seat_slips(state: State, tr: Translator) -> Text:
 
 
 class DrawDialog(Dialog):
-    TITLE_KEY = "Seat draw"
+    TITLE = _("Seat draw")
     ARTICLES = ("II.1", "II.2", "II.3", "II.4")
     CLOSE_ON_SUCCESS = False
 

@@ -11,6 +11,7 @@ from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator, chips
 
@@ -27,7 +28,7 @@ FIELDS = (
 
 
 class EditLevelDialog(Dialog):
-    TITLE_KEY = "Edit a level"
+    TITLE = _("Edit a level")
     ARTICLES = ("III.5",)
 
     def __init__(self, tr: Translator, state: State, current: int) -> None:

@@ -14,12 +14,13 @@ from textual.widgets import Checkbox, Input, Label
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 
 
 class EliminateDialog(Dialog):
-    TITLE_KEY = "Eliminate"
+    TITLE = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
         *Dialog.BINDINGS,
@@ -85,7 +86,7 @@ class EliminateDialog(Dialog):
 
     def update_note(self) -> None:
         lines = []
-        for name, _ in self.entries():
+        for name, _stack in self.entries():
             player = self.player_named(name)
             if player is None or player.table is None:
                 continue

@@ -10,13 +10,14 @@ from textual.widgets import Input
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Final, round_chips
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import chips
 
 
 class FinalDialog(Dialog):
-    TITLE_KEY = "Final table draw"
+    TITLE = _("Final table draw")
     ARTICLES = ("IV.5", "IV.6", "III.4")
 
     def body(self) -> ComposeResult:

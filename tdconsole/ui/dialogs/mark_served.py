@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import Ruling, State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 
 
@@ -18,7 +19,7 @@ def open_suspensions(state: State) -> list[Ruling]:
 
 
 class MarkServedDialog(Dialog):
-    TITLE_KEY = "Suspension served"
+    TITLE = _("Suspension served")
     ARTICLES = ("VI.2",)
 
     def body(self) -> ComposeResult:

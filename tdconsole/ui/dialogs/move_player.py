@@ -9,12 +9,13 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator
 
 
 class MovePlayerDialog(Dialog):
-    TITLE_KEY = "Move a player"
+    TITLE = _("Move a player")
     ARTICLES = ("VII.1", "IV.3")
 
     def __init__(self, tr: Translator, state: State, name: str | None) -> None:

@@ -7,6 +7,7 @@ from textual.widgets import Input
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.registration import Register
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 
 
@@ -17,7 +18,7 @@ def split_names(raw: str) -> list[str]:
 
 
 class RegisterDialog(Dialog):
-    TITLE_KEY = "Register"
+    TITLE = _("Register")
     ARTICLES = ("I.1", "I.2")
 
     def body(self) -> ComposeResult:

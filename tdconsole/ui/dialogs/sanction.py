@@ -7,6 +7,7 @@ from textual.widgets import Input, RadioButton, RadioSet
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
 
@@ -19,7 +20,7 @@ KINDS = (
 
 
 class SanctionDialog(Dialog):
-    TITLE_KEY = "Sanction"
+    TITLE = _("Sanction")
     ARTICLES = ("VI.2",)
 
     def __init__(self, tr: Translator, state: State, name: str | None) -> None:

@@ -9,12 +9,13 @@ from textual.widgets import Input
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import SecondStack, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator, chips
 
 
 class SecondStackDialog(Dialog):
-    TITLE_KEY = "Second stack"
+    TITLE = _("Second stack")
     ARTICLES = ("III.2", "III.3")
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:

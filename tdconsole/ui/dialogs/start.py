@@ -12,6 +12,7 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Start
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 
 FIELDS = (
@@ -24,7 +25,7 @@ FIELDS = (
 
 
 class StartDialog(Dialog):
-    TITLE_KEY = "Start tournament"
+    TITLE = _("Start tournament")
     ARTICLES = ("III.1", "III.5")
 
     def defaults(self) -> dict[str, str]:

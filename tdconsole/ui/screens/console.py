@@ -34,7 +34,6 @@ from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.season_view import SeasonView
-from tdconsole.ui.widgets.season_view import say as season_say
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
@@ -46,7 +45,10 @@ if TYPE_CHECKING:
 
 class ConsoleScreen(MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[Binding(key, action, label, show=shown) for key, action, label, shown, _ in ACTIONS],
+        *[
+            Binding(key, action, str(label), show=shown)
+            for key, action, label, shown, _f in ACTIONS
+        ],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
         Binding("f1", "rules", "Rules", show=False),
         # Escape leaves a search box for its view, as the App reads it: the keys typed after it
@@ -62,8 +64,8 @@ class ConsoleScreen(MainScreen):
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
         # The footer and the keys screen in the event's language.
-        for key, action, label, shown, _ in ACTIONS:
-            self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label), show=shown)]
+        for key, action, label, shown, _floor in ACTIONS:
+            self._bindings.key_to_bindings[key] = [Binding(key, action, tr.say(label), show=shown)]
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -73,17 +75,17 @@ class ConsoleScreen(MainScreen):
             yield ClockPanel(tr, director=not self.floor, id="clock")
             yield RoomSummary(tr, id="room")
         with TabbedContent(id="tabs"):
-            with TabPane(f"1 {tr('Tables')}", id="tables"):
+            with TabPane("1 " + tr("Tables"), id="tables"):
                 yield TablesView(tr, id="tables-view")
-            with TabPane(f"2 {tr('Players')}", id="players"):
+            with TabPane("2 " + tr("Players"), id="players"):
                 yield Lazy(PlayersView(tr, id="players-view"))
-            with TabPane(f"3 {tr('Prizes')}", id="prizes"):
+            with TabPane("3 " + tr("Prizes"), id="prizes"):
                 yield Lazy(PayoutsView(tr, id="payouts-view"))
-            with TabPane(f"4 {tr('Standings')}", id="standings"):
+            with TabPane("4 " + tr("Standings"), id="standings"):
                 yield Lazy(StandingsView(tr, id="standings-view"))
-            with TabPane(f"5 {tr('Rulebook')}", id="rules"):
+            with TabPane("5 " + tr("Rulebook"), id="rules"):
                 yield Lazy(RulingsView(tr, id="rulings-view"))
-            with TabPane(f"6 {season_say(tr, 'Season')}", id="season"):
+            with TabPane("6 " + tr("Season"), id="season"):
                 yield Lazy(SeasonView(tr, id="season-view"))
         yield Footer()
 
@@ -452,7 +454,7 @@ class ConsoleScreen(MainScreen):
                 self.tr,
                 [
                     (key, label)
-                    for key, action, label, _, floor in ACTIONS
+                    for key, _action, label, _shown, floor in ACTIONS
                     if floor or not self.floor
                 ],
             )
@@ -483,10 +485,10 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
 
     tr = screen.tr
     entries: list[tuple[str, object, str]] = []
-    for key, action, label, _, floor in ACTIONS:
+    for key, action, label, _shown, floor in ACTIONS:
         if screen.floor and not floor:
             continue
-        entries.append((tr(label), partial(screen.run_action, action), key))
+        entries.append((tr.say(label), partial(screen.run_action, action), key))
     state = screen.state
     if state is None:
         return entries

@@ -2,51 +2,53 @@
 
 from __future__ import annotations
 
+from tdconsole.i18n import Msg, _
+
 TABS = ("tables", "players", "prizes", "standings", "rules", "season")
 
-# (key, action, English label, shown in the footer, floor may use it)
-ACTIONS: tuple[tuple[str, str, str, bool, bool], ...] = (
-    ("space", "clock_toggle", "Pause / resume", True, False),
-    ("a", "clock('announce')", "Announce", True, False),
-    ("n", "clock('next')", "Next level", False, False),
-    ("b", "clock('prev')", "Previous level", False, False),
-    ("plus", "clock_time('add')", "Add a minute", False, False),
-    ("minus", "clock_time('sub')", "Remove a minute", False, False),
-    ("e", "eliminate", "Eliminate", True, True),
-    ("d", "second_stack", "Second stack", True, True),
-    ("k", "count", "Count", False, True),
-    ("c", "close_table", "Close table", True, False),
-    ("f", "final", "Final table draw", True, False),
-    ("x", "disqualify", "Disqualify", False, False),
-    ("t", "call_clock", "Call the clock", False, True),
-    ("l", "ruling", "Record ruling", False, False),
-    ("z", "sanction", "Sanction", False, False),
-    ("m", "mark_served", "Suspension served", False, True),
-    ("h", "edit_level", "Edit a level", False, False),
-    ("S", "structure", "Structure", False, False),
-    ("M", "move_player", "Move a player", False, False),
-    ("C", "colour_up", "Colour-up", False, False),
-    ("B", "button", "Button", False, True),
-    ("s", "draw", "Seat draw", True, False),
-    ("g", "start", "Start tournament", True, False),
-    ("i", "register", "Register", True, False),
-    ("y", "pay(False)", "Pay", True, False),
-    ("v", "pay(True)", "Food", False, False),
-    ("w", "withdraw", "Withdraw", False, False),
-    ("o", "settings", "Settings", False, False),
-    ("p", "print", "Print", True, True),
-    ("u", "undo", "Undo", True, True),
-    ("r", "redo", "Redo", False, True),
-    ("f2", "calc('sidepots')", "Side pots", False, True),
-    ("f3", "calc('chips')", "Chips pushed", False, True),
-    ("f4", "calc('raise')", "Minimum raise", False, True),
-    ("f5", "calc('button')", "Button and blinds", False, True),
-    ("f6", "calc('showdown')", "Showdown", False, True),
-    ("f7", "calc('clock')", "Clock call", False, True),
-    ("ctrl+l", "cite", "Cite in log", False, False),
-    ("slash", "search", "Search", False, True),
-    ("question_mark", "help", "Keys", True, True),
-    ("q", "quit", "Quit", False, True),
+# (key, action, label, shown in the footer, floor may use it)
+ACTIONS: tuple[tuple[str, str, Msg, bool, bool], ...] = (
+    ("space", "clock_toggle", _("Pause / resume"), True, False),
+    ("a", "clock('announce')", _("Announce"), True, False),
+    ("n", "clock('next')", _("Next level"), False, False),
+    ("b", "clock('prev')", _("Previous level"), False, False),
+    ("plus", "clock_time('add')", _("Add a minute"), False, False),
+    ("minus", "clock_time('sub')", _("Remove a minute"), False, False),
+    ("e", "eliminate", _("Eliminate"), True, True),
+    ("d", "second_stack", _("Second stack"), True, True),
+    ("k", "count", _("Count"), False, True),
+    ("c", "close_table", _("Close table"), True, False),
+    ("f", "final", _("Final table draw"), True, False),
+    ("x", "disqualify", _("Disqualify"), False, False),
+    ("t", "call_clock", _("Call the clock"), False, True),
+    ("l", "ruling", _("Record ruling"), False, False),
+    ("z", "sanction", _("Sanction"), False, False),
+    ("m", "mark_served", _("Suspension served"), False, True),
+    ("h", "edit_level", _("Edit a level"), False, False),
+    ("S", "structure", _("Structure"), False, False),
+    ("M", "move_player", _("Move a player"), False, False),
+    ("C", "colour_up", _("Colour-up"), False, False),
+    ("B", "button", _("Button"), False, True),
+    ("s", "draw", _("Seat draw"), True, False),
+    ("g", "start", _("Start tournament"), True, False),
+    ("i", "register", _("Register"), True, False),
+    ("y", "pay(False)", _("Pay"), True, False),
+    ("v", "pay(True)", _("Food"), False, False),
+    ("w", "withdraw", _("Withdraw"), False, False),
+    ("o", "settings", _("Settings"), False, False),
+    ("p", "print", _("Print"), True, True),
+    ("u", "undo", _("Undo"), True, True),
+    ("r", "redo", _("Redo"), False, True),
+    ("f2", "calc('sidepots')", _("Side pots"), False, True),
+    ("f3", "calc('chips')", _("Chips pushed"), False, True),
+    ("f4", "calc('raise')", _("Minimum raise"), False, True),
+    ("f5", "calc('button')", _("Button and blinds"), False, True),
+    ("f6", "calc('showdown')", _("Showdown"), False, True),
+    ("f7", "calc('clock')", _("Clock call"), False, True),
+    ("ctrl+l", "cite", _("Cite in log"), False, False),
+    ("slash", "search", _("Search"), False, True),
+    ("question_mark", "help", _("Keys"), True, True),
+    ("q", "quit", _("Quit"), False, True),
 )
 
 BEFORE_START = {"draw", "start", "register", "pay", "withdraw"}
@@ -70,7 +72,9 @@ IN_PLAY = {
     "colour_up",
 }
 
-FLOOR_ACTIONS = {action.split("(")[0] for _, action, _, _, floor in ACTIONS if floor} | {
+FLOOR_ACTIONS = {
+    action.split("(")[0] for _key, action, _label, _shown, floor in ACTIONS if floor
+} | {
     "tab",
     "rules",
     "leave_search",

@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tdconsole.i18n import Msg
 from tdconsole.ui.i18n import Translator
 
 KEY_NAMES = {"space": "space", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
@@ -24,7 +25,7 @@ class KeysScreen(ModalScreen[None]):
         ("q", "close", "Close"),
     ]
 
-    def __init__(self, tr: Translator, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, tr: Translator, keys: list[tuple[str, Msg]]) -> None:
         super().__init__()
         self.tr = tr
         self.keys = keys
@@ -35,12 +36,19 @@ class KeysScreen(ModalScreen[None]):
         grid.add_column()
         grid.add_column(style="bold", justify="right")
         grid.add_column()
-        rows = [(KEY_NAMES.get(k, k), self.tr(label)) for k, label in self.keys]
+        rows = [(KEY_NAMES.get(k, k), self.tr.say(label)) for k, label in self.keys]
         rows += [
             (
                 "1-5",
                 " · ".join(
-                    self.tr(t) for t in ("Tables", "Players", "Prizes", "Standings", "Rulebook")
+                    (
+                        self.tr("Tables"),
+                        self.tr("Players"),
+                        self.tr("Prizes"),
+                        self.tr("Standings"),
+                        self.tr("Rulebook"),
+                        self.tr("Season"),
+                    )
                 ),
             ),
             ("←→↑↓", self.tr("Seat")),

@@ -80,9 +80,7 @@ class SettingsScreen(Screen[None]):
                             )
                         help_line = f"{item.article} · {meaning}" if item.article else meaning
                         yield Static(help_line, classes="settings-help", markup=False)
-                        yield Static(
-                            "", id=f"e-{item.key}", classes="settings-error", markup=False
-                        )
+                        yield Static("", id=f"e-{item.key}", classes="settings-error", markup=False)
             yield Static("", id="settings-note", markup=False)
         yield Footer()
 

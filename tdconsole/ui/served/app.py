@@ -21,7 +21,6 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.ui.app import ConsoleApp, wall_clock
 from tdconsole.ui.i18n import Lang
-from tdconsole.ui.served import words
 from tdconsole.ui.served.messages import ClockToggleRequested, FloorUndoRequested
 
 if TYPE_CHECKING:
@@ -179,7 +178,7 @@ class ServedApp(ConsoleApp):
         from rich.text import Text
 
         if self.mode == "floor" and self.staff is not None:
-            return Text(words(self.tr, "Floor: {name}", name=self.staff))
+            return Text(self.tr("Floor: {name}", name=self.staff))
         return super().who()
 
     # -- the Director's actions, behind the Director's PIN ----------------------------------
@@ -238,7 +237,7 @@ class ServedApp(ConsoleApp):
             director.execute(command)
             return command_words(command, self.tr)
 
-        self.as_director(words(self.tr, "pause or resume the clock"), act)
+        self.as_director(self.tr("pause or resume the clock"), act)
 
     @on(FloorUndoRequested)
     def _undo(self, message: FloorUndoRequested) -> None:
@@ -264,4 +263,4 @@ class ServedApp(ConsoleApp):
         def act(director: Tournament) -> str:
             return summary_text(director.undo(), self.tr.lang)
 
-        self.as_director(words(self.tr, "undo {owner}'s action", owner=owner), act)
+        self.as_director(self.tr("undo {owner}'s action", owner=owner), act)

@@ -15,7 +15,6 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.served import words
 
 STYLESHEET = str(Path(__file__).with_name("served.tcss"))
 
@@ -35,17 +34,17 @@ class DirectorPinDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         tr = self.tr
         with Vertical(id="director-pin"):
-            yield Static(Text(words(tr, "The Director's PIN, for: {what}", what=self.what)))
+            yield Static(Text(tr("The Director's PIN, for: {what}", what=self.what)))
             yield Input(
-                placeholder=words(tr, "Director PIN"),
+                placeholder=tr("Director PIN"),
                 password=True,
                 type="integer",
                 max_length=12,
                 id="director-pin-input",
             )
             with Horizontal(classes="served-row"):
-                yield Button(words(tr, "OK"), variant="primary", id="director-ok")
-                yield Button(words(tr, "Cancel"), id="director-cancel")
+                yield Button(tr("OK"), variant="primary", id="director-ok")
+                yield Button(tr("Cancel"), id="director-cancel")
             yield Static(id="director-note")
 
     def on_mount(self) -> None:

@@ -27,7 +27,6 @@ from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import MainScreen
-from tdconsole.ui.served import words
 from tdconsole.ui.served.messages import ClockToggleRequested, FloorUndoRequested
 from tdconsole.ui.widgets.clock_panel import clock_digits
 
@@ -59,18 +58,18 @@ class PhoneFloorScreen(MainScreen):
         tr = self.tr
         yield Static(id="phone-clock")
         yield Static(id="phone-who")
-        yield Input(placeholder=words(tr, "Find a player"), id="find")
+        yield Input(placeholder=tr("Find a player"), id="find")
         yield OptionList(id="matches")
         yield Static(id="chosen")
         with Horizontal(classes="served-row"):
-            yield Button(words(tr, "Out"), variant="error", id="out")
-            yield Button(words(tr, "Second stack {amount}", amount=""), id="second")
+            yield Button(tr("Out"), variant="error", id="out")
+            yield Button(tr("Second stack {amount}", amount=""), id="second")
         with Horizontal(classes="served-row"):
-            yield Input(placeholder=words(tr, "Chips"), type="integer", id="chips")
-            yield Button(words(tr, "Count"), variant="primary", id="count")
+            yield Input(placeholder=tr("Chips"), type="integer", id="chips")
+            yield Button(tr("Count"), variant="primary", id="count")
         with Horizontal(classes="served-row"):
-            yield Button(words(tr, "Undo"), id="undo")
-            yield Button(words(tr, "Clock ⏯"), id="clock")
+            yield Button(tr("Undo"), id="undo")
+            yield Button(tr("Clock ⏯"), id="clock")
 
     def on_mount(self) -> None:
         self.query_one("#find", Input).focus()
@@ -80,7 +79,7 @@ class PhoneFloorScreen(MainScreen):
         self.state = state
         tr = self.tr
         line = Text(who.plain)
-        line.append(" · " + words(tr, "{n} players in", n=state.in_play))
+        line.append(" · " + tr.ngettext("{n} player in", "{n} players in", state.in_play))
         self.query_one("#phone-who", Static).update(line)
         if self.chosen is not None:
             player = state.find(self.chosen)
@@ -98,7 +97,7 @@ class PhoneFloorScreen(MainScreen):
             blinds = f"{chips(status.small_blind)}/{chips(status.big_blind)}"
             text = Text(f"{title}  {blinds}  {clock_digits(status).strip()}", style="bold")
             if not status.running:
-                text.append("  " + tr("PAUSED"))
+                text.append("  " + tr("CLOCK STOPPED"))
         self.query_one("#phone-clock", Static).update(text)
 
     def _list(self) -> None:
@@ -112,15 +111,14 @@ class PhoneFloorScreen(MainScreen):
             label.append("\n" + self._where(player), style="")
             options.add_option(Option(label, id=player.name))
         if not found:
-            options.add_option(Option(words(self.tr, "No player still in matches"), disabled=True))
+            options.add_option(Option(self.tr("No player still in matches"), disabled=True))
         elif self.chosen is not None:
             for index, player in enumerate(found):
                 if player.name == self.chosen:
                     options.highlighted = index
 
     def _where(self, player: Player) -> str:
-        return words(
-            self.tr,
+        return self.tr(
             "Table {table} · seat {seat} · {chips}",
             table=player.table or "–",
             seat=player.seat or "–",
@@ -145,17 +143,15 @@ class PhoneFloorScreen(MainScreen):
         for button in (out, second, self.query_one("#count", Button)):
             button.disabled = player is None
         second.disabled = not offered
-        second.label = words(tr, "Second stack {amount}", amount=chips(amount) if offered else "")
-        out.label = words(tr, "Out, declined" if offered else "Out")
+        second.label = tr("Second stack {amount}", amount=chips(amount) if offered else "")
+        out.label = tr("Out, declined") if offered else tr("Out")
         if player is None:
-            note.update(Text(words(tr, "Choose a player first")))
+            note.update(Text(tr("Choose a player first")))
             return
         text = Text(player.name, style="bold")
         text.append("\n" + self._where(player))
         if offered:
-            text.append(
-                "\n" + words(tr, "may take the second stack: {amount}", amount=chips(amount))
-            )
+            text.append("\n" + tr("may take the second stack: {amount}", amount=chips(amount)))
         note.update(text)
 
     # -- what was typed and tapped ---------------------------------------------------------
@@ -208,7 +204,7 @@ class PhoneFloorScreen(MainScreen):
         if not raw.isdigit():
             self.app.notify(
                 RuleError(
-                    _("{words}: give a whole number").format(words=words(self.tr, "Chips")),
+                    _("{words}: give a whole number").format(words=self.tr("Chips")),
                 ).text(self.tr.lang),
                 severity="error",
                 markup=False,

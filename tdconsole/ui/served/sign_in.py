@@ -18,7 +18,6 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.served import words
 
 STYLESHEET = str(Path(__file__).with_name("served.tcss"))
 
@@ -38,19 +37,21 @@ class SignInScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         tr = self.tr
         with Vertical(id="sign-in"):
-            prompt = "Type the floor PIN and your name" if self.needs_pin else "Type your name"
-            yield Static(Text("tdconsole — Floor", style="bold"), id="sign-in-title")
-            yield Static(Text(words(tr, prompt)), id="sign-in-prompt")
+            prompt = (
+                tr("Type the floor PIN and your name") if self.needs_pin else tr("Type your name")
+            )
+            yield Static(Text(tr("tdconsole — Floor"), style="bold"), id="sign-in-title")
+            yield Static(Text(prompt), id="sign-in-prompt")
             if self.needs_pin:
                 yield Input(
-                    placeholder=words(tr, "Floor PIN"),
+                    placeholder=tr("Floor PIN"),
                     password=True,
                     type="integer",
                     max_length=12,
                     id="pin",
                 )
-            yield Input(placeholder=words(tr, "Your name"), max_length=40, id="name")
-            yield Button(words(tr, "Enter"), variant="primary", id="enter")
+            yield Input(placeholder=tr("Your name"), max_length=40, id="name")
+            yield Button(tr("Enter"), variant="primary", id="enter")
             yield Static(id="sign-in-note")
 
     def on_mount(self) -> None:

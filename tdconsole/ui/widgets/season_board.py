@@ -9,7 +9,7 @@ break begins: evenings finished elsewhere since the last one are counted.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual import work
 from textual.message import Message
 from textual.widgets import Static
 
-from tdconsole.ui.i18n import Translator
+from tdconsole.ui.i18n import Lang, Translator
 from tdconsole.ui.widgets.season_view import season_of
 
 if TYPE_CHECKING:
@@ -26,21 +26,18 @@ if TYPE_CHECKING:
 ROWS = 10
 """Places shown on the TV."""
 
-_IT = {"SEASON STANDINGS": "CLASSIFICA DELLA STAGIONE", "points": "punti"}
-
 
 def board_lines(document: dict[str, Any], lang: str, rows: int = ROWS) -> list[str]:
     """The board's lines: a title, then ``place  player  points`` for the first ``rows``."""
 
-    def say(key: str) -> str:
-        return _IT.get(key, key) if lang == "it" else key
-
+    tr = Translator(cast(Lang, lang))
     standings = document["standings"][:rows]
     width = max([len(r["player"]) for r in standings] + [10])
-    lines = [f"{say('SEASON STANDINGS')} — {document['season']}", ""]
+    lines = [tr("SEASON STANDINGS — {season}", season=document["season"]), ""]
+    points = tr("points")
     for row in standings:
         place = f"{row['place']}{'=' if row['tied'] else ''}"
-        lines.append(f"{place:>4}  {row['player']:<{width}}  {row['points']:>8} {say('points')}")
+        lines.append(f"{place:>4}  {row['player']:<{width}}  {row['points']:>8} {points}")
     return lines
 
 

@@ -17,36 +17,25 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
 
-_IT = {
-    "Season": "Stagione",
-    "Place": "Posto",
-    "Player": "Giocatore",
-    "Events": "Eventi",
-    "Points": "Punti",
-    "Counted": "Validi",
-    "Wins": "Vittorie",
-    "Cashes": "A premio",
-    "Best place": "Miglior posto",
-    "Reading the season…": "Lettura della stagione…",
-    "No season counts this event: `tdconsole season new NAME`, then `season add EVENT`": (
-        "Nessuna stagione conta questo evento: `tdconsole season new NOME`, poi `season add EVENTO`"
-    ),
-    "{name} — {counted} of {events} events, formula {formula}": (
-        "{name} — {counted} eventi su {events}, formula {formula}"
-    ),
-    "left out": "escluso",
-}
 
-
-def say(tr: Translator, key: str, **values: object) -> str:
-    """The season's own words, in the console's language."""
-    text = _IT.get(key, key) if tr.lang == "it" else key
-    return text.format(**values) if values else text
+def columns() -> tuple[tuple[str, Msg], ...]:
+    """The standings' columns: (key, label)."""
+    return (
+        ("Place", pgettext("season", "Place")),
+        ("Player", _("Player")),
+        ("Events", _("Events")),
+        ("Points", _("Points")),
+        ("Counted", _("Counted")),
+        ("Wins", _("Wins")),
+        ("Cashes", _("Cashes")),
+        ("Best place", _("Best place")),
+    )
 
 
 def season_of(event: Path, lang: str) -> dict[str, Any] | None:
@@ -65,7 +54,7 @@ def left_out_lines(document: dict[str, Any], tr: Translator) -> list[str]:
     for event in document["events"]:
         if event["status"] != "counted":
             name = event["name"] or Path(event["file"]).name
-            lines.append(f"{say(tr, 'left out')}: {name} — {event['reason']}")
+            lines.append(tr("left out: {name} — {reason}", name=name, reason=event["reason"]))
     return lines
 
 
@@ -91,14 +80,13 @@ class SeasonView(Vertical):
         self.document: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(say(self.tr, "Reading the season…")), id="season-caption")
+        yield Static(Text(self.tr("Reading the season…")), id="season-caption")
         yield DataTable[Text](id="season-table", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label in ("Place", "Player", "Events", "Points", "Counted", "Wins", "Cashes"):
-            table.add_column(say(self.tr, label), key=label)
-        table.add_column(say(self.tr, "Best place"), key="Best place")
+        for key, label in columns():
+            table.add_column(self.tr.say(label), key=key)
 
     def _event_path(self) -> Path | None:
         service = getattr(self.app, "service", None)
@@ -145,17 +133,16 @@ class SeasonView(Vertical):
         table.clear()
         document = message.document
         if document is None:
-            text = message.problem or say(
-                self.tr,
+            text = message.problem or self.tr(
                 "No season counts this event: `tdconsole season new NAME`, then `season add EVENT`",
             )
             caption.update(Text(text))
             return
-        head = say(
-            self.tr,
-            "{name} — {counted} of {events} events, formula {formula}",
+        head = self.tr.ngettext(
+            "{name} — {n} of {events} events, formula {formula}",
+            "{name} — {n} of {events} events, formula {formula}",
+            document["events_counted"],
             name=document["season"],
-            counted=document["events_counted"],
             events=len(document["events"]),
             formula=document["formula"],
         )
