@@ -23,7 +23,8 @@ from textual.css.query import NoMatches
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
-from tdconsole.ui.i18n import Lang, Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
@@ -61,7 +62,7 @@ class ConsoleApp(App[int]):
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ConsoleCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False),
+        Binding("ctrl+q", "quit", str(_("Quit")), show=False),
         # Tab moves the focus as the App reads it, before the keys typed after it are handed
         # to a widget: a number pasted or scanned after a Tab lands whole in the next field.
         Binding("tab", "focus_next", show=False, priority=True),
@@ -90,6 +91,7 @@ class ConsoleApp(App[int]):
         self.event_title = title
         """Said on the opening screen while the event is opened (its file's name)."""
         self.tr = Translator(lang or self._event_lang())
+        say_bindings(self, self.tr)
         self._was_pending = False
         if service is not None:
             self._take(service)

@@ -8,9 +8,13 @@ language. A word missing from a catalogue shows in English, so a new label never
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole.i18n import Said, translation
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 Lang = Literal["it", "en"]
 
@@ -37,6 +41,20 @@ class Translator:
         """A word that means different things in different places (``context`` tells which)."""
         text = translation(self.lang).pgettext(context, key)
         return text.format(**values) if values else text
+
+
+def say_bindings(node: DOMNode, tr: Translator) -> None:
+    """The footer's and the help's words for ``node``'s keys in the console's language.
+
+    Bindings are written with their description marked, ``Binding("q", "quit", str(_("Quit")))``
+    (the English is the catalogue's key); this says each one in ``tr``'s language.
+    """
+    catalogue = translation(tr.lang)
+    for key, bindings in node._bindings.key_to_bindings.items():
+        node._bindings.key_to_bindings[key] = [
+            replace(b, description=catalogue.gettext(b.description)) if b.description else b
+            for b in bindings
+        ]
 
 
 def table_name(tr: Translator, number: int | None, final: bool = False) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tdconsole.ui.calculators.base import CalcForm
 
-# (name, key, module, class); each form's title is its ``TITLE``
+# (name, key, module, class); each form's title is its ``HEADING``
 CALCULATORS: tuple[tuple[str, str, str, str], ...] = (
     ("sidepots", "f2", "side_pots", "SidePotsForm"),
     ("chips", "f3", "chips", "ChipsForm"),

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.i18n import Translator
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CiteRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
 
@@ -36,20 +36,21 @@ class MissingInput(Exception):
 
 
 class CalcForm(ModalScreen[None]):
-    """Subclasses set ``TITLE`` and ``ARTICLES``, compose ``fields`` and ``outcome``."""
+    """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``fields`` and ``outcome``."""
 
-    TITLE: ClassVar[Msg] = _("Calculator")
+    HEADING: ClassVar[Msg] = _("Calculator")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     HINT: ClassVar[Msg | None] = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("f1", "rules", "Rules"),
-        Binding("ctrl+l", "cite", "Cite in log"),
+        Binding("escape", "close", str(_("Close"))),
+        Binding("f1", "rules", str(_("Rules"))),
+        Binding("ctrl+l", "cite", str(_("Cite in log"))),
     ]
 
     def __init__(self, tr: Translator, defaults: dict[str, str] | None = None) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.defaults = defaults or {}
         self.last: Outcome | None = None
 
@@ -58,8 +59,8 @@ class CalcForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog calc") as box:
-            box.border_title = self.tr.say(self.TITLE) + " — Art. " + ", ".join(self.ARTICLES)
-            box.border_subtitle = self.tr("F1 Art. · ctrl+l cite in log · Esc close")
+            box.border_title = self.tr.say(self.HEADING) + " — Art. " + ", ".join(self.ARTICLES)
+            box.border_subtitle = self.tr("F1 Art. · ctrl+l Cite in log · Esc Close")
             with VerticalScroll(classes="dialog-body"):
                 if self.HINT is not None:
                     yield Static(self.tr.say(self.HINT), classes="hint")

@@ -12,7 +12,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ButtonForm(CalcForm):
-    TITLE = _("Button and blinds")
+    HEADING = _("Button and blinds")
     ARTICLES = ("2.4", "2.5", "II.5")
 
     def fields(self) -> ComposeResult:

@@ -12,7 +12,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ChipsForm(CalcForm):
-    TITLE = _("Chips pushed")
+    HEADING = _("Chips pushed")
     ARTICLES = ("5.5", "6.8")
 
     def fields(self) -> ComposeResult:

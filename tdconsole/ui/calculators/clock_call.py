@@ -12,7 +12,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ClockCallForm(CalcForm):
-    TITLE = _("Clock call")
+    HEADING = _("Clock call")
     ARTICLES = ("5.4",)
 
     def fields(self) -> ComposeResult:

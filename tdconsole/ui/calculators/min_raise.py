@@ -13,7 +13,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class MinRaiseForm(CalcForm):
-    TITLE = _("Minimum raise")
+    HEADING = _("Minimum raise")
     ARTICLES = ("7.3", "7.4")
 
     def fields(self) -> ComposeResult:

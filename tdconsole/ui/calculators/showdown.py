@@ -13,7 +13,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class ShowdownForm(CalcForm):
-    TITLE = _("Showdown")
+    HEADING = _("Showdown")
     ARTICLES = ("1.1", "1.2", "1.3")
 
     def fields(self) -> ComposeResult:

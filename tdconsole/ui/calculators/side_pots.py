@@ -12,7 +12,7 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 
 
 class SidePotsForm(CalcForm):
-    TITLE = _("Side pots")
+    HEADING = _("Side pots")
     ARTICLES = ("7.7", "7.8", "1.3")
     HINT = _("Players as SEAT:NAME=CHIPS put in; ranking best first, ties joined by =")
 

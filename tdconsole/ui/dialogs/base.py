@@ -21,7 +21,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.i18n import Translator
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
 
@@ -59,24 +59,25 @@ class PlayerSuggester(Suggester):
 
 
 class Dialog(ModalScreen[None]):
-    """Subclasses set ``TITLE`` and ``ARTICLES``, compose ``body`` and build ``command``."""
+    """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``body`` and build ``command``."""
 
-    TITLE: ClassVar[Msg] = _("Record")
+    HEADING: ClassVar[Msg] = _("Record")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     CLOSE_ON_SUCCESS: ClassVar[bool] = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss_dialog", "Cancel"),
-        Binding("ctrl+s", "submit", "OK"),
-        Binding("f1", "rules", "Rules"),
+        Binding("escape", "dismiss_dialog", str(_("Cancel"))),
+        Binding("ctrl+s", "submit", str(_("OK"))),
+        Binding("f1", "rules", str(_("Rules"))),
     ]
 
     def __init__(self, tr: Translator, state: State) -> None:
         super().__init__()
         self.tr = tr
         self.state = state
+        say_bindings(self, self.tr)
 
     def title_text(self) -> str:
-        title = self.tr.say(self.TITLE)
+        title = self.tr.say(self.HEADING)
         players = self.named_players()
         if players:
             title += ": " + "; ".join(players)

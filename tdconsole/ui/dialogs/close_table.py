@@ -73,12 +73,12 @@ def no_room_lines(state: State, table: Table, tr: Translator) -> Text:
 
 
 class CloseTableDialog(Dialog):
-    TITLE = _("Close table")
+    HEADING = _("Close table")
     ARTICLES = ("IV.4", "IV.3")
     BINDINGS: ClassVar[list[BindingType]] = [
         *Dialog.BINDINGS,
-        Binding("ctrl+o", "plan", "Draw the plan", priority=True),
-        Binding("ctrl+r", "raise_seats", "Raise the seats", priority=True),
+        Binding("ctrl+o", "plan", str(_("Draw the plan")), priority=True),
+        Binding("ctrl+r", "raise_seats", str(_("Raise the seats")), priority=True),
     ]
 
     def __init__(self, tr: Translator, state: State, table: int) -> None:
@@ -86,7 +86,7 @@ class CloseTableDialog(Dialog):
         self.table = table
 
     def title_text(self) -> str:
-        return f"{self.tr('Table {table}', table=self.table)} · {super().title_text()}"
+        return self.tr("Table {table}", table=self.table) + " · " + super().title_text()
 
     def body(self) -> ComposeResult:
         table = self.state.tables[self.table]

@@ -18,7 +18,7 @@ from tdconsole.ui.i18n import Translator, chips
 
 
 class ColourUpDialog(Dialog):
-    TITLE = _("Colour-up")
+    HEADING = _("Colour-up")
     ARTICLES = ("VII.1",)
 
     def __init__(self, tr: Translator, state: State, chip: int) -> None:

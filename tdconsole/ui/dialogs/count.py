@@ -14,7 +14,7 @@ from tdconsole.ui.i18n import Translator, table_name
 
 
 class CountDialog(Dialog):
-    TITLE = _("Count")
+    HEADING = _("Count")
     ARTICLES = ("III.3",)
 
     def __init__(self, tr: Translator, state: State, table: int) -> None:

@@ -15,7 +15,7 @@ from tdconsole.ui.i18n import Translator
 
 
 class DisqualifyDialog(Dialog):
-    TITLE = _("Disqualify")
+    HEADING = _("Disqualify")
     ARTICLES = ("VI.2", "VII.1")
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:

@@ -31,7 +31,7 @@ def seat_slips(state: State, tr: Translator) -> Text:
 
 
 class DrawDialog(Dialog):
-    TITLE = _("Seat draw")
+    HEADING = _("Seat draw")
     ARTICLES = ("II.1", "II.2", "II.3", "II.4")
     CLOSE_ON_SUCCESS = False
 

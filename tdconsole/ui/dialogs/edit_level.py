@@ -19,16 +19,16 @@ SHOWN = 6
 """How many periods (levels and breaks) the dialog lists, from the current one."""
 
 FIELDS = (
-    ("level", "Level"),
-    ("bb", "Big blind"),
-    ("ante", "Ante"),
-    ("minutes", "Minutes"),
-    ("break", "Break after it (minutes, 0: none)"),
+    ("level", _("Level")),
+    ("bb", _("Big blind")),
+    ("ante", _("Ante")),
+    ("minutes", _("Minutes")),
+    ("break", _("Break after it (minutes, 0: none)")),
 )
 
 
 class EditLevelDialog(Dialog):
-    TITLE = _("Edit a level")
+    HEADING = _("Edit a level")
     ARTICLES = ("III.5",)
 
     def __init__(self, tr: Translator, state: State, current: int) -> None:
@@ -42,7 +42,7 @@ class EditLevelDialog(Dialog):
         for key, label in FIELDS:
             value = "" if key != "level" or level is None else str(level)
             with Horizontal(classes="calc-field"):
-                yield Label(self.tr(label), classes="calc-label")
+                yield Label(self.tr.say(label), classes="calc-label")
                 yield Input(value, id=key, compact=True)
         yield Label(self.tr("Empty fields stay as they are"), classes="hint")
 

@@ -20,12 +20,12 @@ from tdconsole.ui.i18n import Translator, chips
 
 
 class EliminateDialog(Dialog):
-    TITLE = _("Eliminate")
+    HEADING = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
         *Dialog.BINDINGS,
-        Binding("ctrl+n", "add_row", "Add a player", priority=True),
-        Binding("ctrl+r", "toggle_declined", "declined", priority=True),
+        Binding("ctrl+n", "add_row", str(_("Add a player")), priority=True),
+        Binding("ctrl+r", "toggle_declined", str(_("declined")), priority=True),
     ]
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
@@ -106,9 +106,9 @@ class EliminateDialog(Dialog):
         entries = self.entries()
         if not entries:
             return None
-        names = [name for name, _ in entries]
+        names = [name for name, _stack in entries]
         stacks: list[int] | None = None
-        if len(entries) > 1 or any(s.strip() for _, s in entries):
+        if len(entries) > 1 or any(s.strip() for _name, s in entries):
             stacks = [
                 parse_int(s, f"{n}: {self.tr('Stack at the start of the hand')}") or 0
                 for n, s in entries

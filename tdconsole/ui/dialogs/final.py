@@ -17,7 +17,7 @@ from tdconsole.ui.i18n import chips
 
 
 class FinalDialog(Dialog):
-    TITLE = _("Final table draw")
+    HEADING = _("Final table draw")
     ARTICLES = ("IV.5", "IV.6", "III.4")
 
     def body(self) -> ComposeResult:

@@ -19,7 +19,7 @@ def open_suspensions(state: State) -> list[Ruling]:
 
 
 class MarkServedDialog(Dialog):
-    TITLE = _("Suspension served")
+    HEADING = _("Suspension served")
     ARTICLES = ("VI.2",)
 
     def body(self) -> ComposeResult:

@@ -16,7 +16,7 @@ from tdconsole.ui.i18n import Translator
 
 
 class MoveButtonDialog(Dialog):
-    TITLE = _("Button")
+    HEADING = _("Button")
     ARTICLES = ("II.5", "2.4")
 
     def __init__(self, tr: Translator, state: State, table: int, seat: int | None) -> None:

@@ -9,13 +9,13 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator
 
 
 class MovePlayerDialog(Dialog):
-    TITLE = _("Move a player")
+    HEADING = _("Move a player")
     ARTICLES = ("VII.1", "IV.3")
 
     def __init__(self, tr: Translator, state: State, name: str | None) -> None:
@@ -33,13 +33,13 @@ class MovePlayerDialog(Dialog):
         chips = "" if player is None or player.chips is None else str(player.chips)
         yield self.player_input(self.player_name or "")
         for key, label, value in (
-            ("to-table", "To table", ""),
-            ("to-seat", "To seat", ""),
-            ("chips", "Chips (counted)", chips),
-            ("reason", "Reason (kept in the log)", ""),
+            ("to-table", _("To table"), ""),
+            ("to-seat", _("To seat"), ""),
+            ("chips", _("Chips (counted)"), chips),
+            ("reason", _("Reason (kept in the log)"), ""),
         ):
             with Horizontal(classes="calc-field"):
-                yield Label(self.tr(label), classes="calc-label")
+                yield Label(self.tr.say(label), classes="calc-label")
                 yield Input(value, id=key, compact=True)
         hint = self.tr(
             "The Director's decision, not a closing: the player goes with his counted chips."
@@ -52,17 +52,17 @@ class MovePlayerDialog(Dialog):
     def command(self) -> Command | None:
         from tdconsole.domain.director_moves import MovePlayer
 
-        def number(key: str, label: str, required: bool = True) -> int | None:
+        def number(key: str, label: Msg, required: bool = True) -> int | None:
             raw = self.query_one(f"#{key}", Input).value
-            return parse_int(raw, self.tr(label), required=required)
+            return parse_int(raw, self.tr.say(label), required=required)
 
-        table = number("to-table", "To table")
-        seat = number("to-seat", "To seat")
+        table = number("to-table", _("To table"))
+        seat = number("to-seat", _("To seat"))
         assert table is not None and seat is not None
         return MovePlayer(
             name=self.query_one("#name", Input).value.strip(),
             table=table,
             seat=seat,
-            chips=number("chips", "Chips (counted)", required=False),
+            chips=number("chips", _("Chips (counted)"), required=False),
             reason=self.query_one("#reason", Input).value,
         )

@@ -14,17 +14,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet
 
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import Msg, _
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
 
-REPORTS: tuple[tuple[str, str], ...] = (
-    ("standings", "Standings"),
-    ("seating", "Seating"),
-    ("slips", "Seat slips"),
-    ("payouts", "Payouts"),
-    ("results", "Results"),
-    ("rulings", "Rulings log"),
-    ("moves", "Moves"),
+REPORTS: tuple[tuple[str, Msg], ...] = (
+    ("standings", _("Standings")),
+    ("seating", _("Seating")),
+    ("slips", _("Seat slips")),
+    ("payouts", _("Payouts")),
+    ("results", _("Results")),
+    ("rulings", _("Rulings log")),
+    ("moves", _("Moves")),
 )
 FORMATS = ("pdf", "txt", "html", "csv")
 
@@ -40,13 +41,14 @@ FOR_TAB = {
 
 class PrintDialog(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Cancel"),
-        Binding("ctrl+s", "print", "Print"),
+        Binding("escape", "close", str(_("Cancel"))),
+        Binding("ctrl+s", "print", str(_("Print"))),
     ]
 
     def __init__(self, tr: Translator, kind: str, folder: Path | None = None) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.kind = kind
         self.fmt = FORMATS[0]
         self.folder = folder
@@ -66,7 +68,7 @@ class PrintDialog(ModalScreen[None]):
                 with Horizontal(id="print-choices"):
                     with RadioSet(id="report"):
                         for key, label in REPORTS:
-                            yield RadioButton(tr(label), value=key == self.kind, id=f"r-{key}")
+                            yield RadioButton(tr.say(label), value=key == self.kind, id=f"r-{key}")
                     with RadioSet(id="format"):
                         for fmt in FORMATS:
                             yield RadioButton(fmt, value=fmt == self.fmt, id=f"f-{fmt}")

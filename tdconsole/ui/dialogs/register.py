@@ -18,7 +18,7 @@ def split_names(raw: str) -> list[str]:
 
 
 class RegisterDialog(Dialog):
-    TITLE = _("Register")
+    HEADING = _("Register")
     ARTICLES = ("I.1", "I.2")
 
     def body(self) -> ComposeResult:

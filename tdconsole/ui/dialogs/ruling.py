@@ -15,7 +15,7 @@ from tdconsole.ui.i18n import Translator
 
 
 class RulingDialog(Dialog):
-    TITLE = _("Record ruling")
+    HEADING = _("Record ruling")
     ARTICLES = ("VII.1", "VII.2", "VII.3")
 
     def __init__(

@@ -12,15 +12,15 @@ from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
 
 KINDS = (
-    ("warning", "Warning"),
-    ("suspend1", "Suspension, 1 orbit"),
-    ("suspend2", "Suspension, 2 orbits"),
-    ("disqualify", "Disqualification"),
+    ("warning", _("Warning")),
+    ("suspend1", _("Suspension, 1 orbit")),
+    ("suspend2", _("Suspension, 2 orbits")),
+    ("disqualify", _("Disqualification")),
 )
 
 
 class SanctionDialog(Dialog):
-    TITLE = _("Sanction")
+    HEADING = _("Sanction")
     ARTICLES = ("VI.2",)
 
     def __init__(self, tr: Translator, state: State, name: str | None) -> None:
@@ -31,7 +31,7 @@ class SanctionDialog(Dialog):
         yield self.player_input(self.first)
         with RadioSet(id="kind"):
             for i, (key, label) in enumerate(KINDS):
-                yield RadioButton(self.tr(label), value=i == 0, id=f"kind-{key}")
+                yield RadioButton(self.tr.say(label), value=i == 0, id=f"kind-{key}")
         yield Input(placeholder=self.tr("Reason"), id="reason")
 
     def first_focus(self) -> Input:

@@ -15,7 +15,7 @@ from tdconsole.ui.i18n import Translator, chips
 
 
 class SecondStackDialog(Dialog):
-    TITLE = _("Second stack")
+    HEADING = _("Second stack")
     ARTICLES = ("III.2", "III.3")
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:

@@ -16,16 +16,16 @@ from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 
 FIELDS = (
-    ("stack", "Starting stack"),
-    ("bb", "First big blind"),
-    ("first", "First level, minutes"),
-    ("second", "Second big blind"),
-    ("minutes", "Later levels, minutes"),
+    ("stack", _("Starting stack")),
+    ("bb", _("First big blind")),
+    ("first", _("First level, minutes")),
+    ("second", _("Second big blind")),
+    ("minutes", _("Later levels, minutes")),
 )
 
 
 class StartDialog(Dialog):
-    TITLE = _("Start tournament")
+    HEADING = _("Start tournament")
     ARTICLES = ("III.1", "III.5")
 
     def defaults(self) -> dict[str, str]:
@@ -45,14 +45,16 @@ class StartDialog(Dialog):
         values = self.defaults()
         for key, label in FIELDS:
             with Horizontal(classes="calc-field"):
-                yield Label(self.tr(label), classes="calc-label")
+                yield Label(self.tr.say(label), classes="calc-label")
                 yield Input(values[key], id=key, compact=True)
         hint = self.tr("S: the whole structure, level by level, with its breaks")
         yield Label(hint, classes="hint")
 
     def command(self) -> Command | None:
         def number(key: str) -> int:
-            value = parse_int(self.query_one(f"#{key}", Input).value, self.tr(dict(FIELDS)[key]))
+            value = parse_int(
+                self.query_one(f"#{key}", Input).value, self.tr.say(dict(FIELDS)[key])
+            )
             assert value is not None
             return value
 

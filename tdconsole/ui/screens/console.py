@@ -16,7 +16,8 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Footer, TabbedContent, TabPane
 
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
@@ -37,6 +38,7 @@ from tdconsole.ui.widgets.season_view import SeasonView
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
+from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -50,7 +52,7 @@ class ConsoleScreen(MainScreen):
             for key, action, label, shown, _f in ACTIONS
         ],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
-        Binding("f1", "rules", "Rules", show=False),
+        Binding("f1", "rules", str(_("Rules")), show=False),
         # Escape leaves a search box for its view, as the App reads it: the keys typed after it
         # (``y`` for a fee) already act on the view.
         Binding("escape", "leave_search", show=False, priority=True),
@@ -59,13 +61,11 @@ class ConsoleScreen(MainScreen):
     def __init__(self, tr: Translator, *, floor: bool = False) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.floor = floor
         self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
-        # The footer and the keys screen in the event's language.
-        for key, action, label, shown, _floor in ACTIONS:
-            self._bindings.key_to_bindings[key] = [Binding(key, action, tr.say(label), show=shown)]
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -494,13 +494,15 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
         return entries
     for p in state.ordered_players():
         if p.status == "in" and p.table is not None:
-            label = tr(
+            found = tr(
                 "Player {name} — table {table}, seat {seat}",
                 name=p.name,
                 table=p.table,
                 seat=p.seat,
             )
-            entries.append((label, partial(screen.select_player, p.name), tr(p.status)))
+            entries.append(
+                (found, partial(screen.select_player, p.name), tr.say(status_word(p.status)))
+            )
             entries.append(
                 (tr("Eliminate {name}", name=p.name), partial(screen.action_eliminate, p.name), "e")
             )
@@ -517,7 +519,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
                 (
                     tr("Player {name}", name=p.name),
                     partial(screen.select_player, p.name),
-                    tr(p.status),
+                    tr.say(status_word(p.status)),
                 )
             )
     for t in state.open_tables():

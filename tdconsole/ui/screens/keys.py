@@ -7,27 +7,28 @@ from typing import ClassVar
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tdconsole.i18n import Msg
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import Msg, _
+from tdconsole.ui.i18n import Translator, say_bindings
 
 KEY_NAMES = {"space": "space", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
 
 
 class KeysScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("escape", "close", "Close"),
-        ("question_mark", "close", "Close"),
-        ("q", "close", "Close"),
+        Binding("escape", "close", str(_("Close"))),
+        Binding("question_mark", "close", str(_("Close"))),
+        Binding("q", "close", str(_("Close"))),
     ]
 
     def __init__(self, tr: Translator, keys: list[tuple[str, Msg]]) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.keys = keys
 
     def compose(self) -> ComposeResult:

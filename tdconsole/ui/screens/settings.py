@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import STYLESHEET
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 def shown_value(value: Any, lang: str) -> str:
     """A setting's value as the Director types it."""
     if isinstance(value, bool):
-        return ("sì" if value else "no") if lang == "it" else ("yes" if value else "no")
+        return (_("yes") if value else _("no")).text(lang)
     if isinstance(value, (list, tuple)):
         return ", ".join(shown_value(v, lang) for v in value)
     if isinstance(value, Decimal):
@@ -41,19 +42,18 @@ def shown_value(value: Any, lang: str) -> str:
 class SettingsScreen(Screen[None]):
     CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("ctrl+s", "save", "Record"),
+        Binding("escape", "close", str(_("Close"))),
+        Binding("ctrl+s", "save", str(_("Record"))),
     ]
 
     def __init__(self, tr: Translator, state: State) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.state = state
         self.original = {
             key: shown_value(value, tr.lang) for key, value in state.settings.flat().items()
         }
-        for key, action, label in (("escape", "close", "Close"), ("ctrl+s", "save", "Record")):
-            self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label))]
 
     def compose(self) -> ComposeResult:
         from tdconsole.domain.settings_help import shipped_help
@@ -136,7 +136,7 @@ class SettingsScreen(Screen[None]):
             return
         from tdconsole.domain.settings_help import label
 
-        names = ", ".join(label(key, self.tr.lang) for key, _ in changed)
+        names = ", ".join(label(key, self.tr.lang) for key, _value in changed)
         note.update(self.tr("To record (ctrl+s): {names}", names=names))
 
     @on(Input.Submitted, ".settings-value")

@@ -11,7 +11,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import EventChosen
 from tdconsole.ui.screens.base import STYLESHEET
 
@@ -21,13 +22,14 @@ __all__ = ["EventChosen", "StartScreen"]
 class StartScreen(Screen[None]):
     CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "quit", "Quit"),
-        Binding("ctrl+d", "demo", "Demo", priority=True),
+        Binding("escape", "quit", str(_("Quit"))),
+        Binding("ctrl+d", "demo", str(_("Demo")), priority=True),
     ]
 
     def __init__(self, tr: Translator) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
 
     def compose(self) -> ComposeResult:
         tr = self.tr

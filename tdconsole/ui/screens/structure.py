@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.i18n import Translator, chips, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.screens.base import STYLESHEET
 
@@ -38,13 +38,13 @@ LEVELS = 24
 
 # (field id, label) of the structure before the start: what ``start`` takes (III.1, III.5).
 FIELDS = (
-    ("stack", "Starting stack"),
-    ("bb", "First big blind"),
-    ("first", "First level, minutes"),
-    ("second", "Second big blind"),
-    ("minutes", "Later levels, minutes"),
-    ("at", "Start (HH:MM)"),
-    ("players", "Players"),
+    ("stack", _("Starting stack")),
+    ("bb", _("First big blind")),
+    ("first", _("First level, minutes")),
+    ("second", _("Second big blind")),
+    ("minutes", _("Later levels, minutes")),
+    ("at", _("Start (HH:MM)")),
+    ("players", _("Players")),
 )
 
 
@@ -64,13 +64,13 @@ def _hhmm(moment: datetime) -> str:
 class StructureScreen(Screen[None]):
     CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "edit", "Edit"),
-        Binding("p", "insert_break", "Break after"),
-        Binding("delete", "remove_break", "Remove break"),
-        Binding("r", "propose", "Propose"),
-        Binding("ctrl+g", "start", "Start tournament"),
-        Binding("f1", "rules", "Rules"),
+        Binding("escape", "close", str(_("Close"))),
+        Binding("enter", "edit", str(_("Edit"))),
+        Binding("p", "insert_break", str(_("Break after"))),
+        Binding("delete", "remove_break", str(_("Remove break"))),
+        Binding("r", "propose", str(_("Propose"))),
+        Binding("ctrl+g", "start", str(_("Start tournament"))),
+        Binding("f1", "rules", str(_("Rules"))),
     ]
     COLUMNS = ("Level", "Blinds", "Ante", "Min", "From", "To", "Avg BB", "Note")
     WIDTHS = (7, 17, 5, 4, 5, 5, 7, None)
@@ -78,6 +78,7 @@ class StructureScreen(Screen[None]):
     def __init__(self, tr: Translator, state: State, now: datetime) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.state = state
         self.now = now
         self.current = -1
@@ -91,16 +92,6 @@ class StructureScreen(Screen[None]):
         self.editing: tuple[int, str] | None = None
         self._last_bb = 0
         """The first big blind last typed (the second follows it, see ``_second_follows``)."""
-        for key, action, label in (
-            ("escape", "close", "Close"),
-            ("enter", "edit", "Edit"),
-            ("p", "insert_break", "Break after"),
-            ("delete", "remove_break", "Remove break"),
-            ("r", "propose", "Propose"),
-            ("ctrl+g", "start", "Start tournament"),
-            ("f1", "rules", "Rules"),
-        ):
-            self._bindings.key_to_bindings[key] = [Binding(key, action, tr(label))]
 
     @property
     def started(self) -> bool:
@@ -115,7 +106,7 @@ class StructureScreen(Screen[None]):
                 values = self._proposal()
                 with Grid(id="structure-fields"):
                     for key, label in FIELDS:
-                        yield Label(tr(label), classes="structure-label")
+                        yield Label(tr.say(label), classes="structure-label")
                         yield Input(values[key], id=f"f-{key}", compact=True)
             yield Static(id="structure-summary")
             yield DataTable(id="structure-table", cursor_type="cell", zebra_stripes=True)
@@ -127,8 +118,19 @@ class StructureScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#structure-edit", Horizontal).display = False
         table: DataTable[Text] = self.query_one("#structure-table", DataTable)
-        for heading, width in zip(self.COLUMNS, self.WIDTHS, strict=True):
-            table.add_column(self.tr(heading), key=heading, width=width)
+        tr = self.tr
+        headings = (
+            tr("Level"),
+            tr("Blinds"),
+            tr("Ante"),
+            tr("Min"),
+            tr("From"),
+            tr("To"),
+            tr("Avg BB"),
+            tr("Note"),
+        )
+        for key, heading, width in zip(self.COLUMNS, headings, self.WIDTHS, strict=True):
+            table.add_column(heading, key=key, width=width)
         self.refresh_rows()
         table.focus()
 
@@ -180,7 +182,7 @@ class StructureScreen(Screen[None]):
 
     def _field(self, key: str) -> int:
         label = dict(FIELDS)[key]
-        value = parse_int(self.query_one(f"#f-{key}", Input).value, self.tr(label))
+        value = parse_int(self.query_one(f"#f-{key}", Input).value, self.tr.say(label))
         assert value is not None
         return value
 
@@ -409,17 +411,22 @@ class StructureScreen(Screen[None]):
         if row is None:
             return
         column = self._column()
+        tr, level = self.tr, row.level
         if row.is_break:
-            what, value, title = "break", row.minutes, "Break after level {level}, minutes"
+            what, value = "break", row.minutes
+            title = tr("Break after level {level}, minutes", level=level)
         elif column == "Ante":
-            what, value, title = "ante", row.ante, "Level {level} · Ante"
+            what, value = "ante", row.ante
+            title = tr("Level {level} · Ante", level=level)
         elif column == "Min":
-            what, value, title = "minutes", row.minutes, "Level {level} · Minutes"
+            what, value = "minutes", row.minutes
+            title = tr("Level {level} · Minutes", level=level)
         else:
-            what, value, title = "bb", row.big_blind, "Level {level} · Big blind"
+            what, value = "bb", row.big_blind
+            title = tr("Level {level} · Big blind", level=level)
         self.editing = (row.level, what)
         edit = self.query_one("#structure-edit", Horizontal)
-        self.query_one("#edit-label", Label).update(self.tr(title, level=row.level))
+        self.query_one("#edit-label", Label).update(title)
         field = self.query_one("#edit-value", Input)
         field.value = str(value)
         edit.display = True

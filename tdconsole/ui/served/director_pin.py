@@ -14,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 
 STYLESHEET = str(Path(__file__).with_name("served.tcss"))
 
@@ -23,11 +24,12 @@ class DirectorPinDialog(ModalScreen[None]):
     """Closes when ``check(pin)`` accepts the PIN and the action ran; stays with the refusal."""
 
     CSS_PATH = STYLESHEET
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+    BINDINGS = [Binding("escape", "cancel", str(_("Cancel")))]  # noqa: RUF012
 
     def __init__(self, tr: Translator, what: str, check: Callable[[str], None]) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.what = what
         self.check = check
 

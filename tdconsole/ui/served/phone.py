@@ -24,7 +24,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
 from tdconsole.i18n import _
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.i18n import Translator, chips, say_bindings
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.served.messages import ClockToggleRequested, FloorUndoRequested
@@ -46,11 +46,12 @@ def matching(state: State, typed: str) -> list[Player]:
 
 class PhoneFloorScreen(MainScreen):
     CSS_PATH = STYLESHEET
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+u", "undo", "Undo", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+u", "undo", str(_("Undo")), show=False)]
 
     def __init__(self, tr: Translator) -> None:
         super().__init__()
         self.tr = tr
+        say_bindings(self, self.tr)
         self.state: State | None = None
         self.chosen: str | None = None
 

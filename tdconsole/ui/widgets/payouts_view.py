@@ -19,8 +19,14 @@ class PayoutsView(DataTable[Text]):
         self.tr = tr
 
     def on_mount(self) -> None:
-        for label in ("Place", "Percent", "Amount", "Player"):
-            self.add_column(self.tr(label), key=label)
+        tr = self.tr
+        for key, label in (
+            ("Place", tr("Place")),
+            ("Percent", tr("Percent")),
+            ("Amount", tr("Amount")),
+            ("Player", tr("Player")),
+        ):
+            self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
         from tdconsole.domain.view import payouts_json

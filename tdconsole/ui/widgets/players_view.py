@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input
 
 from tdconsole.domain.state import typed_key
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -25,7 +26,7 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     place = "" if player.place is None else f"{player.place}{'=' if player.tied else ''}"
     return [
         Text(player.name),
-        Text(tr(player.status)),
+        Text(tr.say(status_word(player.status))),
         Text(tr("yes") if player.paid else "–"),
         Text(tr("yes") if player.food_paid else "–"),
         Text(str(player.table) if seated else ""),
@@ -49,19 +50,19 @@ class PlayersView(Vertical):
         yield Input(placeholder=self.tr("Search a name"), id="player-search")
         table: DataTable[Text] = DataTable(id="player-table", cursor_type="row", zebra_stripes=True)
         tr = self.tr
-        for label in (
-            "Name",
-            "Status",
-            "Paid",
-            "Food",
-            "Table",
-            "Seat",
-            "Chips",
-            "Second",
-            "Place",
-            "Prize",
+        for key, label in (
+            ("Name", tr("Name")),
+            ("Status", tr("Status")),
+            ("Paid", tr("Paid")),
+            ("Food", tr("Food")),
+            ("Table", tr("Table")),
+            ("Seat", tr("Seat")),
+            ("Chips", tr("Chips")),
+            ("Second", tr("Second")),
+            ("Place", tr("Place")),
+            ("Prize", tr("Prize")),
         ):
-            table.add_column(tr(label), key=label)
+            table.add_column(label, key=key)
         yield table
 
     def show(self, state: State) -> None:

@@ -92,8 +92,8 @@ class SeatingBoard(Widget):
     # -- layout ----------------------------------------------------------------------------
     @staticmethod
     def _cell_width(cells: list[tuple[str, str]]) -> tuple[int, int]:
-        name = max((len(n) for n, _ in cells), default=0)
-        place = max((len(w) for _, w in cells), default=0)
+        name = max((len(n) for n, _where in cells), default=0)
+        place = max((len(w) for _who, w in cells), default=0)
         return name, place
 
     @staticmethod
@@ -110,7 +110,7 @@ class SeatingBoard(Widget):
         cell_w = name_w + 2 + place_w
         columns = max(1, (width + GAP) // (cell_w + GAP))
         rows = max(1, min(rows, -(-len(cells) // columns)))
-        lines = [Text() for _ in range(rows)]
+        lines = [Text() for _row in range(rows)]
         for i, (name, place) in enumerate(cells[: rows * columns]):
             line = lines[i % rows]
             if line.plain:

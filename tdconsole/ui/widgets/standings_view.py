@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -30,8 +31,16 @@ class StandingsView(DataTable[Text]):
         self.tr = tr
 
     def on_mount(self) -> None:
-        for label in ("Place", "Player", "Status", "Table", "Chips", "Prize"):
-            self.add_column(self.tr(label), key=label)
+        tr = self.tr
+        for key, label in (
+            ("Place", tr("Place")),
+            ("Player", tr("Player")),
+            ("Status", tr("Status")),
+            ("Table", tr("Table")),
+            ("Chips", tr("Chips")),
+            ("Prize", tr("Prize")),
+        ):
+            self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
         self.clear()
@@ -42,7 +51,7 @@ class StandingsView(DataTable[Text]):
             self.add_row(
                 Text(f"{place}{'=' if p.tied else ''}", justify="right"),
                 Text(p.name),
-                Text(self.tr(p.status)),
+                Text(self.tr.say(status_word(p.status))),
                 Text(str(p.table) if p.status == "in" and p.table else ""),
                 Text(chips(p.chips) if p.status == "in" else "", justify="right"),
                 Text(prize, justify="right"),

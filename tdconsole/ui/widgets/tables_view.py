@@ -12,7 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard, TableView
 
 if TYPE_CHECKING:
@@ -23,15 +24,16 @@ class TablesView(VerticalScroll, can_focus=True):
     """Shows the State's open tables; remembers the seat under the cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "move(0, 1)", "seat on the right", show=False),
-        Binding("left", "move(0, -1)", "seat on the left", show=False),
-        Binding("down", "move(1, 0)", "seat below", show=False),
-        Binding("up", "move(-1, 0)", "seat above", show=False),
+        Binding("right", "move(0, 1)", str(_("seat on the right")), show=False),
+        Binding("left", "move(0, -1)", str(_("seat on the left")), show=False),
+        Binding("down", "move(1, 0)", str(_("seat below")), show=False),
+        Binding("up", "move(-1, 0)", str(_("seat above")), show=False),
     ]
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
+        say_bindings(self, self.tr)
         self.views: list[TableView] = []
         self.cursor: tuple[int, int] | None = None
         """(table number, seat number) under the cursor."""
@@ -86,7 +88,7 @@ class TablesView(VerticalScroll, can_focus=True):
         seats = [(v.number, seat.seat) for v in self.views for seat in v.seats]
         if self.cursor in seats:
             return
-        occupied = [(t, s) for t, s, _ in self._occupied()]
+        occupied = [(t, s) for t, s, _name in self._occupied()]
         if not occupied:
             self.cursor = seats[0] if seats else None
             return
@@ -114,7 +116,7 @@ class TablesView(VerticalScroll, can_focus=True):
         return False
 
     def select_table(self, number: int) -> None:
-        for t, s, _ in self._occupied():
+        for t, s, _name in self._occupied():
             if t == number:
                 self.cursor = (t, s)
                 break

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.words import phase_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
@@ -32,7 +33,7 @@ class TitleBar(Static):
         self._shown = (state, who)
         self._minute = f"{now.astimezone():%H:%M}"
         left = Text(state.name or "tdconsole", style="bold")
-        left.append(f" · {self.tr(state.phase)}")
+        left.append(" · " + self.tr.say(phase_word(state.phase)))
         if state.phase not in ("registration",):
             left.append(
                 " · " + self.tr("{n}/{entrants} in play", n=state.in_play, entrants=state.entrants)
