@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from tdconsole.reports.model import Report
@@ -98,22 +98,22 @@ def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -
     return render_pdf(report, warnings)
 
 
-FILE_NAMES_IT = {
-    "standings": "classifica",
-    "seating": "disposizione",
-    "slips": "posti",
-    "payouts": "premi",
-    "results": "risultati",
-    "rulings": "decisioni",
-    "moves": "spostamenti",
+FILE_NAMES = {
+    "standings": pgettext("file name", "standings"),
+    "seating": pgettext("file name", "seating"),
+    "slips": pgettext("file name", "slips"),
+    "payouts": pgettext("file name", "payouts"),
+    "results": pgettext("file name", "results"),
+    "rulings": pgettext("file name", "rulings"),
+    "moves": pgettext("file name", "moves"),
 }
-"""The reports' default file names in Italian (the regulation's words)."""
+"""The reports' default file names, said in the report's language."""
 
 
 def filename(kind: str, fmt: str, lang: str = "en") -> str:
     """The file a report is written to when no name is given: ``standings.pdf``, in Italian
     ``classifica.pdf`` (``posti.pdf`` for the seat slips)."""
-    name = FILE_NAMES_IT.get(kind, kind) if lang == "it" else kind
+    name = FILE_NAMES[kind].text(lang) if kind in FILE_NAMES else kind
     return f"{name}.{fmt}"
 
 

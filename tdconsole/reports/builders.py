@@ -9,7 +9,8 @@ from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
-from tdconsole.reports.labels import Lang, label, month_name
+from tdconsole.reports.labels import Lang, label, month_name, moves_section
+from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -116,8 +117,9 @@ def _name_cell(player: Mapping[str, Any], lang: Lang) -> Cell:
     name = str(player.get("name"))
     orbits = as_int(player.get("suspended_orbits"), "suspended orbits")
     if orbits and player.get("status") == "in":
-        unit = label("orbit" if orbits == 1 else "orbits", lang)
-        return Cell(f"{name} ({label('suspended', lang)}: {orbits} {unit})", name, "bold")
+        return Cell(
+            f"{name} ({label('suspended', lang)}: {orbit_count(orbits, lang)})", name, "bold"
+        )
     return Cell(name, name)
 
 
@@ -541,7 +543,7 @@ def rulings(state: State, lang: Lang) -> Report:
         if sanction:
             head += ": " + label(f"sanction.{sanction}", lang)
             if orbits:
-                head += f", {orbits} {label('orbit' if orbits == 1 else 'orbits', lang)}"
+                head += ", " + orbit_count(orbits, lang)
             if sanction == "suspend" and served is not None:
                 head += f" ({label('served' if served else 'pending', lang)})"
                 if not served:
@@ -595,7 +597,7 @@ def moves(state: State, lang: Lang) -> Report:
             continue
         planned = plan.get("moves") or [] if isinstance(plan, Mapping) else []
         columns = _move_columns(lang)
-        title = label("moves.section", lang).format(table=number, suit=_suit(table), n=len(planned))
+        title = moves_section(number, _suit(table), len(planned), lang)
         section = Section(title, columns)
         for move in planned:
             section.rows.append(

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _, pgettext
 
 Align = Literal["left", "right", "center"]
 Style = Literal["", "red", "bold", "muted"]
@@ -110,32 +111,40 @@ def group(n: int) -> str:
     return sign + GROUP.join(reversed(parts))
 
 
-# The Italian of the values a report reads (``what`` in the refusals below).
-_WHAT_IT = {
-    "amount": "l'importo",
-    "bonus": "il bonus",
-    "button": "il bottone",
-    "chips": "i gettoni",
-    "final bonus": "il bonus della finale",
-    "orbits": "i giri",
-    "percent": "la percentuale",
-    "place": "la posizione",
-    "prize pool": "il montepremi",
-    "prize": "il premio",
-    "seat": "il posto",
-    "second stack": "la seconda dote",
-    "suspended orbits": "i giri di sospensione",
-    "table number": "il numero del tavolo",
-    "table": "il tavolo",
-}
+def _what(what: str) -> object:
+    """The value a report reads, named in the refusal below (``what`` is its key)."""
+    named = {
+        "amount": pgettext("bad value", "amount"),
+        "best": pgettext("bad value", "best"),
+        "bonus": pgettext("bad value", "bonus"),
+        "button": pgettext("bad value", "button"),
+        "cashes": pgettext("bad value", "cashes"),
+        "chips": pgettext("bad value", "chips"),
+        "counted": pgettext("bad value", "counted"),
+        "entrants": pgettext("bad value", "entrants"),
+        "final bonus": pgettext("bad value", "final bonus"),
+        "id": pgettext("bad value", "id"),
+        "number": pgettext("bad value", "number"),
+        "orbits": pgettext("bad value", "orbits"),
+        "percent": pgettext("bad value", "percent"),
+        "place": pgettext("bad value", "place"),
+        "played": pgettext("bad value", "played"),
+        "prize pool": pgettext("bad value", "prize pool"),
+        "prize": pgettext("bad value", "prize"),
+        "ruling id": pgettext("bad value", "ruling id"),
+        "seat": pgettext("bad value", "seat"),
+        "second stack": pgettext("bad value", "second stack"),
+        "suspended orbits": pgettext("bad value", "suspended orbits"),
+        "table number": pgettext("bad value", "table number"),
+        "table": pgettext("bad value", "table"),
+        "wins": pgettext("bad value", "wins"),
+    }
+    return named.get(what, what)
 
 
 def _bad_value(what: str, value: object) -> RuleError:
     return RuleError(
-        f"the event's state has a bad {what}: {value!r}",
-        None,
-        it=f"lo stato dell'evento ha un valore non valido per {_WHAT_IT.get(what, what)}: "
-        f"{value!r}",
+        _("the event's state has a bad {what}: {value!r}").format(what=_what(what), value=value),
     )
 
 
@@ -163,7 +172,7 @@ def money_text(amount: Decimal) -> str:
     """Scudi as the regulation writes them: whole scudi without decimals, grouped."""
     if amount == amount.to_integral_value():
         return group(int(amount))
-    whole, _, cents = f"{amount:.2f}".partition(".")
+    whole, _dot, cents = f"{amount:.2f}".partition(".")
     return f"{group(int(whole))}.{cents}"
 
 

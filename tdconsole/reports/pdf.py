@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from tdconsole.reports.labels import label
+from tdconsole.i18n import _
+from tdconsole.reports.labels import page_of
 from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
 
 FONT = "DejaVu"
@@ -81,9 +82,7 @@ class _Document(FPDF):
         self.set_font(FONT, "", 8)
         self.set_text_color(*MUTED)
         lang = self.report.lang
-        self.cell(
-            0, 5, f"{label('page', lang)} {self.page_no()} {label('of', lang)} {{nb}}", align="C"
-        )
+        self.cell(0, 5, page_of(self.page_no(), lang), align="C")
 
 
 def _fit(pdf: FPDF, text: str, width: float) -> str:
@@ -405,12 +404,11 @@ class _Coverage:
 
     def warning(self, lang: str) -> str:
         names = ", ".join(repr(name) for name in self.missing)
-        if lang == "it":
-            return (
-                f"il carattere del PDF non ha alcune lettere di {names}: stampate come codici "
-                "(U+…); usa il formato html per vederle"
-            )
         return (
-            f"the PDF's font lacks some letters of {names}: printed as their codes (U+…); "
-            "use the html format to see them"
+            _(
+                "the PDF's font lacks some letters of {names}: printed as their codes (U+…); "
+                "use the html format to see them"
+            )
+            .format(names=names)
+            .text(lang)
         )

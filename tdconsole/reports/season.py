@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import _, pgettext, translation
 from tdconsole.reports.builders import _date
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
@@ -25,57 +25,12 @@ from tdconsole.reports.model import (
     text_cell,
 )
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "title": ("Classifica della stagione", "Season standings"),
-    "formula": ("Formula dei punti", "Points formula"),
-    "best": ("Risultati validi", "Results counted"),
-    "best.all": ("tutti", "all"),
-    "best.n": ("i migliori {n}", "the best {n}"),
-    "counted": ("Eventi contati", "Events counted"),
-    "of": ("{a} di {b}", "{a} of {b}"),
-    "col.player": ("Giocatore", "Player"),
-    "col.played": ("Eventi", "Events"),
-    "col.points": ("Punti", "Points"),
-    "col.counted": ("Validi", "Counted"),
-    "col.wins": ("Vittorie", "Wins"),
-    "col.cashes": ("A premio", "Cashes"),
-    "col.best": ("Miglior posto", "Best place"),
-    "col.tie": ("Pari merito", "Tie"),
-    "col.date": ("Data", "Date"),
-    "col.event": ("Evento", "Event"),
-    "col.entrants": ("Iscritti", "Entrants"),
-    "col.pool": ("Montepremi", "Prize pool"),
-    "col.status": ("Stato", "Status"),
-    "events": ("Eventi della stagione", "The season's events"),
-    "status.counted": ("contato", "counted"),
-    "status.unfinished": ("non concluso, escluso", "not finished, left out"),
-    "status.damaged": ("illeggibile, escluso", "unreadable, left out"),
-    "status.left_out": ("escluso", "left out"),
-    "none": ("Nessun evento concluso.", "No finished event."),
-    "order": (
-        "A pari punti decidono le vittorie, poi il miglior posto, poi il nome; "
-        "= pari merito (punti, vittorie e miglior posto uguali).",
-        "Equal points: wins decide, then the best place, then the name; "
-        "= tied (equal points, wins and best place).",
-    ),
-    "ties": (
-        "Chi finisce pari merito in un evento divide i punti dei posti che occupa.",
-        "Players tied in an event share the points of the places they span.",
-    ),
-}
-
 SHAPES = {
     "linear": "n + 1 − k",
     "sqrt": "10 · √(n / k)",
     "pool": "10 · √(n / k) · (1 + log₁₀(M / n + 0.25))",
 }
 """Each formula's shape: k the place, n the entrants, M the prize pool (docs/season.md)."""
-
-
-def word(key: str, lang: Lang, **values: object) -> str:
-    it, en = _WORDS[key]
-    text = it if lang == "it" else en
-    return text.format(**values) if values else text
 
 
 def _list(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
@@ -88,35 +43,38 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
 
 
 def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
+    catalogue = translation(lang)
+    gettext, ngettext = catalogue.gettext, catalogue.ngettext
     report = Report(
         kind="season",
         lang=lang,
-        title=word("title", lang),
+        title=gettext("Season standings"),
         event=str(doc.get("season") or "tdconsole"),
         date=_date(doc.get("date"), lang),
     )
     formula = str(doc.get("formula") or "")
-    report.facts.append((word("formula", lang), f"{formula}: {SHAPES.get(formula, '')}"))
+    report.facts.append((gettext("Points formula"), f"{formula}: {SHAPES.get(formula, '')}"))
     best = as_int(doc.get("best"), "best") or 0
-    report.facts.append(
-        (word("best", lang), word("best.n", lang, n=best) if best else word("best.all", lang))
-    )
+    counted_as = ngettext("the best {n}", "the best {n}", best).format(n=best)
+    report.facts.append((gettext("Results counted"), counted_as if best else gettext("all")))
     events = _list(doc, "events")
     counted = sum(1 for e in events if e.get("status") == "counted")
-    report.facts.append((word("counted", lang), word("of", lang, a=counted, b=len(events))))
+    report.facts.append(
+        (gettext("Events counted"), gettext("{a} of {b}").format(a=counted, b=len(events)))
+    )
 
     columns = [
         Column("#", "right"),
-        Column(word("col.player", lang), flex=True),
-        Column(word("col.played", lang), "right"),
-        Column(word("col.points", lang), "right"),
-        Column(word("col.counted", lang), "right"),
-        Column(word("col.wins", lang), "right"),
-        Column(word("col.cashes", lang), "right"),
-        Column(word("col.best", lang), "right"),
-        Column(word("col.tie", lang), display=False),
+        Column(gettext("Player"), flex=True),
+        Column(gettext("Events"), "right"),
+        Column(gettext("Points"), "right"),
+        Column(gettext("Counted"), "right"),
+        Column(gettext("Wins"), "right"),
+        Column(gettext("Cashes"), "right"),
+        Column(gettext("Best place"), "right"),
+        Column(gettext("Tie"), display=False),
     ]
-    table = Section(None, columns, empty=word("none", lang))
+    table = Section(None, columns, empty=gettext("No finished event."))
     for row in _list(doc, "standings"):
         place = as_int(row.get("place"), "place")
         tied = bool(row.get("tied"))
@@ -137,18 +95,24 @@ def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
     report.sections.append(table)
 
     listing = Section(
-        word("events", lang),
+        gettext("The season's events"),
         [
-            Column(word("col.date", lang)),
-            Column(word("col.event", lang)),
-            Column(word("col.entrants", lang), "right"),
-            Column(word("col.pool", lang), "right"),
-            Column(word("col.status", lang), wrap=True),
+            Column(gettext("Date")),
+            Column(gettext("Event")),
+            Column(gettext("Entrants"), "right"),
+            Column(gettext("Prize pool"), "right"),
+            Column(gettext("Status"), wrap=True),
         ],
     )
+    statuses = {
+        "counted": pgettext("season", "counted"),
+        "unfinished": _("not finished, left out"),
+        "damaged": _("unreadable, left out"),
+        "left_out": _("left out"),
+    }
     for event in events:
         status = str(event.get("status") or "")
-        said = word(f"status.{status}", lang) if f"status.{status}" in _WORDS else status
+        said = statuses[status].text(lang) if status in statuses else status
         if event.get("reason") and status != "counted":
             said = f"{said} ({event.get('reason')})"
         listing.rows.append(
@@ -162,8 +126,15 @@ def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
         )
     if events:
         report.sections.append(listing)
-    report.notes.append(word("order", lang))
-    report.notes.append(word("ties", lang))
+    report.notes.append(
+        gettext(
+            "Equal points: wins decide, then the best place, then the name; "
+            "= tied (equal points, wins and best place)."
+        )
+    )
+    report.notes.append(
+        gettext("Players tied in an event share the points of the places they span.")
+    )
     return report
 
 
