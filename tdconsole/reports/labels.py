@@ -158,13 +158,10 @@ def orbits(n: int, lang: str) -> str:
 
 def moves_section(table: object, suit: str, n: int, lang: str) -> str:
     """The heading of a closing table's moves (IV.4)."""
+    moves = ngettext("{n} move to announce", "{n} moves to announce", n)
     return (
-        ngettext(
-            "Table {table} {suit} closes: {n} move to announce (IV.4)",
-            "Table {table} {suit} closes: {n} moves to announce (IV.4)",
-            n,
-        )
-        .format(table=table, suit=suit)
+        _("Table {table} {suit} closes: {moves} (IV.4)")
+        .format(table=table, suit=suit, moves=moves)
         .text(lang)
     )
 

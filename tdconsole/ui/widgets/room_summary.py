@@ -75,7 +75,7 @@ class RoomSummary(Static):
         currency = state.settings.currency
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
         if state.final_bonus is not None:
-            final_at = f"{tr('Final bonus')} {chips(state.final_bonus)}"
+            final_at = tr("Final bonus {bonus}", bonus=chips(state.final_bonus))
         rows = [
             (
                 tr("In play"),
@@ -91,7 +91,8 @@ class RoomSummary(Static):
             ),
         ]
         lines = columns(rows)
-        lines.append(Text(f"{tr('Open tables')} {len(state.open_tables())} · {final_at}"))
+        tables = tr("Open tables {n}", n=len(state.open_tables()))
+        lines.append(Text(f"{tables} · {final_at}"))
         self.set_class(bool(alerts(state, tr)), "-alert")
         from rich.console import Group
 

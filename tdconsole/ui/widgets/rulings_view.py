@@ -27,7 +27,8 @@ def article_text(hit: ArticleHit, tr: Translator) -> Group:
     if hit.text:
         parts += [Text(""), Text(hit.text, style="italic")]
     if hit.related:
-        parts += [Text(""), Text(f"{tr('Related')}: " + ", ".join(hit.related), style="dim")]
+        related = tr("Related: {articles}", articles=", ".join(hit.related))
+        parts += [Text(""), Text(related, style="dim")]
     return Group(*parts)
 
 
@@ -44,11 +45,11 @@ class RulingsView(Vertical):
         if not available():
             placeholder = self.tr("The rulebook search is not installed")
         yield Input(placeholder=placeholder, id="rule-search")
-        keys = (
+        keys = self.tr(
             "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
             "F6 showdown · F7 clock call · ctrl+l cite in log"
         )
-        yield Static(Text(self.tr(keys)), id="calc-keys", classes="legend")
+        yield Static(Text(keys), id="calc-keys", classes="legend")
         with Horizontal(id="rule-panes"):
             yield OptionList(id="rule-results")
             with VerticalScroll(id="rule-article-box"):

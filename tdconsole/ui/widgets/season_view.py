@@ -138,11 +138,11 @@ class SeasonView(Vertical):
             )
             caption.update(Text(text))
             return
-        head = self.tr.ngettext(
-            "{name} — {n} of {events} events, formula {formula}",
-            "{name} — {n} of {events} events, formula {formula}",
-            document["events_counted"],
+        counted = self.tr.ngettext("{n} event", "{n} events", document["events_counted"])
+        head = self.tr(
+            "{name} — {counted} of {events}, formula {formula}",
             name=document["season"],
+            counted=counted,
             events=len(document["events"]),
             formula=document["formula"],
         )

@@ -48,7 +48,7 @@ def seating(state: State) -> list[SeatEntry]:
 
 def where(entry: SeatEntry, tr: Translator) -> str:
     table = tr("Final table") if entry.final else tr("Table {table}", table=entry.table)
-    return f"{table} · {tr('seat')} {entry.seat} {entry.card}"
+    return tr("{table} · seat {seat} {card}", table=table, seat=entry.seat, card=entry.card)
 
 
 class SeatingBoard(Widget):
