@@ -34,7 +34,7 @@ from tdconsole.ui.messages import (
     RulesRequested,
     UndoRequested,
 )
-from tdconsole.ui.palette import ConsoleCommands
+from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
@@ -63,6 +63,15 @@ class ConsoleApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", str(_("Quit")), show=False),
+        # Textual's own binding for the palette, with words the catalogue has (the footer).
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            str(_("palette")),
+            show=False,
+            priority=True,
+            tooltip=str(_("Open the command palette")),
+        ),
         # Tab moves the focus as the App reads it, before the keys typed after it are handed
         # to a widget: a number pasted or scanned after a Tab lands whole in the next field.
         Binding("tab", "focus_next", show=False, priority=True),
@@ -267,6 +276,11 @@ class ConsoleApp(App[int]):
         currency = self.service.state.settings.currency
         what = describe(message.command, records, self.tr, currency)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its own words in the console's language."""
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
+            self.push_screen(ConsolePalette(self.tr))
 
     @on(UndoRequested)
     def run_undo(self, message: UndoRequested) -> None:

@@ -46,14 +46,18 @@ class Translator:
 def say_bindings(node: DOMNode, tr: Translator) -> None:
     """The footer's and the help's words for ``node``'s keys in the console's language.
 
-    Bindings are written with their description marked, ``Binding("q", "quit", str(_("Quit")))``
-    (the English is the catalogue's key); this says each one in ``tr``'s language.
+    Bindings are written with their description (and tooltip) marked,
+    ``Binding("q", "quit", str(_("Quit")))``: the English is the catalogue's key, and this says
+    each one in ``tr``'s language.
     """
     catalogue = translation(tr.lang)
+
+    def said(text: str) -> str:
+        return catalogue.gettext(text) if text else text
+
     for key, bindings in node._bindings.key_to_bindings.items():
         node._bindings.key_to_bindings[key] = [
-            replace(b, description=catalogue.gettext(b.description)) if b.description else b
-            for b in bindings
+            replace(b, description=said(b.description), tooltip=said(b.tooltip)) for b in bindings
         ]
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from rich.align import Align
 from rich.text import Text
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.widgets.option_list import Option
+
+from tdconsole.ui.i18n import Translator
 
 Entry = tuple[str, Callable[[], object], str]
 
@@ -40,3 +44,31 @@ class ConsoleCommands(Provider):
             score = plain.match(typed_key(label))
             if score > 0:
                 yield Hit(score, Text(label), partial(callback), help=help_text)
+
+
+class ConsolePalette(CommandPalette):
+    """Textual's command palette with its own words in the console's language: the search
+    box's placeholder and the line shown when nothing matches."""
+
+    def __init__(self, tr: Translator) -> None:
+        super().__init__(placeholder=tr("Search for commands…"), id="--command-palette")
+        self.tr = tr
+
+    def no_matches(self) -> Option:
+        """The line shown when nothing matches what was typed."""
+        nothing = Text(self.tr("No matches found"), style="not bold")
+        return Option(Align.center(nothing), disabled=True, id=self._NO_MATCHES)
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # Textual 8.2 writes "No matches found" here and offers no setting for it: the same
+        # countdown, with the words said in the console's language.
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(self.no_matches())
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

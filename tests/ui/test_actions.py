@@ -235,6 +235,28 @@ async def test_keys_screen_and_palette(app: ConsoleApp) -> None:
         assert app.screen.query_one("#name-1", Input).value == "Rossi"
 
 
+async def test_the_palette_speaks_the_console_language(app: ConsoleApp) -> None:
+    """Textual's own words in the palette (its placeholder, its empty result) are Italian."""
+    from rich.console import Console
+    from textual.command import CommandInput
+
+    from tdconsole.ui.palette import ConsolePalette
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, ConsolePalette)
+        assert palette.query_one(CommandInput).placeholder == "Cerca un comando…"
+        nothing = palette.no_matches()
+        console = Console(width=60, record=True, color_system=None)
+        console.print(nothing.prompt)
+        assert nothing.disabled and console.export_text().strip() == "Nessun risultato"
+        footer = [b.description for _key, b in app._bindings if b.action == "command_palette"]
+        assert footer == ["comandi"]
+
+
 async def test_rulebook_tab_and_f1(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
