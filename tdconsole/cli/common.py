@@ -54,17 +54,9 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
     traceback. None for anything else (a bug, which must show)."""
     sqlite3 = sys.modules.get("sqlite3")
     if isinstance(exc, OSError):
-        from tdconsole.store.faults import oserror_cause
-        from tdconsole.store.opening import shown
+        from tdconsole.store.opening import os_refusal
 
-        cause = oserror_cause(exc)
-        where = shown(exc.filename) if exc.filename is not None else ""
-        return RuleError(
-            f"cannot use {where}: {cause.en}" if where else f"storage refused: {cause.en}",
-            it=f"impossibile usare {where}: {cause.it}"
-            if where
-            else f"il disco ha rifiutato: {cause.it}",
-        )
+        return os_refusal(exc)
     if sqlite3 is not None and isinstance(exc, sqlite3.Error):
         from tdconsole.store.opening import fault
 

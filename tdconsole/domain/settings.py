@@ -335,7 +335,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
     path = path or default_settings_path()
     try:
-        text = read_input(path, MIB, "a settings file", "un file di impostazioni").decode()
+        text = read_input(path, MIB, _("a settings file")).decode()
     except FileNotFoundError:
         raise RuleError(
             _("settings file {path} not found: give an existing file").format(path=path),

@@ -30,8 +30,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
+from tdconsole.store.faults import own_words
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
 SUFFIX = ".season.toml"
@@ -40,9 +41,17 @@ MAX_EVENTS = 5000
 MAX_ALIASES = 5000
 
 
-def _printable(value: str, what: str) -> str:
+class _Invalid(ValueError):
+    """A value a season file may not hold: why, in our words (pydantic keeps the error)."""
+
+    def __init__(self, said: Msg) -> None:
+        super().__init__(str(said))
+        self.said = said
+
+
+def _printable(value: str, what: Msg) -> str:
     if not value.isprintable():
-        raise ValueError(f"{what} must not contain control characters")
+        raise _Invalid(_("{what} must not contain control characters").format(what=what))
     return value
 
 
@@ -69,13 +78,17 @@ class Season(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        return _printable(value.strip(), "the name")
+        return _printable(value.strip(), pgettext("a season's field", "the name"))
 
     @field_validator("formula")
     @classmethod
     def _formula(cls, value: str) -> str:
         if value not in FORMULAS:
-            raise ValueError(f"no formula named {value!r}: choose one of {', '.join(FORMULAS)}")
+            raise _Invalid(
+                _("no formula named {name!r}: choose one of {known}").format(
+                    name=value, known=", ".join(FORMULAS)
+                )
+            )
         return value
 
     @field_validator("events")
@@ -83,10 +96,10 @@ class Season(BaseModel):
     def _events(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for entry in value:
             if not entry or len(entry) > 1000:
-                raise ValueError("an event path must have 1 to 1000 characters")
-            _printable(entry, "an event path")
+                raise _Invalid(_("an event path must have 1 to 1000 characters"))
+            _printable(entry, _("an event path"))
         if len(set(value)) != len(value):
-            raise ValueError("an event is listed twice")
+            raise _Invalid(_("an event is listed twice"))
         return value
 
     @field_validator("aliases")
@@ -95,8 +108,8 @@ class Season(BaseModel):
         for spelling, name in value.items():
             for text in (spelling, name):
                 if not text.strip() or len(text) > 100:
-                    raise ValueError("a name in aliases must have 1 to 100 characters")
-                _printable(text, "a name in aliases")
+                    raise _Invalid(_("a name in aliases must have 1 to 100 characters"))
+                _printable(text, _("a name in aliases"))
         return value
 
 
@@ -115,9 +128,11 @@ def resolve_season_path(raw: str) -> Path:
     return expanded.resolve().with_name(season_file_name(expanded.name))
 
 
-def _refused(path: Path, en: str, it: str) -> RuleError:
+def _refused(path: Path, what: Msg) -> RuleError:
     shown = str(path) if str(path).isprintable() else repr(str(path))[1:-1]
-    return RuleError(f"{shown}: {en}", it=f"{shown}: {it}")
+    return RuleError(
+        pgettext("a season file's refusal", "{path}: {what}").format(path=shown, what=what)
+    )
 
 
 def read_season(path: Path) -> Season:
@@ -126,54 +141,36 @@ def read_season(path: Path) -> Season:
         info = path.lstat()
     except FileNotFoundError:
         raise _refused(
-            path,
-            "no season file here: create one with `tdconsole season new NAME`",
-            "qui non c'è un file di stagione: creane uno con `tdconsole season new NOME`",
+            path, _("no season file here: create one with `tdconsole season new NAME`")
         ) from None
     except (OSError, ValueError) as exc:
-        raise _refused(path, f"cannot be read ({exc})", f"non si può leggere ({exc})") from None
+        raise _refused(path, _("cannot be read ({why})").format(why=own_words(exc))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise _refused(
-            path,
-            "not a season file (not a regular file): give a season file",
-            "non è un file di stagione (non è un file normale): indica un file di stagione",
-        )
+        raise _refused(path, _("not a season file (not a regular file): give a season file"))
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be read ({exc.strerror or exc})", f"non si può leggere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be read ({why})").format(why=own_words(exc))) from None
     if len(raw) > MAX_BYTES:
         raise _refused(
             path,
-            f"larger than {MAX_BYTES // 1024} KiB: not a season file",
-            f"più grande di {MAX_BYTES // 1024} KiB: non è un file di stagione",
+            _("larger than {size} KiB: not a season file").format(size=MAX_BYTES // 1024),
         )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _refused(
-            path,
-            "not UTF-8 text: not a season file",
-            "non è testo UTF-8: non è un file di stagione",
-        ) from None
+        raise _refused(path, _("not UTF-8 text: not a season file")) from None
     except tomllib.TOMLDecodeError as exc:
         raise _refused(
-            path, f"not valid TOML ({exc}): fix it", f"non è TOML valido ({exc}): correggilo"
+            path, _("not valid TOML ({why}): fix it").format(why=own_words(exc))
         ) from None
     except RecursionError:
-        raise _refused(
-            path,
-            "nested too deeply: not a season file",
-            "annidato troppo: non è un file di stagione",
-        ) from None
+        raise _refused(path, _("nested too deeply: not a season file")) from None
     if data.get("kind") != KIND:
         raise _refused(
             path,
-            f"not a season file (no kind = {KIND!r}): give a season file",
-            f"non è un file di stagione (manca kind = {KIND!r}): indica un file di stagione",
+            _("not a season file (no kind = {kind!r}): give a season file").format(kind=KIND),
         )
     return validate_season(data, path)
 
@@ -184,11 +181,17 @@ def validate_season(data: dict[str, Any], path: Path) -> Season:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "season"
-        message = first["msg"].removeprefix("Value error, ")
+        error = first.get("ctx", {}).get("error")
+        message: Msg = (
+            error.said
+            if isinstance(error, _Invalid)
+            else own_words(exc, first["msg"].removeprefix("Value error, "))
+        )
         raise _refused(
             path,
-            f"{where}: {message}; fix the value and try again",
-            f"{where}: {message}; correggi il valore e riprova",
+            _("{where}: {message}; fix the value and try again").format(
+                where=where, message=message
+            ),
         ) from None
 
 
@@ -207,8 +210,9 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
     if len(text) > MAX_BYTES:
         raise _refused(
             path,
-            f"the season would exceed {MAX_BYTES // 1024} KiB: remove events or aliases",
-            f"la stagione supererebbe {MAX_BYTES // 1024} KiB: togli eventi o alias",
+            _("the season would exceed {size} KiB: remove events or aliases").format(
+                size=MAX_BYTES // 1024
+            ),
         )
     if not new:
         try:
@@ -221,9 +225,7 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be written ({exc.strerror or exc})", f"non si può scrivere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -239,14 +241,10 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
         sync_path(path.parent)
     except FileExistsError:
         raise _refused(
-            path,
-            "already exists: choose another name, or edit it with `season set`",
-            "esiste già: scegli un altro nome, oppure modificalo con `season set`",
+            path, _("already exists: choose another name, or edit it with `season set`")
         ) from None
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be written ({exc.strerror or exc})", f"non si può scrivere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
     finally:
         tmp.unlink(missing_ok=True)
 

@@ -25,6 +25,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from tdconsole.i18n import translation
+
 log = logging.getLogger("tdconsole.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -47,10 +49,13 @@ class View:
     max_font: int
 
 
-PAGE_WORDS = {
-    "it": {"ended": "Sessione terminata.", "again": "Riapri"},
-    "en": {"ended": "Session ended.", "again": "Open again"},
-}
+def page_words(lang: str) -> dict[str, str]:
+    """The words of a view's page around the terminal, in ``lang``."""
+    words = translation(lang)
+    return {
+        "ended": words.gettext("Session ended."),
+        "again": words.gettext("Open again"),
+    }
 
 
 class ViewServer(Server):
@@ -76,7 +81,7 @@ class ViewServer(Server):
             templates_path=TEMPLATES,
         )
         self.views = {view.name: view for view in views}
-        self.lang = lang if lang in PAGE_WORDS else "it"
+        self.lang = lang
         self.on_ready = on_ready
         self.max_sessions = max_sessions
         self.sessions: set[AppService] = set()
@@ -141,7 +146,7 @@ class ViewServer(Server):
                 "columns": view.columns,
                 "rows": view.rows,
                 "max_font": view.max_font,
-                **PAGE_WORDS[self.lang],
+                **page_words(self.lang),
             }
             response = aiohttp_jinja2.render_template("view.html", request, context)
             response.headers["Cache-Control"] = "no-store"

@@ -23,7 +23,9 @@ def digest(folder: Path) -> dict[str, str]:
 
 
 def one_line(error: RuleError) -> None:
-    assert "\n" not in error.message and error.it and "\n" not in error.it
+    italian = error.text("it")
+    assert "\n" not in error.message and "\n" not in italian
+    assert italian != error.text("en")  # said in Italian, not left in English
 
 
 @pytest.mark.parametrize(
