@@ -24,15 +24,17 @@ import os
 import stat
 import tempfile
 import tomllib
+from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
-from tdconsole.store.faults import own_words
+from tdconsole.store.faults import library_words, own_words
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
 SUFFIX = ".season.toml"
@@ -182,17 +184,75 @@ def validate_season(data: dict[str, Any], path: Path) -> Season:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "season"
         error = first.get("ctx", {}).get("error")
-        message: Msg = (
-            error.said
-            if isinstance(error, _Invalid)
-            else own_words(exc, first["msg"].removeprefix("Value error, "))
-        )
+        message = error.said if isinstance(error, _Invalid) else _pydantic_said(first)
         raise _refused(
             path,
             _("{where}: {message}; fix the value and try again").format(
                 where=where, message=message
             ),
         ) from None
+
+
+def _pydantic_said(first: Mapping[str, Any]) -> Msg:
+    """Pydantic's words for one invalid value, marked for translation where we know them (the
+    English stays pydantic's own), else said as a library's words."""
+    ctx = dict(first.get("ctx") or {})
+    kind = first["type"]
+    if kind == "greater_than_equal":
+        said = pgettext("a season file's value", "Input should be greater than or equal to {ge}")
+    elif kind == "less_than_equal":
+        said = pgettext("a season file's value", "Input should be less than or equal to {le}")
+    elif kind == "string_too_short":
+        said = npgettext(
+            "a season file's value",
+            "String should have at least {n} character",
+            "String should have at least {n} characters",
+            int(ctx.get("min_length", 0)),
+        )
+    elif kind == "string_too_long":
+        said = npgettext(
+            "a season file's value",
+            "String should have at most {n} character",
+            "String should have at most {n} characters",
+            int(ctx.get("max_length", 0)),
+        )
+    elif kind == "too_long":
+        said = npgettext(
+            "a season file's value",
+            "{field_type} should have at most {n} item after validation, not {actual_length}",
+            "{field_type} should have at most {n} items after validation, not {actual_length}",
+            int(ctx.get("max_length", 0)),
+        )
+    elif kind == "int_parsing":
+        said = pgettext(
+            "a season file's value",
+            "Input should be a valid integer, unable to parse string as an integer",
+        )
+    elif kind == "int_type":
+        said = pgettext("a season file's value", "Input should be a valid integer")
+    elif kind == "bool_parsing":
+        said = pgettext(
+            "a season file's value", "Input should be a valid boolean, unable to interpret input"
+        )
+    elif kind == "bool_type":
+        said = pgettext("a season file's value", "Input should be a valid boolean")
+    elif kind == "string_type":
+        said = pgettext("a season file's value", "Input should be a valid string")
+    elif kind == "literal_error":
+        said = pgettext("a season file's value", "Input should be {expected}")
+    elif kind == "extra_forbidden":
+        said = pgettext("a season file's value", "Extra inputs are not permitted")
+    elif kind == "missing":
+        said = pgettext("a season file's value", "Field required")
+    else:
+        said = None
+    words = str(first["msg"])
+    if said is not None:
+        said = said.format(**ctx)
+        with suppress(KeyError, IndexError, ValueError):
+            if str(said) == words:  # pydantic's words as we know them
+                return said
+    return library_words(words)
 
 
 def render_season(season: Season) -> str:
