@@ -25,7 +25,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from tdconsole.i18n import translation
+from tdconsole.i18n import _, ngettext, translation
+from tdconsole.store.faults import own_words
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -167,7 +168,15 @@ class ViewServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         if len(self.sessions) >= self.max_sessions:
-            log.warning("refused a %s session: %d sessions open", view.name, len(self.sessions))
+            log.warning(
+                ngettext(
+                    "refused a {view} session: {n} session open",
+                    "refused a {view} session: {n} sessions open",
+                    len(self.sessions),
+                )
+                .format(view=view.name)
+                .text(self.lang)
+            )
             await websocket.close(code=1013, message=b"too many sessions")
             return websocket
         width = _int(request.query.get("width"), 80)
@@ -186,7 +195,11 @@ class ViewServer(Server):
         except asyncio.CancelledError:
             pass
         except Exception as exc:  # one session's failure never stops the others
-            log.warning("a %s session failed: %s", view.name, exc)
+            log.warning(
+                _("a {view} session failed: {why}")
+                .format(view=view.name, why=own_words(exc))
+                .text(self.lang)
+            )
         finally:
             await self._stop(service)
             with contextlib.suppress(Exception):
