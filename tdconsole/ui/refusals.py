@@ -69,6 +69,15 @@ _CONSOLE_WORDS: tuple[tuple[str, Words], ...] = (
         "change the big blind, the ante, the minutes or the break",
     ),
     (r"indica --bb, --ante, --minutes o --break", "cambia grande buio, ante, minuti o pausa"),
+    # a season's alias: the console edits no season file
+    (
+        r"remove the alias that joins them \(`season unalias`\)",
+        "remove the alias that joins them from the season file",
+    ),
+    (
+        r"togli l'alias che li unisce \(`season unalias`\)",
+        "togli dal file della stagione l'alias che li unisce",
+    ),
     # commands that are keys at the console
     (r"`final --count \.\.\.`", "f"),
     (r"`start` first", "g first"),
