@@ -176,9 +176,9 @@ def _italiana(
         readings.append(_reading("italiana_ace_straight", ace_straight))
     ranked = []
     for place, (key, player) in enumerate(keyed, start=1):
-        it, en = italiana.describe(key)
+        name = italiana.describe(key)
         five = tuple(str(c) for c in sorted(hands[player], reverse=True))
-        ranked.append(RankedHand(player, place, five, it, en))
+        ranked.append(RankedHand(player, place, five, name.text("it"), name.text("en")))
     sf = [p for key, p in keyed if key[0] == italiana.STRAIGHT_FLUSH]
     split_possible = len(sf) >= 2
     winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)
