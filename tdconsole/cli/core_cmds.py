@@ -113,7 +113,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
             seated = sum(len(state.players_at(t)) for t in state.open_tables())
             plan = plan_tables(seated, state.settings.seating, args.tables)
-            sys.stderr.write(f"attenzione: {plan.warning_it or warning}\n")
+            said = plan.warning.text("it") if plan.warning else warning
+            sys.stderr.write(f"attenzione: {said}\n")
         else:
             sys.stderr.write(f"warning: {warning}\n")
     seat_word = tr(args, "seat", "posto")

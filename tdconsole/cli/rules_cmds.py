@@ -447,7 +447,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         return 0
     lang = _lang(args)
     for h in result.hands:
-        label = h.label_it if lang == "it" else h.label_en
+        label = h.name(lang)
         print(f"  {h.place}. {h.player:<12} {label:<28} {' '.join(h.cards)}")
     may_split = result.split_possible and not result.split
     if lang == "it":
@@ -471,7 +471,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
             )
         )
     for reading in result.readings:
-        said = reading.explanation_it if lang == "it" else reading.explanation
+        said = reading.explain(lang)
         word = "lettura" if lang == "it" else "reading"
         print(f"  {word} {reading.choice} (Art. {reading.article}, {reading.setting}): {said}")
     book = "" if result.book == "ordine" else f" [{result.book}]"

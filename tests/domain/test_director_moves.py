@@ -48,7 +48,7 @@ def test_a_closing_with_no_room_offers_the_seats_it_needs(make_service: MakeServ
     assert "close 1 --plan --seats 10" in str(refused.value)
     assert "con 8 posti per tavolo" in refused.value.text("it")
     # Not enough seats still: refused by the draw (IV.4), nothing recorded.
-    with pytest.raises(RuleError, match="vacant seat"):
+    with pytest.raises(RuleError, match="2 seats free at 9 seats a table"):
         service.execute(ClosePlanRaisingSeats(table=1, seats=9, seed=1))
     assert service.state.settings.seating.table_seats == 8
     with pytest.raises(RuleError) as fewer:
