@@ -45,7 +45,7 @@ from tdconsole.domain.play_tables import (
     vacant_seats,
 )
 from tdconsole.domain.state import Player, State, name_key
-from tdconsole.i18n import _, pgettext
+from tdconsole.i18n import _, ngettext, pgettext
 
 __all__ = [
     "Bust",
@@ -373,8 +373,9 @@ class Bust(Command):
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(
-                _("{names} names but {stacks} stacks: give one stack per name").format(
-                    names=len(self.names), stacks=len(self.stacks)
+                _("{names} but {stacks}: give one stack per name").format(
+                    names=ngettext("{n} name", "{n} names", len(self.names)),
+                    stacks=ngettext("{n} stack", "{n} stacks", len(self.stacks)),
                 ),
             )
         players: list[Player] = []

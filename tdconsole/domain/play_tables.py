@@ -243,9 +243,13 @@ def _check_closable(state: State, table: Table, override: str | None) -> None:
     if n > state.settings.seating.close_at and not (override and override.strip()):
         raise RuleError(
             _(
-                "table {number} still has {n} players: a table closes only "
-                "when {close_at} or fewer are left (add --override REASON)"
-            ).format(number=table.number, n=n, close_at=state.settings.seating.close_at),
+                "table {number} still has {players}: a table closes only when {close_at} or "
+                "fewer are left (add --override REASON)"
+            ).format(
+                number=table.number,
+                players=ngettext("{n} player", "{n} players", n),
+                close_at=state.settings.seating.close_at,
+            ),
             "IV.4",
         )
 

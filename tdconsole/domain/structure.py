@@ -12,7 +12,7 @@ from datetime import timedelta
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import Msg, _, ngettext
 
 __all__ = ["MAX_LEVEL", "Blinds", "LevelOverride", "Period", "Structure"]
 
@@ -196,8 +196,13 @@ class Structure(BaseModel):
                 raise RuleError(
                     _(
                         "Level {level} ({minutes} min) must be shorter than level 1 "
-                        "({first} min): give it at most {value} minutes."
-                    ).format(level=level, minutes=edit.minutes, first=first, value=first - 1),
+                        "({first} min): give it at most {most}."
+                    ).format(
+                        level=level,
+                        minutes=edit.minutes,
+                        first=first,
+                        most=ngettext("{n} minute", "{n} minutes", first - 1),
+                    ),
                     "III.5",
                 )
         return self
