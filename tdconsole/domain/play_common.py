@@ -10,7 +10,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, State, Table, name_key
-from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 
 def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
@@ -128,9 +128,14 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
         if chips > table.chips:
             raise RuleError(
                 _(
-                    "{name}: {chips} chips is more than table {number} has in "
-                    "circulation ({chips2}): count again"
-                ).format(name=name, chips=chips, number=table.number, chips2=table.chips),
+                    "{name}: {chips} is more than table {number} has in circulation "
+                    "({chips2}): count again"
+                ).format(
+                    name=name,
+                    chips=ngettext("{n} chip", "{n} chips", chips),
+                    number=table.number,
+                    chips2=table.chips,
+                ),
                 "III.3",
             )
     total = sum(named.values())
@@ -138,9 +143,14 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
         names = ", ".join(named)
         raise RuleError(
             _(
-                "{names}: {total} chips together is more than table {number} "
-                "has in circulation ({chips}): count again"
-            ).format(names=names, total=total, number=table.number, chips=table.chips),
+                "{names}: {total} together is more than table {number} has in circulation "
+                "({chips}): count again"
+            ).format(
+                names=names,
+                total=ngettext("{n} chip", "{n} chips", total),
+                number=table.number,
+                chips=table.chips,
+            ),
             "III.3",
         )
 
@@ -150,9 +160,12 @@ def _check_in_play(state: State, name: str, chips: int) -> None:
     if chips > state.chips_in_play:
         raise RuleError(
             _(
-                "{name}: {chips} chips is more than all the chips in play "
-                "({chips_in_play}): count again"
-            ).format(name=name, chips=chips, chips_in_play=state.chips_in_play),
+                "{name}: {chips} is more than all the chips in play ({chips_in_play}): count again"
+            ).format(
+                name=name,
+                chips=ngettext("{n} chip", "{n} chips", chips),
+                chips_in_play=state.chips_in_play,
+            ),
             "III.3",
         )
 

@@ -101,8 +101,10 @@ class Disqualify(Command):
             table = state.tables[player.table]
             if chips > table.chips:
                 raise RuleError(
-                    _("{chips} chips is more than table {number} holds ({chips2})").format(
-                        chips=chips, number=table.number, chips2=table.chips
+                    _("{chips} is more than table {number} holds ({chips2})").format(
+                        chips=ngettext("{n} chip", "{n} chips", chips),
+                        number=table.number,
+                        chips2=table.chips,
                     ),
                     "VI.2",
                 )

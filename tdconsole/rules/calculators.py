@@ -305,8 +305,8 @@ def chips_pushed(
         )
     if stack is not None and pushed > stack:
         raise RuleError(
-            _("{pushed} chips pushed but the stack was {stack}; check the amounts").format(
-                pushed=pushed, stack=stack
+            _("{pushed} pushed but the stack was {stack}; check the amounts").format(
+                pushed=ngettext("{n} chip", "{n} chips", pushed), stack=stack
             ),
         )
     all_in = stack is not None and pushed == stack
