@@ -118,13 +118,13 @@ def cmd_display(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     floor = sub.add_parser(
         "floor",
-        help="open the floor console: eliminations, counts, second stacks, the clock read-only",
-        description="The floor console for staff on another terminal (role: floor).",
+        help=_("open the floor console: eliminations, counts, second stacks, the clock read-only"),
+        description=_("The floor console for staff on another terminal (role: floor)."),
     )
     floor.set_defaults(func=cmd_floor)
     display = sub.add_parser(
         "display",
-        help="open the room display: the big clock for a TV (read-only; q leaves)",
-        description="The room display: the big clock, blinds, players and prizes. Read-only.",
+        help=_("open the room display: the big clock for a TV (read-only; q leaves)"),
+        description=_("The room display: the big clock, blinds, players and prizes. Read-only."),
     )
     display.set_defaults(func=cmd_display)
