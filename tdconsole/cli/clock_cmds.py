@@ -280,7 +280,12 @@ def register(sub: Any) -> None:
         nargs="?",
         choices=(*ACTIONS, "add", "sub", "set", "plan", "edit"),
     )
-    p.add_argument("value", nargs="?", help=_("SECONDS for add/sub, MM:SS for set, LEVEL for edit"))
+    p.add_argument(
+        "value",
+        nargs="?",
+        metavar=_("VALUE"),
+        help=_("SECONDS for add/sub, MM:SS for set, LEVEL for edit"),
+    )
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     p.add_argument("--players", type=int, metavar="N", help=_("plan: players in play"))
     p.add_argument("--stack", type=int, metavar="S", help=_("plan: starting stack"))
@@ -288,7 +293,7 @@ def register(sub: Any) -> None:
     p.add_argument("--first-minutes", type=int, metavar="T1", help=_("plan: length of level 1"))
     p.add_argument("--second-bb", type=int, metavar="B2", help=_("plan: big blind of level 2"))
     p.add_argument("--minutes", type=int, metavar="T2", help=_("plan: later levels; edit: length"))
-    p.add_argument("--at", metavar="HH:MM", help=_("plan: start time of day"))
+    p.add_argument("--at", metavar=_("HH:MM"), help=_("plan: start time of day"))
     p.add_argument("--levels", type=int, default=24, metavar="N", help=_("plan: how many levels"))
     p.add_argument("--ante", type=int, metavar="N", help=_("edit: the level's ante"))
     p.add_argument(

@@ -529,7 +529,9 @@ def register(subparsers: Any) -> None:
         ),
         formatter_class=fmt,
     )
-    p.add_argument("query", nargs="+", help=_("an article number or some words"))
+    p.add_argument(
+        "query", nargs="+", metavar=_("WORDS"), help=_("an article number or some words")
+    )
     p.add_argument("--book", metavar=_("NAME"), help=_("only this book (see `rules list`)"))
     p.add_argument(
         "--lang",
@@ -537,7 +539,9 @@ def register(subparsers: Any) -> None:
         choices=("it", "en"),
         help=_("language of titles and summaries (default: the console's, else it)"),
     )
-    p.add_argument("--limit", type=int, default=5, help=_("how many results (default 5)"))
+    p.add_argument(
+        "--limit", type=int, metavar="N", default=5, help=_("how many results (default 5)")
+    )
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     p.set_defaults(func=_speaking(cmd_rule))
 
@@ -565,7 +569,12 @@ def register(subparsers: Any) -> None:
         formatter_class=fmt,
     )
     imp.add_argument("file", metavar=_("FILE"), help=_("the text file (UTF-8)"))
-    imp.add_argument("--name", required=True, help=_("book name: lowercase letters, digits, '-'"))
+    imp.add_argument(
+        "--name",
+        required=True,
+        metavar=_("NAME"),
+        help=_("book name: lowercase letters, digits, '-'"),
+    )
     imp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     imp.set_defaults(func=_speaking(cmd_rules_import))
 
@@ -622,7 +631,11 @@ def register(subparsers: Any) -> None:
         help=_("the button's seat, for odd chips (default: the last player's seat)"),
     )
     sp.add_argument(
-        "--unit", type=int, default=25, help=_("the smallest chip, for splitting (default 25)")
+        "--unit",
+        type=int,
+        default=25,
+        metavar="N",
+        help=_("the smallest chip, for splitting (default 25)"),
     )
     sp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     sp.set_defaults(func=_speaking(cmd_calc_sidepots))
@@ -642,20 +655,27 @@ def register(subparsers: Any) -> None:
     )
     ch.add_argument(
         "--to-call",
+        metavar="N",
         type=int,
         required=True,
         help=_("chips the player must add to call (0: no bet open)"),
     )
-    ch.add_argument("--pushed", type=int, required=True, help=_("chips he put in"))
-    ch.add_argument("--bb", type=int, help=_("the big blind (the minimum raise of Art. 7.3)"))
-    ch.add_argument("--min-raise", type=int, help=_("the minimum raise, if not the big blind"))
+    ch.add_argument("--pushed", type=int, metavar="N", required=True, help=_("chips he put in"))
+    ch.add_argument(
+        "--bb", type=int, metavar="N", help=_("the big blind (the minimum raise of Art. 7.3)")
+    )
+    ch.add_argument(
+        "--min-raise", type=int, metavar="N", help=_("the minimum raise, if not the big blind")
+    )
     ch.add_argument("--single-chip", action="store_true", help=_("one chip only (Art. 5.5)"))
     ch.add_argument(
         "--declared-raise",
         action="store_true",
         help=_("he said 'raise' without an amount (Art. 5.5)"),
     )
-    ch.add_argument("--stack", type=int, help=_("his chips before pushing (to spot an all-in)"))
+    ch.add_argument(
+        "--stack", type=int, metavar="N", help=_("his chips before pushing (to spot an all-in)")
+    )
     ch.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     ch.set_defaults(func=_speaking(cmd_calc_chips))
 
@@ -671,18 +691,21 @@ def register(subparsers: Any) -> None:
             "  tdconsole calc raise --bb 200 --bet 1000 --raised --to 1025"
         ),
     )
-    rs.add_argument("--bb", type=int, required=True, help=_("the big blind"))
+    rs.add_argument("--bb", type=int, metavar="N", required=True, help=_("the big blind"))
     rs.add_argument(
         "--bet",
+        metavar="N",
         type=int,
         help=_("the highest total bet in this round (default: the big blind; 0 = none)"),
     )
     rs.add_argument(
         "--raised", action="store_true", help=_("someone has already raised in this round")
     )
-    rs.add_argument("--to", type=int, help=_("the proposed raise, as a total"))
+    rs.add_argument("--to", type=int, metavar="N", help=_("the proposed raise, as a total"))
     rs.add_argument("--all-in", action="store_true", help=_("the raise is all-in"))
-    rs.add_argument("--unit", type=int, default=25, help=_("the smallest chip (default 25)"))
+    rs.add_argument(
+        "--unit", type=int, metavar="N", default=25, help=_("the smallest chip (default 25)")
+    )
     rs.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     rs.set_defaults(func=_speaking(cmd_calc_raise))
 
@@ -701,15 +724,30 @@ def register(subparsers: Any) -> None:
     )
     bt.add_argument(
         "--seats",
+        metavar=_("SEATS"),
         nargs="+",
         required=True,
         help=_("occupied seats in the hand just played, eliminated players included"),
     )
-    bt.add_argument("--button", type=int, required=True, help=_("the button's seat in that hand"))
-    bt.add_argument("--out", nargs="+", help=_("seats eliminated in that hand"))
-    bt.add_argument("--hands", type=int, default=3, help=_("how many hands ahead (default 3)"))
-    bt.add_argument("--sb", help=_("small blind seat in that hand, or 'none' (default: normal)"))
-    bt.add_argument("--bb", type=int, help=_("big blind seat in that hand (default: normal)"))
+    bt.add_argument(
+        "--button",
+        type=int,
+        metavar=_("SEAT"),
+        required=True,
+        help=_("the button's seat in that hand"),
+    )
+    bt.add_argument("--out", nargs="+", metavar=_("SEATS"), help=_("seats eliminated in that hand"))
+    bt.add_argument(
+        "--hands", type=int, metavar="N", default=3, help=_("how many hands ahead (default 3)")
+    )
+    bt.add_argument(
+        "--sb",
+        metavar=_("SEAT"),
+        help=_("small blind seat in that hand, or 'none' (default: normal)"),
+    )
+    bt.add_argument(
+        "--bb", type=int, metavar=_("SEAT"), help=_("big blind seat in that hand (default: normal)")
+    )
     bt.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     bt.set_defaults(func=_speaking(cmd_calc_button))
 
@@ -728,7 +766,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     sd.add_argument("hands", nargs="+", metavar=_("NAME=CARDS"), help=_("each player's cards"))
-    sd.add_argument("--board", help=_("the five board cards (holdem)"))
+    sd.add_argument("--board", metavar=_("CARDS"), help=_("the five board cards (holdem)"))
     sd.add_argument(
         "--mode",
         choices=("holdem", "italiana"),
@@ -737,6 +775,7 @@ def register(subparsers: Any) -> None:
     )
     sd.add_argument(
         "--players",
+        metavar="N",
         type=int,
         default=5,
         help=_(
@@ -779,9 +818,15 @@ def register(subparsers: Any) -> None:
             "  tdconsole calc clock --granted 45 --elapsed 50"
         ),
     )
-    ck.add_argument("--granted", type=float, required=True, help=_("seconds granted (30-60)"))
     ck.add_argument(
-        "--elapsed", type=float, default=0.0, help=_("seconds since the clock was called")
+        "--granted", type=float, metavar="S", required=True, help=_("seconds granted (30-60)")
+    )
+    ck.add_argument(
+        "--elapsed",
+        type=float,
+        metavar="S",
+        default=0.0,
+        help=_("seconds since the clock was called"),
     )
     ck.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     ck.set_defaults(func=_speaking(cmd_calc_clock))

@@ -50,9 +50,18 @@ def register(subparsers: Any) -> None:
 
     new = sub.add_parser("new", parents=[choose], help=_("create a season file beside the events"))
     new.add_argument("file", metavar=_("NAME"), help=_("a bare name lives in the data folder"))
-    new.add_argument("--name", dest="title", help=_("the season's name (default: NAME)"))
-    new.add_argument("--formula", default=None, help=_("linear | sqrt | pool (default: sqrt)"))
-    new.add_argument("--best", type=int, default=0, help=_("count each player's best N results"))
+    new.add_argument(
+        "--name", dest="title", metavar=_("TEXT"), help=_("the season's name (default: NAME)")
+    )
+    new.add_argument(
+        "--formula",
+        default=None,
+        metavar=_("FORMULA"),
+        help=_("linear | sqrt | pool (default: sqrt)"),
+    )
+    new.add_argument(
+        "--best", type=int, default=0, metavar="N", help=_("count each player's best N results")
+    )
     new.set_defaults(func=cmd_new)
 
     add = sub.add_parser("add", parents=[choose], help=_("add events to the season"))

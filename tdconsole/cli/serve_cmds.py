@@ -176,7 +176,11 @@ def register(sub: Any) -> None:
         ),
     )
     p.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=_("default {port}").format(port=DEFAULT_PORT)
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        metavar=_("PORT"),
+        help=_("default {port}").format(port=DEFAULT_PORT),
     )
     p.add_argument(
         "--public-url",
