@@ -1,9 +1,12 @@
-"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``; the
+"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang LANG] COMMAND ...``; the
 global options may also follow the command (``tdconsole floor --as Marco``).
 
 Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
 stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, else the event's
-``language`` setting, else Italian; the ``error: `` prefix is the same in both languages.
+``language`` setting, else Italian; the ``error: `` prefix is the same in every language. The
+languages are those of ``tdconsole.i18n.languages()`` (English and every catalogue shipped).
+The help and argparse's usage errors follow the last ``--lang`` of the command line, else
+Italian: they are said before any event is opened (``cli.parsing``).
 """
 
 from __future__ import annotations

@@ -62,11 +62,9 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
 
         cause = oserror_cause(exc)
         where = shown(exc.filename) if exc.filename is not None else ""
-        return RuleError(
-            _("cannot use {where}: {cause}").format(where=where, cause=cause)
-            if where
-            else _("storage refused: {cause}").format(cause=cause)
-        )
+        if where:
+            return RuleError(_("cannot use {where}: {cause}").format(where=where, cause=cause))
+        return RuleError(_("storage refused: {cause}").format(cause=cause))
     if sqlite3 is not None and isinstance(exc, sqlite3.Error):
         from tdconsole.store.opening import fault
 
