@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
+from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, Said, _, languages
 
@@ -23,8 +24,6 @@ Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 Build = Callable[["State"], "Command"]
 """A command built on the event's State (to name players as they were typed)."""
-
-DEFAULT_LANG = "it"
 
 
 def lang(args: argparse.Namespace, state: State | None = None) -> Lang:

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, translation
 
 DEFAULT_LANG = "it"
+"""The console's language when nothing chooses one (``--lang``, the event's setting)."""
 
 # argparse's own messages, as Python's argparse module marks them with the stdlib's gettext:
 # written here so that the extractor puts them in our catalogue (with their translations).
