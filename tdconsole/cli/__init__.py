@@ -3,7 +3,8 @@ global options may also follow the command (``tdconsole floor --as Marco``).
 
 Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
 stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, else the event's
-``language`` setting, else Italian; the ``error: `` prefix is the same in every language. The
+``language`` setting, else Italian; the ``error: `` and ``warning: `` prefixes are the same in
+every language. The
 languages are those of ``tdconsole.i18n.languages()`` (English and every catalogue shipped).
 The help and argparse's usage errors follow the last ``--lang`` of the command line, else
 Italian: they are said before any event is opened (``cli.parsing``).
@@ -114,12 +115,12 @@ def _run(words: list[str]) -> int:
         except ModuleNotFoundError:
             parser.print_help()
             return 0
-    from tdconsole.cli.common import backup_warnings, lang, said
+    from tdconsole.cli.common import backup_warnings, lang
 
     try:
         code = func(args)
         for warning in backup_warnings(args):
-            sys.stderr.write(said(args, _("warning: {text}").format(text=warning)) + "\n")
+            sys.stderr.write(f"warning: {warning}\n")
     except RuleError as exc:
         sys.stderr.write(f"error: {exc.text(lang(args))}\n")
         return 2

@@ -110,7 +110,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
         shown = say_in(plan.warning or warning, language)
         if language == "it" and getattr(plan, "warning_it", None):  # until seating is gettext
             shown = plan.warning_it
-        sys.stderr.write(said(args, _("warning: {text}").format(text=shown)) + "\n")
+        sys.stderr.write(f"warning: {shown}\n")
     seat_word = said(args, _("seat"))
     for table in state.open_tables():
         label = _("final table") if table.final else _("table {table}").format(table=table.number)

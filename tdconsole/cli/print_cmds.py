@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import said
 from tdconsole.cli.parsing import Parser, language_metavar, language_option
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
@@ -116,7 +115,7 @@ def cmd_print(args: argparse.Namespace) -> int:
         state = load_state(args)
     data = render(kind, state, fmt, lang=lang, warnings=warnings)
     for warning in warnings:  # a letter the PDF's font lacks, printed as its code
-        sys.stderr.write(f"{said(args, _('warning: {text}').format(text=warning))}\n")
+        sys.stderr.write(f"warning: {warning}\n")
     if output is not None:
         from tdconsole.store.output import write_free, write_new
 
