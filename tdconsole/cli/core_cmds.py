@@ -456,7 +456,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from tdconsole.store.paths import remember_event, resolve_event_path
 
     path = resolve_event_path(args.path) if args.path else None
-    built = build_demo(path)
+    built = build_demo(path, lang=lang(args))
     remember_event(built)
     args.event = str(built)
     say(args, _("demo event ready at {path}").format(path=built))

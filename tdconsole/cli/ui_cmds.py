@@ -49,12 +49,13 @@ def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
+        from tdconsole.cli.common import lang
         from tdconsole.demo import build_demo
         from tdconsole.service import Tournament
         from tdconsole.store.paths import remember_event, resolve_event_path
 
         path = resolve_event_path(args.path) if getattr(args, "path", None) else None
-        built = build_demo(path)
+        built = build_demo(path, lang=lang(args))
         remember_event(built)
         args.event = str(built)
         return Tournament.open(built, actor=getattr(args, "actor", None), role="director")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +190,15 @@ def test_the_language_setting_refuses_an_unknown_one() -> None:
     with pytest.raises(RuleError) as refused:
         load_settings().with_value("language", "fr")
     assert '"en" or "it"' in refused.value.text("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "name"), [("it", "Torneo d'Autunno (demo)"), ("en", "Autumn Tournament (demo)")]
+)
+def test_the_demo_is_named_in_the_console_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str, name: str
+) -> None:
+    path = str(tmp_path / "demo.tdc")
+    assert run(capsys, "--lang", language, "demo", path, "--no-open")[0] == 0
+    code, out, _err = run(capsys, "--event", path, "state", "--json")
+    assert code == 0 and json.loads(out)["name"] == name
