@@ -11,15 +11,34 @@ import re
 import tomllib
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
 
-Language = Literal["it", "en"]
+
+def _language(value: str) -> str:
+    """A language of the console: English, any catalogue shipped, or the test language."""
+    from tdconsole.i18n import PSEUDO, languages
+
+    if value in languages() or value == PSEUDO:
+        return value
+    expected = " or ".join(repr(lang) for lang in languages())
+    raise PydanticCustomError("literal_error", "", {"expected": expected})
+
+
+Language = Annotated[str, AfterValidator(_language)]
 
 
 class _Section(BaseModel):
