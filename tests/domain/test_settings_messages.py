@@ -36,8 +36,8 @@ def test_a_pair_of_settings_refused_in_italian_names_both_by_their_italian_label
 @pytest.mark.parametrize(
     ("key", "raw", "italian"),
     [
-        ("table_seats", "1", "Posti per tavolo: deve valere almeno 2"),
-        ("language", "fr", 'Lingua: scegliete tra "it" o "en"'),
+        ("table_seats", "1", "Posti per tavolo: deve essere almeno 2"),
+        ("language", "fr", 'Lingua: scegliete tra "en" o "it"'),
         ("director", "x" * 61, "Direttore: al massimo 60 caratteri"),
         ("suits", "♥♥", "Semi dei tavoli: elencate semi diversi, uno per tavolo"),
         ("max_players", "molti", "Posti: scrivete un numero intero"),
