@@ -18,14 +18,7 @@ from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
-from tdconsole.store.faults import (
-    Cause,
-    oserror_cause,
-    own_words,
-    sqlite_cause,
-    sqlite_words,
-    write_blocker,
-)
+from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -91,16 +84,6 @@ def unreadable(path: Path, exc: sqlite3.Error) -> StoreError:
             "(`tdconsole backups`); the file was left untouched"
         ).format(path=shown(path), why=own_words(exc))
     )
-
-
-def os_refusal(exc: OSError) -> StoreError:
-    """A fault of the disk or of a folder (an ``OSError``) that reached a command: what could
-    not be used and why, in one line."""
-    cause = oserror_cause(exc)
-    where = shown(exc.filename) if exc.filename is not None else ""
-    if where:
-        return StoreError(_("cannot use {path}: {cause}").format(path=where, cause=cause))
-    return StoreError(_("storage refused: {cause}").format(cause=cause))
 
 
 def cannot_read(path: Path, cause: Cause) -> StoreError:

@@ -8,11 +8,10 @@ language. A word missing from a catalogue shows in English, so a new label never
 
 from __future__ import annotations
 
-from typing import Literal
-
 from tdconsole.i18n import translation
 
-Lang = Literal["it", "en"]
+Lang = str
+"""A language of the console (``tdconsole.i18n.languages()``, or the test language)."""
 
 
 class Translator:

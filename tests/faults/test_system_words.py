@@ -15,7 +15,6 @@ from tdconsole.cli.common import storage_refusal
 from tdconsole.i18n import OPEN, PSEUDO
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import DISK_FULL, oserror_cause, own_words
-from tdconsole.store.opening import os_refusal
 from tdconsole.store.output import place_new
 from tdconsole.store.transfer import read_document
 
@@ -39,19 +38,21 @@ def test_a_full_disk_while_writing_an_output(tmp_path: Path) -> None:
 
 def test_an_error_the_store_does_not_name_keeps_the_system_s_words(tmp_path: Path) -> None:
     exc = OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(tmp_path / "x"))
-    refusal = os_refusal(exc)
+    assert str(oserror_cause(exc)) == TOO_LONG
+    assert oserror_cause(exc).text("it") == f"errore del sistema: {TOO_LONG}"
+    # As the command line says it (``storage_refusal`` is its last resort for an OSError).
+    refusal = storage_refusal(exc)
+    assert refusal is not None
     assert str(refusal) == f"cannot use {tmp_path / 'x'}: {TOO_LONG}"
     assert refusal.text("it") == (
         f"impossibile usare {tmp_path / 'x'}: errore del sistema: {TOO_LONG}"
     )
-    # The command line says what the store says (``storage_refusal`` is its last resort).
-    from_cli = storage_refusal(exc)
-    assert from_cli is not None and from_cli.text("it") == refusal.text("it")
 
 
 def test_an_error_the_store_names_is_said_in_italian_throughout() -> None:
-    refusal = os_refusal(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    refusal = storage_refusal(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     assert oserror_cause(OSError(errno.ENOSPC, "x")) == DISK_FULL
+    assert refusal is not None
     assert refusal.text("it") == "il disco ha rifiutato: disco pieno: libera spazio"
     assert str(refusal) == "storage refused: disk full: free some space"
 

@@ -105,11 +105,11 @@ def test_the_shipped_compiled_catalogue_is_the_source_compiled(lang: str) -> Non
         shipped = read_mo(mo)
 
     def pairs(cat: Catalog) -> set[tuple[object, object, object]]:
-        # A plural entry's ids and strings: a tuple in the .po, a list in the .mo.
-        def same(value: object) -> object:
+        # A plural's ids and strings: tuples read from the .po, lists from the .mo.
+        def plain(value: object) -> object:
             return tuple(value) if isinstance(value, list) else value
 
-        return {(same(m.id), same(m.string), m.context) for m in cat if m.id and not m.fuzzy}
+        return {(plain(m.id), plain(m.string), m.context) for m in cat if m.id and not m.fuzzy}
 
     assert pairs(shipped) == pairs(source)
     assert shipped.plural_forms == source.plural_forms
@@ -122,8 +122,9 @@ def test_plural_forms_are_chosen_for_every_count(lang: str, n: int) -> None:
     for message in catalogue(lang):
         if isinstance(message.id, tuple):
             singular, plural = message.id
+            # Its other placeholders filled with any value: the count is what is checked.
             others = (fields(singular) | fields(plural)) - {"n"}
-            said = ngettext(singular, plural, n).format(**{name: name for name in others})
+            said = ngettext(singular, plural, n).format(**{name: "x" for name in others})
             if message.context is not None:
                 said.context = message.context
             text = said.text(lang)

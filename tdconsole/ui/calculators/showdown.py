@@ -43,7 +43,7 @@ class ShowdownForm(CalcForm):
         it = self.tr.lang == "it"
         lines = []
         for h in result.hands:
-            label = h.label_it if it else h.label_en
+            label = h.name(self.tr.lang)
             line = Text(f"  {h.place}. ")
             line.append(h.player, style="bold" if h.player in result.winners else "")
             line.append(f"  {label}  {' '.join(h.cards)}")
