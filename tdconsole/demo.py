@@ -10,6 +10,7 @@ from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import load_settings
+from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
 
@@ -45,8 +46,11 @@ def demo_path() -> Path:
     return events_dir() / "demo.tdc"
 
 
-def build_demo(path: Path | None = None, *, seed: int = 7, now: datetime | None = None) -> Path:
-    """Build the demo event. The default demo file is rebuilt afresh each time."""
+def build_demo(
+    path: Path | None = None, *, seed: int = 7, now: datetime | None = None, lang: str = "it"
+) -> Path:
+    """Build the demo event, named in ``lang``. The default demo file is rebuilt afresh each
+    time."""
     target = path or demo_path()
     if path is None and target.exists():
         for suffix in ("", "-wal", "-shm"):
@@ -54,7 +58,11 @@ def build_demo(path: Path | None = None, *, seed: int = 7, now: datetime | None 
     clock = (lambda: now) if now is not None else None
     kwargs = {"clock": clock} if clock else {}
     service = Tournament.create(
-        target, "Torneo d'Autunno (demo)", load_settings(), rng=random.Random(seed), **kwargs
+        target,
+        _("Autumn Tournament (demo)").text(lang),
+        load_settings(),
+        rng=random.Random(seed),
+        **kwargs,
     )
     try:
         service.execute(Register(names=list(DEMO_PLAYERS)))

@@ -29,6 +29,7 @@ from tdconsole.i18n import _
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
+from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
 
 Clock = Callable[[], datetime]
@@ -241,9 +242,9 @@ class Tournament:
         return self._backups.last_error
 
     def backup_error_text(self, lang: str = "en") -> str | None:
-        """``backup_error`` in ``lang`` ("it" or "en"; the system's words stay as they are)."""
+        """``backup_error`` in ``lang``."""
         failure = self._backups.failure
-        return failure.text(lang) if failure is not None else self._backups.last_error
+        return failure.text(lang) if failure is not None else None
 
     def _absorb(self, records: list[Record]) -> None:
         if not records:
@@ -353,7 +354,7 @@ class Tournament:
 
 def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
-    what = shown(f"{type(exc).__name__}: {exc}".splitlines()[0])
+    what = own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])
     return StoreError(
         _(
             "{path} is damaged (the event after {after} cannot be "

@@ -1,9 +1,13 @@
-"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang it|en] COMMAND ...``; the
+"""The command line: ``tdconsole [--event PATH] [--as NAME] [--lang LANG] COMMAND ...``; the
 global options may also follow the command (``tdconsole floor --as Marco``).
 
 Exit 0: done. Exit 2: refused or bad input, with ``error: <what and what to do> (Art. X.Y)`` on
 stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, else the event's
-``language`` setting, else Italian; the ``error: `` prefix is the same in both languages.
+``language`` setting, else Italian; the ``error: `` and ``warning: `` prefixes are the same in
+every language. The
+languages are those of ``tdconsole.i18n.languages()`` (English and every catalogue shipped).
+The help and argparse's usage errors follow the last ``--lang`` of the command line, else
+Italian: they are said before any event is opened (``cli.parsing``).
 """
 
 from __future__ import annotations
@@ -13,9 +17,18 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
+from tdconsole.cli.parsing import (
+    CommandParser,
+    Parser,
+    add_global_options,
+    chosen_language,
+    current_language,
+    speaking,
+)
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import SOURCE, _
 
 COMMAND_MODULES = (
     "tdconsole.cli.core_cmds",
@@ -32,52 +45,19 @@ COMMAND_MODULES = (
 )
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse whose errors are one line and exit 2, like every refusal."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {message}; see `{self.prog} --help`\n")
-        raise SystemExit(2)
+def build_parser(language: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, its words in ``language`` (default: the one being spoken)."""
+    with speaking(language or current_language()):
+        return _build_parser()
 
 
-def _add_global_options(parser: argparse.ArgumentParser, default: Any = None) -> None:
-    parser.add_argument(
-        "--event",
-        metavar="PATH",
-        default=default,
-        help="the event file (else $TDCONSOLE_EVENT, else the most recently used event)",
-    )
-    parser.add_argument(
-        "--as",
-        dest="actor",
-        metavar="NAME",
-        default=default,
-        help="who acts (recorded on every event; default: the Director)",
-    )
-    parser.add_argument(
-        "--lang", choices=("it", "en"), default=default, help="language of the console"
-    )
-
-
-class _CommandParser(_Parser):
-    """A command's parser: the global options are accepted after the command too
-    (``tdconsole floor --as Marco``). Given there, they override the ones before it; not
-    given, they leave them alone (``SUPPRESS``). A command that has an option of the same
-    name for itself (``rule --lang``: the rulebook's language) keeps its own."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("conflict_handler", "resolve")
-        super().__init__(*args, **kwargs)
-        _add_global_options(self, argparse.SUPPRESS)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+def _build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
         prog="tdconsole",
-        description="Direct a Texas Hold'em tournament under the Ordine's regulation.",
+        description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
     )
-    _add_global_options(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    add_global_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -118,8 +98,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    # argparse's words (its help, its errors, a command's help printed when it runs) in the
+    # language the command line asks for.
+    with speaking(chosen_language(words)):
+        return _run(words)
+
+
+def _run(words: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:
         try:
@@ -161,28 +149,29 @@ def _main(argv: Sequence[str] | None = None) -> int:
     return int(code or 0)
 
 
-# Italian for the value errors a command's fields can raise (pydantic's own words are English).
-_INVALID_IT = {
-    "greater_than": "deve essere maggiore di {gt}",
-    "greater_than_equal": "deve essere almeno {ge}",
-    "less_than": "deve essere minore di {lt}",
-    "less_than_equal": "deve essere al massimo {le}",
-    "int_parsing": "deve essere un numero intero",
-    "int_type": "deve essere un numero intero",
-    "too_short": "non può essere vuoto",
-    "missing": "manca",
+# The value errors a command's fields can raise, in our words (pydantic's own are English: an
+# English reader reads them as they are).
+_INVALID = {
+    "greater_than": _("must be greater than {gt}"),
+    "greater_than_equal": _("must be at least {ge}"),
+    "less_than": _("must be less than {lt}"),
+    "less_than_equal": _("must be at most {le}"),
+    "int_parsing": _("must be a whole number"),
+    "int_type": _("must be a whole number"),
+    "too_short": _("cannot be empty"),
+    "missing": _("is missing"),
 }
 
 
 def _invalid_text(first: Any, language: str) -> str:
     """One bad value, named by its field, with what to do."""
-    where = ".".join(str(part) for part in first["loc"])
-    if language == "it":
-        what = first["msg"].lower()
-        template = _INVALID_IT.get(first["type"])
+    where = ".".join(str(part) for part in first["loc"]) or _("input").text(language)
+    what = first["msg"].lower()
+    template = _INVALID.get(first["type"])
+    if language != SOURCE and template is not None:
         # A context we do not know keeps pydantic's words.
         with contextlib.suppress(KeyError, IndexError):
-            if template is not None:
-                what = template.format(**first.get("ctx", {}))
-        return f"{where or 'dato'}: {what}; correggi e riprova"
-    return f"{where or 'input'}: {first['msg'].lower()}; correct it and try again"
+            what = template.format(**first.get("ctx", {})).text(language)
+    return (
+        _("{where}: {what}; correct it and try again").format(where=where, what=what).text(language)
+    )

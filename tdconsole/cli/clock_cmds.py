@@ -7,8 +7,9 @@ from datetime import date, datetime, time
 from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
+from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, pgettext
 
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
@@ -16,36 +17,42 @@ ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 def _status_text(document: dict[str, Any], language: str = "en") -> str:
     from tdconsole.domain.clock import format_mmss
 
-    italian = language == "it"
+    def said(message: Msg) -> str:
+        return message.text(language)
+
     blinds = f"{chips_text(document['small_blind'])} / {chips_text(document['big_blind'])}"
-    ante = f", ante {chips_text(document['ante'])}" if document["ante"] else ""
+    ante = said(_(", ante {ante}").format(ante=chips_text(document["ante"])))
     left = format_mmss(document["remaining_seconds"])
     if document.get("finished"):
-        return (
-            f"torneo concluso: orologio fermo al livello {document['level']} (Art. IV.7)"
-            if italian
-            else f"the event is over: the clock stopped at level {document['level']} (Art. IV.7)"
+        return said(
+            _("the event is over: the clock stopped at level {level} (Art. IV.7)").format(
+                level=document["level"]
+            )
         )
-    if italian:
-        state = "in corso" if document["running"] else "in pausa"
-        lines = [f"livello {document['level']}: bui {blinds}{ante}", f"restano {left} ({state})"]
-    else:
-        state = "running" if document["running"] else "paused"
-        lines = [f"level {document['level']}: blinds {blinds}{ante}", f"{left} left ({state})"]
+    state = pgettext("clock", "running") if document["running"] else pgettext("clock", "paused")
+    lines = [
+        said(
+            _("level {level}: blinds {blinds}{ante}").format(
+                level=document["level"], blinds=blinds, ante=ante if document["ante"] else ""
+            )
+        ),
+        said(_("{left} left ({state})").format(left=left, state=state)),
+    ]
     nxt = document["next"]
     if document["pending_announcement"]:
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         overtime = format_mmss(document["overtime_seconds"])
         lines.append(
-            f"tempo scaduto: annuncia {coming} (`clock announce`, Art. III.5); "
-            f"fuori tempo {overtime}"
-            if italian
-            else f"time is up: announce {coming} (`clock announce`, Art. III.5); "
-            f"overtime {overtime}"
+            said(
+                _(
+                    "time is up: announce {coming} (`clock announce`, Art. III.5); "
+                    "overtime {overtime}"
+                ).format(coming=coming, overtime=overtime)
+            )
         )
     elif nxt:
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
-        lines.append(f"prossimo {coming}" if italian else f"next {coming}")
+        lines.append(said(_("next {coming}").format(coming=coming)))
     lines.extend(f"⚠ {warning}" for warning in document.get("warnings", []))
     return "\n".join(lines)
 
@@ -71,10 +78,9 @@ def cmd_clock(args: argparse.Namespace) -> int:
                 command = ClockControl(action=action)
             else:
                 if args.value is None:
-                    hint = "MM:SS" if action == "set" else "SECONDS"
-                    hint_it = "MM:SS" if action == "set" else "SECONDI"
+                    hint = _("MM:SS") if action == "set" else _("SECONDS")
                     raise RuleError(
-                        f"write clock {action} {hint}", it=f"scrivi clock {action} {hint_it}"
+                        _("write clock {action} {hint}").format(action=action, hint=hint)
                     )
                 seconds = parse_mmss(args.value) if action == "set" else _seconds(args.value)
                 command = ClockControl(action=action, seconds=seconds)
@@ -178,7 +184,7 @@ def _plan(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"levels": documents})
         return 0
-    print(_plan_table(documents, lang(args) == "it"))
+    print(_plan_table(documents, lang(args)))
     return 0
 
 
@@ -188,14 +194,20 @@ def local_time(day: date, hour: time) -> datetime:
     return datetime.combine(day, hour).astimezone()
 
 
-def _plan_table(documents: list[dict[str, Any]], italian: bool) -> str:
+def _plan_table(documents: list[dict[str, Any]], language: str) -> str:
     """The plan as aligned columns, each as wide as its widest cell (large blinds included)."""
-    pause = "pausa" if italian else "break"
-    header = (
-        ["liv.", "bui", "ante", "min", "dalle–alle", "BB medi"]
-        if italian
-        else ["level", "blinds", "ante", "min", "from–to", "avg BB"]
-    )
+    pause = pgettext("break", "break").text(language)
+    header = [
+        heading.text(language)
+        for heading in (
+            pgettext("plan column", "level"),
+            pgettext("plan column", "blinds"),
+            pgettext("plan column", "ante"),
+            pgettext("plan column", "min"),
+            pgettext("plan column", "from–to"),
+            pgettext("plan column", "avg BB"),
+        )
+    ]
     rows = []
     for row in documents:
         starts = datetime.fromisoformat(row["starts_at"]).astimezone().strftime("%H:%M")
@@ -246,18 +258,21 @@ def _edit(args: argparse.Namespace) -> int:
         service.close()
     say(
         args,
-        f"level {level} edited (Art. III.5); `clock plan` shows the structure",
-        f"livello {level} modificato (Art. III.5); `clock plan` mostra la struttura",
+        _("level {level} edited (Art. III.5); `clock plan` shows the structure").format(
+            level=level
+        ),
     )
     return 0
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
+    p: Parser = sub.add_parser(
         "clock",
-        help="the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
-        "add|sub SECONDS, set MM:SS, plan, edit LEVEL",
-        description="The blind clock (Art. III.5). Without an action: its status.",
+        help=_(
+            "the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
+            "add|sub SECONDS, set MM:SS, plan, edit LEVEL"
+        ),
+        description=_("The blind clock (Art. III.5). Without an action: its status."),
     )
     p.set_defaults(func=cmd_clock)
     p.add_argument(
@@ -265,21 +280,26 @@ def register(sub: Any) -> None:
         nargs="?",
         choices=(*ACTIONS, "add", "sub", "set", "plan", "edit"),
     )
-    p.add_argument("value", nargs="?", help="SECONDS for add/sub, MM:SS for set, LEVEL for edit")
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    p.add_argument("--players", type=int, metavar="N", help="plan: players in play")
-    p.add_argument("--stack", type=int, metavar="S", help="plan: starting stack")
-    p.add_argument("--bb", type=int, metavar="B", help="plan: first big blind; edit: new BB")
-    p.add_argument("--first-minutes", type=int, metavar="T1", help="plan: length of level 1")
-    p.add_argument("--second-bb", type=int, metavar="B2", help="plan: big blind of level 2")
-    p.add_argument("--minutes", type=int, metavar="T2", help="plan: later levels; edit: length")
-    p.add_argument("--at", metavar="HH:MM", help="plan: start time of day")
-    p.add_argument("--levels", type=int, default=24, metavar="N", help="plan: how many levels")
-    p.add_argument("--ante", type=int, metavar="N", help="edit: the level's ante")
+    p.add_argument(
+        "value",
+        nargs="?",
+        metavar=_("VALUE"),
+        help=_("SECONDS for add/sub, MM:SS for set, LEVEL for edit"),
+    )
+    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
+    p.add_argument("--players", type=int, metavar="N", help=_("plan: players in play"))
+    p.add_argument("--stack", type=int, metavar="S", help=_("plan: starting stack"))
+    p.add_argument("--bb", type=int, metavar="B", help=_("plan: first big blind; edit: new BB"))
+    p.add_argument("--first-minutes", type=int, metavar="T1", help=_("plan: length of level 1"))
+    p.add_argument("--second-bb", type=int, metavar="B2", help=_("plan: big blind of level 2"))
+    p.add_argument("--minutes", type=int, metavar="T2", help=_("plan: later levels; edit: length"))
+    p.add_argument("--at", metavar=_("HH:MM"), help=_("plan: start time of day"))
+    p.add_argument("--levels", type=int, default=24, metavar="N", help=_("plan: how many levels"))
+    p.add_argument("--ante", type=int, metavar="N", help=_("edit: the level's ante"))
     p.add_argument(
         "--break",
         dest="break_minutes",
         type=int,
         metavar="M",
-        help="edit: a break of M minutes after the level",
+        help=_("edit: a break of M minutes after the level"),
     )

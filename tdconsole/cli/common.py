@@ -9,17 +9,19 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Union
 
+from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import PSEUDO, Said, _, languages
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
     from tdconsole.domain.state import State
     from tdconsole.service import Tournament
 
-Lang = Literal["it", "en"]
+Lang = str
+"""A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 Build = Callable[["State"], "Command"]
 """A command built on the event's State (to name players as they were typed)."""
 
@@ -35,17 +37,17 @@ def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
         chosen = state.settings.language
     if chosen is None:
         chosen = getattr(args, "event_lang", None)
-    return "en" if chosen == "en" else "it"
+    return chosen if chosen in languages() or chosen == PSEUDO else DEFAULT_LANG
 
 
-def tr(args: argparse.Namespace, en: str, it: str, state: State | None = None) -> str:
-    """The English or the Italian text, as the console's language asks."""
-    return en if lang(args, state) == "en" else it
+def said(args: argparse.Namespace, message: Said, state: State | None = None) -> str:
+    """``message`` in the command's language (``lang``): the command line's one translation."""
+    return message.text(lang(args, state))
 
 
-def say(args: argparse.Namespace, en: str, it: str, state: State | None = None) -> None:
-    """Print one line of a command's output in the console's language."""
-    print(tr(args, en, it, state))
+def say(args: argparse.Namespace, message: Said, state: State | None = None) -> None:
+    """Print one line of a command's output in the command's language."""
+    print(said(args, message, state))
 
 
 def storage_refusal(exc: BaseException) -> RuleError | None:
@@ -59,12 +61,9 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
 
         cause = oserror_cause(exc)
         where = shown(exc.filename) if exc.filename is not None else ""
-        return RuleError(
-            f"cannot use {where}: {cause.en}" if where else f"storage refused: {cause.en}",
-            it=f"impossibile usare {where}: {cause.it}"
-            if where
-            else f"il disco ha rifiutato: {cause.it}",
-        )
+        if where:
+            return RuleError(_("cannot use {where}: {cause}").format(where=where, cause=cause))
+        return RuleError(_("storage refused: {cause}").format(cause=cause))
     if sqlite3 is not None and isinstance(exc, sqlite3.Error):
         from tdconsole.store.opening import fault
 
@@ -139,7 +138,7 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
     problems = [s.backup_error_text(language) for s in _opened]
     _opened.clear()
     return [
-        tr(args, f"the automatic backup failed: {p}", f"il backup automatico non è riuscito: {p}")
+        said(args, _("the automatic backup failed: {problem}").format(problem=p))
         for p in problems
         if p
     ]
@@ -168,18 +167,17 @@ def chips_text(value: int | None) -> str:
     return f"{value:,}".replace(",", " ")
 
 
-def parse_assignments(
-    items: list[str], what: str, what_it: str | None = None
-) -> list[tuple[str, str]]:
-    """``NAME=N`` or ``KEY=VALUE`` words; a bad one is a one-line error."""
-    shown = what_it or what
+def parse_assignments(items: list[str], what: Said) -> list[tuple[str, str]]:
+    """``NAME=N`` or ``KEY=VALUE`` words (``what``: the form, ``_("NAME=N")``); a bad one is a
+    one-line error."""
     pairs = []
     for item in items:
         key, sep, value = item.rpartition("=")
         if not sep or not key.strip() or not value.strip():
             raise RuleError(
-                f"{item!r} is not {what}: write it as {what}",
-                it=f"{item!r} non è nella forma {shown}: scrivilo come {shown}",
+                _("{item!r} is not in the form {what}: write it as {what}").format(
+                    item=item, what=what
+                )
             )
         pairs.append((key.strip(), value.strip()))
     return pairs
@@ -187,7 +185,7 @@ def parse_assignments(
 
 def parse_counts(items: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for name, value in parse_assignments(items, "NAME=CHIPS", "NOME=GETTONI"):
+    for name, value in parse_assignments(items, _("NAME=CHIPS")):
         try:
             chips = int(value)
         except ValueError:

@@ -15,19 +15,21 @@ from tdconsole.cli.common import (
     named,
     open_service,
     parse_assignments,
+    said,
     say,
-    tr,
 )
+from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.i18n import say as say_in
 
-PHASE_IT = {
-    "registration": "iscrizioni",
-    "seated": "posti sorteggiati",
-    "elimination": "fase eliminatoria",
-    "final": "finale",
-    "finished": "concluso",
+PHASES = {
+    "registration": pgettext("phase", "registration"),
+    "seated": pgettext("phase", "seated"),
+    "elimination": pgettext("phase", "elimination"),
+    "final": pgettext("phase", "final"),
+    "finished": pgettext("phase", "finished"),
 }
 
 
@@ -43,7 +45,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     service.close()
     remember_event(path)
     name = service.state.name
-    say(args, f"created {name!s} at {path}", f"creato l'evento {name!s} in {path}")
+    say(args, _("created {name} at {path}").format(name=name, path=path))
     return 0
 
 
@@ -54,9 +56,9 @@ def cmd_register(args: argparse.Namespace) -> int:
     for raw in args.names:
         player = require_player(service.state, raw)
         if player.status == "waitlisted":
-            say(args, f"{player.name}: waiting list", f"{player.name}: in lista d'attesa")
+            say(args, _("{name}: waiting list").format(name=player.name))
         else:
-            say(args, f"{player.name}: registered", f"{player.name}: iscritto")
+            say(args, _("{name}: registered").format(name=player.name))
     return 0
 
 
@@ -66,12 +68,11 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
     body = service.last_records[-1].body
     assert isinstance(body, PlayerWithdrawn)
-    say(args, f"{body.name}: withdrawn", f"{body.name}: ritirato")
+    say(args, _("{name}: withdrawn").format(name=body.name))
     if body.promoted:
         say(
             args,
-            f"{body.promoted}: moves up from the waiting list (Art. I.1)",
-            f"{body.promoted}: entra dalla lista d'attesa (Art. I.1)",
+            _("{name}: moves up from the waiting list (Art. I.1)").format(name=body.promoted),
         )
     return 0
 
@@ -86,17 +87,9 @@ def cmd_pay(args: argparse.Namespace) -> int:
     for raw in args.names:
         name = require_player(service.state, raw).name
         if args.food:
-            say(
-                args,
-                f"{name}: food contribution paid ({money})",
-                f"{name}: vettovagliamento versato ({money})",
-            )
+            say(args, _("{name}: food contribution paid ({money})").format(name=name, money=money))
         else:
-            say(
-                args,
-                f"{name}: entry fee paid ({money})",
-                f"{name}: quota d'iscrizione versata ({money})",
-            )
+            say(args, _("{name}: entry fee paid ({money})").format(name=name, money=money))
     return 0
 
 
@@ -108,22 +101,24 @@ def cmd_draw(args: argparse.Namespace) -> int:
     warning = getattr(drawn, "warning", None)
     state = service.state
     if warning:
-        if lang(args) == "it":
-            from tdconsole.domain.seating import plan_tables
+        from tdconsole.domain.seating import plan_tables
 
-            seated = sum(len(state.players_at(t)) for t in state.open_tables())
-            plan = plan_tables(seated, state.settings.seating, args.tables)
-            sys.stderr.write(f"attenzione: {plan.warning_it or warning}\n")
-        else:
-            sys.stderr.write(f"warning: {warning}\n")
-    seat_word = tr(args, "seat", "posto")
+        seated = sum(len(state.players_at(t)) for t in state.open_tables())
+        plan = plan_tables(seated, state.settings.seating, args.tables)
+        # The plan's warning in the console's language (the record keeps the English).
+        shown = say_in(plan.warning or warning, lang(args))
+        sys.stderr.write(f"warning: {shown}\n")
+    seat_word = said(args, _("seat"))
     for table in state.open_tables():
-        if table.final:
-            label = tr(args, "final table", "tavolo finale")
-        else:
-            label = tr(args, f"table {table.number}", f"tavolo {table.number}")
-        n = len(state.players_at(table))
-        say(args, f"{label} ({table.suit}): {n} players", f"{label} ({table.suit}): {n} giocatori")
+        label = _("final table") if table.final else _("table {table}").format(table=table.number)
+        say(
+            args,
+            ngettext(
+                "{label} ({suit}): {n} player",
+                "{label} ({suit}): {n} players",
+                len(state.players_at(table)),
+            ).format(label=label, suit=table.suit),
+        )
         for seat in table.seats:
             if seat.player:
                 name = state.players[seat.player].name
@@ -148,10 +143,13 @@ def cmd_start(args: argparse.Namespace) -> int:
     state = service.state
     say(
         args,
-        f"started: {state.in_play} players, stack {chips_text(state.stack)}, "
-        f"phase {state.phase}; the clock is stopped at level 1 (`clock start`)",
-        f"torneo iniziato: {state.in_play} giocatori, dote {chips_text(state.stack)}, "
-        f"{PHASE_IT[state.phase]}; l'orologio è fermo al livello 1 (`clock start`)",
+        ngettext(
+            "started: {n} player, stack {stack}, phase {phase}; "
+            "the clock is stopped at level 1 (`clock start`)",
+            "started: {n} players, stack {stack}, phase {phase}; "
+            "the clock is stopped at level 1 (`clock start`)",
+            state.in_play,
+        ).format(stack=chips_text(state.stack), phase=PHASES.get(state.phase, state.phase)),
     )
     return 0
 
@@ -159,7 +157,7 @@ def cmd_start(args: argparse.Namespace) -> int:
 def _breaks(items: list[str]) -> dict[int, int]:
     """``LEVEL=MINUTES`` words: a break of MINUTES after LEVEL."""
     out: dict[int, int] = {}
-    for level, minutes in parse_assignments(items, "LEVEL=MINUTES", "LIVELLO=MINUTI"):
+    for level, minutes in parse_assignments(items, _("LEVEL=MINUTES")):
         try:
             out[int(level)] = int(minutes)
         except ValueError:
@@ -175,17 +173,14 @@ def cmd_set(args: argparse.Namespace) -> int:
     from tdconsole.domain.access import PIN_KEYS
     from tdconsole.domain.registration import ChangeSettings
 
-    pairs = parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE")
+    pairs = parse_assignments(args.assignments, _("KEY=VALUE"))
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
     for key, _value in pairs:
         if key.strip() in PIN_KEYS:  # a PIN is never printed, only whether there is one
             now_set = PIN_KEYS[key.strip()] in service.state.pins
-            say(
-                args,
-                f"{key.strip()} = {'set' if now_set else 'none'}",
-                f"{key.strip()} = {'impostato' if now_set else 'nessuno'}",
-            )
+            said_value = pgettext("pin", "set") if now_set else pgettext("pin", "none")
+            say(args, _("{key} = {value}").format(key=key.strip(), value=said_value))
             continue
         print(f"{key} = {flat[key]}")
     return 0
@@ -197,7 +192,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         summary = service.undo(args.reason or "")
     finally:
         service.close()
-    say(args, f"undone: {summary}", f"annullato: {summary_text(summary, 'it')}")
+    say(args, _("undone: {summary}").format(summary=summary_text(summary, lang(args))))
     return 0
 
 
@@ -207,7 +202,7 @@ def cmd_redo(args: argparse.Namespace) -> int:
         summary = service.redo()
     finally:
         service.close()
-    say(args, f"redone: {summary}", f"ripristinato: {summary_text(summary, 'it')}")
+    say(args, _("redone: {summary}").format(summary=summary_text(summary, lang(args))))
     return 0
 
 
@@ -223,13 +218,16 @@ def cmd_state(args: argparse.Namespace) -> int:
         emit_json(document)
         return 0
     phase = document["phase"]
-    say(args, f"{document['name']} — {phase}", f"{document['name']} — {PHASE_IT[phase]}")
+    print(f"{document['name']} — {said(args, PHASES.get(phase, phase))}")
     in_play, entrants = document["in_play"], document["entrants"]
     pool = f"{document['prize_pool']} {document['currency']}"
     say(
         args,
-        f"in play {in_play} / {entrants} entrants · prize pool {pool}",
-        f"in gioco {in_play} / {entrants} iscritti · montepremi {pool}",
+        ngettext(
+            "in play {in_play} / {n} entrant · prize pool {pool}",
+            "in play {in_play} / {n} entrants · prize pool {pool}",
+            entrants,
+        ).format(in_play=in_play, pool=pool),
     )
     if document["chips_in_play"]:
         chips, average = (
@@ -238,23 +236,20 @@ def cmd_state(args: argparse.Namespace) -> int:
         )
         say(
             args,
-            f"chips in play {chips} · average stack {average}",
-            f"gettoni in gioco {chips} · stack medio {average}",
+            _("chips in play {chips} · average stack {average}").format(
+                chips=chips, average=average
+            ),
         )
     if document["final_due"]:
-        say(
-            args,
-            "the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`",
-            "è ora del tavolo finale: sono in gioco nove giocatori o meno (Art. IV.2) — "
-            "`final --count ...`",
-        )
+        say(args, _("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`"))
     for table in document["tables"]:
         if table["open"] and table["must_close"]:
             number = table["number"]
             say(
                 args,
-                f"table {number} must close (Art. IV.4) — `close {number} --plan`",
-                f"il tavolo {number} va chiuso (Art. IV.4) — `close {number} --plan`",
+                _("table {table} must close (Art. IV.4) — `close {table} --plan`").format(
+                    table=number
+                ),
             )
     return 0
 
@@ -272,9 +267,7 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"prize_pool": str(pool), "payouts": rows})
         return 0
-    say(
-        args, f"prize pool {pool} {currency} (Art. V.1)", f"montepremi {pool} {currency} (Art. V.1)"
-    )
+    say(args, _("prize pool {pool} {currency} (Art. V.1)").format(pool=pool, currency=currency))
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
         print(f"{row['place']:>3}.  {row['percent']:>6}%  {row['amount']:>8} {currency}{who}")
@@ -312,8 +305,8 @@ def cmd_log(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    undone_mark = tr(args, "  [undone]", "  [annullato]")
-    undo_word, redo_word = tr(args, "undo", "annullato"), tr(args, "redo", "ripristinato")
+    undone_mark = said(args, _("  [undone]"))
+    undo_word, redo_word = said(args, pgettext("log", "undo")), said(args, pgettext("log", "redo"))
     # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -347,20 +340,21 @@ def cmd_tables(args: argparse.Namespace) -> int:
     players = {p["name"]: p for p in document["players"]}
     for table in tables:
         label = (
-            tr(args, "final table", "tavolo finale")
-            if table["final"]
-            else tr(args, f"table {table['number']}", f"tavolo {table['number']}")
+            _("final table") if table["final"] else _("table {table}").format(table=table["number"])
         )
-        dote = chips_text(table["second_stack_now"])
-        closing = tr(args, " · MUST CLOSE (Art. IV.4)", " · DA CHIUDERE (Art. IV.4)")
+        closing = said(args, _(" · MUST CLOSE (Art. IV.4)")) if table["must_close"] else ""
         say(
             args,
-            f"{label} {table['suit']} · {table['players_in']} in · chips "
-            f"{chips_text(table['chips'])} · second stack now {dote}"
-            + (closing if table["must_close"] else ""),
-            f"{label} {table['suit']} · {table['players_in']} in gioco · circolante "
-            f"{chips_text(table['chips'])} · seconda dote ora {dote}"
-            + (closing if table["must_close"] else ""),
+            _(
+                "{label} {suit} · {players} in · chips {chips} · second stack now {dote}{closing}"
+            ).format(
+                label=label,
+                suit=table["suit"],
+                players=table["players_in"],
+                chips=chips_text(table["chips"]),
+                dote=chips_text(table["second_stack_now"]),
+                closing=closing,
+            ),
         )
         for seat in table["seats"]:
             if seat["player"] is None:
@@ -368,10 +362,9 @@ def cmd_tables(args: argparse.Namespace) -> int:
             player = players[seat["player"]]
             button = " D" if seat["seat"] == table["button"] else "  "
             taken = (
-                tr(
+                said(
                     args,
-                    f"  second stack {chips_text(player['second_stack'])}",
-                    f"  seconda dote {chips_text(player['second_stack'])}",
+                    _("  second stack {chips}").format(chips=chips_text(player["second_stack"])),
                 )
                 if player["second_stack"] is not None
                 else ""
@@ -380,11 +373,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
                 f"  {seat['seat']:>2} {seat['card']:<4}{button} {seat['player']:<28} "
                 f"{chips_text(player['chips']):>9}{taken}"
             )
-    say(
-        args,
-        "D = button; second stack = taken (Art. VII.7)",
-        "D = bottone; seconda dote = già presa (Art. VII.7)",
-    )
+    say(args, _("D = button; second stack = taken (Art. VII.7)"))
     return 0
 
 
@@ -429,17 +418,16 @@ def cmd_standings(args: argparse.Namespace) -> int:
         )
         return 0
     currency = document["currency"]
-    disqualified = tr(args, "DQ", "SQ")
+    disqualified = said(args, _("DQ"))
+    still_in = said(args, pgettext("standings", "in"))
     for p in players:
         if p["status"] == "in" and p["place"] is None:
             where = ""
             if p["table"]:
-                where = tr(
-                    args,
-                    f"table {p['table']} seat {p['seat']}",
-                    f"tavolo {p['table']} posto {p['seat']}",
+                where = said(
+                    args, _("table {table} seat {seat}").format(table=p["table"], seat=p["seat"])
                 )
-            print(f"  in   {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
+            print(f"  {still_in:<4} {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
         elif p["status"] == "disqualified":
             print(f"  {disqualified}   {p['name']}")
         else:
@@ -465,76 +453,86 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from tdconsole.store.paths import remember_event, resolve_event_path
 
     path = resolve_event_path(args.path) if args.path else None
-    built = build_demo(path)
+    built = build_demo(path, lang=lang(args))
     remember_event(built)
     args.event = str(built)
-    say(args, f"demo event ready at {built}", f"evento dimostrativo pronto in {built}")
+    say(args, _("demo event ready at {path}").format(path=built))
     return 0
 
 
 def register(sub: Any) -> None:
-    def add(name: str, func: Any, help: str, **kw: Any) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help, **kw)
+    def add(name: str, func: Any, help: Msg, **kw: Any) -> Parser:
+        parser: Parser = sub.add_parser(name, help=help, description=help, **kw)
         parser.set_defaults(func=func)
         return parser
 
-    p = add("new", cmd_new, "create an event (a bare NAME lives in the data folder)")
-    p.add_argument("path", metavar="PATH")
+    p = add("new", cmd_new, _("create an event (a bare NAME lives in the data folder)"))
+    p.add_argument("path", metavar=_("PATH"))
     p.add_argument(
-        "--config", metavar="FILE", help="settings file (default: the shipped ordine.toml)"
+        "--config", metavar=_("FILE"), help=_("settings file (default: the shipped ordine.toml)")
     )
-    p.add_argument("--name", metavar="TEXT", help="the event's name (default: the file's name)")
-
-    p = add("register", cmd_register, "register players; past the cap they wait (Art. I.1)")
-    p.add_argument("names", metavar="NAME", nargs="+")
-    p = add("withdraw", cmd_withdraw, "withdraw a player before the draw (Art. I.1)")
-    p.add_argument("name", metavar="NAME")
-    p = add("pay", cmd_pay, "record the entry fee, or with --food the food contribution (Art. I.2)")
-    p.add_argument("names", metavar="NAME", nargs="+")
-    p.add_argument("--food", action="store_true", help="the food contribution instead of the fee")
-
-    p = add("draw", cmd_draw, "draw the seats by cards (Art. II.1-II.4); closes registration")
     p.add_argument(
-        "--tables", type=int, metavar="K", help="number of tables (default: fewest of 6-8)"
+        "--name", metavar=_("TEXT"), help=_("the event's name (default: the file's name)")
     )
-    p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
 
-    p = add("start", cmd_start, "set the stack and blinds and start (Art. III.1, III.5)")
-    p.add_argument("--stack", type=int, required=True, metavar="S", help="starting stack")
-    p.add_argument("--bb", type=int, required=True, metavar="B", help="first big blind")
-    p.add_argument("--first-minutes", type=int, metavar="T1", help="length of level 1")
-    p.add_argument("--second-bb", type=int, metavar="B2", help="big blind of level 2")
-    p.add_argument("--minutes", type=int, metavar="T2", help="length of later levels")
+    p = add("register", cmd_register, _("register players; past the cap they wait (Art. I.1)"))
+    p.add_argument("names", metavar=_("NAME"), nargs="+")
+    p = add("withdraw", cmd_withdraw, _("withdraw a player before the draw (Art. I.1)"))
+    p.add_argument("name", metavar=_("NAME"))
+    p = add(
+        "pay", cmd_pay, _("record the entry fee, or with --food the food contribution (Art. I.2)")
+    )
+    p.add_argument("names", metavar=_("NAME"), nargs="+")
+    p.add_argument(
+        "--food", action="store_true", help=_("the food contribution instead of the fee")
+    )
+
+    p = add("draw", cmd_draw, _("draw the seats by cards (Art. II.1-II.4); closes registration"))
+    p.add_argument(
+        "--tables", type=int, metavar="K", help=_("number of tables (default: fewest of 6-8)")
+    )
+    p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
+
+    p = add("start", cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)"))
+    p.add_argument("--stack", type=int, required=True, metavar="S", help=_("starting stack"))
+    p.add_argument("--bb", type=int, required=True, metavar="B", help=_("first big blind"))
+    p.add_argument("--first-minutes", type=int, metavar="T1", help=_("length of level 1"))
+    p.add_argument("--second-bb", type=int, metavar="B2", help=_("big blind of level 2"))
+    p.add_argument("--minutes", type=int, metavar="T2", help=_("length of later levels"))
     p.add_argument(
         "--break",
         dest="breaks",
         action="append",
-        metavar="LEVEL=MINUTES",
-        help="a break of MINUTES after LEVEL (repeatable), e.g. --break 2=15",
+        metavar=_("LEVEL=MINUTES"),
+        help=_("a break of MINUTES after LEVEL (repeatable), e.g. --break 2=15"),
     )
 
     p = add(
         "set",
         cmd_set,
-        "change settings, e.g. table_seats=11, or the served views' floor_pin / director_pin "
-        "(Director only, logged; a PIN only as a salted hash)",
+        _(
+            "change settings, e.g. table_seats=11, or the served views' floor_pin / "
+            "director_pin (Director only, logged; a PIN only as a salted hash)"
+        ),
     )
-    p.add_argument("assignments", metavar="KEY=VALUE", nargs="+")
+    p.add_argument("assignments", metavar=_("KEY=VALUE"), nargs="+")
 
-    p = add("undo", cmd_undo, "cancel the whole last command (nothing is deleted)")
-    p.add_argument("--reason", metavar="TEXT")
-    add("redo", cmd_redo, "restore what the last undo cancelled")
+    p = add("undo", cmd_undo, _("cancel the whole last command (nothing is deleted)"))
+    p.add_argument("--reason", metavar=_("TEXT"))
+    add("redo", cmd_redo, _("restore what the last undo cancelled"))
 
     for name, func, text in (
-        ("state", cmd_state, "the event's state"),
-        ("payouts", cmd_payouts, "the prize pool and prizes (Art. V.1)"),
-        ("log", cmd_log, "the event's history"),
-        ("standings", cmd_standings, "places, names, prizes, who is still in"),
-        ("tables", cmd_tables, "every open table: seats, chips, second stacks (Art. VII.7)"),
+        ("state", cmd_state, _("the event's state")),
+        ("payouts", cmd_payouts, _("the prize pool and prizes (Art. V.1)")),
+        ("log", cmd_log, _("the event's history")),
+        ("standings", cmd_standings, _("places, names, prizes, who is still in")),
+        ("tables", cmd_tables, _("every open table: seats, chips, second stacks (Art. VII.7)")),
     ):
         p = add(name, func, text)
-        p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+        p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
 
-    p = add("demo", cmd_demo, "build a demo event (24 players, paid, drawn, started) and open it")
-    p.add_argument("path", metavar="PATH", nargs="?")
-    p.add_argument("--no-open", action="store_true", help="build it, do not open the console")
+    p = add(
+        "demo", cmd_demo, _("build a demo event (24 players, paid, drawn, started) and open it")
+    )
+    p.add_argument("path", metavar=_("PATH"), nargs="?")
+    p.add_argument("--no-open", action="store_true", help=_("build it, do not open the console"))

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import emit_json, event_path, say, tr
+from tdconsole.cli.common import emit_json, event_path, said, say
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext
 
 
 def follow_event_language(args: argparse.Namespace, path: Path | None = None) -> None:
@@ -59,8 +59,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     count, name = len(document["events"]), document["name"]
     say(
         args,
-        f"exported {count} events of {name!r} to {target}",
-        f"esportate {count} voci del registro di {name!r} in {target}",
+        ngettext(
+            "exported {n} event of {name!r} to {target}",
+            "exported {n} events of {name!r} to {target}",
+            count,
+        ).format(name=name, target=target),
     )
     return 0
 
@@ -91,8 +94,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     follow_event_language(args, target)
     say(
         args,
-        f"imported {count} events into {target}",
-        f"importate {count} voci del registro in {target}",
+        ngettext(
+            "imported {n} event into {target}", "imported {n} events into {target}", count
+        ).format(target=target),
     )
     return 0
 
@@ -129,8 +133,9 @@ def cmd_backups(args: argparse.Namespace) -> int:
         made = take_backup(path, folder, max(keep, 1))
         say(
             args,
-            f"backup of {path.name} (event {made.seq}) at {made.path}",
-            f"backup di {path.name} (fino alla voce {made.seq}) in {made.path}",
+            _("backup of {name} (event {seq}) at {path}").format(
+                name=path.name, seq=made.seq, path=made.path
+            ),
         )
         return 0
     backups = list_backups(path, folder)
@@ -144,8 +149,9 @@ def cmd_backups(args: argparse.Namespace) -> int:
         seq = restore_backup(chosen, target, force=args.force)
         say(
             args,
-            f"restored {chosen.name} (up to event {seq}) into {target}",
-            f"ripristinato {chosen.name} (fino alla voce {seq}) in {target}",
+            _("restored {name} (up to event {seq}) into {target}").format(
+                name=chosen.name, seq=seq, target=target
+            ),
         )
         return 0
     rows: list[dict[str, Any]] = [
@@ -165,23 +171,20 @@ def cmd_backups(args: argparse.Namespace) -> int:
     if not rows:
         say(
             args,
-            f"no backups of {path.name} yet (folder {where})",
-            f"ancora nessun backup di {path.name} (cartella {where})",
+            _("no backups of {name} yet (folder {folder})").format(name=path.name, folder=where),
         )
         return 0
     say(
         args,
-        f"backups of {path.name}, newest first (folder {where})",
-        f"backup di {path.name}, dal più recente (cartella {where})",
+        _("backups of {name}, newest first (folder {folder})").format(name=path.name, folder=where),
     )
-    up_to = tr(args, "up to event", "fino alla voce")
+    up_to = said(args, _("up to event"))
     for row in rows:
         stamp = row["taken_at"][:19].replace("T", " ")
         print(f"{row['number']:>3}.  {stamp} UTC  {up_to} {row['seq']:<6} {row['bytes']:>9} B")
     say(
         args,
-        "restore one with `tdconsole backups restore N --to PATH`",
-        "per ripristinarne uno: `tdconsole backups restore N --to PERCORSO`",
+        _("restore one with `tdconsole backups restore N --to PATH`"),
     )
     return 0
 
@@ -204,29 +207,33 @@ def _choose(backups: list[Any], which: str) -> Path:
     )
 
 
-FORCE_HELP = "replace the file if it exists (never an event file, a link, a folder or a device)"
+FORCE_HELP = _("replace the file if it exists (never an event file, a link, a folder or a device)")
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("export", help="the event as one JSON document (every event of the log)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    p = sub.add_parser("export", help=_("the event as one JSON document (every event of the log)"))
+    p.add_argument("-o", "--output", metavar=_("FILE"), help=_("write to FILE (default: stdout)"))
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(
-        "import", help="create a new event file from an export (never replaces an event)"
+        "import", help=_("create a new event file from an export (never replaces an event)")
     )
-    p.add_argument("file", metavar="FILE", help="the exported JSON")
-    p.add_argument("--to", required=True, metavar="PATH", help="the new event file")
+    p.add_argument("file", metavar=_("FILE"), help=_("the exported JSON"))
+    p.add_argument("--to", required=True, metavar=_("PATH"), help=_("the new event file"))
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser(
-        "backups", help="list the event's automatic backups, take one now, or restore one"
+        "backups", help=_("list the event's automatic backups, take one now, or restore one")
     )
     p.add_argument("action", nargs="?", choices=("list", "now", "restore"), default="list")
-    p.add_argument("which", nargs="?", metavar="N|FILE", help="restore: backup number or file")
-    p.add_argument("--to", metavar="PATH", help="restore: the new event file")
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    p.add_argument("--force", action="store_true", help="restore: " + FORCE_HELP)
+    p.add_argument(
+        "which", nargs="?", metavar=_("N|FILE"), help=_("restore: backup number or file")
+    )
+    p.add_argument("--to", metavar=_("PATH"), help=_("restore: the new event file"))
+    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
+    p.add_argument(
+        "--force", action="store_true", help=_("restore: {force}").format(force=FORCE_HELP)
+    )
     p.set_defaults(func=cmd_backups)

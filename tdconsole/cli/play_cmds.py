@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, say, tr
+from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
+from tdconsole.cli.parsing import Parser
+from tdconsole.i18n import Msg, _, ngettext
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -15,28 +17,32 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
     state = service.state
     for table in state.open_tables():
         if state.must_close(table):
-            n = len(state.players_at(table))
             say(
                 args,
-                f"table {table.number} has {n} players left: it must close (Art. IV.4) — "
-                f"`close {table.number} --plan`",
-                f"al tavolo {table.number} restano {n} giocatori: va chiuso (Art. IV.4) — "
-                f"`close {table.number} --plan`",
+                ngettext(
+                    "table {table} has {n} player left: it must close (Art. IV.4) — "
+                    "`close {table} --plan`",
+                    "table {table} has {n} players left: it must close (Art. IV.4) — "
+                    "`close {table} --plan`",
+                    len(state.players_at(table)),
+                ).format(table=table.number),
             )
     if state.final_due:
         say(
             args,
-            f"{state.in_play} players are in: the final is due (Art. IV.2) — "
-            "`final --count NAME=N ...`",
-            f"sono in gioco {state.in_play} giocatori: è ora del tavolo finale (Art. IV.2) — "
-            "`final --count NOME=N ...`",
+            ngettext(
+                "{n} player is in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
+                "{n} players are in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
+                state.in_play,
+            ),
         )
     if state.phase == "finished":
         winner = state.in_players()[0]
         say(
             args,
-            f"the tournament is over: {winner.name} wins (Art. IV.7), prize {winner.prize}",
-            f"il torneo è concluso: vince {winner.name} (Art. IV.7), premio {winner.prize}",
+            _("the tournament is over: {name} wins (Art. IV.7), prize {prize}").format(
+                name=winner.name, prize=winner.prize
+            ),
         )
 
 
@@ -64,10 +70,10 @@ def cmd_dote(args: argparse.Namespace) -> int:
     amount, chips = chips_text(player.second_stack), chips_text(table.chips)
     say(
         args,
-        f"{player.name}: second stack {amount} chips — the average stack of table "
-        f"{table.number} (Art. III.3); table chips now {chips}",
-        f"{player.name}: seconda dote di {amount} gettoni — lo stack medio del tavolo "
-        f"{table.number} (Art. III.3); circolante del tavolo ora {chips}",
+        _(
+            "{name}: second stack {amount} chips — the average stack of table "
+            "{table} (Art. III.3); table chips now {chips}"
+        ).format(name=player.name, amount=amount, table=table.number, chips=chips),
     )
     return 0
 
@@ -85,15 +91,16 @@ def cmd_bust(args: argparse.Namespace) -> int:
     for name in named(service.state, args.names):
         player = service.state.find(name)
         assert player is not None
-        tie = tr(args, " (tied)", " (a pari merito)") if player.tied else ""
+        tie = said(args, _(" (tied)")) if player.tied else ""
         prize = ""
         if player.prize:
             money = f"{player.prize} {currency}"
-            prize = tr(args, f" — prize due {money} (Art. V.1)", f" — premio di {money} (Art. V.1)")
+            prize = said(args, _(" — prize due {money} (Art. V.1)").format(money=money))
         say(
             args,
-            f"{player.name}: out in place {player.place}{tie}{prize}",
-            f"{player.name}: eliminato al {player.place}° posto{tie}{prize}",
+            _("{name}: out in place {place}{tie}{prize}").format(
+                name=player.name, place=player.place, tie=tie, prize=prize
+            ),
         )
     _announce_table_changes(args, service)
     return 0
@@ -112,8 +119,7 @@ def cmd_disqualify(args: argparse.Namespace) -> int:
     assert player is not None
     say(
         args,
-        f"{player.name}: disqualified (Art. VI.2); place and prize forfeited",
-        f"{player.name}: squalificato (Art. VI.2); perde posizione e premio",
+        _("{name}: disqualified (Art. VI.2); place and prize forfeited").format(name=player.name),
     )
     _announce_table_changes(args, service)
     return 0
@@ -124,12 +130,9 @@ def cmd_close(args: argparse.Namespace) -> int:
     from tdconsole.domain.play import ClosePlan, CloseTable
 
     if args.plan == bool(args.count):
-        raise_usage(
-            "close TABLE --plan, or close TABLE --count NAME=N ...",
-            "close TAVOLO --plan, oppure close TAVOLO --count NOME=N ...",
-        )
+        raise_usage(_("close TABLE --plan, or close TABLE --count NAME=N ..."))
     if args.seats is not None and not args.plan:
-        raise_usage("close TABLE --plan --seats N", "close TAVOLO --plan --seats N")
+        raise_usage(_("close TABLE --plan --seats N"))
     if args.plan:
         command: ClosePlan | ClosePlanRaisingSeats = ClosePlan(
             table=args.table, seed=args.seed, override=args.override
@@ -155,19 +158,20 @@ def cmd_close(args: argparse.Namespace) -> int:
 
     closed = service.last_records[-1].body
     assert isinstance(closed, TableClosed)
-    say(args, f"table {args.table} closed (Art. IV.4)", f"tavolo {args.table} chiuso (Art. IV.4)")
+    say(args, _("table {table} closed (Art. IV.4)").format(table=args.table))
     for move in closed.moves:
-        chips = chips_text(move.chips)
         say(
             args,
-            f"  {move.name} → table {move.to_table} seat {move.to_seat} with {chips}",
-            f"  {move.name} → tavolo {move.to_table} posto {move.to_seat} con {chips}",
+            _("  {name} → table {table} seat {seat} with {chips}").format(
+                name=move.name, table=move.to_table, seat=move.to_seat, chips=chips_text(move.chips)
+            ),
         )
     if closed.adjustment:
         say(
             args,
-            f"  ledger adjustment {closed.adjustment:+d}: {closed.reason}",
-            f"  rettifica del circolante {closed.adjustment:+d}: {closed.reason}",
+            _("  ledger adjustment {adjustment}: {reason}").format(
+                adjustment=f"{closed.adjustment:+d}", reason=closed.reason
+            ),
         )
     _announce_table_changes(args, service)
     return 0
@@ -177,25 +181,22 @@ def _print_plan(args: argparse.Namespace, service: Tournament, number: int) -> N
     state = service.state
     table = state.tables[number]
     assert table.plan is not None
-    say(
-        args,
-        f"table {number} closes: moves to announce (Art. IV.4)",
-        f"il tavolo {number} chiude: spostamenti da annunciare (Art. IV.4)",
-    )
+    say(args, _("table {table} closes: moves to announce (Art. IV.4)").format(table=number))
     for key, to_table, to_seat in table.plan.moves:
         card = state.tables[to_table].seat(to_seat).card
         name = state.players[key].name
         say(
             args,
-            f"  {name}: table {to_table}, seat {to_seat} ({card})",
-            f"  {name}: tavolo {to_table}, posto {to_seat} ({card})",
+            _("  {name}: table {table}, seat {seat} ({card})").format(
+                name=name, table=to_table, seat=to_seat, card=card
+            ),
         )
 
 
-def raise_usage(text: str, text_it: str) -> None:
+def raise_usage(usage: Msg) -> None:
     from tdconsole.domain.errors import RuleError
 
-    raise RuleError(f"write {text}", it=f"scrivi {text_it}")
+    raise RuleError(_("write {usage}").format(usage=usage))
 
 
 def cmd_final(args: argparse.Namespace) -> int:
@@ -210,17 +211,23 @@ def cmd_final(args: argparse.Namespace) -> int:
     )
     state = service.state
     table = next(t for t in state.tables.values() if t.final and t.open)
-    n = len(state.players_at(table))
     say(
         args,
-        f"final table (Art. IV.5): {n} players",
-        f"tavolo finale (Art. IV.5): {n} giocatori",
+        ngettext(
+            "final table (Art. IV.5): {n} player",
+            "final table (Art. IV.5): {n} players",
+            len(state.players_at(table)),
+        ),
     )
-    seat_word = tr(args, "seat", "posto")
+    seat_word = said(args, _("seat"))
     for seat in table.seats:
         if seat.player:
             player = state.players[seat.player]
-            bonus = f" (bonus {chips_text(player.bonus)}, Art. III.4)" if player.bonus else ""
+            bonus = (
+                said(args, _(" (bonus {chips}, Art. III.4)").format(chips=chips_text(player.bonus)))
+                if player.bonus
+                else ""
+            )
             print(
                 f"  {seat_word} {seat.number}  {seat.card:<4} {player.name:<28} "
                 f"{chips_text(player.chips)}{bonus}"
@@ -235,67 +242,72 @@ def cmd_button(args: argparse.Namespace) -> int:
     table = service.state.tables[args.table]
     say(
         args,
-        f"table {table.number}: the button is at seat {table.button} (Art. II.5)",
-        f"tavolo {table.number}: il bottone è al posto {table.button} (Art. II.5)",
+        _("table {table}: the button is at seat {seat} (Art. II.5)").format(
+            table=table.number, seat=table.button
+        ),
     )
     return 0
 
 
 def register(sub: Any) -> None:
-    def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
+    def add(name: str, func: Any, help: Msg) -> Parser:
+        parser: Parser = sub.add_parser(name, help=help, description=help)
         parser.set_defaults(func=func)
         return parser
 
-    p = add("count", cmd_count, "record chip counts: NAME=CHIPS ...")
-    p.add_argument("counts", metavar="NAME=N", nargs="+")
+    p = add("count", cmd_count, _("record chip counts: NAME=CHIPS ..."))
+    p.add_argument("counts", metavar=_("NAME=N"), nargs="+")
 
-    p = add("dote", cmd_dote, "second stack: the table's average stack (Art. III.2-III.3)")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("--stack", type=int, metavar="N", help="his stack now (must be below the BB)")
+    p = add("dote", cmd_dote, _("second stack: the table's average stack (Art. III.2-III.3)"))
+    p.add_argument("name", metavar=_("NAME"))
+    p.add_argument("--stack", type=int, metavar="N", help=_("his stack now (must be below the BB)"))
 
-    p = add("bust", cmd_bust, "eliminations in one hand (places by stacks at the hand's start)")
-    p.add_argument("names", metavar="NAME", nargs="+")
+    p = add("bust", cmd_bust, _("eliminations in one hand (places by stacks at the hand's start)"))
+    p.add_argument("names", metavar=_("NAME"), nargs="+")
     p.add_argument(
         "--stacks",
         type=int,
         nargs="+",
         metavar="N",
-        help="stacks at the start of the hand, same order (needed for several)",
+        help=_("stacks at the start of the hand, same order (needed for several)"),
     )
     p.add_argument(
         "--declined",
         action="store_true",
-        help="whoever could still take the second stack declined it (Art. III.2)",
+        help=_("whoever could still take the second stack declined it (Art. III.2)"),
     )
 
-    p = add("disqualify", cmd_disqualify, "disqualify a player (Art. VI.2); his chips leave play")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("--reason", required=True, metavar="TEXT")
-    p.add_argument("--chips", type=int, metavar="N", help="his chips (default: his last count)")
+    p = add(
+        "disqualify", cmd_disqualify, _("disqualify a player (Art. VI.2); his chips leave play")
+    )
+    p.add_argument("name", metavar=_("NAME"))
+    p.add_argument("--reason", required=True, metavar=_("TEXT"))
+    p.add_argument("--chips", type=int, metavar="N", help=_("his chips (default: his last count)"))
 
-    p = add("close", cmd_close, "close a table: --plan draws the moves, --count carries them out")
-    p.add_argument("table", type=int, metavar="TABLE")
-    p.add_argument("--plan", action="store_true", help="draw and record the move plan")
-    p.add_argument("--count", nargs="+", metavar="NAME=N", help="each mover's chips")
-    p.add_argument("--seed", type=int, metavar="N", help="reproducible move draw")
+    p = add(
+        "close", cmd_close, _("close a table: --plan draws the moves, --count carries them out")
+    )
+    p.add_argument("table", type=int, metavar=_("TABLE"))
+    p.add_argument("--plan", action="store_true", help=_("draw and record the move plan"))
+    p.add_argument("--count", nargs="+", metavar=_("NAME=N"), help=_("each mover's chips"))
+    p.add_argument("--seed", type=int, metavar="N", help=_("reproducible move draw"))
     p.add_argument(
         "--override",
-        metavar="REASON",
-        help="accept a count difference, or close a table of more than 3",
+        metavar=_("REASON"),
+        help=_("accept a count difference, or close a table of more than 3"),
     )
     p.add_argument(
         "--seats",
         type=int,
         metavar="N",
-        help="with --plan: raise table_seats to N for this closing (a setting change, VII.1)",
+        help=_("with --plan: raise table_seats to N for this closing (a setting change, VII.1)"),
     )
 
-    p = add("final", cmd_final, "redraw the final table, counts, III.4 bonus (Art. IV.5)")
-    p.add_argument("--count", nargs="+", required=True, metavar="NAME=N")
-    p.add_argument("--seed", type=int, metavar="N", help="reproducible draw")
-    p.add_argument("--override", metavar="REASON", help="accept a count difference")
+    p = add("final", cmd_final, _("redraw the final table, counts, III.4 bonus (Art. IV.5)"))
+    p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"))
+    p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
+    p.add_argument("--override", metavar=_("REASON"), help=_("accept a count difference"))
 
-    p = add("button", cmd_button, "record the button's seat at a table (Art. II.5, 2.4)")
-    p.add_argument("table", type=int, metavar="TABLE")
-    p.add_argument("seat", type=int, metavar="SEAT")
+    p = add("button", cmd_button, _("record the button's seat at a table (Art. II.5, 2.4)"))
+    p.add_argument("table", type=int, metavar=_("TABLE"))
+    p.add_argument("seat", type=int, metavar=_("SEAT"))

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tdconsole.cli.parsing import Parser, language_metavar, language_option
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS
@@ -27,24 +28,22 @@ QUEUE_FORMATS = ("txt", "pdf", "csv")
 
 
 def register(subparsers: Any) -> None:
-    description = (
+    description = _(
         "print a report: standings, seating, seat slips, payouts (Art. V.1), results, "
         "rulings log, moves of a closing table (Art. IV.4)"
     )
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "print", help=description, description=description
-    )
-    parser.add_argument("report", choices=REPORTS, metavar="REPORT", help=" | ".join(REPORTS))
+    parser: Parser = subparsers.add_parser("print", help=description, description=description)
+    parser.add_argument("report", choices=REPORTS, metavar=_("REPORT"), help=" | ".join(REPORTS))
     parser.add_argument(
-        "--format", dest="report_format", choices=FORMATS, default="txt", help="default: txt"
+        "--format", dest="report_format", choices=FORMATS, default="txt", help=_("default: txt")
     )
     parser.add_argument(
-        "-o", "--output", dest="report_output", metavar="FILE", help="write it to FILE"
+        "-o", "--output", dest="report_output", metavar=_("FILE"), help=_("write it to FILE")
     )
     parser.add_argument(
         "--force",
         action="store_true",
-        help="replace FILE if it exists (never an event file, a link or a device)",
+        help=_("replace FILE if it exists (never an event file, a link or a device)"),
     )
     parser.add_argument(
         "--lp",
@@ -52,15 +51,16 @@ def register(subparsers: Any) -> None:
         nargs="?",
         const="",
         default=None,
-        metavar="PRINTER",
-        help="send it to the printer queue (lp), to PRINTER when given",
+        metavar=_("PRINTER"),
+        help=_("send it to the printer queue (lp), to PRINTER when given"),
     )
     # Its own dest: the global --lang must not be overwritten by this one's default.
     parser.add_argument(
         "--lang",
         dest="report_lang",
-        choices=("it", "en"),
-        help="language of the report (default: the event's)",
+        type=language_option,
+        metavar=language_metavar(),
+        help=_("language of the report (default: the event's)"),
     )
     parser.set_defaults(func=cmd_print)
 
@@ -163,11 +163,9 @@ def send_to_printer(data: bytes, printer: str, title: str) -> None:
         ) from None
     if done.returncode != 0:
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        detail = reason[-1] if reason else f"lp exited with {done.returncode}"
-        detail_it = reason[-1] if reason else f"lp è terminato con il codice {done.returncode}"
+        detail = reason[-1] if reason else _("lp exited with {code}").format(code=done.returncode)
         raise RuleError(
-            f"no printer queue: {detail}; install CUPS or use -o FILE",
-            it=f"nessuna coda di stampa: {detail_it}; installa CUPS o usa -o FILE",
+            _("no printer queue: {detail}; install CUPS or use -o FILE").format(detail=detail)
         )
     queued = done.stdout.decode("utf-8", "replace").strip()
     if queued:

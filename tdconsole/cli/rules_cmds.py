@@ -18,24 +18,29 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import lang as console_lang
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import RulingSettings
     from tdconsole.rules.books import Lang
 
 
-def _lang(args: argparse.Namespace) -> Lang:
+def _lang(args: argparse.Namespace) -> str:
     """The command's language; its own ``--lang`` is also the language of its refusals."""
     own = getattr(args, "rule_lang", None)
     if own:
         if getattr(args, "lang", None) is None:
             args.lang = own
-        return "en" if own == "en" else "it"
+        return str(own)
     from tdconsole.cli.data_cmds import follow_event_language
 
     follow_event_language(args)
     return console_lang(args)
+
+
+def _book_lang(lang: str) -> Lang:
+    """The rulebooks' language for the console's: they are written in Italian and English."""
+    return "en" if lang == "en" else "it"
 
 
 def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -53,8 +58,8 @@ def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.N
     return run
 
 
-def _say(lang: str, en: str, it: str) -> None:
-    print(it if lang == "it" else en)
+def _say(lang: str, message: Msg) -> None:
+    print(message.text(lang))
 
 
 def _emit(document: Any) -> None:
@@ -90,32 +95,32 @@ def cmd_rule(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     query = " ".join(args.query)
-    results = search(query, book=args.book, lang=lang, limit=args.limit)
+    results = search(query, book=args.book, lang=_book_lang(lang), limit=args.limit)
     if args.json:
-        _emit({"query": query, "lang": lang, "results": [r.as_json() for r in results]})
+        _emit({"query": query, "lang": _book_lang(lang), "results": [r.as_json() for r in results]})
         return 0
     if not results:
-        print("Nessun articolo trovato." if lang == "it" else "No article found.")
+        _say(lang, _("No article found."))
         return 0
     for r in results:
         print(f"Art. {r.number} [{r.book}] — {r.title}")
         print(f"  {r.summary}")
         if r.text:
-            label = "Testo" if lang == "it" else "Text"
-            print(f"  {label}: {r.text}")
+            _say(lang, _("  Text: {text}").format(text=r.text))
         if r.related:
             links = []
             for link in r.related:
                 ref = link.number if link.book == r.book else f"{link.book} {link.number}"
                 links.append(ref if link.available else f"{ref} (n/d)")
-            print(f"  {'Vedi anche' if lang == 'it' else 'See also'}: {', '.join(links)}")
+            _say(lang, _("  See also: {links}").format(links=", ".join(links)))
     return 0
 
 
 def cmd_rules_list(args: argparse.Namespace) -> int:
     from tdconsole.rules.books import imported_books, shipped_books
 
-    lang = _lang(args)
+    language = _lang(args)
+    lang = _book_lang(language)
     imported = {b.name: b for b in imported_books()}
     rows: list[dict[str, Any]] = []
     for book in shipped_books():
@@ -149,11 +154,7 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
         _emit({"books": rows})
         return 0
     for row in rows:
-        flag = (
-            ""
-            if not row["imported"]
-            else ("  [+ testo importato]" if lang == "it" else "  [+ imported text]")
-        )
+        flag = _("  [+ imported text]").text(language) if row["imported"] else ""
         print(f"{row['book']:<12} {row['articles']:>4} art.  {row['title']}{flag}")
     return 0
 
@@ -245,25 +246,25 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     count = len(parsed.numbers)
     _say(
         lang,
-        f"Imported {count} articles from {path.name} as book '{name}' (stored in {target}).",
-        f"Importati {count} articoli da {path.name} come regolamento '{name}' "
-        f"(salvato in {target}).",
+        ngettext(
+            "Imported {n} article from {file} as book '{name}' (stored in {target}).",
+            "Imported {n} articles from {file} as book '{name}' (stored in {target}).",
+            count,
+        ).format(file=path.name, name=name, target=target),
     )
     if shipped is not None:
-        total = len(shipped.articles)
         _say(
             lang,
-            f"Verbatim text attached to {len(matched)} of {total} articles of '{name}'.",
-            f"Testo integrale aggiunto a {len(matched)} articoli su {total} di '{name}'.",
+            ngettext(
+                "Verbatim text attached to {matched} of {n} article of '{name}'.",
+                "Verbatim text attached to {matched} of {n} articles of '{name}'.",
+                len(shipped.articles),
+            ).format(matched=len(matched), name=name),
         )
         if unknown:
-            _say(
-                lang,
-                f"Not in the shipped book: {', '.join(unknown)}",
-                f"Assenti dal regolamento fornito: {', '.join(unknown)}",
-            )
-    for warning in parsed.warnings_in(lang):
-        _say(lang, f"warning: {warning}", f"attenzione: {warning}")
+            _say(lang, _("Not in the shipped book: {numbers}").format(numbers=", ".join(unknown)))
+    for warning in parsed.warnings_in(_book_lang(lang)):
+        print(f"warning: {warning}")
     return 0
 
 
@@ -301,22 +302,19 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
         _emit(as_json(result))
         return 0
     lang = _lang(args)
-    _say(
-        lang,
-        "Pots, in the order they are awarded (last side pot first, Art. 7.8):",
-        "Piatti, nell'ordine in cui si assegnano (prima l'ultimo piatto di sovraresto, Art. 7.8):",
-    )
-    among, returned = ("tra", "restituiti a") if lang == "it" else ("among", "returned to")
-    width = 12 if lang == "it" else 9
-    for pot in result.pots:
+    _say(lang, _("Pots, in the order they are awarded (last side pot first, Art. 7.8):"))
+    among = pgettext("pot", "among").text(lang)
+    returned = pgettext("pot", "returned to").text(lang)
+    labels = [pot.label(_book_lang(lang)) for pot in result.pots]
+    width = max((len(label) for label in labels), default=0)
+    for pot, label in zip(result.pots, labels, strict=True):
         shares = ", ".join(f"{s.player} {s.amount}" for s in pot.shares)
         who = returned if pot.name == "uncalled" else "→"
         print(
-            f"  {pot.label(lang):<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}"
-            f"  {who} {shares}"
+            f"  {label:<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}  {who} {shares}"
         )
     totals = ", ".join(f"{p} {w}" for p, w in result.won.items())
-    _say(lang, f"Totals: {totals}", f"Totali: {totals}")
+    _say(lang, _("Totals: {totals}").format(totals=totals))
     print(_arts(result.articles))
     return 0
 
@@ -343,15 +341,12 @@ def cmd_calc_chips(args: argparse.Namespace) -> int:
         return 0
     lang = _lang(args)
     letter = f" (6.8-{result.letter})" if result.letter else ""
-    print(f"{result.action_text(lang).upper()}{letter}: {result.explain(lang)}")
+    book = _book_lang(lang)
+    print(f"{result.action_text(book).upper()}{letter}: {result.explain(book)}")
     if result.complete_to is not None:
-        _say(lang, f"  complete to {result.complete_to}", f"  da completare a {result.complete_to}")
+        _say(lang, _("  complete to {amount}").format(amount=result.complete_to))
     if result.returned:
-        _say(
-            lang,
-            f"  {result.returned} back to the player",
-            f"  {result.returned} tornano al giocatore",
-        )
+        _say(lang, _("  {amount} back to the player").format(amount=result.returned))
     print(_arts(result.articles))
     return 0
 
@@ -367,22 +362,19 @@ def cmd_calc_raise(args: argparse.Namespace) -> int:
         _emit(as_json(result))
         return 0
     lang = _lang(args)
-    explained = result.explain(lang)
+    explained = result.explain(_book_lang(lang))
     explained = f"{explained[:1].upper()}{explained[1:]}."
     _say(
         lang,
-        f"Minimum: to {result.minimum_to}. {explained}",
-        f"Minimo: a {result.minimum_to}. {explained}",
+        _("Minimum: to {amount}. {explained}").format(
+            amount=result.minimum_to, explained=explained
+        ),
     )
     if result.valid is not None:
         if result.valid:
-            _say(lang, "  valid", "  valido")
+            _say(lang, _("  valid"))
         else:
-            _say(
-                lang,
-                f"  not valid: complete to {result.complete_to}",
-                f"  non valido: da completare a {result.complete_to}",
-            )
+            _say(lang, _("  not valid: complete to {amount}").format(amount=result.complete_to))
     print(_arts(result.articles))
     return 0
 
@@ -401,19 +393,15 @@ def cmd_calc_button(args: argparse.Namespace) -> int:
         return 0
     lang = _lang(args)
     players = ", ".join(map(str, result.players))
-    _say(lang, f"Players in: seats {players}", f"In gioco: posti {players}")
+    _say(lang, _("Players in: seats {players}").format(players=players))
     for h in result.hands:
         sb_text = str(h.small_blind) if h.small_blind is not None else "—"
-        tail = f"  — {h.explain(lang)} ({_arts(h.articles)})"
-        if lang == "it":
-            dead = " (posto vuoto)" if h.dead_button else ""
-            print(
-                f"  mano {h.hand}: bottone {h.button}{dead}, piccolo buio {sb_text}, "
-                f"grande buio {h.big_blind}{tail}"
-            )
-        else:
-            dead = " (empty seat)" if h.dead_button else ""
-            print(f"  hand {h.hand}: button {h.button}{dead}, SB {sb_text}, BB {h.big_blind}{tail}")
+        tail = f"  — {h.explain(_book_lang(lang))} ({_arts(h.articles)})"
+        dead = _(" (empty seat)").text(lang) if h.dead_button else ""
+        line = _("  hand {hand}: button {button}{dead}, SB {sb}, BB {bb}").format(
+            hand=h.hand, button=h.button, dead=dead, sb=sb_text, bb=h.big_blind
+        )
+        print(f"{line.text(lang)}{tail}")
     return 0
 
 
@@ -447,33 +435,33 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         return 0
     lang = _lang(args)
     for h in result.hands:
-        label = h.label_it if lang == "it" else h.label_en
+        label = h.name(lang)
         print(f"  {h.place}. {h.player:<12} {label:<28} {' '.join(h.cards)}")
     may_split = result.split_possible and not result.split
-    if lang == "it":
-        winners = " e ".join(result.winners)
-        print(
-            (f"{winners} dividono" if result.split else f"vince {winners}")
-            + (
-                " (Art. 9.2: due scale reali: i giocatori possono accordarsi per dividere)"
-                if may_split
-                else ""
-            )
-        )
-    else:
-        verb = "split" if result.split else "wins"
-        print(
-            f"{' and '.join(result.winners)} {verb}"
-            + (
-                " (Art. 9.2: two straight flushes: the players may agree to split)"
-                if may_split
-                else ""
-            )
-        )
+    winners = _(" and ").text(lang).join(result.winners)
+    outcome = (
+        ngettext("{winners} splits", "{winners} split", len(result.winners))
+        if result.split
+        else _("{winners} wins")
+    )
+    agree = _(" (Art. 9.2: two straight flushes: the players may agree to split)")
+    _say(
+        lang,
+        _("{outcome}{agree}").format(
+            outcome=outcome.format(winners=winners), agree=agree if may_split else ""
+        ),
+    )
     for reading in result.readings:
-        said = reading.explanation_it if lang == "it" else reading.explanation
-        word = "lettura" if lang == "it" else "reading"
-        print(f"  {word} {reading.choice} (Art. {reading.article}, {reading.setting}): {said}")
+        said = reading.explain(lang)
+        _say(
+            lang,
+            _("  reading {choice} (Art. {article}, {setting}): {explanation}").format(
+                choice=reading.choice,
+                article=reading.article,
+                setting=reading.setting,
+                explanation=said,
+            ),
+        )
     book = "" if result.book == "ordine" else f" [{result.book}]"
     print(_arts(result.articles) + book)
     return 0
@@ -508,17 +496,12 @@ def cmd_calc_clock(args: argparse.Namespace) -> int:
     if result.phase == "thinking":
         _say(
             lang,
-            f"Thinking: {left} s left before the 10-second countdown",
-            f"Riflessione: restano {left} s prima del conto alla rovescia di 10 secondi",
+            _("Thinking: {left} s left before the 10-second countdown").format(left=left),
         )
     elif result.phase == "countdown":
-        _say(
-            lang,
-            f"Countdown: {left} s — said aloud by the Director",
-            f"Conto alla rovescia: {left} s, scanditi ad alta voce dal Direttore",
-        )
+        _say(lang, _("Countdown: {left} s — said aloud by the Director").format(left=left))
     else:
-        _say(lang, "Time is up: the hand is folded", "Tempo scaduto: la mano si considera passata")
+        _say(lang, _("Time is up: the hand is folded"))
     print(_arts(result.articles))
     return 0
 
@@ -538,55 +521,69 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "rule",
-        help="search the regulations by article number or words",
-        description="Search the rulebooks in Italian or English, by number (III.3, 7.7, "
-        "'Art. 4.2', 6.8-b, irr.3-A) or by words (side pot, piatto, dote, misdeal, bottone). "
-        "Best match first.",
+        help=_("search the regulations by article number or words"),
+        description=_(
+            "Search the rulebooks in Italian or English, by number (III.3, 7.7, "
+            "'Art. 4.2', 6.8-b, irr.3-A) or by words (side pot, piatto, dote, misdeal, bottone). "
+            "Best match first."
+        ),
         formatter_class=fmt,
     )
-    p.add_argument("query", nargs="+", help="an article number or some words")
-    p.add_argument("--book", metavar="NAME", help="only this book (see `rules list`)")
+    p.add_argument(
+        "query", nargs="+", metavar=_("WORDS"), help=_("an article number or some words")
+    )
+    p.add_argument("--book", metavar=_("NAME"), help=_("only this book (see `rules list`)"))
     p.add_argument(
         "--lang",
         dest="rule_lang",
         choices=("it", "en"),
-        help="language of titles and summaries (default: the console's, else it)",
+        help=_("language of titles and summaries (default: the console's, else it)"),
     )
-    p.add_argument("--limit", type=int, default=5, help="how many results (default 5)")
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument(
+        "--limit", type=int, metavar="N", default=5, help=_("how many results (default 5)")
+    )
+    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     p.set_defaults(func=_speaking(cmd_rule))
 
     rules = subparsers.add_parser(
         "rules",
-        help="the rulebooks: list them, import a text",
-        description="List the rulebooks or import a regulation text.",
+        help=_("the rulebooks: list them, import a text"),
+        description=_("List the rulebooks or import a regulation text."),
     )
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="{list,import}")
-    lst = rules_sub.add_parser("list", help="the rulebooks shipped and imported")
-    lst.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language")
+    lst = rules_sub.add_parser("list", help=_("the rulebooks shipped and imported"))
+    lst.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
+    lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language"))
     lst.set_defaults(func=_speaking(cmd_rules_list))
     rules.set_defaults(func=_speaking(cmd_rules_list), json=False, rule_lang=None)
     imp = rules_sub.add_parser(
         "import",
-        help="import a regulation text (its verbatim articles)",
-        description="Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
-        "'Art. VII - Title', 'Art. 4 — Title' + '1.' paragraphs) and store its articles. With "
-        "the name of a shipped book (ordine, italiana-2, italiana-3, santelia) its verbatim "
-        "text is shown next to that book's summaries; with a new name it becomes a searchable "
-        "book of its own.",
+        help=_("import a regulation text (its verbatim articles)"),
+        description=_(
+            "Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
+            "'Art. VII - Title', 'Art. 4 — Title' + '1.' paragraphs) and store its articles. With "
+            "the name of a shipped book (ordine, italiana-2, italiana-3, santelia) its verbatim "
+            "text is shown next to that book's summaries; with a new name it becomes a searchable "
+            "book of its own."
+        ),
         formatter_class=fmt,
     )
-    imp.add_argument("file", metavar="FILE", help="the text file (UTF-8)")
-    imp.add_argument("--name", required=True, help="book name: lowercase letters, digits, '-'")
-    imp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    imp.add_argument("file", metavar=_("FILE"), help=_("the text file (UTF-8)"))
+    imp.add_argument(
+        "--name",
+        required=True,
+        metavar=_("NAME"),
+        help=_("book name: lowercase letters, digits, '-'"),
+    )
+    imp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     imp.set_defaults(func=_speaking(cmd_rules_import))
 
     calc = subparsers.add_parser(
         "calc",
-        help="calculators for disputes at the table",
-        description="Calculators for rulings; each result cites its articles. "
-        "See `calc KIND --help`.",
+        help=_("calculators for disputes at the table"),
+        description=_(
+            "Calculators for rulings; each result cites its articles. See `calc KIND --help`."
+        ),
     )
     calc_sub = calc.add_subparsers(
         dest="calc_command", metavar="{sidepots,chips,raise,button,showdown,clock}"
@@ -595,178 +592,241 @@ def register(subparsers: Any) -> None:
 
     sp = calc_sub.add_parser(
         "sidepots",
-        help="main and side pots, and who wins them (Art. 7.7-7.8)",
+        help=_("main and side pots, and who wins them (Art. 7.7-7.8)"),
         formatter_class=fmt,
-        description="Split the pot from each player's total contribution in the hand.\n"
-        "Pots are listed in the order they are awarded: the last side pot first (Art. 7.8).\n"
-        "Ties split the pot; odd chips go one each from the first winner clockwise from the\n"
-        "button (Art. 1.3).\n\n"
-        "example:\n  tdconsole calc sidepots 1:Ada=100 2:Bea=300 3:Cid=500 4:Dan=500 \\\n"
-        "      --ranking Ada Bea Cid Dan --button 4\n"
-        "  tdconsole calc sidepots 2:Ada=600 5:Bea=600 7:Cid=200 --folded Cid \\\n"
-        "      --ranking Ada=Bea --button 7 --unit 25",
+        description=_(
+            "Split the pot from each player's total contribution in the hand.\n"
+            "Pots are listed in the order they are awarded: the last side pot first (Art. 7.8).\n"
+            "Ties split the pot; odd chips go one each from the first winner clockwise from the\n"
+            "button (Art. 1.3).\n\n"
+            "example:\n  tdconsole calc sidepots 1:Ada=100 2:Bea=300 3:Cid=500 4:Dan=500 \\\n"
+            "      --ranking Ada Bea Cid Dan --button 4\n"
+            "  tdconsole calc sidepots 2:Ada=600 5:Bea=600 7:Cid=200 --folded Cid \\\n"
+            "      --ranking Ada=Bea --button 7 --unit 25"
+        ),
     )
     sp.add_argument(
         "players",
         nargs="+",
-        metavar="[SEAT:]NAME=CHIPS",
-        help="each player's total chips put in the pot this hand (seat optional: "
-        "default 1, 2, 3… in the order given)",
+        metavar=_("[SEAT:]NAME=CHIPS"),
+        help=_(
+            "each player's total chips put in the pot this hand (seat optional: "
+            "default 1, 2, 3… in the order given)"
+        ),
     )
     sp.add_argument(
         "--ranking",
         nargs="+",
-        metavar="GROUP",
-        help="the players still in, best hand first; tied players joined by '=' "
-        "(e.g. Ada Bea=Cid Dan)",
+        metavar=_("GROUP"),
+        help=_(
+            "the players still in, best hand first; tied players joined by '=' "
+            "(e.g. Ada Bea=Cid Dan)"
+        ),
     )
-    sp.add_argument("--folded", nargs="+", metavar="NAME", help="players who folded")
+    sp.add_argument("--folded", nargs="+", metavar=_("NAME"), help=_("players who folded"))
     sp.add_argument(
         "--button",
         type=int,
-        metavar="SEAT",
-        help="the button's seat, for odd chips (default: the last player's seat)",
+        metavar=_("SEAT"),
+        help=_("the button's seat, for odd chips (default: the last player's seat)"),
     )
     sp.add_argument(
-        "--unit", type=int, default=25, help="the smallest chip, for splitting (default 25)"
+        "--unit",
+        type=int,
+        default=25,
+        metavar="N",
+        help=_("the smallest chip, for splitting (default 25)"),
     )
-    sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    sp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     sp.set_defaults(func=_speaking(cmd_calc_sidepots))
 
     ch = calc_sub.add_parser(
         "chips",
-        help="chips put in without a word: call, raise or completion (Art. 5.5, 6.8)",
+        help=_("chips put in without a word: call, raise or completion (Art. 5.5, 6.8)"),
         formatter_class=fmt,
-        description="What chips pushed into the pot without a declaration amount to.\n"
-        "6.8-A exact action; 6.8-B less than the bet: a call to complete; 6.8-C over the bet\n"
-        "by no more than half the minimum raise: a call; 6.8-D by more than half: a raise to\n"
-        "complete. 5.5: one oversized chip without 'raise' is a call.\n\n"
-        "example:\n  tdconsole calc chips --to-call 400 --pushed 525 --bb 200\n"
-        "  tdconsole calc chips --to-call 400 --pushed 1000 --bb 200 --single-chip",
+        description=_(
+            "What chips pushed into the pot without a declaration amount to.\n"
+            "6.8-A exact action; 6.8-B less than the bet: a call to complete; 6.8-C over the bet\n"
+            "by no more than half the minimum raise: a call; 6.8-D by more than half: a raise to\n"
+            "complete. 5.5: one oversized chip without 'raise' is a call.\n\n"
+            "example:\n  tdconsole calc chips --to-call 400 --pushed 525 --bb 200\n"
+            "  tdconsole calc chips --to-call 400 --pushed 1000 --bb 200 --single-chip"
+        ),
     )
     ch.add_argument(
         "--to-call",
+        metavar="N",
         type=int,
         required=True,
-        help="chips the player must add to call (0: no bet open)",
+        help=_("chips the player must add to call (0: no bet open)"),
     )
-    ch.add_argument("--pushed", type=int, required=True, help="chips he put in")
-    ch.add_argument("--bb", type=int, help="the big blind (the minimum raise of Art. 7.3)")
-    ch.add_argument("--min-raise", type=int, help="the minimum raise, if not the big blind")
-    ch.add_argument("--single-chip", action="store_true", help="one chip only (Art. 5.5)")
+    ch.add_argument("--pushed", type=int, metavar="N", required=True, help=_("chips he put in"))
     ch.add_argument(
-        "--declared-raise", action="store_true", help="he said 'raise' without an amount (Art. 5.5)"
+        "--bb", type=int, metavar="N", help=_("the big blind (the minimum raise of Art. 7.3)")
     )
-    ch.add_argument("--stack", type=int, help="his chips before pushing (to spot an all-in)")
-    ch.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    ch.add_argument(
+        "--min-raise", type=int, metavar="N", help=_("the minimum raise, if not the big blind")
+    )
+    ch.add_argument("--single-chip", action="store_true", help=_("one chip only (Art. 5.5)"))
+    ch.add_argument(
+        "--declared-raise",
+        action="store_true",
+        help=_("he said 'raise' without an amount (Art. 5.5)"),
+    )
+    ch.add_argument(
+        "--stack", type=int, metavar="N", help=_("his chips before pushing (to spot an all-in)")
+    )
+    ch.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     ch.set_defaults(func=_speaking(cmd_calc_chips))
 
     rs = calc_sub.add_parser(
         "raise",
-        help="the minimum raise under this regulation (Art. 7.3-7.4)",
+        help=_("the minimum raise under this regulation (Art. 7.3-7.4)"),
         formatter_class=fmt,
-        description="First raise of a round: at least one big blind over the bet (preflop: to\n"
-        "double the big blind). Later raises: no minimum increment. An all-in that raises,\n"
-        "even below the minimum, reopens the betting (Art. 7.4).\n\n"
-        "example:\n  tdconsole calc raise --bb 200 --to 300\n"
-        "  tdconsole calc raise --bb 200 --bet 1000 --raised --to 1025",
+        description=_(
+            "First raise of a round: at least one big blind over the bet (preflop: to\n"
+            "double the big blind). Later raises: no minimum increment. An all-in that raises,\n"
+            "even below the minimum, reopens the betting (Art. 7.4).\n\n"
+            "example:\n  tdconsole calc raise --bb 200 --to 300\n"
+            "  tdconsole calc raise --bb 200 --bet 1000 --raised --to 1025"
+        ),
     )
-    rs.add_argument("--bb", type=int, required=True, help="the big blind")
+    rs.add_argument("--bb", type=int, metavar="N", required=True, help=_("the big blind"))
     rs.add_argument(
         "--bet",
+        metavar="N",
         type=int,
-        help="the highest total bet in this round (default: the big blind; 0 = none)",
+        help=_("the highest total bet in this round (default: the big blind; 0 = none)"),
     )
     rs.add_argument(
-        "--raised", action="store_true", help="someone has already raised in this round"
+        "--raised", action="store_true", help=_("someone has already raised in this round")
     )
-    rs.add_argument("--to", type=int, help="the proposed raise, as a total")
-    rs.add_argument("--all-in", action="store_true", help="the raise is all-in")
-    rs.add_argument("--unit", type=int, default=25, help="the smallest chip (default 25)")
-    rs.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    rs.add_argument("--to", type=int, metavar="N", help=_("the proposed raise, as a total"))
+    rs.add_argument("--all-in", action="store_true", help=_("the raise is all-in"))
+    rs.add_argument(
+        "--unit", type=int, metavar="N", default=25, help=_("the smallest chip (default 25)")
+    )
+    rs.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     rs.set_defaults(func=_speaking(cmd_calc_raise))
 
     bt = calc_sub.add_parser(
         "button",
-        help="button and blinds after eliminations (Art. 2.4-2.5)",
+        help=_("button and blinds after eliminations (Art. 2.4-2.5)"),
         formatter_class=fmt,
-        description="Who has the button and posts the blinds in the next hands.\n"
-        "2.4: small blind out: the button stays one hand, then moves. Big blind out: the\n"
-        "button advances, the next player posts the big blind directly, no small blind; the\n"
-        "hand after, the button stays with both blinds; then it moves again.\n"
-        "2.5: heads-up, the button posts the small blind.\n\n"
-        "example:\n  tdconsole calc button --seats 1,2,3,4,5,6 --button 1 --out 3",
+        description=_(
+            "Who has the button and posts the blinds in the next hands.\n"
+            "2.4: small blind out: the button stays one hand, then moves. Big blind out: the\n"
+            "button advances, the next player posts the big blind directly, no small blind; the\n"
+            "hand after, the button stays with both blinds; then it moves again.\n"
+            "2.5: heads-up, the button posts the small blind.\n\n"
+            "example:\n  tdconsole calc button --seats 1,2,3,4,5,6 --button 1 --out 3"
+        ),
     )
     bt.add_argument(
         "--seats",
+        metavar=_("SEATS"),
         nargs="+",
         required=True,
-        help="occupied seats in the hand just played, eliminated players included",
+        help=_("occupied seats in the hand just played, eliminated players included"),
     )
-    bt.add_argument("--button", type=int, required=True, help="the button's seat in that hand")
-    bt.add_argument("--out", nargs="+", help="seats eliminated in that hand")
-    bt.add_argument("--hands", type=int, default=3, help="how many hands ahead (default 3)")
-    bt.add_argument("--sb", help="small blind seat in that hand, or 'none' (default: normal)")
-    bt.add_argument("--bb", type=int, help="big blind seat in that hand (default: normal)")
-    bt.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    bt.add_argument(
+        "--button",
+        type=int,
+        metavar=_("SEAT"),
+        required=True,
+        help=_("the button's seat in that hand"),
+    )
+    bt.add_argument("--out", nargs="+", metavar=_("SEATS"), help=_("seats eliminated in that hand"))
+    bt.add_argument(
+        "--hands", type=int, metavar="N", default=3, help=_("how many hands ahead (default 3)")
+    )
+    bt.add_argument(
+        "--sb",
+        metavar=_("SEAT"),
+        help=_("small blind seat in that hand, or 'none' (default: normal)"),
+    )
+    bt.add_argument(
+        "--bb", type=int, metavar=_("SEAT"), help=_("big blind seat in that hand (default: normal)")
+    )
+    bt.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     bt.set_defaults(func=_speaking(cmd_calc_button))
 
     sd = calc_sub.add_parser(
         "showdown",
-        help="who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana",
+        help=_("who wins: best five of seven (Art. 1.1-1.3) or Poker all'Italiana"),
         formatter_class=fmt,
-        description="Rank the hands shown. holdem: two cards each plus a 5-card board, best five\n"
-        "of seven, suits never count, equal hands split (Art. 1.1-1.3). italiana: five cards\n"
-        "each, the Circolo Santelia's order (flush above full, suits ♥ ♦ ♣ ♠, the wrap-around\n"
-        "'minimum' straight, never a split; Art. 7-9); the reading of Art. 7.2 and 8.1-8.3\n"
-        "applied is named (--flush, --ace-straight). Cards: As Kd 10h T♠ …\n\n"
-        "example:\n  tdconsole calc showdown Ada=AsKd Bea=AcQh --board Ah9c7d4s2h\n"
-        "  tdconsole calc showdown Ada=7c7d7s8c8d Bea=AhKhQhJh9h --mode italiana",
+        description=_(
+            "Rank the hands shown. holdem: two cards each plus a 5-card board, best five\n"
+            "of seven, suits never count, equal hands split (Art. 1.1-1.3). italiana: five cards\n"
+            "each, the Circolo Santelia's order (flush above full, suits ♥ ♦ ♣ ♠, the wrap-around\n"
+            "'minimum' straight, never a split; Art. 7-9); the reading of Art. 7.2 and 8.1-8.3\n"
+            "applied is named (--flush, --ace-straight). Cards: As Kd 10h T♠ …\n\n"
+            "example:\n  tdconsole calc showdown Ada=AsKd Bea=AcQh --board Ah9c7d4s2h\n"
+            "  tdconsole calc showdown Ada=7c7d7s8c8d Bea=AhKhQhJh9h --mode italiana"
+        ),
     )
-    sd.add_argument("hands", nargs="+", metavar="NAME=CARDS", help="each player's cards")
-    sd.add_argument("--board", help="the five board cards (holdem)")
+    sd.add_argument("hands", nargs="+", metavar=_("NAME=CARDS"), help=_("each player's cards"))
+    sd.add_argument("--board", metavar=_("CARDS"), help=_("the five board cards (holdem)"))
     sd.add_argument(
         "--mode",
         choices=("holdem", "italiana"),
         default="holdem",
-        help="hand order (default holdem)",
+        help=_("hand order (default holdem)"),
     )
     sd.add_argument(
         "--players",
+        metavar="N",
         type=int,
         default=5,
-        help="italiana: players at the table, sets the deck's lowest card "
-        "(11 − players, Art. 1.3; default 5)",
+        help=_(
+            "italiana: players at the table, sets the deck's lowest card "
+            "(11 − players, Art. 1.3; default 5)"
+        ),
     )
     sd.add_argument(
         "--split-straight-flushes",
         action="store_true",
-        help="italiana: the players agreed to split between straight flushes (9.2)",
+        help=_("italiana: the players agreed to split between straight flushes (9.2)"),
     )
     sd.add_argument(
         "--flush",
         choices=("suit", "ace"),
-        help="italiana, Art. 7.2: flush against flush, the better suit or the ace "
-        "first (default: setting italiana_flush, suit)",
+        help=_(
+            "italiana, Art. 7.2: flush against flush, the better suit or the ace "
+            "first (default: setting italiana_flush, suit)"
+        ),
     )
     sd.add_argument(
         "--ace-straight",
         choices=("plain", "wrap"),
-        help="italiana, Art. 8.1-8.3: A-6-7-8-9 plays the ace low or wraps "
-        "(default: setting italiana_ace_straight, plain)",
+        help=_(
+            "italiana, Art. 8.1-8.3: A-6-7-8-9 plays the ace low or wraps "
+            "(default: setting italiana_ace_straight, plain)"
+        ),
     )
-    sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help="language of labels")
-    sd.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language of labels"))
+    sd.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     sd.set_defaults(func=_speaking(cmd_calc_showdown))
 
     ck = calc_sub.add_parser(
         "clock",
-        help="a clock called on a player: time left (Art. 5.4)",
+        help=_("a clock called on a player: time left (Art. 5.4)"),
         formatter_class=fmt,
-        description="The Director grants 30-60 seconds, then counts the last 10 aloud; no\n"
-        "action by then is a fold.\n\nexample:\n  tdconsole calc clock --granted 45 --elapsed 50",
+        description=_(
+            "The Director grants 30-60 seconds, then counts the last 10 aloud; no\n"
+            "action by then is a fold.\n\nexample:\n"
+            "  tdconsole calc clock --granted 45 --elapsed 50"
+        ),
     )
-    ck.add_argument("--granted", type=float, required=True, help="seconds granted (30-60)")
-    ck.add_argument("--elapsed", type=float, default=0.0, help="seconds since the clock was called")
-    ck.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    ck.add_argument(
+        "--granted", type=float, metavar="S", required=True, help=_("seconds granted (30-60)")
+    )
+    ck.add_argument(
+        "--elapsed",
+        type=float,
+        metavar="S",
+        default=0.0,
+        help=_("seconds since the clock was called"),
+    )
+    ck.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     ck.set_defaults(func=_speaking(cmd_calc_clock))

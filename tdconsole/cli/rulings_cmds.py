@@ -6,7 +6,8 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import act, emit_json, named, open_service, say, tr
+from tdconsole.cli.common import act, emit_json, named, open_service, said, say
+from tdconsole.i18n import _, ngettext, pgettext
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
@@ -25,8 +26,9 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     cited = ", ".join(f"Art. {a}" for a in ruling.articles)
     say(
         args,
-        f"ruling {ruling.id} recorded ({cited or 'no article cited'})",
-        f"decisione {ruling.id} registrata ({cited or 'nessun articolo citato'})",
+        _("ruling {entry} recorded ({cited})").format(
+            entry=ruling.id, cited=cited or _("no article cited")
+        ),
     )
     return 0
 
@@ -37,7 +39,9 @@ def cmd_sanction(args: argparse.Namespace) -> int:
     ruling = act(
         args,
         lambda state: Sanction(
-            name=named(state, [args.name])[0], kind=args.kind, orbits=args.orbits,
+            name=named(state, [args.name])[0],
+            kind=args.kind,
+            orbits=args.orbits,
             reason=args.reason,
         ),
     ).state.rulings[-1]
@@ -45,22 +49,25 @@ def cmd_sanction(args: argparse.Namespace) -> int:
     if args.kind == "warning":
         say(
             args,
-            f"{name}: warning recorded as entry {entry} (Art. VI.2)",
-            f"{name}: richiamo verbale registrato come voce {entry} (Art. VI.2)",
+            _("{name}: warning recorded as entry {entry} (Art. VI.2)").format(
+                name=name, entry=entry
+            ),
         )
     elif args.kind == "suspend":
-        orbits_it = "un giro" if ruling.orbits == 1 else f"{ruling.orbits} giri"
         say(
             args,
-            f"{name}: suspension for {ruling.orbits} orbit(s) recorded as entry {entry} "
-            "(Art. VI.2)",
-            f"{name}: sospensione di {orbits_it} registrata come voce {entry} (Art. VI.2)",
+            ngettext(
+                "{name}: suspension for {n} orbit recorded as entry {entry} (Art. VI.2)",
+                "{name}: suspension for {n} orbits recorded as entry {entry} (Art. VI.2)",
+                ruling.orbits or 1,
+            ).format(name=name, entry=entry),
         )
     else:
         say(
             args,
-            f"{name}: disqualification recorded as entry {entry} (Art. VI.2)",
-            f"{name}: squalifica registrata come voce {entry} (Art. VI.2)",
+            _("{name}: disqualification recorded as entry {entry} (Art. VI.2)").format(
+                name=name, entry=entry
+            ),
         )
     return 0
 
@@ -70,11 +77,7 @@ def cmd_served(args: argparse.Namespace) -> int:
 
     ruling = act(args, MarkServed(ruling=args.id)).state.rulings[args.id - 1]
     name = ruling.players[0]
-    say(
-        args,
-        f"{name}: suspension served (Art. VI.2)",
-        f"{name}: sospensione scontata (Art. VI.2)",
-    )
+    say(args, _("{name}: suspension served (Art. VI.2)").format(name=name))
     return 0
 
 
@@ -90,49 +93,49 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         emit_json({"rulings": rows})
         return 0
     if not rows:
-        say(args, "no rulings recorded", "nessuna decisione registrata")
+        say(args, _("no rulings recorded"))
     kinds = {
-        None: tr(args, "ruling", "decisione"),
-        "warning": tr(args, "warning", "richiamo verbale"),
-        "suspend": tr(args, "suspend", "sospensione"),
-        "disqualify": tr(args, "disqualify", "squalifica"),
+        None: said(args, pgettext("sanction", "ruling")),
+        "warning": said(args, pgettext("sanction", "warning")),
+        "suspend": said(args, pgettext("sanction", "suspend")),
+        "disqualify": said(args, pgettext("sanction", "disqualify")),
     }
     for row in rows:
         stamp = datetime.fromisoformat(row["at"]).astimezone().strftime("%H:%M")
-        where = tr(args, f"table {row['table']}", f"tavolo {row['table']}") if row["table"] else "—"
+        where = said(args, _("table {table}").format(table=row["table"])) if row["table"] else "—"
         arts = ", ".join(row["articles"])
         kind = kinds.get(row["sanction"], row["sanction"])
         served = ""
         if row["served"]:
-            served = tr(args, " (served)", " (scontata)")
+            served = said(args, _(" (served)"))
         elif row["served"] is False:
-            served = tr(args, " (to serve)", " (da scontare)")
+            served = said(args, _(" (to serve)"))
         who = ", ".join(row["players"])
         print(f"{row['id']:>3}  {stamp}  {where:<8} {kind}{served}  [{arts}]  {who}: {row['text']}")
     return 0
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("ruling", help="record a Director's ruling (Art. VII.1-VII.3)")
+    p = sub.add_parser("ruling", help=_("record a Director's ruling (Art. VII.1-VII.3)"))
     p.set_defaults(func=cmd_ruling)
     p.add_argument("--table", type=int, metavar="N")
-    p.add_argument("--articles", metavar="A,B", help="articles cited, e.g. 7.7,7.8")
-    p.add_argument("--players", nargs="+", metavar="NAME")
-    p.add_argument("--text", required=True, metavar="TEXT", help="the decision")
+    p.add_argument("--articles", metavar="A,B", help=_("articles cited, e.g. 7.7,7.8"))
+    p.add_argument("--players", nargs="+", metavar=_("NAME"))
+    p.add_argument("--text", required=True, metavar=_("TEXT"), help=_("the decision"))
 
     p = sub.add_parser(
-        "sanction", help="warning, suspension of 1-2 orbits, disqualification (VI.2)"
+        "sanction", help=_("warning, suspension of 1-2 orbits, disqualification (VI.2)")
     )
     p.set_defaults(func=cmd_sanction)
-    p.add_argument("name", metavar="NAME")
+    p.add_argument("name", metavar=_("NAME"))
     p.add_argument("kind", choices=("warning", "suspend", "disqualify"))
     p.add_argument("--orbits", type=int, choices=(1, 2))
-    p.add_argument("--reason", required=True, metavar="TEXT")
+    p.add_argument("--reason", required=True, metavar=_("TEXT"))
 
-    p = sub.add_parser("served", help="mark a suspension served (its entry number in `rulings`)")
+    p = sub.add_parser("served", help=_("mark a suspension served (its entry number in `rulings`)"))
     p.set_defaults(func=cmd_served)
-    p.add_argument("id", type=int, metavar="ENTRY")
+    p.add_argument("id", type=int, metavar=_("ENTRY"))
 
-    p = sub.add_parser("rulings", help="the rulings log and sanctions")
+    p = sub.add_parser("rulings", help=_("the rulings log and sanctions"))
     p.set_defaults(func=cmd_rulings)
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import emit_json, lang, parse_assignments, say
+from tdconsole.cli.parsing import Parser, language_metavar, language_option
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tdconsole.season.seasonfile import Season
@@ -27,70 +28,87 @@ SETTABLE = ("name", "formula", "best", "room_display")
 
 
 def register(subparsers: Any) -> None:
-    description = "a club's season: standings across events, points by a formula"
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "season", help=description, description=description
-    )
-    choose = argparse.ArgumentParser(add_help=False)
+    description = _("a club's season: standings across events, points by a formula")
+    parser: Parser = subparsers.add_parser("season", help=description, description=description)
+    choose = Parser(add_help=False)
     choose.add_argument(
         "--season",
-        metavar="NAME|PATH",
+        metavar=_("NAME|PATH"),
         default=argparse.SUPPRESS,
-        help="the season file (else $TDCONSOLE_SEASON, else the most recently used season)",
+        help=_("the season file (else $TDCONSOLE_SEASON, else the most recently used season)"),
     )
     parser.add_argument(
         "--season",
-        metavar="NAME|PATH",
-        help="the season file (else $TDCONSOLE_SEASON, else the most recently used season)",
+        metavar=_("NAME|PATH"),
+        help=_("the season file (else $TDCONSOLE_SEASON, else the most recently used season)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON document"))
     parser.set_defaults(func=cmd_show)
-    sub = parser.add_subparsers(dest="season_action", metavar="ACTION", parser_class=type(parser))
+    sub = parser.add_subparsers(
+        dest="season_action", metavar=_("ACTION"), parser_class=type(parser)
+    )
 
-    new = sub.add_parser("new", parents=[choose], help="create a season file beside the events")
-    new.add_argument("file", metavar="NAME", help="a bare name lives in the data folder")
-    new.add_argument("--name", dest="title", help="the season's name (default: NAME)")
-    new.add_argument("--formula", default=None, help="linear | sqrt | pool (default: sqrt)")
-    new.add_argument("--best", type=int, default=0, help="count each player's best N results")
+    new = sub.add_parser("new", parents=[choose], help=_("create a season file beside the events"))
+    new.add_argument("file", metavar=_("NAME"), help=_("a bare name lives in the data folder"))
+    new.add_argument(
+        "--name", dest="title", metavar=_("TEXT"), help=_("the season's name (default: NAME)")
+    )
+    new.add_argument(
+        "--formula",
+        default=None,
+        metavar=_("FORMULA"),
+        help=_("linear | sqrt | pool (default: sqrt)"),
+    )
+    new.add_argument(
+        "--best", type=int, default=0, metavar="N", help=_("count each player's best N results")
+    )
     new.set_defaults(func=cmd_new)
 
-    add = sub.add_parser("add", parents=[choose], help="add events to the season")
-    add.add_argument("events", nargs="+", metavar="EVENT")
+    add = sub.add_parser("add", parents=[choose], help=_("add events to the season"))
+    add.add_argument("events", nargs="+", metavar=_("EVENT"))
     add.set_defaults(func=cmd_add)
 
-    remove = sub.add_parser("remove", parents=[choose], help="take events out of the season")
-    remove.add_argument("events", nargs="+", metavar="EVENT")
+    remove = sub.add_parser("remove", parents=[choose], help=_("take events out of the season"))
+    remove.add_argument("events", nargs="+", metavar=_("EVENT"))
     remove.set_defaults(func=cmd_remove)
 
     setter = sub.add_parser(
-        "set", parents=[choose], help="change name, formula, best or room_display"
+        "set", parents=[choose], help=_("change name, formula, best or room_display")
     )
-    setter.add_argument("assignments", nargs="+", metavar="KEY=VALUE")
+    setter.add_argument("assignments", nargs="+", metavar=_("KEY=VALUE"))
     setter.set_defaults(func=cmd_set)
 
-    alias = sub.add_parser("alias", parents=[choose], help="one player written two ways")
-    alias.add_argument("spelling", metavar="SPELLING", help='as written in an event: "Rossi M."')
-    alias.add_argument("player", metavar="NAME", help='the name it stands for: "Mario Rossi"')
+    alias = sub.add_parser("alias", parents=[choose], help=_("one player written two ways"))
+    alias.add_argument(
+        "spelling", metavar=_("SPELLING"), help=_('as written in an event: "Rossi M."')
+    )
+    alias.add_argument("player", metavar=_("NAME"), help=_('the name it stands for: "Mario Rossi"'))
     alias.set_defaults(func=cmd_alias)
 
-    unalias = sub.add_parser("unalias", parents=[choose], help="forget an alias")
-    unalias.add_argument("spelling", metavar="SPELLING")
+    unalias = sub.add_parser("unalias", parents=[choose], help=_("forget an alias"))
+    unalias.add_argument("spelling", metavar=_("SPELLING"))
     unalias.set_defaults(func=cmd_unalias)
 
-    printer = sub.add_parser("print", parents=[choose], help="print the season's standings")
+    printer = sub.add_parser("print", parents=[choose], help=_("print the season's standings"))
     from tdconsole.reports import FORMATS
 
     printer.add_argument(
-        "--format", dest="report_format", choices=FORMATS, default="txt", help="default: txt"
+        "--format", dest="report_format", choices=FORMATS, default="txt", help=_("default: txt")
     )
-    printer.add_argument("-o", "--output", dest="report_output", metavar="FILE")
+    printer.add_argument("-o", "--output", dest="report_output", metavar=_("FILE"))
     printer.add_argument(
-        "--lp", dest="report_printer", nargs="?", const="", default=None, metavar="PRINTER"
+        "--lp", dest="report_printer", nargs="?", const="", default=None, metavar=_("PRINTER")
     )
-    printer.add_argument("--lang", dest="report_lang", choices=("it", "en"))
+    printer.add_argument(
+        "--lang",
+        dest="report_lang",
+        type=language_option,
+        metavar=language_metavar(),
+        help=_("language of the standings (default: the console's)"),
+    )
     printer.set_defaults(func=cmd_print)
 
-    formulas = sub.add_parser("formulas", help="the points formulas and their shapes")
+    formulas = sub.add_parser("formulas", help=_("the points formulas and their shapes"))
     formulas.set_defaults(func=cmd_formulas)
 
 
@@ -167,7 +185,8 @@ def season_document(args: argparse.Namespace) -> dict[str, Any]:
     path = season_path(args)
     loaded = load(path)
     remember_season(path)
-    return season_json(loaded, lang(args))
+    # The season's document is in Italian or English (its own words are the season's area).
+    return season_json(loaded, "en" if lang(args) == "en" else "it")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -224,8 +243,7 @@ def cmd_formulas(args: argparse.Namespace) -> int:
 
     say(
         args,
-        "k = place, n = entrants, M = prize pool; tied places share their points",
-        "k = posto, n = iscritti, M = montepremi; i pari merito dividono i punti dei loro posti",
+        _("k = place, n = entrants, M = prize pool; tied places share their points"),
     )
     for name, shape in SHAPES.items():
         print(f"  {name:<7} {shape}")
@@ -254,8 +272,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     remember_season(path)
     say(
         args,
-        f"season {season.name!r} created: {path}; add its events with `season add EVENT`",
-        f"stagione {season.name!r} creata: {path}; aggiungi gli eventi con `season add EVENTO`",
+        _("season {name!r} created: {path}; add its events with `season add EVENT`").format(
+            name=season.name, path=path
+        ),
     )
     return 0
 
@@ -292,13 +311,9 @@ def cmd_add(args: argparse.Namespace) -> int:
     for result in read:
         name = result.name or result.path.name
         if result.status == "finished":
-            say(args, f"added {name}", f"aggiunto {name}")
+            say(args, _("added {name}").format(name=name))
         else:
-            say(
-                args,
-                f"added {name} (not finished: it counts once it is)",
-                f"aggiunto {name} (non concluso: conterà quando lo sarà)",
-            )
+            say(args, _("added {name} (not finished: it counts once it is)").format(name=name))
     return 0
 
 
@@ -325,14 +340,14 @@ def cmd_remove(args: argparse.Namespace) -> int:
         index = resolved.index(event)
         keep.remove(season.events[index])
     _save(path, season, events=tuple(keep))
-    say(args, f"{len(args.events)} removed", f"{len(args.events)} tolti")
+    say(args, ngettext("{n} removed", "{n} removed", len(args.events)))
     return 0
 
 
 def cmd_set(args: argparse.Namespace) -> int:
     path, season = _open(args)
     data: dict[str, object] = {}
-    for key, value in parse_assignments(args.assignments, "KEY=VALUE", "CHIAVE=VALORE"):
+    for key, value in parse_assignments(args.assignments, _("KEY=VALUE")):
         if key not in SETTABLE:
             raise RuleError(
                 _("no season setting {key!r}: use one of {SETTABLE}").format(
@@ -341,7 +356,7 @@ def cmd_set(args: argparse.Namespace) -> int:
             )
         data[key] = _value(key, value)
     changed = _save(path, season, **data)
-    say(args, f"season {changed.name!r} updated", f"stagione {changed.name!r} aggiornata")
+    say(args, _("season {name!r} updated").format(name=changed.name))
     return 0
 
 
@@ -394,7 +409,7 @@ def cmd_alias(args: argparse.Namespace) -> int:
     events = [read_event(p) for p in event_paths(season, path)]
     check_aliases(events, aliases)
     _save(path, season, aliases=aliases)
-    say(args, f"{spelling!r} is {player!r}", f"{spelling!r} è {player!r}")
+    say(args, _("{spelling!r} is {player!r}").format(spelling=spelling, player=player))
     return 0
 
 
@@ -411,5 +426,5 @@ def cmd_unalias(args: argparse.Namespace) -> int:
             ),
         )
     _save(path, season, aliases=aliases)
-    say(args, f"alias {args.spelling!r} removed", f"alias {args.spelling!r} tolto")
+    say(args, _("alias {spelling!r} removed").format(spelling=args.spelling))
     return 0

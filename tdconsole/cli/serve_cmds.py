@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -87,14 +87,17 @@ def _run_server(
     from tdconsole.serve.server import View, ViewServer
 
     language = lang(args)
-    it = language == "it"
+
+    def said(message: Msg) -> str:
+        return message.text(language)
+
     base = (args.public_url or f"http://{url_host(host)}:{args.port}").rstrip("/")
     chosen = getattr(args, "lang", None)
     views = [
         View(
             "display",
             session_command(path, "display", chosen, public),
-            "tdconsole — " + ("Sala" if it else "Room"),
+            "tdconsole — " + said(_("Room")),
             columns=100,
             rows=30,
             max_font=64,
@@ -102,7 +105,7 @@ def _run_server(
         View(
             "floor",
             session_command(path, "floor", chosen, public),
-            "tdconsole — Floor",
+            "tdconsole — " + said(_("Floor")),
             columns=40,
             rows=20,
             max_font=20,
@@ -110,27 +113,21 @@ def _run_server(
     ]
 
     def ready() -> None:
+        room, floor = said(_("Room (TV):")), said(_("Floor:"))
+        width = max(len(room), len(floor)) + 3
         lines = [
-            (f"Sala (TV):   {base}/display" if it else f"Room (TV):   {base}/display"),
-            f"Floor:       {base}/floor",
-            ("PIN del floor: impostato" if "floor" in pins else "PIN del floor: nessuno")
-            if it
-            else ("floor PIN: set" if "floor" in pins else "floor PIN: none"),
-            (
-                "PIN del Direttore: impostato"
+            f"{room:<{width}}{base}/display",
+            f"{floor:<{width}}{base}/floor",
+            said(_("floor PIN: set") if "floor" in pins else _("floor PIN: none")),
+            said(
+                _("Director PIN: set")
                 if "director" in pins
-                else "PIN del Direttore: nessuno (azioni del Direttore rifiutate dal browser)"
-            )
-            if it
-            else (
-                "Director PIN: set"
-                if "director" in pins
-                else "Director PIN: none (Director's actions refused from a browser)"
+                else _("Director PIN: none (Director's actions refused from a browser)")
             ),
             "",
             qr_text(f"{base}/floor").rstrip("\n"),
             "",
-            "Ctrl+C per fermare" if it else "Ctrl+C to stop",
+            said(_("Ctrl+C to stop")),
         ]
         print("\n".join(lines), flush=True)
 
@@ -162,8 +159,8 @@ def _run_session(args: argparse.Namespace, path: Path) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
-        help="put the room display and the floor console in a browser (PINs: set floor_pin=…)",
-        description=(
+        help=_("put the room display and the floor console in a browser (PINs: set floor_pin=…)"),
+        description=_(
             "Serve the room display (/display, no PIN, read-only) and the floor console "
             "(/floor: the floor PIN and the staff member's name first) to browsers. Loopback "
             "only unless --host; listening on the network needs a floor PIN "
@@ -173,14 +170,22 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--host",
-        metavar="HOST",
-        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0: every network)",
+        metavar=_("HOST"),
+        help=_("address to listen on (default {host}; 0.0.0.0: every network)").format(
+            host=DEFAULT_HOST
+        ),
     )
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        metavar=_("PORT"),
+        help=_("default {port}").format(port=DEFAULT_PORT),
+    )
     p.add_argument(
         "--public-url",
-        metavar="URL",
-        help="the address phones and the TV use, if not http://HOST:PORT (a proxy's)",
+        metavar=_("URL"),
+        help=_("the address phones and the TV use, if not http://HOST:PORT (a proxy's)"),
     )
     # One browser session (run by the server, not by hand).
     p.add_argument("--view", choices=("display", "floor"), help=argparse.SUPPRESS)

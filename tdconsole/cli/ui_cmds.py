@@ -49,12 +49,13 @@ def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
+        from tdconsole.cli.common import lang
         from tdconsole.demo import build_demo
         from tdconsole.service import Tournament
         from tdconsole.store.paths import remember_event, resolve_event_path
 
         path = resolve_event_path(args.path) if getattr(args, "path", None) else None
-        built = build_demo(path)
+        built = build_demo(path, lang=lang(args))
         remember_event(built)
         args.event = str(built)
         return Tournament.open(built, actor=getattr(args, "actor", None), role="director")
@@ -118,13 +119,13 @@ def cmd_display(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     floor = sub.add_parser(
         "floor",
-        help="open the floor console: eliminations, counts, second stacks, the clock read-only",
-        description="The floor console for staff on another terminal (role: floor).",
+        help=_("open the floor console: eliminations, counts, second stacks, the clock read-only"),
+        description=_("The floor console for staff on another terminal (role: floor)."),
     )
     floor.set_defaults(func=cmd_floor)
     display = sub.add_parser(
         "display",
-        help="open the room display: the big clock for a TV (read-only; q leaves)",
-        description="The room display: the big clock, blinds, players and prizes. Read-only.",
+        help=_("open the room display: the big clock for a TV (read-only; q leaves)"),
+        description=_("The room display: the big clock, blinds, players and prizes. Read-only."),
     )
     display.set_defaults(func=cmd_display)

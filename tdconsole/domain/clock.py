@@ -81,7 +81,7 @@ from tdconsole.domain.clock_state import (
 from tdconsole.domain.clock_status import ClockStatus, PlanRow, plan, plan_live, status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.structure import MAX_LEVEL, Blinds, LevelOverride, Period, Structure
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 __all__ = [
     "MAX_LEVEL",
@@ -191,15 +191,18 @@ def announce(
     left = _left(settled, at)
     if left > timedelta(0):
         period = structure.period(settled.index)
-        what = "the break" if period.is_break else f"level {period.level}"
-        what_it = "della pausa" if period.is_break else f"del livello {period.level}"
-        raise RuleError(
-            f"No level change is pending: {format_mmss(_ceil_seconds(left))} left in {what}; "
-            "to go to the next level now use clock next.",
-            "III.5",
-            it=f"Nessun cambio di livello in attesa: mancano {format_mmss(_ceil_seconds(left))} "
-            f"alla fine {what_it}; per passare subito al livello successivo usa clock next.",
-        )
+        left_text = format_mmss(_ceil_seconds(left))
+        if period.is_break:
+            message = _(
+                "No level change is pending: {left} left in the break; to go to the next level "
+                "now use clock next."
+            ).format(left=left_text)
+        else:
+            message = _(
+                "No level change is pending: {left} left in level {level}; to go to the next "
+                "level now use clock next."
+            ).format(left=left_text, level=period.level)
+        raise RuleError(message, "III.5")
     if not structure.has_period(settled.index + 1):
         raise RuleError(
             _(
@@ -243,12 +246,10 @@ def prev_level(
     return _go_to(settled, structure, settled.index - 1, at)
 
 
-def _check_seconds(seconds: int, verb: str, verb_it: str) -> None:
+def _check_seconds(seconds: int, refusal: Msg) -> None:
+    """``refusal`` when ``seconds`` is not a whole number of at least 1."""
     if seconds < 1:
-        raise RuleError(
-            f"Give a whole number of seconds, at least 1, to {verb}: not {seconds}.",
-            it=f"Indica un numero intero di secondi da {verb_it}, almeno 1: non {seconds}.",
-        )
+        raise RuleError(refusal)
     _check_not_absurd(seconds)
 
 
@@ -287,7 +288,12 @@ def add(
 
     While a change is pending, the level gets ``seconds`` from ``at`` (the overtime ends).
     """
-    _check_seconds(seconds, "add", "aggiungere")
+    _check_seconds(
+        seconds,
+        _("Give a whole number of seconds, at least 1, to add: not {seconds}.").format(
+            seconds=seconds
+        ),
+    )
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = max(_left(settled, at), timedelta(0)) + timedelta(seconds=seconds)
@@ -304,7 +310,12 @@ def sub(
     auto_announce: bool = False,
 ) -> ClockState:
     """Remove time from the current period; never below zero (see the module docstring)."""
-    _check_seconds(seconds, "remove", "togliere")
+    _check_seconds(
+        seconds,
+        _("Give a whole number of seconds, at least 1, to remove: not {seconds}.").format(
+            seconds=seconds
+        ),
+    )
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = _left(settled, at)

@@ -104,9 +104,8 @@ class ColourUp(Command):
         missing = [p.name for p in state.in_players() if p.name not in counts]
         if missing:
             raise RuleError(
-                "count every player in play: missing " + ", ".join(missing),
+                _("count every player in play: missing {names}").format(names=", ".join(missing)),
                 "VII.1",
-                it="contate ogni giocatore in gioco: mancano " + ", ".join(missing),
             )
         adjustments: dict[int, int] = {}
         override = (self.override or "").strip()

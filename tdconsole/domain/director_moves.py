@@ -28,7 +28,7 @@ from tdconsole.domain.play_tables import (
 )
 from tdconsole.domain.registration import SettingChanged
 from tdconsole.domain.state import State, Table, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import _, pgettext
 
 MOST_SEATS = 13
 """A table's seats are marked by the thirteen cards of its suit (II.2)."""
@@ -157,9 +157,10 @@ class MovePlayer(Command):
         if target is None or not target.open:
             numbers = ", ".join(str(t.number) for t in state.open_tables())
             raise RuleError(
-                f"there is no open table {self.table}: open tables are {numbers or 'none'}",
+                _("there is no open table {table}: open tables are {numbers}").format(
+                    table=self.table, numbers=numbers or pgettext("tables", "none")
+                ),
                 "VII.1",
-                it=f"non c'è un tavolo {self.table} aperto: tavoli aperti {numbers or 'nessuno'}",
             )
         limit = len(target.seats) if target.final else state.settings.seating.table_seats
         if not 1 <= self.seat <= min(limit, len(target.seats)):
@@ -178,16 +179,16 @@ class MovePlayer(Command):
         occupant = target.seat(self.seat).player
         reserved = _reserved(state, except_table=-1)
         if occupant is not None or (self.table, self.seat) in reserved:
-            who = state.players[occupant].name if occupant else None
-            raise RuleError(
-                f"table {self.table} seat {self.seat} is taken"
-                + (f" by {who}" if who else " by a recorded move plan")
-                + ": choose a vacant seat",
-                "VII.1",
-                it=f"il tavolo {self.table} posto {self.seat} è occupato"
-                + (f" da {who}" if who else " da un piano di spostamenti registrato")
-                + ": scegliete un posto libero",
-            )
+            if occupant:
+                taken = _(
+                    "table {table} seat {seat} is taken by {name}: choose a vacant seat"
+                ).format(table=self.table, seat=self.seat, name=state.players[occupant].name)
+            else:
+                taken = _(
+                    "table {table} seat {seat} is taken by a recorded move plan: choose a vacant "
+                    "seat"
+                ).format(table=self.table, seat=self.seat)
+            raise RuleError(taken, "VII.1")
         chips = self.chips
         if player.table != self.table:
             if chips is None:

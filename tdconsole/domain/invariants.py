@@ -21,7 +21,7 @@ from tdconsole.domain.events import Record, Redone, Undone
 from tdconsole.domain.fold import History, fold, is_control
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext
 
 MAX_NUMBER = 10**18
 """No number the console records comes near this (chips, seconds, levels)."""
@@ -32,8 +32,8 @@ LINE_BREAKS = "\n\t"
 """The only control characters a free text (a ruling, a reason) may hold; names hold none."""
 
 
-def _broken(what: str, what_it: str, article: str | None = None) -> RuleError:
-    return RuleError(what, article, it=what_it)
+def _broken(what: Msg, article: str | None = None) -> RuleError:
+    return RuleError(what, article)
 
 
 def _has_control(text: str, allowed: str = "") -> bool:
@@ -60,21 +60,18 @@ def check_values(data: Any, record: Record | None = None) -> None:
         elif isinstance(item, str):
             if len(item) > MAX_TEXT:
                 raise _broken(
-                    f"it holds a text of {len(item)} characters (at most {MAX_TEXT})",
-                    f"contiene un testo di {len(item)} caratteri (al massimo {MAX_TEXT})",
+                    ngettext(
+                        "it holds a text of {n} character (at most {limit})",
+                        "it holds a text of {n} characters (at most {limit})",
+                        len(item),
+                    ).format(limit=MAX_TEXT)
                 )
             if _has_control(item, LINE_BREAKS):
-                raise _broken(
-                    f"it holds control characters in {item[:30]!r}",
-                    f"contiene caratteri di controllo in {item[:30]!r}",
-                )
+                raise _broken(_("it holds control characters in {text!r}").format(text=item[:30]))
         elif isinstance(item, bool):
             continue
         elif isinstance(item, (int, float)) and not abs(item) <= MAX_NUMBER:  # NaN too
-            raise _broken(
-                "it holds a number beyond 10^18, more than any count or time",
-                "contiene un numero oltre 10^18, più di qualsiasi conteggio o tempo",
-            )
+            raise _broken(_("it holds a number beyond 10^18, more than any count or time"))
 
 
 def check_state(state: State, names_seen: set[str] | None = None) -> None:
@@ -84,10 +81,9 @@ def check_state(state: State, names_seen: set[str] | None = None) -> None:
 
     if len(state.name) > MAX_EVENT_NAME or _has_control(state.name):
         raise _broken(
-            f"the event's name {state.name[:30]!r} has control characters or more than "
-            f"{MAX_EVENT_NAME} characters",
-            f"il nome dell'evento {state.name[:30]!r} ha caratteri di controllo o più di "
-            f"{MAX_EVENT_NAME} caratteri",
+            _(
+                "the event's name {name!r} has control characters or more than {limit} characters"
+            ).format(name=state.name[:30], limit=MAX_EVENT_NAME)
         )
     for player in state.players.values():
         if names_seen is not None:
@@ -99,10 +95,9 @@ def check_state(state: State, names_seen: set[str] | None = None) -> None:
                 raise RuleError(_("spaces around the name"))
         except RuleError as exc:
             raise _broken(
-                f"the player name {player.name[:30]!r} is not one registration accepts "
-                f"({exc.message})",
-                f"il nome {player.name[:30]!r} non è uno che l'iscrizione accetta "
-                f"({exc.it or exc.message})",
+                _("the player name {name!r} is not one registration accepts ({why})").format(
+                    name=player.name[:30], why=exc.said
+                ),
                 "I.1",
             ) from None
     _check_chips(state)
@@ -114,32 +109,40 @@ def _check_chips(state: State) -> None:
     in_play = state.chips_in_play
     if in_play != state.issued - state.removed + state.adjusted:
         raise _broken(
-            f"the chip ledger does not add up: {in_play} in play, {state.issued} issued, "
-            f"{state.removed} removed, {state.adjusted} adjusted",
-            f"il registro dei gettoni non torna: {in_play} in gioco, {state.issued} emessi, "
-            f"{state.removed} tolti, {state.adjusted} rettificati",
+            _(
+                "the chip ledger does not add up: {in_play} in play, {issued} issued, "
+                "{removed} removed, {adjusted} adjusted"
+            ).format(
+                in_play=in_play,
+                issued=state.issued,
+                removed=state.removed,
+                adjusted=state.adjusted,
+            ),
             "III.3",
         )
     for table in state.tables.values():
         if table.chips < 0:
             raise _broken(
-                f"table {table.number} holds {table.chips} chips",
-                f"il tavolo {table.number} ha {table.chips} gettoni",
+                ngettext(
+                    "table {table} holds {n} chip", "table {table} holds {n} chips", table.chips
+                ).format(table=table.number),
                 "III.3",
             )
     for player in state.players.values():
         if player.chips is not None and not 0 <= player.chips <= in_play:
             raise _broken(
-                f"{player.name} has a count of {player.chips}: counts go from 0 to the "
-                f"{in_play} chips in play",
-                f"{player.name} ha un conteggio di {player.chips}: i conteggi vanno da 0 ai "
-                f"{in_play} gettoni in gioco",
+                ngettext(
+                    "{name} has a count of {chips}: counts go from 0 to the {n} chip in play",
+                    "{name} has a count of {chips}: counts go from 0 to the {n} chips in play",
+                    in_play,
+                ).format(name=player.name, chips=player.chips),
                 "III.3",
             )
         if player.second_stack is not None and player.second_stack <= 0:
             raise _broken(
-                f"{player.name}'s second stack is {player.second_stack}",
-                f"la seconda dote di {player.name} è {player.second_stack}",
+                _("{name}'s second stack is {chips}").format(
+                    name=player.name, chips=player.second_stack
+                ),
                 "III.3",
             )
 
@@ -151,17 +154,18 @@ def _check_seats(state: State) -> None:
         limit = seating.final_seats if table.final else seating.table_seats
         if len(seated) != len(set(seated)) or len(seated) > limit:
             raise _broken(
-                f"table {table.number} seats a player twice or more than {limit} players",
-                f"il tavolo {table.number} fa sedere un giocatore due volte o più di {limit} "
-                "giocatori",
+                ngettext(
+                    "table {table} seats a player twice or more than {n} player",
+                    "table {table} seats a player twice or more than {n} players",
+                    limit,
+                ).format(table=table.number),
                 "II.1",
             )
         for key in seated:
             player = state.players.get(key)
             if player is None or (player.status == "in" and player.table != table.number):
                 raise _broken(
-                    f"table {table.number} seats someone who is not there",
-                    f"il tavolo {table.number} fa sedere qualcuno che non c'è",
+                    _("table {table} seats someone who is not there").format(table=table.number),
                     "II.1",
                 )
 
@@ -172,15 +176,19 @@ def _check_places(state: State) -> None:
         tied = [p for p in state.players.values() if p.place == place]
         if count > 1 and not all(p.tied for p in tied):
             raise _broken(
-                f"place {place} is given to {count} players who are not tied",
-                f"il posto {place} è assegnato a {count} giocatori non a pari merito",
+                ngettext(
+                    "place {place} is given to {n} player who is not tied",
+                    "place {place} is given to {n} players who are not tied",
+                    count,
+                ).format(place=place),
                 "IV.6",
             )
     prizes = sum((p.prize or Decimal(0) for p in state.players.values()), Decimal(0))
     if prizes > state.prize_pool or (state.phase == "finished" and prizes != state.prize_pool):
         raise _broken(
-            f"the prizes ({prizes}) do not match the prize pool ({state.prize_pool})",
-            f"i premi ({prizes}) non corrispondono al montepremi ({state.prize_pool})",
+            _("the prizes ({prizes}) do not match the prize pool ({pool})").format(
+                prizes=prizes, pool=state.prize_pool
+            ),
             "V.1",
         )
 
@@ -192,28 +200,24 @@ def check_event(state: State, record: Record, history: History) -> None:
         target = history.last_active
         if body.command != target or body.command == 1:
             raise _broken(
-                f"it undoes command {body.command}, which is not the last one in effect",
-                f"annulla il comando {body.command}, che non è l'ultimo in vigore",
+                _("it undoes command {command}, which is not the last one in effect").format(
+                    command=body.command
+                )
             )
     elif isinstance(body, Redone):
         if body.command != history.last_redoable:
             raise _broken(
-                f"it redoes command {body.command}, which the last undo did not cancel",
-                f"ripristina il comando {body.command}, che l'ultimo annullamento non ha "
-                "cancellato",
+                _("it redoes command {command}, which the last undo did not cancel").format(
+                    command=body.command
+                )
             )
     elif body.type == "event_created":
         if record.command != 1:
-            raise _broken(
-                "it creates the event a second time",
-                "crea l'evento una seconda volta",
-            )
+            raise _broken(_("it creates the event a second time"))
     elif body.type == "started":
         if state.phase != "seated":
             raise _broken(
-                "it starts a tournament that is not seated or has already started",
-                "avvia un torneo non ancora sorteggiato o già iniziato",
-                "III.1",
+                _("it starts a tournament that is not seated or has already started"), "III.1"
             )
     elif body.type == "chips_counted":
         from tdconsole.domain.play_common import _check_chip_unit, _require_in
@@ -252,7 +256,7 @@ def replay(records: Sequence[Record], settings: Settings | None = None) -> State
         except RuleError as exc:
             raise RuleError(
                 _("event {seq} ({type}): {exc}").format(
-                    seq=record.seq, type=record.body.type, exc=exc
+                    seq=record.seq, type=record.body.type, exc=exc.said
                 ),
                 exc.article,
             ) from None

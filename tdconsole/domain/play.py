@@ -19,7 +19,6 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.payouts import money_text
 from tdconsole.domain.play_common import (
     MAX_STACK,
-    STATUS_IT,
     _check_chip_unit,
     _check_in_circulation,
     _require_in,
@@ -46,10 +45,9 @@ from tdconsole.domain.play_tables import (
     vacant_seats,
 )
 from tdconsole.domain.state import Player, State, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext, pgettext
 
 __all__ = [
-    "STATUS_IT",
     "Bust",
     "ChipsCounted",
     "ClosePlan",
@@ -235,7 +233,7 @@ class SecondStack(Command):
         return f"second stack: {self.name.strip()}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, "second stack", "seconda dote")
+        _require_play_open(state, pgettext("play refused", "second stack"))
         player = _require_in(state, self.name)
         if state.phase != "elimination":
             raise RuleError(
@@ -363,7 +361,7 @@ class Bust(Command):
         return "eliminated: " + ", ".join(n.strip() for n in self.names)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, "elimination", "eliminazione")
+        _require_play_open(state, pgettext("play refused", "elimination"))
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 _(
@@ -375,8 +373,9 @@ class Bust(Command):
             )
         if self.stacks is not None and len(self.stacks) != len(self.names):
             raise RuleError(
-                _("{names} names but {stacks} stacks: give one stack per name").format(
-                    names=len(self.names), stacks=len(self.stacks)
+                _("{names} but {stacks}: give one stack per name").format(
+                    names=ngettext("{n} name", "{n} names", len(self.names)),
+                    stacks=ngettext("{n} stack", "{n} stacks", len(self.stacks)),
                 ),
             )
         players: list[Player] = []

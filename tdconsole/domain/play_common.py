@@ -10,7 +10,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, State, Table, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 
 def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
@@ -30,14 +30,17 @@ def second_stack_amount(state: State, table: Table) -> int | None:
 
 # -- helpers --------------------------------------------------------------------------------
 
-STATUS_IT = {
-    "registered": "iscritto",
-    "waitlisted": "in lista d'attesa",
-    "withdrawn": "ritirato",
-    "in": "in gioco",
-    "out": "eliminato",
-    "disqualified": "squalificato",
-}
+def status_word(status: str) -> Msg | str:
+    """A player's status as a word of the reader's language (the status itself if unknown)."""
+    words = {
+        "registered": pgettext("player status", "registered"),
+        "waitlisted": pgettext("player status", "on the waiting list"),
+        "withdrawn": pgettext("player status", "withdrawn"),
+        "in": pgettext("player status", "in play"),
+        "out": pgettext("player status", "out"),
+        "disqualified": pgettext("player status", "disqualified"),
+    }
+    return words.get(status, status)
 
 
 def _require_in(state: State, name: str) -> Player:
@@ -46,9 +49,10 @@ def _require_in(state: State, name: str) -> Player:
     player = require_player(state, name)
     if player.status != "in":
         raise RuleError(
-            f"{player.name} is not in play (status: {player.status})",
+            _("{name} is not in play ({status})").format(
+                name=player.name, status=status_word(player.status)
+            ),
             "IV.2",
-            it=f"{player.name} non è in gioco ({STATUS_IT.get(player.status, player.status)})",
         )
     return player
 
@@ -77,23 +81,21 @@ def can_take_second_stack(state: State, player: Player) -> bool:
     )
 
 
-def _require_play_open(state: State, what: str, what_it: str) -> None:
+def _require_play_open(state: State, what: Msg) -> None:
+    """Play (``what``: "second stack", "elimination") only once started, before the end, and
+    not while the final table waits for its draw."""
     if state.phase in ("registration", "seated"):
         raise RuleError(
-            f"{what}: the tournament has not started (`start`)",
-            "III.1",
-            it=f"{what_it}: il torneo non è ancora iniziato (`start`)",
+            _("{what}: the tournament has not started (`start`)").format(what=what), "III.1"
         )
     if state.phase == "finished":
-        raise RuleError(
-            f"{what}: the tournament is over", "IV.7", it=f"{what_it}: il torneo è concluso"
-        )
+        raise RuleError(_("{what}: the tournament is over").format(what=what), "IV.7")
     if state.final_due:
         raise RuleError(
-            f"{what}: nine or fewer are in, play stops for the final draw (`final --count ...`)",
+            _(
+                "{what}: nine or fewer are in, play stops for the final draw (`final --count ...`)"
+            ).format(what=what),
             "IV.2",
-            it=f"{what_it}: sono in gioco nove giocatori o meno, si gioca solo dopo il "
-            "sorteggio del tavolo finale (`final --count ...`)",
         )
 
 
@@ -126,9 +128,14 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
         if chips > table.chips:
             raise RuleError(
                 _(
-                    "{name}: {chips} chips is more than table {number} has in "
-                    "circulation ({chips2}): count again"
-                ).format(name=name, chips=chips, number=table.number, chips2=table.chips),
+                    "{name}: {chips} is more than table {number} has in circulation "
+                    "({chips2}): count again"
+                ).format(
+                    name=name,
+                    chips=ngettext("{n} chip", "{n} chips", chips),
+                    number=table.number,
+                    chips2=table.chips,
+                ),
                 "III.3",
             )
     total = sum(named.values())
@@ -136,9 +143,14 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
         names = ", ".join(named)
         raise RuleError(
             _(
-                "{names}: {total} chips together is more than table {number} "
-                "has in circulation ({chips}): count again"
-            ).format(names=names, total=total, number=table.number, chips=table.chips),
+                "{names}: {total} together is more than table {number} has in circulation "
+                "({chips}): count again"
+            ).format(
+                names=names,
+                total=ngettext("{n} chip", "{n} chips", total),
+                number=table.number,
+                chips=table.chips,
+            ),
             "III.3",
         )
 
@@ -148,9 +160,12 @@ def _check_in_play(state: State, name: str, chips: int) -> None:
     if chips > state.chips_in_play:
         raise RuleError(
             _(
-                "{name}: {chips} chips is more than all the chips in play "
-                "({chips_in_play}): count again"
-            ).format(name=name, chips=chips, chips_in_play=state.chips_in_play),
+                "{name}: {chips} is more than all the chips in play ({chips_in_play}): count again"
+            ).format(
+                name=name,
+                chips=ngettext("{n} chip", "{n} chips", chips),
+                chips_in_play=state.chips_in_play,
+            ),
             "III.3",
         )
 

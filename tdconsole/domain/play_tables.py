@@ -23,7 +23,7 @@ from tdconsole.domain.play_common import (
     round_chips,
 )
 from tdconsole.domain.state import MovePlan, State, Table, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext, pgettext
 
 # -- disqualification (Art. VI.2) ------------------------------------------------------------
 
@@ -101,8 +101,10 @@ class Disqualify(Command):
             table = state.tables[player.table]
             if chips > table.chips:
                 raise RuleError(
-                    _("{chips} chips is more than table {number} holds ({chips2})").format(
-                        chips=chips, number=table.number, chips2=table.chips
+                    _("{chips} is more than table {number} holds ({chips2})").format(
+                        chips=ngettext("{n} chip", "{n} chips", chips),
+                        number=table.number,
+                        chips2=table.chips,
                     ),
                     "VI.2",
                 )
@@ -150,24 +152,24 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
 
         seats = seats_for_closing(state, closing)
         now = state.settings.seating.table_seats
-        raise_en = (
-            f"raise the seats for this closing (`close {closing.number} --plan --seats {seats}`)"
-            if seats
-            else "there is no room even at 13 seats a table"
-        )
-        raise_it = (
-            f"alza i posti per questa chiusura (`close {closing.number} --plan --seats {seats}`)"
-            if seats
-            else "non c'è posto nemmeno con 13 posti per tavolo"
-        )
+        if seats:
+            remedy = _(
+                "raise the seats for this closing (`close {table} --plan --seats {seats}`)"
+            ).format(table=closing.number, seats=seats)
+        else:
+            remedy = _("there is no room even at 13 seats a table")
         raise RuleError(
-            f"table {closing.number} has {len(movers)} players but the other tables have only "
-            f"{room} vacant seat(s) at {now} seats a table (table_seats): {raise_en}, or keep "
-            "the table open for now",
+            _(
+                "{players} at table {table}, but the other tables have only {room} at {now} "
+                "seats a table (table_seats): {remedy}, or keep the table open for now"
+            ).format(
+                players=ngettext("{n} player", "{n} players", len(movers)),
+                table=closing.number,
+                room=ngettext("{n} seat free", "{n} seats free", room),
+                now=now,
+                remedy=remedy,
+            ),
             "IV.4",
-            it=f"al tavolo {closing.number} ci sono {len(movers)} giocatori ma gli altri tavoli "
-            f"hanno solo {room} posti liberi con {now} posti per tavolo: {raise_it}, oppure "
-            "lascia aperto il tavolo per ora",
         )
     count = {t.number: len(state.players_at(t)) for t in others}
     moves = []
@@ -243,9 +245,13 @@ def _check_closable(state: State, table: Table, override: str | None) -> None:
     if n > state.settings.seating.close_at and not (override and override.strip()):
         raise RuleError(
             _(
-                "table {number} still has {n} players: a table closes only "
-                "when {close_at} or fewer are left (add --override REASON)"
-            ).format(number=table.number, n=n, close_at=state.settings.seating.close_at),
+                "table {number} still has {players}: a table closes only when {close_at} or "
+                "fewer are left (add --override REASON)"
+            ).format(
+                number=table.number,
+                players=ngettext("{n} player", "{n} players", n),
+                close_at=state.settings.seating.close_at,
+            ),
             "IV.4",
         )
 
@@ -255,8 +261,9 @@ def _require_table(state: State, number: int) -> Table:
     if table is None or table.final:
         numbers = ", ".join(str(t.number) for t in state.open_tables())
         raise RuleError(
-            f"there is no table {number}: open tables are {numbers or 'none'}",
-            it=f"non esiste il tavolo {number}: tavoli aperti {numbers or 'nessuno'}",
+            _("there is no table {table}: open tables are {numbers}").format(
+                table=number, numbers=numbers or pgettext("tables", "none")
+            ),
         )
     return table
 
@@ -327,13 +334,10 @@ class CloseTable(Command):
         missing = [state.players[k].name for k in movers if k not in counts]
         if missing:
             raise RuleError(
-                "count every mover's chips: missing "
-                + ", ".join(sorted(missing))
-                + " (NAME=CHIPS)",
+                _("count every mover's chips: missing {names} (NAME=CHIPS)").format(
+                    names=", ".join(sorted(missing))
+                ),
                 "IV.4",
-                it="conta i gettoni di ogni giocatore da spostare: mancano "
-                + ", ".join(sorted(missing))
-                + " (NOME=GETTONI)",
             )
         total = sum(counts.values())
         adjustment = total - table.chips
@@ -453,11 +457,10 @@ class Final(Command):
         missing = [p.name for p in finalists if p.name not in counts]
         if missing:
             raise RuleError(
-                "count every finalist's chips: missing " + ", ".join(missing) + " (NAME=CHIPS)",
+                _("count every finalist's chips: missing {names} (NAME=CHIPS)").format(
+                    names=", ".join(missing)
+                ),
                 "IV.6",
-                it="conta i gettoni di ogni finalista: mancano "
-                + ", ".join(missing)
-                + " (NOME=GETTONI)",
             )
         total = sum(counts.values())
         adjustment = total - state.chips_in_play

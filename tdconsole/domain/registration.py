@@ -160,7 +160,7 @@ class CreateEvent(Command):
                 _("this event already exists: use `new` with another path"),
             )
         name = self.name.strip() or "Torneo"
-        validate_settings(self.settings, source="settings")
+        validate_settings(self.settings, source=_("the event's settings"))
         return [EventCreated(name=name, settings=self.settings)]
 
 

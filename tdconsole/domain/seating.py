@@ -17,7 +17,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
@@ -41,15 +41,19 @@ def balanced_sizes(players: int, tables: int) -> list[int]:
 class TablePlan:
     tables: int
     sizes: list[int]
-    warning: str | None
-    warning_it: str | None = None
+    warning: Msg | None
+    """Why this split is outside the settings, said in the reader's language."""
 
 
 def plan_tables(players: int, seating: SeatingSettings, tables: int | None = None) -> TablePlan:
     """How many tables for ``players`` (Art. II.1, II.3; the Decision of rules.md)."""
     if players < 2:
         raise RuleError(
-            _("{players} paid player(s): a draw needs at least two").format(players=players),
+            ngettext(
+                "{n} paid player: a draw needs at least two",
+                "{n} paid players: a draw needs at least two",
+                players,
+            ),
             "II.1",
         )
     low, high = seating.table_min, seating.table_max
@@ -70,21 +74,21 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
         if max(sizes) > limit:
             raise RuleError(
                 _(
-                    "{tables} table(s) would seat {sizes} at one table, more "
-                    "than its {limit} seats: choose more tables"
-                ).format(tables=tables, sizes=max(sizes), limit=limit),
+                    "{tables} would seat {sizes} at one table, more than its {limit} seats: "
+                    "choose more tables"
+                ).format(
+                    tables=ngettext("{n} table", "{n} tables", tables),
+                    sizes=max(sizes),
+                    limit=limit,
+                ),
                 "II.1",
             )
-        warning = warning_it = None
+        warning = None
         if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
-            warning = (
-                f"tables of {min(sizes)}-{max(sizes)} players, outside {low}-{high} (Art. II.1)"
-            )
-            warning_it = (
-                f"tavoli da {min(sizes)}-{max(sizes)} giocatori, fuori dall'intervallo "
-                f"{low}-{high} (Art. II.1)"
-            )
-        return TablePlan(tables, sizes, warning, warning_it)
+            warning = _(
+                "tables of {smallest}-{largest} players, outside {low}-{high} (Art. II.1)"
+            ).format(smallest=min(sizes), largest=max(sizes), low=low, high=high)
+        return TablePlan(tables, sizes, warning)
     if players <= seating.final_seats:
         return TablePlan(1, [players], None)
     candidates = range(1, players + 1)
@@ -97,11 +101,12 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
     return TablePlan(
         k,
         sizes,
-        f"no balanced split of {players} into tables of {low}-{high}: "
-        f"{k} tables of {min(sizes)}-{max(sizes)} (Art. II.1); --tables K chooses another",
-        f"{players} giocatori non si dividono in modo equilibrato in tavoli da {low}-{high}: "
-        f"{k} tavoli da {min(sizes)}-{max(sizes)} (Art. II.1); --tables K ne sceglie un altro "
-        "numero",
+        _(
+            "no balanced split of {players} players into tables of {low}-{high}: {k} tables of "
+            "{smallest}-{largest} (Art. II.1); --tables K chooses another"
+        ).format(
+            players=players, low=low, high=high, k=k, smallest=min(sizes), largest=max(sizes)
+        ),
     )
 
 
@@ -204,7 +209,8 @@ class Draw(Command):
         final = plan.tables == 1 and len(names) <= state.settings.seating.final_seats
         seats = state.settings.seating.final_seats if final else state.settings.seating.table_seats
         drawn = draw_seats(names, plan.sizes, seats, state.settings.seating, rng, final=final)
-        return [SeatsDrawn(tables=drawn, warning=plan.warning)]
+        warning = str(plan.warning) if plan.warning is not None else None
+        return [SeatsDrawn(tables=drawn, warning=warning)]
 
 
 class ButtonMoved(EventBody):
@@ -231,10 +237,10 @@ class MoveButton(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = state.tables.get(self.table)
         if table is None or not table.open:
-            numbers = ", ".join(str(t.number) for t in state.open_tables()) or "none"
+            numbers = ", ".join(str(t.number) for t in state.open_tables())
             raise RuleError(
                 _("there is no open table {table}: open tables are {numbers}").format(
-                    table=self.table, numbers=numbers
+                    table=self.table, numbers=numbers or pgettext("tables", "none")
                 ),
             )
         if not 1 <= self.seat <= len(table.seats):

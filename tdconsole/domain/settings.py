@@ -7,18 +7,38 @@ changes an event already running; ``set KEY=VALUE`` changes one and logs it.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
 
-Language = Literal["it", "en"]
+
+def _language(value: str) -> str:
+    """A language of the console: English, any catalogue shipped, or the test language."""
+    from tdconsole.i18n import PSEUDO, languages
+
+    if value in languages() or value == PSEUDO:
+        return value
+    expected = " or ".join(repr(lang) for lang in languages())
+    raise PydanticCustomError("literal_error", "", {"expected": expected})
+
+
+Language = Annotated[str, AfterValidator(_language)]
 
 
 class _Section(BaseModel):
@@ -207,7 +227,7 @@ class Settings(BaseModel):
             raise RuleError(
                 _("unknown setting {key!r}: use one of {known}").format(key=key, known=known),
             )
-        return validate_settings(data, source=f"setting {key}", key=key)
+        return validate_settings(data, source=key, key=key)
 
 
 def _parse_value(raw: str, current: Any) -> Any:
@@ -225,96 +245,114 @@ def _parse_value(raw: str, current: Any) -> Any:
     return raw.strip()
 
 
-def validate_settings(data: dict[str, Any], source: str, key: str | None = None) -> Settings:
+def validate_settings(
+    data: dict[str, Any], source: Said | str, key: str | None = None
+) -> Settings:
     """Validate settings; a bad value is a one-line RuleError naming the setting and the fix.
 
     ``key`` is the one setting being changed (``set``): the refusal then names it by its label
-    (``config/ordine.toml``), in each language; a settings file's refusal names the file and
-    the place in it."""
+    (``config/ordine.toml``); a settings file's refusal names the file (``source``) and the place
+    in it. Every word of the refusal is said in the reader's language."""
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "settings"
-        english, italian = explain(first, "en"), explain(first, "it")
+        explanation = explain(first)
         if key is not None:
-            from tdconsole.domain.settings_help import label
-
             raise RuleError(
-                f"{label(key, 'en')} ({key}): {english}; fix the value and try again",
-                it=f"{label(key, 'it')}: {italian}; correggete il valore e riprovate",
+                _("{setting}: {explanation}; fix the value and try again").format(
+                    setting=setting_name(key), explanation=explanation
+                )
             ) from None
         raise RuleError(
-            f"{source}: {where}: {english}; fix the value and try again",
-            it=f"{source}: {where}: {italian}; correggete il valore e riprovate",
+            _("{source}: {where}: {explanation}; fix the value and try again").format(
+                source=source, where=where, explanation=explanation
+            )
         ) from None
 
 
-_PLAIN: dict[str, tuple[str, str]] = {
-    "greater_than_equal": ("must be at least {ge}", "deve valere almeno {ge}"),
-    "greater_than": ("must be more than {gt}", "deve superare {gt}"),
-    "less_than_equal": ("must be at most {le}", "non può superare {le}"),
-    "less_than": ("must be less than {lt}", "deve stare sotto {lt}"),
-    "int_parsing": ("write a whole number", "scrivete un numero intero"),
-    "int_from_float": ("write a whole number", "scrivete un numero intero"),
-    "int_type": ("write a whole number", "scrivete un numero intero"),
-    "decimal_parsing": ("write a number", "scrivete un numero"),
-    "decimal_type": ("write a number", "scrivete un numero"),
-    "bool_parsing": ("write yes or no", "scrivete sì o no"),
-    "bool_type": ("write yes or no", "scrivete sì o no"),
-    "literal_error": ("choose one of {expected}", "scegliete tra {expected}"),
-    "string_pattern_mismatch": ("write a time of day as HH:MM", "scrivete un orario come HH:MM"),
-    "string_too_short": ("must not be empty", "non può essere vuoto"),
-    "string_too_long": (
-        "must be at most {max_length} characters",
-        "al massimo {max_length} caratteri",
-    ),
-    "string_type": ("write a text", "scrivete un testo"),
-    "tuple_type": ("write the values separated by commas", "scrivete i valori separati da virgole"),
-    "extra_forbidden": ("is not a setting", "non è un'impostazione"),
-    "distinct_suits": (
-        "list different suit symbols, one a table",
-        "elencate semi diversi, uno per tavolo",
-    ),
-    "ascending_chips": (
-        "list positive, different values, smallest first",
-        "elencate valori positivi e diversi, dal più piccolo",
-    ),
-    "percents": (
-        "give positive shares that add up to 100",
-        "indicate quote positive che in tutto fanno 100",
-    ),
-    "control_chars": (
-        "must not contain control characters",
-        "non può contenere caratteri di controllo",
-    ),
-}
-_PAIRED: dict[str, tuple[str, str]] = {
-    "not_above": ("{low} must not exceed {high}", "«{low}» non può superare «{high}»"),
-    "shorter": ("{low} must be shorter than {high}", "«{low}» deve essere minore di «{high}»"),
-    "unit_in_chips": ("{key} must be one of {chips}", "«{key}» deve essere uno dei «{chips}»"),
-}
+class _Label:
+    """A setting's label (``config/ordine.toml``) in the reader's language."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def text(self, lang: str = SOURCE) -> str:
+        from tdconsole.domain.settings_help import label
+
+        return label(self.key, lang)
 
 
-def explain(error: ErrorDetails, lang: str) -> str:
-    """One validation error in words (``lang`` "it" or "en"), settings named by their labels."""
-    from tdconsole.domain.settings_help import label
+def setting_name(key: str) -> Msg:
+    """A setting named for a reader: its label, and in English its key too."""
+    return _("{label} ({key})").format(label=_Label(key), key=key)
 
-    index = 1 if lang == "it" else 0
+
+def _choices(expected: str) -> Msg | str:
+    """Pydantic's ``'a', 'b' or 'c'`` as a list in the reader's language."""
+    values = [f'"{value}"' for value in re.findall(r"'([^']*)'", expected)]
+    if len(values) < 2:
+        return ", ".join(values) or expected
+    return _("{values} or {last}").format(values=", ".join(values[:-1]), last=values[-1])
+
+
+def explain(error: ErrorDetails) -> Msg:
+    """One validation error in words, settings named by their labels (``.text(lang)``)."""
     context: dict[str, Any] = dict(error.get("ctx") or {})
     kind = error["type"]
-    if kind in _PAIRED:
-        named = {
-            k: (f"{label(v, 'en')} ({v})" if index == 0 else label(v, "it"))
-            for k, v in context.items()
-        }
-        return _PAIRED[kind][index].format(**named)
-    if kind in _PLAIN:
-        if "expected" in context:
-            expected = str(context["expected"]).replace("'", '"')
-            context["expected"] = expected.replace(" or ", " o ") if index else expected
-        return _PLAIN[kind][index].format(**context)
-    return str(error["msg"]) if index == 0 else "valore non valido"
+    named = {k: setting_name(str(v)) for k, v in context.items()}
+    match kind:
+        case "not_above":
+            return _("{low} must not exceed {high}").format(**named)
+        case "shorter":
+            return _("{low} must be shorter than {high}").format(**named)
+        case "unit_in_chips":
+            return _("{key} must be one of {chips}").format(**named)
+        case "greater_than_equal":
+            return _("must be at least {ge}").format(**context)
+        case "greater_than":
+            return _("must be more than {gt}").format(**context)
+        case "less_than_equal":
+            return _("must be at most {le}").format(**context)
+        case "less_than":
+            return _("must be less than {lt}").format(**context)
+        case "int_parsing" | "int_from_float" | "int_type":
+            return _("write a whole number")
+        case "decimal_parsing" | "decimal_type":
+            return _("write a number")
+        case "bool_parsing" | "bool_type":
+            return _("write yes or no")
+        case "literal_error":
+            expected = _choices(str(context.get("expected", "")))
+            return _("choose one of {expected}").format(expected=expected)
+        case "string_pattern_mismatch":
+            return _("write a time of day as HH:MM")
+        case "string_too_short":
+            return _("must not be empty")
+        case "string_too_long":
+            return ngettext(
+                "must be at most {n} character",
+                "must be at most {n} characters",
+                int(context.get("max_length", 0)),
+            )
+        case "string_type":
+            return _("write a text")
+        case "tuple_type" | "list_type":
+            return _("write the values separated by commas")
+        case "model_type" | "model_attributes_type" | "dict_type":
+            return _("write a section of settings, as in the shipped file")
+        case "extra_forbidden":
+            return _("is not a setting")
+        case "distinct_suits":
+            return _("list different suit symbols, one a table")
+        case "ascending_chips":
+            return _("list positive, different values, smallest first")
+        case "percents":
+            return _("give positive shares that add up to 100")
+        case "control_chars":
+            return _("must not contain control characters")
+    return _("is not a valid value")
 
 
 def config_dir() -> Path:
@@ -335,7 +373,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
     path = path or default_settings_path()
     try:
-        text = read_input(path, MIB, "a settings file", "un file di impostazioni").decode()
+        text = read_input(path, MIB, _("a settings file")).decode()
     except FileNotFoundError:
         raise RuleError(
             _("settings file {path} not found: give an existing file").format(path=path),

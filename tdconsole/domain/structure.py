@@ -12,7 +12,7 @@ from datetime import timedelta
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, ngettext
 
 __all__ = ["MAX_LEVEL", "Blinds", "LevelOverride", "Period", "Structure"]
 
@@ -20,10 +20,10 @@ MAX_LEVEL = 200
 """The last level the structure computes: past it the big blind is an absurd number of chips."""
 
 
-def _neighbours(value: int, step: int, word: str = "or") -> str:
+def _neighbours(value: int, step: int) -> Msg | int:
     """The multiples of ``step`` either side of ``value`` (the positive ones)."""
     below, above = value // step * step, (value // step + 1) * step
-    return f"{below} {word} {above}" if below > 0 else str(above)
+    return _("{below} or {above}").format(below=below, above=above) if below > 0 else above
 
 
 class LevelOverride(BaseModel):
@@ -135,8 +135,8 @@ class Structure(BaseModel):
                     unit=unit
                 ),
             )
-        self._check_big_blind(self.first_bb, "The first big blind", "Il primo grande buio")
-        self._check_big_blind(self.second_bb, "The second big blind", "Il secondo grande buio")
+        self._check_big_blind(self.first_bb, _("The first big blind"))
+        self._check_big_blind(self.second_bb, _("The second big blind"))
         if self.second_bb <= self.first_bb:
             raise RuleError(
                 _(
@@ -164,10 +164,10 @@ class Structure(BaseModel):
                 "III.5",
             )
         for level, ante in self.antes.items():
-            self._check_level_number(level, "An ante", "Un ante")
+            self._check_level_number(level, _("An ante"))
             self._check_ante(level, ante)
         for level, length in self.breaks.items():
-            self._check_level_number(level, "A break", "Una pausa")
+            self._check_level_number(level, _("A break"))
             if length < 1:
                 raise RuleError(
                     _(
@@ -177,12 +177,10 @@ class Structure(BaseModel):
                     "VII.1",
                 )
         for level, edit in self.overrides.items():
-            self._check_level_number(level, "An edit", "Una modifica")
+            self._check_level_number(level, _("An edit"))
             if edit.big_blind is not None:
                 self._check_big_blind(
-                    edit.big_blind,
-                    f"The big blind of level {level}",
-                    f"Il grande buio del livello {level}",
+                    edit.big_blind, _("The big blind of level {level}").format(level=level)
                 )
             if edit.ante is not None:
                 self._check_ante(level, edit.ante)
@@ -198,23 +196,33 @@ class Structure(BaseModel):
                 raise RuleError(
                     _(
                         "Level {level} ({minutes} min) must be shorter than level 1 "
-                        "({first} min): give it at most {value} minutes."
-                    ).format(level=level, minutes=edit.minutes, first=first, value=first - 1),
+                        "({first} min): give it at most {most}."
+                    ).format(
+                        level=level,
+                        minutes=edit.minutes,
+                        first=first,
+                        most=ngettext("{n} minute", "{n} minutes", first - 1),
+                    ),
                     "III.5",
                 )
         return self
 
-    def _check_big_blind(self, big_blind: int, what: str, what_it: str) -> None:
+    def _check_big_blind(self, big_blind: int, what: Msg) -> None:
         step = 2 * self.chip_unit
         if big_blind <= 0 or big_blind % step:
             raise RuleError(
-                f"{what} must be a positive multiple of {step} (twice the smallest chip, "
-                f"{self.chip_unit}) so the small blind is half of it: {big_blind} is not; "
-                f"try {_neighbours(big_blind, step)}.",
+                _(
+                    "{what} must be a positive multiple of {step} (twice the smallest chip, "
+                    "{chip_unit}) so the small blind is half of it: {big_blind} is not; try "
+                    "{neighbours}."
+                ).format(
+                    what=what,
+                    step=step,
+                    chip_unit=self.chip_unit,
+                    big_blind=big_blind,
+                    neighbours=_neighbours(big_blind, step),
+                ),
                 "2.3",
-                it=f"{what_it} deve essere un multiplo positivo di {step} (il doppio del gettone "
-                f"più piccolo, {self.chip_unit}) perché il piccolo buio ne sia la metà: "
-                f"{big_blind} non lo è; prova {_neighbours(big_blind, step, 'o')}.",
             )
 
     def _check_ante(self, level: int, ante: int) -> None:
@@ -228,12 +236,13 @@ class Structure(BaseModel):
             )
 
     @staticmethod
-    def _check_level_number(level: int, what: str, what_it: str) -> None:
+    def _check_level_number(level: int, what: Msg) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise RuleError(
-                f"{what} names level {level}: levels go from 1 to {MAX_LEVEL}.",
+                _("{what} names level {level}: levels go from 1 to {MAX_LEVEL}.").format(
+                    what=what, level=level, MAX_LEVEL=MAX_LEVEL
+                ),
                 "III.5",
-                it=f"{what_it} indica il livello {level}: i livelli vanno da 1 a {MAX_LEVEL}.",
             )
 
     def validate_stack(self, stack: int, *, min_stack_bb: int = 40) -> None:
@@ -242,23 +251,25 @@ class Structure(BaseModel):
         if stack < need:
             step = 2 * self.chip_unit
             best = stack // min_stack_bb // step * step
-            lower = (
-                f"or lower the big blind to at most {best}"
-                if best >= step
-                else "a smaller big blind is impossible with this stack"
-            )
-            lower_it = (
-                f"oppure abbassa il grande buio a non più di {best}"
-                if best >= step
-                else "con questa dote un grande buio più basso è impossibile"
-            )
-            raise RuleError(
-                f"The starting stack {stack} is less than {min_stack_bb} × the big blind "
-                f"{self.first_bb} = {need}: raise the stack to at least {need} {lower}.",
-                "III.1",
-                it=f"La dote iniziale {stack} è inferiore a {min_stack_bb} × il grande buio "
-                f"{self.first_bb} = {need}: porta la dote ad almeno {need} {lower_it}.",
-            )
+            values = {
+                "stack": stack,
+                "min_stack_bb": min_stack_bb,
+                "first_bb": self.first_bb,
+                "need": need,
+            }
+            if best >= step:
+                refusal = _(
+                    "The starting stack {stack} is less than {min_stack_bb} × the big blind "
+                    "{first_bb} = {need}: raise the stack to at least {need} or lower the big "
+                    "blind to at most {best}."
+                ).format(best=best, **values)
+            else:
+                refusal = _(
+                    "The starting stack {stack} is less than {min_stack_bb} × the big blind "
+                    "{first_bb} = {need}: raise the stack to at least {need}; a smaller big "
+                    "blind is impossible with this stack."
+                ).format(**values)
+            raise RuleError(refusal, "III.1")
 
     # ---- levels -------------------------------------------------------------------------
 
@@ -433,47 +444,39 @@ class Structure(BaseModel):
             breaks[after_level] = minutes
         return self.model_validate({**self.model_dump(), "breaks": breaks})
 
-    def warnings(
-        self, index: int, chips_in_play: int, players_in: int, *, lang: str = "en"
-    ) -> list[str]:
-        """Warnings when the blinds of the current or next level pass sensible chip values
-        (in English, or in Italian with ``lang="it"``)."""
-        out: list[str] = []
-        italian = lang == "it"
+    def warnings(self, index: int, chips_in_play: int, players_in: int) -> list[Msg]:
+        """Warnings when the blinds of the current or next level pass sensible chip values,
+        said in the reader's language (``.text(lang)``)."""
+        out: list[Msg] = []
         if players_in <= 0 or chips_in_play <= 0:
             return out
-        average = chips_in_play / players_in
+        average = round(chips_in_play / players_in)
         level, _at = self._locate(index)
         for k in (level, level + 1):
             if k > MAX_LEVEL:
-                out.append(
-                    f"Il livello {k} è oltre la fine della struttura ({MAX_LEVEL} livelli)."
-                    if italian
-                    else f"Level {k} is past the end of the structure ({MAX_LEVEL} levels)."
-                )
+                past = _("Level {level} is past the end of the structure ({MAX_LEVEL} levels).")
+                out.append(past.format(level=k, MAX_LEVEL=MAX_LEVEL))
                 continue
             big = self.big_blind(k)
             if 2 * big > chips_in_play:
                 out.append(
-                    f"Livello {k}: il grande buio {big} supera la metà dei gettoni in gioco "
-                    f"({chips_in_play})."
-                    if italian
-                    else f"Level {k}: the big blind {big} is more than half the chips in play "
-                    f"({chips_in_play})."
+                    _(
+                        "Level {level}: the big blind {big} is more than half the chips in play "
+                        "({chips})."
+                    ).format(level=k, big=big, chips=chips_in_play)
                 )
             elif big > average:
                 out.append(
-                    f"Livello {k}: il grande buio {big} supera lo stack medio ({average:.0f})."
-                    if italian
-                    else f"Level {k}: the big blind {big} is larger than the average stack "
-                    f"({average:.0f})."
+                    _(
+                        "Level {level}: the big blind {big} is larger than the average stack "
+                        "({average})."
+                    ).format(level=k, big=big, average=average)
                 )
             if k >= 2 and big < self.big_blind(k - 1):
                 out.append(
-                    f"Livello {k}: il grande buio {big} è più basso di quello del livello "
-                    f"{k - 1} ({self.big_blind(k - 1)}): i bui dovrebbero salire (III.5)."
-                    if italian
-                    else f"Level {k}: the big blind {big} is lower than level {k - 1}'s "
-                    f"({self.big_blind(k - 1)}): the blinds should rise (III.5)."
+                    _(
+                        "Level {level}: the big blind {big} is lower than level {previous}'s "
+                        "({previous_big}): the blinds should rise (III.5)."
+                    ).format(level=k, big=big, previous=k - 1, previous_big=self.big_blind(k - 1))
                 )
         return out

@@ -1,68 +1,92 @@
 """What a command did, in the reader's language.
 
-The log keeps each command's English summary (``Command.describe()``); the Italian is given at
-display time (the command line's log, undo and redo, the console's notifications).
+The log keeps each command's English summary (``Command.describe()``); it is said in the
+reader's language at display time (the command line's log, undo and redo, the console's
+notifications). Each summary's shape is a message of the catalogue, and the pattern that
+recognises a recorded summary is built from that same message, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
 import re
 
-# A summary no pattern matches is shown as recorded.
-_SUMMARIES_IT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.DOTALL), italian)
-    for pattern, italian in (
-        (r"create event (.*)", "nuovo evento {0}"),
-        (r"register (.*)", "iscrizione di {0}"),
-        (r"withdraw (.*)", "ritiro di {0}"),
-        (r"entry fee: (.*)", "quota d'iscrizione: {0}"),
-        (r"food contribution: (.*)", "vettovagliamento: {0}"),
-        (r"set (.*)", "impostazioni {0}"),
-        (r"seat draw", "sorteggio dei posti"),
-        (r"start: stack (\S+), big blind (\S+)", "inizio: dote {0}, grande buio {1}"),
-        (r"count (.*)", "conteggio {0}"),
-        (r"second stack: (.*)", "seconda dote: {0}"),
-        (r"eliminated: (.*)", "eliminazione: {0}"),
-        (r"disqualified: (.*)", "squalifica: {0}"),
-        (r"move plan for table (\d+)", "piano degli spostamenti del tavolo {0}"),
-        (
-            r"move plan for table (\d+), table_seats=(\d+)",
-            "piano degli spostamenti del tavolo {0}, posti per tavolo portati a {1}",
-        ),
-        (
-            r"Director's move: (.*) to table (\d+) seat (\d+)",
-            "spostamento deciso dal Direttore: {0} al tavolo {1}, posto {2}",
-        ),
-        (r"colour-up", "cambio dei gettoni"),
-        (r"close table (\d+)", "chiusura del tavolo {0}"),
-        (r"final table draw", "sorteggio del tavolo finale"),
-        (r"ruling: (.*)", "decisione: {0}"),
-        (r"sanction warning: (.*)", "richiamo verbale: {0}"),
-        (r"sanction suspend: (.*)", "sospensione: {0}"),
-        (r"sanction disqualify: (.*)", "squalifica: {0}"),
-        (r"suspension (\d+) served", "sospensione {0} scontata"),
-        (r"clock started", "orologio avviato"),
-        (r"clock paused", "orologio in pausa"),
-        (r"clock resumed", "orologio ripreso"),
-        (r"level announced", "livello annunciato"),
-        (r"next level", "livello successivo"),
-        (r"previous level", "livello precedente"),
-        (r"clock ([+-]\d+)s", "orologio {0} s"),
-        (r"clock set to (\S+)", "orologio impostato a {0}"),
-        (r"edit level (\d+)", "modifica del livello {0}"),
-        (r"button at table (\d+) seat (\d+)", "bottone al tavolo {0}, posto {1}"),
-        (r"rulebook imported: (\S+) from (.*)", "regolamento importato: {0} da {1}"),
-        (r"rulebook replaced: (\S+) from (.*)", "regolamento sostituito: {0} da {1}"),
+from tdconsole.i18n import Msg, pgettext
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _shape(message: Msg, **fields: str) -> tuple[re.Pattern[str], Msg]:
+    """The pattern of a recorded summary shaped as ``message`` (English): each ``{field}``
+    matches ``fields[field]`` (any text by default)."""
+    parts = _FIELD.split(message.msgid)
+    pattern = "".join(
+        f"(?P<{part}>{fields.get(part, '.*')})" if odd else re.escape(part)
+        for odd, part in ((i % 2 == 1, part) for i, part in enumerate(parts))
     )
+    return re.compile(pattern, re.DOTALL), message
+
+
+_NUMBER, _WORD = r"\d+", r"\S+"
+
+# A summary no shape matches is shown as recorded.
+_SUMMARIES: tuple[tuple[re.Pattern[str], Msg], ...] = (
+    _shape(pgettext("summary", "create event {name}")),
+    _shape(pgettext("summary", "register {name}")),
+    _shape(pgettext("summary", "withdraw {name}")),
+    _shape(pgettext("summary", "entry fee: {name}")),
+    _shape(pgettext("summary", "food contribution: {name}")),
+    _shape(pgettext("summary", "set {setting}")),
+    _shape(pgettext("summary", "seat draw")),
+    _shape(pgettext("summary", "start: stack {stack}, big blind {bb}"), stack=_WORD, bb=_WORD),
+    _shape(pgettext("summary", "count {counts}")),
+    _shape(pgettext("summary", "second stack: {name}")),
+    _shape(pgettext("summary", "eliminated: {names}")),
+    _shape(pgettext("summary", "disqualified: {name}")),
+    _shape(pgettext("summary", "move plan for table {table}"), table=_NUMBER),
+    _shape(
+        pgettext("summary", "move plan for table {table}, table_seats={seats}"),
+        table=_NUMBER,
+        seats=_NUMBER,
+    ),
+    _shape(
+        pgettext("summary", "Director's move: {name} to table {table} seat {seat}"),
+        table=_NUMBER,
+        seat=_NUMBER,
+    ),
+    _shape(pgettext("summary", "colour-up")),
+    _shape(pgettext("summary", "close table {table}"), table=_NUMBER),
+    _shape(pgettext("summary", "final table draw")),
+    _shape(pgettext("summary", "ruling: {text}")),
+    _shape(pgettext("summary", "sanction warning: {name}")),
+    _shape(pgettext("summary", "sanction suspend: {name}")),
+    _shape(pgettext("summary", "sanction disqualify: {name}")),
+    _shape(pgettext("summary", "suspension {id} served"), id=_NUMBER),
+    _shape(pgettext("summary", "clock started")),
+    _shape(pgettext("summary", "clock paused")),
+    _shape(pgettext("summary", "clock resumed")),
+    _shape(pgettext("summary", "level announced")),
+    _shape(pgettext("summary", "next level")),
+    _shape(pgettext("summary", "previous level")),
+    _shape(pgettext("summary", "clock {seconds}s"), seconds=r"[+-]\d+"),
+    _shape(pgettext("summary", "clock set to {time}"), time=_WORD),
+    _shape(pgettext("summary", "edit level {level}"), level=_NUMBER),
+    _shape(pgettext("summary", "button at table {table} seat {seat}"), table=_NUMBER, seat=_NUMBER),
+    _shape(pgettext("summary", "rulebook imported: {book} from {source}"), book=_WORD),
+    _shape(pgettext("summary", "rulebook replaced: {book} from {source}"), book=_WORD),
 )
+
+
+def summary_msg(summary: str) -> Msg | str:
+    """A command's recorded summary (English, as the log keeps it) as a message to say in the
+    reader's language; the summary itself when no shape matches it."""
+    for pattern, message in _SUMMARIES:
+        found = pattern.fullmatch(summary)
+        if found:
+            return message.format(**found.groupdict())
+    return summary
 
 
 def summary_text(summary: str, language: str) -> str:
     """A command's recorded summary (English, as the log keeps it) in ``language``."""
-    if language != "it":
-        return summary
-    for pattern, italian in _SUMMARIES_IT:
-        found = pattern.fullmatch(summary)
-        if found:
-            return italian.format(*found.groups())
-    return summary
+    said = summary_msg(summary)
+    return said if isinstance(said, str) else said.text(language)

@@ -27,6 +27,7 @@ import unicodedata
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 # Cc, Cf, Zl, Zp and Cs as of Unicode 14 (a test checks it against ``unicodedata``).
 _RANGES = (
@@ -70,18 +71,18 @@ _LIMITS = {
     "assignments": SETTING_LIMIT,
 }
 
-_LABELS = {  # field: (English, Italian)
-    "name": ("the name", "il nome"),
-    "names": ("the name", "il nome"),
-    "players": ("the player's name", "il nome del giocatore"),
-    "counts": ("the name", "il nome"),
-    "text": ("the text", "il testo"),
-    "reason": ("the reason", "il motivo"),
-    "override": ("the reason", "il motivo"),
-    "settings": ("the setting", "l'impostazione"),
-    "assignments": ("the setting", "l'impostazione"),
-    "articles": ("the article", "l'articolo"),
-    "actor": ("who acts (--as)", "chi agisce (--as)"),
+_LABELS = {  # how a refusal names a command's field
+    "name": pgettext("a command's field", "the name"),
+    "names": pgettext("a command's field", "the name"),
+    "players": pgettext("a command's field", "the player's name"),
+    "counts": pgettext("a command's field", "the name"),
+    "text": pgettext("a command's field", "the text"),
+    "reason": pgettext("a command's field", "the reason"),
+    "override": pgettext("a command's field", "the reason"),
+    "settings": pgettext("a command's field", "the setting"),
+    "assignments": pgettext("a command's field", "the setting"),
+    "articles": pgettext("a command's field", "the article"),
+    "actor": pgettext("a command's field", "who acts (--as)"),
 }
 
 
@@ -130,9 +131,9 @@ def normal_name(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def _refuse(field: str, what_en: str, what_it: str) -> RuleError:
-    label_en, label_it = _LABELS.get(field, (field, field))
-    return RuleError(f"{label_en} {what_en}", "VII.1", it=f"{label_it} {what_it}")
+def _label(field: str) -> Msg | str:
+    """The field as a refusal names it (an unknown one by its name)."""
+    return _LABELS.get(field, field)
 
 
 def check_line(text: str, field: str, limit: int | None = None) -> str:
@@ -143,12 +144,12 @@ def check_line(text: str, field: str, limit: int | None = None) -> str:
     if found is not None:
         code = f"U+{ord(found.group()):04X}"
         shown = escape(text)[:40]
-        raise _refuse(
-            field,
-            f"'{shown}' contains control characters or invisible ones ({code}): retype it on "
-            "one line",
-            f"'{shown}' contiene caratteri di controllo o invisibili ({code}): riscrivilo su "
-            "una riga",
+        raise RuleError(
+            _(
+                "{field} '{text}' contains control characters or invisible ones ({code}): "
+                "retype it on one line"
+            ).format(field=_label(field), text=shown, code=code),
+            "VII.1",
         )
     _check_length(text, field, limit)
     return text
@@ -167,10 +168,13 @@ def clean_text(text: str, field: str, limit: int | None = None) -> str:
 def _check_length(text: str, field: str, limit: int | None) -> None:
     limit = limit_of(field) if limit is None else limit
     if len(text) > limit:
-        raise _refuse(
-            field,
-            f"has {len(text)} characters, more than {limit}: shorten it",
-            f"ha {len(text)} caratteri, più di {limit}: accorcialo",
+        raise RuleError(
+            ngettext(
+                "{field} has {n} character, more than {limit}: shorten it",
+                "{field} has {n} characters, more than {limit}: shorten it",
+                len(text),
+            ).format(field=_label(field), limit=limit),
+            "VII.1",
         )
 
 

@@ -141,9 +141,8 @@ def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
     )
     document = status.to_json()
     # Blinds past sensible chip values are said, never silently played (III.5 structure).
-    document["warnings"] = state.structure.warnings(
-        status.index, state.chips_in_play, state.in_play, lang=state.settings.language
-    )
+    warnings = state.structure.warnings(status.index, state.chips_in_play, state.in_play)
+    document["warnings"] = [w.text(state.settings.language) for w in warnings]
     return document
 
 

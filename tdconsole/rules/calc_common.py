@@ -1,16 +1,17 @@
-"""What the calculators share: results as JSON, Italian fields, seat order."""
+"""What the calculators share: results as JSON, explanations in every language, seat order."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import field
 from typing import Any
+
+from tdconsole.i18n import Said
 
 
 def as_json(obj: Any) -> Any:
-    """A result as plain JSON data (dataclasses become dicts, tuples lists); the Italian
-    explanations are left out, so the JSON keys stay the documented ones."""
+    """A result as plain JSON data (dataclasses become dicts, tuples lists); the explanations'
+    messages are left out (the English is in), so the JSON keys stay the documented ones."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {
             f.name: as_json(getattr(obj, f.name))
@@ -24,14 +25,14 @@ def as_json(obj: Any) -> Any:
     return obj
 
 
-def _italian() -> Any:
-    """A field holding the Italian of an explanation: not compared, not in ``as_json``."""
-    return field(default="", compare=False, repr=False, metadata={"json": False})
+HIDDEN = {"json": False}
+"""A field's metadata: left out of ``as_json`` (an explanation's message: the JSON keeps the
+English); such fields are also not compared."""
 
 
-def _in(lang: str, en: str, it: str) -> str:
-    """``it`` when ``lang`` is Italian and there is one, else ``en``."""
-    return it if lang == "it" and it else en
+def _text(said: Said | None, english: str, lang: str) -> str:
+    """``said`` in ``lang``; ``english`` for a result built without a message."""
+    return said.text(lang) if said is not None else english
 
 
 def clockwise_from(button: int, seats: Iterable[int]) -> list[int]:

@@ -4,13 +4,13 @@ all'Italiana (003 Art. 7–9). A pure function; see ``calculators``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, Said, _, pgettext
 from tdconsole.rules import italiana
-from tdconsole.rules.calc_common import _italian
+from tdconsole.rules.calc_common import HIDDEN, _text
 from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 # ---------------------------------------------------------------------------------------------
@@ -18,18 +18,32 @@ from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 Mode = Literal["holdem", "italiana"]
 
-_IT_LABELS = {
-    "Royal flush": "Scala reale",
-    "Straight flush": "Scala a colore",
-    "Four of a kind": "Poker",
-    "Full house": "Full",
-    "Flush": "Colore",
-    "Straight": "Scala",
-    "Three of a kind": "Tris",
-    "Two pair": "Doppia coppia",
-    "One pair": "Coppia",
-    "High card": "Carta alta",
-}
+def _holdem_name(label: str) -> Msg | str:
+    """pokerkit's name of a hand as a message (pokerkit's own words if it is a new one)."""
+    names = {
+        "Royal flush": pgettext("hand", "Royal flush"),
+        "Straight flush": pgettext("hand", "Straight flush"),
+        "Four of a kind": pgettext("hand", "Four of a kind"),
+        "Full house": pgettext("hand", "Full house"),
+        "Flush": pgettext("hand", "Flush"),
+        "Straight": pgettext("hand", "Straight"),
+        "Three of a kind": pgettext("hand", "Three of a kind"),
+        "Two pair": pgettext("hand", "Two pair"),
+        "One pair": pgettext("hand", "One pair"),
+        "High card": pgettext("hand", "High card"),
+    }
+    return names.get(label, label)
+
+
+class _Named:
+    """A hand's name as ``italiana.describe`` gives it, (Italian, English), until that module
+    marks its names for the catalogue."""
+
+    def __init__(self, italian: str, english: str) -> None:
+        self.italian, self.english = italian, english
+
+    def text(self, lang: str = "en") -> str:
+        return self.italian if lang == "it" else self.english
 
 
 @dataclass(frozen=True)
@@ -39,6 +53,18 @@ class RankedHand:
     cards: tuple[str, ...]  # the best five
     label_it: str
     label_en: str
+    label: Said | str | None = field(default=None, compare=False, repr=False, metadata=HIDDEN)
+
+    def name(self, lang: str = "en") -> str:
+        """The hand's name in ``lang``."""
+        if self.label is None:
+            return self.label_en
+        return self.label if isinstance(self.label, str) else self.label.text(lang)
+
+
+def _ranked(player: str, place: int, cards: tuple[str, ...], label: Said | str) -> RankedHand:
+    italian, english = (label, label) if isinstance(label, str) else (label.text("it"), str(label))
+    return RankedHand(player, place, cards, italian, english, label)
 
 
 @dataclass(frozen=True)
@@ -48,42 +74,44 @@ class Reading:
     article: str
     setting: str  # the setting that chooses it (config: [rulings])
     choice: str  # the reading applied
-    explanation: str
-    explanation_it: str = _italian()
+    explanation: str  # in English (the JSON's)
+    said: Msg | None = field(default=None, compare=False, repr=False, metadata=HIDDEN)
 
-
-_READINGS: dict[tuple[str, str], tuple[str, str, str]] = {
-    ("italiana_flush", "suit"): (
-        "7.2",
-        "flush against flush: the better suit wins (then the higher cards); the ace does not "
-        "count first",
-        "colore contro colore: vince il seme migliore (poi le carte più alte); l'asso non "
-        "conta per primo",
-    ),
-    ("italiana_flush", "ace"): (
-        "7.2",
-        "flush against flush: the flush holding the ace wins, then the better suit",
-        "colore contro colore: vince il colore che ha l'asso, poi il seme migliore",
-    ),
-    ("italiana_ace_straight", "plain"): (
-        "8.2",
-        "A-6-7-8-9: the ace plays low, a maximum straight topped by its fourth card; it does "
-        "not wrap",
-        "A-6-7-8-9: l'asso vale come carta più bassa, scala massima che termina con la quarta "
-        "carta; non è attaccata",
-    ),
-    ("italiana_ace_straight", "wrap"): (
-        "8.2",
-        "A-6-7-8-9: the straight passes from the ace to the lowest card, a minimum (wrap-around) "
-        "straight",
-        "A-6-7-8-9: la scala passa dall'asso alla carta più bassa, scala minima (attaccata)",
-    ),
-}
+    def explain(self, lang: str = "en") -> str:
+        """The explanation in ``lang``."""
+        return _text(self.said, self.explanation, lang)
 
 
 def _reading(setting: str, choice: str) -> Reading:
-    article, en, it = _READINGS[(setting, choice)]
-    return Reading(article, setting, choice, en, it)
+    readings: dict[tuple[str, str], tuple[str, Msg]] = {
+        ("italiana_flush", "suit"): (
+            "7.2",
+            _(
+                "flush against flush: the better suit wins (then the higher cards); the ace "
+                "does not count first"
+            ),
+        ),
+        ("italiana_flush", "ace"): (
+            "7.2",
+            _("flush against flush: the flush holding the ace wins, then the better suit"),
+        ),
+        ("italiana_ace_straight", "plain"): (
+            "8.2",
+            _(
+                "A-6-7-8-9: the ace plays low, a maximum straight topped by its fourth card; it "
+                "does not wrap"
+            ),
+        ),
+        ("italiana_ace_straight", "wrap"): (
+            "8.2",
+            _(
+                "A-6-7-8-9: the straight passes from the ace to the lowest card, a minimum "
+                "(wrap-around) straight"
+            ),
+        ),
+    }
+    article, said = readings[(setting, choice)]
+    return Reading(article, setting, choice, str(said), said)
 
 
 @dataclass(frozen=True)
@@ -132,7 +160,7 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
         label = str(best.entry.label.value)
         if label == "Straight flush" and {"A", "K"} <= {c[0] for c in five}:
             label = "Royal flush"
-        ranked.append(RankedHand(player, len(groups), five, _IT_LABELS.get(label, label), label))
+        ranked.append(_ranked(player, len(groups), five, _holdem_name(label)))
     winners = tuple(groups[0])
     return ShowdownResult(
         "holdem",
@@ -144,6 +172,13 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
         False,
         ("1.1", "1.2", "1.3"),
     )
+
+
+def _italiana_name(key: italiana.Key) -> Said:
+    described = italiana.describe(key)
+    if isinstance(described, tuple):  # (Italian, English)
+        return _Named(*described)
+    return described
 
 
 def _italiana(
@@ -176,9 +211,8 @@ def _italiana(
         readings.append(_reading("italiana_ace_straight", ace_straight))
     ranked = []
     for place, (key, player) in enumerate(keyed, start=1):
-        it, en = italiana.describe(key)
         five = tuple(str(c) for c in sorted(hands[player], reverse=True))
-        ranked.append(RankedHand(player, place, five, it, en))
+        ranked.append(_ranked(player, place, five, _italiana_name(key)))
     sf = [p for key, p in keyed if key[0] == italiana.STRAIGHT_FLUSH]
     split_possible = len(sf) >= 2
     winners = tuple(sf) if split_possible and split_straight_flushes else (keyed[0][1],)

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
-from tdconsole.rules.calc_common import _in, _italian, clockwise_from
+from tdconsole.i18n import Msg, _
+from tdconsole.rules.calc_common import HIDDEN, _text, clockwise_from
 
 # ---------------------------------------------------------------------------------------------
 # Button and blinds after eliminations (2.4, 2.5, II.5)
@@ -23,13 +23,27 @@ class HandPositions:
     small_blind: int | None
     big_blind: int
     dead_button: bool  # the button sits on an empty seat
-    note: str
+    note: str  # in English (the JSON's)
     articles: tuple[str, ...]
-    note_it: str = _italian()
+    said: Msg | None = field(default=None, compare=False, repr=False, metadata=HIDDEN)
 
     def explain(self, lang: str = "en") -> str:
-        """The note in ``lang`` ("it" or "en")."""
-        return _in(lang, self.note, self.note_it)
+        """The note in ``lang``."""
+        return _text(self.said, self.note, lang)
+
+
+def _hand(
+    hand: int,
+    button: int,
+    small_blind: int | None,
+    big_blind: int,
+    dead_button: bool,
+    said: Msg,
+    articles: tuple[str, ...],
+) -> HandPositions:
+    return HandPositions(
+        hand, button, small_blind, big_blind, dead_button, str(said), articles, said
+    )
 
 
 @dataclass(frozen=True)
@@ -71,8 +85,8 @@ def button_plan(
     gone = set(out)
     if not gone <= set(occupied):
         raise RuleError(
-            _("seat(s) {map} went out but were not occupied").format(
-                map=", ".join(map(str, sorted(gone - set(occupied))))
+            _("seats given as out but not occupied: {seats}").format(
+                seats=", ".join(map(str, sorted(gone - set(occupied))))
             ),
         )
     remaining = [s for s in occupied if s not in gone]
@@ -117,15 +131,8 @@ def button_plan(
             btn = nxt(btn)
             sb, bb = normal(btn)
             plan.append(
-                HandPositions(
-                    h,
-                    btn,
-                    sb,
-                    bb,
-                    False,
-                    "heads-up: the button posts the small blind",
-                    ("2.5",),
-                    "testa a testa: il bottone mette il piccolo buio",
+                _hand(
+                    h, btn, sb, bb, False, _("heads-up: the button posts the small blind"), ("2.5",)
                 )
             )
         return ButtonPlan(tuple(remaining), tuple(plan), ("2.5", "II.5"))
@@ -136,60 +143,56 @@ def button_plan(
     if bb_out:
         btn = nxt(button)
         plan.append(
-            HandPositions(
+            _hand(
                 1,
                 btn,
                 None,
                 nxt(btn),
                 btn not in remaining,
-                "big blind eliminated: the button advances, the next player posts the big blind "
-                "directly, no small blind",
+                _(
+                    "big blind eliminated: the button advances, the next player posts the big "
+                    "blind directly, no small blind"
+                ),
                 ("2.4",),
-                "grande buio eliminato: il bottone avanza, il giocatore "
-                "seguente mette direttamente "
-                "il grande buio, senza piccolo buio",
             )
         )
         if hands >= 2:
             sb, bb = normal(btn)
             plan.append(
-                HandPositions(
+                _hand(
                     2,
                     btn,
                     sb,
                     bb,
                     btn not in remaining,
-                    "the button stays and both blinds are posted",
+                    _("the button stays and both blinds are posted"),
                     ("2.4",),
-                    "il bottone resta fermo e si mettono entrambi i bui",
                 )
             )
         h = 3
     elif sb_out:
         sb, bb = normal(btn)
         plan.append(
-            HandPositions(
+            _hand(
                 1,
                 btn,
                 sb,
                 bb,
                 btn not in remaining,
-                "small blind eliminated: the button stays put (dead button) for this hand",
+                _("small blind eliminated: the button stays put (dead button) for this hand"),
                 ("2.4",),
-                "piccolo buio eliminato: per questa mano il bottone resta fermo (bottone morto)",
             )
         )
         h = 2
     while h <= hands:
         btn = nxt(btn)
         sb, bb = normal(btn)
-        note = "the button moves again" if plan else "the button moves clockwise"
-        note_it = "il bottone riprende ad avanzare" if plan else "il bottone avanza in senso orario"
-        plan.append(
-            HandPositions(
-                h, btn, sb, bb, False, note, ("2.4", "II.5") if plan else ("II.5",), note_it
+        if plan:
+            plan.append(
+                _hand(h, btn, sb, bb, False, _("the button moves again"), ("2.4", "II.5"))
             )
-        )
+        else:
+            plan.append(_hand(h, btn, sb, bb, False, _("the button moves clockwise"), ("II.5",)))
         h += 1
     arts = ("2.4", "II.5") if (bb_out or sb_out) else ("II.5", "2.2", "2.3")
     return ButtonPlan(tuple(remaining), tuple(plan[:hands]), arts)

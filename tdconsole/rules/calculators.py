@@ -12,12 +12,12 @@ every result names the articles it applies. Bad input raises :class:`RuleError`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
-from tdconsole.rules.calc_common import _in, _italian, as_json, clockwise_from
+from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.rules.calc_common import HIDDEN, _text, as_json, clockwise_from
 from tdconsole.rules.calc_showdown import Mode, RankedHand, Reading, ShowdownResult, showdown
 from tdconsole.rules.calc_table import (
     COUNTDOWN_SECONDS,
@@ -30,7 +30,6 @@ from tdconsole.rules.calc_table import (
 )
 
 __all__ = [
-    "ACTIONS_IT",
     "COUNTDOWN_SECONDS",
     "ButtonPlan",
     "ChipsAction",
@@ -87,15 +86,17 @@ class Pot:
     shares: tuple[Share, ...]
     uncontested: bool
 
-    def label(self, lang: str = "en") -> str:
-        """The pot's name in ``lang``: main, side N, uncalled (``name`` stays English)."""
-        if lang != "it":
-            return self.name
+    def title(self) -> Msg:
+        """The pot's name as a message: main, side N, uncalled (``name`` stays English)."""
         if self.name == "main":
-            return "principale"
+            return pgettext("pot", "main")
         if self.name == "uncalled":
-            return "eccedenza"
-        return self.name.replace("side", "sovraresto")
+            return pgettext("pot", "uncalled")
+        return pgettext("pot", "side {number}").format(number=self.name.removeprefix("side "))
+
+    def label(self, lang: str = "en") -> str:
+        """The pot's name in ``lang``."""
+        return self.title().text(lang)
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ def side_pots(
     unknown = set(flat) - set(names)
     if unknown:
         raise RuleError(
-            _("unknown player(s) in the ranking: {unknown}").format(
+            _("in the ranking but not among the players: {unknown}").format(
                 unknown=", ".join(sorted(unknown))
             ),
         )
@@ -240,9 +241,6 @@ def side_pots(
 
 ChipsAction = Literal["call", "raise", "bet"]
 
-ACTIONS_IT = {"call": "chiamata", "raise": "rilancio", "bet": "puntata"}
-
-
 @dataclass(frozen=True)
 class ChipsResult:
     action: ChipsAction
@@ -251,17 +249,37 @@ class ChipsResult:
     returned: int  # chips the player takes back
     complete_to: int | None  # the amount he must bring his action up to, if any
     all_in: bool
-    explanation: str
+    explanation: str  # in English (the JSON's)
     articles: tuple[str, ...]
-    explanation_it: str = _italian()
+    said: Msg | None = field(default=None, compare=False, repr=False, metadata=HIDDEN)
 
     def explain(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` ("it" or "en")."""
-        return _in(lang, self.explanation, self.explanation_it)
+        """The explanation in ``lang``."""
+        return _text(self.said, self.explanation, lang)
 
     def action_text(self, lang: str = "en") -> str:
         """The action's name in ``lang`` (``action`` stays English)."""
-        return ACTIONS_IT[self.action] if lang == "it" else self.action
+        words = {
+            "call": pgettext("chips action", "call"),
+            "raise": pgettext("chips action", "raise"),
+            "bet": pgettext("chips action", "bet"),
+        }
+        return words[self.action].text(lang)
+
+
+def _chips(
+    action: ChipsAction,
+    letter: str | None,
+    committed: int,
+    returned: int,
+    complete_to: int | None,
+    all_in: bool,
+    said: Msg,
+    articles: tuple[str, ...],
+) -> ChipsResult:
+    return ChipsResult(
+        action, letter, committed, returned, complete_to, all_in, str(said), articles, said
+    )
 
 
 def chips_pushed(
@@ -287,8 +305,8 @@ def chips_pushed(
         )
     if stack is not None and pushed > stack:
         raise RuleError(
-            _("{pushed} chips pushed but the stack was {stack}; check the amounts").format(
-                pushed=pushed, stack=stack
+            _("{pushed} pushed but the stack was {stack}; check the amounts").format(
+                pushed=ngettext("{n} chip", "{n} chips", pushed), stack=stack
             ),
         )
     all_in = stack is not None and pushed == stack
@@ -296,153 +314,63 @@ def chips_pushed(
 
     if to_call == 0:
         if pushed >= min_raise or all_in:
-            return ChipsResult(
-                "bet",
-                "A",
-                pushed,
-                0,
-                None,
-                all_in,
-                f"a bet of {pushed}",
-                ("6.8-A", "7.5"),
-                f"una puntata di {pushed}",
-            )
-        return ChipsResult(
-            "bet",
-            None,
-            pushed,
-            0,
-            min_raise,
-            False,
-            f"a bet below the minimum: complete it to {min_raise}",
-            ("6.8", "7.5"),
-            f"una puntata sotto il minimo: va completata a {min_raise}",
-        )
+            said = _("a bet of {pushed}").format(pushed=pushed)
+            return _chips("bet", "A", pushed, 0, None, all_in, said, ("6.8-A", "7.5"))
+        said = _("a bet below the minimum: complete it to {min_raise}").format(min_raise=min_raise)
+        return _chips("bet", None, pushed, 0, min_raise, False, said, ("6.8", "7.5"))
     if declared_raise:
         arts = ("5.5", "7.3") if single_chip else ("6.8", "7.3")
         if excess >= min_raise or (all_in and excess > 0):
-            return ChipsResult(
-                "raise",
-                None,
-                pushed,
-                0,
-                None,
-                all_in,
-                f"a raise to {pushed} (declared)",
-                (*arts, "7.4"),
-                f"un rilancio a {pushed} (dichiarato)",
-            )
-        return ChipsResult(
-            "raise",
-            None,
-            max(pushed, to_call),
-            0,
-            to_call + min_raise,
-            all_in,
-            f"a declared raise: complete it to the minimum, {to_call + min_raise} in all",
-            arts,
-            f"un rilancio dichiarato: va completato al minimo, {to_call + min_raise} in tutto",
+            said = _("a raise to {pushed} (declared)").format(pushed=pushed)
+            return _chips("raise", None, pushed, 0, None, all_in, said, (*arts, "7.4"))
+        said = _(
+            "a declared raise: complete it to the minimum, {minimum} in all"
+        ).format(minimum=to_call + min_raise)
+        return _chips(
+            "raise", None, max(pushed, to_call), 0, to_call + min_raise, all_in, said, arts
         )
     if single_chip and excess > 0 and not all_in:
-        return ChipsResult(
-            "call",
-            None,
-            to_call,
-            excess,
-            None,
-            False,
-            f"one oversized chip without a declared raise is a call of {to_call}; "
-            f"{excess} go back to the player",
-            ("5.5",),
-            f"un solo gettone più grande della puntata, senza dichiarare il rilancio, è una "
-            f"chiamata di {to_call}; {excess} tornano al giocatore",
+        said = _(
+            "one oversized chip without a declared raise is a call of {to_call}; {back}"
+        ).format(
+            to_call=to_call,
+            back=ngettext("{n} goes back to the player", "{n} go back to the player", excess),
         )
+        return _chips("call", None, to_call, excess, None, False, said, ("5.5",))
     if all_in:
         if excess <= 0:
-            return ChipsResult(
-                "call",
-                "A",
-                pushed,
-                0,
-                None,
-                True,
-                f"all-in call for {pushed}",
-                ("6.8-A", "7.2", "7.7"),
-                f"chiamata all-in per {pushed}",
-            )
-        return ChipsResult(
-            "raise",
-            "A",
-            pushed,
-            0,
-            None,
-            True,
-            f"all-in raise to {pushed}; it reopens the betting",
-            ("6.8-A", "7.4"),
-            f"rilancio all-in a {pushed}; riapre le puntate",
-        )
+            said = _("all-in call for {pushed}").format(pushed=pushed)
+            return _chips("call", "A", pushed, 0, None, True, said, ("6.8-A", "7.2", "7.7"))
+        said = _("all-in raise to {pushed}; it reopens the betting").format(pushed=pushed)
+        return _chips("raise", "A", pushed, 0, None, True, said, ("6.8-A", "7.4"))
     if excess == 0:
-        return ChipsResult(
-            "call",
-            "A",
-            pushed,
-            0,
-            None,
-            False,
-            f"the exact amount: a call of {to_call}",
-            ("6.8-A",),
-            f"la somma esatta: una chiamata di {to_call}",
-        )
+        said = _("the exact amount: a call of {to_call}").format(to_call=to_call)
+        return _chips("call", "A", pushed, 0, None, False, said, ("6.8-A",))
     if excess < 0:
-        return ChipsResult(
-            "call",
-            "B",
-            pushed,
-            0,
-            to_call,
-            False,
-            f"less than the bet: a call, to be completed to {to_call}",
-            ("6.8-B",),
-            f"meno della puntata: una chiamata, da completare a {to_call}",
+        said = _("less than the bet: a call, to be completed to {to_call}").format(
+            to_call=to_call
         )
+        return _chips("call", "B", pushed, 0, to_call, False, said, ("6.8-B",))
     if excess >= min_raise:
-        return ChipsResult(
-            "raise",
-            "A",
-            pushed,
-            0,
-            None,
-            False,
-            f"a complete raise: {excess} over the bet",
-            ("6.8-A", "7.3"),
-            f"un rilancio completo: {excess} oltre la puntata",
-        )
+        said = _("a complete raise: {excess} over the bet").format(excess=excess)
+        return _chips("raise", "A", pushed, 0, None, False, said, ("6.8-A", "7.3"))
     if 2 * excess <= min_raise:
-        return ChipsResult(
-            "call",
-            "C",
-            to_call,
-            excess,
-            None,
-            False,
-            f"{excess} over the bet is not more than half the minimum raise ({min_raise}): "
-            f"a call of {to_call}, {excess} go back",
-            ("6.8-C", "7.3"),
-            f"{excess} oltre la puntata, non più della metà del rilancio minimo ({min_raise}): "
-            f"una chiamata di {to_call}, {excess} tornano indietro",
+        said = _(
+            "{excess} over the bet is not more than half the minimum raise ({min_raise}): a call "
+            "of {to_call}, {back}"
+        ).format(
+            excess=excess,
+            min_raise=min_raise,
+            to_call=to_call,
+            back=ngettext("{n} goes back", "{n} go back", excess),
         )
-    return ChipsResult(
-        "raise",
-        "D",
-        pushed,
-        0,
-        to_call + min_raise,
-        False,
-        f"{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
-        f"to be completed to {to_call + min_raise}",
-        ("6.8-D", "7.3"),
-        f"{excess} oltre la puntata, più della metà del rilancio minimo ({min_raise}): un "
-        f"rilancio, da completare a {to_call + min_raise}",
+        return _chips("call", "C", to_call, excess, None, False, said, ("6.8-C", "7.3"))
+    said = _(
+        "{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
+        "to be completed to {complete_to}"
+    ).format(excess=excess, min_raise=min_raise, complete_to=to_call + min_raise)
+    return _chips(
+        "raise", "D", pushed, 0, to_call + min_raise, False, said, ("6.8-D", "7.3")
     )
 
 
@@ -459,13 +387,13 @@ class RaiseResult:
     all_in: bool
     reopens: bool  # a valid raise, all-in below the minimum included, reopens the betting (7.4)
     complete_to: int | None
-    explanation: str
+    explanation: str  # in English (the JSON's)
     articles: tuple[str, ...]
-    explanation_it: str = _italian()
+    said: Msg | None = field(default=None, compare=False, repr=False, metadata=HIDDEN)
 
     def explain(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` ("it" or "en")."""
-        return _in(lang, self.explanation, self.explanation_it)
+        """The explanation in ``lang``."""
+        return _text(self.said, self.explanation, lang)
 
 
 def minimum_raise(
@@ -490,21 +418,35 @@ def minimum_raise(
         )
     if current_bet == 0:
         minimum, first, arts = big_blind, not raised_before, ("7.5",)
-        what = f"no bet is open: a bet of at least the big blind, {big_blind}"
-        what_it = f"non c'è una puntata aperta: si punta almeno il grande buio, {big_blind}"
+        what = _("no bet is open: a bet of at least the big blind, {big_blind}").format(
+            big_blind=big_blind
+        )
     elif not raised_before:
         minimum, first, arts = current_bet + big_blind, True, ("7.3",)
-        what = f"first raise: at least one big blind over {current_bet}, to {minimum}"
-        what_it = f"primo rilancio: almeno un grande buio sopra {current_bet}, a {minimum}"
+        what = _("first raise: at least one big blind over {current_bet}, to {minimum}").format(
+            current_bet=current_bet, minimum=minimum
+        )
     else:
         minimum, first, arts = current_bet + chip_unit, False, ("7.3",)
-        what = f"a later raise has no minimum increment: any total above {current_bet}"
-        what_it = (
-            f"un rilancio successivo non ha un incremento minimo: basta un totale sopra "
-            f"{current_bet}"
+        what = _(
+            "a later raise has no minimum increment: any total above {current_bet}"
+        ).format(current_bet=current_bet)
+
+    def result(
+        raise_to: int | None,
+        valid: bool | None,
+        all_in: bool,
+        reopens: bool,
+        complete_to: int | None,
+        said: Msg,
+        articles: tuple[str, ...],
+    ) -> RaiseResult:
+        return RaiseResult(
+            minimum, first, raise_to, valid, all_in, reopens, complete_to, str(said), articles, said
         )
+
     if raise_to is None:
-        return RaiseResult(minimum, first, None, None, all_in, True, None, what, arts, what_it)
+        return result(None, None, all_in, True, None, what, arts)
     if raise_to <= current_bet:
         raise RuleError(
             _(
@@ -514,42 +456,17 @@ def minimum_raise(
             "7.3",
         )
     if raise_to >= minimum:
-        return RaiseResult(
-            minimum,
-            first,
-            raise_to,
-            True,
-            all_in,
-            True,
-            None,
-            f"{what}; {raise_to} is valid and reopens the betting",
-            (*arts, "7.4"),
-            f"{what_it}; {raise_to} è valido e riapre le puntate",
+        said = _("{what}; {raise_to} is valid and reopens the betting").format(
+            what=what, raise_to=raise_to
         )
+        return result(raise_to, True, all_in, True, None, said, (*arts, "7.4"))
     if all_in:
-        return RaiseResult(
-            minimum,
-            first,
-            raise_to,
-            True,
-            True,
-            True,
-            None,
-            f"{what}; an all-in to {raise_to} is below it but still a raise, and it reopens "
-            "the betting",
-            (*arts, "7.4"),
-            f"{what_it}; un all-in a {raise_to} resta sotto il minimo ma è comunque un rilancio, "
-            "e riapre le puntate",
-        )
-    return RaiseResult(
-        minimum,
-        first,
-        raise_to,
-        False,
-        False,
-        False,
-        minimum,
-        f"{what}; {raise_to} is short: complete to {minimum}",
-        arts,
-        f"{what_it}; {raise_to} non basta: va completato a {minimum}",
+        said = _(
+            "{what}; an all-in to {raise_to} is below it but still a raise, and it reopens "
+            "the betting"
+        ).format(what=what, raise_to=raise_to)
+        return result(raise_to, True, True, True, None, said, (*arts, "7.4"))
+    said = _("{what}; {raise_to} is short: complete to {minimum}").format(
+        what=what, raise_to=raise_to, minimum=minimum
     )
+    return result(raise_to, False, False, False, minimum, said, arts)

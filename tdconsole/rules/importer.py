@@ -26,7 +26,7 @@ from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import clean_text
-from tdconsole.i18n import _
+from tdconsole.i18n import SOURCE, Msg, _
 from tdconsole.rules.books import (
     ImportedArticle,
     ImportedBook,
@@ -54,17 +54,20 @@ class ParsedArticle:
 @dataclass
 class ParseResult:
     articles: list[ParsedArticle] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    warnings_it: list[str] = field(default_factory=list)
-    """The same warnings in Italian, in the same order."""
+    notes: list[Msg] = field(default_factory=list)
+    """What the parser warns about, said in the reader's language."""
 
-    def warn(self, en: str, it: str) -> None:
-        self.warnings.append(en)
-        self.warnings_it.append(it)
+    def warn(self, note: Msg) -> None:
+        self.notes.append(note)
+
+    @property
+    def warnings(self) -> list[str]:
+        """The warnings in English."""
+        return self.warnings_in(SOURCE)
 
     def warnings_in(self, lang: str) -> list[str]:
-        """The warnings in ``lang`` ("it" or "en")."""
-        return self.warnings_it if lang == "it" else self.warnings
+        """The warnings in ``lang``."""
+        return [note.text(lang) for note in self.notes]
 
     @property
     def numbers(self) -> list[str]:
@@ -147,8 +150,7 @@ def parse_regulation(text: str) -> ParseResult:
     def add(number: str, title: str | None, body: str) -> None:
         if number in seen:
             result.warn(
-                f"article {number} appears twice; the first one is kept",
-                f"l'articolo {number} compare due volte; si tiene il primo",
+                _("article {number} appears twice; the first one is kept").format(number=number)
             )
             return
         seen.add(number)
@@ -171,10 +173,10 @@ def parse_regulation(text: str) -> ParseResult:
                 heading, heading_used = mk, False
                 if body.strip():  # text right under the heading, before paragraph 1
                     result.warn(
-                        f"text under the heading of Art. {mk.number} before its first "
-                        "paragraph is not kept",
-                        f"il testo sotto il titolo dell'Art. {mk.number}, prima del suo primo "
-                        "comma, non viene conservato",
+                        _(
+                            "text under the heading of Art. {number} before its first "
+                            "paragraph is not kept"
+                        ).format(number=mk.number)
                     )
         elif mk.kind == "dotted":
             close_heading(mk.start)
@@ -203,14 +205,15 @@ MAX_REGULATION = 16 * 1024 * 1024
 
 
 def parse_file(path: Path) -> ParseResult:
+    from tdconsole.store.faults import own_words
     from tdconsole.store.reading import read_input
 
     try:
-        raw = read_input(path, MAX_REGULATION, "a regulation's text", "il testo di un regolamento")
+        raw = read_input(path, MAX_REGULATION, _("a regulation's text"))
     except OSError as exc:
         raise RuleError(
             _("cannot read {path}: {strerror}; check the file name").format(
-                path=path, strerror=exc.strerror
+                path=path, strerror=own_words(exc)
             ),
         ) from exc
     try:

@@ -30,23 +30,22 @@ from collections.abc import Sequence
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.rules.cards import Card
 
 SUIT_ORDER = {"h": 4, "d": 3, "c": 2, "s": 1}  # Art. 3.2: ♥ ♦ ♣ ♠
 
 NOTHING, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FULL, FLUSH, QUADS, STRAIGHT_FLUSH = range(9)
 LABELS = {
-    NOTHING: ("Nessun punto", "No pair"),
-    PAIR: ("Coppia", "Pair"),
-    TWO_PAIR: ("Doppia coppia", "Two pair"),
-    TRIPS: ("Tris", "Three of a kind"),
-    STRAIGHT: ("Scala", "Straight"),
-    FULL: ("Full", "Full house"),
-    FLUSH: ("Colore", "Flush"),
-    QUADS: ("Poker", "Four of a kind"),
-    STRAIGHT_FLUSH: ("Scala reale", "Straight flush"),
+    NOTHING: pgettext("a Poker all'Italiana hand", "No pair"),
+    PAIR: pgettext("a Poker all'Italiana hand", "Pair"),
+    TWO_PAIR: pgettext("a Poker all'Italiana hand", "Two pair"),
+    TRIPS: pgettext("a Poker all'Italiana hand", "Three of a kind"),
+    FULL: pgettext("a Poker all'Italiana hand", "Full house"),
+    FLUSH: pgettext("a Poker all'Italiana hand", "Flush"),
+    QUADS: pgettext("a Poker all'Italiana hand", "Four of a kind"),
 }
+"""The hands' names (a straight's name says its kind too: ``describe``)."""
 
 Key = tuple[int, tuple[int, ...]]
 FlushReading = Literal["suit", "ace"]
@@ -152,11 +151,14 @@ def hand_key(
     return (NOTHING, (*values, top_suit))
 
 
-def describe(key: Key) -> tuple[str, str]:
-    """Italian and English name of a hand, with the straight's kind (8.3)."""
-    it, en = LABELS[key[0]]
-    if key[0] in (STRAIGHT, STRAIGHT_FLUSH):
-        plain = bool(key[1][0])
-        it += " massima" if plain else " minima"
-        en += " (maximum)" if plain else " (minimum, wrap-around)"
-    return it, en
+def describe(key: Key) -> Msg:
+    """The name of a hand, with the straight's kind (8.3)."""
+    if key[0] == STRAIGHT:
+        if key[1][0]:
+            return pgettext("a Poker all'Italiana hand", "Straight (maximum)")
+        return pgettext("a Poker all'Italiana hand", "Straight (minimum, wrap-around)")
+    if key[0] == STRAIGHT_FLUSH:
+        if key[1][0]:
+            return pgettext("a Poker all'Italiana hand", "Straight flush (maximum)")
+        return pgettext("a Poker all'Italiana hand", "Straight flush (minimum, wrap-around)")
+    return LABELS[key[0]]

@@ -5,8 +5,8 @@ log folded into the State, through a connection that cannot write. A closed even
 beside it) is opened ``immutable``, so nothing is created in its folder; an event some console
 has open right now (its ``-wal`` and ``-shm`` are there) is read through them, read-only.
 
-Anything wrong with a file is never raised: the result says ``damaged`` with the reason, in
-both languages, and the season leaves it out.
+Anything wrong with a file is never raised: the result says ``damaged`` with the reason (said
+in the reader's language), and the season leaves it out.
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, Record
 from tdconsole.domain.fold import fold
 from tdconsole.domain.state import State
+from tdconsole.i18n import Msg, Said, _, pgettext
 from tdconsole.store.eventstore import APP_ID, FORMAT
+from tdconsole.store.faults import own_words, sqlite_words
 
 Status = Literal["finished", "unfinished", "damaged"]
 
@@ -60,9 +62,9 @@ class EventResult:
 
 
 class _Damaged(Exception):
-    def __init__(self, en: str, it: str) -> None:
-        super().__init__(en)
-        self.en, self.it = en, it
+    def __init__(self, said: Msg) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def read_event(path: Path) -> EventResult:
@@ -72,31 +74,27 @@ def read_event(path: Path) -> EventResult:
         state = _read_state(path)
         return _result(path, state)
     except _Damaged as exc:
-        return _damaged(path, exc.en, exc.it)
+        return _damaged(path, exc.said)
     except RuleError as exc:
-        return _damaged(path, exc.message, exc.it or exc.message)
+        return _damaged(path, exc.said)
     except sqlite3.Error as exc:
-        return _damaged(
-            path,
-            f"not a readable event file ({exc})",
-            f"non è un file di evento leggibile ({exc})",
-        )
+        return _damaged(path, _("not a readable event file ({why})").format(why=own_words(exc)))
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as exc:
         # A log that passes the file checks but does not fold: a damaged or forged file.
-        first = (str(exc).splitlines() or [type(exc).__name__])[0]
-        return _damaged(
-            path, f"its log cannot be read ({first})", f"il registro non si legge ({first})"
-        )
+        return _damaged(path, _("its log cannot be read ({why})").format(why=own_words(exc)))
 
 
-def _damaged(path: Path, en: str, it: str) -> EventResult:
-    problem = RuleError(f"{path.name}: {en}", it=f"{path.name}: {it}")
+def _damaged(path: Path, what: Said) -> EventResult:
+    problem = RuleError(
+        pgettext("a season's event left out", "{file}: {what}").format(file=path.name, what=what)
+    )
     return EventResult(path=path, status="damaged", problem=problem)
 
 
 def _read_state(path: Path) -> State:
     if not path.is_file():
-        raise _Damaged(f"no event file at {path}", f"nessun file di evento in {path}")
+        raise _Damaged(_("no event file at {path}").format(path=path))
+
     def opened_elsewhere() -> bool:
         # A WAL (or, in a file's brief rollback mode, a journal): someone is writing it.
         return Path(f"{path}-wal").exists() or Path(f"{path}-journal").exists()
@@ -116,19 +114,16 @@ def _fold(path: Path, *, live: bool) -> State:
     try:
         (app,) = db.execute("PRAGMA application_id").fetchone()
         if app != APP_ID:
-            raise _Damaged("not a tdconsole event file", "non è un file di evento di tdconsole")
+            raise _Damaged(_("not a tdconsole event file"))
         row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None:
-            raise _Damaged("no format marker", "manca il contrassegno del formato")
+            raise _Damaged(_("no format marker"))
         if int(row[0]) > FORMAT:
-            raise _Damaged(
-                "written by a newer tdconsole: update the console",
-                "scritto da un tdconsole più recente: aggiorna la console",
-            )
+            raise _Damaged(_("written by a newer tdconsole: update the console"))
         problems = db.execute("PRAGMA quick_check(3)").fetchall()
         if problems != [("ok",)]:
             found = "; ".join(str(p[0]) for p in problems)
-            raise _Damaged(f"damaged ({found})", f"danneggiato ({found})")
+            raise _Damaged(_("damaged ({why})").format(why=sqlite_words(found)))
         rows = db.execute(
             "SELECT seq, command, type, at, actor, data FROM events ORDER BY seq"
         ).fetchall()
@@ -140,14 +135,15 @@ def _fold(path: Path, *, live: bool) -> State:
         kind = EVENT_TYPES.get(type_name)
         if kind is None:
             raise _Damaged(
-                f"event {seq} is of a type unknown here ({type_name!r}): update the console",
-                f"la voce {seq} è di un tipo sconosciuto ({type_name!r}): aggiorna la console",
+                _("event {seq} is of a type unknown here ({type!r}): update the console").format(
+                    seq=seq, type=type_name
+                )
             )
         when = stamps.get(at)
         if when is None:
             when = stamps[at] = datetime.fromisoformat(at)
         records.append(Record(seq, command, when, actor, kind.model_validate_json(data)))
-    state, _ = fold(records)
+    state, _history = fold(records)
     return state
 
 
@@ -177,8 +173,9 @@ def _result(path: Path, state: State) -> EventResult:
             span = shared[p.place]
             if not 1 <= p.place <= p.place + span - 1 <= state.entrants:
                 raise _Damaged(
-                    f"{p.name}'s place {p.place} is outside 1..{state.entrants}",
-                    f"la posizione {p.place} di {p.name} è fuori da 1..{state.entrants}",
+                    _("{name}'s place {place} is outside 1..{entrants}").format(
+                        name=p.name, place=p.place, entrants=state.entrants
+                    )
                 )
             finishes.append(Finish(p.name, p.place, span, p.prize or Decimal(0)))
     return replace(unfinished, status="finished", finishes=tuple(finishes))

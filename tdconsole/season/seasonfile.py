@@ -24,14 +24,17 @@ import os
 import stat
 import tempfile
 import tomllib
+from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
+from tdconsole.store.faults import library_words, own_words
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
 SUFFIX = ".season.toml"
@@ -40,9 +43,17 @@ MAX_EVENTS = 5000
 MAX_ALIASES = 5000
 
 
-def _printable(value: str, what: str) -> str:
+class _Invalid(ValueError):
+    """A value a season file may not hold: why, in our words (pydantic keeps the error)."""
+
+    def __init__(self, said: Msg) -> None:
+        super().__init__(str(said))
+        self.said = said
+
+
+def _printable(value: str, what: Msg) -> str:
     if not value.isprintable():
-        raise ValueError(f"{what} must not contain control characters")
+        raise _Invalid(_("{what} must not contain control characters").format(what=what))
     return value
 
 
@@ -69,13 +80,17 @@ class Season(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        return _printable(value.strip(), "the name")
+        return _printable(value.strip(), pgettext("a season's field", "the name"))
 
     @field_validator("formula")
     @classmethod
     def _formula(cls, value: str) -> str:
         if value not in FORMULAS:
-            raise ValueError(f"no formula named {value!r}: choose one of {', '.join(FORMULAS)}")
+            raise _Invalid(
+                _("no formula named {name!r}: choose one of {known}").format(
+                    name=value, known=", ".join(FORMULAS)
+                )
+            )
         return value
 
     @field_validator("events")
@@ -83,10 +98,10 @@ class Season(BaseModel):
     def _events(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for entry in value:
             if not entry or len(entry) > 1000:
-                raise ValueError("an event path must have 1 to 1000 characters")
-            _printable(entry, "an event path")
+                raise _Invalid(_("an event path must have 1 to 1000 characters"))
+            _printable(entry, _("an event path"))
         if len(set(value)) != len(value):
-            raise ValueError("an event is listed twice")
+            raise _Invalid(_("an event is listed twice"))
         return value
 
     @field_validator("aliases")
@@ -95,8 +110,8 @@ class Season(BaseModel):
         for spelling, name in value.items():
             for text in (spelling, name):
                 if not text.strip() or len(text) > 100:
-                    raise ValueError("a name in aliases must have 1 to 100 characters")
-                _printable(text, "a name in aliases")
+                    raise _Invalid(_("a name in aliases must have 1 to 100 characters"))
+                _printable(text, _("a name in aliases"))
         return value
 
 
@@ -115,9 +130,11 @@ def resolve_season_path(raw: str) -> Path:
     return expanded.resolve().with_name(season_file_name(expanded.name))
 
 
-def _refused(path: Path, en: str, it: str) -> RuleError:
+def _refused(path: Path, what: Msg) -> RuleError:
     shown = str(path) if str(path).isprintable() else repr(str(path))[1:-1]
-    return RuleError(f"{shown}: {en}", it=f"{shown}: {it}")
+    return RuleError(
+        pgettext("a season file's refusal", "{path}: {what}").format(path=shown, what=what)
+    )
 
 
 def read_season(path: Path) -> Season:
@@ -126,54 +143,36 @@ def read_season(path: Path) -> Season:
         info = path.lstat()
     except FileNotFoundError:
         raise _refused(
-            path,
-            "no season file here: create one with `tdconsole season new NAME`",
-            "qui non c'è un file di stagione: creane uno con `tdconsole season new NOME`",
+            path, _("no season file here: create one with `tdconsole season new NAME`")
         ) from None
     except (OSError, ValueError) as exc:
-        raise _refused(path, f"cannot be read ({exc})", f"non si può leggere ({exc})") from None
+        raise _refused(path, _("cannot be read ({why})").format(why=own_words(exc))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise _refused(
-            path,
-            "not a season file (not a regular file): give a season file",
-            "non è un file di stagione (non è un file normale): indica un file di stagione",
-        )
+        raise _refused(path, _("not a season file (not a regular file): give a season file"))
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be read ({exc.strerror or exc})", f"non si può leggere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be read ({why})").format(why=own_words(exc))) from None
     if len(raw) > MAX_BYTES:
         raise _refused(
             path,
-            f"larger than {MAX_BYTES // 1024} KiB: not a season file",
-            f"più grande di {MAX_BYTES // 1024} KiB: non è un file di stagione",
+            _("larger than {size} KiB: not a season file").format(size=MAX_BYTES // 1024),
         )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _refused(
-            path,
-            "not UTF-8 text: not a season file",
-            "non è testo UTF-8: non è un file di stagione",
-        ) from None
+        raise _refused(path, _("not UTF-8 text: not a season file")) from None
     except tomllib.TOMLDecodeError as exc:
         raise _refused(
-            path, f"not valid TOML ({exc}): fix it", f"non è TOML valido ({exc}): correggilo"
+            path, _("not valid TOML ({why}): fix it").format(why=own_words(exc))
         ) from None
     except RecursionError:
-        raise _refused(
-            path,
-            "nested too deeply: not a season file",
-            "annidato troppo: non è un file di stagione",
-        ) from None
+        raise _refused(path, _("nested too deeply: not a season file")) from None
     if data.get("kind") != KIND:
         raise _refused(
             path,
-            f"not a season file (no kind = {KIND!r}): give a season file",
-            f"non è un file di stagione (manca kind = {KIND!r}): indica un file di stagione",
+            _("not a season file (no kind = {kind!r}): give a season file").format(kind=KIND),
         )
     return validate_season(data, path)
 
@@ -184,12 +183,76 @@ def validate_season(data: dict[str, Any], path: Path) -> Season:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "season"
-        message = first["msg"].removeprefix("Value error, ")
+        error = first.get("ctx", {}).get("error")
+        message = error.said if isinstance(error, _Invalid) else _pydantic_said(first)
         raise _refused(
             path,
-            f"{where}: {message}; fix the value and try again",
-            f"{where}: {message}; correggi il valore e riprova",
+            _("{where}: {message}; fix the value and try again").format(
+                where=where, message=message
+            ),
         ) from None
+
+
+def _pydantic_said(first: Mapping[str, Any]) -> Msg:
+    """Pydantic's words for one invalid value, marked for translation where we know them (the
+    English stays pydantic's own), else said as a library's words."""
+    ctx = dict(first.get("ctx") or {})
+    kind = first["type"]
+    if kind == "greater_than_equal":
+        said = pgettext("a season file's value", "Input should be greater than or equal to {ge}")
+    elif kind == "less_than_equal":
+        said = pgettext("a season file's value", "Input should be less than or equal to {le}")
+    elif kind == "string_too_short":
+        said = npgettext(
+            "a season file's value",
+            "String should have at least {n} character",
+            "String should have at least {n} characters",
+            int(ctx.get("min_length", 0)),
+        )
+    elif kind == "string_too_long":
+        said = npgettext(
+            "a season file's value",
+            "String should have at most {n} character",
+            "String should have at most {n} characters",
+            int(ctx.get("max_length", 0)),
+        )
+    elif kind == "too_long":
+        said = npgettext(
+            "a season file's value",
+            "{field_type} should have at most {n} item after validation, not {actual_length}",
+            "{field_type} should have at most {n} items after validation, not {actual_length}",
+            int(ctx.get("max_length", 0)),
+        )
+    elif kind == "int_parsing":
+        said = pgettext(
+            "a season file's value",
+            "Input should be a valid integer, unable to parse string as an integer",
+        )
+    elif kind == "int_type":
+        said = pgettext("a season file's value", "Input should be a valid integer")
+    elif kind == "bool_parsing":
+        said = pgettext(
+            "a season file's value", "Input should be a valid boolean, unable to interpret input"
+        )
+    elif kind == "bool_type":
+        said = pgettext("a season file's value", "Input should be a valid boolean")
+    elif kind == "string_type":
+        said = pgettext("a season file's value", "Input should be a valid string")
+    elif kind == "literal_error":
+        said = pgettext("a season file's value", "Input should be {expected}")
+    elif kind == "extra_forbidden":
+        said = pgettext("a season file's value", "Extra inputs are not permitted")
+    elif kind == "missing":
+        said = pgettext("a season file's value", "Field required")
+    else:
+        said = None
+    words = str(first["msg"])
+    if said is not None:
+        said = said.format(**ctx)
+        with suppress(KeyError, IndexError, ValueError):
+            if str(said) == words:  # pydantic's words as we know them
+                return said
+    return library_words(words)
 
 
 def render_season(season: Season) -> str:
@@ -207,8 +270,9 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
     if len(text) > MAX_BYTES:
         raise _refused(
             path,
-            f"the season would exceed {MAX_BYTES // 1024} KiB: remove events or aliases",
-            f"la stagione supererebbe {MAX_BYTES // 1024} KiB: togli eventi o alias",
+            _("the season would exceed {size} KiB: remove events or aliases").format(
+                size=MAX_BYTES // 1024
+            ),
         )
     if not new:
         try:
@@ -221,9 +285,7 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be written ({exc.strerror or exc})", f"non si può scrivere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -239,14 +301,10 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
         sync_path(path.parent)
     except FileExistsError:
         raise _refused(
-            path,
-            "already exists: choose another name, or edit it with `season set`",
-            "esiste già: scegli un altro nome, oppure modificalo con `season set`",
+            path, _("already exists: choose another name, or edit it with `season set`")
         ) from None
     except OSError as exc:
-        raise _refused(
-            path, f"cannot be written ({exc.strerror or exc})", f"non si può scrivere ({exc})"
-        ) from None
+        raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
     finally:
         tmp.unlink(missing_ok=True)
 

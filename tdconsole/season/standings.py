@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import name_key
+from tdconsole.i18n import _
 from tdconsole.season.formulas import points
 from tdconsole.season.results import EventResult
 
@@ -65,13 +66,18 @@ def merge_refusal(
     so already (the hint is to remove the alias); else the alias is refused before it is."""
     first, second = pairs[0]
     label = event.name or event.path.name
-    hint = "; remove the alias that joins them (`season unalias`)" if recorded else ""
-    hint_it = "; togli l'alias che li unisce (`season unalias`)" if recorded else ""
+    values = {"first": first, "second": second, "event": label, "file": event.path.name}
+    if recorded:
+        return RuleError(
+            _(
+                "{first!r} and {second!r} both played {event} ({file}): they cannot be one "
+                "player; remove the alias that joins them (`season unalias`)"
+            ).format(**values)
+        )
     return RuleError(
-        f"{first!r} and {second!r} both played {label} ({event.path.name}): they cannot be one "
-        f"player{hint}",
-        it=f"{first!r} e {second!r} hanno giocato entrambi {label} ({event.path.name}): non "
-        f"possono essere lo stesso giocatore{hint_it}",
+        _(
+            "{first!r} and {second!r} both played {event} ({file}): they cannot be one player"
+        ).format(**values)
     )
 
 
@@ -138,7 +144,7 @@ def compute(
 ) -> Standings:
     """The standings of ``events`` (any order; sorted here by their start, then as listed)."""
     ordered = sorted(enumerate(events), key=lambda item: (_when(item[1]), item[0]))
-    chronological = [event for _, event in ordered]
+    chronological = [event for _index, event in ordered]
     people = People(aliases)
     rows: dict[str, Row] = {}
     left_out: dict[int, RuleError] = {}

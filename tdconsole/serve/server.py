@@ -25,6 +25,9 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from tdconsole.i18n import _, ngettext, translation
+from tdconsole.store.faults import own_words
+
 log = logging.getLogger("tdconsole.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -47,10 +50,13 @@ class View:
     max_font: int
 
 
-PAGE_WORDS = {
-    "it": {"ended": "Sessione terminata.", "again": "Riapri"},
-    "en": {"ended": "Session ended.", "again": "Open again"},
-}
+def page_words(lang: str) -> dict[str, str]:
+    """The words of a view's page around the terminal, in ``lang``."""
+    words = translation(lang)
+    return {
+        "ended": words.gettext("Session ended."),
+        "again": words.gettext("Open again"),
+    }
 
 
 class ViewServer(Server):
@@ -76,7 +82,7 @@ class ViewServer(Server):
             templates_path=TEMPLATES,
         )
         self.views = {view.name: view for view in views}
-        self.lang = lang if lang in PAGE_WORDS else "it"
+        self.lang = lang
         self.on_ready = on_ready
         self.max_sessions = max_sessions
         self.sessions: set[AppService] = set()
@@ -141,7 +147,7 @@ class ViewServer(Server):
                 "columns": view.columns,
                 "rows": view.rows,
                 "max_font": view.max_font,
-                **PAGE_WORDS[self.lang],
+                **page_words(self.lang),
             }
             response = aiohttp_jinja2.render_template("view.html", request, context)
             response.headers["Cache-Control"] = "no-store"
@@ -162,7 +168,15 @@ class ViewServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         if len(self.sessions) >= self.max_sessions:
-            log.warning("refused a %s session: %d sessions open", view.name, len(self.sessions))
+            log.warning(
+                ngettext(
+                    "refused a {view} session: {n} session open",
+                    "refused a {view} session: {n} sessions open",
+                    len(self.sessions),
+                )
+                .format(view=view.name)
+                .text(self.lang)
+            )
             await websocket.close(code=1013, message=b"too many sessions")
             return websocket
         width = _int(request.query.get("width"), 80)
@@ -181,7 +195,11 @@ class ViewServer(Server):
         except asyncio.CancelledError:
             pass
         except Exception as exc:  # one session's failure never stops the others
-            log.warning("a %s session failed: %s", view.name, exc)
+            log.warning(
+                _("a {view} session failed: {why}")
+                .format(view=view.name, why=own_words(exc))
+                .text(self.lang)
+            )
         finally:
             await self._stop(service)
             with contextlib.suppress(Exception):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tdconsole.i18n import _
 from tdconsole.store.eventstore import StoreError, inspect
-from tdconsole.store.faults import Cause, oserror_cause, sqlite_cause
+from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
 from tdconsole.store.output import sync_path
 
@@ -129,8 +129,14 @@ def _size(path: Path) -> int:
 def _cause(exc: OSError | sqlite3.Error, written: Path) -> Cause:
     if isinstance(exc, OSError):
         return oserror_cause(exc)
-    words = shown(str(exc))
-    return sqlite_cause(exc, written) or Cause(words, words)
+    return sqlite_cause(exc, written) or own_words(exc)
+
+
+def _failed(event: Path, exc: OSError | sqlite3.Error) -> StoreError:
+    """A backup that failed outside its copy (finding or making its folder)."""
+    return StoreError(
+        _("cannot back up {event} ({cause})").format(event=shown(event), cause=_cause(exc, event)),
+    )
 
 
 def rotate(event: Path, folder: str, keep: int) -> None:
@@ -173,7 +179,7 @@ class BackupWorker:
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self.last_error: str | None = None
-        """Why the last backup failed, in English (``failure``: both languages, when known)."""
+        """Why the last backup failed, in English (``failure``: in any language)."""
         self.failure: StoreError | None = None
 
     def busy(self) -> bool:
@@ -189,8 +195,8 @@ class BackupWorker:
                 self.last_error, self.failure = None, None
             except (StoreError, OSError, sqlite3.Error) as exc:
                 # A full disk or a bad folder must not stop the evening: report it.
-                self.last_error = str(exc)
-                self.failure = exc if isinstance(exc, StoreError) else None
+                failure = exc if isinstance(exc, StoreError) else _failed(event, exc)
+                self.last_error, self.failure = str(failure), failure
 
         self._thread = threading.Thread(target=run, name="tdconsole-backup", daemon=True)
         self._thread.start()

@@ -32,15 +32,13 @@ from tdconsole.domain.events import (
     event_from_json,
 )
 from tdconsole.domain.texts import escape
-from tdconsole.i18n import _
-from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
+from tdconsole.i18n import Msg, _
+from tdconsole.store.faults import Cause, own_words, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
     BUSY_SECONDS,
     DB_ERRORS,
     FORMAT,
-    RESTORE_HINT,
-    RESTORE_HINT_IT,
     SCHEMA,
     SNAPSHOTS,
     StoreError,
@@ -116,7 +114,7 @@ class EventStore:
                 and isinstance(actor, str)
                 and isinstance(data, str)
             ):
-                raise ValueError("a field of the wrong kind")
+                raise _Unreadable(_("a field of the wrong kind"))
             cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
             if cls is None:
                 raise _unknown_type(self.path, seq, type_name)
@@ -127,14 +125,15 @@ class EventStore:
             if when is None:
                 when = datetime.fromisoformat(at)
                 if when.utcoffset() is None:
-                    raise ValueError(f"the time {at!r} has no offset")
+                    raise _Unreadable(_("the time {at!r} has no offset").format(at=at))
                 stamps[at] = when
         except (ValueError, TypeError) as exc:
-            first = shown(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            why = exc.said if isinstance(exc, _Unreadable) else own_words(exc)
             raise StoreError(
-                f"{shown(self.path)}: event {seq} cannot be read ({first}); {RESTORE_HINT}",
-                it=f"{shown(self.path)}: la voce {seq} del registro non si può leggere "
-                f"({first}); {RESTORE_HINT_IT}",
+                _(
+                    "{path}: event {seq} cannot be read ({why}); restore a backup "
+                    "(`tdconsole backups`)"
+                ).format(path=shown(self.path), seq=seq, why=why)
             ) from None
         # Who acted, as an older file may hold it: escaped like the events' texts.
         return Record(seq, command, when, escape(actor), body)
@@ -258,7 +257,7 @@ class EventStore:
                     path=shown(self.path)
                 ),
             )
-        return damaged(self.path, exc, untouched=False)
+        return damaged(self.path, own_words(exc), untouched=False)
 
     def _refused(self, cause: Cause) -> StoreError:
         return StoreError(
@@ -343,6 +342,14 @@ class EventStore:
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
 
 
+class _Unreadable(ValueError):
+    """A stored event's row that is not one ``append`` writes: why, in our words."""
+
+    def __init__(self, said: Msg) -> None:
+        super().__init__(str(said))
+        self.said = said
+
+
 def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
     shown_type = shown(repr(type_name))
     return StoreError(
@@ -371,9 +378,8 @@ def _create(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as exc:
         db.close()
-        cause = sqlite_cause(exc, path)
+        cause = sqlite_cause(exc, path) or own_words(exc)
         raise StoreError(
-            f"cannot create {shown(path)}: {cause.en if cause else exc}",
-            it=f"impossibile creare {shown(path)}: {cause.it if cause else exc}",
+            _("cannot create {path}: {cause}").format(path=shown(path), cause=cause)
         ) from None
     return db

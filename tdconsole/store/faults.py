@@ -3,7 +3,9 @@
 A fault of the medium is never called damage: the file is fine, the disk or its permissions are
 not, and the fix is to free space or use a writable place, never to restore a backup. These
 helpers name the cause of an ``OSError`` or of an SQLite error, and foresee whether a file can be
-written at all (so a reading command opens it read-only rather than failing).
+written at all (so a reading command opens it read-only rather than failing). A cause we cannot
+name is given in the system's own words, which a reader of another language gets inside a
+sentence of that language (``own_words``).
 """
 
 from __future__ import annotations
@@ -12,36 +14,23 @@ import errno
 import os
 import resource
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
+from tdconsole.domain.texts import escape
+from tdconsole.i18n import Msg, _, pgettext
 
-@dataclass(frozen=True)
-class Cause:
-    """Why storage refused: in English and in Italian."""
+Cause = Msg
+"""Why storage refused: a message, said in the reader's language."""
 
-    en: str
-    it: str
-
-    def text(self, lang: str = "en") -> str:
-        return self.it if lang == "it" else self.en
-
-
-DISK_FULL = Cause("disk full: free some space", "disco pieno: libera spazio")
-FILE_LIMIT = Cause(
-    "disk full: the file size limit (ulimit -f) is reached",
-    "disco pieno: raggiunto il limite di dimensione dei file (ulimit -f)",
-)
-READ_ONLY_MEDIUM = Cause(
-    "read-only: the medium is mounted read-only", "sola lettura: il supporto è in sola lettura"
-)
-READ_ONLY_FILE = Cause(
-    "read-only: the file is read-only", "sola lettura: il file è in sola lettura"
-)
-PERMISSION = Cause("permission denied", "permesso negato")
-NOT_A_FOLDER = Cause("not a folder: a file is in the way", "non è una cartella: c'è un file")
-MISSING = Cause("no such file or folder", "file o cartella inesistente")
-DISK_ERROR = Cause("input/output error of the disk", "errore di lettura/scrittura del disco")
+DISK_FULL = _("disk full: free some space")
+FILE_LIMIT = _("disk full: the file size limit (ulimit -f) is reached")
+READ_ONLY_MEDIUM = _("read-only: the medium is mounted read-only")
+READ_ONLY_FILE = _("read-only: the file is read-only")
+PERMISSION = _("permission denied")
+NOT_A_FOLDER = _("not a folder: a file is in the way")
+MISSING = _("no such file or folder")
+DISK_ERROR = _("input/output error of the disk")
+IS_A_FOLDER = _("is a folder, not a file")
 
 SPARE = 256 * 1024
 """Below this much free space a file is treated as on a full disk (its ``-shm`` alone is 32 KiB)."""
@@ -55,19 +44,57 @@ _ERRNO = {
     errno.EPERM: PERMISSION,
     errno.ENOTDIR: NOT_A_FOLDER,
     errno.EEXIST: NOT_A_FOLDER,
-    errno.EISDIR: Cause("is a folder, not a file", "è una cartella, non un file"),
+    errno.EISDIR: IS_A_FOLDER,
     errno.ENOENT: MISSING,
     errno.EIO: DISK_ERROR,
 }
 
 
 def oserror_cause(exc: OSError) -> Cause:
-    """The cause of an ``OSError``, in both languages."""
+    """The cause of an ``OSError``: ours when we know it, else the system's own words."""
     known = _ERRNO.get(exc.errno or 0)
     if known is not None:
         return known
-    words = exc.strerror or type(exc).__name__
-    return Cause(words, words)
+    return own_words(exc)
+
+
+def own_words(exc: BaseException, words: str | None = None) -> Msg:
+    """An error in the words of whoever raised it (the system, SQLite, a library), which no
+    catalogue translates: ``words``, by default the error's own (its first line, without a
+    file name).
+
+    A reader of English reads them as they are; in another language they are said as what
+    they are, in a sentence of that language that keeps them at its end ("errore del sistema:
+    [Errno 28] No space left on device"), so the cause can still be looked up.
+    """
+    if words is None:
+        words = _words(exc)
+    if isinstance(exc, OSError):
+        return system_words(words)
+    if isinstance(exc, sqlite3.Error):
+        return sqlite_words(words)
+    return library_words(words)
+
+
+def system_words(words: str) -> Msg:
+    """The operating system's own words (an ``OSError``'s), see ``own_words``."""
+    return pgettext("an error in the system's own words", "{words}").format(words=escape(words))
+
+
+def sqlite_words(words: str) -> Msg:
+    """SQLite's own words (an error's message, a ``quick_check`` finding), see ``own_words``."""
+    return pgettext("an error in SQLite's own words", "{words}").format(words=escape(words))
+
+
+def library_words(words: str) -> Msg:
+    """A library's own words (a parser's, a validator's), see ``own_words``."""
+    return pgettext("an error in a library's own words", "{words}").format(words=escape(words))
+
+
+def _words(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"[Errno {exc.errno}] {exc.strerror}" if exc.errno else exc.strerror
+    return (str(exc).splitlines() or [""])[0] or type(exc).__name__
 
 
 def _folder(path: Path) -> Path:

@@ -17,13 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
-from tdconsole.store.faults import Cause, sqlite_cause, write_blocker
-
-RESTORE_HINT = "restore a backup (`tdconsole backups`)"
-RESTORE_HINT_IT = "ripristina un backup (`tdconsole backups`)"
-UNTOUCHED = "the file was left untouched"
-UNTOUCHED_IT = "il file non è stato toccato"
+from tdconsole.i18n import Msg, _
+from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -65,25 +60,29 @@ def shown(path: object) -> str:
     return escape(str(path))
 
 
-def damaged(
-    path: Path, what: object, what_it: object = None, *, untouched: bool = True
-) -> StoreError:
-    """A damaged file: what is wrong (``what_it`` in Italian, when it is our own words rather
-    than SQLite's), how to recover, and (``untouched``) that nothing was written."""
-    tail, tail_it = (f"; {UNTOUCHED}", f"; {UNTOUCHED_IT}") if untouched else ("", "")
-    what = shown(what)
+def damaged(path: Path, what: Msg, *, untouched: bool = True) -> StoreError:
+    """A damaged file: what is wrong (our words, or SQLite's: ``faults.own_words``), how to
+    recover, and (``untouched``) that nothing was written."""
+    if untouched:
+        return StoreError(
+            _(
+                "{path} is damaged ({what}): restore a backup (`tdconsole backups`); "
+                "the file was left untouched"
+            ).format(path=shown(path), what=what)
+        )
     return StoreError(
-        f"{shown(path)} is damaged ({what}): {RESTORE_HINT}{tail}",
-        it=f"{shown(path)} è danneggiato ({what if what_it is None else shown(what_it)}): "
-        f"{RESTORE_HINT_IT}{tail_it}",
+        _("{path} is damaged ({what}): restore a backup (`tdconsole backups`)").format(
+            path=shown(path), what=what
+        )
     )
 
 
-def unreadable(path: Path, exc: object) -> StoreError:
+def unreadable(path: Path, exc: sqlite3.Error) -> StoreError:
     return StoreError(
-        f"{shown(path)} is not a readable event file ({exc}): {RESTORE_HINT}; {UNTOUCHED}",
-        it=f"{shown(path)} non è un file di evento leggibile ({exc}): {RESTORE_HINT_IT}; "
-        f"{UNTOUCHED_IT}",
+        _(
+            "{path} is not a readable event file ({why}): restore a backup "
+            "(`tdconsole backups`); the file was left untouched"
+        ).format(path=shown(path), why=own_words(exc))
     )
 
 
@@ -101,13 +100,13 @@ DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 def fault(path: Path, exc: Exception, *, untouched: bool = True) -> StoreError:
     """An error while reading ``path``: a fault of the medium said as such, else damage."""
     if not isinstance(exc, sqlite3.Error):
-        return damaged(path, "text that is not UTF-8", "testo non UTF-8", untouched=untouched)
+        return damaged(path, _("text that is not UTF-8"), untouched=untouched)
     cause = sqlite_cause(exc, path)
     if cause is not None:
         return cannot_read(path, cause)
     if str(exc) == "file is not a database":
         return unreadable(path, exc)
-    return damaged(path, exc, untouched=untouched)
+    return damaged(path, own_words(exc), untouched=untouched)
 
 
 @dataclass
@@ -194,12 +193,22 @@ def expected_schema() -> tuple[frozenset[tuple[Any, ...]], frozenset[tuple[Any, 
     return required, every - required
 
 
-_KINDS_IT = {
-    "table": "la tabella",
-    "index": "l'indice",
-    "trigger": "il trigger",
-    "view": "la vista",
-}
+def _intruder(kind: str, name: str, altered: bool) -> Msg:
+    """A schema object the console never makes, as the refusal names it."""
+    things = {
+        ("table", False): _("foreign table {name!r}"),
+        ("table", True): _("altered table {name!r}"),
+        ("index", False): _("foreign index {name!r}"),
+        ("index", True): _("altered index {name!r}"),
+        ("trigger", False): _("foreign trigger {name!r}"),
+        ("trigger", True): _("altered trigger {name!r}"),
+        ("view", False): _("foreign view {name!r}"),
+        ("view", True): _("altered view {name!r}"),
+    }
+    thing = things.get((kind, altered))
+    if thing is None:
+        thing = _("foreign {kind} {name!r}").format(kind=kind)
+    return thing.format(name=name)
 
 
 def check_schema(db: sqlite3.Connection, path: Path) -> None:
@@ -209,17 +218,14 @@ def check_schema(db: sqlite3.Connection, path: Path) -> None:
     names = {(kind, name) for kind, name, _table, _sql in required | optional}
     for kind, name, _table, _sql in sorted(found - required - optional, key=str):
         kind, name = str(kind), str(name)
-        what = "altered" if (kind, name) in names else "foreign"
-        kind_it = _KINDS_IT.get(kind, kind)
         raise StoreError(
-            f"{shown(path)} is not a plain tdconsole event file: it holds {what} {kind} "
-            f"{name!r}, which the console never makes; it was not opened and was left untouched",
-            it=f"{shown(path)} non è un semplice file di evento di tdconsole: contiene "
-            f"{kind_it} {name!r} {'modificata' if what == 'altered' else 'estranea'}, che la "
-            "console non crea mai; non è stato aperto ed è rimasto intatto",
+            _(
+                "{path} is not a plain tdconsole event file: it holds {thing}, which the "
+                "console never makes; it was not opened and was left untouched"
+            ).format(path=shown(path), thing=_intruder(kind, name, (kind, name) in names))
         )
     for _kind, name, _table, _sql in required - found:
-        raise damaged(path, f"no {name} table", f"manca la tabella {name}")
+        raise damaged(path, _("no {name} table").format(name=name))
 
 
 def check(db: sqlite3.Connection, path: Path) -> None:
@@ -236,11 +242,11 @@ def check(db: sqlite3.Connection, path: Path) -> None:
         check_schema(db, path)
         row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None:
-            raise damaged(path, "no format marker", "manca il contrassegno del formato")
+            raise damaged(path, _("no format marker"))
         try:
             version = int(row[0])
         except (TypeError, ValueError):
-            raise damaged(path, "a bad format marker", "contrassegno del formato errato") from None
+            raise damaged(path, _("a bad format marker")) from None
         if version > FORMAT:
             raise StoreError(
                 _("{path} was written by a newer tdconsole: update the console").format(
@@ -249,7 +255,7 @@ def check(db: sqlite3.Connection, path: Path) -> None:
             )
         problems: list[Any] = db.execute("PRAGMA quick_check(3)").fetchall()
         if problems != [("ok",)]:
-            raise damaged(path, "; ".join(str(p[0]) for p in problems))
+            raise damaged(path, sqlite_words("; ".join(str(p[0]) for p in problems)))
     except DB_ERRORS as exc:
         raise fault(path, exc) from None
 

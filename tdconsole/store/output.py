@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.eventstore import APP_ID, StoreError
+from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
 
 T = TypeVar("T")
@@ -118,10 +119,9 @@ def check_target(
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
             _("cannot use {target} ({why}): choose another path").format(
-                target=shown(target), why=why
+                target=shown(target), why=own_words(exc)
             ),
         ) from None
     kind = _kind(found.st_mode)
@@ -240,10 +240,9 @@ def sync_path(path: Path) -> None:
 
 
 def _cannot_write(target: Path, exc: OSError) -> StoreError:
-    why = shown(str(exc.strerror or exc))
     return StoreError(
         _("cannot write {target} ({why}): choose another path").format(
-            target=shown(target), why=why
+            target=shown(target), why=own_words(exc)
         ),
     )
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 MIB = 1024 * 1024
 MAX_DEPTH = 32
@@ -29,21 +29,21 @@ def _shown(path: Path) -> str:
     return text if text.isprintable() else repr(text)[1:-1]
 
 
-def read_input(path: Path, limit: int, what: str, what_it: str) -> bytes:
+def read_input(path: Path, limit: int, what: Msg) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
-    ``what``/``what_it``: what the file should be ("an export", "un'esportazione"), for the
-    refusals. A FIFO, a device or a folder is refused before anything is read (never waited
-    on); a larger file is refused after reading ``limit + 1`` bytes. Other failures raise
-    ``OSError`` (``FileNotFoundError`` included) for the caller to word.
+    ``what``: what the file should be (``_("an export")``), for the refusals. A FIFO, a device
+    or a folder is refused before anything is read (never waited on); a larger file is refused
+    after reading ``limit + 1`` bytes. Other failures raise ``OSError`` (``FileNotFoundError``
+    included) for the caller to word.
     """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise InputRefused(
-                f"{_shown(path)} is not a regular file (a folder, a FIFO or a device): give {what}",
-                it=f"{_shown(path)} non è un file normale (è una cartella, una FIFO o un "
-                f"dispositivo): indica {what_it}",
+                _(
+                    "{path} is not a regular file (a folder, a FIFO or a device): give {what}"
+                ).format(path=_shown(path), what=what)
             )
         chunks: list[bytes] = []
         left = limit + 1
@@ -58,8 +58,9 @@ def read_input(path: Path, limit: int, what: str, what_it: str) -> bytes:
     if left <= 0:
         size = f"{limit // MIB} MiB" if limit >= MIB else f"{limit // 1024} KiB"
         raise InputRefused(
-            f"{_shown(path)} is larger than {size}, more than {what} ever is: check the file",
-            it=f"{_shown(path)} supera {size}, più di quanto sia mai {what_it}: controlla il file",
+            _("{path} is larger than {size}, more than {what} ever is: check the file").format(
+                path=_shown(path), size=size, what=what
+            )
         )
     return b"".join(chunks)
 

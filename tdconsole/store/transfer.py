@@ -15,8 +15,9 @@ from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, event_from_data, event_from_json
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.eventstore import EventStore, Row, StoreError
+from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
 from tdconsole.store.output import place_new
 
@@ -54,28 +55,23 @@ def export_document(store: EventStore) -> dict[str, Any]:
     return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "events": events}
 
 
-def _bad(source: str, what: str, what_it: str) -> StoreError:
-    """An export that cannot be imported: ``what`` is wrong (``what_it`` in Italian)."""
+def _bad(source: str | Msg, what: Said) -> StoreError:
+    """An export that cannot be imported: ``what`` is wrong."""
     return StoreError(
-        f"{source} is not a usable tdconsole export: {what}",
-        it=f"{source} non è un'esportazione di tdconsole utilizzabile: {what_it}",
+        _("{source} is not a usable tdconsole export: {what}").format(source=source, what=what)
     )
 
 
-def rows_from_document(document: Any, source: str) -> list[Row]:
+def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
     """Validate an export document completely; returns the rows to store."""
     from tdconsole.domain.errors import RuleError
     from tdconsole.domain.invariants import check_values
 
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise _bad(
-            source,
-            f'no "format": "{FORMAT_NAME}" marker',
-            f'manca il contrassegno "format": "{FORMAT_NAME}"',
-        )
+        raise _bad(source, _('no "format": "{name}" marker').format(name=FORMAT_NAME))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _bad(source, '"version" is missing', 'manca "version"')
+        raise _bad(source, _('"version" is missing'))
     if version > FORMAT_VERSION:
         raise StoreError(
             _("{source} was exported by a newer tdconsole: update the console").format(
@@ -84,45 +80,37 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         )
     events = document.get("events")
     if not isinstance(events, list) or not events:
-        raise _bad(
-            source,
-            '"events" must be a non-empty list',
-            '"events" deve essere un elenco non vuoto',
-        )
+        raise _bad(source, _('"events" must be a non-empty list'))
     rows: list[Row] = []
     command_start = 0
     created = False
     for index, item in enumerate(events, start=1):
-        where, where_it = f"event {index}", f"la voce {index}"
         if not isinstance(item, dict):
-            raise _bad(source, f"{where} is not an object", f"{where_it} non è un oggetto")
+            raise _bad(source, _("event {index} is not an object").format(index=index))
         seq, command = item.get("seq"), item.get("command")
         if seq != index:
             raise _bad(
                 source,
-                f"{where} has seq {seq!r}: events must be numbered 1, 2, 3, ...",
-                f"{where_it} ha seq {seq!r}: le voci vanno numerate 1, 2, 3, ...",
+                _("event {index} has seq {seq!r}: events must be numbered 1, 2, 3, ...").format(
+                    index=index, seq=seq
+                ),
             )
         if not isinstance(command, int) or isinstance(command, bool):
-            raise _bad(
-                source,
-                f"{where}: command must be a number",
-                f"{where_it}: command deve essere un numero",
-            )
+            raise _bad(source, _("event {index}: command must be a number").format(index=index))
         if command == seq:
             command_start = seq
         elif command != command_start:
             raise _bad(
                 source,
-                f"{where}: command {command} does not open the events before it",
-                f"{where_it}: command {command} non apre le voci che la precedono",
+                _("event {index}: command {command} does not open the events before it").format(
+                    index=index, command=command
+                ),
             )
         type_name = item.get("type")
         if not isinstance(type_name, str) or type_name not in EVENT_TYPES:
             raise _bad(
                 source,
-                f"{where}: unknown event type {type_name!r}",
-                f"{where_it}: tipo di voce sconosciuto {type_name!r}",
+                _("event {index}: unknown event type {type!r}").format(index=index, type=type_name),
             )
         if command == 1 and type_name == "event_created":
             created = True
@@ -130,29 +118,24 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA_VERSION:
             raise _bad(
                 source,
-                f"{where}: schema {schema!r} is newer than this console",
-                f"{where_it}: lo schema {schema!r} è più recente di questa console",
+                _("event {index}: schema {schema!r} is newer than this console").format(
+                    index=index, schema=schema
+                ),
             )
         at, actor = item.get("at"), item.get("actor")
         if not isinstance(at, str) or not isinstance(actor, str):
-            raise _bad(
-                source,
-                f"{where}: at and actor must be text",
-                f"{where_it}: at e actor devono essere testo",
-            )
+            raise _bad(source, _("event {index}: at and actor must be text").format(index=index))
         try:
             moment = datetime.fromisoformat(at)
         except ValueError:
             raise _bad(
                 source,
-                f"{where}: {at[:40]!r} is not an ISO 8601 time",
-                f"{where_it}: {at[:40]!r} non è un orario ISO 8601",
+                _("event {index}: {at!r} is not an ISO 8601 time").format(index=index, at=at[:40]),
             ) from None
         if moment.tzinfo is None:
             raise _bad(
                 source,
-                f"{where}: the time {at!r} lacks its offset",
-                f"{where_it}: all'orario {at!r} manca il fuso (offset)",
+                _("event {index}: the time {at!r} lacks its offset").format(index=index, at=at),
             )
         # The texts as the document holds them, before reading escapes what a terminal would
         # obey: an import carrying such characters is refused whole, not stored escaped.
@@ -163,26 +146,23 @@ def rows_from_document(document: Any, source: str) -> list[Row]:
         except RuleError as exc:
             raise _bad(
                 source,
-                f"{where} ({type_name}): {exc.message}",
-                f"{where_it} ({type_name}): {exc.it or exc.message}",
+                _("event {index} ({type}): {why}").format(
+                    index=index, type=type_name, why=exc.said
+                ),
             ) from None
         try:
             body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
-            first = str(exc).splitlines()[0]
             raise _bad(
                 source,
-                f"{where} ({type_name}) cannot be read: {first}",
-                f"{where_it} ({type_name}) non si può leggere: {first}",
+                _("event {index} ({type}) cannot be read: {why}").format(
+                    index=index, type=type_name, why=own_words(exc)
+                ),
             ) from None
         data = json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":"))
         rows.append((seq, command, type_name, schema, at, actor, data))
     if not created:
-        raise _bad(
-            source,
-            "its first command does not create the event",
-            "il suo primo comando non crea l'evento",
-        )
+        raise _bad(source, _("its first command does not create the event"))
     return rows
 
 
@@ -217,8 +197,16 @@ def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | 
     return place_new(target, build, force=force, make_folder=True)
 
 
+THE_FILE = _("the file")
+"""How an import names a document that came from no file."""
+
+
 def import_document(
-    document: Any, target: Path, source: str = "the file", *, force: bool | None = None
+    document: Any,
+    target: Path,
+    source: str | Msg = THE_FILE,
+    *,
+    force: bool | None = None,
 ) -> int:
     """Create the event file ``target`` from an export; returns the number of events."""
     rows = rows_from_document(document, source)
@@ -237,7 +225,7 @@ def import_document(
     return place_new_file(target, build, force=force)
 
 
-def _check_replay(rows: list[Row], source: str) -> None:
+def _check_replay(rows: list[Row], source: str | Msg) -> None:
     """Replay the imported log in memory with every check a live command makes (the domain's
     ``invariants.replay``): a log no sequence of live commands could have written is refused."""
     from tdconsole.domain.errors import RuleError
@@ -257,14 +245,10 @@ def _check_replay(rows: list[Row], source: str) -> None:
     try:
         replay(records)
     except RuleError as exc:
-        raise _bad(source, exc.message, exc.it or exc.message) from None
+        raise _bad(source, exc.said) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing
-        what = shown(f"{type(exc).__name__}: {exc}")[:200]
-        raise _bad(
-            source,
-            f"its events do not replay ({what})",
-            f"le sue voci non si possono riapplicare ({what})",
-        ) from None
+        what = own_words(exc, f"{type(exc).__name__}: {exc}"[:200])
+        raise _bad(source, _("its events do not replay ({what})").format(what=what)) from None
 
 
 MAX_EXPORT = 64 * 1024 * 1024
@@ -277,25 +261,24 @@ def read_document(path: Path) -> Any:
     from tdconsole.store.reading import check_depth, read_input, too_deep
 
     try:
-        raw = read_input(path, MAX_EXPORT, "an export", "un'esportazione")
+        raw = read_input(path, MAX_EXPORT, _("an export"))
     except FileNotFoundError:
         raise StoreError(
             _("{path} not found: give the exported file").format(path=shown(path)),
         ) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        why = shown(str(getattr(exc, "strerror", None) or exc))
         raise StoreError(
-            _("cannot read {path} ({why})").format(path=shown(path), why=why),
+            _("cannot read {path} ({why})").format(path=shown(path), why=own_words(exc)),
         ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _bad(shown(path), "not UTF-8 text", "non è testo UTF-8") from None
+        raise _bad(shown(path), _("not UTF-8 text")) from None
     try:
         document = json.loads(text)
     except RecursionError:
         raise too_deep(shown(path)) from None
     except ValueError as exc:
-        raise _bad(shown(path), f"not JSON ({exc})", f"non è JSON ({exc})") from None
+        raise _bad(shown(path), _("not JSON ({why})").format(why=own_words(exc))) from None
     check_depth(document, shown(path))
     return document

@@ -9,14 +9,15 @@ language. A word missing from a catalogue shows in English, so a new label never
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from tdconsole.i18n import Said, translation
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-Lang = Literal["it", "en"]
+Lang = str
+"""A language of the console (``tdconsole.i18n.languages()``, or the test language)."""
 
 
 class Translator:

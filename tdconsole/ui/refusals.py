@@ -87,6 +87,11 @@ _CONSOLE_WORDS: tuple[Rule, ...] = (
         pgettext("refusal pattern", "give --bb, --ante, --minutes or --break"),
         pgettext("refusal words", "change the big blind, the ante, the minutes or the break"),
     ),
+    # a season's alias: the console edits no season file
+    (
+        pgettext("refusal pattern", r"remove the alias that joins them \(`season unalias`\)"),
+        pgettext("refusal words", "remove the alias that joins them from the season file"),
+    ),
     # commands that are keys at the console
     (r"`final --count \.\.\.`", "f"),
     (

@@ -192,8 +192,9 @@ def test_a_file_that_is_not_an_event_is_refused_in_both_languages(
     code, _, err = run(capsys, "--event", str(junk), "export")
     assert (code, err) == (
         2,
-        f"error: {junk} non è un file di evento leggibile (file is not a database): ripristina "
-        "un backup (`tdconsole backups`); il file non è stato toccato\n",
+        f"error: {junk} non è un file di evento leggibile: ripristina un backup con "
+        "`tdconsole backups`; il file non è stato toccato (errore di SQLite: file is not a "
+        "database)\n",
     )
     code, _, err = run(capsys, "--lang", "en", "--event", str(junk), "export")
     assert err == (

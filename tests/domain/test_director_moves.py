@@ -46,9 +46,12 @@ def test_a_closing_with_no_room_offers_the_seats_it_needs(make_service: MakeServ
         service.execute(ClosePlan(table=1, seed=1))
     assert refused.value.article == "IV.4"
     assert "close 1 --plan --seats 10" in str(refused.value)
-    assert "con 8 posti per tavolo" in refused.value.text("it")
+    assert refused.value.text("it").startswith(
+        "3 giocatori al tavolo 1, ma gli altri tavoli hanno solo 0 posti liberi con 8 posti per "
+        "tavolo (table_seats): alza i posti per questa chiusura"
+    )
     # Not enough seats still: refused by the draw (IV.4), nothing recorded.
-    with pytest.raises(RuleError, match="vacant seat"):
+    with pytest.raises(RuleError, match="2 seats free at 9 seats a table"):
         service.execute(ClosePlanRaisingSeats(table=1, seats=9, seed=1))
     assert service.state.settings.seating.table_seats == 8
     with pytest.raises(RuleError) as fewer:

@@ -157,8 +157,9 @@ def test_clock_warnings_in_italian() -> None:
 
     structure = clock.Structure.build(first_bb=100, stack=10_000)
     index = structure.index_of_level(11)
-    english = structure.warnings(index, chips_in_play=240_000, players_in=3)
-    italian = structure.warnings(index, chips_in_play=240_000, players_in=3, lang="it")
+    warnings = structure.warnings(index, chips_in_play=240_000, players_in=3)
+    english = [w.text("en") for w in warnings]
+    italian = [w.text("it") for w in warnings]
     assert len(english) == len(italian) > 0
     assert any("supera lo stack medio" in w for w in italian)
     assert any("supera la metà dei gettoni in gioco" in w for w in italian)

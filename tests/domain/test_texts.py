@@ -99,7 +99,7 @@ def test_one_line_fields_refuse_control_characters(field: str, kind: str) -> Non
     with pytest.raises(RuleError) as refused:
         ONE_LINE[field](HOSTILE[kind])
     error = refused.value
-    assert error.article == "VII.1" and error.it and "controllo" in error.it
+    assert error.article == "VII.1" and "caratteri di controllo" in error.text("it")
     assert "\n" not in str(error) and "\x1b" not in str(error) and "\x07" not in str(error)
     assert "control characters" in str(error)
 
@@ -108,7 +108,7 @@ def test_one_line_fields_refuse_control_characters(field: str, kind: str) -> Non
 def test_one_line_fields_have_a_length_limit(field: str) -> None:
     with pytest.raises(RuleError, match="more than") as refused:
         ONE_LINE[field]("A" * 1001)
-    assert refused.value.article == "VII.1" and refused.value.it
+    assert refused.value.article == "VII.1" and "1001 caratteri, più di" in refused.value.text("it")
 
 
 @pytest.mark.parametrize("field", sorted(ONE_LINE))
@@ -142,7 +142,8 @@ def test_prose_has_a_length_limit(field: str) -> None:
     assert len(read(build("x" * texts.TEXT_LIMIT))) == texts.TEXT_LIMIT
     with pytest.raises(RuleError, match="more than 4000") as refused:
         build("x" * (texts.TEXT_LIMIT + 1))
-    assert refused.value.article == "VII.1" and refused.value.it
+    assert refused.value.article == "VII.1"
+    assert "4001 caratteri, più di 4000: accorcia il testo" in refused.value.text("it")
 
 
 def _started(make_service: MakeService) -> Tournament:
@@ -176,7 +177,8 @@ def test_who_acts_is_refused_when_not_a_name(make_service: MakeService, actor: s
     service.close()
     with pytest.raises(RuleError) as refused:
         Tournament.open(path, actor=actor)
-    assert refused.value.article == "VII.1" and refused.value.it
+    assert refused.value.article == "VII.1"
+    assert refused.value.text("it") != refused.value.text("en")
 
 
 def test_escape_is_visible_and_json_exact() -> None:

@@ -29,4 +29,5 @@ def test_a_failed_backup_in_both_languages(
     assert service.backup_error_text("en") == english
     italian = service.backup_error_text("it")
     assert italian is not None and italian.startswith("impossibile fare il backup di ")
-    assert italian.endswith("(database or disk is full)")
+    # SQLite's own words, said as such, at the end of the Italian sentence.
+    assert italian.endswith("(errore di SQLite: database or disk is full)")

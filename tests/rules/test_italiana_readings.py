@@ -30,7 +30,7 @@ def test_7_2_flush_against_flush_suit_reading_is_the_default_and_named() -> None
     assert [(x.article, x.setting, x.choice) for x in r.readings] == [
         ("7.2", "italiana_flush", "suit")
     ]
-    assert "7.2" in r.articles and r.readings[0].explanation_it
+    assert "7.2" in r.articles and r.readings[0].explain("it") != r.readings[0].explanation
     assert as_json(r)["readings"] == [
         {
             "article": "7.2",

@@ -517,3 +517,38 @@ def test_rules_package_does_not_load_the_ui() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# -- the calculators' words in the reader's language (Issue 16) -------------------------------
+
+
+def test_explanations_count_chips_going_back_in_italian() -> None:
+    one = chips_pushed(to_call=100, pushed=101, min_raise=100)
+    assert one.letter == "C" and one.returned == 1
+    assert one.explain("it") == (
+        "1 oltre la puntata, non più della metà del rilancio minimo (100): una chiamata di 100, "
+        "1 torna indietro"
+    )
+    assert one.explain("en").endswith("a call of 100, 1 goes back")
+    assert one.explanation == one.explain("en")  # the JSON keeps the English
+    many = chips_pushed(to_call=100, pushed=125, min_raise=100)
+    assert many.explain("it").endswith("25 tornano indietro")
+    assert many.action_text("it") == "chiamata" and many.action_text("en") == "call"
+    chip = chips_pushed(to_call=100, pushed=101, min_raise=100, single_chip=True)
+    assert chip.explain("it").endswith("1 torna al giocatore")
+    assert "said" not in as_json(chip) and "explanation_it" not in as_json(chip)
+
+
+def test_pots_buttons_and_hands_are_named_in_italian() -> None:
+    result = side_pots(
+        [Contribution("Ada", 1, 100), Contribution("Bea", 2, 300), Contribution("Cid", 3, 300)],
+        [["Ada"], ["Bea", "Cid"]],
+        button=1,
+    )
+    assert [p.label("it") for p in result.pots] == ["sovraresto 1", "principale"]
+    assert [p.label("en") for p in result.pots] == [p.name for p in result.pots]
+    plan = button_plan([1, 2, 3], button=1, out=[], hands=1)
+    assert plan.hands[0].explain("it") == "il bottone avanza in senso orario"
+    shown = showdown({"Ada": "AhAd", "Bea": "KcQc"}, "2s3d7h9cJs")
+    assert shown.hands[0].name("it") == "Coppia" and shown.hands[0].name("en") == "One pair"
+    assert shown.hands[0].name("pseudo") == "⟦One pair⟧"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
@@ -10,13 +9,14 @@ import pytest
 from support import seeds_dir
 
 from tdconsole.cli import rules_cmds
+from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 
 SEEDS = seeds_dir()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = None) -> str:
-    parser = argparse.ArgumentParser(prog="tdconsole")
+    parser = Parser(prog="tdconsole")
     parser.add_argument("--lang", choices=("it", "en"))
     rules_cmds.register(parser.add_subparsers(dest="command"))
     args = parser.parse_args([*(["--lang", lang] if lang else []), *argv])
@@ -100,7 +100,7 @@ def test_rules_import_new_book_is_searchable(
     src = tmp_path / "club.txt"
     src.write_text("Art. 1 — Giocatori\n\n1. Si gioca in sei al massimo.\n", encoding="utf-8")
     out = run(capsys, "rules", "import", str(src), "--name", "club", lang="en")
-    assert "Imported 1 articles" in out
+    assert "Imported 1 article from" in out
     doc = run_json(capsys, "rule", "massimo sei", "--book", "club")
     assert isinstance(doc, dict) and doc["results"][0]["number"] == "1.1"
 

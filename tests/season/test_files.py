@@ -14,7 +14,13 @@ from season_events import play_event
 from tdconsole.domain.errors import RuleError
 from tdconsole.season.load import load, season_json, seasons_for
 from tdconsole.season.results import read_event
-from tdconsole.season.seasonfile import MAX_BYTES, Season, read_season, write_season
+from tdconsole.season.seasonfile import (
+    MAX_BYTES,
+    Season,
+    read_season,
+    validate_season,
+    write_season,
+)
 from tdconsole.service import Tournament
 
 
@@ -23,7 +29,9 @@ def digest(folder: Path) -> dict[str, str]:
 
 
 def one_line(error: RuleError) -> None:
-    assert "\n" not in error.message and error.it and "\n" not in error.it
+    italian = error.text("it")
+    assert "\n" not in error.message and "\n" not in italian
+    assert italian != error.text("en")  # said in Italian, not left in English
 
 
 @pytest.mark.parametrize(
@@ -150,3 +158,35 @@ def test_the_seasons_of_an_event(evenings: list[Path]) -> None:
     write_season(folder / "all.season.toml", Season(name="All"), new=True)
     (folder / "broken.season.toml").write_text("kind = 1")
     assert [p.name for p in seasons_for(evenings[0])] == ["a.season.toml", "all.season.toml"]
+
+
+@pytest.mark.parametrize(
+    ("values", "english", "italian"),
+    [
+        (
+            {"best": -2},
+            "best: Input should be greater than or equal to 0",
+            "best: deve essere almeno 0",
+        ),
+        (
+            {"name": ""},
+            "name: String should have at least 1 character",
+            "name: deve avere almeno 1 carattere",
+        ),
+        ({"colour": "red"}, "colour: Extra inputs are not permitted", "colour: non è un campo"),
+        (
+            {"formula": "zz"},
+            "formula: no formula named 'zz'",
+            "formula: nessuna formula di nome 'zz'",
+        ),
+    ],
+)
+def test_a_bad_value_is_said_in_the_reader_s_language(
+    tmp_path: Path, values: dict[str, object], english: str, italian: str
+) -> None:
+    """Pydantic's words stay as they are in English and are said in Italian where known."""
+    with pytest.raises(RuleError) as refused:
+        validate_season({"name": "Club", **values}, tmp_path / "club.season.toml")
+    assert english in str(refused.value)
+    assert italian in refused.value.text("it")
+    assert refused.value.text("it").endswith("; correggi il valore e riprova")

@@ -21,7 +21,7 @@ class Clock:
 def wrong(attempts: PinAttempts) -> str:
     with pytest.raises(RuleError) as refused:
         attempts.attempt("floor", lambda: False)
-    assert refused.value.it
+    assert refused.value.text("it") != refused.value.text("en")
     return refused.value.text("en")
 
 

@@ -49,7 +49,7 @@ async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleAp
         await pilot.press(*CLEAR, "1")
         await pilot.pause()
         assert shown_errors(app) == [
-            "Posti per tavolo: deve valere almeno 2; correggete il valore e riprovate"
+            "Posti per tavolo: deve essere almeno 2; correggete il valore e riprovate"
         ]
         await pilot.press("1")
         await pilot.pause()

@@ -41,10 +41,9 @@ class ShowdownForm(CalcForm):
             mode="italiana" if italiana else "holdem",
             players_at_table=parse.number(self.text("players") or "5", _("players")),
         )
-        it = self.tr.lang == "it"
         lines = []
         for h in result.hands:
-            label = h.label_it if it else h.label_en
+            label = h.name(self.tr.lang)
             line = Text(f"  {h.place}. ")
             line.append(h.player, style="bold" if h.player in result.winners else "")
             line.append(f"  {label}  {' '.join(h.cards)}")

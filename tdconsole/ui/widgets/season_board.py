@@ -9,7 +9,7 @@ break begins: evenings finished elsewhere since the last one are counted.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual import work
 from textual.message import Message
 from textual.widgets import Static
 
-from tdconsole.ui.i18n import Lang, Translator
+from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.season_view import season_of
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ ROWS = 10
 def board_lines(document: dict[str, Any], lang: str, rows: int = ROWS) -> list[str]:
     """The board's lines: a title, then ``place  player  points`` for the first ``rows``."""
 
-    tr = Translator(cast(Lang, lang))
+    tr = Translator(lang)
     standings = document["standings"][:rows]
     width = max([len(r["player"]) for r in standings] + [10])
     lines = [tr("SEASON STANDINGS — {season}", season=document["season"]), ""]
