@@ -15,10 +15,8 @@ class RuleError(Exception):
     ``text(lang)`` is the message in the reader's language, with the citation.
     """
 
-    def __init__(
-        self, message: Said | str, article: str | None = None, *, it: str | None = None
-    ) -> None:
-        self.said: Said = _Pair(message, it) if isinstance(message, str) else message
+    def __init__(self, message: Said, article: str | None = None) -> None:
+        self.said: Said = message
         self.message = self.said.text(SOURCE)
         """The message in English, without the citation."""
         super().__init__(self.message)
@@ -35,17 +33,3 @@ class RuleError(Exception):
     def __str__(self) -> str:
         return self.text(SOURCE)
 
-    @property
-    def it(self) -> str:
-        """The message in Italian (without the citation)."""
-        return self.said.text("it")
-
-
-class _Pair:
-    """A message written out in English and, optionally, Italian (not yet in a catalogue)."""
-
-    def __init__(self, en: str, it: str | None) -> None:
-        self.en, self.it = en, it
-
-    def text(self, lang: str = SOURCE) -> str:
-        return self.it if lang == "it" and self.it else self.en

@@ -138,7 +138,9 @@ class ConsoleApp(App[int]):
             self.call_from_thread(self._not_loaded, exc)
             return
         except Exception as exc:  # a damaged file: said, and the start screen offered
-            self.call_from_thread(self._not_loaded, RuleError(str(exc)))
+            from tdconsole.store.faults import own_words
+
+            self.call_from_thread(self._not_loaded, RuleError(own_words(exc)))
             return
         self.call_from_thread(self._loaded, service)
 
@@ -406,9 +408,15 @@ class ConsoleApp(App[int]):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 Tournament.create(path, value, load_settings()).close()
             else:
+                from tdconsole.store.opening import shown as shown_path
+
                 path = resolve_event_path(value)
                 if not path.exists():
-                    raise RuleError(f"no event at {path}: check the name or the path")
+                    raise RuleError(
+                        _("no event at {path}: check the name or the path").format(
+                            path=shown_path(path)
+                        )
+                    )
             remember_event(path)
         except RuleError as exc:
             self.call_from_thread(self.refused, exc)

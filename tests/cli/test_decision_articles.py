@@ -50,7 +50,7 @@ def test_a_negative_count_in_the_domain_cites_vii1(started: Path) -> None:
     try:
         with pytest.raises(RuleError) as error:
             service.execute(Count(counts={"P1": -100}))
-        assert error.value.article == "VII.1" and error.value.it
+        assert error.value.article == "VII.1" and error.value.text("it")
     finally:
         service.close()
 

@@ -76,7 +76,7 @@ def test_a_pin_is_4_to_12_digits(make_service, bad: str) -> None:  # type: ignor
     before = service.state.last_seq
     with pytest.raises(RuleError) as refused:
         service.execute(ChangeSettings(assignments=[("floor_pin", bad)]))
-    assert refused.value.it and bad not in refused.value.text("en")
+    assert refused.value.text("it") and bad not in refused.value.text("en")
     assert service.state.last_seq == before
 
 

@@ -61,7 +61,7 @@ def test_an_ambiguous_name_is_refused_listing_the_candidates() -> None:
         require_player(state, "mar")
     error = refused.value
     assert "Marco, Marco Rossi, Marta Bianchi" in str(error) and "type more" in str(error)
-    assert error.it and "Marco, Marco Rossi, Marta Bianchi" in error.it
+    assert error.text("it") and "Marco, Marco Rossi, Marta Bianchi" in error.text("it")
 
 
 def test_the_same_letters_with_other_accents_are_ambiguous_unless_exact() -> None:
@@ -74,7 +74,7 @@ def test_the_same_letters_with_other_accents_are_ambiguous_unless_exact() -> Non
 def test_no_match_is_refused() -> None:
     with pytest.raises(RuleError, match="no player named 'Xavier'") as refused:
         require_player(state_of(NAMES), "Xavier")
-    assert refused.value.it
+    assert refused.value.text("it")
     assert state_of(NAMES).match("   ") == []
 
 

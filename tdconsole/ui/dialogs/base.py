@@ -28,16 +28,20 @@ from tdconsole.ui.refusals import console_text
 __all__ = ["Dialog", "RulesRequested", "parse_int"]
 
 
-def parse_int(raw: str, what: str, *, required: bool = True) -> int | None:
+def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None:
+    """A whole number typed in a field; ``what``: the field (a message, or its words already in
+    the console's language)."""
     text = raw.strip().replace(" ", "").replace(" ", "")
     if not text:
         if required:
-            raise RuleError(f"{what}: give a number")
+            raise RuleError(_("{what}: give a number").format(what=what))
         return None
     try:
         return int(text)
     except ValueError:
-        raise RuleError(f"{what}: {raw.strip()!r} is not a whole number") from None
+        raise RuleError(
+            _("{what}: {raw!r} is not a whole number").format(what=what, raw=raw.strip())
+        ) from None
 
 
 class PlayerSuggester(Suggester):

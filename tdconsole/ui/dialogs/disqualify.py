@@ -35,5 +35,5 @@ class DisqualifyDialog(Dialog):
         if not name:
             return None
         reason = self.query_one("#reason", Input).value
-        amount = parse_int(self.query_one("#chips", Input).value, "chips", required=False)
+        amount = parse_int(self.query_one("#chips", Input).value, _("chips"), required=False)
         return Disqualify(name=name, reason=reason, chips=amount)

@@ -53,7 +53,7 @@ class FinalDialog(Dialog):
 
     def command(self) -> Command | None:
         counts = self.query_one("#counts", CountRows).counts()
-        seed = parse_int(self.query_one("#seed", Input).value, "seed", required=False)
+        seed = parse_int(self.query_one("#seed", Input).value, _("seed"), required=False)
         override = self.query_one("#override", Input).value.strip() or None
         return Final(counts=counts, seed=seed, override=override)
 

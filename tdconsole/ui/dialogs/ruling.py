@@ -44,7 +44,7 @@ class RulingDialog(Dialog):
             self.query_one("#text", Input).focus()
             raise RuleError(_("write the decision"), "VII.3")
         return RecordRuling(
-            table=parse_int(self.query_one("#table", Input).value, "table", required=False),
+            table=parse_int(self.query_one("#table", Input).value, _("table"), required=False),
             players=split_names(self.query_one("#players", Input).value),
             articles=split_names(self.query_one("#articles", Input).value.replace("Art.", "")),
             text=text,
