@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _, pgettext
+from tdconsole.i18n import PSEUDO, _, languages, pgettext
 
 if TYPE_CHECKING:
     from tdconsole.reports.model import Report
@@ -44,9 +44,11 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
             None,
         )
     chosen = lang or state.get("language") or "it"
-    if chosen not in ("it", "en"):
+    if chosen not in languages() and chosen != PSEUDO:
         raise RuleError(
-            _("no language {chosen!r}: use it or en").format(chosen=chosen),
+            _("no language {chosen!r}: use one of {languages}").format(
+                chosen=chosen, languages=", ".join(languages())
+            ),
             None,
         )
     return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))

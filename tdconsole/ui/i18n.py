@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from tdconsole.i18n import Said, translation
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from textual.dom import DOMNode
 
 Lang = str
@@ -33,6 +35,14 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         """A count of something: ``{n}`` is filled with ``n``."""
         return translation(self.lang).ngettext(singular, plural, n).format(n=n, **values)
+
+    def cite(self, title: str, articles: Iterable[str]) -> str:
+        """A title and the articles it applies: "Structure — Art. III.1, III.5"."""
+        return self("{title} — Art. {articles}", title=title, articles=", ".join(articles))
+
+    def articles(self, articles: Iterable[str]) -> str:
+        """The articles cited: "Art. III.1, III.5"."""
+        return self("Art. {articles}", articles=", ".join(articles))
 
     def say(self, message: Said) -> str:
         """A message marked elsewhere (``_("Phase")`` kept in a list) in the console's language."""
@@ -56,9 +66,17 @@ def say_bindings(node: DOMNode, tr: Translator) -> None:
     def said(text: str) -> str:
         return catalogue.gettext(text) if text else text
 
+    # A key that the footer names by a word ("space") is named in the console's language.
+    named = {"space": catalogue.pgettext("key", "space")}
     for key, bindings in node._bindings.key_to_bindings.items():
         node._bindings.key_to_bindings[key] = [
-            replace(b, description=said(b.description), tooltip=said(b.tooltip)) for b in bindings
+            replace(
+                b,
+                description=said(b.description),
+                tooltip=said(b.tooltip),
+                key_display=b.key_display or named.get(b.key),
+            )
+            for b in bindings
         ]
 
 

@@ -59,7 +59,7 @@ class CalcForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog calc") as box:
-            box.border_title = self.tr.say(self.HEADING) + " — Art. " + ", ".join(self.ARTICLES)
+            box.border_title = self.tr.cite(self.tr.say(self.HEADING), self.ARTICLES)
             box.border_subtitle = self.tr("F1 Art. · ctrl+l Cite in log · Esc Close")
             with VerticalScroll(classes="dialog-body"):
                 if self.HINT is not None:
@@ -112,7 +112,7 @@ class CalcForm(ModalScreen[None]):
             result.update(Text(console_text(exc, self.tr.lang), style="bold red"))
             return
         self.last = found
-        arts = Text("Art. " + ", ".join(found.articles), style="bold")
+        arts = Text(self.tr.articles(found.articles), style="bold")
         result.update(Group(*found.lines, *found.extra, arts))
 
     @on(Input.Changed)

@@ -54,7 +54,7 @@ class ButtonForm(CalcForm):
                 bb=h.big_blind,
             )
             line = Text(f"  {head}", style="bold")
-            line.append(f" — {h.explain(tr.lang)} (Art. {', '.join(h.articles)})", style="")
+            line.append(f" — {h.explain(tr.lang)} ({tr.articles(h.articles)})", style="")
             lines.append(line)
             summary.append(head)
         return Outcome(lines, result.articles, "; ".join(summary))

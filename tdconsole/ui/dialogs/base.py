@@ -86,7 +86,7 @@ class Dialog(ModalScreen[None]):
         if players:
             title += ": " + "; ".join(players)
         if self.ARTICLES:
-            title += " — Art. " + ", ".join(self.ARTICLES)
+            title = self.tr.cite(title, self.ARTICLES)
         return title
 
     def named_players(self) -> list[str]:

@@ -32,7 +32,7 @@ class CallClockDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = f"{self.tr('Call the clock')} — Art. 5.4"
+            box.border_title = self.tr.cite(self.tr("Call the clock"), ["5.4"])
             box.border_subtitle = "Enter " + self.tr("Start") + " · Esc " + self.tr("Close")
             yield Static(Text(self.player, style="bold"))
             yield Input("60", placeholder=self.tr("Seconds granted (30-60)"), id="seconds")

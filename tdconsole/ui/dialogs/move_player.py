@@ -25,7 +25,7 @@ class MovePlayerDialog(Dialog):
     def title_text(self) -> str:
         if self.player_name:
             title = self.tr("Move {name}", name=self.player_name)
-            return f"{title} — Art. " + ", ".join(self.ARTICLES)
+            return self.tr.cite(title, self.ARTICLES)
         return super().title_text()
 
     def body(self) -> ComposeResult:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 
-KEY_NAMES = {"space": "space", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
+KEY_NAMES = {"plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
 
 
 class KeysScreen(ModalScreen[None]):
@@ -37,10 +37,11 @@ class KeysScreen(ModalScreen[None]):
         grid.add_column()
         grid.add_column(style="bold", justify="right")
         grid.add_column()
-        rows = [(KEY_NAMES.get(k, k), self.tr.say(label)) for k, label in self.keys]
+        names = {**KEY_NAMES, "space": self.tr.pgettext("key", "space")}
+        rows = [(names.get(k, k), self.tr.say(label)) for k, label in self.keys]
         rows += [
             (
-                "1-5",
+                "1-6",
                 " · ".join(
                     (
                         self.tr("Tables"),

@@ -60,7 +60,7 @@ class SettingsScreen(Screen[None]):
 
         tr, lang = self.tr, self.tr.lang
         with Vertical(id="settings-box") as box:
-            box.border_title = tr("Settings") + " — Art. VII.1"
+            box.border_title = tr.cite(tr("Settings"), ["VII.1"])
             box.border_subtitle = "ctrl+s " + tr("Record") + " · Esc " + tr("Cancel")
             with VerticalScroll(id="settings-scroll"):
                 for section in shipped_help():

@@ -101,7 +101,7 @@ class StructureScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         tr = self.tr
         with Vertical(id="structure-box") as box:
-            box.border_title = tr("Structure") + " — Art. III.1, III.5"
+            box.border_title = tr.cite(tr("Structure"), ["III.1", "III.5"])
             if not self.started:
                 values = self._proposal()
                 with Grid(id="structure-fields"):

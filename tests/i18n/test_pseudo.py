@@ -1,0 +1,173 @@
+"""A run in the pseudo language (every translated text wrapped in ⟦…⟧) finds no word a user
+reads outside the markers: the command line's outputs and errors, its help, the console's main
+screens, every report. What escapes the markers is a text that escaped translation."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tdconsole.cli import main
+from tdconsole.i18n import CLOSE, OPEN, PSEUDO
+from tdconsole.reports import REPORTS, render
+from tdconsole.service import Tournament
+
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def escaped(text: str, data: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` outside the markers, data (names, paths) left aside."""
+    depth, kept = 0, []
+    for char in text:
+        if char == OPEN:
+            depth += 1
+            kept.append(" ")
+        elif char == CLOSE:
+            depth = max(0, depth - 1)
+            kept.append(" ")
+        else:
+            kept.append(char if depth == 0 else " ")
+    rest = "".join(kept)
+    for item in sorted(data, key=len, reverse=True):
+        rest = rest.replace(item, " ")
+    return WORD.findall(rest)
+
+
+def test_the_check_finds_a_word_left_out() -> None:
+    assert escaped(f"{OPEN}Livello 3{CLOSE} Anna") == ["Anna"]
+    assert escaped(f"{OPEN}Livello 3{CLOSE} Anna", ["Anna"]) == []
+    assert escaped(f"{OPEN}a {OPEN}b{CLOSE} c{CLOSE} level") == ["level"]
+
+
+@pytest.fixture
+def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "demo.tdc"
+    assert main(["demo", str(path), "--no-open"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def data_words(path: Path) -> list[str]:
+    """What the event holds as data: the players' names, the event's name, its paths."""
+    service = Tournament.open(path)
+    try:
+        state = service.state
+        names = [p.name for p in state.players.values()]
+        return [
+            str(path.parent),
+            str(path),
+            *names,
+            state.name,
+            *state.name.split(),
+            state.settings.currency,
+            state.settings.director,
+        ]
+    finally:
+        service.close()
+
+
+# (Every command's help is checked in tests/cli/test_cli_help_lang.py. ``rule`` and ``rules
+# list`` print the rulebooks' own texts, written in Italian and English
+# apart from the catalogues: not checked here.)
+COMMANDS: list[list[str]] = [
+    ["state"],
+    ["standings"],
+    ["payouts"],
+    ["clock"],
+    ["clock", "plan"],
+    ["log"],
+    ["print", "standings"],
+    ["print", "payouts"],
+    ["clock", "announce"],  # refused: no change pending
+    ["bust", "Nobody"],  # refused: no such player
+    ["bust"],  # a usage error: a name is required
+    ["frobnicate"],  # an invalid choice
+]
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a))
+def test_the_command_line_says_nothing_outside_the_catalogue(
+    argv: list[str], demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with contextlib.suppress(SystemExit):
+        main(["--lang", PSEUDO, "--event", str(demo), *argv])
+    out, err = capsys.readouterr()
+    assert out or err
+    # "error:" and "warning:" begin a refusal in every language (docs/cli.md).
+    kept = re.sub(r"^(error|warning): ", "", out + err, flags=re.M)
+    assert escaped(kept, [*data_words(demo), "tdconsole"]) == []
+
+
+@pytest.mark.parametrize("kind", REPORTS)
+@pytest.mark.parametrize("fmt", ["txt", "html"])
+def test_every_report_says_nothing_outside_the_catalogue(
+    kind: str, fmt: str, demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["--event", str(demo), "state", "--json"])
+    state: dict[str, Any] = json.loads(capsys.readouterr().out)
+    text = render(kind, state, fmt, lang=PSEUDO).decode("utf-8-sig")
+    if fmt == "html":
+        text = html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", text, flags=re.S))
+    assert escaped(text, data_words(demo)) == []
+
+
+def screen_text(svg: str) -> str:
+    """The characters a screenshot shows, row by row."""
+    rows: dict[int, list[str]] = {}
+    for row, text in re.findall(
+        r'<text[^>]*clip-path="url\(#[^"]*-line-(\d+)\)"[^>]*>(.*?)</text>', svg
+    ):
+        rows.setdefault(int(row), []).append(html.unescape(text).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _row, parts in sorted(rows.items()))
+
+
+# The console's main views: its tabs, the keys, the structure, a dialog, a calculator. (The
+# settings screen shows each setting's label and meaning from the comments of the settings file,
+# config/ordine.toml, written in Italian and English apart from the catalogues.)
+KEYS: list[tuple[str, ...]] = [
+    (),
+    ("2",),
+    ("3",),
+    ("4",),
+    ("5",),
+    ("6",),
+    ("question_mark",),
+    ("S",),
+    ("e",),
+    ("f2",),
+]
+
+
+@pytest.mark.parametrize("keys", KEYS, ids=lambda k: "+".join(k) or "tables")
+async def test_the_console_shows_nothing_outside_the_catalogue(
+    keys: tuple[str, ...], tmp_path: Path
+) -> None:
+    from ui.conftest import NOW, frozen, settle
+
+    from tdconsole.demo import build_demo
+    from tdconsole.ui.app import build_app
+
+    path = build_demo(tmp_path / "demo.tdc", now=NOW)
+    service = Tournament.open(path, clock=frozen, rng=random.Random(1))
+    try:
+        app = build_app(service, frozen, lang=PSEUDO)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+            shown = screen_text(app.export_screenshot())
+    finally:
+        service.close()
+    assert shown.strip()
+    # Under a screen drawn over the console, the console's words show cut by its edge.
+    shown = re.sub(r"[^\s⟦⟧]*[█▀▄][^\s⟦⟧]*", " ", shown)
+    assert escaped(shown, data_words(path)) == [], shown
