@@ -21,7 +21,7 @@ Language = Literal["it", "en"]
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class RegistrationSettings(_Section):
@@ -165,7 +165,7 @@ class BackupSettings(_Section):
 class Settings(BaseModel):
     """Every setting of an event. Sections mirror ``config/ordine.toml``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     language: Language = "it"
     """The console's and printouts' language."""
