@@ -170,6 +170,9 @@ class _Escaping:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from tdconsole.cli.pydantic_plugins import look_up
+
+    look_up()  # before any model is validated
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
     try:
