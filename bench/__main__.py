@@ -106,11 +106,15 @@ def print_script(name: str, result: dict[str, Any] | None) -> None:
         print(f"  failed: {result['error']}")
         return
     for key, value in result.items():
+        target = result.get(f"{key}_target")
+        mark = ""
+        if isinstance(value, float) and isinstance(target, (int, float)):
+            mark = f"  (≤ {target:g}) " + ("ok" if value <= target else "MISSED")
         if isinstance(value, float):
             value = f"{value:.3f}"
         elif isinstance(value, (dict, list)):
             value = json.dumps(value)[:100]
-        print(f"  {key:<32} {value}")
+        print(f"  {key:<32} {value}{mark}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -85,15 +85,19 @@ def next_play(state: State, rng: random.Random) -> Command | None:
     if roll < 0.35:
         eligible = [p for p in players if can_take_second_stack(state, p)]
         if eligible:
-            return SecondStack(name=rng.choice(eligible).name)
+            # His stack is below the big blind, all in and lost: 0 (Art. III.2).
+            return SecondStack(name=rng.choice(eligible).name, stack=0)
     if roll < 0.45:
         return ClockControl(action=rng.choice(["add", "sub"]), seconds=rng.randint(1, 30))
     out = rng.choice(players)
     return Bust(names=[out.name], declined=True)
 
 
-def play_event(service: Tournament, players: int, seed: int, *, finish: bool = True) -> None:
-    """Register, pay, draw, start, and (with ``finish``) play to the winner."""
+def play_event(
+    service: Tournament, players: int, seed: int, *, finish: bool = True, moves: int | None = None
+) -> None:
+    """Register, pay, draw, start, and (with ``finish``) play to the winner, or ``moves``
+    moves of play when given (an evening in its middle)."""
     rng = random.Random(seed)
     field = player_names(players)
     service.execute(Register(names=field))
@@ -102,10 +106,12 @@ def play_event(service: Tournament, players: int, seed: int, *, finish: bool = T
     service.execute(Draw(seed=seed))
     service.execute(Start(stack=4000, big_blind=100))
     service.execute(ClockControl(action="start"))
+    played = 0
     while finish:
         command = next_play(service.state, rng)
-        if command is None:
+        if command is None or (moves is not None and played >= moves):
             break
+        played += 1
         try:
             service.execute(command)
         except RuleError as exc:

@@ -15,22 +15,22 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
 from tdconsole.domain.fold import History, apply_all, fold, is_control
-from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
 from tdconsole.i18n import _
 from tdconsole.store import snapshot
-from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
+
+if TYPE_CHECKING:
+    from tdconsole.store.backup import BackupWorker
 
 Clock = Callable[[], datetime]
 
@@ -100,7 +100,8 @@ class Tournament:
         self._seen_version = -1
         self.last_records: list[Record] = []
         self._snapshot_seq = 0
-        self._backups = BackupWorker()
+        self._backups: BackupWorker | None = None
+        """Takes the automatic backups, from the first write on (a read never needs it)."""
         self._backup_seq: int | None = None
         try:
             self._reload()
@@ -117,6 +118,7 @@ class Tournament:
     def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
+        from tdconsole.domain.registration import CreateEvent
         from tdconsole.store.transfer import place_new_file
 
         command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
@@ -134,12 +136,14 @@ class Tournament:
         return cls.open(path, **kwargs)
 
     def close(self) -> None:
-        self._backups.wait()
+        if self._backups is not None:
+            self._backups.wait()
         self.store.close()
 
     def wait_for_backup(self, timeout: float | None = None) -> None:
         """Return once the automatic backup under way, if any, is on disk (or has failed)."""
-        self._backups.wait(timeout)
+        if self._backups is not None:
+            self._backups.wait(timeout)
 
     @property
     def actor(self) -> str:
@@ -227,7 +231,13 @@ class Tournament:
         if self.state.last_seq - self._snapshot_seq >= snapshot.SNAPSHOT_EVERY:
             self._save_snapshot()
         settings = self.state.settings.backup
-        if settings.keep <= 0 or self._backups.busy():
+        if settings.keep <= 0:
+            return
+        from tdconsole.store.backup import BackupWorker, list_backups
+
+        if self._backups is None:
+            self._backups = BackupWorker()
+        if self._backups.busy():
             return
         if self._backup_seq is None:
             taken = list_backups(self.store.path, settings.folder)
@@ -239,10 +249,12 @@ class Tournament:
     @property
     def backup_error(self) -> str | None:
         """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
-        return self._backups.last_error
+        return self._backups.last_error if self._backups is not None else None
 
     def backup_error_text(self, lang: str = "en") -> str | None:
         """``backup_error`` in ``lang``."""
+        if self._backups is None:
+            return None
         failure = self._backups.failure
         return failure.text(lang) if failure is not None else None
 

@@ -30,43 +30,106 @@ from tdconsole.cli.parsing import (
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import SOURCE, _
 
-COMMAND_MODULES = (
-    "tdconsole.cli.core_cmds",
-    "tdconsole.cli.play_cmds",
-    "tdconsole.cli.director_cmds",
-    "tdconsole.cli.clock_cmds",
-    "tdconsole.cli.rulings_cmds",
-    "tdconsole.cli.rules_cmds",
-    "tdconsole.cli.print_cmds",
-    "tdconsole.cli.data_cmds",
-    "tdconsole.cli.season_cmds",
-    "tdconsole.cli.ui_cmds",
-    "tdconsole.cli.serve_cmds",
-)
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "tdconsole.cli.core_cmds": (
+        "new", "register", "withdraw", "pay", "draw", "start", "set", "undo", "redo",
+        "state", "payouts", "log", "standings", "tables", "demo",
+    ),
+    "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
+    "tdconsole.cli.director_cmds": ("move", "colour-up"),
+    "tdconsole.cli.clock_cmds": ("clock",),
+    "tdconsole.cli.rulings_cmds": ("ruling", "sanction", "served", "rulings"),
+    "tdconsole.cli.rules_cmds": ("rule", "rules", "calc"),
+    "tdconsole.cli.print_cmds": ("print",),
+    "tdconsole.cli.data_cmds": ("export", "import", "backups"),
+    "tdconsole.cli.season_cmds": ("season",),
+    "tdconsole.cli.ui_cmds": ("floor", "display"),
+    "tdconsole.cli.serve_cmds": ("serve",),
+}  # fmt: skip
+"""The commands each module's ``register`` adds, in the order of ``--help``. A command line
+naming one of them imports that module alone and builds that command's parser alone (a test
+holds this table to what the modules add)."""
+COMMAND_MODULES = tuple(COMMANDS)
+GLOBAL_VALUE_OPTIONS = ("--event", "--as", "--lang")
 
 
-def build_parser(language: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser, its words in ``language`` (default: the one being spoken)."""
+class _Unbuilt:
+    """A command's parser left unbuilt: takes every call ``register`` makes on it
+    (``add_argument``, ``set_defaults``, sub-parsers of its own…) and builds nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._ignored
+
+    def _ignored(self, *args: Any, **kwargs: Any) -> _Unbuilt:
+        return self
+
+
+class _OneCommand:
+    """The sub-parsers as ``register`` sees them when the command line names one command:
+    its parser is argparse's own, every other one an ``_Unbuilt``."""
+
+    def __init__(self, sub: Any, command: str) -> None:
+        self._sub = sub
+        self._command = command
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name == self._command:
+            return self._sub.add_parser(name, **kwargs)
+        return _Unbuilt()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sub, name)
+
+
+def build_parser(
+    language: str | None = None, command: str | None = None
+) -> argparse.ArgumentParser:
+    """The command line's parser, its words in ``language`` (default: the one being spoken):
+    every command's, or only ``command``'s (one of ``COMMANDS``: one command's run never pays
+    for building the others)."""
     with speaking(language or current_language()):
-        return _build_parser()
+        return _build_parser(command)
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _build_parser(command: str | None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="tdconsole",
         description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
     )
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
-    for name in COMMAND_MODULES:
+    modules: tuple[str, ...] = COMMAND_MODULES
+    target: Any = sub
+    if command is not None:
+        modules = tuple(name for name, names in COMMANDS.items() if command in names)
+        target = _OneCommand(sub, command)
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
                 continue
             raise
-        module.register(sub)
+        module.register(target)
     return parser
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` surely names (one of ``COMMANDS``), past the global options
+    before it; None when it names none or when in doubt (help asked, an option unknown
+    here): then every command's parser is built, for the help or the error naming them."""
+    known = {name for names in COMMANDS.values() for name in names}
+    words = iter(argv)
+    for word in words:
+        if not word.startswith("-"):
+            return word if word in known else None
+        option, equals, _ = word.partition("=")
+        matches = [o for o in GLOBAL_VALUE_OPTIONS if len(option) > 2 and o.startswith(option)]
+        if len(matches) != 1:
+            return None
+        if not equals:
+            next(words, None)  # the option's value
+    return None
 
 
 class _Escaping:
@@ -89,6 +152,9 @@ class _Escaping:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from tdconsole.cli.pydantic_plugins import look_up
+
+    look_up()  # before any model is validated
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
     try:
@@ -106,7 +172,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(words: list[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(command=command_word(words))
     args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:

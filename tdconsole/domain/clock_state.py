@@ -29,7 +29,7 @@ def _aware(moment: datetime, name: str = "at") -> datetime:
 class ClockState(BaseModel):
     """Where the clock is: anchors only, never a decremented counter (see module docstring)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     index: int = 0
     """Current period (0 = level 1; breaks count as periods)."""

@@ -12,7 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
@@ -295,6 +295,8 @@ class SecondStack(Command):
 
 
 class Elimination(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     name: str
     place: int
     tied: bool

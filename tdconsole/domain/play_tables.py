@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
@@ -115,6 +115,8 @@ class Disqualify(Command):
 
 
 class Move(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     name: str
     to_table: int
     to_seat: int

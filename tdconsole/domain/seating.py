@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
@@ -111,12 +111,16 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
 
 
 class DrawnSeat(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     seat: int
     card: str
     player: str | None = None
 
 
 class DrawnTable(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     number: int
     suit: str
     final: bool = False

@@ -29,7 +29,7 @@ def _neighbours(value: int, step: int) -> Msg | int:
 class LevelOverride(BaseModel):
     """An edit of a level not yet played; ``None`` keeps the structure's value."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     big_blind: int | None = None
     """New big blind; the later levels double from it (III.5)."""
@@ -75,7 +75,7 @@ class Period:
 class Structure(BaseModel):
     """The blind structure of Art. III.5 (see the module docstring)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     first_bb: int
     """Big blind of level 1 (III.1: the starting stack is at least 40 times it)."""

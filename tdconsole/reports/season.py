@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _, pgettext, translation
+from tdconsole.i18n import PSEUDO, _, languages, pgettext, translation
 from tdconsole.reports.builders import _date
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
@@ -149,9 +149,11 @@ def render_season(doc: Mapping[str, Any], fmt: str = "txt", lang: str | None = N
 
     check_format(fmt)
     chosen = lang or "it"
-    if chosen not in ("it", "en"):
+    if chosen not in languages() and chosen != PSEUDO:
         raise RuleError(
-            _("no language {chosen!r}: use it or en").format(chosen=chosen),
+            _("no language {chosen!r}: use one of {languages}").format(
+                chosen=chosen, languages=", ".join(languages())
+            ),
         )
     report = season_report(doc, cast(Literal["it", "en"], chosen))
     if fmt == "csv":

@@ -26,7 +26,7 @@ BOOK_NAME = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 class Text(BaseModel):
     """The same words in the console's two languages."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     it: str
     en: str
@@ -36,7 +36,7 @@ class Text(BaseModel):
 
 
 class Keywords(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     it: tuple[str, ...] = ()
     en: tuple[str, ...] = ()
@@ -45,7 +45,7 @@ class Keywords(BaseModel):
 class Link(BaseModel):
     """A cross-reference. ``available`` is false for articles that are not in any book."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     book: str
     number: str
@@ -54,7 +54,7 @@ class Link(BaseModel):
 
 
 class Article(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     number: str
     section: Text | None = None
@@ -65,7 +65,7 @@ class Article(BaseModel):
 
 
 class Book(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     book: str
     title: Text
@@ -82,7 +82,7 @@ class Book(BaseModel):
 
 
 class ImportedArticle(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     number: str
     title: str | None = None
@@ -103,7 +103,7 @@ class ImportedArticle(BaseModel):
 class ImportedBook(BaseModel):
     """A regulation text a club imported (``rules import``): the verbatim articles."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     source: str

@@ -60,7 +60,7 @@ def _printable(value: str, what: Msg) -> str:
 class Season(BaseModel):
     """A season: its events, how they score, and who is who."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: Literal["tdconsole season"] = KIND
     version: Literal[1] = 1

@@ -23,12 +23,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.events import (
-    EVENT_TYPES,
     SCHEMA_VERSION,
     EventBody,
     Record,
+    event_class,
     event_from_json,
 )
 from tdconsole.domain.texts import escape
@@ -115,7 +114,10 @@ class EventStore:
                 and isinstance(data, str)
             ):
                 raise _Unreadable(_("a field of the wrong kind"))
-            cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
+            try:  # the type's module is imported when the log first holds it
+                cls = event_class(type_name) if isinstance(type_name, str) else None
+            except KeyError:
+                cls = None
             if cls is None:
                 raise _unknown_type(self.path, seq, type_name)
             # The rows were written by ``append`` from validated bodies: pydantic's JSON

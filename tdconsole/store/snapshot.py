@@ -52,7 +52,7 @@ def head_digest(row: tuple[object, ...]) -> str:
 
 
 class _History(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     active: list[int]
     redoable: list[int]
@@ -65,7 +65,7 @@ class _History(BaseModel):
 
 
 class _Document(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     seq: int
     head: str

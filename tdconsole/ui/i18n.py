@@ -38,11 +38,13 @@ class Translator:
 
     def cite(self, title: str, articles: Iterable[str]) -> str:
         """A title and the articles it applies: "Structure — Art. III.1, III.5"."""
-        return self("{title} — Art. {articles}", title=title, articles=", ".join(articles))
+        text = translation(self.lang).gettext("{title} — Art. {articles}")
+        return text.format(title=title, articles=", ".join(articles))
 
     def articles(self, articles: Iterable[str]) -> str:
         """The articles cited: "Art. III.1, III.5"."""
-        return self("Art. {articles}", articles=", ".join(articles))
+        text = translation(self.lang).gettext("Art. {articles}")
+        return text.format(articles=", ".join(articles))
 
     def say(self, message: Said) -> str:
         """A message marked elsewhere (``_("Phase")`` kept in a list) in the console's language."""

@@ -87,7 +87,8 @@ class ConsoleScreen(MainScreen):
                 yield Lazy(RulingsView(tr, id="rulings-view"))
             with TabPane("6 " + tr("Season"), id="season"):
                 yield Lazy(SeasonView(tr, id="season-view"))
-        yield Footer()
+        # The keys come a frame after the event's data (a footer of keys costs its mount).
+        yield Lazy(Footer())
 
     def on_mount(self) -> None:
         self.query_one(TablesView).focus()

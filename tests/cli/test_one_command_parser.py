@@ -1,0 +1,85 @@
+"""One command, one parser built (issue 14): the command line names a command, only its
+module is imported and only its parser built, and that parser is the one the whole command
+line would have built."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Iterator
+
+import pytest
+
+from tdconsole.cli import COMMANDS, build_parser, command_word
+
+EVERY_COMMAND = [name for names in COMMANDS.values() for name in names]
+
+
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _every_help(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, str]]:
+    """Each parser's help under ``parser``, sub-commands' included, by its path."""
+    yield path, parser.format_help()
+    for name, child in _commands(parser).items():
+        yield from _every_help(child, f"{path} {name}")
+
+
+@pytest.mark.parametrize("module", list(COMMANDS))
+def test_the_table_says_what_each_module_adds(module: str) -> None:
+    sub = argparse.ArgumentParser().add_subparsers()
+    importlib.import_module(module).register(sub)
+    assert tuple(sub.choices) == COMMANDS[module]
+
+
+def test_the_whole_command_line_lists_every_command() -> None:
+    assert list(_commands(build_parser())) == EVERY_COMMAND
+
+
+@pytest.mark.parametrize("command", EVERY_COMMAND)
+def test_one_command_s_parser_is_the_whole_command_line_s(command: str) -> None:
+    whole = _commands(build_parser())[command]
+    alone = _commands(build_parser(command=command))
+    assert list(alone) == [command]
+    assert dict(_every_help(alone[command])) == dict(_every_help(whole))
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["state", "--json"], "state"),
+        (["count", "Rossi=4000", "--event", "e.tdc"], "count"),
+        (["--event", "e.tdc", "count", "Rossi=4000"], "count"),
+        (["--event=e.tdc", "--lang", "en", "clock", "start"], "clock"),
+        (["--ev", "e.tdc", "--l", "en", "tables"], "tables"),
+        (["--as", "state", "log"], "log"),
+        (["colour-up", "--count", "A=1"], "colour-up"),
+    ],
+)
+def test_the_command_word_past_the_global_options(argv: list[str], word: str) -> None:
+    assert command_word(argv) == word
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["-h"], ["--help", "state"], ["stat"], ["--", "state"], ["--bogus", "state"],
+     ["--event"], ["-", "state"]],
+)  # fmt: skip
+def test_in_doubt_every_parser_is_built(argv: list[str]) -> None:
+    assert command_word(argv) is None
+
+
+def test_a_misspelt_command_is_refused_naming_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tdconsole.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["stat", "--json"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "'stat'" in err and "state" in err and "serve" in err
