@@ -145,7 +145,7 @@ class PhoneFloorScreen(MainScreen):
             button.disabled = player is None
         second.disabled = not offered
         second.label = tr("Second stack {amount}", amount=chips(amount) if offered else "")
-        out.label = tr("Out, declined") if offered else tr("Out")
+        out.label = tr.pgettext("phone button", "Out, declined") if offered else tr("Out")
         if player is None:
             note.update(Text(tr("Choose a player first")))
             return
