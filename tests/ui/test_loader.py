@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.ui.app import build_app
 from tdconsole.ui.screens.console import ConsoleScreen
@@ -46,7 +47,9 @@ async def test_the_frame_first_then_the_event(demo_file: Path) -> None:
 
 async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
     def load() -> Tournament:
-        raise RuleError("no event at nowhere.tdc", it="nessun evento in nowhere.tdc")
+        raise RuleError(
+            _("no event at {path}: check the name or the path").format(path="nowhere.tdc")
+        )
 
     app = build_app(None, frozen, loader=load)
     async with app.run_test(size=SIZE) as pilot:
@@ -57,7 +60,9 @@ async def test_an_event_that_cannot_be_opened(tmp_path: Path) -> None:
 
 async def test_the_floor_says_why_the_event_did_not_open(tmp_path: Path) -> None:
     def load() -> Tournament:
-        raise RuleError("no event at nowhere.tdc", it="nessun evento in nowhere.tdc")
+        raise RuleError(
+            _("no event at {path}: check the name or the path").format(path="nowhere.tdc")
+        )
 
     app = build_app(None, frozen, mode="floor", lang="en", loader=load)
     async with app.run_test(size=SIZE) as pilot:

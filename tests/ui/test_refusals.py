@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import translation
+from tdconsole.i18n import _, translation
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.refusals import console_text, console_words
 
@@ -83,11 +83,11 @@ def test_no_refusal_keeps_command_line_syntax_in_the_console(where: str, text: s
 
 def test_the_second_stack_refusal_names_the_keys_and_the_command_line_keeps_its_own() -> None:
     refusal = RuleError(
-        "Rossi may still take the second stack of 4000 chips (table 1's average): record "
-        "`dote Rossi`, or add --declined if he declines it",
+        _(
+            "{name} may still take the second stack of {amount} chips (table {table}'s average): "
+            "record `dote {name}`, or add --declined if he declines it"
+        ).format(name="Rossi", amount=4000, table=1),
         "III.2",
-        it="Rossi può ancora prendere la seconda dote di 4000 gettoni (la media del tavolo 1): "
-        "registrala con `dote Rossi`, oppure aggiungi --declined se la rifiuta",
     )
     assert "`dote Rossi`" in refusal.text("it") and "--declined" in str(refusal)
     assert console_text(refusal, "it").endswith(
