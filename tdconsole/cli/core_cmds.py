@@ -21,16 +21,9 @@ from tdconsole.cli.common import (
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
+from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.i18n import say as say_in
-
-PHASES = {
-    "registration": pgettext("phase", "registration"),
-    "seated": pgettext("phase", "seated"),
-    "elimination": pgettext("phase", "elimination"),
-    "final": pgettext("phase", "final"),
-    "finished": pgettext("phase", "finished"),
-}
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -149,7 +142,7 @@ def cmd_start(args: argparse.Namespace) -> int:
             "started: {n} players, stack {stack}, phase {phase}; "
             "the clock is stopped at level 1 (`clock start`)",
             state.in_play,
-        ).format(stack=chips_text(state.stack), phase=PHASES.get(state.phase, state.phase)),
+        ).format(stack=chips_text(state.stack), phase=phase_word(state.phase)),
     )
     return 0
 
@@ -218,7 +211,7 @@ def cmd_state(args: argparse.Namespace) -> int:
         emit_json(document)
         return 0
     phase = document["phase"]
-    print(f"{document['name']} — {said(args, PHASES.get(phase, phase))}")
+    print(f"{document['name']} — {said(args, phase_word(phase))}")
     in_play, entrants = document["in_play"], document["entrants"]
     pool = f"{document['prize_pool']} {document['currency']}"
     say(

@@ -10,7 +10,8 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, State, Table, name_key
-from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.domain.words import status_word
+from tdconsole.i18n import Msg, _, ngettext
 
 
 def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
@@ -29,19 +30,6 @@ def second_stack_amount(state: State, table: Table) -> int | None:
 
 
 # -- helpers --------------------------------------------------------------------------------
-
-def status_word(status: str) -> Msg | str:
-    """A player's status as a word of the reader's language (the status itself if unknown)."""
-    words = {
-        "registered": pgettext("player status", "registered"),
-        "waitlisted": pgettext("player status", "on the waiting list"),
-        "withdrawn": pgettext("player status", "withdrawn"),
-        "in": pgettext("player status", "in play"),
-        "out": pgettext("player status", "out"),
-        "disqualified": pgettext("player status", "disqualified"),
-    }
-    return words.get(status, status)
-
 
 def _require_in(state: State, name: str) -> Player:
     from tdconsole.domain.registration import require_player

@@ -4,37 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
     from tdconsole.ui.log_watch import Activity
-
-
-def status_word(status: str) -> Msg:
-    """A player's status as the console shows it."""
-    words = {
-        "registered": _("registered"),
-        "waitlisted": _("waitlisted"),
-        "withdrawn": _("withdrawn"),
-        "in": _("in"),
-        "out": _("out"),
-        "disqualified": _("disqualified"),
-    }
-    return words.get(status, Msg(status))
-
-
-def phase_word(phase: str) -> Msg:
-    """The tournament's phase as the console shows it."""
-    words = {
-        "registration": _("registration"),
-        "seated": _("seated"),
-        "elimination": _("elimination"),
-        "final": _("final"),
-        "finished": _("finished"),
-    }
-    return words.get(phase, Msg(phase))
 
 
 def describe(

@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Footer, TabbedContent, TabPane
 
+from tdconsole.domain.words import status_word
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, UndoRequested
@@ -38,7 +39,6 @@ from tdconsole.ui.widgets.season_view import SeasonView
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
-from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus

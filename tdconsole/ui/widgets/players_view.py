@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Input
 
 from tdconsole.domain.state import typed_key
+from tdconsole.domain.words import status_word
 from tdconsole.ui.i18n import Translator, chips
-from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import DataTable
 
+from tdconsole.domain.words import status_word
 from tdconsole.ui.i18n import Translator, chips
-from tdconsole.ui.words import status_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State

@@ -9,8 +9,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
 
+from tdconsole.domain.words import phase_word
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.words import phase_word
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State

@@ -1,0 +1,32 @@
+"""The words for a player's status and the tournament's phase: one vocabulary for refusals, the
+console and the command line (the printed reports name them in ``reports/labels.py``)."""
+
+from __future__ import annotations
+
+from tdconsole.domain.state import Phase, Status
+from tdconsole.i18n import Msg, pgettext
+
+STATUS_WORDS: dict[Status, Msg] = {
+    "registered": pgettext("player status", "registered"),
+    "waitlisted": pgettext("player status", "on the waiting list"),
+    "withdrawn": pgettext("player status", "withdrawn"),
+    "in": pgettext("player status", "in play"),
+    "out": pgettext("player status", "out"),
+    "disqualified": pgettext("player status", "disqualified"),
+}
+
+PHASE_WORDS: dict[Phase, Msg] = {
+    "registration": pgettext("phase", "registration"),
+    "seated": pgettext("phase", "seated"),
+    "elimination": pgettext("phase", "elimination"),
+    "final": pgettext("phase", "final"),
+    "finished": pgettext("phase", "finished"),
+}
+
+
+def status_word(status: Status) -> Msg:
+    return STATUS_WORDS[status]
+
+
+def phase_word(phase: Phase) -> Msg:
+    return PHASE_WORDS[phase]
