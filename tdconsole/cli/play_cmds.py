@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
-from tdconsole.i18n import Msg, _, ngettext
+from tdconsole.domain.ordinals import reads_with_vowel
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -96,14 +97,21 @@ def cmd_bust(args: argparse.Namespace) -> int:
         if player.prize:
             money = f"{player.prize} {currency}"
             prize = said(args, _(" — prize due {money} (Art. V.1)").format(money=money))
-        say(
-            args,
-            _("{name}: out in place {place}{tie}{prize}").format(
-                name=player.name, place=player.place, tie=tie, prize=prize
-            ),
-        )
+        say(args, out_line(player.name, player.place or 0, tie, prize))
     _announce_table_changes(args, service)
     return 0
+
+
+def out_line(name: str, place: int, tie: str, prize: str) -> Msg:
+    """A player out, with his place (the players still in before the elimination); Italian
+    elides before a place read with a vowel: "all'11° posto", "al 12° posto"
+    (``domain.ordinals``)."""
+    out = (
+        pgettext("before a vowel", "{name}: out in place {place}{tie}{prize}")
+        if reads_with_vowel(place)
+        else pgettext("before a consonant", "{name}: out in place {place}{tie}{prize}")
+    )
+    return out.format(name=name, place=place, tie=tie, prize=prize)
 
 
 def cmd_disqualify(args: argparse.Namespace) -> int:

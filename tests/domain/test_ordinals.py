@@ -65,3 +65,16 @@ def test_english_ordinals_have_their_suffixes() -> None:
 
 def test_an_ordinal_is_said_through_the_catalogue() -> None:
     assert in_place(11).text("pseudo") == "⟦in ⟦11th⟧ place⟧"
+
+
+def test_the_command_line_says_a_place_with_its_elision() -> None:
+    from tdconsole.cli.play_cmds import out_line
+
+    said = [out_line("Rossi", n, "", "").text("it") for n in (8, 11, 12, 24)]
+    assert said == [
+        "Rossi: eliminato all'8° posto",
+        "Rossi: eliminato all'11° posto",
+        "Rossi: eliminato al 12° posto",
+        "Rossi: eliminato al 24° posto",
+    ]
+    assert str(out_line("Rossi", 11, "", "")) == "Rossi: out in place 11"
