@@ -116,7 +116,7 @@ class DisplayScreen(MainScreen):
         average = chips(state.average_stack)
         if state.average_stack is not None and status is not None and status.big_blind:
             bb = state.average_stack / status.big_blind
-            average += " " + tr("({bb} big blinds)", bb=f"{bb:.0f}")
+            average += " " + tr.ngettext("({n} big blind)", "({n} big blinds)", round(bb))
         pool = f"{state.prize_pool} {state.settings.currency}"
         room = "     ".join(
             [
