@@ -28,11 +28,11 @@ class MoveButtonDialog(Dialog):
         now = self.state.tables.get(self.table)
         current = "" if now is None else self.tr("now at seat {seat}", seat=now.button)
         for key, label, value in (
-            ("table", "Table", str(self.table)),
-            ("seat", "Seat", "" if self.seat is None else str(self.seat)),
+            ("table", self.tr("Table"), str(self.table)),
+            ("seat", self.tr("Seat"), "" if self.seat is None else str(self.seat)),
         ):
             with Horizontal(classes="calc-field"):
-                yield Label(self.tr(label), classes="calc-label")
+                yield Label(label, classes="calc-label")
                 yield Input(value, id=key, compact=True)
         yield Label(current, classes="hint", id="button-now")
 
