@@ -22,7 +22,6 @@ from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redo
 from tdconsole.domain.fold import History, apply_all, fold, is_control
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
-from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
 from tdconsole.i18n import _
 from tdconsole.store import snapshot
@@ -301,6 +300,8 @@ class Tournament:
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
             if not bodies:
+                from tdconsole.domain.summaries import summary_msg  # (1.7 ms: only when said)
+
                 raise RuleError(
                     _("{describe}: nothing to record").format(
                         describe=summary_msg(command.describe())
