@@ -410,6 +410,12 @@ def cmd_standings(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    if not players:
+        say(
+            args,
+            _("no standings yet: players enter them at the seat draw (Art. II.2) — `draw`"),
+        )
+        return 0
     currency = document["currency"]
     disqualified = said(args, _("DQ"))
     still_in = said(args, pgettext("standings", "in"))

@@ -143,3 +143,19 @@ def test_printed_standings_read_1_2_3_and_never_played_apart(
     placed = [f"{i} {name}" for i, name in enumerate(PLACED, start=1)]
     assert lines[: len(placed)] == placed, lines
     assert sorted(n.split()[-1] for n in lines[len(placed) :]) == sorted(NEVER_PLAYED), lines
+
+
+def test_standings_before_the_draw_say_why_they_are_empty(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cli = Cli(capsys, str(tmp_path / "new.tdc"))
+    assert main(["new", cli.event]) == 0
+    capsys.readouterr()
+    cli("register", "Ada", "Bea")
+    assert cli("standings").strip() == (
+        "no standings yet: players enter them at the seat draw (Art. II.2) — `draw`"
+    )
+    assert cli.json("standings")["standings"] == []
+    cli("pay", "Ada", "Bea")
+    cli("draw", "--seed", "1")
+    assert "no standings" not in cli("standings")
