@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -166,6 +168,17 @@ def _open(args: argparse.Namespace) -> tuple[Path, Season]:
     return path, season
 
 
+@contextmanager
+def _changing(args: argparse.Namespace) -> Iterator[tuple[Path, Season]]:
+    """The season to change, held against other terminals' changes until ``_save``."""
+    from tdconsole.season.seasonfile import changing_season
+
+    path = season_path(args)
+    with changing_season(path) as season:
+        remember_season(path)
+        yield path, season
+
+
 def _save(path: Path, season: Season, **changes: object) -> Season:
     """Write the season with ``changes``, validated like a file read back."""
     from tdconsole.season.seasonfile import validate_season, write_season
@@ -290,73 +303,75 @@ def cmd_add(args: argparse.Namespace) -> int:
     from tdconsole.season.results import read_event
     from tdconsole.season.seasonfile import event_entry, event_paths
 
-    path, season = _open(args)
-    listed = {p.resolve() for p in event_paths(season, path)} if season.events else set()
-    entries = list(season.events)
-    read = []
-    for raw in args.events:
-        event = _event_file(raw)
-        result = read_event(event)
-        if result.problem is not None:
-            raise result.problem
-        if event.resolve() in listed:
-            raise RuleError(
-                _("{name} is already in the season").format(name=event.name),
-            )
-        listed.add(event.resolve())
-        entries.append(event_entry(event, path))
-        read.append(result)
-    check_aliases(read, dict(season.aliases))
-    _save(path, season, events=tuple(entries))
-    for result in read:
-        name = result.name or result.path.name
-        if result.status == "finished":
-            say(args, _("added {name}").format(name=name))
-        else:
-            say(args, _("added {name} (not finished: it counts once it is)").format(name=name))
+    with _changing(args) as (path, season):
+        listed = {p.resolve() for p in event_paths(season, path)} if season.events else set()
+        entries = list(season.events)
+        read = []
+        for raw in args.events:
+            event = _event_file(raw)
+            result = read_event(event)
+            if result.problem is not None:
+                raise result.problem
+            if event.resolve() in listed:
+                raise RuleError(
+                    _("{name} is already in the season").format(name=event.name),
+                )
+            listed.add(event.resolve())
+            entries.append(event_entry(event, path))
+            read.append(result)
+        check_aliases(read, dict(season.aliases))
+        _save(path, season, events=tuple(entries))
+        for result in read:
+            name = result.name or result.path.name
+            if result.status == "finished":
+                say(args, _("added {name}").format(name=name))
+            else:
+                say(args, _("added {name} (not finished: it counts once it is)").format(name=name))
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from tdconsole.season.seasonfile import event_paths
 
-    path, season = _open(args)
-    if not season.events:
-        raise RuleError(
-            _(
-                "the season lists no events (it counts every event in its "
-                "folder): add the ones it should count with `season add "
-                "EVENT`"
-            ),
-        )
-    resolved = [p.resolve() for p in event_paths(season, path)]
-    keep = list(season.events)
-    for raw in args.events:
-        event = _event_file(raw).resolve()
-        if event not in resolved:
+    with _changing(args) as (path, season):
+        if not season.events:
             raise RuleError(
-                _("{name} is not in the season: `season` lists its events").format(name=event.name),
+                _(
+                    "the season lists no events (it counts every event in its "
+                    "folder): add the ones it should count with `season add "
+                    "EVENT`"
+                ),
             )
-        index = resolved.index(event)
-        keep.remove(season.events[index])
-    _save(path, season, events=tuple(keep))
-    say(args, ngettext("{n} removed", "{n} removed", len(args.events)))
+        resolved = [p.resolve() for p in event_paths(season, path)]
+        keep = list(season.events)
+        for raw in args.events:
+            event = _event_file(raw).resolve()
+            if event not in resolved:
+                raise RuleError(
+                    _("{name} is not in the season: `season` lists its events").format(
+                        name=event.name
+                    ),
+                )
+            index = resolved.index(event)
+            keep.remove(season.events[index])
+        _save(path, season, events=tuple(keep))
+        say(args, ngettext("{n} removed", "{n} removed", len(args.events)))
     return 0
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-    path, season = _open(args)
-    data: dict[str, object] = {}
-    for key, value in parse_assignments(args.assignments, _("KEY=VALUE")):
-        if key not in SETTABLE:
-            raise RuleError(
-                _("no season setting {key!r}: use one of {SETTABLE}").format(
-                    key=key, SETTABLE=", ".join(SETTABLE)
-                ),
-            )
-        data[key] = _value(key, value)
-    changed = _save(path, season, **data)
-    say(args, _("season {name!r} updated").format(name=changed.name))
+    with _changing(args) as (path, season):
+        data: dict[str, object] = {}
+        for key, value in parse_assignments(args.assignments, _("KEY=VALUE")):
+            if key not in SETTABLE:
+                raise RuleError(
+                    _("no season setting {key!r}: use one of {SETTABLE}").format(
+                        key=key, SETTABLE=", ".join(SETTABLE)
+                    ),
+                )
+            data[key] = _value(key, value)
+        changed = _save(path, season, **data)
+        say(args, _("season {name!r} updated").format(name=changed.name))
     return 0
 
 
@@ -388,43 +403,43 @@ def cmd_alias(args: argparse.Namespace) -> int:
     from tdconsole.season.seasonfile import event_paths
     from tdconsole.season.standings import person_key
 
-    path, season = _open(args)
-    spelling, player = " ".join(args.spelling.split()), " ".join(args.player.split())
-    if person_key(spelling) == person_key(player):
-        raise RuleError(
-            _(
-                "{spelling!r} and {player!r} are already the same player "
-                "(case and accents are ignored)"
-            ).format(spelling=spelling, player=player),
-        )
-    aliases = dict(season.aliases)
-    by_key = {person_key(s): n for s, n in aliases.items()}
-    player = by_key.get(person_key(player), player)  # an alias of an alias: the name itself
-    for existing, name in list(aliases.items()):
-        if person_key(existing) == person_key(spelling):
-            del aliases[existing]
-        elif person_key(name) == person_key(spelling):
-            aliases[existing] = player  # who pointed at the spelling now points at the name
-    aliases[spelling] = player
-    events = [read_event(p) for p in event_paths(season, path)]
-    check_aliases(events, aliases)
-    _save(path, season, aliases=aliases)
-    say(args, _("{spelling!r} is {player!r}").format(spelling=spelling, player=player))
+    with _changing(args) as (path, season):
+        spelling, player = " ".join(args.spelling.split()), " ".join(args.player.split())
+        if person_key(spelling) == person_key(player):
+            raise RuleError(
+                _(
+                    "{spelling!r} and {player!r} are already the same player "
+                    "(case and accents are ignored)"
+                ).format(spelling=spelling, player=player),
+            )
+        aliases = dict(season.aliases)
+        by_key = {person_key(s): n for s, n in aliases.items()}
+        player = by_key.get(person_key(player), player)  # an alias of an alias: the name itself
+        for existing, name in list(aliases.items()):
+            if person_key(existing) == person_key(spelling):
+                del aliases[existing]
+            elif person_key(name) == person_key(spelling):
+                aliases[existing] = player  # who pointed at the spelling now points at the name
+        aliases[spelling] = player
+        events = [read_event(p) for p in event_paths(season, path)]
+        check_aliases(events, aliases)
+        _save(path, season, aliases=aliases)
+        say(args, _("{spelling!r} is {player!r}").format(spelling=spelling, player=player))
     return 0
 
 
 def cmd_unalias(args: argparse.Namespace) -> int:
     from tdconsole.season.standings import person_key
 
-    path, season = _open(args)
-    key = person_key(args.spelling)
-    aliases = {s: n for s, n in season.aliases.items() if person_key(s) != key}
-    if len(aliases) == len(season.aliases):
-        raise RuleError(
-            _("no alias {spelling!r}: `season --json` lists the aliases").format(
-                spelling=args.spelling
-            ),
-        )
-    _save(path, season, aliases=aliases)
-    say(args, _("alias {spelling!r} removed").format(spelling=args.spelling))
+    with _changing(args) as (path, season):
+        key = person_key(args.spelling)
+        aliases = {s: n for s, n in season.aliases.items() if person_key(s) != key}
+        if len(aliases) == len(season.aliases):
+            raise RuleError(
+                _("no alias {spelling!r}: `season --json` lists the aliases").format(
+                    spelling=args.spelling
+                ),
+            )
+        _save(path, season, aliases=aliases)
+        say(args, _("alias {spelling!r} removed").format(spelling=args.spelling))
     return 0

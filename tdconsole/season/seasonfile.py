@@ -16,16 +16,20 @@
 Read with limits (its size, its values; a hostile file is refused in one line) and written
 whole: a temporary file beside it, then renamed over it (or linked into place when new, so an
 existing file is never replaced by ``season new``). Only a season file is ever replaced.
+A change is read, made and written while no other terminal changes a season in the same folder
+(``changing_season``), so two terminals adding events at once both land.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
+import time
 import tomllib
-from collections.abc import Mapping
-from contextlib import suppress
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
@@ -41,6 +45,8 @@ SUFFIX = ".season.toml"
 MAX_BYTES = 256 * 1024
 MAX_EVENTS = 5000
 MAX_ALIASES = 5000
+BUSY_SECONDS = 30.0
+"""How long a change waits for another terminal's change of a season in the same folder."""
 
 
 class _Invalid(ValueError):
@@ -175,6 +181,46 @@ def read_season(path: Path) -> Season:
             _("not a season file (no kind = {kind!r}): give a season file").format(kind=KIND),
         )
     return validate_season(data, path)
+
+
+@contextmanager
+def changing_season(path: Path) -> Iterator[Season]:
+    """The season at ``path``, read while no other terminal changes a season in its folder:
+    hold it across the change and its ``write_season``, so a change made at the same moment
+    elsewhere is read back before this one is made, never written over. (The lock is the
+    folder's own, released when the process ends; a file system without locks changes as
+    before.)"""
+    try:
+        folder = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        yield read_season(path)  # (no folder: read_season says what is missing)
+        return
+    try:
+        _lock(folder, path)
+        yield read_season(path)
+    finally:
+        os.close(folder)  # (releases the lock)
+
+
+def _lock(folder: int, path: Path) -> None:
+    import fcntl
+
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise _refused(
+                    path,
+                    _("another terminal is still changing the season: try again in a moment"),
+                ) from None
+            time.sleep(0.02)
+        except OSError as exc:
+            if exc.errno in (errno.ENOLCK, errno.EINVAL, errno.EOPNOTSUPP):
+                return  # a file system without locks
+            raise _refused(path, _("cannot be read ({why})").format(why=own_words(exc))) from None
 
 
 def validate_season(data: dict[str, Any], path: Path) -> Season:
