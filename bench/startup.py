@@ -16,10 +16,14 @@
    (a durable write) from spawn to exit, next to ``python -c "import pydantic"`` (targets
    2.0 × and 2.5 ×), and beside them what ``from pydantic import BaseModel`` alone costs
    against the same baseline (``floor_ratio``: the least a command with pydantic models
-   pays); the console opening that event (``tdconsole --event PATH``), its first
-   frame and its data ("Tavolo 1") next to the minimal app's frame (target 1.5 × for the
-   data). Everything runs with its bytecode cached, as an installed package has it (a
-   ``PYTHONDONTWRITEBYTECODE`` of the caller is dropped, and a first run writes it).
+   pays) and what defining the domain's models that event needs costs, reading nothing
+   (``floor_domain_models_ratio``: the least any command on that event pays); the console
+   opening that event (``tdconsole --event PATH``), its first frame and its data ("Tavolo 1")
+   next to the minimal app's frame (target 1.5 × for the data), and that minimal app defining
+   the event's domain models before it paints (``floor_minimal_app_with_models_ratio``: the
+   least the data can cost). Everything runs with its bytecode cached, as an installed
+   package has it (a ``PYTHONDONTWRITEBYTECODE`` of the caller is dropped, a first run
+   writes it).
 3. Key press to repainted screen for an elimination with 24 players, in the same
    pseudo-terminal: from the Enter in the elimination dialog until the repainted screen (the
    notification with the place) is written. Target: ≤ 50 ms. In-process, the parts: the
@@ -212,6 +216,23 @@ FLOOR = "from pydantic import BaseModel"
 STATE_TARGET, COUNT_TARGET, DATA_TARGET = 2.0, 2.5, 1.5
 
 
+def models_floor(path: Path) -> str:
+    """A program that only defines the domain's models the event at ``path`` needs (the State
+    and its Settings, and the module of each type of event its log holds), reading nothing:
+    what every command on that event pays before it opens the file."""
+    import sqlite3
+
+    from tdconsole.domain.events import EVENT_MODULES
+
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        types = {row[0] for row in connection.execute("SELECT DISTINCT type FROM events")}
+    finally:
+        connection.close()
+    modules = sorted({"state", *(EVENT_MODULES[t] for t in types)})
+    return "import " + ", ".join(f"tdconsole.domain.{m}" for m in modules)
+
+
 CPU_SECONDS: dict[str, list[float]] = {}
 """The CPU time (user + system) of each command run by ``_run_s``, by its kind: steadier than
 the wall time on a machine shared with other work, shown beside it."""
@@ -251,27 +272,36 @@ def command_figures(rounds: int = ROUNDS) -> dict[str, Any]:
     exe = tdconsole_exe()
     baseline = [sys.executable, "-c", BASELINE]
     floor = [sys.executable, "-c", FLOOR]
+    models = [sys.executable, "-c", models_floor(path)]
     state = [exe, "--event", str(path), "state", "--json"]
     count = [exe, "--event", str(path), "count", f"{name}={chips}"]
     console = [exe, "--event", str(path)]
     minimal = [sys.executable, "-c", MINIMAL_APP]
-    for argv in (baseline, floor, state, count):  # bytecode written, files in the cache
+    for argv in (baseline, floor, models, state, count):  # bytecode written, files cached
         _run_s(argv, env)
+    # The same minimal app defining the domain's models before it paints: the least the
+    # console's data can cost, before the event is read or the console composed.
+    minimal_models = [sys.executable, "-c", f"{models_floor(path)}\n{MINIMAL_APP}"]
     moments(console, [FRAME_MARKER, DATA_MARKER], env)
     first_frame(minimal, b"Tavolo 1", env)
+    first_frame(minimal_models, b"Tavolo 1", env)
+    app_models: list[float] = []
     base, floors, reads, writes, app_base, frame, data = [], [], [], [], [], [], []
+    model_floors: list[float] = []
     for _ in range(rounds):
         base.append(_run_s(baseline, env, "baseline"))
         floors.append(_run_s(floor, env, "floor"))
+        model_floors.append(_run_s(models, env, "models"))
         reads.append(_run_s(state, env, "state"))
         writes.append(_run_s(count, env, "count"))
         app_base.append(first_frame(minimal, b"Tavolo 1", env))
+        app_models.append(first_frame(minimal_models, b"Tavolo 1", env))
         ours = moments(console, [FRAME_MARKER, DATA_MARKER], env)
         frame.append(ours[0])
         data.append(ours[1])
     shutil.rmtree(folder, ignore_errors=True)
-    m_base, m_floor, m_read, m_write = (
-        statistics.median(v) for v in (base, floors, reads, writes)
+    m_base, m_floor, m_models, m_read, m_write = (
+        statistics.median(v) for v in (base, floors, model_floors, reads, writes)
     )
     m_app, m_frame, m_data = (statistics.median(v) for v in (app_base, frame, data))
     cpu = {kind: statistics.median(CPU_SECONDS[kind]) for kind in ("baseline", "state", "count")}
@@ -280,6 +310,8 @@ def command_figures(rounds: int = ROUNDS) -> dict[str, Any]:
         "baseline_import_pydantic_s": m_base,
         "floor_from_pydantic_import_basemodel_s": m_floor,
         "floor_ratio": m_floor / m_base,
+        "floor_domain_models_s": m_models,
+        "floor_domain_models_ratio": m_models / m_base,
         "state_json_s": m_read,
         "state_json_ratio": m_read / m_base,
         "state_json_ratio_target": STATE_TARGET,
@@ -294,6 +326,8 @@ def command_figures(rounds: int = ROUNDS) -> dict[str, Any]:
         "open_data_shown_s": m_data,
         "open_data_shown_ratio": m_data / m_app,
         "open_data_shown_ratio_target": DATA_TARGET,
+        "floor_minimal_app_with_models_s": statistics.median(app_models),
+        "floor_minimal_app_with_models_ratio": statistics.median(app_models) / m_app,
     }
 
 
