@@ -37,7 +37,7 @@ class PlayerDisqualified(EventBody):
     chips: int
 
     def apply(self, state: State, at: datetime) -> None:
-        from tdconsole.domain.state import Ruling
+        from tdconsole.domain.rulings import add_sanction
 
         player = state.players[name_key(self.name)]
         if player.status == "in":
@@ -49,18 +49,14 @@ class PlayerDisqualified(EventBody):
         player.status = "disqualified"
         player.chips = 0
         player.place, player.prize, player.out_at = None, None, at
-        state.rulings.append(
-            Ruling(
-                id=len(state.rulings) + 1,
-                at=at,
-                kind="sanction",
-                table=player.table,
-                players=[player.name],
-                articles=["VI.2"],
-                text=self.reason,
-                director=state.settings.director,
-                sanction="disqualify",
-            )
+        add_sanction(
+            state,
+            at,
+            name=player.name,
+            kind="disqualify",
+            reason=self.reason,
+            table=player.table,
+            director=state.settings.director,
         )
         _settle_finish(state, at)
 

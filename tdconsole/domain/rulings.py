@@ -71,21 +71,46 @@ class SanctionRecorded(EventBody):
         player = state.players[name_key(self.name)]
         if self.kind == "suspend":
             player.suspended_orbits = self.orbits
-        state.rulings.append(
-            Ruling(
-                id=len(state.rulings) + 1,
-                at=at,
-                kind="sanction",
-                table=self.table,
-                players=[self.name],
-                articles=["VI.2"],
-                text=self.reason,
-                director=self.director,
-                sanction=self.kind,
-                orbits=self.orbits,
-                served=False if self.kind == "suspend" else None,
-            )
+        add_sanction(
+            state,
+            at,
+            name=self.name,
+            kind=self.kind,
+            reason=self.reason,
+            table=self.table,
+            director=self.director,
+            orbits=self.orbits,
         )
+
+
+def add_sanction(
+    state: State,
+    at: datetime,
+    *,
+    name: str,
+    kind: SanctionKind,
+    reason: str,
+    table: int | None,
+    director: str,
+    orbits: int | None = None,
+) -> None:
+    """A sanction of Art. VI.2 in the rulings log, numbered after the last ruling: a warning,
+    a suspension (shown until marked served) or a disqualification."""
+    state.rulings.append(
+        Ruling(
+            id=len(state.rulings) + 1,
+            at=at,
+            kind="sanction",
+            table=table,
+            players=[name],
+            articles=["VI.2"],
+            text=reason,
+            director=director,
+            sanction=kind,
+            orbits=orbits,
+            served=False if kind == "suspend" else None,
+        )
+    )
 
 
 class SuspensionServed(EventBody):
