@@ -59,3 +59,29 @@ def test_disqualifying_the_second_to_last_ends_the_event(make_service: MakeServi
     winner = service.state.find("Player 02")
     assert (service.state.phase, winner.place, str(winner.prize)) == ("finished", 1, "140")
     check(service)
+
+
+def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_log(
+    make_service: MakeService,
+) -> None:
+    from tdconsole.domain.rulings import Sanction
+
+    service = make_service(seed=6)
+    service.execute(Register(names=names(6)))
+    service.execute(Pay(names=names(6)))
+    service.execute(Draw(seed=6))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    first, second = (p.name for p in state.in_players()[:2])
+    service.execute(Sanction(name=first, kind="warning", reason="slow play"))
+    table = state.find(second).table
+    service.execute(Disqualify(name=second, reason="marked cards", chips=4000))
+    warning, dq = state.rulings
+    assert (warning.id, warning.sanction, warning.players, warning.served) == (
+        1, "warning", [first], None
+    )
+    assert (dq.id, dq.kind, dq.sanction, dq.articles) == (2, "sanction", "disqualify", ["VI.2"])
+    assert (dq.players, dq.table, dq.text, dq.director) == (
+        [second], table, "marked cards", state.settings.director
+    )
+    assert (dq.orbits, dq.served) == (None, None)
