@@ -4,8 +4,10 @@ key lands where the focus is when it is read, never in the field the focus just 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
+from textual.app import App
 from textual.widgets import Input
 
 from tdconsole.ui.app import ConsoleApp
@@ -17,7 +19,7 @@ from .test_actions import SIZE, svc
 MakeApp = Callable[..., ConsoleApp]
 
 
-def send_at_once(app: ConsoleApp, *keys: str) -> None:
+def send_at_once(app: App[Any], *keys: str) -> None:
     """Queue ``keys`` the way the terminal driver does, without waiting between them."""
     driver = app._driver
     assert driver is not None

@@ -16,6 +16,8 @@ from tdconsole.ui.served.director_pin import DirectorPinDialog
 from tdconsole.ui.served.phone import PhoneFloorScreen
 from tdconsole.ui.served.sign_in import SignInScreen
 
+from .test_keys_in_flight import send_at_once
+
 FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
@@ -194,4 +196,29 @@ async def test_the_display_can_do_nothing(event: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, DisplayScreen)  # no command palette
         assert app.service is not None and app.service.role == "floor"
+    app.close_service()
+
+
+async def test_the_pin_enter_and_the_name_typed_at_once_land_where_they_belong(
+    event: Path,
+) -> None:
+    """A phone's keyboard sends the PIN, Enter and the name as fast as they are typed: the
+    name's letters land in the name field (the PIN field takes digits only and would drop
+    them), and Enter on the name signs in."""
+    app = ServedApp(event, "floor", lang="en", clock=frozen)
+    async with app.run_test(size=PHONE) as pilot:
+        await ready(pilot, app)
+        assert isinstance(app.screen, SignInScreen)
+        send_at_once(app, *FLOOR_PIN, "enter", *"Anna")
+        await ready(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, SignInScreen)
+        assert screen.query_one("#pin", Input).value == FLOOR_PIN
+        assert screen.query_one("#name", Input).value == "Anna"
+        assert screen.focused is screen.query_one("#name", Input)
+        send_at_once(app, "enter")
+        await ready(pilot, app)
+        await ready(pilot, app)
+        assert isinstance(app.screen, PhoneFloorScreen)
+        assert app.service is not None and app.service.actor == "Anna"
     app.close_service()

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
@@ -27,6 +29,12 @@ SignIn = Callable[[str, str], None]
 
 class SignInScreen(Screen[None]):
     CSS_PATH = STYLESHEET
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Enter acts as the App reads it, before the keys typed after it are handed to a
+        # widget: a name typed at once after the PIN's Enter lands in the name field (the PIN
+        # field takes digits only and would drop its letters).
+        Binding("enter", "enter", show=False, priority=True),
+    ]
 
     def __init__(self, tr: Translator, sign_in: SignIn, *, needs_pin: bool) -> None:
         super().__init__()
@@ -57,11 +65,10 @@ class SignInScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query(Input).first().focus()
 
-    @on(Input.Submitted)
-    def _next(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == "pin":
-            self.query_one("#name", Input).focus()
+    def action_enter(self) -> None:
+        """Enter: from the PIN to the name at once; anywhere else, sign in."""
+        if self.needs_pin and self.focused is self.query_one("#pin", Input):
+            self.set_focus(self.query_one("#name", Input))
         else:
             self._enter()
 
