@@ -13,6 +13,17 @@ from tdconsole.domain.play import Bust, Disqualify, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.view import payouts_json
+from tdconsole.service import Tournament
+
+
+def started(make_service: MakeService) -> Tournament:
+    """Six paid players, drawn to one table of six (a final from the start), started."""
+    service = make_service(seed=6)
+    service.execute(Register(names=names(6)))
+    service.execute(Pay(names=names(6)))
+    service.execute(Draw(seed=6))
+    service.execute(Start(stack=4000, big_blind=100))
+    return service
 
 
 def test_disqualification_in_a_small_final(make_service: MakeService) -> None:
@@ -20,11 +31,7 @@ def test_disqualification_in_a_small_final(make_service: MakeService) -> None:
     disqualification with 4 in leaves place 4 empty: its 42 is spread over places 1-3 in
     proportion 45 : 25 : 15 → 22.2, 12.4, 7.4 → 22, 12, 7 and the scudo left to 1st:
     212 / 117 / 70. Paid in all: 21 + 70 + 117 + 212 = 420."""
-    service = make_service(seed=6)
-    service.execute(Register(names=names(6)))
-    service.execute(Pay(names=names(6)))
-    service.execute(Draw(seed=6))
-    service.execute(Start(stack=4000, big_blind=100))
+    service = started(make_service)
     state = service.state
     order = [p.name for p in state.in_players()]
     service.execute(Bust(names=[order[0]]))  # 6th, a final from the start: no second stack
@@ -66,11 +73,7 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
 ) -> None:
     from tdconsole.domain.rulings import Sanction
 
-    service = make_service(seed=6)
-    service.execute(Register(names=names(6)))
-    service.execute(Pay(names=names(6)))
-    service.execute(Draw(seed=6))
-    service.execute(Start(stack=4000, big_blind=100))
+    service = started(make_service)
     state = service.state
     first, second = (p.name for p in state.in_players()[:2])
     service.execute(Sanction(name=first, kind="warning", reason="slow play"))
