@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from support import seeds_dir
 
-from tdconsole.cli import rules_cmds
+from tdconsole.cli import calc_cmds, rules_cmds
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 
@@ -18,7 +18,9 @@ SEEDS = seeds_dir()
 def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = None) -> str:
     parser = Parser(prog="tdconsole")
     parser.add_argument("--lang", choices=("it", "en"))
-    rules_cmds.register(parser.add_subparsers(dest="command"))
+    sub = parser.add_subparsers(dest="command")
+    rules_cmds.register(sub)
+    calc_cmds.register(sub)
     args = parser.parse_args([*(["--lang", lang] if lang else []), *argv])
     assert args.func(args) == 0
     return capsys.readouterr().out

@@ -1,0 +1,69 @@
+"""What the rulebook commands (``rules_cmds``) and the calculators (``calc_cmds``,
+``calc_showdown``) share: the command's language, its refusals said in it, printed lines, JSON
+documents and the articles cited.
+
+Their language: the command's own ``--lang``, else the console's (``--lang``, else the current
+event's language, else Italian); refusals follow it too. JSON is the same in both languages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tdconsole.cli.common import lang as console_lang
+from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import Msg
+
+if TYPE_CHECKING:
+    from tdconsole.rules.books import Lang
+
+
+def _lang(args: argparse.Namespace) -> str:
+    """The command's language; its own ``--lang`` is also the language of its refusals."""
+    own = getattr(args, "rule_lang", None)
+    if own:
+        if getattr(args, "lang", None) is None:
+            args.lang = own
+        return str(own)
+    from tdconsole.cli.data_cmds import follow_event_language
+
+    follow_event_language(args)
+    return console_lang(args)
+
+
+def _book_lang(lang: str) -> Lang:
+    """The rulebooks' language for the console's: they are written in Italian and English."""
+    return "en" if lang == "en" else "it"
+
+
+def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A handler whose refusals are said in the command's language (the event's is looked up
+    only when there is something to say)."""
+
+    @functools.wraps(func)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return func(args)
+        except RuleError:
+            _lang(args)
+            raise
+
+    return run
+
+
+def _say(lang: str, message: Msg) -> None:
+    print(message.text(lang))
+
+
+def _emit(document: Any) -> None:
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _arts(articles: Any) -> str:
+    return ", ".join(f"Art. {a}" for a in articles)
