@@ -132,6 +132,9 @@ class EditLevel(Command):
                 ante=self.ante,
                 minutes=self.minutes,
             )
+            unit = state.settings.stacks.chip_unit
+            if unit > structure.chip_unit:  # after a colour-up: the chips in play now
+                structure.check_chips(self.level, unit, big_blind=self.big_blind, ante=self.ante)
         if self.break_minutes is not None:
             structure = structure.with_break(self.level, self.break_minutes, current_index=index)
         if structure == state.structure:

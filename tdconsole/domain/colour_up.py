@@ -13,7 +13,8 @@ The regulation is silent; the Decision (docs/clock.md, and the ``denominations``
   the Director gives a reason. Every change of the chips in play is a ledger entry (``adjusted``,
   with the reason "colour-up"), so the ledger stays exact.
 - ``chip_unit`` becomes the new chip (a setting change in the same event): counts, second stacks
-  and bonuses are multiples of it from then on.
+  and bonuses are multiples of it from then on, and so are the blinds of levels edited later.
+- It is refused while a blind or ante from the level in play on still needs the leaving chip.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.play_common import _require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 
 def next_chip(settings: Settings) -> int | None:
@@ -64,6 +65,46 @@ class ChipsColouredUp(EventBody):
             state.adjusted += change
 
 
+def level_in_play(state: State, now: datetime) -> int:
+    """The level played now; during a break, the level that follows it."""
+    from tdconsole.domain import clock
+
+    assert state.clock is not None and state.structure is not None
+    index = clock.settle(
+        state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce
+    ).index
+    period = state.structure.period(index)
+    return int(period.level) + 1 if period.is_break else int(period.level)
+
+
+def _check_levels_to_come(state: State, now: datetime, unit: int, chip: int) -> None:
+    """The chips of ``unit`` leave only when no blind or ante from the level in play on needs
+    them (as far as the plan looks ahead)."""
+    from tdconsole.domain.structure_proposal import HORIZON
+
+    structure = state.structure
+    if structure is None or state.clock is None:
+        return
+    first = level_in_play(state, now)
+    needing = [
+        level
+        for level in range(first, max(first, HORIZON) + 1)
+        if any(v % chip for v in structure.blinds(level).to_json().values())
+    ]
+    if needing:
+        level = structure.blinds(needing[0])
+        blinds: Msg | str = f"{level.small_blind}/{level.big_blind}"
+        if level.ante:
+            blinds = _("{blinds}, ante {ante}").format(blinds=blinds, ante=level.ante)
+        raise RuleError(
+            _(
+                "level {level} ({blinds}) still needs the {unit} chip: colour up after level "
+                "{last}, or edit the levels up to it first"
+            ).format(level=needing[0], blinds=blinds, unit=unit, last=needing[-1]),
+            "VII.1",
+        )
+
+
 class ColourUp(Command):
     """``colour-up --count NAME=N ...``: the smallest chip leaves play (Director, VII.1)."""
 
@@ -90,6 +131,7 @@ class ColourUp(Command):
                 ).format(unit=unit),
                 "VII.1",
             )
+        _check_levels_to_come(state, ctx.now, unit, chip)
         counts: dict[str, int] = {}
         for raw, value in self.counts.items():
             player = _require_in(state, raw)

@@ -207,6 +207,17 @@ class Structure(BaseModel):
                 )
         return self
 
+    def check_chips(
+        self, level: int, unit: int, *, big_blind: int | None, ante: int | None
+    ) -> None:
+        """An edit of ``level`` checked against ``unit``, the smallest chip in play now (a
+        colour-up raises it above the structure's own, which the played levels keep)."""
+        now = self.model_copy(update={"chip_unit": unit})
+        if big_blind is not None:
+            now._check_big_blind(big_blind, _("The big blind of level {level}").format(level=level))
+        if ante is not None:
+            now._check_ante(level, ante)
+
     def _check_big_blind(self, big_blind: int, what: Msg) -> None:
         step = 2 * self.chip_unit
         if big_blind <= 0 or big_blind % step:

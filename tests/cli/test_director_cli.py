@@ -82,6 +82,10 @@ def test_move_and_colour_up(capsys: pytest.CaptureFixture[str], full: str) -> No
             chips[seated[0]] = table["chips"] - sum(chips[n] for n in seated[1:])
     counts = [f"{name}={value}" for name, value in chips.items()]
     code, out, err = run(capsys, "--event", full, "colour-up", "--count", *counts)
+    assert code == 2 and "still needs the 25 chip" in err and "(Art. VII.1)" in err
+    code, out, err = run(capsys, "--event", full, "clock", "next")  # level 2: 100/200
+    assert code == 0, err
+    code, out, err = run(capsys, "--event", full, "colour-up", "--count", *counts)
     assert code == 0, err
     assert "the 25 chips leave play" in out
     code, _, err = run(capsys, "--event", full, "count", f"{mover['name']}=4025")

@@ -9,6 +9,7 @@ import pytest
 from invariants import check
 from support import MakeService, names
 
+from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.colour_up import ColourUp, rounded_up
 from tdconsole.domain.director_moves import (
     ClosePlanRaisingSeats,
@@ -148,6 +149,16 @@ def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
     service.execute(Count(counts={a.name: 5025, b.name: 2975}))
     counts = {p.name: rounded_up(p.chips or 4000, 100) for p in service.state.in_players()}
     assert counts[a.name] == 5100 and counts[b.name] == 3000
+    # Level 1 (50/100) still needs the 25 chip: not yet (the Decision), nothing recorded.
+    seq = state.last_seq
+    with pytest.raises(RuleError) as too_soon:
+        service.execute(ColourUp(counts=counts))
+    assert too_soon.value.article == "VII.1"
+    assert "level 1 (50/100) still needs the 25 chip: colour up after level 1" in str(
+        too_soon.value
+    )
+    assert service.state.last_seq == seq
+    service.execute(ClockControl(action="next"))  # level 2, 100/200: the 25s are not needed
     # A count beyond the rounding is refused (VII.1), nothing changed.
     wrong = dict(counts, **{a.name: 5500})
     with pytest.raises(RuleError) as refused:
@@ -168,5 +179,10 @@ def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
     # Counts are multiples of the new chip from now on.
     with pytest.raises(RuleError, match="smallest chip"):
         service.execute(Count(counts={a.name: 5125}))
+    # So are the blinds of levels edited from now on: 1,700 would need a small blind of 850.
+    with pytest.raises(RuleError, match=r"multiple of 200 \(twice the smallest chip, 100\)"):
+        service.execute(EditLevel(level=5, big_blind=1700))
+    service.execute(EditLevel(level=5, big_blind=1800))
+    assert service.state.structure.big_blind(5) == 1800
     assert summary_text(records[0].body.summary, "it") == "cambio dei gettoni"  # type: ignore[attr-defined]
     _ = rest
