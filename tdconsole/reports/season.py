@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, _, languages, pgettext, translation
-from tdconsole.reports.builders import _date
+from tdconsole.reports.builders.common import _date
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
     Cell,

@@ -1,0 +1,41 @@
+"""From the event's state (the dict of ``state --json``) to a ``Report``, one builder a report.
+
+The builders are grouped by what they print: ``places`` (standings, payouts, results),
+``tables`` (seating, seat slips, moves) and ``rulings``; ``common`` reads the state for them
+all. ``BUILDERS`` names each builder by its report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tdconsole.reports.builders.common import SUITS, State
+from tdconsole.reports.builders.places import payouts, results, standings
+from tdconsole.reports.builders.rulings import rulings
+from tdconsole.reports.builders.tables import moves, seating, slips
+from tdconsole.reports.labels import Lang
+from tdconsole.reports.model import Report
+
+BUILDERS: dict[str, Callable[[State, Lang], Report]] = {
+    "standings": standings,
+    "seating": seating,
+    "slips": slips,
+    "payouts": payouts,
+    "results": results,
+    "rulings": rulings,
+    "moves": moves,
+}
+
+
+__all__ = [
+    "BUILDERS",
+    "SUITS",
+    "State",
+    "moves",
+    "payouts",
+    "results",
+    "rulings",
+    "seating",
+    "slips",
+    "standings",
+]

@@ -1,0 +1,259 @@
+"""The reports ordered by place: standings, payouts and results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from tdconsole.reports.builders.common import (
+    State,
+    _head,
+    _list,
+    _name_cell,
+    _percent,
+    _place_text,
+    _pool_facts,
+    _stack_extra,
+)
+from tdconsole.reports.labels import Lang, label
+from tdconsole.reports.model import (
+    Cell,
+    Column,
+    Report,
+    Section,
+    as_int,
+    as_money,
+    card_cell,
+    chips_cell,
+    empty_cell,
+    group,
+    int_cell,
+    money_cell,
+    money_plain,
+    money_text,
+    text_cell,
+    word,
+)
+
+# -- standings -----------------------------------------------------------------------------------
+
+
+def standings(state: State, lang: Lang) -> Report:
+    report = _head(state, "standings", lang)
+    phase = str(state.get("phase") or "")
+    if phase:
+        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    report.facts += _pool_facts(state, lang)
+    for key in ("in_play",):
+        if state.get(key) is not None:
+            report.facts.append((label(key, lang), str(state.get(key))))
+    for key in ("chips_in_play", "average_stack"):
+        n = as_int(state.get(key), key)
+        if n:
+            report.facts.append((label(key, lang), group(n)))
+    bonus = as_int(state.get("final_bonus"), "final bonus")
+    if bonus is not None:
+        report.facts.append((label("final_bonus", lang), group(bonus)))
+
+    players = _list(state, "players")
+    playing = [p for p in players if p.get("status") == "in"]
+    playing.sort(
+        key=lambda p: (
+            -(as_int(p.get("chips"), "chips") or -1),
+            as_int(p.get("table"), "table") or 0,
+            as_int(p.get("seat"), "seat") or 0,
+        )
+    )
+    waiting = [p for p in players if p.get("status") in ("registered", "waitlisted")]
+    gone = [p for p in players if p.get("status") == "out"]
+    gone.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)
+    disqualified = [p for p in players if p.get("status") == "disqualified"]
+
+    columns = [
+        Column("#", "right"),
+        Column(label("col.player", lang), flex=True),
+        Column(label("col.table", lang), "right"),
+        Column(label("col.seat", lang), "right"),
+        Column(label("col.card", lang), "right"),
+        Column(label("col.chips", lang), "right"),
+        Column(label("col.second_stack", lang), "right"),
+        Column(label("col.prize", lang), "right"),
+        Column(label("col.status", lang)),
+        Column(label("col.tie", lang), display=False),
+    ]
+    section = Section(None, columns, empty=label("no_players", lang))
+    finished = phase == "finished"
+    for rank, p in enumerate(playing, start=1):
+        counted = p.get("chips") is not None
+        place = _place_text(p, lang) if finished else (str(rank) if counted else "")
+        section.rows.append(_standing_row(p, place, lang, seated=not finished))
+    for p in gone:
+        section.rows.append(_standing_row(p, _place_text(p, lang), lang))
+    for p in disqualified:
+        section.rows.append(_standing_row(p, "DQ", lang))
+    report.sections.append(section)
+    # Places read 1, 2, 3… without a gap: whoever never played (not paid, waiting) is listed
+    # apart, after them; before the draw they are the whole list.
+    if phase == "registration":
+        section.rows += [_standing_row(p, "", lang) for p in waiting]
+    elif waiting:
+        apart = Section(label("never_played", lang), columns)
+        apart.rows += [_standing_row(p, "", lang) for p in waiting]
+        report.sections.append(apart)
+    if any(p.get("tied") for p in players):
+        report.notes.append(f"= {label('tie', lang)}: {label('tie.note', lang)}")
+    if disqualified:
+        report.notes.append(f"DQ: {label('dq.note', lang)}")
+    if any(p.get("second_stack") is not None or p.get("bonus") is not None for p in players):
+        report.notes.append(label("second_stack.note", lang))
+    if state.get("final_due"):
+        report.notes.append(label("final_due", lang))
+    return report
+
+
+def _standing_row(p: Mapping[str, Any], place: str, lang: Lang, seated: bool = False) -> list[Cell]:
+    status = str(p.get("status") or "")
+    place_plain = place.rstrip("=") if place != "DQ" else ""
+    return [
+        Cell(place, place_plain),
+        _name_cell(p, lang),
+        int_cell(p.get("table"), "table") if seated else Cell("", ""),
+        int_cell(p.get("seat"), "seat") if seated else Cell("", ""),
+        card_cell(p.get("card")) if seated else Cell("", ""),
+        chips_cell(p.get("chips")) if status == "in" else Cell("", ""),
+        _stack_extra(p),
+        money_cell(p.get("prize"), "prize") if p.get("prize") is not None else empty_cell(),
+        _status_cell(p, status, lang),
+        word(label("yes", lang)) if p.get("tied") else empty_cell(),
+    ]
+
+
+def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
+    """Status in CSV always; on paper only before the draw (who is registered, who has paid)."""
+    if not status:
+        return empty_cell()
+    plain = label(f"status.{status}", lang)
+    if status not in ("registered", "waitlisted"):
+        return Cell("", plain)
+    text = plain if p.get("paid") else f"{plain}, {label('unpaid', lang)}"
+    return Cell(text, plain, "" if p.get("paid") else "muted")
+
+
+# -- payouts -------------------------------------------------------------------------------------
+
+
+def payouts(state: State, lang: Lang) -> Report:
+    report = _head(state, "payouts", lang)
+    report.facts += _pool_facts(state, lang)
+    players = {str(p.get("name")): p for p in _list(state, "players")}
+    columns = [
+        Column(label("col.paid_place", lang), "right"),
+        Column(label("col.percent", lang), "right"),
+        Column(label("col.amount", lang), "right"),
+        Column(label("col.player", lang), flex=True),
+        Column(label("col.prize", lang), "right"),
+        Column(label("col.tie", lang), display=False),
+    ]
+    section = Section(None, columns, empty=label("no_payouts", lang))
+    total_amount = Decimal(0)
+    total_prize = Decimal(0)
+    total_percent = Decimal(0)
+    any_prize = False
+    for row in _list(state, "payouts"):
+        name = row.get("player")
+        player = players.get(str(name)) if name is not None else None
+        amount = as_money(row.get("amount")) or Decimal(0)
+        total_amount += amount
+        total_percent += as_money(row.get("percent"), "percent") or Decimal(0)
+        prize = as_money(player.get("prize"), "prize") if player else None
+        if prize is not None:
+            any_prize = True
+            total_prize += prize
+        tied = bool(player and player.get("tied"))
+        place = str(as_int(row.get("place"), "place"))
+        section.rows.append(
+            [
+                Cell(f"{place}=" if tied else place, place),
+                Cell(_percent(row.get("percent")), _percent(row.get("percent"))),
+                money_cell(amount),
+                text_cell(name) if name is not None else empty_cell(),
+                money_cell(prize) if prize is not None else empty_cell(),
+                word(label("yes", lang)) if tied else empty_cell(),
+            ]
+        )
+    section.total = [
+        Cell(label("total", lang), ""),
+        Cell(_percent(total_percent), ""),
+        Cell(f"{money_text(total_amount)}", money_plain(total_amount), "bold"),
+        empty_cell(),
+        Cell(money_text(total_prize), money_plain(total_prize), "bold")
+        if any_prize
+        else empty_cell(),
+        empty_cell(),
+    ]
+    report.sections.append(section)
+    report.notes.append(label("payouts.note", lang))
+    if any(p.get("tied") and p.get("prize") is not None for p in players.values()):
+        report.notes.append(f"= {label('tie', lang)}: {label('tie.note', lang)}")
+    return report
+
+
+# -- results -------------------------------------------------------------------------------------
+
+
+def results(state: State, lang: Lang) -> Report:
+    report = _head(state, "results", lang)
+    phase = str(state.get("phase") or "")
+    if phase:
+        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    report.facts += _pool_facts(state, lang)
+    if phase != "finished" and state.get("in_play") is not None:
+        report.facts.append((label("in_play", lang), str(state.get("in_play"))))
+    players = _list(state, "players")
+    placed = [
+        p for p in players if p.get("place") is not None and p.get("status") != "disqualified"
+    ]
+    placed.sort(key=lambda p: as_int(p.get("place"), "place") or 0)  # stable: state's order
+    disqualified = [p for p in players if p.get("status") == "disqualified"]
+    columns = [
+        Column(label("col.place", lang), "right"),
+        Column(label("col.player", lang), flex=True),
+        Column(label("col.prize", lang), "right"),
+        Column(label("col.tie", lang), display=False),
+        Column(label("col.status", lang), display=False),
+    ]
+    section = Section(None, columns, empty=label("no_places", lang))
+    total = Decimal(0)
+    for p in placed:
+        prize = as_money(p.get("prize"), "prize")
+        total += prize or Decimal(0)
+        place = str(as_int(p.get("place"), "place"))
+        tied = bool(p.get("tied"))
+        section.rows.append(
+            [
+                Cell(_place_text(p, lang, long=True), place, "bold" if place == "1" else ""),
+                text_cell(p.get("name"), "bold" if place == "1" else ""),
+                money_cell(prize) if prize is not None else empty_cell(),
+                word(label("yes", lang)) if tied else empty_cell(),
+                word(label(f"status.{p.get('status') or 'out'}", lang)),
+            ]
+        )
+    for p in disqualified:
+        dq = label("dq", lang)
+        section.rows.append(
+            [Cell(dq, "", "muted"), text_cell(p.get("name")), empty_cell(), empty_cell(), word(dq)]
+        )
+    section.total = [
+        Cell(label("prizes_paid", lang), ""),
+        empty_cell(),
+        Cell(f"{money_text(total)}", money_plain(total), "bold"),
+        empty_cell(),
+        empty_cell(),
+    ]
+    report.sections.append(section)
+    if any(p.get("tied") for p in placed):
+        report.notes.append(f"{label('tie', lang)}: {label('tie.note', lang)}")
+    if disqualified:
+        report.notes.append(label("dq.note", lang))
+    return report
