@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_text as chips_text
 from tdconsole.i18n import PSEUDO, Said, _, languages
 
 if TYPE_CHECKING:
@@ -158,13 +159,6 @@ def state_json(args: argparse.Namespace) -> dict[str, Any]:
 def emit_json(document: Any) -> None:
     json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
-
-
-def chips_text(value: int | None) -> str:
-    """Chips with a space between thousands (4 000), '–' when unknown."""
-    if value is None:
-        return "–"
-    return f"{value:,}".replace(",", " ")
 
 
 def parse_assignments(items: list[str], what: Said) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from typing import Any
 from tdconsole.cli.common import act, chips_text, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_change
 from tdconsole.i18n import _
 
 
@@ -70,7 +71,7 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
         ).format(
             removed=chips_text(done.removed),
             unit=chips_text(done.unit),
-            change=f"{change:+d}",
+            change=chips_change(change),
             reason=done.reason,
         ),
     )

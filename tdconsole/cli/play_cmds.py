@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain.numbers import chips_change
 from tdconsole.domain.ordinals import reads_with_vowel
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
@@ -178,7 +179,7 @@ def cmd_close(args: argparse.Namespace) -> int:
         say(
             args,
             _("  ledger adjustment {adjustment}: {reason}").format(
-                adjustment=f"{closed.adjustment:+d}", reason=closed.reason
+                adjustment=chips_change(closed.adjustment), reason=closed.reason
             ),
         )
     _announce_table_changes(args, service)

@@ -26,6 +26,7 @@ from pydantic import Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.play_common import _require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
@@ -158,10 +159,15 @@ class ColourUp(Command):
             if not 0 <= change <= most and not override:
                 raise RuleError(
                     _(
-                        "table {number}: the counts change its chips by {change:+d}; "
+                        "table {number}: the counts change its chips by {change}; "
                         "rounding each stack up to a {chip} chip adds 0 to {most}: "
                         "recount, or give the reason to accept it"
-                    ).format(number=table.number, change=change, chip=chip, most=most),
+                    ).format(
+                        number=table.number,
+                        change=chips_change(change),
+                        chip=chip,
+                        most=chips_text(most),
+                    ),
                     "VII.1",
                 )
             if change:

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import _check_chip_unit, _require_in, _unseat
 from tdconsole.domain.play_tables import (
     ClosePlanDrawn,
@@ -206,7 +207,12 @@ class MovePlayer(Command):
                     _(
                         "{name} cannot have {chips}: table {table} has {source} "
                         "chips in circulation; recount"
-                    ).format(name=player.name, chips=chips, table=player.table, source=source),
+                    ).format(
+                        name=player.name,
+                        chips=chips_text(chips),
+                        table=player.table,
+                        source=chips_text(source),
+                    ),
                     "VII.1",
                 )
         if chips is not None:

@@ -19,6 +19,7 @@ from typing import Any
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Redone, Undone
 from tdconsole.domain.fold import History, fold, is_control
+from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _, ngettext
@@ -135,13 +136,13 @@ def _check_chips(state: State) -> None:
                     "{name} has a count of {chips}: counts go from 0 to the {n} chip in play",
                     "{name} has a count of {chips}: counts go from 0 to the {n} chips in play",
                     in_play,
-                ).format(name=player.name, chips=player.chips),
+                ).format(name=player.name, chips=chips_text(player.chips), n=chips_text(in_play)),
                 "III.3",
             )
         if player.second_stack is not None and player.second_stack <= 0:
             raise _broken(
                 _("{name}'s second stack is {chips}").format(
-                    name=player.name, chips=player.second_stack
+                    name=player.name, chips=chips_text(player.second_stack)
                 ),
                 "III.3",
             )

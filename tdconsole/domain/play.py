@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.payouts import money_text
 from tdconsole.domain.play_common import (
     MAX_STACK,
@@ -134,13 +135,13 @@ class Start(Command):
                 _(
                     "a starting stack of {stack} chips is not a real stack: give "
                     "at most {MAX_STACK}"
-                ).format(stack=self.stack, MAX_STACK=MAX_STACK),
+                ).format(stack=chips_text(self.stack), MAX_STACK=chips_text(MAX_STACK)),
                 "III.1",
             )
         if self.stack % unit:
             raise RuleError(
                 _("stack {stack} is not a multiple of the chip unit {unit}: adjust it").format(
-                    stack=self.stack, unit=unit
+                    stack=chips_text(self.stack), unit=unit
                 ),
                 "III.1",
             )
@@ -245,7 +246,7 @@ class SecondStack(Command):
                 _(
                     "{name} has already taken his second stack ({second_stack}): "
                     "it is given once only"
-                ).format(name=player.name, second_stack=player.second_stack),
+                ).format(name=player.name, second_stack=chips_text(player.second_stack)),
                 "III.3",
             )
         if self.stack is not None:
@@ -266,7 +267,11 @@ class SecondStack(Command):
                     "blind {big_blind}: the second stack is for a stack below "
                     "the big blind; give his stack now with `dote {name} --stack "
                     "N`"
-                ).format(name=player.name, chips=player.chips, big_blind=big_blind),
+                ).format(
+                    name=player.name,
+                    chips=chips_text(player.chips),
+                    big_blind=chips_text(big_blind),
+                ),
                 "III.2",
             )
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
@@ -275,7 +280,9 @@ class SecondStack(Command):
                     "{name} has {stack} chips, not below the big blind "
                     "{big_blind}: the second stack is for a stack below the big "
                     "blind"
-                ).format(name=player.name, stack=self.stack, big_blind=big_blind),
+                ).format(
+                    name=player.name, stack=chips_text(self.stack), big_blind=chips_text(big_blind)
+                ),
                 "III.2",
             )
         table = _table_of(state, player)
@@ -403,7 +410,7 @@ class Bust(Command):
                             "{name} may still take the second stack of {amount} chips "
                             "(table {table}'s average): record `dote {name}`, or add "
                             "--declined if he declines it"
-                        ).format(name=player.name, amount=amount, table=player.table),
+                        ).format(name=player.name, amount=chips_text(amount), table=player.table),
                         "III.2",
                     )
                 declined.append(player.name)

@@ -9,9 +9,10 @@ from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_count, chips_text
 from tdconsole.domain.state import Player, State, Table, name_key
 from tdconsole.domain.words import status_word
-from tdconsole.i18n import Msg, _, ngettext
+from tdconsole.i18n import Msg, _
 
 
 def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
@@ -30,6 +31,7 @@ def second_stack_amount(state: State, table: Table) -> int | None:
 
 
 # -- helpers --------------------------------------------------------------------------------
+
 
 def _require_in(state: State, name: str) -> Player:
     from tdconsole.domain.registration import require_player
@@ -93,14 +95,14 @@ def _check_chip_unit(state: State, name: str, chips: int) -> None:
         raise RuleError(
             _(
                 "{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more"
-            ).format(name=name, chips=chips),
+            ).format(name=name, chips=chips_text(chips)),
             "VII.1",
         )
     if chips % unit:
         raise RuleError(
             _(
                 "{name}: {chips} is not a multiple of the smallest chip ({unit}): count again"
-            ).format(name=name, chips=chips, unit=unit),
+            ).format(name=name, chips=chips_text(chips), unit=unit),
             "VII.1",
         )
 
@@ -120,9 +122,9 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
                     "({chips2}): count again"
                 ).format(
                     name=name,
-                    chips=ngettext("{n} chip", "{n} chips", chips),
+                    chips=chips_count(chips),
                     number=table.number,
-                    chips2=table.chips,
+                    chips2=chips_text(table.chips),
                 ),
                 "III.3",
             )
@@ -135,9 +137,9 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
                 "({chips}): count again"
             ).format(
                 names=names,
-                total=ngettext("{n} chip", "{n} chips", total),
+                total=chips_count(total),
                 number=table.number,
-                chips=table.chips,
+                chips=chips_text(table.chips),
             ),
             "III.3",
         )
@@ -151,8 +153,8 @@ def _check_in_play(state: State, name: str, chips: int) -> None:
                 "{name}: {chips} is more than all the chips in play ({chips_in_play}): count again"
             ).format(
                 name=name,
-                chips=ngettext("{n} chip", "{n} chips", chips),
-                chips_in_play=state.chips_in_play,
+                chips=chips_count(chips),
+                chips_in_play=chips_text(state.chips_in_play),
             ),
             "III.3",
         )

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.numbers import chips_change, chips_count, chips_text
 from tdconsole.domain.play_common import (
     _check_chip_unit,
     _check_in_play,
@@ -98,9 +99,9 @@ class Disqualify(Command):
             if chips > table.chips:
                 raise RuleError(
                     _("{chips} is more than table {number} holds ({chips2})").format(
-                        chips=ngettext("{n} chip", "{n} chips", chips),
+                        chips=chips_count(chips),
                         number=table.number,
-                        chips2=table.chips,
+                        chips2=chips_text(table.chips),
                     ),
                     "VI.2",
                 )
@@ -343,10 +344,13 @@ class CloseTable(Command):
             raise RuleError(
                 _(
                     "the counts add up to {total} but table {number} has {chips} "
-                    "chips in circulation ({adjustment:+d}): recount, or accept "
+                    "chips in circulation ({adjustment}): recount, or accept "
                     "the difference with --override REASON"
                 ).format(
-                    total=total, number=table.number, chips=table.chips, adjustment=adjustment
+                    total=chips_text(total),
+                    number=table.number,
+                    chips=chips_text(table.chips),
+                    adjustment=chips_change(adjustment),
                 ),
                 "IV.4",
             )
@@ -466,9 +470,13 @@ class Final(Command):
             raise RuleError(
                 _(
                     "the counts add up to {total} but {chips_in_play} chips are "
-                    "in play ({adjustment:+d}): recount, or accept the "
+                    "in play ({adjustment}): recount, or accept the "
                     "difference with --override REASON"
-                ).format(total=total, chips_in_play=state.chips_in_play, adjustment=adjustment),
+                ).format(
+                    total=chips_text(total),
+                    chips_in_play=chips_text(state.chips_in_play),
+                    adjustment=chips_change(adjustment),
+                ),
                 "IV.6",
             )
         stacks = state.settings.stacks

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.numbers import chips_text
 from tdconsole.i18n import Said, translation
 
 if TYPE_CHECKING:
@@ -87,8 +88,5 @@ def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
     return tr("Final table") if final else tr("Table {table}", table=number)
 
 
-def chips(value: int | None) -> str:
-    """Chips with a thin space between thousands (4 000); '–' when unknown."""
-    if value is None:
-        return "–"
-    return f"{value:,}".replace(",", " ")
+chips = chips_text
+"""Chips with a space between thousands (4 000); '–' when unknown (``domain.numbers``)."""

@@ -52,7 +52,7 @@ def test_an_evening_from_new_to_the_winner(
 
     t1 = seated(1)
     refused = cli("bust", t1[0], code=2)
-    assert "second stack of 4000" in refused and refused.endswith("(Art. III.2)\n")
+    assert "second stack of 4 000 chips" in refused and refused.endswith("(Art. III.2)\n")
     assert "second stack 4 000 chips" in cli("dote", t1[0], "--stack", "0")
     cli("bust", t1[0])
     cli("bust", t1[1], t1[2], "--stacks", "2000", "2000", "--declined")

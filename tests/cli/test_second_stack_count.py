@@ -41,7 +41,11 @@ def test_iii2_dote_without_stack_refused_when_the_last_count_is_not_below_the_bi
     assert run(capsys, path, "count", "P1=3000")[0] == 0
     code, out, err = run(capsys, path, "dote", "P1")
     assert code == 2 and out == ""
-    assert "3000" in err and "--stack" in err and err.rstrip().endswith("(Art. III.2)")
+    assert (
+        "last count is 3 000 chips" in err
+        and "--stack" in err
+        and err.rstrip().endswith("(Art. III.2)")
+    )
     assert err.count("\n") == 1
     shown = player(capsys, path, "P1")
     assert (shown["chips"], shown["second_stack"]) == (3000, None)

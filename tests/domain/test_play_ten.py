@@ -30,7 +30,7 @@ def test_ten_players_to_the_winner(make_service: MakeService) -> None:
     a, b, *_ = [p.name for p in service.state.players_at(t1)]
 
     # A busts: he may still take the second stack, 20000 / 5 = 4000 (III.2).
-    with pytest.raises(RuleError, match="second stack of 4000") as refused:
+    with pytest.raises(RuleError, match="second stack of 4 000 chips") as refused:
         service.execute(Bust(names=[a]))
     assert refused.value.article == "III.2"
     service.execute(SecondStack(name=a, stack=0))

@@ -137,7 +137,7 @@ def test_a_count_above_the_chips_in_play_is_refused(
     edited = copy.deepcopy(document)
     events_of(edited, "chips_counted")[0]["data"]["counts"][NAMES[0]] = 10**9
     err = refused(capsys, write(tmp_path, edited), tmp_path)
-    assert "counts go from 0 to the 48000 chips in play" in err
+    assert "has a count of 1 000 000 000: counts go from 0 to the 48 000 chips in play" in err
 
 
 def test_a_second_start_is_refused(

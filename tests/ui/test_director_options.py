@@ -108,7 +108,9 @@ async def test_the_colour_up_is_prompted_at_its_break_and_recorded(app: ConsoleA
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ColourUpDialog)
-        assert "Tavolo 1: +0" in text_of(dialog.query_one("#dialog-note"))
+        assert "Tavolo 1: +0 (l'arrotondamento aggiunge da 0 a 600)" in text_of(
+            dialog.query_one("#dialog-note")
+        )
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert service.state.settings.stacks.chip_unit == 100

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
@@ -59,10 +60,10 @@ class ColourUpDialog(Dialog):
             most = len(players) * (self.chip - unit)
             style = "green" if 0 <= change <= most else "bold red"
             line = self.tr(
-                "Table {table}: {change:+d} (rounding up adds 0 to {most})",
+                "Table {table}: {change} (rounding up adds 0 to {most})",
                 table=table.number,
-                change=change,
-                most=most,
+                change=chips_change(change),
+                most=chips_text(most),
             )
             note.append(line + "\n", style=style)
         self.set_note(note)

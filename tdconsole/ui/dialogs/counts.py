@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_change
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, chips
 
@@ -61,10 +62,10 @@ def sum_line(tr: Translator, total: int, target: int) -> Text:
         return Text(tr("Counts add up to {target}", target=chips(target)), style="bold green")
     return Text(
         tr(
-            "Counts must add up to {target}: now {total} ({diff:+d})",
+            "Counts must add up to {target}: now {total} ({diff})",
             target=chips(target),
             total=chips(total),
-            diff=total - target,
+            diff=chips_change(total - target),
         ),
         style="bold red",
     )

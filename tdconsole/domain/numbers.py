@@ -1,0 +1,24 @@
+"""How the console writes a number of chips: thousands set apart by a space (``4 000``), in
+every language, on every path that says one in words (refusals, the command line, the console).
+The printed reports group with narrow no-break spaces of their own (``reports.model.group``)."""
+
+from __future__ import annotations
+
+from tdconsole.i18n import Msg, ngettext
+
+
+def chips_text(value: int | None) -> str:
+    """``4000`` → ``4 000``; ``-1500`` → ``-1 500``; '–' when unknown."""
+    if value is None:
+        return "–"
+    return f"{value:,}".replace(",", " ")
+
+
+def chips_count(value: int) -> Msg:
+    """``4 000 chips`` / ``1 chip``, said in the reader's language."""
+    return ngettext("{n} chip", "{n} chips", value).format(n=chips_text(value))
+
+
+def chips_change(value: int) -> str:
+    """A change of chips with its sign: ``+1 500``, ``-25``, ``+0``."""
+    return f"{value:+,}".replace(",", " ")

@@ -1,0 +1,21 @@
+"""Chips written as the console writes them everywhere in words: thousands apart (4 000)."""
+
+from __future__ import annotations
+
+from tdconsole.domain.numbers import chips_change, chips_count, chips_text
+
+
+def test_chips_text_groups_thousands_and_says_unknown() -> None:
+    assert [chips_text(v) for v in (0, 25, 4000, 40500, 1_000_000_000, -1500, None)] == [
+        "0", "25", "4 000", "40 500", "1 000 000 000", "-1 500", "–",
+    ]  # fmt: skip
+
+
+def test_chips_change_keeps_its_sign() -> None:
+    assert [chips_change(v) for v in (0, 25, -500, 1500)] == ["+0", "+25", "-500", "+1 500"]
+
+
+def test_chips_count_is_grouped_and_counted_in_the_readers_language() -> None:
+    assert chips_count(1).text("en") == "1 chip"
+    assert chips_count(4000).text("en") == "4 000 chips"
+    assert chips_count(4000).text("it") == "4 000 gettoni"
