@@ -2,6 +2,11 @@
 
 The Director's console and the floor console are this screen; ``floor=True`` hides and refuses
 what the floor may not do (clock control, settings, Director-only actions).
+
+This module holds the layout, what the App hands down to it, the bindings, who may use which
+key (``check_action``), the navigation and the command palette's entries; what the actions
+apply to and the actions on the room (clock, dialogs, direct commands) are
+``console_actions.ConsoleActions``.
 """
 
 from __future__ import annotations
@@ -19,9 +24,9 @@ from textual.widgets import Footer, TabbedContent, TabPane
 from tdconsole.domain.words import status_word
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
-from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.screens.console_actions import ConsoleActions
 from tdconsole.ui.screens.console_keys import (
     ACTIONS,
     BEFORE_START,
@@ -45,7 +50,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.state import State
 
 
-class ConsoleScreen(MainScreen):
+class ConsoleScreen(ConsoleActions, MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
             Binding(key, action, str(label), show=shown)
@@ -150,39 +155,6 @@ class ConsoleScreen(MainScreen):
     def show_time(self, now: datetime) -> None:
         self.query_one(TitleBar).show_time(now)
 
-    # -- what the actions apply to ---------------------------------------------------------
-    def active_tab(self) -> str:
-        return self.query_one(TabbedContent).active or "tables"
-
-    def selected_player(self) -> str | None:
-        tab = self.active_tab()
-        if tab == "players":
-            return self.query_one(PlayersView).selected_player()
-        if tab == "tables":
-            return self.query_one(TablesView).selected_player()
-        return None
-
-    def selected_table(self) -> int | None:
-        state = self.state
-        if state is None:
-            return None
-        name = self.selected_player()
-        player = state.find(name) if name else None
-        if player is not None and player.table is not None and player.status == "in":
-            return player.table
-        return self.query_one(TablesView).selected_table()
-
-    def closing_table(self) -> int | None:
-        """The table to close: the first that must close, else the one under the cursor."""
-        state = self.state
-        if state is None:
-            return None
-        due = [t.number for t in state.open_tables() if state.must_close(t)]
-        selected = self.selected_table()
-        if selected in due:
-            return selected
-        return due[0] if due else selected
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_search":
             return self.focused is not None and self.focused.id in SEARCH_BOXES
@@ -192,230 +164,6 @@ class ConsoleScreen(MainScreen):
         if started and action in BEFORE_START:
             return False
         return not (not started and action in IN_PLAY)
-
-    # -- actions: the clock ----------------------------------------------------------------
-    def action_clock_toggle(self) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
-        state = self.state
-        running = state is not None and state.clock is not None and state.clock.running
-        self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
-
-    def action_clock(self, action: str) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
-        self.post_message(CommandRequested(ClockControl(action=action)))
-
-    def action_clock_time(self, action: str) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
-        command = ClockControl(action=action, seconds=60)
-        self.post_message(CommandRequested(command))
-
-    # -- actions: dialogs ------------------------------------------------------------------
-    def _state(self) -> State:
-        assert self.state is not None
-        return self.state
-
-    def action_eliminate(self, name: str | None = None) -> None:
-        from tdconsole.ui.dialogs.eliminate import EliminateDialog
-
-        self.app.push_screen(
-            EliminateDialog(self.tr, self._state(), name or self.selected_player())
-        )
-
-    def action_second_stack(self, name: str | None = None) -> None:
-        from tdconsole.ui.dialogs.second_stack import SecondStackDialog
-
-        self.app.push_screen(
-            SecondStackDialog(self.tr, self._state(), name or self.selected_player())
-        )
-
-    def action_count(self) -> None:
-        from tdconsole.ui.dialogs.count import CountDialog
-
-        table = self.selected_table()
-        if table is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
-            return
-        self.app.push_screen(CountDialog(self.tr, self._state(), table))
-
-    def action_close_table(self, table: int | None = None) -> None:
-        from tdconsole.ui.dialogs.close_table import CloseTableDialog
-
-        number = table or self.closing_table()
-        if number is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
-            return
-        self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
-
-    def action_final(self) -> None:
-        from tdconsole.ui.dialogs.final import FinalDialog
-
-        self.app.push_screen(FinalDialog(self.tr, self._state()))
-
-    def action_disqualify(self) -> None:
-        from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
-
-        self.app.push_screen(DisqualifyDialog(self.tr, self._state(), self.selected_player()))
-
-    def action_draw(self) -> None:
-        from tdconsole.ui.dialogs.draw import DrawDialog
-
-        self.app.push_screen(DrawDialog(self.tr, self._state()))
-
-    def action_start(self) -> None:
-        from tdconsole.ui.dialogs.start import StartDialog
-
-        self.app.push_screen(StartDialog(self.tr, self._state()))
-
-    def action_register(self) -> None:
-        from tdconsole.ui.dialogs.register import RegisterDialog
-
-        self.app.push_screen(RegisterDialog(self.tr, self._state()))
-
-    def action_settings(self) -> None:
-        """Every setting, grouped as the regulation is, named and explained (VII.1)."""
-        from tdconsole.ui.screens.settings import SettingsScreen
-
-        self.app.push_screen(SettingsScreen(self.tr, self._state()))
-
-    def _current_article(self) -> str:
-        views = list(self.query(RulingsView))
-        return (views[0].current_article() or "") if views else ""
-
-    def action_ruling(self) -> None:
-        self.cite(self._current_article())
-
-    def action_cite(self) -> None:
-        """Cite the article in view in the rulings log (Art. VII.3)."""
-        self.cite(self._current_article())
-
-    def cite(self, articles: str, text: str = "") -> None:
-        from tdconsole.ui.dialogs.ruling import RulingDialog
-
-        if self.floor:
-            self.notify(self.tr("Director only"), severity="warning")
-            return
-        dialog = RulingDialog(self.tr, self._state(), self.selected_table(), articles, text)
-        self.app.push_screen(dialog)
-
-    def action_print(self) -> None:
-        """Print the report of the view in front (any other can be chosen in the dialog)."""
-        from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
-
-        kind = FOR_TAB.get(self.active_tab(), "standings")
-        if kind == "standings" and self.state is not None and self.state.phase == "finished":
-            kind = "results"
-        self.app.push_screen(PrintDialog(self.tr, kind))
-
-    def action_mark_served(self) -> None:
-        from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
-
-        if not open_suspensions(self._state()):
-            self.notify(self.tr("No suspension to mark served"), severity="warning")
-            return
-        self.app.push_screen(MarkServedDialog(self.tr, self._state()))
-
-    def action_structure(self) -> None:
-        """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
-        from tdconsole.ui.screens.structure import StructureScreen
-
-        clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
-
-    def action_move_player(self) -> None:
-        """The Director's move of one player, apart from closings (Art. VII.1)."""
-        from tdconsole.ui.dialogs.move_player import MovePlayerDialog
-
-        self.app.push_screen(MovePlayerDialog(self.tr, self._state(), self.selected_player()))
-
-    def action_colour_up(self) -> None:
-        """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
-        from tdconsole.domain.colour_up import next_chip
-        from tdconsole.ui.dialogs.colour_up import ColourUpDialog
-
-        chip = next_chip(self._state().settings)
-        if chip is None:
-            self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
-            return
-        self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
-
-    def action_edit_level(self) -> None:
-        from tdconsole.ui.dialogs.edit_level import EditLevelDialog
-
-        status = getattr(self.app, "clock_status", lambda: None)()
-        current = status.index if status is not None else 0
-        self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
-
-    def action_button(self) -> None:
-        """Record the button's seat: the seat under the cursor, any other can be typed."""
-        from tdconsole.ui.dialogs.move_button import MoveButtonDialog
-
-        tables = self.query_one(TablesView)
-        table = tables.selected_table()
-        if table is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
-            return
-        cursor = tables.cursor
-        seat = cursor[1] if cursor is not None and cursor[0] == table else None
-        self.app.push_screen(MoveButtonDialog(self.tr, self._state(), table, seat))
-
-    def action_calc(self, name: str) -> None:
-        """A calculator's form, prefilled from the room: the big blind now, the table in view."""
-        from tdconsole.ui.calculators import form_class
-
-        defaults: dict[str, str] = {}
-        status = getattr(self.app, "clock_status", lambda: None)()
-        if status is not None:
-            defaults["bb"] = str(status.big_blind)
-        state, number = self.state, self.query_one(TablesView).selected_table()
-        table = state.tables.get(number) if state is not None and number is not None else None
-        if state is not None and table is not None:
-            seated = [s.number for s in table.seats if s.player is not None]
-            defaults["seats"] = ",".join(map(str, seated))
-            defaults["button"] = str(table.button)
-        self.app.push_screen(form_class(name)(self.tr, defaults))
-
-    def action_sanction(self) -> None:
-        from tdconsole.ui.dialogs.sanction import SanctionDialog
-
-        self.app.push_screen(SanctionDialog(self.tr, self._state(), self.selected_player()))
-
-    def action_call_clock(self) -> None:
-        from tdconsole.ui.dialogs.call_clock import CallClockDialog
-
-        name = self.selected_player()
-        if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
-            return
-        clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(CallClockDialog(self.tr, name, clock))
-
-    # -- actions: direct -------------------------------------------------------------------
-    def action_pay(self, food: bool) -> None:
-        from tdconsole.domain.registration import Pay
-
-        name = self.selected_player()
-        if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
-            return
-        self.post_message(CommandRequested(Pay(names=[name], food=food)))
-
-    def action_withdraw(self) -> None:
-        from tdconsole.domain.registration import Withdraw
-
-        name = self.selected_player()
-        if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
-            return
-        self.post_message(CommandRequested(Withdraw(name=name)))
-
-    def action_undo(self) -> None:
-        self.post_message(UndoRequested())
-
-    def action_redo(self) -> None:
-        self.post_message(UndoRequested(redo=True))
 
     # -- actions: navigation ---------------------------------------------------------------
     def action_tab(self, name: str) -> None:
