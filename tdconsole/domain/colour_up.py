@@ -139,7 +139,7 @@ class ColourUp(Command):
             if value <= 0 or value % chip:
                 raise RuleError(
                     _("{name}: {value} is not a positive multiple of the new chip ({chip})").format(
-                        name=player.name, value=value, chip=chip
+                        name=player.name, value=chips_text(value), chip=chip
                     ),
                     "VII.1",
                 )

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_text
 from tdconsole.i18n import Msg, _, ngettext
 
 __all__ = ["MAX_LEVEL", "Blinds", "LevelOverride", "Period", "Structure"]
@@ -263,17 +264,17 @@ class Structure(BaseModel):
             step = 2 * self.chip_unit
             best = stack // min_stack_bb // step * step
             values = {
-                "stack": stack,
+                "stack": chips_text(stack),
                 "min_stack_bb": min_stack_bb,
-                "first_bb": self.first_bb,
-                "need": need,
+                "first_bb": chips_text(self.first_bb),
+                "need": chips_text(need),
             }
             if best >= step:
                 refusal = _(
                     "The starting stack {stack} is less than {min_stack_bb} × the big blind "
                     "{first_bb} = {need}: raise the stack to at least {need} or lower the big "
                     "blind to at most {best}."
-                ).format(best=best, **values)
+                ).format(best=chips_text(best), **values)
             else:
                 refusal = _(
                     "The starting stack {stack} is less than {min_stack_bb} × the big blind "
@@ -474,14 +475,14 @@ class Structure(BaseModel):
                     _(
                         "Level {level}: the big blind {big} is more than half the chips in play "
                         "({chips})."
-                    ).format(level=k, big=big, chips=chips_in_play)
+                    ).format(level=k, big=chips_text(big), chips=chips_text(chips_in_play))
                 )
             elif big > average:
                 out.append(
                     _(
                         "Level {level}: the big blind {big} is larger than the average stack "
                         "({average})."
-                    ).format(level=k, big=big, average=average)
+                    ).format(level=k, big=chips_text(big), average=chips_text(average))
                 )
             if k >= 2 and big < self.big_blind(k - 1):
                 out.append(

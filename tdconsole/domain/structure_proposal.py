@@ -26,6 +26,7 @@ from datetime import datetime, time, timedelta
 from tdconsole.domain.clock import Structure
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.settings import Settings
 from tdconsole.i18n import _
 
@@ -145,10 +146,10 @@ def propose(
                 "{step} (the smallest big blind): give a stack of at least "
                 "{value}."
             ).format(
-                stack=stack,
+                stack=chips_text(stack),
                 min_stack_bb=stacks.min_stack_bb,
                 step=step,
-                value=stacks.min_stack_bb * step,
+                value=chips_text(stacks.min_stack_bb * step),
             ),
             "III.1",
         )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_count, chips_text
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.rules.calc_common import HIDDEN, _text, as_json, clockwise_from
 from tdconsole.rules.calc_showdown import Mode, RankedHand, Reading, ShowdownResult, showdown
@@ -151,7 +152,7 @@ def side_pots(
                 _(
                     "{player}'s contribution {amount} is not a multiple of the "
                     "chip unit {chip_unit}; fix the amount or give the right unit"
-                ).format(player=c.player, amount=c.amount, chip_unit=chip_unit),
+                ).format(player=c.player, amount=chips_text(c.amount), chip_unit=chip_unit),
             )
     live = [c for c in contributions if not c.folded]
     if not live:
@@ -306,7 +307,7 @@ def chips_pushed(
     if stack is not None and pushed > stack:
         raise RuleError(
             _("{pushed} pushed but the stack was {stack}; check the amounts").format(
-                pushed=ngettext("{n} chip", "{n} chips", pushed), stack=stack
+                pushed=chips_count(pushed), stack=chips_text(stack)
             ),
         )
     all_in = stack is not None and pushed == stack

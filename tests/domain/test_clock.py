@@ -201,7 +201,7 @@ def test_iii1_stack_below_40_big_blinds_is_refused_with_the_numbers() -> None:
         Structure.build(300, stack=10_000)
     assert refused.value.article == "III.1"
     message = refused.value.message
-    assert "12000" in message and "at most 250" in message
+    assert "= 12 000: raise the stack to at least 12 000" in message and "at most 250" in message
     Structure.build(250, stack=10_000)  # exactly 40 × B is allowed
 
 

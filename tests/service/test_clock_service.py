@@ -122,7 +122,7 @@ def test_blinds_past_sensible_values_are_warned(started: tuple[Path, FakeClock])
     for _ in range(6):  # level 7: 100 · 2^6 = 6400 > the average stack of 4000
         director.execute(ClockControl(action="next"))
     warnings = status(path, clock)["warnings"]
-    assert warnings and "6400" in warnings[0]  # type: ignore[index]
+    assert warnings and "6 400" in warnings[0]  # type: ignore[index]
     director.close()
 
 
