@@ -20,6 +20,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import money_said
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
@@ -76,7 +77,7 @@ def cmd_pay(args: argparse.Namespace) -> int:
     service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
-    money = f"{amount} {service.state.settings.currency}"
+    money = money_said(amount, service.state.settings.currency)
     for raw in args.names:
         name = require_player(service.state, raw).name
         if args.food:
@@ -213,7 +214,7 @@ def cmd_state(args: argparse.Namespace) -> int:
     phase = document["phase"]
     print(f"{document['name']} — {said(args, phase_word(phase))}")
     in_play, entrants = document["in_play"], document["entrants"]
-    pool = f"{document['prize_pool']} {document['currency']}"
+    pool = money_said(document["prize_pool"], document["currency"])
     say(
         args,
         ngettext(
@@ -260,10 +261,16 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"prize_pool": str(pool), "payouts": rows})
         return 0
-    say(args, _("prize pool {pool} {currency} (Art. V.1)").format(pool=pool, currency=currency))
+    say(
+        args,
+        _("prize pool {pool} {currency} (Art. V.1)").format(
+            pool=money_said(pool), currency=currency
+        ),
+    )
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
-        print(f"{row['place']:>3}.  {row['percent']:>6}%  {row['amount']:>8} {currency}{who}")
+        amount = money_said(row["amount"])
+        print(f"{row['place']:>3}.  {row['percent']:>6}%  {amount:>8} {currency}{who}")
     return 0
 
 
@@ -431,7 +438,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
             print(f"  {disqualified}   {p['name']}")
         else:
             tie = "=" if p["tied"] else " "
-            prize = f"{p['prize']} {currency}" if p["prize"] else ""
+            prize = money_said(p["prize"], currency) if p["prize"] else ""
             print(f"{p['place']:>4}{tie}  {p['name']:<32} {prize}")
     return 0
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
-from tdconsole.domain.numbers import chips_change
+from tdconsole.domain.numbers import chips_change, money_said
 from tdconsole.domain.ordinals import reads_with_vowel
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
@@ -96,7 +96,7 @@ def cmd_bust(args: argparse.Namespace) -> int:
         tie = said(args, _(" (tied)")) if player.tied else ""
         prize = ""
         if player.prize:
-            money = f"{player.prize} {currency}"
+            money = money_said(player.prize, currency)
             prize = said(args, _(" — prize due {money} (Art. V.1)").format(money=money))
         say(args, out_line(player.name, player.place or 0, tie, prize))
     _announce_table_changes(args, service)

@@ -1,8 +1,11 @@
-"""How the console writes a number of chips: thousands set apart by a space (``4 000``), in
-every language, on every path that says one in words (refusals, the command line, the console).
+"""How the console writes a number of chips, or of scudi: thousands set apart by a space
+(``4 000``, ``1 680 scudi``), in every language, on every path that says one in words (refusals,
+the command line, the console).
 The printed reports group with narrow no-break spaces of their own (``reports.model.group``)."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from tdconsole.i18n import Msg, ngettext
 
@@ -22,3 +25,14 @@ def chips_count(value: int) -> Msg:
 def chips_change(value: int) -> str:
     """A change of chips with its sign: ``+1 500``, ``-25``, ``+0``."""
     return f"{value:+,}".replace(",", " ")
+
+
+def money_said(amount: Decimal | int | str, currency: str = "") -> str:
+    """Money as the console and the command line say it, grouped like chips: ``1 680 scudi``
+    (cents kept: ``12.50``). The JSON keeps ``payouts.money_text``'s plain decimal."""
+    text = format(amount, "f") if isinstance(amount, Decimal) else str(amount)
+    whole, dot, cents = text.partition(".")
+    sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
+    if digits.isdigit():
+        text = sign + chips_text(int(digits)) + dot + cents
+    return f"{text} {currency}" if currency else text

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def places(state: State) -> list[Place]:
 
     currency = state.settings.currency
     rows = [
-        Place(int(row["place"]), str(row["player"]), f"{row['amount']} {currency}")
+        Place(int(row["place"]), str(row["player"]), money_said(row["amount"], currency))
         for row in payouts_json(state)
         if row["player"]
     ]

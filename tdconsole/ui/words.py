@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator
 
@@ -52,7 +53,7 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
                             "{name}: {place}° — prize {prize} {currency}",
                             name=out.name,
                             place=out.place,
-                            prize=out.prize,
+                            prize=money_said(out.prize),
                             currency=currency,
                         )
                     )

@@ -19,3 +19,14 @@ def test_chips_count_is_grouped_and_counted_in_the_readers_language() -> None:
     assert chips_count(1).text("en") == "1 chip"
     assert chips_count(4000).text("en") == "4 000 chips"
     assert chips_count(4000).text("it") == "4 000 gettoni"
+
+
+def test_money_is_grouped_like_chips_and_keeps_its_cents() -> None:
+    from decimal import Decimal
+
+    from tdconsole.domain.numbers import money_said
+
+    assert money_said(Decimal(1680), "scudi") == "1 680 scudi"
+    assert money_said("756", "scudi") == "756 scudi"
+    assert money_said(Decimal("12.50")) == "12.50"
+    assert money_said(Decimal("1E+3")) == "1 000"

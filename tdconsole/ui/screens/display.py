@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import Static
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.ui.clock_words import next_blinds_words, next_level_number, room_words
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.results import is_over, places, places_text
@@ -97,7 +98,7 @@ class DisplayScreen(MainScreen):
             self._show_result(state)
             return
         self._room_line()
-        prizes = " · ".join(f"{r['place']}° {r['amount']}" for r in payouts_json(state))
+        prizes = " · ".join(f"{r['place']}° {money_said(r['amount'])}" for r in payouts_json(state))
         self.query_one("#display-prizes", Static).update(centred(prizes, ""))
         seconds = []
         if state.phase == "elimination" and not state.final_due:
@@ -117,7 +118,7 @@ class DisplayScreen(MainScreen):
         if state.average_stack is not None and status is not None and status.big_blind:
             bb = state.average_stack / status.big_blind
             average += " " + tr.ngettext("({n} big blind)", "({n} big blinds)", round(bb))
-        pool = f"{state.prize_pool} {state.settings.currency}"
+        pool = money_said(state.prize_pool, state.settings.currency)
         room = "     ".join(
             [
                 tr("In play {n} / {entrants}", n=state.in_play, entrants=state.entrants),
@@ -139,7 +140,7 @@ class DisplayScreen(MainScreen):
         parts += [centred(tr("Paid places")), Text("")]
         parts.append(places_text(rows, tr, justify="center"))
         self.query_one("#display-result", Static).update(Group(*parts))
-        pool = f"{state.prize_pool} {state.settings.currency}"
+        pool = money_said(state.prize_pool, state.settings.currency)
         line = tr("Entrants {n}", n=state.entrants) + "     " + tr("Prize pool {pool}", pool=pool)
         self.query_one("#display-room", Static).update(centred(line, ""))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import DataTable
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -37,6 +38,6 @@ class PayoutsView(DataTable[Text]):
             self.add_row(
                 Text(f"{row['place']}°", justify="right"),
                 Text(f"{row['percent']} %", justify="right"),
-                Text(f"{row['amount']} {currency}", justify="right"),
+                Text(money_said(row["amount"], currency), justify="right"),
                 Text(row["player"] or "–"),
             )

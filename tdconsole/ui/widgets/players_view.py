@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Input
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_key
 from tdconsole.domain.words import status_word
 from tdconsole.ui.i18n import Translator, chips
@@ -22,7 +23,7 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     card = ""
     if seated and player.table is not None and player.seat is not None:
         card = state.tables[player.table].seat(player.seat).card
-    prize = f"{player.prize} {state.settings.currency}" if player.prize is not None else ""
+    prize = money_said(player.prize, state.settings.currency) if player.prize is not None else ""
     place = "" if player.place is None else f"{player.place}{'=' if player.tied else ''}"
     return [
         Text(player.name),

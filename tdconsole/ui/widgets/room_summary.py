@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class RoomSummary(Static):
                 tr("In play"),
                 f"{state.in_play} / {state.entrants}",
                 tr("Prize pool"),
-                f"{state.prize_pool} {currency}",
+                money_said(state.prize_pool, currency),
             ),
             (
                 tr("Chips in play"),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import DataTable
 
+from tdconsole.domain.numbers import money_said
 from tdconsole.domain.words import status_word
 from tdconsole.ui.i18n import Translator, chips
 
@@ -47,7 +48,7 @@ class StandingsView(DataTable[Text]):
         currency = state.settings.currency
         for i, p in enumerate(standings(state), start=1):
             place = p.place if p.place is not None else i
-            prize = f"{p.prize} {currency}" if p.prize is not None else ""
+            prize = money_said(p.prize, currency) if p.prize is not None else ""
             self.add_row(
                 Text(f"{place}{'=' if p.tied else ''}", justify="right"),
                 Text(p.name),
