@@ -426,10 +426,13 @@ def cmd_standings(args: argparse.Namespace) -> int:
     currency = document["currency"]
     disqualified = said(args, _("DQ"))
     still_in = said(args, pgettext("standings", "in"))
+    finals = {t["number"] for t in document["tables"] if t["final"]}
     for p in players:
         if p["status"] == "in" and p["place"] is None:
             where = ""
-            if p["table"]:
+            if p["table"] in finals:
+                where = said(args, _("final table seat {seat}").format(seat=p["seat"]))
+            elif p["table"]:
                 where = said(
                     args, _("table {table} seat {seat}").format(table=p["table"], seat=p["seat"])
                 )

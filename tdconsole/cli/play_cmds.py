@@ -249,12 +249,15 @@ def cmd_button(args: argparse.Namespace) -> int:
 
     service = act(args, MoveButton(table=args.table, seat=args.seat))
     table = service.state.tables[args.table]
-    say(
-        args,
-        _("table {table}: the button is at seat {seat} (Art. II.5)").format(
+    if table.final:
+        said_here = _("final table: the button is at seat {seat} (Art. II.5)").format(
+            seat=table.button
+        )
+    else:
+        said_here = _("table {table}: the button is at seat {seat} (Art. II.5)").format(
             table=table.number, seat=table.button
-        ),
-    )
+        )
+    say(args, said_here)
     return 0
 
 

@@ -159,3 +159,20 @@ def test_standings_before_the_draw_say_why_they_are_empty(
     cli("pay", "Ada", "Bea")
     cli("draw", "--seed", "1")
     assert "no standings" not in cli("standings")
+
+
+def test_the_final_table_is_called_the_final_table_in_standings_and_the_button(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Six entrants are a final from the draw (IV.1): the command line names its table as the
+    console and the draw do, "final table", never by its number."""
+    cli = Cli(capsys, str(tmp_path / "six.tdc"))
+    assert main(["new", cli.event]) == 0
+    capsys.readouterr()
+    cli("register", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
+    cli("pay", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
+    assert cli("draw", "--seed", "1").startswith("final table")
+    cli("start", "--stack", "4000", "--bb", "100")
+    lines = cli("standings").splitlines()
+    assert len(lines) == 6 and all(" final table seat " in line for line in lines), lines
+    assert cli("button", "1", "3").strip() == "final table: the button is at seat 3 (Art. II.5)"
