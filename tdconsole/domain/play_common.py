@@ -22,9 +22,10 @@ def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
 
 
 def second_stack_amount(state: State, table: Table) -> int | None:
-    """Art. III.3: the table's average stack, C_t / n_t, rounded to the chip unit."""
+    """Art. III.3: the table's average stack, C_t / n_t, rounded to the chip unit; None when no
+    second stack can be given (before the start, once the final is due, III.4)."""
     n = len(state.players_at(table))
-    if n == 0 or state.stack is None:
+    if n == 0 or state.stack is None or state.phase != "elimination" or state.final_due:
         return None
     stacks = state.settings.stacks
     return round_chips(Decimal(table.chips) / n, stacks.chip_unit, stacks.second_stack_rounding)

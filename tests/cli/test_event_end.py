@@ -161,7 +161,7 @@ def test_standings_before_the_draw_say_why_they_are_empty(
     assert "no standings" not in cli("standings")
 
 
-def test_the_final_table_is_called_the_final_table_in_standings_and_the_button(
+def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Six entrants are a final from the draw (IV.1): the command line names its table as the
@@ -176,3 +176,6 @@ def test_the_final_table_is_called_the_final_table_in_standings_and_the_button(
     lines = cli("standings").splitlines()
     assert len(lines) == 6 and all(" final table seat " in line for line in lines), lines
     assert cli("button", "1", "3").strip() == "final table: the button is at seat 3 (Art. II.5)"
+    # No second stack in the final (III.4 replaced it): none is shown as available.
+    assert cli.json("tables")["tables"][0]["second_stack_now"] is None
+    assert cli("tables").splitlines()[0].endswith("second stack now –")

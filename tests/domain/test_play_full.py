@@ -8,7 +8,15 @@ from invariants import check
 from support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Final, SecondStack, Start
+from tdconsole.domain.play import (
+    Bust,
+    ClosePlan,
+    CloseTable,
+    Final,
+    SecondStack,
+    Start,
+    second_stack_amount,
+)
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
@@ -107,6 +115,8 @@ def test_24_players_second_stacks_closing_final_and_prizes(make_service: MakeSer
     with pytest.raises(RuleError) as halted:
         bust(service, t1[1])
     assert halted.value.article == "IV.2"
+    # Once the final is due no second stack is given (III.4): none is offered at any table.
+    assert all(second_stack_amount(state, t) is None for t in state.open_tables())
 
     # The final (IV.5-IV.6, III.4): bonus = 104500 / 9 = 11611.1 → 11600, to the 8
     # finalists who never took a second stack.
