@@ -43,7 +43,8 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
         say(
             args,
             _("the tournament is over: {name} wins (Art. IV.7), prize {prize}").format(
-                name=winner.name, prize=winner.prize
+                name=winner.name,
+                prize=money_said(winner.prize or 0, state.settings.currency),
             ),
         )
 

@@ -179,3 +179,20 @@ def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(
     # No second stack in the final (III.4 replaced it): none is shown as available.
     assert cli.json("tables")["tables"][0]["second_stack_now"] is None
     assert cli("tables").splitlines()[0].endswith("second stack now –")
+
+
+def test_the_last_elimination_says_the_winner_and_his_prize_in_scudi(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cli = Cli(capsys, str(tmp_path / "six.tdc"))
+    assert main(["new", cli.event]) == 0
+    capsys.readouterr()
+    players = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+    cli("register", *players)
+    cli("pay", *players)
+    cli("draw", "--seed", "1")
+    cli("start", "--stack", "4000", "--bb", "100")
+    for name in players[:4]:
+        cli("bust", name)
+    last = cli("bust", "Eva").splitlines()
+    assert last[-1] == "the tournament is over: Fil wins (Art. IV.7), prize 189 scudi"
