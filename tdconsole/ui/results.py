@@ -26,6 +26,8 @@ class Place:
     name: str
     prize: str
     """The amount with the currency ("756 scudi"), or "" for a place without a prize."""
+    tied: bool = False
+    """Out in the same hand with the same stack as another: their places' prizes shared."""
 
 
 def is_over(state: State) -> bool:
@@ -33,30 +35,34 @@ def is_over(state: State) -> bool:
 
 
 def places(state: State) -> list[Place]:
-    """The places decided, best first: the paid places, then the winner if not paid."""
-    from tdconsole.domain.view import payouts_json
+    """The places decided, best first: every paid player with his own prize (tied players each
+    with their share, V.1), then the winner if not paid."""
+    from tdconsole.domain.view import results_json
 
     currency = state.settings.currency
     rows = [
-        Place(int(row["place"]), str(row["player"]), money_said(row["amount"], currency))
-        for row in payouts_json(state)
-        if row["player"]
+        Place(
+            int(row["place"]), str(row["player"]), money_said(row["prize"], currency), row["tied"]
+        )
+        for row in results_json(state)
     ]
     if not any(r.place == 1 for r in rows):
         winner = next((p for p in state.players.values() if p.place == 1), None)
         if winner is not None:
             rows.insert(0, Place(1, winner.name, ""))
-    return sorted(rows, key=lambda r: r.place)
+    return sorted(rows, key=lambda r: r.place)  # (stable: tied players in registration order)
 
 
 def places_text(rows: list[Place], tr: Translator, *, justify: JustifyMethod = "left") -> Text:
-    """One line a place, in columns: "1°  Rossi    756 scudi", the winner in bold. Names stay
-    literal; every line is as wide as the widest, so a centred block stays in columns."""
+    """One line a place, in columns: "1°  Rossi    756 scudi", the winner in bold, a tie
+    marked "5°=". Names stay literal; every line is as wide as the widest, so a centred block
+    stays in columns."""
     name_w = max((len(r.name) for r in rows), default=0)
     prize_w = max((len(r.prize) for r in rows), default=0)
     lines = []
     for row in rows:
-        line = Text(f"{row.place}°".rjust(3) + "  ", style="bold")
+        mark = "=" if row.tied else " "
+        line = Text(f"{row.place}°".rjust(3) + mark + " ", style="bold")
         line.append(row.name.ljust(name_w), style="bold" if row.place == 1 else "")
         if prize_w:
             line.append("  " + row.prize.rjust(prize_w))
