@@ -249,11 +249,13 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def cmd_payouts(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import payouts_json
+    from tdconsole.domain.view import paid_beyond_the_table, payouts_json
 
     service = open_service(args)
     try:
         rows = payouts_json(service.state)
+        beyond = paid_beyond_the_table(service.state)
+        tied = {p.name for p in service.state.players.values() if p.tied}
         pool = service.state.prize_pool
         currency = service.state.settings.currency
     finally:
@@ -270,7 +272,10 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
         amount = money_said(row["amount"])
-        print(f"{row['place']:>3}.  {row['percent']:>6}%  {amount:>8} {currency}{who}")
+        mark = "=" if row["player"] in tied else "."
+        print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
+    for row in beyond:  # tied with a paid place's holder: they share its prize (V.1)
+        print(f"{row['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {row['player']}")
     return 0
 
 

@@ -124,6 +124,14 @@ def results_json(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def paid_beyond_the_table(state: State) -> list[dict[str, Any]]:
+    """The paid players no row of ``payouts_json`` names: players tied in one hand share their
+    places' prizes (V.1), and a group reaching past the last paid place holds places the table
+    has no row for. As ``results_json``'s rows, best first."""
+    named = {row["player"] for row in payouts_json(state) if row["player"]}
+    return [row for row in results_json(state) if row["player"] not in named]
+
+
 def winner(state: State) -> str | None:
     """The winner's name once the event is over (IV.7), else None."""
     if state.phase != "finished":

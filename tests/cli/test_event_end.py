@@ -4,6 +4,7 @@ played listed apart, after the places."""
 
 from __future__ import annotations
 
+import csv
 import html
 import json
 import re
@@ -196,3 +197,30 @@ def test_the_last_elimination_says_the_winner_and_his_prize_in_scudi(
         cli("bust", name)
     last = cli("bust", "Eva").splitlines()
     assert last[-1] == "the tournament is over: Fil wins (Art. IV.7), prize 189 scudi"
+
+
+def test_a_tie_reaching_past_the_paid_places_is_listed_and_the_prizes_add_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Ada and Bea out in one hand with the same stack share the 5th and 6th places' prizes
+    (V.1: 21 + 0 scudi): both are listed, and the printed prizes add up to the pool (one of them
+    was missing, the total 21 scudi short)."""
+    cli = Cli(capsys, str(tmp_path / "six.tdc"))
+    assert main(["new", cli.event]) == 0
+    capsys.readouterr()
+    players = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+    cli("register", *players)
+    cli("pay", *players)
+    cli("draw", "--seed", "1")
+    cli("start", "--stack", "4000", "--bb", "100")
+    cli("bust", "Ada", "Bea", "--stacks", "300", "300")
+    for name in ("Cid", "Dan", "Eva"):
+        cli("bust", name)
+    shown = cli("payouts").splitlines()
+    assert [line.split()[-1] for line in shown if line.lstrip().startswith("5=")] == ["Ada", "Bea"]
+    target = tmp_path / "payouts.csv"
+    cli("print", "payouts", "--format", "csv", "-o", str(target))
+    rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))[1:]
+    assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "5"]
+    assert sum(int(row[4]) for row in rows if row[4]) == 420
+    assert {row[3]: row[4] for row in rows[4:]} == {"Ada": "11", "Bea": "10"}

@@ -49,3 +49,32 @@ def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
         assert len({len(line) for line in lines}) == 1  # in columns
     finally:
         service.close()
+
+
+async def test_the_prizes_tab_lists_a_tie_reaching_past_the_paid_places(tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    from tdconsole.ui.app import build_app
+
+    from .conftest import settle
+
+    service = Tournament.create(
+        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    service.execute(Register(names=PLAYERS))
+    service.execute(Pay(names=PLAYERS))
+    service.execute(Draw(seed=1))
+    service.execute(Start(stack=4000, big_blind=100))
+    service.execute(Bust(names=["Ada", "Bea"], stacks=[300, 300]))  # 5th and 6th, tied
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("3")
+            await settle(pilot)
+            table: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
+            rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+            assert [(r[0], r[3]) for r in rows[4:]] == [("5°=", "Ada"), ("5°=", "Bea")]
+            assert rows[5][1:3] == ["", ""]
+    finally:
+        service.close()

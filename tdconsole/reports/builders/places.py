@@ -182,6 +182,27 @@ def payouts(state: State, lang: Lang) -> Report:
                 word(label("yes", lang)) if tied else empty_cell(),
             ]
         )
+    # Tied with a paid place's holder, beyond the table's last row: they share its prize (V.1).
+    listed = {str(row.get("player")) for row in _list(state, "payouts") if row.get("player")}
+    for result in _list(state, "results"):
+        name = str(result.get("player"))
+        if name in listed:
+            continue
+        prize = as_money(result.get("prize"), "prize")
+        if prize is not None:
+            any_prize = True
+            total_prize += prize
+        place = str(as_int(result.get("place"), "place"))
+        section.rows.append(
+            [
+                Cell(f"{place}=", place),
+                empty_cell(),
+                empty_cell(),
+                text_cell(name),
+                money_cell(prize) if prize is not None else empty_cell(),
+                word(label("yes", lang)),
+            ]
+        )
     section.total = [
         Cell(label("total", lang), ""),
         Cell(_percent(total_percent), ""),

@@ -30,14 +30,20 @@ class PayoutsView(DataTable[Text]):
             self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
-        from tdconsole.domain.view import payouts_json
+        from tdconsole.domain.view import paid_beyond_the_table, payouts_json
 
         self.clear()
         currency = state.settings.currency
+        tied = {p.name for p in state.players.values() if p.tied}
         for row in payouts_json(state):
+            mark = "=" if row["player"] in tied else ""
             self.add_row(
-                Text(f"{row['place']}°", justify="right"),
+                Text(f"{row['place']}°{mark}", justify="right"),
                 Text(f"{row['percent']} %", justify="right"),
                 Text(money_said(row["amount"], currency), justify="right"),
                 Text(row["player"] or "–"),
+            )
+        for row in paid_beyond_the_table(state):  # tied: sharing a paid place's prize (V.1)
+            self.add_row(
+                Text(f"{row['place']}°=", justify="right"), Text(""), Text(""), Text(row["player"])
             )
