@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
     from textual.dom import DOMNode
 
+    from tdconsole.domain.state import State
+
 Lang = str
 """A language of the console (``tdconsole.i18n.languages()``, or the test language)."""
 
@@ -86,6 +88,12 @@ def say_bindings(node: DOMNode, tr: Translator) -> None:
 def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
     """A table as the room calls it: "Tavolo 2", and the final one "Tavolo finale" (IV.1)."""
     return tr("Final table") if final else tr("Table {table}", table=number)
+
+
+def table_cell(tr: Translator, state: State, number: int) -> str:
+    """A table in a column headed "Table": its number, or "final" for the final one (IV.1)."""
+    table = state.tables.get(number)
+    return tr.pgettext("table column", "final") if table and table.final else str(number)
 
 
 chips = chips_text

@@ -76,5 +76,11 @@ async def test_the_prizes_tab_lists_a_tie_reaching_past_the_paid_places(tmp_path
             rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
             assert [(r[0], r[3]) for r in rows[4:]] == [("5°=", "Ada"), ("5°=", "Bea")]
             assert rows[5][1:3] == ["", ""]
+            # Six entrants play a final from the draw: its table is called so (IV.1).
+            await pilot.press("4")
+            await settle(pilot)
+            standings: DataTable[object] = app.screen.query_one("#standings-view", DataTable)
+            first = [str(c) for c in standings.get_row_at(0)]
+            assert first[2:4] == ["in gioco", "finale"]
     finally:
         service.close()

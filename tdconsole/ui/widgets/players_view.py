@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_key
 from tdconsole.domain.words import status_word
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.i18n import Translator, chips, table_cell
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -30,7 +30,7 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
         Text(tr.say(status_word(player.status))),
         Text(tr("yes") if player.paid else "–"),
         Text(tr("yes") if player.food_paid else "–"),
-        Text(str(player.table) if seated else ""),
+        Text(table_cell(tr, state, player.table) if player.table is not None and seated else ""),
         Text(f"{player.seat} {card}" if seated else ""),
         Text(chips(player.chips), justify="right"),
         Text("② " + chips(player.second_stack) if player.second_stack else ""),

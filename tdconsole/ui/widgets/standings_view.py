@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.words import status_word
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.i18n import Translator, chips, table_cell
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -53,7 +53,7 @@ class StandingsView(DataTable[Text]):
                 Text(f"{place}{'=' if p.tied else ''}", justify="right"),
                 Text(p.name),
                 Text(self.tr.say(status_word(p.status))),
-                Text(str(p.table) if p.status == "in" and p.table else ""),
+                Text(table_cell(self.tr, state, p.table) if p.status == "in" and p.table else ""),
                 Text(chips(p.chips) if p.status == "in" else "", justify="right"),
                 Text(prize, justify="right"),
                 key=p.name,
