@@ -20,7 +20,7 @@ The regulation is silent; the Decision (docs/clock.md, and the ``denominations``
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 
@@ -31,6 +31,9 @@ from tdconsole.domain.play_common import _require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
 from tdconsole.i18n import Msg, _
+
+if TYPE_CHECKING:
+    from tdconsole.domain.structure import Structure
 
 
 def next_chip(settings: Settings) -> int | None:
@@ -66,16 +69,22 @@ class ChipsColouredUp(EventBody):
             state.adjusted += change
 
 
-def level_in_play(state: State, now: datetime) -> int:
-    """The level played now; during a break, the level that follows it."""
+def needs_chip(structure: Structure, level: int, chip: int) -> bool:
+    """A blind or the ante of ``level`` that ``chip`` cannot pay: the smaller chip is still
+    needed there."""
+    blinds = structure.blinds(level)
+    return any(v % chip for v in (blinds.small_blind, blinds.big_blind, blinds.ante))
+
+
+def level_in_play(state: State, now: datetime) -> int | None:
+    """The level played now; during a break, the level that follows it (None: no clock)."""
     from tdconsole.domain import clock
 
-    assert state.clock is not None and state.structure is not None
-    index = clock.settle(
-        state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce
-    ).index
-    period = state.structure.period(index)
-    return int(period.level) + 1 if period.is_break else int(period.level)
+    if state.clock is None or state.structure is None:
+        return None
+    auto = state.settings.clock.auto_announce
+    status = clock.status(state.clock, state.structure, now, auto_announce=auto)
+    return status.level + 1 if status.is_break else status.level
 
 
 def _check_levels_to_come(state: State, now: datetime, unit: int, chip: int) -> None:
@@ -83,14 +92,12 @@ def _check_levels_to_come(state: State, now: datetime, unit: int, chip: int) -> 
     them (as far as the plan looks ahead)."""
     from tdconsole.domain.structure_proposal import HORIZON
 
-    structure = state.structure
-    if structure is None or state.clock is None:
-        return
     first = level_in_play(state, now)
+    if first is None:
+        return
+    structure = state.structure
     needing = [
-        level
-        for level in range(first, max(first, HORIZON) + 1)
-        if any(v % chip for v in structure.blinds(level).to_json().values())
+        lv for lv in range(first, max(first, HORIZON) + 1) if needs_chip(structure, lv, chip)
     ]
     if needing:
         level = structure.blinds(needing[0])

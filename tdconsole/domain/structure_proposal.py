@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from tdconsole.domain.clock import Structure
-from tdconsole.domain.colour_up import next_chip
+from tdconsole.domain.colour_up import needs_chip, next_chip
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.settings import Settings
@@ -56,11 +56,7 @@ class Proposal:
 def colour_up_level(structure: Structure, unit: int, chip: int, *, horizon: int = HORIZON) -> int:
     """The first level from which every blind and ante, up to ``horizon``, is a multiple of
     ``chip``: the chips of ``unit`` are no longer needed from there on (0: never within it)."""
-    needed = 0
-    for level in range(1, horizon + 1):
-        blinds = structure.blinds(level)
-        if any(v % chip for v in (blinds.small_blind, blinds.big_blind, blinds.ante)):
-            needed = level
+    needed = max((lv for lv in range(1, horizon + 1) if needs_chip(structure, lv, chip)), default=0)
     return needed + 1 if needed < horizon else 0
 
 
