@@ -255,7 +255,6 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     try:
         rows = payouts_json(service.state)
         beyond = paid_beyond_the_table(service.state)
-        tied = {p.name for p in service.state.players.values() if p.tied}
         pool = service.state.prize_pool
         currency = service.state.settings.currency
     finally:
@@ -272,7 +271,7 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
         amount = money_said(row["amount"])
-        mark = "=" if row["player"] in tied else "."
+        mark = "=" if row["tied"] else "."
         print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
     for row in beyond:  # tied with a paid place's holder: they share its prize (V.1)
         print(f"{row['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {row['player']}")

@@ -98,19 +98,24 @@ def payouts_json(state: State) -> list[dict[str, Any]]:
     for p in state.ordered_players():
         if p.place is not None:
             placed.setdefault(p.place, []).append(p)
-    holders: dict[int, str] = {}
+    holders: dict[int, Player] = {}
     for place, group in placed.items():
         for i, p in enumerate(group):
-            holders[place + i] = p.name
-    return [
-        {
-            "place": row.place,
-            "percent": _number(percent_text(row.percent)),
-            "amount": money_text(row.amount),
-            "player": holders.get(row.place),
-        }
-        for row in payout_table(state)
-    ]
+            holders[place + i] = p
+    rows = []
+    for row in payout_table(state):
+        holder = holders.get(row.place)
+        rows.append(
+            {
+                "place": row.place,
+                "percent": _number(percent_text(row.percent)),
+                "amount": money_text(row.amount),
+                "player": holder.name if holder else None,
+                # the holder shares the place's prize with players out in the same hand (V.1)
+                "tied": bool(holder and holder.tied),
+            }
+        )
+    return rows
 
 
 def results_json(state: State) -> list[dict[str, Any]]:

@@ -34,9 +34,8 @@ class PayoutsView(DataTable[Text]):
 
         self.clear()
         currency = state.settings.currency
-        tied = {p.name for p in state.players.values() if p.tied}
         for row in payouts_json(state):
-            mark = "=" if row["player"] in tied else ""
+            mark = "=" if row["tied"] else ""
             self.add_row(
                 Text(f"{row['place']}°{mark}", justify="right"),
                 Text(f"{row['percent']} %", justify="right"),
