@@ -120,6 +120,14 @@ def _head(state: State, kind: str, lang: Lang) -> Report:
     )
 
 
+def _phase_fact(report: Report, state: State, lang: Lang) -> str:
+    """The phase among the report's facts, when the state says one; the phase ("" if none)."""
+    phase = str(state.get("phase") or "")
+    if phase:
+        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    return phase
+
+
 def _pool_facts(state: State, lang: Lang) -> list[tuple[str, str]]:
     facts = []
     if state.get("entrants") is not None:

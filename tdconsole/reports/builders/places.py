@@ -12,6 +12,7 @@ from tdconsole.reports.builders.common import (
     _list,
     _name_cell,
     _percent,
+    _phase_fact,
     _place_text,
     _pool_facts,
     _stack_extra,
@@ -41,9 +42,7 @@ from tdconsole.reports.model import (
 
 def standings(state: State, lang: Lang) -> Report:
     report = _head(state, "standings", lang)
-    phase = str(state.get("phase") or "")
-    if phase:
-        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    phase = _phase_fact(report, state, lang)
     report.facts += _pool_facts(state, lang)
     for key in ("in_play",):
         if state.get(key) is not None:
@@ -225,9 +224,7 @@ def payouts(state: State, lang: Lang) -> Report:
 
 def results(state: State, lang: Lang) -> Report:
     report = _head(state, "results", lang)
-    phase = str(state.get("phase") or "")
-    if phase:
-        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    phase = _phase_fact(report, state, lang)
     report.facts += _pool_facts(state, lang)
     if phase != "finished" and state.get("in_play") is not None:
         report.facts.append((label("in_play", lang), str(state.get("in_play"))))

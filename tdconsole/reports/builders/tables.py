@@ -9,6 +9,7 @@ from tdconsole.reports.builders.common import (
     _head,
     _list,
     _name_cell,
+    _phase_fact,
     _stack_extra,
     _suit,
     _suits_by_table,
@@ -34,9 +35,7 @@ from tdconsole.reports.model import (
 
 def seating(state: State, lang: Lang) -> Report:
     report = _head(state, "seating", lang)
-    phase = str(state.get("phase") or "")
-    if phase:
-        report.facts.append((label("phase", lang), label(f"phase.{phase}", lang)))
+    _phase_fact(report, state, lang)
     if state.get("in_play") is not None:
         report.facts.append((label("in_play", lang), str(state.get("in_play"))))
     players = {str(p.get("name")): p for p in _list(state, "players")}
