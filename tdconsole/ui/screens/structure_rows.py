@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Input, Static
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
+from tdconsole.ui.dialogs.start import FIELDS as START_FIELDS
 from tdconsole.ui.i18n import chips
 
 if TYPE_CHECKING:
@@ -39,15 +40,7 @@ LEVELS = 24
 """Levels shown (breaks come as extra rows)."""
 
 # (field id, label) of the structure before the start: what ``start`` takes (III.1, III.5).
-FIELDS = (
-    ("stack", _("Starting stack")),
-    ("bb", _("First big blind")),
-    ("first", _("First level, minutes")),
-    ("second", _("Second big blind")),
-    ("minutes", _("Later levels, minutes")),
-    ("at", _("Start (HH:MM)")),
-    ("players", _("Players")),
-)
+FIELDS = (*START_FIELDS, ("at", _("Start (HH:MM)")), ("players", _("Players")))
 
 
 def _hhmm(moment: datetime) -> str:
