@@ -162,16 +162,24 @@ def test_standings_before_the_draw_say_why_they_are_empty(
     assert "no standings" not in cli("standings")
 
 
-def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """Six entrants are a final from the draw (IV.1): the command line names its table as the
-    console and the draw do, "final table", never by its number."""
+SIX = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+
+
+@pytest.fixture
+def six(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
+    """A new event with six paid entrants, not yet drawn: a final from the draw (IV.1)."""
     cli = Cli(capsys, str(tmp_path / "six.tdc"))
     assert main(["new", cli.event]) == 0
     capsys.readouterr()
-    cli("register", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
-    cli("pay", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
+    cli("register", *SIX)
+    cli("pay", *SIX)
+    return cli
+
+
+def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(six: Cli) -> None:
+    """Six entrants are a final from the draw (IV.1): the command line names its table as the
+    console and the draw do, "final table", never by its number."""
+    cli = six
     assert cli("draw", "--seed", "1").startswith("final table")
     cli("start", "--stack", "4000", "--bb", "100")
     lines = cli("standings").splitlines()
@@ -182,35 +190,23 @@ def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(
     assert cli("tables").splitlines()[0].endswith("second stack now –")
 
 
-def test_the_last_elimination_says_the_winner_and_his_prize_in_scudi(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    cli = Cli(capsys, str(tmp_path / "six.tdc"))
-    assert main(["new", cli.event]) == 0
-    capsys.readouterr()
-    players = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    cli("register", *players)
-    cli("pay", *players)
+def test_the_last_elimination_says_the_winner_and_his_prize_in_scudi(six: Cli) -> None:
+    cli = six
     cli("draw", "--seed", "1")
     cli("start", "--stack", "4000", "--bb", "100")
-    for name in players[:4]:
+    for name in SIX[:4]:
         cli("bust", name)
     last = cli("bust", "Eva").splitlines()
     assert last[-1] == "the tournament is over: Fil wins (Art. IV.7), prize 189 scudi"
 
 
 def test_a_tie_reaching_past_the_paid_places_is_listed_and_the_prizes_add_up(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    six: Cli, tmp_path: Path
 ) -> None:
     """Ada and Bea out in one hand with the same stack share the 5th and 6th places' prizes
     (V.1: 21 + 0 scudi): both are listed, and the printed prizes add up to the pool (one of them
     was missing, the total 21 scudi short)."""
-    cli = Cli(capsys, str(tmp_path / "six.tdc"))
-    assert main(["new", cli.event]) == 0
-    capsys.readouterr()
-    players = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    cli("register", *players)
-    cli("pay", *players)
+    cli = six
     cli("draw", "--seed", "1")
     cli("start", "--stack", "4000", "--bb", "100")
     cli("bust", "Ada", "Bea", "--stacks", "300", "300")
