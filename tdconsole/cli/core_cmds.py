@@ -249,12 +249,12 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def cmd_payouts(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import paid_beyond_the_table, payouts_json
+    from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
 
     service = open_service(args)
     try:
         rows = payouts_json(service.state)
-        beyond = paid_beyond_the_table(service.state)
+        beyond = paid_beyond_the_table(rows, results_json(service.state))
         pool = service.state.prize_pool
         currency = service.state.settings.currency
     finally:
@@ -273,8 +273,8 @@ def cmd_payouts(args: argparse.Namespace) -> int:
         amount = money_said(row["amount"])
         mark = "=" if row["tied"] else "."
         print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
-    for row in beyond:  # tied with a paid place's holder: they share its prize (V.1)
-        print(f"{row['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {row['player']}")
+    for tied in beyond:  # tied with a paid place's holder: they share its prize (V.1)
+        print(f"{tied['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {tied['player']}")
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -129,12 +130,15 @@ def results_json(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def paid_beyond_the_table(state: State) -> list[dict[str, Any]]:
-    """The paid players no row of ``payouts_json`` names: players tied in one hand share their
-    places' prizes (V.1), and a group reaching past the last paid place holds places the table
-    has no row for. As ``results_json``'s rows, best first."""
-    named = {row["player"] for row in payouts_json(state) if row["player"]}
-    return [row for row in results_json(state) if row["player"] not in named]
+def paid_beyond_the_table(
+    payouts: Iterable[Mapping[str, Any]], results: Iterable[Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """The paid players (``results_json``'s rows, best first) no row of ``payouts_json``
+    names: players tied in one hand share their places' prizes (V.1), and a group reaching
+    past the last paid place holds places the table has no row for. Lists, so the printed
+    reports pass the state document's own."""
+    named = {row.get("player") for row in payouts if row.get("player")}
+    return [row for row in results if row.get("player") not in named]
 
 
 def winner(state: State) -> str | None:

@@ -182,11 +182,10 @@ def payouts(state: State, lang: Lang) -> Report:
             ]
         )
     # Tied with a paid place's holder, beyond the table's last row: they share its prize (V.1).
-    listed = {str(row.get("player")) for row in _list(state, "payouts") if row.get("player")}
-    for result in _list(state, "results"):
+    from tdconsole.domain.view import paid_beyond_the_table
+
+    for result in paid_beyond_the_table(_list(state, "payouts"), _list(state, "results")):
         name = str(result.get("player"))
-        if name in listed:
-            continue
         prize = as_money(result.get("prize"), "prize")
         if prize is not None:
             any_prize = True

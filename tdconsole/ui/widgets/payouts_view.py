@@ -30,11 +30,12 @@ class PayoutsView(DataTable[Text]):
             self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
-        from tdconsole.domain.view import paid_beyond_the_table, payouts_json
+        from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
 
         self.clear()
         currency = state.settings.currency
-        for row in payouts_json(state):
+        rows = payouts_json(state)
+        for row in rows:
             mark = "=" if row["tied"] else ""
             self.add_row(
                 Text(f"{row['place']}°{mark}", justify="right"),
@@ -42,7 +43,11 @@ class PayoutsView(DataTable[Text]):
                 Text(money_said(row["amount"], currency), justify="right"),
                 Text(row["player"] or "–"),
             )
-        for row in paid_beyond_the_table(state):  # tied: sharing a paid place's prize (V.1)
+        # Tied with a paid place's holder past the last row: they share its prize (V.1).
+        for tied in paid_beyond_the_table(rows, results_json(state)):
             self.add_row(
-                Text(f"{row['place']}°=", justify="right"), Text(""), Text(""), Text(row["player"])
+                Text(f"{tied['place']}°=", justify="right"),
+                Text(""),
+                Text(""),
+                Text(tied["player"]),
             )
