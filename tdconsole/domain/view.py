@@ -136,9 +136,10 @@ def paid_beyond_the_table(
     """The paid players (``results_json``'s rows, best first) no row of ``payouts_json``
     names: players tied in one hand share their places' prizes (V.1), and a group reaching
     past the last paid place holds places the table has no row for. Lists, so the printed
-    reports pass the state document's own."""
-    named = {row.get("player") for row in payouts if row.get("player")}
-    return [row for row in results if row.get("player") not in named]
+    reports pass the state document's own (names compared as text: a document's values are
+    not trusted to be hashable)."""
+    named = {str(row.get("player")) for row in payouts if row.get("player")}
+    return [row for row in results if str(row.get("player")) not in named]
 
 
 def winner(state: State) -> str | None:

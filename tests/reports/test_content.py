@@ -261,3 +261,21 @@ def test_before_the_draw_standings_list_who_is_registered_and_paid() -> None:
     assert "waiting list" in text
     assert "No tables drawn yet." in txt("seating", state, "en")
     assert "No seats to print." in txt("slips", state, "en")
+
+
+def test_payouts_of_a_document_with_names_that_are_not_text_render_or_refuse_in_one_line() -> None:
+    """A state document is data: a player "name" that is a list or a mapping (a damaged or
+    hostile export) never crashes the tie listing (V.1) with an unhashable value."""
+    state: dict[str, Any] = {
+        "name": "x",
+        "phase": "finished",
+        "players": [],
+        "payouts": [{"place": 1, "percent": 100, "amount": "10", "player": ["evil"]}],
+        "results": [{"place": 1, "player": {"a": 1}, "tied": True, "prize": "10"}],
+    }
+    try:
+        text = txt("payouts", state)
+    except RuleError as refused:
+        assert "\n" not in str(refused)
+    else:
+        assert "1=" in text
