@@ -5,9 +5,12 @@ The printed reports group with narrow no-break spaces of their own (``reports.mo
 
 from __future__ import annotations
 
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from tdconsole.i18n import Msg, ngettext
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # (not imported to run: the console's first frame reads this)
 
 
 def chips_text(value: int | None) -> str:
@@ -30,7 +33,7 @@ def chips_change(value: int) -> str:
 def money_said(amount: Decimal | int | str, currency: str = "") -> str:
     """Money as the console and the command line say it, grouped like chips: ``1 680 scudi``
     (cents kept: ``12.50``). The JSON keeps ``payouts.money_text``'s plain decimal."""
-    text = format(amount, "f") if isinstance(amount, Decimal) else str(amount)
+    text = str(amount) if isinstance(amount, str | int) else format(amount, "f")
     whole, dot, cents = text.partition(".")
     sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
     if digits.isdigit():
