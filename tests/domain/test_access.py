@@ -111,3 +111,53 @@ def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyp
     assert taken
     for backup in taken:
         assert PIN.encode() not in backup.path.read_bytes()
+
+
+def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
+    # scrypt's time grows with its memory, N * r * 128 bytes: 64 MiB takes about 0.2 s a
+    # check here (``python -m bench --only serve`` prints it); the million 6-digit PINs at
+    # 86.4 ms each would be one day, so the memory is kept at 64 MiB or more.
+    from tdconsole.domain import access
+
+    assert access.SCRYPT_N * access.SCRYPT_R * 128 >= 64 * 2**20
+    assert access.hash_pin(PIN, b"0123456789abcdef").split("$")[1:4] == ["65536", "8", "1"]
+
+
+def test_only_this_consoles_own_parameters_are_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tdconsole.domain import access
+    from tdconsole.domain.access import check_stored, own_hash
+
+    stored = hash_pin(PIN, b"0123456789abcdef")
+    assert own_hash(stored) == b"0123456789abcdef"
+    check_stored(stored, "floor")
+    salt, digest = stored.split("$")[4:]
+    crafted = [
+        f"scrypt$16384$8$1${salt}${digest}",  # cheaper: the old 4-digit hashes fell in minutes
+        f"scrypt$1048576$8$16${salt}${digest}",  # costly: froze every sign-in for 46 s
+        f"scrypt$65536$8$1${salt}${digest[:-2]}",
+        f"scrypt$65536$8$1${salt}${digest.upper()}",
+        f"bcrypt$65536$8$1${salt}${digest}",
+        "garbage",
+    ]
+
+    def never(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("a foreign hash reached scrypt")
+
+    monkeypatch.setattr(access.hashlib, "scrypt", never)
+    for bad in crafted:
+        assert own_hash(bad) is None
+        assert not pin_matches(bad, PIN)
+        with pytest.raises(RuleError) as refused:
+            check_stored(bad, "floor")
+        said = refused.value.text("en")
+        assert "\n" not in said and "set floor_pin=" in said
+        assert refused.value.text("it") != said
+
+
+def test_a_typed_pin_that_is_not_ascii_digits_never_matches() -> None:
+    stored = hash_pin("123456", b"0123456789abcdef")
+    assert pin_matches(stored, "123456")
+    assert not pin_matches(stored, "١٢٣٤٥٦")  # Arabic-Indic digits
+    assert not pin_matches(stored, "9" * 5000)
