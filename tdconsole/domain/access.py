@@ -106,8 +106,7 @@ def check_stored(stored: str, kind: str) -> None:
     if own_hash(stored) is None:
         raise RuleError(
             _(
-                "the stored {key} was not made by this console: the Director sets it "
-                "again (`tdconsole set {key}=NNNNNN`)"
+                "the stored {key} was not made by this console: the Director sets it again"
             ).format(key=f"{kind}_pin"),
             "VII.1",
         )
