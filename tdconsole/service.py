@@ -364,6 +364,10 @@ class Tournament:
         self._after_write()
         return summary
 
+    def session_secret(self) -> bytes:
+        """The secret that signs the served floor's sessions (kept in the event file)."""
+        return self.store.session_secret(secrets.token_bytes(32))
+
     def log(self) -> list[Record]:
         return self.store.read()
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import ClassVar, Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Context, EventBody
+from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 
@@ -147,3 +147,26 @@ def pin_change(key: str, raw: str, ctx: Context) -> PinChanged:
         return PinChanged(kind=kind, salted_hash=None)
     salt = ctx.rng.getrandbits(128).to_bytes(16, "big")
     return PinChanged(kind=kind, salted_hash=hash_pin(pin, salt))
+
+
+class PhonesSignedOut(EventBody):
+    """The Director signed every phone out of the served floor: each signs in again."""
+
+    type: ClassVar[str] = "phones_signed_out"
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.phones_signed_out += 1
+
+
+class SignPhonesOut(Command):
+    """``sign-out``: every phone signed in to the served floor must sign in again (a phone
+    lost, staff gone home); logged. Changing the floor PIN does the same."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.1"
+
+    def describe(self) -> str:
+        return "sign every phone out"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        return [PhonesSignedOut()]

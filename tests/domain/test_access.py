@@ -161,3 +161,52 @@ def test_a_typed_pin_that_is_not_ascii_digits_never_matches() -> None:
     assert pin_matches(stored, "123456")
     assert not pin_matches(stored, "١٢٣٤٥٦")  # Arabic-Indic digits
     assert not pin_matches(stored, "9" * 5000)
+
+
+def test_the_director_signs_every_phone_out_through_the_service_logged(
+    make_service, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    from tdconsole.domain.access import SignPhonesOut
+
+    service: Tournament = make_service()
+    assert service.state.phones_signed_out == 0
+    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    try:
+        with pytest.raises(RuleError, match="only the Director"):
+            floor.execute(SignPhonesOut())
+    finally:
+        floor.close()
+    assert main(["--lang", "en", "--event", str(service.store.path), "sign-out"]) == 0
+    assert "every phone is signed out" in capsys.readouterr().out
+    service.refresh()
+    assert service.state.phones_signed_out == 1
+    assert service.log()[-1].type == "phones_signed_out"
+    assert main(["--lang", "en", "--event", str(service.store.path), "log"]) == 0
+    assert "sign every phone out" in capsys.readouterr().out
+
+
+def test_the_session_secret_is_kept_in_the_file_and_not_exported(
+    make_service, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    secret = service.session_secret()
+    assert len(secret) == 32
+    again = Tournament.open(service.store.path)  # another server process, or after a restart
+    try:
+        assert again.session_secret() == secret
+    finally:
+        again.close()
+    exported = tmp_path / "e.json"
+    assert main(["--event", str(service.store.path), "export", "-o", str(exported)]) == 0
+    assert secret.hex() not in exported.read_text()
+    assert secret.hex() not in json.dumps([r.body.payload() for r in service.log()])
+    # A hostile file's secret that is not one: a new one is made, never used as found.
+    with sqlite3.connect(service.store.path) as db:
+        db.execute("UPDATE meta SET value = 'x' WHERE key = 'session_secret'")
+    db.close()
+    fresh = Tournament.open(service.store.path)
+    try:
+        made = fresh.session_secret()
+        assert len(made) == 32 and made != secret
+    finally:
+        fresh.close()
