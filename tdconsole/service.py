@@ -84,12 +84,16 @@ class Tournament:
         rng: random.Random | None = None,
         actor: str | None = None,
         role: Role = "director",
+        via: str | None = None,
     ) -> None:
         try:
             checked = actor_name(actor) if actor is not None else None
+            through = actor_name(via) if via is not None else None
         except RuleError:
             store.close()
             raise
+        self._via = through
+        """The staff member through whom the Director acts (his PIN typed on a phone)."""
         self.store = store
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
@@ -147,9 +151,12 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""
+        """Who acts: ``--as`` normalised, the Director's own spelling when it names him; the
+        Director acting through a staff member's phone (``via``) as "Director (via Anna)"."""
         director = self.state.settings.director
         if self._actor is None or same_person(self._actor, director):
+            if self._via is not None and self._role == "director":
+                return f"{director} (via {self._via})"
             return director
         return self._actor
 
