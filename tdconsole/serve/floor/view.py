@@ -59,7 +59,7 @@ def _words() -> dict[str, Msg]:
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the phone's page in ``lang``."""
-    return {key: message.text(lang) for key, message in _words().items()}
+    return {key: message.template(lang) for key, message in _words().items()}
 
 
 def player_json(state: State, player: Player) -> dict[str, Any]:
