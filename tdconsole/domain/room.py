@@ -444,3 +444,19 @@ def room_json(shown: Room) -> dict[str, Any]:
     document = {key: plain(value) for key, value in asdict(shown).items()}
     document["clock_shown"] = shown.clock_shown
     return document
+
+
+SEASON_ROWS = 10
+"""The season's places shown in the room."""
+
+
+def season_from(document: dict[str, Any] | None) -> Season | None:
+    """The season's board from its ``season --json`` document: None when there is none, or
+    when the season does not show itself in the room (``room_display``)."""
+    if not document or not document.get("room_display") or not document.get("standings"):
+        return None
+    rows = tuple(
+        SeasonRow(int(r["place"]), bool(r["tied"]), str(r["player"]), str(r["points"]))
+        for r in document["standings"][:SEASON_ROWS]
+    )
+    return Season(str(document["season"]), rows)

@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import copy
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -152,7 +152,7 @@ class Watcher:
             assert self.latest is not None
             return self.latest
 
-    async def subscribe(self) -> AsyncIterator[Snapshot]:
+    async def subscribe(self) -> AsyncGenerator[Snapshot, None]:
         """The latest snapshot at once, then each newer one as it comes. A subscriber that
         falls behind gets the newest next, never a queue of old ones."""
         self.subscribers += 1
