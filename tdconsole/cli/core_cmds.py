@@ -270,6 +270,8 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     )
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
+        if row.get("disqualified"):
+            who += "  " + said(args, _("DQ"))
         amount = money_said(row["amount"])
         mark = "=" if row["tied"] else "."
         print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
@@ -442,7 +444,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 )
             print(f"  {still_in:<4} {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
         elif p["status"] == "disqualified":
-            print(f"  {disqualified}   {p['name']}")
+            # He keeps the place at which he left, without a prize (rules.md, VI.2).
+            place = p["place"] if p["place"] is not None else ""
+            print(f"{place:>4}   {p['name']:<32} {disqualified}")
         else:
             tie = "=" if p["tied"] else " "
             prize = money_said(p["prize"], currency) if p["prize"] else ""

@@ -114,6 +114,8 @@ def payouts_json(state: State) -> list[dict[str, Any]]:
                 "player": holder.name if holder else None,
                 # the holder shares the place's prize with players out in the same hand (V.1)
                 "tied": bool(holder and holder.tied),
+                # he keeps the place at which he left; its prize went to the better ones (VI.2)
+                "disqualified": bool(holder and holder.status == "disqualified"),
             }
         )
     return rows

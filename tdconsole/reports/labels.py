@@ -119,7 +119,10 @@ _LABELS: dict[str, Msg] = {
         "out in the same hand with equal stacks; the prizes of the shared places are "
         "pooled and split equally."
     ),
-    "dq.note": _("A disqualified player forfeits place and prize (VI.2)."),
+    "dq.note": _(
+        "A disqualified player keeps the place at which he left, without a prize; its prize "
+        "passes to the better places (VI.2)."
+    ),
     "prizes_paid": _("Prizes awarded"),
     "in_play_now": _("in play"),
     "slip.cut": _("cut along the lines"),
