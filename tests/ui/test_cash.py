@@ -58,3 +58,12 @@ async def test_a_refund_is_said_and_the_prizes_tab_sums_up_the_cash(tmp_path: Pa
             assert "In cassa 160 scudi di cui per il vitto 20 scudi" in lines
     finally:
         service.close()
+
+
+def test_the_print_dialog_offers_every_report() -> None:
+    """The console's print dialog lists the cash summary and the receipts with the others."""
+    from tdconsole.reports import REPORTS
+    from tdconsole.ui.dialogs.print_report import REPORTS as OFFERED
+
+    assert [key for key, _ in OFFERED] == list(REPORTS)
+    assert "cash" in REPORTS and "receipts" in REPORTS
