@@ -52,3 +52,34 @@ async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Pat
             assert fourth[0] == "4°" and fourth[3] == "Cid SQ" and fourth[2].startswith("0 ")
     finally:
         service.close()
+
+
+def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
+    """The result shown in place of the clock (and on the room display) at the end: a player
+    disqualified in a paid place is listed there, marked, so the places read 1 to 5."""
+    from tdconsole.ui.i18n import Translator
+    from tdconsole.ui.results import places, places_text
+
+    service = Tournament.create(
+        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    try:
+        service.execute(Register(names=PLAYERS))
+        service.execute(Pay(names=PLAYERS))
+        service.execute(Draw(seed=1))
+        service.execute(Start(stack=4000, big_blind=100))
+        for name in ("Ada", "Bea"):
+            service.execute(Bust(names=[name]))
+        service.execute(Disqualify(name="Cid", reason="collusione"))  # 4th
+        for name in ("Dan", "Eva"):
+            service.execute(Bust(names=[name]))
+        rows = places(service.state)
+        assert [(r.place, r.name, r.disqualified) for r in rows] == [
+            (1, "Fil", False), (2, "Eva", False), (3, "Dan", False),
+            (4, "Cid", True), (5, "Bea", False),
+        ]  # fmt: skip
+        lines = places_text(rows, Translator("en")).plain.splitlines()
+        assert lines[3].split() == ["4°", "Cid", "DQ"]
+        assert len({len(line) for line in lines}) == 1  # in columns
+    finally:
+        service.close()
