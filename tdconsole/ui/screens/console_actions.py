@@ -132,10 +132,11 @@ class ConsoleActions(_Screen):
 
         self.app.push_screen(FinalDialog(self.tr, self._state()))
 
-    def action_disqualify(self) -> None:
+    def action_disqualify(self, name: str | None = None) -> None:
         from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
 
-        self.app.push_screen(DisqualifyDialog(self.tr, self._state(), self.selected_player()))
+        dialog = DisqualifyDialog(self.tr, self._state(), name or self.selected_player())
+        self.app.push_screen(dialog)
 
     def action_draw(self) -> None:
         from tdconsole.ui.dialogs.draw import DrawDialog
