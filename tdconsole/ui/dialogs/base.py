@@ -169,7 +169,15 @@ class Dialog(ModalScreen[None]):
         inputs = list(self.query(Input))
         return inputs[0] if inputs else None
 
+    def label_fields(self) -> None:
+        """Every field keeps its label once filled: the placeholder, said again on the field's
+        top border (fields labelled beside them, compact ones and the count rows, have theirs)."""
+        for field in self.query(Input):
+            if field.placeholder and not field.compact:
+                field.border_title = Content(field.placeholder)
+
     def on_mount(self) -> None:
+        self.label_fields()
         self.update_note()
         self.retitle()
         first = self.first_focus()

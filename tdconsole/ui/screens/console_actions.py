@@ -90,6 +90,15 @@ class ConsoleActions(_Screen):
         command = ClockControl(action=action, seconds=60)
         self.post_message(CommandRequested(command))
 
+    def action_clock_set(self) -> None:
+        """The time left, typed as MM:SS (``tdconsole clock set``), the clock's now offered."""
+        from tdconsole.domain.clock import format_mmss
+        from tdconsole.ui.dialogs.clock_set import ClockSetDialog
+
+        status = getattr(self.app, "clock_status", lambda: None)()
+        left = format_mmss(status.remaining_seconds) if status is not None else ""
+        self.app.push_screen(ClockSetDialog(self.tr, self._state(), left))
+
     # -- actions: dialogs ------------------------------------------------------------------
     def _state(self) -> State:
         assert self.state is not None
