@@ -20,6 +20,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
+from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
@@ -106,11 +107,43 @@ class ConsoleApp(App[int]):
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.crash: BaseException | None = None
+        """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
+        self.crash_report: Path | None = None
 
     def _event_lang(self) -> Lang:
         if self.service is None:
             return "it"
         return self.service.state.settings.language
+
+    # -- an unexpected error -----------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the console with code 1 and a crash report beside the
+        event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
+        if self.crash is None:
+            from tdconsole.ui.crash import write_crash_report
+
+            self.crash = error
+            self.crash_report = write_crash_report(error, self.service)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        # Textual's own prints the traceback with every frame's locals (the State, a PIN being
+        # typed): the crash report has it without them.
+        self.bell()
+        self._close_messages_no_wait()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice is plain text: a name or a refusal is never read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:

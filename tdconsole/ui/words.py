@@ -111,6 +111,10 @@ def command_words(command: object, tr: Translator) -> str:
     if isinstance(command, Disqualify):
         return tr("Disqualified: {name}", name=command.name)
     if isinstance(command, ClockControl):
+        if command.action == "set":
+            from tdconsole.domain.clock import format_mmss
+
+            return tr("Clock set to {left}", left=format_mmss(command.seconds or 0))
         words = {
             "start": _("Start clock"),
             "pause": _("Clock stopped"),

@@ -251,7 +251,7 @@ async def test_keys_screen_and_palette(app: ConsoleApp) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ConsoleScreen)
-        labels = [label for label, _, _ in screen.palette_entries()]
+        labels = [label for label, _, _, _ in screen.palette_entries()]
         assert "Elimina Rossi" in labels and "Vai al tavolo 2" in labels
         await pilot.press("ctrl+p")
         await pilot.pause()
