@@ -36,7 +36,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "state", "payouts", "log", "standings", "tables", "demo",
     ),
     "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
-    "tdconsole.cli.director_cmds": ("move", "colour-up"),
+    "tdconsole.cli.director_cmds": ("move", "colour-up", "sign-out"),
     "tdconsole.cli.clock_cmds": ("clock",),
     "tdconsole.cli.rulings_cmds": ("ruling", "sanction", "served", "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", "rules"),

@@ -166,6 +166,9 @@ class State:
     """Places left empty by disqualifications (VI.2: places are counted among the others)."""
     pins: dict[str, str] = field(default_factory=dict)
     """The served views' PINs by kind (``floor``, ``director``): salted hashes (``access``)."""
+    phones_signed_out: int = 0
+    """How many times the Director signed every phone out (``access.SignPhonesOut``): a
+    phone's session names the count it was opened under."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------
