@@ -24,7 +24,7 @@ from tdconsole.domain.identity import check_staff_name, normal, same_person
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
-from tdconsole.i18n import _
+from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
@@ -388,7 +388,7 @@ class Tournament:
 
 def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
-    what = own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])
+    what = _fault(exc)
     return StoreError(
         _(
             "{path} is damaged (the event after {after} cannot be "
@@ -396,3 +396,19 @@ def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
             "the file was left untouched"
         ).format(path=shown(path), after=after, what=what),
     )
+
+
+def _fault(exc: Exception) -> Said:
+    """What is wrong with a stored event, in one line: a setting out of bounds (an older
+    version let ``set entry_fee=1e30`` through) named with what it must be."""
+    from pydantic import ValidationError
+
+    from tdconsole.domain.settings import explain
+
+    if isinstance(exc, RuleError):
+        return exc.said
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "settings"
+        return _("{where}: {explanation}").format(where=where, explanation=explain(first))
+    return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])

@@ -20,7 +20,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import money_said
+from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
@@ -153,8 +153,8 @@ def _breaks(items: list[str]) -> dict[int, int]:
     out: dict[int, int] = {}
     for level, minutes in parse_assignments(items, _("LEVEL=MINUTES")):
         try:
-            out[int(level)] = int(minutes)
-        except ValueError:
+            out[whole_number(level, _("level"))] = whole_number(minutes, _("minutes"))
+        except RuleError:
             raise RuleError(
                 _("{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15").format(
                     level=level, minutes=minutes
