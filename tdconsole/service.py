@@ -80,12 +80,16 @@ class Tournament:
         rng: random.Random | None = None,
         actor: str | None = None,
         role: Role = "director",
+        via: str | None = None,
     ) -> None:
         try:
             checked = actor_name(actor) if actor is not None else None
+            through = actor_name(via) if via is not None else None
         except RuleError:
             store.close()
             raise
+        self._via = through
+        """The staff member through whom the Director acts (his PIN typed on a phone)."""
         self.store = store
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
@@ -144,9 +148,12 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""
+        """Who acts: ``--as`` normalised, the Director's own spelling when it names him; the
+        Director acting through a staff member's phone (``via``) as "Director (via Anna)"."""
         director = self.state.settings.director
         if self._actor is None or same_person(self._actor, director):
+            if self._via is not None and self._role == "director":
+                return f"{director} (via {self._via})"
             return director
         return self._actor
 
@@ -381,6 +388,10 @@ class Tournament:
         self._absorb(records)
         self._after_write()
         return summary
+
+    def session_secret(self) -> bytes:
+        """The secret that signs the served floor's sessions (kept in the event file)."""
+        return self.store.session_secret(secrets.token_bytes(32))
 
     def log(self) -> list[Record]:
         return self.store.read()

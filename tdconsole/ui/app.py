@@ -20,6 +20,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
+from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
@@ -102,15 +103,49 @@ class ConsoleApp(App[int]):
         self.tr = Translator(lang or self._event_lang())
         say_bindings(self, self.tr)
         self._was_pending = False
+        self._painted_seq = -1
+        """The last event the screens were handed (``refresh_views``)."""
         if service is not None:
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.crash: BaseException | None = None
+        """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
+        self.crash_report: Path | None = None
 
     def _event_lang(self) -> Lang:
         if self.service is None:
             return "it"
         return self.service.state.settings.language
+
+    # -- an unexpected error -----------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the console with code 1 and a crash report beside the
+        event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
+        if self.crash is None:
+            from tdconsole.ui.crash import write_crash_report
+
+            self.crash = error
+            self.crash_report = write_crash_report(error, self.service)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        # Textual's own prints the traceback with every frame's locals (the State, a PIN being
+        # typed): the crash report has it without them.
+        self.bell()
+        self._close_messages_no_wait()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice is plain text: a name or a refusal is never read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -201,6 +236,7 @@ class ConsoleApp(App[int]):
         if self.service is None:
             return
         state, now = self.service.state, self.service.now()
+        self._painted_seq = state.last_seq
         for activity in self.log_watch.update(self.service):
             if self.mode != "display":
                 from tdconsole.ui.words import activity_text
@@ -254,7 +290,15 @@ class ConsoleApp(App[int]):
         except Exception as exc:  # a busy database is retried at the next poll
             self.log.warning(f"poll failed: {exc}")
             return
-        if changed:
+        if changed or self.service.state.last_seq != self._painted_seq:
+            self.refresh_views()
+            self.tick()
+
+    def _catch_up(self) -> None:
+        """Repaint what the service took in from other terminals while it refused an action
+        (it re-reads the log inside the write transaction): the refusal is said over the
+        latest state, never over a stale one."""
+        if self.service is not None and self.service.state.last_seq != self._painted_seq:
             self.refresh_views()
             self.tick()
 
@@ -267,6 +311,7 @@ class ConsoleApp(App[int]):
         try:
             records = self.service.execute(message.command)
         except RuleError as exc:
+            self._catch_up()
             self.refused(exc)
             return
         if message.dialog is not None:
@@ -292,6 +337,7 @@ class ConsoleApp(App[int]):
         try:
             summary = self.service.redo() if message.redo else self.service.undo()
         except RuleError as exc:
+            self._catch_up()
             self.refused(exc)
             return
         from tdconsole.domain.summaries import summary_text
