@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,15 @@ def actor_name(raw: str) -> str:
             "VII.1",
         )
     return name
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """The command an undo would cancel: its number in the log, its summary, who made it."""
+
+    command: int
+    summary: str
+    actor: str
 
 
 class Tournament:
@@ -336,15 +346,40 @@ class Tournament:
         self._after_write()
         return records
 
-    def undo(self, reason: str = "") -> str:
-        """Cancel the whole last command in effect; returns what was undone."""
+    def last_action(self) -> LastAction | None:
+        """The command an undo would cancel now (as this service last read the log), with who
+        made it: what a face names before it undoes (``undo(expected=…)``)."""
+        target = self.history.last_active
+        if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            return None
+        return LastAction(
+            target, self.history.summaries[target], self.history.actors.get(target, "")
+        )
+
+    def undo(self, reason: str = "", expected: int | None = None) -> str:
+        """Cancel the whole last command in effect; returns what was undone.
+
+        ``expected``: the command the caller named (``last_action``); when another terminal
+        recorded or undid something meanwhile, nothing is undone and the refusal says what
+        the last action is now."""
         reason = clean_text(reason, "reason").strip()
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
             self._check_actor()
-            target = self.history.last_active
-            if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            last = self.last_action()
+            if last is None:
                 raise RuleError(_("nothing to undo"))
+            target = last.command
+            if expected is not None and target != expected:
+                from tdconsole.domain.summaries import summary_msg
+
+                raise RuleError(
+                    _(
+                        "nothing undone: the last action is now {owner}'s ({summary}), "
+                        "recorded meanwhile; undo again to undo that one"
+                    ).format(owner=last.actor, summary=summary_msg(last.summary)),
+                    "VII.1",
+                )
             owner = self.history.actors.get(target)
             if self.role != "director" and not self._mine(owner):
                 raise RuleError(

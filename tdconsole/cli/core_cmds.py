@@ -187,10 +187,19 @@ def cmd_set(args: argparse.Namespace) -> int:
 def cmd_undo(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        summary = service.undo(args.reason or "")
+        # What is named is what is undone: the command read now, or nothing if another
+        # terminal changes the log before the undo is written (``undo(expected=…)``).
+        last = service.last_action()
+        summary = service.undo(args.reason or "", expected=last.command if last else None)
     finally:
         service.close()
-    say(args, _("undone: {summary}").format(summary=summary_text(summary, lang(args))))
+    owner = last.actor if last is not None else ""
+    say(
+        args,
+        _("undone: {summary} ({owner}'s action)").format(
+            summary=summary_text(summary, lang(args)), owner=owner
+        ),
+    )
     return 0
 
 

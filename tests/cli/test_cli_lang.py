@@ -136,7 +136,9 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     )
     code, _, err = run(capsys, "--event", demo, "served", "1")
     assert err == "error: la sospensione 1 risulta già scontata (Art. VI.2)\n"
-    assert run(capsys, "--event", demo, "undo")[1] == "annullato: sospensione 1 scontata\n"
+    assert run(capsys, "--event", demo, "undo")[1] == (
+        "annullato: sospensione 1 scontata (azione di Direttore)\n"
+    )
     assert run(capsys, "--event", demo, "redo")[1] == "ripristinato: sospensione 1 scontata\n"
     log = run(capsys, "--event", demo, "log")[1]
     assert "eliminazione: Rossi" in log and "seconda dote: Bianchi" in log
