@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
 from tdconsole.domain.fold import History, apply_all, fold, is_control
+from tdconsole.domain.identity import check_staff_name, normal, same_person
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
-from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
+from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
 from tdconsole.i18n import _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
@@ -59,18 +60,13 @@ def actor_name(raw: str) -> str:
     """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
     when empty, longer than a name or holding control characters."""
     # Controls (a line feed too) are refused before spaces are collapsed.
-    name = check_line(normal_name(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
+    name = check_line(normal(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
     if not name:
         raise RuleError(
             _("--as needs a name: give who acts, or leave --as out for the Director"),
             "VII.1",
         )
     return name
-
-
-def same_person(a: str, b: str) -> bool:
-    """Two names of whoever acts are one person ignoring case and spacing (``actor_name``)."""
-    return normal_name(a).casefold() == normal_name(b).casefold()
 
 
 class Tournament:
@@ -84,12 +80,16 @@ class Tournament:
         rng: random.Random | None = None,
         actor: str | None = None,
         role: Role = "director",
+        via: str | None = None,
     ) -> None:
         try:
             checked = actor_name(actor) if actor is not None else None
+            through = actor_name(via) if via is not None else None
         except RuleError:
             store.close()
             raise
+        self._via = through
+        """The staff member through whom the Director acts (his PIN typed on a phone)."""
         self.store = store
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
@@ -105,6 +105,7 @@ class Tournament:
         self._backup_seq: int | None = None
         try:
             self._reload()
+            self._check_actor()
         except BaseException:
             store.close()  # a log that cannot be read: nothing stays open beside the file
             raise
@@ -147,9 +148,12 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        """Who acts: ``--as`` normalised, the Director's own spelling when it names him."""
+        """Who acts: ``--as`` normalised, the Director's own spelling when it names him; the
+        Director acting through a staff member's phone (``via``) as "Director (via Anna)"."""
         director = self.state.settings.director
         if self._actor is None or same_person(self._actor, director):
+            if self._via is not None and self._role == "director":
+                return f"{director} (via {self._via})"
             return director
         return self._actor
 
@@ -163,6 +167,24 @@ class Tournament:
         if self._actor is not None and not same_person(self._actor, self.state.settings.director):
             return "floor"
         return "director"
+
+    def _check_actor(self) -> None:
+        """Refuse to act under a name a reader could take for the Director's (``identity``):
+        a look-alike that is not the Director, or the Director's own name signed in as floor
+        staff (the floor acts under a name of its own; ``tdconsole floor`` without ``--as``
+        is the Director's own floor terminal)."""
+        if self._actor is None:
+            return
+        director = self.state.settings.director
+        if self._role == "floor" and same_person(self._actor, director):
+            raise RuleError(
+                _(
+                    "'{name}' is the Director's name: floor staff sign in under a name of "
+                    "their own, the Director uses the Director's console"
+                ).format(name=self._actor),
+                "VII.1",
+            )
+        check_staff_name(self._actor, director)
 
     def _mine(self, actor: str | None) -> bool:
         return actor is not None and same_person(actor, self.actor)
@@ -296,6 +318,7 @@ class Tournament:
         """Validate ``command`` against the latest log and append its events atomically."""
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
+            self._check_actor()
             ctx = Context(now=self.clock(), rng=self.rng, actor=self.actor, role=self.role)
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
@@ -318,6 +341,7 @@ class Tournament:
         reason = clean_text(reason, "reason").strip()
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
+            self._check_actor()
             target = self.history.last_active
             if target is None or self.history.summaries.get(target, "").startswith("create event"):
                 raise RuleError(_("nothing to undo"))
@@ -341,6 +365,7 @@ class Tournament:
         """Restore the command the last undo cancelled."""
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
+            self._check_actor()
             target = self.history.last_redoable
             if target is None:
                 raise RuleError(
@@ -363,6 +388,10 @@ class Tournament:
         self._absorb(records)
         self._after_write()
         return summary
+
+    def session_secret(self) -> bytes:
+        """The secret that signs the served floor's sessions (kept in the event file)."""
+        return self.store.session_secret(secrets.token_bytes(32))
 
     def log(self) -> list[Record]:
         return self.store.read()

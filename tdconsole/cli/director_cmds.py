@@ -1,4 +1,5 @@
-"""The Director's move of one player (a broken seat, a dispute), apart from closings (VII.1)."""
+"""The Director's move of one player (a broken seat, a dispute), apart from closings (VII.1),
+and signing every phone out of the served floor."""
 
 from __future__ import annotations
 
@@ -78,6 +79,14 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sign_out(args: argparse.Namespace) -> int:
+    from tdconsole.domain.access import SignPhonesOut
+
+    act(args, SignPhonesOut())
+    say(args, _("every phone is signed out of the served floor: each signs in again"))
+    return 0
+
+
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
         "move",
@@ -106,3 +115,14 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_colour_up)
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"), help=_("new counts"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept counts beyond the rounding"))
+
+    p = sub.add_parser(
+        "sign-out",
+        help=_("sign every phone out of the served floor (the Director; logged)"),
+        description=_(
+            "Every phone signed in to the served floor (`tdconsole serve`) must sign in "
+            "again with the floor PIN: a phone lost, staff gone home. Changing the floor "
+            "PIN does the same."
+        ),
+    )
+    p.set_defaults(func=cmd_sign_out)

@@ -30,7 +30,8 @@ QUEUE_FORMATS = ("txt", "pdf", "csv")
 def register(subparsers: Any) -> None:
     description = _(
         "print a report: standings, seating, seat slips, payouts (Art. V.1), results, "
-        "rulings log, moves of a closing table (Art. IV.4)"
+        "rulings log, moves of a closing table (Art. IV.4), cash summary, prize receipts "
+        "to sign (Art. I.7)"
     )
     parser: Parser = subparsers.add_parser("print", help=description, description=description)
     parser.add_argument("report", choices=REPORTS, metavar=_("REPORT"), help=" | ".join(REPORTS))

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import ClassVar, Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Context, EventBody
+from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 
@@ -25,10 +25,17 @@ PIN_KEYS: dict[str, PinKind] = {"floor_pin": "floor", "director_pin": "director"
 """The keys ``set`` takes for the PINs, and which PIN each one is."""
 
 PIN_DIGITS = (4, 12)
+PUBLIC_PIN_DIGITS = 6
+"""The shortest PIN the served floor takes when it is reached beyond this machine."""
 
-# scrypt's cost: 16 MiB and some tens of milliseconds a check, enough that the log's hash of a
-# short PIN is not tried out at leisure, little enough for a check on each attempt.
-_N, _R, _P = 2**14, 8, 1
+# scrypt's cost: 64 MiB and about 0.2 s a check on one core, so the million 6-digit PINs take
+# more than two days to try against a stored hash (``python -m bench --only serve`` prints
+# the figure), little enough for a check on each attempt. Only these parameters are accepted:
+# a stored hash with others (cheaper, or costly enough to freeze a sign-in) is refused.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**16, 8, 1
+_DKLEN = 32
+_SALT_BYTES = 16
+_MAXMEM = 2 * 128 * SCRYPT_N * SCRYPT_R * SCRYPT_P
 _SCHEME = "scrypt"
 
 
@@ -57,29 +64,64 @@ def check_pin_format(key: str, raw: str) -> str:
     return pin
 
 
+def _scrypt(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(
+        pin.encode(),
+        salt=salt,
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=_DKLEN,
+        maxmem=_MAXMEM,
+    )
+
+
 def hash_pin(pin: str, salt: bytes) -> str:
     """``scrypt$N$r$p$salt$hash`` (hex): what the log keeps of a PIN."""
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=32)
-    return f"{_SCHEME}${_N}${_R}${_P}${salt.hex()}${digest.hex()}"
+    digest = _scrypt(pin, salt)
+    return f"{_SCHEME}${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def _is_hex(text: str, chars: int) -> bool:
+    return len(text) == chars and all(c in "0123456789abcdef" for c in text)
+
+
+def own_hash(stored: str) -> bytes | None:
+    """The salt of ``stored`` when it is a hash this console makes (its scheme, its cost
+    parameters, its lengths), else None: nothing else is ever given to scrypt."""
+    parts = stored.split("$")
+    if len(parts) != 6:
+        return None
+    scheme, n, r, p, salt, expected = parts
+    if (scheme, n, r, p) != (_SCHEME, str(SCRYPT_N), str(SCRYPT_R), str(SCRYPT_P)):
+        return None
+    if not (_is_hex(salt, 2 * _SALT_BYTES) and _is_hex(expected, 2 * _DKLEN)):
+        return None
+    return bytes.fromhex(salt)
+
+
+def check_stored(stored: str, kind: str) -> None:
+    """Refuse, in one line, a stored PIN hash this console did not make (another program's
+    parameters, or a crafted one): the Director sets the PIN again."""
+    if own_hash(stored) is None:
+        raise RuleError(
+            _(
+                "the stored {key} was not made by this console: the Director sets it again"
+            ).format(key=f"{kind}_pin"),
+            "VII.1",
+        )
 
 
 def pin_matches(stored: str, typed: str) -> bool:
-    """Whether ``typed`` is the PIN ``stored`` (a ``hash_pin`` string) was made from."""
-    try:
-        scheme, n, r, p, salt, expected = stored.split("$")
-        if scheme != _SCHEME:
-            return False
-        digest = hashlib.scrypt(
-            typed.strip().encode(),
-            salt=bytes.fromhex(salt),
-            n=int(n),
-            r=int(r),
-            p=int(p),
-            dklen=len(expected) // 2,
-        )
-    except ValueError:
+    """Whether ``typed`` is the PIN ``stored`` (a ``hash_pin`` string) was made from; never
+    for a stored hash this console did not make (``own_hash``) nor for a typed PIN that is
+    not 4 to 12 ASCII digits."""
+    salt = own_hash(stored)
+    pin = typed.strip()
+    low, high = PIN_DIGITS
+    if salt is None or not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
         return False
-    return hmac.compare_digest(digest.hex(), expected)
+    return hmac.compare_digest(_scrypt(pin, salt).hex(), stored.rsplit("$", 1)[1])
 
 
 class PinChanged(EventBody):
@@ -105,3 +147,26 @@ def pin_change(key: str, raw: str, ctx: Context) -> PinChanged:
         return PinChanged(kind=kind, salted_hash=None)
     salt = ctx.rng.getrandbits(128).to_bytes(16, "big")
     return PinChanged(kind=kind, salted_hash=hash_pin(pin, salt))
+
+
+class PhonesSignedOut(EventBody):
+    """The Director signed every phone out of the served floor: each signs in again."""
+
+    type: ClassVar[str] = "phones_signed_out"
+
+    def apply(self, state: State, at: datetime) -> None:
+        state.phones_signed_out += 1
+
+
+class SignPhonesOut(Command):
+    """``sign-out``: every phone signed in to the served floor must sign in again (a phone
+    lost, staff gone home); logged. Changing the floor PIN does the same."""
+
+    director_only: ClassVar[bool] = True
+    article: ClassVar[str | None] = "VII.1"
+
+    def describe(self) -> str:
+        return "sign every phone out"
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        return [PhonesSignedOut()]

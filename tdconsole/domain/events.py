@@ -31,7 +31,7 @@ EVENT_TYPES: dict[str, type[EventBody]] = {}
 
 EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
-    "pin_changed": "access",
+    **dict.fromkeys(("pin_changed", "phones_signed_out"), "access"),
     **dict.fromkeys(("clock_changed", "structure_edited"), "clock_events"),
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(
@@ -43,6 +43,7 @@ EVENT_MODULES: dict[str, str] = {
             "player_registered",
             "player_withdrawn",
             "fee_paid",
+            "fee_refunded",
             "setting_changed",
         ),
         "registration",

@@ -84,6 +84,10 @@ class Player:
     place: int | None = None
     tied: bool = False
     prize: Decimal | None = None
+    entry_refund: Decimal | None = None
+    """The entry fee given back at his withdrawal (it left the prize pool, V.1)."""
+    food_refund: Decimal | None = None
+    """The food contribution given back at his withdrawal."""
     out_at: datetime | None = None
     suspended_orbits: int | None = None
 
@@ -162,6 +166,9 @@ class State:
     """Places left empty by disqualifications (VI.2: places are counted among the others)."""
     pins: dict[str, str] = field(default_factory=dict)
     """The served views' PINs by kind (``floor``, ``director``): salted hashes (``access``)."""
+    phones_signed_out: int = 0
+    """How many times the Director signed every phone out (``access.SignPhonesOut``): a
+    phone's session names the count it was opened under."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------

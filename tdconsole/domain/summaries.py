@@ -54,6 +54,7 @@ _SUMMARIES: tuple[tuple[re.Pattern[str], Msg], ...] = (
         seat=_NUMBER,
     ),
     _shape(pgettext("summary", "colour-up")),
+    _shape(pgettext("summary", "sign every phone out")),
     _shape(pgettext("summary", "close table {table}"), table=_NUMBER),
     _shape(pgettext("summary", "final table draw")),
     _shape(pgettext("summary", "ruling: {text}")),

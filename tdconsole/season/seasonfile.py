@@ -328,7 +328,8 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
                 _("{exc}; it was left as it is").format(exc=exc),
             ) from None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # mkstemp: readable by its owner only, and so the season file it becomes
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
@@ -363,7 +364,7 @@ def _link_new(tmp: Path, path: Path) -> None:
         raise
     except OSError:
         # A file system without hard links (a USB stick): exclusive create, then copy.
-        with open(path, "xb") as target:
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as target:
             target.write(tmp.read_bytes())
             target.flush()
             os.fsync(target.fileno())

@@ -1,34 +1,56 @@
-"""Wrong PINs typed into the served views, counted across every browser session of an event.
+"""Wrong PINs typed into the served floor, counted per phone, per name and across all.
 
-Each browser session of ``tdconsole serve`` is a process of its own, so the count lives in a
-small SQLite file of the console's data folder (one per event file), never in the event file:
-the log keeps what happened in the tournament, not who mistyped at the door. A check takes the
-file's write lock for the whole attempt, so sessions trying at once are counted one by one.
+The count lives in a small SQLite file of the console's data folder (one per event file, readable
+by its owner only), never in the event file: the log keeps what happened in the tournament, not
+who mistyped at the door. A check takes the file's write lock for the whole attempt, so attempts
+at once are counted one by one; when the file stays locked the attempt is refused with "try
+again", never with a traceback.
 
-After ``FREE_FAILURES`` wrong PINs in a row (of one kind, within ``WINDOW`` seconds), each
-further attempt must wait a delay that doubles with every failure, up to ``MAX_DELAY``; a right
-PIN clears the count.
+The limits, so that one person cannot lock the others out and the right PIN is never refused
+because of someone else:
+
+- **per phone**: after ``FREE_FAILURES`` wrong PINs from one phone (within ``WINDOW`` seconds)
+  its next attempt waits a delay that doubles with every failure, up to ``MAX_DELAY``;
+- **per name**: the same count for the name typed, across phones (one name tried from many);
+- **across all**: past ``CEILING`` wrong PINs from every phone, an attempt waits ``MAX_DELAY``
+  after the latest failure (a guess spread over many phones and names).
+
+The name's and the ceiling's waits apply only to a phone that has itself typed a wrong PIN in the
+window: a phone that has not is always let try, whatever others did. A right PIN clears its
+phone's count.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import os
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import normal_name
 from tdconsole.i18n import _
+from tdconsole.store.faults import own_words
+from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir
 
 FREE_FAILURES = 3
 FIRST_DELAY = 2.0
 MAX_DELAY = 300.0
 WINDOW = 30 * 60.0
+CEILING = 60
+"""Wrong PINs from all phones within ``WINDOW`` past which every phone that failed waits."""
+BUSY_SECONDS = 5.0
+"""How long an attempt waits for another one's lock before it is refused with "try again"."""
 
-_SCHEMA = "CREATE TABLE IF NOT EXISTS failures (kind TEXT NOT NULL, at REAL NOT NULL)"
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS wrong_pins "
+    "(kind TEXT NOT NULL, phone TEXT NOT NULL, name TEXT NOT NULL, at REAL NOT NULL)"
+)
 
 
 def delay_after(failures: int) -> float:
@@ -44,55 +66,107 @@ def attempts_file(event: Path) -> Path:
     return data_dir() / "pin-attempts" / f"{digest}.sqlite"
 
 
+def name_key(name: str) -> str:
+    """A name as the limits count it: as the service compares who acts (NFC, case, spaces)."""
+    return normal_name(name).casefold()
+
+
+def _busy() -> RuleError:
+    return RuleError(_("the PIN check is busy: try again"), "VII.1")
+
+
 class PinAttempts:
-    """The wrong PINs of one event's served views (``kind``: "floor" or "director")."""
+    """The wrong PINs of one event's served floor (``kind``: "floor" or "director")."""
 
     def __init__(self, event: Path, clock: Callable[[], float] = time.time) -> None:
         self.path = attempts_file(event)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.clock = clock
-        self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-        self._db.execute("PRAGMA busy_timeout = 30000")
-        self._db.execute(_SCHEMA)
+        try:
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._cannot(exc) from None
+        try:
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            self._db.execute(_SCHEMA)
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise self._cannot(exc) from None
+
+    def _cannot(self, exc: OSError | sqlite3.Error) -> RuleError:
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+            return _busy()
+        return RuleError(
+            _("cannot count wrong PINs in {path} ({why}): ask the Director").format(
+                path=shown(self.path), why=own_words(exc)
+            ),
+            "VII.1",
+        )
 
     def close(self) -> None:
         self._db.close()
 
-    def _failures(self, kind: str, now: float) -> tuple[int, float]:
-        self._db.execute("DELETE FROM failures WHERE at < ?", (now - WINDOW,))
+    def _count(self, where: str, *args: str) -> tuple[int, float]:
         count, last = self._db.execute(
-            "SELECT COUNT(*), COALESCE(MAX(at), 0) FROM failures WHERE kind = ?", (kind,)
+            f"SELECT COUNT(*), COALESCE(MAX(at), 0) FROM wrong_pins WHERE {where}", args
         ).fetchone()
         return int(count), float(last)
 
-    def wait_seconds(self, kind: str) -> float:
-        """How long a new attempt must wait now (0: it may be made)."""
-        now = self.clock()
-        count, last = self._failures(kind, now)
-        return max(0.0, last + delay_after(count) - now)
+    def _wait(self, kind: str, phone: str, name: str, now: float) -> float:
+        self._db.execute("DELETE FROM wrong_pins WHERE at < ?", (now - WINDOW,))
+        mine, my_last = self._count("kind = ? AND phone = ?", kind, phone)
+        if mine == 0:
+            return 0.0
+        waits = [my_last + delay_after(mine) - now]
+        named, named_last = self._count("kind = ? AND name = ?", kind, name_key(name))
+        waits.append(named_last + delay_after(named) - now)
+        total, last = self._count("kind = ?", kind)
+        if total >= CEILING:
+            waits.append(last + MAX_DELAY - now)
+        return max(0.0, *waits)
 
-    def attempt(self, kind: str, matches: Callable[[], bool]) -> None:
-        """Check a PIN (``matches``) unless attempts must wait; a wrong one is counted.
+    def wait_seconds(self, kind: str, phone: str, name: str) -> float:
+        """How long a new attempt from ``phone`` under ``name`` must wait now (0: none)."""
+        try:
+            return self._wait(kind, phone, name, self.clock())
+        except sqlite3.Error as exc:
+            raise self._cannot(exc) from None
 
-        Raises RuleError when the PIN is wrong or when it is too early to try again."""
-        self._db.execute("BEGIN IMMEDIATE")
+    def attempt(self, kind: str, phone: str, name: str, matches: Callable[[], bool]) -> None:
+        """Check a PIN (``matches``) from ``phone`` under ``name`` unless it must wait; a wrong
+        one is counted. Raises RuleError when the PIN is wrong, when it is too early to try
+        again, or when the count is busy ("try again")."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._cannot(exc) from None
         try:
             now = self.clock()
-            count, last = self._failures(kind, now)
-            wait = last + delay_after(count) - now
+            wait = self._wait(kind, phone, name, now)
             if wait > 0:
-                seconds = math.ceil(wait)
                 raise RuleError(
-                    _("too many wrong PINs: try again in {seconds} s").format(seconds=seconds),
+                    _("too many wrong PINs: try again in {seconds} s").format(
+                        seconds=math.ceil(wait)
+                    ),
                     "VII.1",
                 )
             if matches():
-                self._db.execute("DELETE FROM failures WHERE kind = ?", (kind,))
+                self._db.execute(
+                    "DELETE FROM wrong_pins WHERE kind = ? AND phone = ?", (kind, phone)
+                )
                 return
-            self._db.execute("INSERT INTO failures(kind, at) VALUES (?, ?)", (kind, now))
-            raise RuleError(
-                _("wrong PIN: type it again (ask the Director for it)"),
-                "VII.1",
+            self._db.execute(
+                "INSERT INTO wrong_pins(kind, phone, name, at) VALUES (?, ?, ?, ?)",
+                (kind, phone, name_key(name), now),
             )
+            raise RuleError(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
+        except sqlite3.Error as exc:
+            raise self._cannot(exc) from None
         finally:
-            self._db.execute("COMMIT")
+            if self._db.in_transaction:
+                try:
+                    self._db.execute("COMMIT")
+                except sqlite3.Error:
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")

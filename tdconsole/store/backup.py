@@ -99,7 +99,8 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
     now = datetime.now(UTC)
     tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
-        where.mkdir(parents=True, exist_ok=True)
+        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         seq = copy_event(event, tmp)
         name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
         final = where / name

@@ -177,6 +177,32 @@ class EventStore:
             (version,) = self._db.execute("PRAGMA data_version").fetchone()
         return int(version)
 
+    # -- the served floor's session secret -------------------------------------------------------
+    def session_secret(self, fresh: bytes) -> bytes:
+        """The secret that signs the served floor's sessions, kept in the file (``meta``, never
+        in the log nor an export), so a phone stays signed in across a server restart; made
+        from ``fresh`` (32 random bytes) the first time, or when what the file holds is not
+        one (a hostile file)."""
+        with self._reading():
+            row = self._db.execute(
+                "SELECT value FROM meta WHERE key = ?", (SESSION_SECRET,)
+            ).fetchone()
+        found = _secret(row[0] if row is not None else None)
+        if found is not None:
+            return found
+        with self.transaction():
+            row = self._db.execute(
+                "SELECT value FROM meta WHERE key = ?", (SESSION_SECRET,)
+            ).fetchone()
+            found = _secret(row[0] if row is not None else None)
+            if found is not None:
+                return found  # another server made it meanwhile
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                (SESSION_SECRET, fresh.hex()),
+            )
+        return fresh
+
     # -- writing ---------------------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -361,6 +387,19 @@ def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
             "damaged"
         ).format(path=shown(path), seq=seq, shown_type=shown_type),
     )
+
+
+SESSION_SECRET = "session_secret"
+_SECRET_HEX = 64
+
+
+def _secret(value: object) -> bytes | None:
+    if not (isinstance(value, str) and len(value) == _SECRET_HEX):
+        return None
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        return None
 
 
 def _create(path: Path) -> sqlite3.Connection:

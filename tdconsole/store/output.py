@@ -7,6 +7,9 @@ all, and nothing is replaced. An existing path is refused; ``force`` replaces it
 a regular file that is not an event file. A symbolic link (even one pointing nowhere), a folder,
 a FIFO, a device, an event file, one of an event file's own ``-wal``/``-shm``/``-journal`` files
 and the event's own file (``protect``) are never replaced, with or without ``force``.
+
+Every output, and every folder made for one, is readable by its owner only (``PRIVATE``): an
+event file holds the floor's secrets, an export or a report the players' names and money.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ T = TypeVar("T")
 SQLITE_HEADER = b"SQLite format 3\x00"
 COMPANIONS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside an event file while it is in use."""
+
+PRIVATE = 0o600
+"""The mode of every file the console writes (folders: 0700)."""
 
 _NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK)
 
@@ -175,7 +181,7 @@ def place_new(
     found = check_target(target, force=force, protect=protect)
     try:
         if make_folder:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=".tdconsole-", suffix=".tmp", dir=target.parent))
     except OSError as exc:
         raise _cannot_write(target, exc) from None
@@ -184,6 +190,7 @@ def place_new(
         result = build(tmp)
         for suffix in COMPANIONS:
             Path(str(tmp) + suffix).unlink(missing_ok=True)
+        os.chmod(tmp, PRIVATE)  # (an event's -wal and -shm take the file's own mode)
         sync_path(tmp)
         if found is None:
             _link_new(tmp, target)
@@ -212,7 +219,7 @@ def _link_new(tmp: Path, target: Path) -> None:
             raise
         # A file system without hard links (a USB stick): exclusive create, then copy.
         try:
-            dst = open(target, "xb")  # noqa: SIM115  (closed below; removed if the copy fails)
+            dst = os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE), "wb")
         except FileExistsError:
             raise _exists(target, forceable=False) from None
         try:

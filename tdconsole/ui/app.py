@@ -103,6 +103,8 @@ class ConsoleApp(App[int]):
         self.tr = Translator(lang or self._event_lang())
         say_bindings(self, self.tr)
         self._was_pending = False
+        self._painted_seq = -1
+        """The last event the screens were handed (``refresh_views``)."""
         if service is not None:
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
@@ -234,6 +236,7 @@ class ConsoleApp(App[int]):
         if self.service is None:
             return
         state, now = self.service.state, self.service.now()
+        self._painted_seq = state.last_seq
         for activity in self.log_watch.update(self.service):
             if self.mode != "display":
                 from tdconsole.ui.words import activity_text
@@ -287,7 +290,15 @@ class ConsoleApp(App[int]):
         except Exception as exc:  # a busy database is retried at the next poll
             self.log.warning(f"poll failed: {exc}")
             return
-        if changed:
+        if changed or self.service.state.last_seq != self._painted_seq:
+            self.refresh_views()
+            self.tick()
+
+    def _catch_up(self) -> None:
+        """Repaint what the service took in from other terminals while it refused an action
+        (it re-reads the log inside the write transaction): the refusal is said over the
+        latest state, never over a stale one."""
+        if self.service is not None and self.service.state.last_seq != self._painted_seq:
             self.refresh_views()
             self.tick()
 
@@ -300,6 +311,7 @@ class ConsoleApp(App[int]):
         try:
             records = self.service.execute(message.command)
         except RuleError as exc:
+            self._catch_up()
             self.refused(exc)
             return
         if message.dialog is not None:
@@ -325,6 +337,7 @@ class ConsoleApp(App[int]):
         try:
             summary = self.service.redo() if message.redo else self.service.undo()
         except RuleError as exc:
+            self._catch_up()
             self.refused(exc)
             return
         from tdconsole.domain.summaries import summary_text

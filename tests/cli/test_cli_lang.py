@@ -113,7 +113,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     assert run(capsys, "--event", demo, "bust", "Rossi", "--declined")[1] == (
         "Rossi: eliminato al 24° posto\n"
     )
-    code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi")
+    code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi", "--stack", "0")
     assert code == 0 and out.startswith("Bianchi: seconda dote di ")
     code, out, _ = run(
         capsys,
@@ -154,7 +154,7 @@ SCRIPT: list[list[str]] = [
     ["state"],
     ["payouts"],
     ["bust", "Rossi", "--declined"],
-    ["dote", "Bianchi"],
+    ["dote", "Bianchi", "--stack", "0"],
     ["count", "Conti=4000"],
     ["standings"],
     ["rulings"],

@@ -111,3 +111,102 @@ def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyp
     assert taken
     for backup in taken:
         assert PIN.encode() not in backup.path.read_bytes()
+
+
+def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
+    # scrypt's time grows with its memory, N * r * 128 bytes: 64 MiB takes about 0.2 s a
+    # check here (``python -m bench --only serve`` prints it); the million 6-digit PINs at
+    # 86.4 ms each would be one day, so the memory is kept at 64 MiB or more.
+    from tdconsole.domain import access
+
+    assert access.SCRYPT_N * access.SCRYPT_R * 128 >= 64 * 2**20
+    assert access.hash_pin(PIN, b"0123456789abcdef").split("$")[1:4] == ["65536", "8", "1"]
+
+
+def test_only_this_consoles_own_parameters_are_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tdconsole.domain import access
+    from tdconsole.domain.access import check_stored, own_hash
+
+    stored = hash_pin(PIN, b"0123456789abcdef")
+    assert own_hash(stored) == b"0123456789abcdef"
+    check_stored(stored, "floor")
+    salt, digest = stored.split("$")[4:]
+    crafted = [
+        f"scrypt$16384$8$1${salt}${digest}",  # cheaper: the old 4-digit hashes fell in minutes
+        f"scrypt$1048576$8$16${salt}${digest}",  # costly: froze every sign-in for 46 s
+        f"scrypt$65536$8$1${salt}${digest[:-2]}",
+        f"scrypt$65536$8$1${salt}${digest.upper()}",
+        f"bcrypt$65536$8$1${salt}${digest}",
+        "garbage",
+    ]
+
+    def never(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("a foreign hash reached scrypt")
+
+    monkeypatch.setattr(access.hashlib, "scrypt", never)
+    for bad in crafted:
+        assert own_hash(bad) is None
+        assert not pin_matches(bad, PIN)
+        with pytest.raises(RuleError) as refused:
+            check_stored(bad, "floor")
+        said = refused.value.text("en")
+        assert "\n" not in said and "floor_pin" in said
+        assert refused.value.text("it") != said
+
+
+def test_a_typed_pin_that_is_not_ascii_digits_never_matches() -> None:
+    stored = hash_pin("123456", b"0123456789abcdef")
+    assert pin_matches(stored, "123456")
+    assert not pin_matches(stored, "١٢٣٤٥٦")  # Arabic-Indic digits
+    assert not pin_matches(stored, "9" * 5000)
+
+
+def test_the_director_signs_every_phone_out_through_the_service_logged(
+    make_service, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    from tdconsole.domain.access import SignPhonesOut
+
+    service: Tournament = make_service()
+    assert service.state.phones_signed_out == 0
+    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    try:
+        with pytest.raises(RuleError, match="only the Director"):
+            floor.execute(SignPhonesOut())
+    finally:
+        floor.close()
+    assert main(["--lang", "en", "--event", str(service.store.path), "sign-out"]) == 0
+    assert "every phone is signed out" in capsys.readouterr().out
+    service.refresh()
+    assert service.state.phones_signed_out == 1
+    assert service.log()[-1].type == "phones_signed_out"
+    assert main(["--lang", "en", "--event", str(service.store.path), "log"]) == 0
+    assert "sign every phone out" in capsys.readouterr().out
+
+
+def test_the_session_secret_is_kept_in_the_file_and_not_exported(
+    make_service, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    secret = service.session_secret()
+    assert len(secret) == 32
+    again = Tournament.open(service.store.path)  # another server process, or after a restart
+    try:
+        assert again.session_secret() == secret
+    finally:
+        again.close()
+    exported = tmp_path / "e.json"
+    assert main(["--event", str(service.store.path), "export", "-o", str(exported)]) == 0
+    assert secret.hex() not in exported.read_text()
+    assert secret.hex() not in json.dumps([r.body.payload() for r in service.log()])
+    # A hostile file's secret that is not one: a new one is made, never used as found.
+    with sqlite3.connect(service.store.path) as db:
+        db.execute("UPDATE meta SET value = 'x' WHERE key = 'session_secret'")
+    db.close()
+    fresh = Tournament.open(service.store.path)
+    try:
+        made = fresh.session_secret()
+        assert len(made) == 32 and made != secret
+    finally:
+        fresh.close()

@@ -1,6 +1,6 @@
-"""Served sessions come and go: a dropped one is cleaned up, a killed server leaves the event
-file whole and its sessions leave too. Websocket clients speak textual-serve's protocol, as the
-page does (no browser needed)."""
+"""Served floor sessions come and go: a dropped one is cleaned up, a killed server leaves the
+event file whole and its sessions leave too. Websocket clients speak textual-serve's protocol,
+as the floor's page does; the room's page is read through its JSON view (no browser needed)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import aiohttp
 
-from bench.served import Session, serving, wait_until_gone
+from bench.served import Session, alive, serving, wait_until_gone
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import inspect
 
@@ -29,6 +29,11 @@ def bust_rossi(event: Path) -> None:
         service.close()
 
 
+async def in_play(http: aiohttp.ClientSession, url: str) -> int:
+    async with http.get(url + "/api/room") as answer:
+        return int((await answer.json())["in_play"])
+
+
 async def floor_session(url: str, http: aiohttp.ClientSession) -> Session:
     """A phone on the floor's page, asked its PIN."""
     floor = Session(url, "floor", 40, 40)
@@ -40,26 +45,29 @@ async def floor_session(url: str, http: aiohttp.ClientSession) -> Session:
 def test_a_dropped_session_is_cleaned_up(event: Path) -> None:
     with serving(event) as served:
 
-        async def run() -> tuple[set[int], set[int]]:
+        async def run() -> set[int]:
             async with aiohttp.ClientSession() as http:
-                display = Session(served.url, "display", 100, 30)
-                await display.open(http)
-                await display.wait_for("LIVELLO 1", 20)
-                before = served.descendants()
+                assert served.descendants() == set()  # the room's page: no process of its own
                 floor = await floor_session(served.url, http)
+                other = await floor_session(served.url, http)
                 both = served.descendants()
+                assert len(both) == 2
                 floor.drop()  # no close frame: the server only sees the connection end
-                gone = await asyncio.to_thread(wait_until_gone, both - before, GONE_SECONDS)
-                assert gone == set()
-                # The display's session goes on, and still follows the event.
-                mark = display.mark()
+                clock = asyncio.get_running_loop().time
+                deadline = clock() + GONE_SECONDS
+                while len(alive(both)) > 1 and clock() < deadline:
+                    await asyncio.sleep(0.05)
+                assert len(alive(both)) == 1  # the other phone's session goes on
+                # The room still follows the event.
                 await asyncio.to_thread(bust_rossi, event)
-                await display.wait_for("In gioco 23 / 24", 5, since=mark)
-                await display.close()
-                return before, both
+                deadline = clock() + 5
+                while await in_play(http, served.url) != 23:
+                    assert clock() < deadline, "the room never showed the bust"
+                    await asyncio.sleep(0.05)
+                await other.close()
+                return both
 
-        display, both = asyncio.run(run())
-        assert len(display) == 1 and len(both) == 2
+        both = asyncio.run(run())
         assert wait_until_gone(both, GONE_SECONDS) == set()
         assert served.process.poll() is None  # the server goes on serving
 
@@ -69,9 +77,8 @@ def test_a_killed_server_leaves_the_event_whole(event: Path) -> None:
 
         async def run() -> set[int]:
             async with aiohttp.ClientSession() as http:
-                display = Session(served.url, "display", 100, 30)
-                await display.open(http)
-                await display.wait_for("LIVELLO 1", 20)
+                assert await in_play(http, served.url) == 24
+                await floor_session(served.url, http)
                 await floor_session(served.url, http)
                 sessions = served.descendants()
                 assert len(sessions) == 2

@@ -60,7 +60,7 @@ def test_the_service_decides_the_role_from_who_acts(make_service: MakeService) -
         opened = Tournament.open(path, actor=actor)
         assert opened.role == role, actor
         opened.close()
-    floor = Tournament.open(path, actor="Direttore", role="floor")  # the floor console
+    floor = Tournament.open(path, role="floor")  # the floor console, as the Director's own
     assert floor.role == "floor"
     floor.close()
 
@@ -215,3 +215,53 @@ def test_a_new_rulebook_imports_when_the_last_event_is_gone(
     assert code == 0, err
     code, _, err = run(capsys, "--event", event, "rules", "import", str(src), "--name", "other")
     assert code == 2  # an event named and missing is said, as by every command
+
+
+# -- look-alikes of the Director (issue 24) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("forged", ["Dir\u0435ttore", "D1RETTORE", "Dirett\u03bfre"])
+def test_as_a_look_alike_of_the_director_is_refused(
+    capsys: pytest.CaptureFixture[str], event: str, forged: str
+) -> None:
+    before = actors(capsys, event)
+    code, _, err = run(capsys, "--event", event, "--as", forged, "register", "Ada")
+    assert code == 2
+    assert "looks like the Director's name" in err and "Art. VII.1" in err
+    assert actors(capsys, event) == before
+
+
+def test_floor_staff_signed_in_under_the_directors_name_is_refused(
+    make_service: MakeService,
+) -> None:
+    """``Niccolo`` + a combining grave is the Director ``Niccolò``: as floor staff it would
+    own (and undo) the Director's actions, so it is refused."""
+    from tdconsole.domain.settings import load_settings
+
+    service = make_service(settings=load_settings().model_copy(update={"director": "Niccolò"}))
+    service.execute(Register(names=["Ada"]))
+    path = service.store.path
+    service.close()
+    for typed in ("Niccolo\u0300", "NICCOLÒ", "Niccol\u043e\u0300"):
+        with pytest.raises(RuleError, match="Director"):
+            Tournament.open(path, actor=typed, role="floor")
+    staff = Tournament.open(path, actor="Bruno", role="floor")
+    assert staff.role == "floor"
+    with pytest.raises(RuleError, match="only the Director may undo"):
+        staff.undo()
+    staff.close()
+
+
+def test_a_director_renamed_like_a_staff_session_stops_it_acting(
+    make_service: MakeService,
+) -> None:
+    from tdconsole.domain.registration import ChangeSettings
+
+    service = make_service()
+    path = service.store.path
+    staff = Tournament.open(path, actor="Bruna", role="floor")
+    service.execute(ChangeSettings(assignments=[("director", "Brunа")]))  # a Cyrillic а
+    service.close()
+    with pytest.raises(RuleError, match="looks like the Director's name"):
+        staff.execute(Register(names=["Ada"]))
+    staff.close()

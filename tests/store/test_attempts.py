@@ -1,13 +1,23 @@
-"""Wrong PINs are counted across the served sessions of an event, with a growing delay."""
+"""Wrong PINs are counted per phone, per name and across all phones, with a growing delay: one
+person never locks the others out, and the right PIN is never refused for someone else's."""
 
 from __future__ import annotations
 
+import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.store.attempts import FREE_FAILURES, MAX_DELAY, WINDOW, PinAttempts, delay_after
+from tdconsole.store.attempts import (
+    CEILING,
+    FREE_FAILURES,
+    MAX_DELAY,
+    WINDOW,
+    PinAttempts,
+    delay_after,
+)
 
 
 class Clock:
@@ -18,11 +28,30 @@ class Clock:
         return self.now
 
 
-def wrong(attempts: PinAttempts) -> str:
+def wrong(attempts: PinAttempts, phone: str = "phone-1", name: str = "Anna") -> str:
     with pytest.raises(RuleError) as refused:
-        attempts.attempt("floor", lambda: False)
+        attempts.attempt("floor", phone, name, lambda: False)
     assert refused.value.text("it") != refused.value.text("en")
     return refused.value.text("en")
+
+
+class Checked:
+    def __init__(self) -> None:
+        self.times = 0
+
+    def __call__(self) -> bool:
+        self.times += 1
+        return True
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> tuple[PinAttempts, PinAttempts, Clock]:
+    clock = Clock()
+    event = tmp_path / "e.tdc"
+    one, two = PinAttempts(event, clock), PinAttempts(event, clock)  # two server processes
+    yield one, two, clock  # type: ignore[misc]
+    one.close()
+    two.close()
 
 
 def test_the_delay_grows_and_stops_at_its_ceiling() -> None:
@@ -32,62 +61,111 @@ def test_the_delay_grows_and_stops_at_its_ceiling() -> None:
     assert delays == sorted(delays) and delays[-1] == MAX_DELAY
 
 
-def test_wrong_pins_wait_longer_each_time_across_sessions(tmp_path: Path) -> None:
-    event = tmp_path / "e.tdc"
-    clock = Clock()
-    one, two = PinAttempts(event, clock), PinAttempts(event, clock)  # two browser sessions
-    try:
-        for _ in range(FREE_FAILURES):
-            assert wrong(one).startswith("wrong PIN")
-        # The other session is held back too, and the PIN is not even checked meanwhile.
-        checked: list[bool] = []
-
-        def right() -> bool:
-            checked.append(True)
-            return True
-
-        assert two.wait_seconds("floor") == 2.0
-        with pytest.raises(RuleError, match="try again in 2 s"):
-            two.attempt("floor", right)
-        assert checked == []
-        # The Director's PIN is counted apart.
-        two.attempt("director", right)
-        assert checked == [True]
-        clock.now += 2.0
-        assert wrong(two).startswith("wrong PIN")
-        assert "try again in 4 s" in wrong(one)
-        clock.now += 4.0
-        # A right PIN is accepted once the wait is over, and clears the count.
-        one.attempt("floor", right)
-        assert one.wait_seconds("floor") == 0.0
-        for _ in range(FREE_FAILURES):
-            wrong(two)
-        assert two.wait_seconds("floor") == 2.0
-    finally:
-        one.close()
-        two.close()
+def test_one_phones_wrong_pins_make_only_that_phone_wait(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, two, clock = pair
+    for _ in range(FREE_FAILURES):
+        assert wrong(one, "mallory", "Mallory").startswith("wrong PIN")
+    right = Checked()
+    with pytest.raises(RuleError, match="try again in 2 s"):
+        two.attempt("floor", "mallory", "Mallory", right)
+    assert right.times == 0  # not even checked while the phone waits
+    # Anyone else, at once, with the right PIN: let in (before, everyone waited).
+    two.attempt("floor", "anna's phone", "Anna", right)
+    assert right.times == 1
+    # The Director's PIN is counted apart.
+    one.attempt("director", "mallory", "Mallory", right)
+    clock.now += 2.0
+    assert wrong(one, "mallory", "Mallory").startswith("wrong PIN")
+    assert "try again in 4 s" in wrong(one, "mallory", "Mallory")
 
 
-def test_old_failures_are_forgotten(tmp_path: Path) -> None:
-    clock = Clock()
-    attempts = PinAttempts(tmp_path / "e.tdc", clock)
-    try:
-        for _ in range(FREE_FAILURES):
-            wrong(attempts)
-        clock.now += WINDOW / 2
-        assert attempts.wait_seconds("floor") == 0.0  # the delay is over, the count is not
+def test_one_name_tried_from_many_phones_waits_but_not_a_fresh_phone(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, two, _ = pair
+    for n in range(FREE_FAILURES + 1):
+        wrong(one, f"phone-{n}", "Anna")
+    # A phone that failed once under that name now waits for the name's count.
+    assert two.wait_seconds("floor", "phone-0", "anna") > 0
+    with pytest.raises(RuleError, match="try again"):
+        two.attempt("floor", "phone-0", " ANNA ", Checked())
+    # The real Anna on her own phone is never refused for someone else's failures.
+    right = Checked()
+    two.attempt("floor", "anna's phone", "Anna", right)
+    assert right.times == 1
+
+
+def test_a_ceiling_across_all_phones_stops_a_spread_out_guess(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, two, clock = pair
+    for n in range(CEILING):
+        wrong(one, f"phone-{n % 30}", f"name-{n}")
+        clock.now += 1.0
+    assert two.wait_seconds("floor", "phone-3", "someone new") > MAX_DELAY - 2
+    with pytest.raises(RuleError, match="try again"):
+        two.attempt("floor", "phone-3", "someone new", Checked())
+    right = Checked()
+    two.attempt("floor", "a phone that never failed", "Bruno", right)
+    assert right.times == 1
+
+
+def test_a_right_pin_clears_its_phones_count(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, _, clock = pair
+    for _ in range(FREE_FAILURES):
+        wrong(one)
+    clock.now += 2.0
+    one.attempt("floor", "phone-1", "Anna", Checked())
+    assert one.wait_seconds("floor", "phone-1", "Anna") == 0.0
+    for _ in range(FREE_FAILURES - 1):
+        wrong(one)
+    assert one.wait_seconds("floor", "phone-1", "Anna") == 0.0
+
+
+def test_old_failures_are_forgotten(pair: tuple[PinAttempts, PinAttempts, Clock]) -> None:
+    attempts, _, clock = pair
+    for _ in range(FREE_FAILURES):
         wrong(attempts)
-        assert attempts.wait_seconds("floor") == 4.0
-        clock.now += WINDOW + 1
-        assert attempts.wait_seconds("floor") == 0.0
-        for _ in range(FREE_FAILURES - 1):
-            wrong(attempts)
-        assert attempts.wait_seconds("floor") == 0.0  # counting starts afresh
+    clock.now += WINDOW / 2
+    assert attempts.wait_seconds("floor", "phone-1", "Anna") == 0.0
+    wrong(attempts)
+    assert attempts.wait_seconds("floor", "phone-1", "Anna") == 4.0
+    clock.now += WINDOW + 1
+    assert attempts.wait_seconds("floor", "phone-1", "Anna") == 0.0
+
+
+def test_a_busy_attempts_file_says_try_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tdconsole.store import attempts as module
+
+    monkeypatch.setattr(module, "BUSY_SECONDS", 0.05)
+    event = tmp_path / "e.tdc"
+    mine = PinAttempts(event, Clock())
+    holder = sqlite3.connect(mine.path, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")  # another process holds the count's lock
+        mine._db.execute("PRAGMA busy_timeout = 50")
+        checked = Checked()
+        with pytest.raises(RuleError) as refused:
+            mine.attempt("floor", "phone-1", "Anna", checked)
+        said = refused.value.text("en")
+        assert said.startswith("the PIN check is busy: try again")
+        assert checked.times == 0
+        assert "\n" not in said and refused.value.text("it") != said
     finally:
-        attempts.close()
+        holder.execute("ROLLBACK")
+        holder.close()
+        mine.close()
 
 
-def test_the_count_lives_outside_the_event_file(tmp_path: Path, data_dir: Path) -> None:
+def test_the_count_lives_outside_the_event_file_readable_by_its_owner_only(
+    tmp_path: Path, data_dir: Path
+) -> None:
     event = tmp_path / "e.tdc"
     attempts = PinAttempts(event, Clock())
     try:
@@ -96,3 +174,5 @@ def test_the_count_lives_outside_the_event_file(tmp_path: Path, data_dir: Path) 
         attempts.close()
     assert not event.exists()
     assert attempts.path.is_relative_to(data_dir)
+    assert stat.S_IMODE(attempts.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(attempts.path.parent.stat().st_mode) == 0o700

@@ -54,3 +54,35 @@ async def test_floor_may_not_control_the_clock_or_undo_the_director(make_app: Ma
         await staff.pause()
         assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
         assert any("Art. VII.1" in n.message for n in floor._notifications)
+
+
+async def test_a_refused_action_shows_the_latest_state(make_app: MakeApp) -> None:
+    """Two terminals bust one player: the one that loses the race is told, and then shows what
+    the service took in while refusing (before, 24 players in play for good, 23 in truth)."""
+    from tdconsole.domain.play import Bust
+    from tdconsole.ui.messages import CommandRequested
+
+    console = make_app("director")
+    floor = make_app("floor", actor="Bruno")
+    console.poll = lambda: None  # type: ignore[method-assign]  (no timer catches it up)
+    async with (
+        console.run_test(size=(120, 40)) as director,
+        floor.run_test(size=(120, 40)) as staff,
+    ):
+        await director.pause()
+        await staff.pause()
+        assert floor.service is not None and console.service is not None
+        tables = console.screen.query_one(TablesView)
+
+        def seated() -> list[str]:
+            return [s.name for v in tables.views for s in v.seats if s.name]
+
+        assert "Moretti" in seated() and len(seated()) == 24
+        floor.post_message(CommandRequested(Bust(names=["Moretti"], declined=True)))
+        await staff.pause()
+        assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
+        console.post_message(CommandRequested(Bust(names=["Moretti"], declined=True)))
+        await director.pause()
+        refusals = [n.message for n in console._notifications if n.severity == "error"]
+        assert refusals, "the second bust is refused"
+        assert "Moretti" not in seated() and len(seated()) == 23

@@ -1,5 +1,6 @@
 """Print a report of the event: which one, in which format, to a file or the printer queue
-(standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4))."""
+(standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4),
+cash summary, prize receipts (Art. I.7))."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ REPORTS: tuple[tuple[str, Msg], ...] = (
     ("results", _("Results")),
     ("rulings", _("Rulings log")),
     ("moves", _("Moves")),
+    ("cash", _("Cash summary")),
+    ("receipts", _("Prize receipts")),
 )
 FORMATS = ("pdf", "txt", "html", "csv")
 

@@ -35,6 +35,7 @@ from tdconsole.ui.screens.console_keys import (
     SEARCH_BOXES,
     TABS,
 )
+from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
@@ -86,6 +87,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
                 yield Lazy(PlayersView(tr, id="players-view"))
             with TabPane("3 " + tr("Prizes"), id="prizes"):
                 yield Lazy(PayoutsView(tr, id="payouts-view"))
+                yield Lazy(CashView(tr, id="cash-view"))
             with TabPane("4 " + tr("Standings"), id="standings"):
                 yield Lazy(StandingsView(tr, id="standings-view"))
             with TabPane("5 " + tr("Rulebook"), id="rules"):
@@ -120,6 +122,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             widget.show(state)
         for table in self.query(PayoutsView):
             table.show(state)
+        for cash in self.query(CashView):
+            cash.show(state)
         for standings in self.query(StandingsView):
             standings.show(state)
         for rulings in self.query(RulingsView):

@@ -66,6 +66,8 @@ class ServedApp(ConsoleApp):
         self._signed_pin: str | None = None
         self._attempts: PinAttempts | None = None
         self._server_pid = os.getppid()
+        self._phone = f"session-{os.getpid()}"
+        """This browser session, as the wrong PINs are counted."""
 
     async def on_mount(self) -> None:
         await super().on_mount()
@@ -166,7 +168,7 @@ class ServedApp(ConsoleApp):
                 "VII.1",
             )
         if stored is not None:
-            self.attempts.attempt("floor", lambda: pin_matches(stored, pin))
+            self.attempts.attempt("floor", self._phone, staff, lambda: pin_matches(stored, pin))
         opened = Tournament.open(self.event_path, actor=staff, role="floor", clock=self.clock)
         self.service.close()
         self.service = opened
@@ -205,7 +207,9 @@ class ServedApp(ConsoleApp):
             return
 
         def check(pin: str) -> None:
-            self.attempts.attempt("director", lambda: pin_matches(stored, pin))
+            self.attempts.attempt(
+                "director", self._phone, self.staff or "", lambda: pin_matches(stored, pin)
+            )
             director = Tournament.open(self.event_path, role="director", clock=self.clock)
             try:
                 done = act(director)

@@ -1,0 +1,200 @@
+"""The phone's actions: previews (what a confirmation names) and the actions themselves.
+
+Each returns a JSON-ready ``dict``; a refusal raises the service's ``RuleError``. After an
+action the phone shows one line ("Rossi: 24th") with an Undo naming that action: the undo
+sends the action's number back and is refused, never misapplied, when the last action is
+now another one (``undo``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_text
+from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.state import State
+from tdconsole.i18n import _
+from tdconsole.serve.floor.core import Floor, chips_value, names_value
+from tdconsole.serve.floor.tokens import Session
+
+
+def _said(lang: str, *messages: Any) -> str:
+    return "; ".join(m.text(lang) for m in messages)
+
+
+def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The players a bust would put out, each with his place (for a hand with several, by the
+    stacks given: none until they are), and whether one may still take the second stack."""
+    from tdconsole.domain.play import places_for
+    from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
+
+    state = floor.latest()
+    names = names_value(payload.get("names"))
+    players = [floor.one_player(state, n) for n in names]
+    stacks: list[int | None] = [None] * len(players)
+    raw = payload.get("stacks")
+    placed = len(players) == 1 or raw is not None
+    if len(players) > 1 and raw is not None:
+        if not (isinstance(raw, list) and len(raw) == len(players)):
+            raise RuleError(_("give each one's stack at the start of the hand"), "VII.1")
+        stacks = [chips_value(v, p.name) for v, p in zip(raw, players, strict=True)]
+    for player in players:
+        if player.status != "in":
+            raise RuleError(_("{name} is not in play").format(name=player.name))
+    outcome = {e.name: e for e in places_for(state, list(zip(players, stacks, strict=True)))}
+    rows = []
+    for player in players:
+        out = outcome[player.name]
+        table = state.tables.get(player.table) if player.table is not None else None
+        offer = (
+            second_stack_amount(state, table)
+            if table is not None and can_take_second_stack(state, player)
+            else None
+        )
+        rows.append(
+            {
+                "name": player.name,
+                "place": out.place if placed else None,
+                "place_text": ordinal(out.place).text(lang) if placed else "",
+                "tied": out.tied,
+                "second_stack": offer,
+                "second_stack_text": chips_text(offer) if offer is not None else "",
+            }
+        )
+    return {"players": rows, "seq": state.last_seq}
+
+
+def _done(said: str, command: int | None) -> dict[str, Any]:
+    return {"said": said, "command": command}
+
+
+def bust(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    from tdconsole.domain.play import Bust, PlayersEliminated
+
+    names = names_value(payload.get("names"))
+    stacks = None
+    if len(names) > 1:
+        raw = payload.get("stacks")
+        if not (isinstance(raw, list) and len(raw) == len(names)):
+            raise RuleError(_("give each one's stack at the start of the hand"), "VII.1")
+        stacks = [chips_value(v, n) for v, n in zip(raw, names, strict=True)]
+    with floor.lock:
+        service = floor.service(session)
+        service.refresh()
+        chosen = [floor.one_player(service.state, n).name for n in names]
+        records = service.execute(
+            Bust(names=chosen, stacks=stacks, declined=payload.get("declined") is True)
+        )
+    lines = []
+    for record in records:
+        if isinstance(record.body, PlayersEliminated):
+            for out in record.body.players:
+                lines.append(_("{name}: {place}").format(name=out.name, place=ordinal(out.place)))
+    return _done(_said(lang, *lines), records[0].command)
+
+
+def second_stack(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    from tdconsole.domain.play import SecondStack, SecondStackIssued
+
+    raw = payload.get("stack")
+    with floor.lock:
+        service = floor.service(session)
+        service.refresh()
+        name = floor.one_player(service.state, str(payload.get("name", ""))).name
+        stack = None if raw in (None, "") else chips_value(raw, name)
+        records = service.execute(SecondStack(name=name, stack=stack))
+    lines = [
+        _("{name}: second stack of {amount} chips").format(
+            name=r.body.name, amount=chips_text(r.body.amount)
+        )
+        for r in records
+        if isinstance(r.body, SecondStackIssued)
+    ]
+    return _done(_said(lang, *lines), records[0].command)
+
+
+def count(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    from tdconsole.domain.play import Count
+
+    with floor.lock:
+        service = floor.service(session)
+        service.refresh()
+        name = floor.one_player(service.state, str(payload.get("name", ""))).name
+        chips = chips_value(payload.get("chips"), name)
+        records = service.execute(Count(counts={name: chips}))
+    said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips))
+    return _done(said.text(lang), records[0].command)
+
+
+def undo(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    """Undo the action the phone's line named (``command``), only if it is still the last."""
+    from tdconsole.domain.summaries import summary_text
+
+    wanted = payload.get("command")
+    with floor.lock:
+        service = floor.service(session)
+        service.refresh()
+        last = service.history.last_active
+        if not isinstance(wanted, int) or isinstance(wanted, bool) or last != wanted:
+            now_last = service.history.summaries.get(last, "") if last is not None else ""
+            raise RuleError(
+                _(
+                    "that is no longer the last action (now: {last}): nothing was undone; "
+                    "ask the Director"
+                ).format(last=summary_text(now_last, lang) if now_last else "-"),
+                "VII.1",
+            )
+        summary = service.undo()
+    said = _("Undone: {what}").format(what=summary_text(summary, lang))
+    return {"said": said.text(lang), "command": None, "redo": True}
+
+
+def redo(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    from tdconsole.domain.summaries import summary_text
+
+    with floor.lock:
+        service = floor.service(session)
+        service.refresh()
+        summary = service.redo()
+        command = service.history.last_active
+    said = _("Redone: {what}").format(what=summary_text(summary, lang))
+    return _done(said.text(lang), command)
+
+
+def clock(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    """Pause or resume the clock with the Director's PIN: logged as the Director through the
+    staff member ("Direttore (via Anna)")."""
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.service import Tournament
+
+    state: State = floor.latest()
+    if state.clock is None:
+        raise RuleError(_("the clock starts with the tournament"), "III.5")
+    wanted = payload.get("action")
+    if wanted not in ("pause", "resume"):
+        raise RuleError(_("choose pause or resume"))
+    pin = payload.get("pin")
+
+    def act(director: Tournament) -> str:
+        running = director.state.clock is not None and director.state.clock.running
+        if (wanted == "pause") != running:
+            said = _("the clock is already stopped") if not running else _("the clock runs")
+            raise RuleError(said, "III.5")
+        director.execute(ClockControl(action="pause" if running else "start"))
+        return (_("Clock stopped") if running else _("Clock running")).text(lang)
+
+    said = floor.as_director(session, pin if isinstance(pin, str) else "", phone, act)
+    return _done(said, None)

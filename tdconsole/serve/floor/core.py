@@ -1,0 +1,213 @@
+"""The floor's sign-in, sessions and actions, over the one service: no web server here.
+
+``Floor`` is what the web layer (``tdconsole.serve.floor.web``) calls, from worker threads:
+each call reads the latest state, acts through ``Tournament`` (as the staff member, on the
+floor's role; the Director's actions as the Director "via" the staff member, behind the
+Director's PIN checked against the latest settings at every try) and answers a JSON-ready
+``dict``. A refusal is the service's ``RuleError``, said in one line with its article; the page
+then shows it over the latest state, which it reads again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.identity import same_person
+from tdconsole.domain.state import Player, State, match_players
+from tdconsole.i18n import _
+from tdconsole.serve.floor.tokens import (
+    SESSION_SECONDS,
+    Session,
+    new_id,
+    pin_tag,
+    read_session,
+    sign_session,
+)
+from tdconsole.service import Tournament, actor_name, utc_now
+from tdconsole.store.attempts import PinAttempts
+
+CHIPS_LIMIT = 10**12
+"""The most chips a count or a stack may name."""
+SERVICES_KEPT = 64
+"""Services kept open, one per staff member signed in (the oldest closed past this)."""
+
+
+def chips_value(raw: object, what: str) -> int:
+    """A chip count as sent by the page: a whole number of ASCII digits, 0 to 10^12."""
+    text = str(raw).strip() if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
+    if not (text.isascii() and text.isdigit() and len(text) <= 13 and int(text) <= CHIPS_LIMIT):
+        raise RuleError(
+            _("{what}: write the chips as a whole number (digits only)").format(what=what),
+        )
+    return int(text)
+
+
+def names_value(raw: object) -> list[str]:
+    if not (isinstance(raw, list) and raw and all(isinstance(n, str) for n in raw)):
+        raise RuleError(_("choose the player first"))
+    if len(raw) > 20:
+        raise RuleError(_("at most 20 players out in one hand"))
+    return [str(n) for n in raw]
+
+
+class Floor:
+    """One event's served floor. Thread-safe: every service call holds ``lock``."""
+
+    def __init__(
+        self,
+        event: Path,
+        *,
+        public: bool,
+        clock: Callable[[], datetime] = utc_now,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self.event = event
+        self.public = public
+        """Reached beyond this machine: a floor PIN of at least 6 digits is required."""
+        self.clock = clock
+        self.wall = wall
+        self.lock = threading.Lock()
+        self._reader = Tournament.open(event, role="floor", clock=clock)
+        self.secret = self._reader.session_secret()
+        self._services: dict[str, Tournament] = {}
+        self._attempts = threading.local()
+
+    def close(self) -> None:
+        with self.lock:
+            for service in self._services.values():
+                service.close()
+            self._services.clear()
+            self._reader.close()
+
+    # -- reading -----------------------------------------------------------------------------
+    def latest(self) -> State:
+        """The event's state now (other terminals' changes folded in)."""
+        with self.lock:
+            self._reader.poll()
+            return self._reader.state
+
+    def attempts(self) -> PinAttempts:
+        """This thread's count of wrong PINs (SQLite: one connection per thread)."""
+        found: PinAttempts | None = getattr(self._attempts, "count", None)
+        if found is None:
+            found = PinAttempts(self.event)
+            self._attempts.count = found
+        return found
+
+    # -- signing in --------------------------------------------------------------------------
+    def _needs_long_pin(self, typed: str, key: str) -> None:
+        if self.public and len(typed.strip()) < PUBLIC_PIN_DIGITS:
+            raise RuleError(
+                _(
+                    "the floor is reached beyond this machine: {key} must be at least "
+                    "{digits} digits; the Director sets a longer one"
+                ).format(key=key, digits=PUBLIC_PIN_DIGITS),
+                "VII.1",
+            )
+
+    def sign_in(self, pin: str, name: str, phone: str) -> tuple[Session, str]:
+        """Check the floor PIN and the name; the session and its cookie. Raises RuleError."""
+        state = self.latest()
+        stored = state.pins.get("floor")
+        if stored is None and self.public:
+            raise RuleError(
+                _("no floor PIN is set: the Director sets one (at least 6 digits)"),
+                "VII.1",
+            )
+        staff = actor_name(name) if name.strip() else ""
+        if not staff:
+            raise RuleError(_("type your name: it is recorded on every action you take"), "VII.1")
+        if same_person(staff, state.settings.director):
+            raise RuleError(_("that is the Director's name: type your own"), "VII.1")
+        if stored is not None:
+            check_stored(stored, "floor")
+            self._needs_long_pin(pin, "floor_pin")
+            self.attempts().attempt("floor", phone, staff, lambda: pin_matches(stored, pin))
+        session = Session(
+            sid=new_id(),
+            name=staff,
+            issued=int(self.wall()),
+            epoch=state.phones_signed_out,
+            pin=pin_tag(stored),
+        )
+        return session, sign_session(self.secret, session)
+
+    def session(self, cookie: str, state: State | None = None) -> Session | None:
+        """The session a cookie holds, if it is still good for the latest state: the same
+        floor PIN, no "sign every phone out" since, the event not over, 16 hours at most."""
+        found = read_session(self.secret, cookie, self.wall())
+        if found is None:
+            return None
+        return found if self.session_valid(found, state or self.latest()) else None
+
+    def session_valid(self, session: Session, state: State) -> bool:
+        """Whether ``session`` still holds for ``state`` (see ``session``)."""
+        if session.issued <= self.wall() - SESSION_SECONDS:
+            return False
+        if session.epoch != state.phones_signed_out or state.phase == "finished":
+            return False
+        stored = state.pins.get("floor")
+        if session.pin != pin_tag(stored) or (stored is None and self.public):
+            return False
+        # (the Director renamed to a staff member's name meanwhile)
+        return not same_person(session.name, state.settings.director)
+
+    # -- acting ------------------------------------------------------------------------------
+    def service(self, session: Session) -> Tournament:
+        """The service acting as ``session``'s staff member (call with ``lock`` held)."""
+        key = session.name.casefold()
+        found = self._services.pop(key, None)
+        if found is None:
+            found = Tournament.open(self.event, actor=session.name, role="floor", clock=self.clock)
+        self._services[key] = found  # (the most recent last)
+        while len(self._services) > SERVICES_KEPT:
+            oldest = next(iter(self._services))
+            self._services.pop(oldest).close()
+        return found
+
+    def as_director(
+        self, session: Session, pin: str, phone: str, act: Callable[[Tournament], str]
+    ) -> str:
+        """``act`` as the Director through ``session``'s staff member, once the Director's
+        PIN, checked against the latest settings, is right."""
+        state = self.latest()
+        stored = state.pins.get("director")
+        if stored is None:
+            raise RuleError(
+                _(
+                    "only the Director, and from a phone only once a Director PIN is set "
+                    "(ask the Director)"
+                ),
+                "VII.1",
+            )
+        check_stored(stored, "director")
+        self._needs_long_pin(pin, "director_pin")
+        self.attempts().attempt("director", phone, session.name, lambda: pin_matches(stored, pin))
+        with self.lock:
+            director = Tournament.open(
+                self.event, role="director", via=session.name, clock=self.clock
+            )
+            try:
+                return act(director)
+            finally:
+                director.close()
+
+    def find(self, state: State, typed: str) -> list[Player]:
+        """The players in play ``typed`` may mean, as the console's fields match names."""
+        if not typed.strip():
+            return state.in_players()
+        return match_players(state.in_players(), typed)[:50]
+
+    def one_player(self, state: State, typed: str) -> Player:
+        found = self.find(state, typed)
+        if len(found) != 1:
+            from tdconsole.domain.registration import require_player
+
+            return require_player(state, typed)  # its refusal: none, or the candidates
+        return found[0]

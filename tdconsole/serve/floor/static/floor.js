@@ -1,0 +1,468 @@
+// The floor on a phone: sign in once, then act with one clear tap and one confirmation.
+// Every word comes from /floor/api/words; every name is set as text, never as HTML.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  let W = {};
+  let csrf = "";
+  let state = null;
+  let chosen = null;        // the player the action bar acts on
+  let stream = null;
+  let hand = [];            // players out in this hand (a bust of several)
+  let adding = false;       // the next tap adds a player to the hand
+  let lastCommand = null;   // the action the Undo button names
+  let findTimer = 0;
+  let found = null;         // names the search matched (null: everyone)
+
+  const fill = (text, values) =>
+    text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+
+  async function call(path, body) {
+    const options = { credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      options.method = "POST";
+      options.headers["Content-Type"] = "application/json";
+      options.headers["X-CSRF-Token"] = csrf;
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, options);
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = {}; }
+    if (response.status === 401) { signedOut(); throw new Error("signed-out"); }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  function words() {
+    document.querySelectorAll("[data-w]").forEach((el) => {
+      el.textContent = W[el.dataset.w] || "";
+    });
+    document.querySelectorAll("[data-wp]").forEach((el) => {
+      el.placeholder = W[el.dataset.wp] || "";
+      el.setAttribute("aria-label", W[el.dataset.wp] || "");
+    });
+  }
+
+  function show(id) {
+    $("signin").hidden = id !== "signin";
+    $("main").hidden = id !== "main";
+  }
+
+  function signedOut() {
+    if (stream) { stream.close(); stream = null; }
+    csrf = "";
+    state = null;
+    if ($("sheet").open) $("sheet").close();
+    show("signin");
+  }
+
+  async function start() {
+    const got = await fetch("/floor/api/words", { credentials: "same-origin" });
+    W = await got.json();
+    words();
+    document.title = W.title;
+    try {
+      const session = await call("/floor/api/session");
+      if (session.ok) { await signedIn(session.data); return; }
+    } catch (e) { /* signed out */ }
+    show("signin");
+  }
+
+  async function signedIn(data) {
+    csrf = data.csrf;
+    $("who").textContent = fill(W.signed_in_as, { name: data.staff });
+    show("main");
+    await refresh();
+    listen();
+  }
+
+  $("signin-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("signin-button").disabled = true;
+    $("signin-note").textContent = "";
+    try {
+      const r = await call("/floor/api/sign-in", { pin: $("pin").value, name: $("name").value });
+      if (r.ok) { $("pin").value = ""; $("pin").blur(); $("name").blur(); await signedIn(r.data); }
+      else $("signin-note").textContent = r.data.refused || r.data.error || String(r.status);
+    } catch (e) {
+      $("signin-note").textContent = W.offline;
+    } finally {
+      $("signin-button").disabled = false;
+    }
+  });
+
+  function listen() {
+    if (stream) stream.close();
+    stream = new EventSource("/floor/api/stream?csrf=" + encodeURIComponent(csrf));
+    stream.addEventListener("state", (e) => { $("offline").hidden = true; render(JSON.parse(e.data)); });
+    stream.addEventListener("signed-out", () => signedOut());
+    stream.onerror = async () => {
+      $("offline").hidden = false;
+      if (stream && stream.readyState === EventSource.CLOSED) {
+        stream = null;
+        setTimeout(async () => {
+          try {
+            const s = await call("/floor/api/session");
+            if (s.ok) { csrf = s.data.csrf; await refresh(); listen(); }
+          } catch (err) { if (csrf) setTimeout(() => listen(), 2000); }
+        }, 1000);
+      }
+    };
+    stream.onopen = () => { $("offline").hidden = true; };
+  }
+
+  async function refresh() {
+    try {
+      const r = await call("/floor/api/state");
+      if (r.ok) { $("offline").hidden = true; render(r.data); }
+    } catch (e) {
+      if (e.message !== "signed-out") $("offline").hidden = false;
+    }
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && csrf) { refresh(); if (!stream) listen(); }
+  });
+  window.addEventListener("online", () => { if (csrf) { refresh(); listen(); } });
+
+  function render(fresh) {
+    state = fresh;
+    const clock = state.clock;
+    if (clock) {
+      $("clock-text").textContent =
+        fill(W.level, { level: clock.level, small: clock.small, big: clock.big }) + " · " +
+        (clock.running ? W.running : W.paused);
+      $("clock-button").textContent = clock.running ? W.pause : W.resume;
+      $("clock-button").hidden = false;
+    } else {
+      $("clock-text").textContent = "";
+      $("clock-button").hidden = true;
+    }
+    $("count-in").textContent = state.in_play + " " + W.in_play;
+    const names = new Set(state.players.map((p) => p.name));
+    if (chosen && !names.has(chosen)) chosen = null;
+    hand = hand.filter((n) => names.has(n));
+    list();
+    bar();
+  }
+
+  function player(name) {
+    return state ? state.players.find((p) => p.name === name) || null : null;
+  }
+
+  function list() {
+    const ul = $("players");
+    ul.replaceChildren();
+    const shown = state.players.filter((p) => found === null || found.includes(p.name));
+    for (const p of shown) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("aria-pressed", String(p.name === chosen));
+      const name = document.createElement("span");
+      name.textContent = p.name;
+      const where = document.createElement("span");
+      where.className = "where";
+      where.textContent = fill(W.table_seat, { table: p.table, seat: p.seat }) +
+        (p.chips_text ? " · " + fill(W.chips, { chips: p.chips_text }) : "");
+      b.append(name, where);
+      b.addEventListener("click", () => pick(p.name));
+      li.append(b);
+      ul.append(li);
+    }
+    $("nobody").hidden = shown.length > 0;
+  }
+
+  function pick(name) {
+    if (adding) {
+      adding = false;
+      if (!hand.includes(name)) hand.push(name);
+      openBust();
+      return;
+    }
+    chosen = chosen === name ? null : name;
+    list();
+    bar();
+  }
+
+  function bar() {
+    const p = chosen ? player(chosen) : null;
+    $("chosen").textContent = p ? p.name : "";
+    $("act-out").disabled = !p;
+    $("act-count").disabled = !p;
+    $("act-second").disabled = !(p && p.second_stack);
+  }
+
+  $("find").addEventListener("input", () => {
+    clearTimeout(findTimer);
+    findTimer = setTimeout(async () => {
+      const q = $("find").value;
+      if (!q.trim()) { found = null; list(); return; }
+      try {
+        const r = await call("/floor/api/find?q=" + encodeURIComponent(q));
+        if (r.ok) { found = r.data.names; list(); }
+      } catch (e) { /* the stream says it */ }
+    }, 150);
+  });
+
+  function notice(text, refused, command, redo) {
+    $("notice-text").textContent = text;
+    $("notice").classList.toggle("refused", !!refused);
+    lastCommand = command || null;
+    $("undo").hidden = !lastCommand;
+    $("redo").hidden = !redo;
+  }
+
+  // -- the sheet: every confirmation -------------------------------------------------------
+  let onConfirm = null;
+  function sheet(title, okWord, rows, fields, confirm) {
+    $("sheet-title").textContent = title;
+    $("sheet-ok").textContent = okWord;
+    $("sheet-rows").replaceChildren(...rows);
+    $("sheet-fields").replaceChildren(...fields);
+    $("sheet-note").textContent = "";
+    onConfirm = confirm;
+    if (!$("sheet").open) $("sheet").showModal();
+    $("sheet-ok").focus({ preventScroll: true });
+  }
+  function row(text) { const li = document.createElement("li"); li.textContent = text; return li; }
+  function numberField(id, label) {
+    const l = document.createElement("label");
+    const s = document.createElement("span");
+    s.textContent = label;
+    const i = document.createElement("input");
+    Object.assign(i, { id, type: "text", inputMode: "numeric", pattern: "[0-9]*",
+      autocomplete: "off", maxLength: 13 });
+    l.append(s, i);
+    return l;
+  }
+  function checkField(id, label) {
+    const l = document.createElement("label");
+    l.className = "check";
+    const i = document.createElement("input");
+    Object.assign(i, { id, type: "checkbox" });
+    const s = document.createElement("span");
+    s.textContent = label;
+    l.append(i, s);
+    return l;
+  }
+  $("sheet-cancel").addEventListener("click", () => { hand = []; adding = false; $("sheet").close(); });
+  $("sheet-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!onConfirm) return;
+    $("sheet-ok").disabled = true;
+    try { await onConfirm(); } finally { $("sheet-ok").disabled = false; }
+  });
+
+  async function act(path, body) {
+    let r;
+    try { r = await call(path, body); } catch (e) {
+      if (e.message !== "signed-out") $("sheet-note").textContent = W.offline;
+      return;
+    }
+    if (r.ok) {
+      $("sheet").close();
+      hand = [];
+      chosen = null;
+      notice(r.data.said, false, r.data.command, r.data.redo);
+    } else {
+      $("sheet").close();
+      notice(r.data.refused || r.data.error || String(r.status), true);
+    }
+    await refresh();   // the latest state, after an action or a refusal
+  }
+
+  $("act-out").addEventListener("click", () => { if (chosen) { hand = [chosen]; openBust(); } });
+
+  async function openBust(stacks) {
+    // The confirmation names each player and his place; with several in one hand the places
+    // follow their stacks, so the stacks are asked first and the places shown before the bust.
+    const several = hand.length > 1;
+    const body = { names: hand };
+    if (several && stacks) body.stacks = stacks;
+    let preview;
+    try { preview = await call("/floor/api/preview-bust", body); } catch (e) { return; }
+    if (!preview.ok) {
+      if ($("sheet").open && stacks) { $("sheet-note").textContent = preview.data.refused || ""; return; }
+      $("sheet").close();
+      notice(preview.data.refused || String(preview.status), true);
+      hand = [];
+      await refresh();
+      return;
+    }
+    const placed = preview.data.players.every((p) => p.place !== null);
+    const rows = preview.data.players.map((p) =>
+      row((p.place === null ? p.name : fill(W.place, { name: p.name, place: p.place_text })) +
+        (p.second_stack ? " — " + fill(W.may_take, { amount: p.second_stack_text }) : "")));
+    const fields = [];
+    if (several) hand.forEach((n, i) => {
+      const f = numberField("stack-" + i, n + ": " + W.stack_at_start);
+      if (stacks) f.querySelector("input").value = stacks[i];
+      fields.push(f);
+    });
+    if (preview.data.players.some((p) => p.second_stack)) fields.push(checkField("declined", W.declined));
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "secondary";
+    more.textContent = W.add_player;
+    more.addEventListener("click", () => { adding = true; $("sheet").close(); });
+    fields.push(more);
+    sheet(W.confirm_out, W.confirm_out, rows, fields, async () => {
+      const typed = several ? hand.map((n, i) => $("stack-" + i).value.trim()) : null;
+      if (several && (!placed || typed.join() !== (stacks || []).join())) {
+        await openBust(typed);   // show the places these stacks give, then confirm
+        return;
+      }
+      const send = { names: hand, declined: !!($("declined") && $("declined").checked) };
+      if (several) send.stacks = typed;
+      await act("/floor/api/bust", send);
+    });
+  }
+
+  $("act-second").disabled = !(p && p.second_stack);
+  }
+
+  $("find").addEventListener("input", () => {
+    clearTimeout(findTimer);
+    findTimer = setTimeout(async () => {
+      const q = $("find").value;
+      if (!q.trim()) { found = null; list(); return; }
+      try {
+        const r = await call("/floor/api/find?q=" + encodeURIComponent(q));
+        if (r.ok) { found = r.data.names; list(); }
+      } catch (e) { /* the stream says it */ }
+    }, 150);
+  });
+
+  function notice(text, refused, command, redo) {
+    $("notice-text").textContent = text;
+    $("notice").classList.toggle("refused", !!refused);
+    lastCommand = command || null;
+    $("undo").hidden = !lastCommand;
+    $("redo").hidden = !redo;
+  }
+
+  // -- the sheet: every confirmation -------------------------------------------------------
+  let onConfirm = null;
+  function sheet(title, okWord, rows, fields, confirm) {
+    $("sheet-title").textContent = title;
+    $("sheet-ok").textContent = okWord;
+    $("sheet-rows").replaceChildren(...rows);
+    $("sheet-fields").replaceChildren(...fields);
+    $("sheet-note").textContent = "";
+    onConfirm = confirm;
+    if (!$("sheet").open) $("sheet").showModal();
+    $("sheet-ok").focus({ preventScroll: true });
+  }
+  function row(text) { const li = document.createElement("li"); li.textContent = text; return li; }
+  function numberField(id, label) {
+    const l = document.createElement("label");
+    const s = document.createElement("span");
+    s.textContent = label;
+    const i = document.createElement("input");
+    Object.assign(i, { id, type: "text", inputMode: "numeric", pattern: "[0-9]*",
+      autocomplete: "off", maxLength: 13 });
+    l.append(s, i);
+    return l;
+  }
+  function checkField(id, label) {
+    const l = document.createElement("label");
+    l.className = "check";
+    const i = document.createElement("input");
+    Object.assign(i, { id, type: "checkbox" });
+    const s = document.createElement("span");
+    s.textContent = label;
+    l.append(i, s);
+    return l;
+  }
+  $("sheet-cancel").addEventListener("click", () => { hand = []; adding = false; $("sheet").close(); });
+  $("sheet-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!onConfirm) return;
+    $("sheet-ok").disabled = true;
+    try { await onConfirm(); } finally { $("sheet-ok").disabled = false; }
+  });
+
+  async function act(path, body) {
+    let r;
+    try { r = await call(path, body); } catch (e) {
+      if (e.message !== "signed-out") $("sheet-note").textContent = W.offline;
+      return;
+    }
+    if (r.ok) {
+      $("sheet").close();
+      hand = [];
+      chosen = null;
+      notice(r.data.said, false, r.data.command, r.data.redo);
+    } else {
+      $("sheet").close();
+      notice(r.data.refused || r.data.error || String(r.status), true);
+    }
+    await refresh();   // the latest state, after an action or a refusal
+  }
+
+  $("act-out").addEventListener("click", () => { if (chosen) { hand = [chosen]; openBust(); } });
+
+  async function openBust() {
+    const several = hand.length > 1;
+    const stacks = several ? hand.map((n) => {
+      const el = document.getElementById("stack-" + hand.indexOf(n));
+      return el ? el.value : "";
+    }) : undefined;
+    let preview;
+    try {
+      preview = await call("/floor/api/preview-bust", { names: hand, stacks: several && stacks.every((s) => s) ? stacks : (several ? hand.map(() => "0") : undefined) });
+    } catch (e) { return; }
+    if (!preview.ok) { notice(preview.data.refused || String(preview.status), true); hand = []; await refresh(); return; }
+    const rows = preview.data.players.map((p) =>
+      row(fill(W.place, { name: p.name, place: p.place_text }) +
+        (p.second_stack ? " — " + fill(W.may_take, { amount: p.second_stack_text }) : "")));
+    const fields = [];
+    if (several) hand.forEach((n, i) => {
+      const f = numberField("stack-" + i, n + ": " + W.stack_at_start);
+      fields.push(f);
+      if (stacks && stacks[i]) f.querySelector("input").value = stacks[i];
+    });
+    if (preview.data.players.some((p) => p.second_stack)) fields.push(checkField("declined", W.declined));
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "secondary";
+    more.textContent = W.add_player;
+    more.addEventListener("click", () => { adding = true; $("sheet").close(); });
+    fields.push(more);
+    sheet(W.confirm_out, W.confirm_out, rows, fields, async () => {
+      const body = { names: hand, declined: !!($("declined") && $("declined").checked) };
+      if (several) body.stacks = hand.map((n, i) => $("stack-" + i).value.trim());
+      await act("/floor/api/bust", body);
+    });
+  }
+
+  $("act-second").addEventListener("click", () => {
+    const p = player(chosen);
+    if (!p || !p.second_stack) return;
+    sheet(p.name, W.confirm_second,
+      [row(fill(W.second_of, { amount: p.second_stack_text, table: p.table }))],
+      [numberField("current", W.current_stack)],
+      async () => act("/floor/api/second-stack", { name: p.name, stack: $("current").value.trim() }));
+  });
+
+  $("act-count").addEventListener("click", () => {
+    const p = player(chosen);
+    if (!p) return;
+    sheet(p.name, W.confirm_count, [], [numberField("chips", W.new_count)],
+      async () => act("/floor/api/count", { name: p.name, chips: $("chips").value.trim() }));
+  });
+
+  $("clock-button").addEventListener("click", () => {
+    if (!state || !state.clock) return;
+    const action = state.clock.running ? "pause" : "resume";
+    const pin = numberField("director-pin", W.director_pin);
+    pin.querySelector("input").type = "password";
+    sheet(state.clock.running ? W.pause : W.resume, W.confirm_clock, [], [pin],
+      async () => act("/floor/api/clock", { action, pin: $("director-pin").value }));
+  });
+
+  $("undo").addEventListener("click", () => act("/floor/api/undo", { command: lastCommand }));
+  $("redo").addEventListener("click", () => act("/floor/api/redo", {}));
+
+  start();
+})();

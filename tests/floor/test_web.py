@@ -1,0 +1,252 @@
+"""The floor's web layer with aiohttp's test client: the cookie, CSRF, Origin, the PIN limits,
+revocation, a restart, and the red team's attacks on the served floor."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient
+from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from floor_watching import PollWatcher
+
+from tdconsole.serve.floor import setup
+from tdconsole.service import Tournament
+from tdconsole.store.attempts import FREE_FAILURES
+
+Client = TestClient[web.Request, web.Application]
+MakeClient = Callable[..., Awaitable[Client]]
+
+
+@dataclass(frozen=True)
+class Config:
+    event: Path
+    lang: str = "en"
+    public: bool = True
+
+
+def build(event: Path) -> web.Application:
+    app = web.Application()
+    watcher = PollWatcher(event)
+
+    async def start(app: web.Application) -> None:
+        await watcher.start()
+
+    async def stop(app: web.Application) -> None:
+        await watcher.stop()
+
+    app.on_startup.append(start)
+    app.on_cleanup.append(stop)
+    setup(app, Config(event), watcher)
+    return app
+
+
+@pytest.fixture
+async def client(event: Path, aiohttp_client: MakeClient) -> Client:
+    return await aiohttp_client(build(event))
+
+
+def origin(client: Client) -> dict[str, str]:
+    return {"Origin": str(client.make_url("")).rstrip("/")}
+
+
+async def sign_in(client: Client, name: str = "Anna", pin: str = FLOOR_PIN) -> str:
+    response = await client.post(
+        "/floor/api/sign-in", json={"pin": pin, "name": name}, headers=origin(client)
+    )
+    assert response.status == 200, await response.text()
+    body: dict[str, Any] = await response.json()
+    return str(body["csrf"])
+
+
+def changing(client: Client, csrf: str) -> dict[str, str]:
+    return {**origin(client), "X-CSRF-Token": csrf}
+
+
+async def first_player(client: Client) -> dict[str, Any]:
+    state = await (await client.get("/floor/api/state")).json()
+    player: dict[str, Any] = state["players"][-1]
+    return player
+
+
+async def test_the_page_and_its_words_need_no_session(client: Client) -> None:
+    page = await client.get("/floor")
+    assert page.status == 200
+    text = await page.text()
+    assert 'lang="en"' in text and "/floor/static/floor.js" in text
+    assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+    words = await (await client.get("/floor/api/words")).json()
+    assert words["undo"] != words["cancel"]
+    assert (await client.get("/floor/static/floor.js")).status == 200
+    assert (await client.get("/floor/api/state")).status == 401
+
+
+async def test_sign_in_sets_a_strict_http_only_cookie(client: Client) -> None:
+    response = await client.post(
+        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Anna"}, headers=origin(client)
+    )
+    assert response.status == 200
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/floor" in cookie
+    assert "Secure" not in cookie  # plain HTTP here; under HTTPS it is Secure
+    assert "Max-Age=57600" in cookie
+    session = await (await client.get("/floor/api/session")).json()
+    assert session["staff"] == "Anna"
+
+
+async def test_a_change_needs_the_csrf_token_and_this_origin(client: Client) -> None:
+    csrf = await sign_in(client)
+    player = await first_player(client)
+    body = {"name": player["name"], "chips": "9000"}
+    assert (await client.post("/floor/api/count", json=body, headers=origin(client))).status == 403
+    wrong = {**origin(client), "X-CSRF-Token": csrf[:-2] + "xx"}
+    assert (await client.post("/floor/api/count", json=body, headers=wrong)).status == 403
+    foreign = {"Origin": "http://mallory.example", "X-CSRF-Token": csrf}
+    assert (await client.post("/floor/api/count", json=body, headers=foreign)).status == 403
+    no_origin = {"X-CSRF-Token": csrf}
+    assert (await client.post("/floor/api/count", json=body, headers=no_origin)).status == 403
+    cross = {**changing(client, csrf), "Sec-Fetch-Site": "cross-site"}
+    assert (await client.post("/floor/api/count", json=body, headers=cross)).status == 403
+    done = await client.post("/floor/api/count", json=body, headers=changing(client, csrf))
+    assert done.status == 200, await done.text()
+    assert (await done.json())["said"].endswith("9 000 chips counted")
+
+
+async def test_mallorys_page_cannot_record_a_bust(client: Client, event: Path) -> None:
+    # Red team: a page open on the Director's computer recorded a bust as "Mallory". Without
+    # the session's token, and from another origin, nothing is recorded.
+    service = Tournament.open(event)
+    try:
+        player = {"name": service.state.in_players()[-1].name}
+    finally:
+        service.close()
+    for headers in ({"Origin": "http://evil.example"}, {}):
+        response = await client.post(
+            "/floor/api/bust", json={"names": [player["name"]], "declined": True}, headers=headers
+        )
+        assert response.status in (401, 403)
+    await sign_in(client)  # even with the cookie (a browser sends it), no token: refused
+    response = await client.post(
+        "/floor/api/bust",
+        json={"names": [player["name"]], "declined": True},
+        headers={"Origin": "http://evil.example"},
+    )
+    assert response.status == 403
+    service = Tournament.open(event)
+    try:
+        assert service.state.find(player["name"]).status == "in"  # type: ignore[union-attr]
+    finally:
+        service.close()
+
+
+async def test_the_stream_needs_the_token_and_this_origin(client: Client) -> None:
+    csrf = await sign_in(client)
+    assert (await client.get("/floor/api/stream")).status == 403
+    foreign = await client.get(
+        f"/floor/api/stream?csrf={csrf}", headers={"Origin": "http://evil.example"}
+    )
+    assert foreign.status == 403
+    response = await client.get(f"/floor/api/stream?csrf={csrf}", headers=origin(client))
+    assert response.status == 200
+    assert response.headers["Content-Type"].startswith("text/event-stream")
+    first = b""
+    while b"event: state" not in first:
+        first += await response.content.readany()
+    response.close()
+
+
+async def test_wrong_pins_from_one_phone_wait_and_say_so(client: Client) -> None:
+    for _ in range(FREE_FAILURES):
+        response = await client.post(
+            "/floor/api/sign-in", json={"pin": "000000", "name": "Mallory"}, headers=origin(client)
+        )
+        assert response.status == 409
+        assert "wrong PIN" in (await response.json())["refused"]
+    response = await client.post(
+        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Mallory"}, headers=origin(client)
+    )
+    assert "try again in" in (await response.json())["refused"]
+
+
+async def test_sign_out_ends_every_session_and_its_stream(client: Client, event: Path) -> None:
+    from tdconsole.domain.access import SignPhonesOut
+
+    csrf = await sign_in(client)
+    stream = await client.get(f"/floor/api/stream?csrf={csrf}", headers=origin(client))
+    service = Tournament.open(event)
+    try:
+        service.execute(SignPhonesOut())
+    finally:
+        service.close()
+    seen = b""
+    while b"event: signed-out" not in seen:
+        chunk = await stream.content.readany()
+        assert chunk, seen
+        seen += chunk
+    stream.close()
+    assert (await client.get("/floor/api/state")).status == 401
+
+
+async def test_a_session_survives_a_server_restart(event: Path, aiohttp_client: MakeClient) -> None:
+    first = await aiohttp_client(build(event))
+    await sign_in(first)
+    cookies = {c.key: c.value for c in first.session.cookie_jar}
+    await first.close()
+    second = await aiohttp_client(build(event), cookies=cookies)
+    assert (await second.get("/floor/api/state")).status == 200
+    csrf = (await (await second.get("/floor/api/session")).json())["csrf"]
+    player = await first_player(second)
+    done = await second.post(
+        "/floor/api/count",
+        json={"name": player["name"], "chips": "7000"},
+        headers=changing(second, csrf),
+    )
+    assert done.status == 200
+
+
+async def test_a_refusal_is_one_line_with_its_article(client: Client) -> None:
+    csrf = await sign_in(client)
+    player = await first_player(client)
+    response = await client.post(
+        "/floor/api/bust", json={"names": [player["name"]]}, headers=changing(client, csrf)
+    )
+    assert response.status == 409
+    said = (await response.json())["refused"]
+    assert "Art. III.2" in said and "\n" not in said
+
+
+async def test_pause_asks_the_directors_pin(client: Client, event: Path) -> None:
+    csrf = await sign_in(client)
+    response = await client.post(
+        "/floor/api/clock",
+        json={"action": "resume", "pin": FLOOR_PIN},
+        headers=changing(client, csrf),
+    )
+    assert "wrong PIN" in (await response.json())["refused"]
+    response = await client.post(
+        "/floor/api/clock",
+        json={"action": "resume", "pin": DIRECTOR_PIN},
+        headers=changing(client, csrf),
+    )
+    assert response.status == 200, await response.text()
+    service = Tournament.open(event)
+    try:
+        assert service.log()[-1].actor.endswith("(via Anna)")
+    finally:
+        service.close()
+
+
+async def test_hostile_bodies_are_refused_plainly(client: Client) -> None:
+    csrf = await sign_in(client)
+    headers = changing(client, csrf)
+    for data in (b"[]", b"{", b"x" * 20000):
+        response = await client.post(
+            "/floor/api/count", data=data, headers={**headers, "Content-Type": "application/json"}
+        )
+        assert response.status in (400, 413)
+    response = await client.post("/floor/api/count", data=b"{}", headers=headers)
+    assert response.status == 400  # not JSON by its type

@@ -1,0 +1,80 @@
+"""Event files, their -wal and -shm, backups, exports, printouts and season files are created
+readable by their owner only: the event file holds the floor's secrets, the rest the players'
+names and money, and any user of the computer could read a 0644 file."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from tdconsole.cli import main
+from tdconsole.store.backup import list_backups, take_backup
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.fixture(autouse=True)
+def loose_umask() -> object:
+    import os
+
+    before = os.umask(0o022)  # the usual one: new files 0644 unless the console says otherwise
+    yield
+    os.umask(before)
+
+
+def test_an_event_file_and_its_companions_are_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "serata.tdc"
+    assert main(["new", str(event)]) == 0
+    assert mode(event) == 0o600
+    from tdconsole.service import Tournament
+
+    service = Tournament.open(event)
+    try:
+        from tdconsole.domain.registration import Register
+
+        service.execute(Register(names=["Anna"]))
+        wal, shm = Path(f"{event}-wal"), Path(f"{event}-shm")
+        assert wal.exists() and mode(wal) == 0o600
+        assert shm.exists() and mode(shm) == 0o600
+    finally:
+        service.close()
+
+
+def test_a_new_event_in_the_data_folder_is_private(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "autunno"]) == 0
+    event = data_dir / "events" / "autunno.tdc"
+    assert mode(event) == 0o600
+    assert mode(event.parent) == 0o700
+
+
+def test_backups_exports_and_restores_are_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "serata.tdc"
+    assert main(["new", str(event)]) == 0
+    backup = take_backup(event)
+    assert mode(backup.path) == 0o600
+    assert mode(backup.path.parent) == 0o700
+    assert list_backups(event)[-1].path == backup.path
+    exported = tmp_path / "serata.json"
+    assert main(["--event", str(event), "export", "-o", str(exported)]) == 0
+    assert mode(exported) == 0o600
+    restored = tmp_path / "restored.tdc"
+    assert main(["import", str(exported), "--to", str(restored)]) == 0
+    assert mode(restored) == 0o600
+
+
+def test_a_season_file_is_private(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "seasons"
+    assert main(["season", "new", str(folder / "club"), "--name", "Club"]) == 0
+    season = folder / "club.season.toml"
+    assert mode(season) == 0o600
+    assert mode(folder) == 0o700
