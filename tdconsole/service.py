@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
 from tdconsole.domain.fold import History, apply_all, fold, is_control
+from tdconsole.domain.identity import check_staff_name, normal, same_person
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
-from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, normal_name, one_line
-from tdconsole.i18n import _
+from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
+from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
@@ -59,7 +61,7 @@ def actor_name(raw: str) -> str:
     """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
     when empty, longer than a name or holding control characters."""
     # Controls (a line feed too) are refused before spaces are collapsed.
-    name = check_line(normal_name(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
+    name = check_line(normal(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
     if not name:
         raise RuleError(
             _("--as needs a name: give who acts, or leave --as out for the Director"),
@@ -68,9 +70,13 @@ def actor_name(raw: str) -> str:
     return name
 
 
-def same_person(a: str, b: str) -> bool:
-    """Two names of whoever acts are one person ignoring case and spacing (``actor_name``)."""
-    return normal_name(a).casefold() == normal_name(b).casefold()
+@dataclass(frozen=True)
+class LastAction:
+    """The command an undo would cancel: its number in the log, its summary, who made it."""
+
+    command: int
+    summary: str
+    actor: str
 
 
 class Tournament:
@@ -109,6 +115,7 @@ class Tournament:
         self._backup_seq: int | None = None
         try:
             self._reload()
+            self._check_actor()
         except BaseException:
             store.close()  # a log that cannot be read: nothing stays open beside the file
             raise
@@ -170,6 +177,24 @@ class Tournament:
         if self._actor is not None and not same_person(self._actor, self.state.settings.director):
             return "floor"
         return "director"
+
+    def _check_actor(self) -> None:
+        """Refuse to act under a name a reader could take for the Director's (``identity``):
+        a look-alike that is not the Director, or the Director's own name signed in as floor
+        staff (the floor acts under a name of its own; ``tdconsole floor`` without ``--as``
+        is the Director's own floor terminal)."""
+        if self._actor is None:
+            return
+        director = self.state.settings.director
+        if self._role == "floor" and same_person(self._actor, director):
+            raise RuleError(
+                _(
+                    "'{name}' is the Director's name: floor staff sign in under a name of "
+                    "their own, the Director uses the Director's console"
+                ).format(name=self._actor),
+                "VII.1",
+            )
+        check_staff_name(self._actor, director)
 
     def _mine(self, actor: str | None) -> bool:
         return actor is not None and same_person(actor, self.actor)
@@ -303,6 +328,7 @@ class Tournament:
         """Validate ``command`` against the latest log and append its events atomically."""
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
+            self._check_actor()
             ctx = Context(now=self.clock(), rng=self.rng, actor=self.actor, role=self.role)
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
@@ -320,14 +346,40 @@ class Tournament:
         self._after_write()
         return records
 
-    def undo(self, reason: str = "") -> str:
-        """Cancel the whole last command in effect; returns what was undone."""
+    def last_action(self) -> LastAction | None:
+        """The command an undo would cancel now (as this service last read the log), with who
+        made it: what a face names before it undoes (``undo(expected=…)``)."""
+        target = self.history.last_active
+        if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            return None
+        return LastAction(
+            target, self.history.summaries[target], self.history.actors.get(target, "")
+        )
+
+    def undo(self, reason: str = "", expected: int | None = None) -> str:
+        """Cancel the whole last command in effect; returns what was undone.
+
+        ``expected``: the command the caller named (``last_action``); when another terminal
+        recorded or undid something meanwhile, nothing is undone and the refusal says what
+        the last action is now."""
         reason = clean_text(reason, "reason").strip()
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
-            target = self.history.last_active
-            if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            self._check_actor()
+            last = self.last_action()
+            if last is None:
                 raise RuleError(_("nothing to undo"))
+            target = last.command
+            if expected is not None and target != expected:
+                from tdconsole.domain.summaries import summary_msg
+
+                raise RuleError(
+                    _(
+                        "nothing undone: the last action is now {owner}'s ({summary}), "
+                        "recorded meanwhile; undo again to undo that one"
+                    ).format(owner=last.actor, summary=summary_msg(last.summary)),
+                    "VII.1",
+                )
             owner = self.history.actors.get(target)
             if self.role != "director" and not self._mine(owner):
                 raise RuleError(
@@ -348,6 +400,7 @@ class Tournament:
         """Restore the command the last undo cancelled."""
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
+            self._check_actor()
             target = self.history.last_redoable
             if target is None:
                 raise RuleError(
@@ -381,7 +434,7 @@ class Tournament:
 
 def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
-    what = own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])
+    what = _fault(exc)
     return StoreError(
         _(
             "{path} is damaged (the event after {after} cannot be "
@@ -389,3 +442,19 @@ def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
             "the file was left untouched"
         ).format(path=shown(path), after=after, what=what),
     )
+
+
+def _fault(exc: Exception) -> Said:
+    """What is wrong with a stored event, in one line: a setting out of bounds (an older
+    version let ``set entry_fee=1e30`` through) named with what it must be."""
+    from pydantic import ValidationError
+
+    from tdconsole.domain.settings import explain
+
+    if isinstance(exc, RuleError):
+        return exc.said
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "settings"
+        return _("{where}: {explanation}").format(where=where, explanation=explain(first))
+    return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])

@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.rulings_cmds": ("ruling", "sanction", "served", "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", "rules"),
     "tdconsole.cli.calc_cmds": ("calc",),
+    "tdconsole.cli.cash_cmds": ("cash",),
     "tdconsole.cli.print_cmds": ("print",),
     "tdconsole.cli.data_cmds": ("export", "import", "backups"),
     "tdconsole.cli.season_cmds": ("season",),

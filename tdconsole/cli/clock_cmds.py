@@ -30,15 +30,29 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
             )
         )
     state = pgettext("clock", "running") if document["running"] else pgettext("clock", "paused")
-    lines = [
-        said(
-            _("level {level}: blinds {blinds}{ante}").format(
-                level=document["level"], blinds=blinds, ante=ante if document["ante"] else ""
-            )
-        ),
-        said(_("{left} left ({state})").format(left=left, state=state)),
-    ]
     nxt = document["next"]
+    if document.get("is_break"):
+        # A break is said as one, with the blinds play resumes at (not the last level's).
+        if nxt:
+            coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
+            head = _("break: play resumes at level {level}, blinds {coming}").format(
+                level=nxt["level"], coming=coming
+            )
+        else:
+            head = pgettext("break", "break")
+        lines = [
+            said(head),
+            said(_("{left} of break left ({state})").format(left=left, state=state)),
+        ]
+    else:
+        lines = [
+            said(
+                _("level {level}: blinds {blinds}{ante}").format(
+                    level=document["level"], blinds=blinds, ante=ante if document["ante"] else ""
+                )
+            ),
+            said(_("{left} left ({state})").format(left=left, state=state)),
+        ]
     if document["pending_announcement"]:
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         overtime = format_mmss(document["overtime_seconds"])
@@ -50,7 +64,7 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
                 ).format(coming=coming, overtime=overtime)
             )
         )
-    elif nxt:
+    elif nxt and not document.get("is_break"):
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         lines.append(said(_("next {coming}").format(coming=coming)))
     lines.extend(f"⚠ {warning}" for warning in document.get("warnings", []))

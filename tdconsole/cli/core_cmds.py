@@ -20,7 +20,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import money_said
+from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
@@ -57,12 +57,16 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import PlayerWithdrawn, Withdraw
+    from tdconsole.cli.cash_cmds import refund_lines
+    from tdconsole.domain.registration import FeeRefunded, PlayerWithdrawn, Withdraw
 
     service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
-    body = service.last_records[-1].body
-    assert isinstance(body, PlayerWithdrawn)
+    bodies = [r.body for r in service.last_records]
+    body = next(b for b in bodies if isinstance(b, PlayerWithdrawn))
     say(args, _("{name}: withdrawn").format(name=body.name))
+    for refund in (b for b in bodies if isinstance(b, FeeRefunded)):
+        for line in refund_lines(refund, service.state):
+            say(args, line)
     if body.promoted:
         say(
             args,
@@ -153,8 +157,8 @@ def _breaks(items: list[str]) -> dict[int, int]:
     out: dict[int, int] = {}
     for level, minutes in parse_assignments(items, _("LEVEL=MINUTES")):
         try:
-            out[int(level)] = int(minutes)
-        except ValueError:
+            out[whole_number(level, _("level"))] = whole_number(minutes, _("minutes"))
+        except RuleError:
             raise RuleError(
                 _("{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15").format(
                     level=level, minutes=minutes
@@ -183,10 +187,19 @@ def cmd_set(args: argparse.Namespace) -> int:
 def cmd_undo(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        summary = service.undo(args.reason or "")
+        # What is named is what is undone: the command read now, or nothing if another
+        # terminal changes the log before the undo is written (``undo(expected=…)``).
+        last = service.last_action()
+        summary = service.undo(args.reason or "", expected=last.command if last else None)
     finally:
         service.close()
-    say(args, _("undone: {summary}").format(summary=summary_text(summary, lang(args))))
+    owner = last.actor if last is not None else ""
+    say(
+        args,
+        _("undone: {summary} ({owner}'s action)").format(
+            summary=summary_text(summary, lang(args)), owner=owner
+        ),
+    )
     return 0
 
 
@@ -270,6 +283,8 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     )
     for row in rows:
         who = f"  {row['player']}" if row["player"] else ""
+        if row.get("disqualified"):
+            who += "  " + said(args, _("DQ"))
         amount = money_said(row["amount"])
         mark = "=" if row["tied"] else "."
         print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
@@ -279,13 +294,16 @@ def cmd_payouts(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
+    from tdconsole.cli.cash_cmds import refund_said
     from tdconsole.domain.events import CommandNoted, Redone, Undone
+    from tdconsole.domain.registration import FeeRefunded
     from tdconsole.domain.texts import one_line
 
     service = open_service(args)
     try:
         records = service.log()
         history = service.history
+        currency = service.state.settings.currency
     finally:
         service.close()
     active = set(history.active)
@@ -318,6 +336,9 @@ def cmd_log(args: argparse.Namespace) -> int:
             mark = "" if r.command in active else undone_mark
             summary = summary_text(r.body.summary, language)
             print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
+        elif isinstance(r.body, FeeRefunded):  # what a withdrawal gave back (the cash)
+            mark = "" if r.command in active else undone_mark
+            print(f"{r.seq:>5}  {stamp}  {r.actor}: {refund_said(args, r.body, currency)}{mark}")
         elif isinstance(r.body, Undone):
             reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
             summary = summary_text(r.body.summary, language)
@@ -442,7 +463,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 )
             print(f"  {still_in:<4} {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
         elif p["status"] == "disqualified":
-            print(f"  {disqualified}   {p['name']}")
+            # He keeps the place at which he left, without a prize (rules.md, VI.2).
+            place = p["place"] if p["place"] is not None else ""
+            print(f"{place:>4}   {p['name']:<32} {disqualified}")
         else:
             tie = "=" if p["tied"] else " "
             prize = money_said(p["prize"], currency) if p["prize"] else ""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.numbers import chips_change, money_said
-from tdconsole.domain.ordinals import reads_with_vowel
+from tdconsole.domain.ordinals import in_place, reads_with_vowel
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -129,7 +129,9 @@ def cmd_disqualify(args: argparse.Namespace) -> int:
     assert player is not None
     say(
         args,
-        _("{name}: disqualified (Art. VI.2); place and prize forfeited").format(name=player.name),
+        _("{name}: disqualified {in_place} (Art. VI.2), without a prize").format(
+            name=player.name, in_place=in_place(player.place or 0)
+        ),
     )
     _announce_table_changes(args, service)
     return 0

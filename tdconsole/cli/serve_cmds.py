@@ -1,8 +1,9 @@
 """``tdconsole serve``: the room display and the floor console in a browser.
 
-The server (``tdconsole.serve``) runs ``tdconsole serve --view display|floor`` for each browser
-session: the same event file, the same service as every other terminal. Listening beyond this
-machine needs a floor PIN (``set floor_pin=…``); the display needs none and can do nothing.
+One server process (``tdconsole.serve.app``) serves the room's page and the floor; the floor's
+textual-serve sessions run ``tdconsole serve --view floor`` each: the same event file, the same
+service as every other terminal. Listening beyond this machine needs a floor PIN
+(``set floor_pin=…``); the room's page needs none and can change nothing.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def _run_server(
 ) -> int:
     from tdconsole.cli.common import lang
     from tdconsole.serve import qr_text, url_host
-    from tdconsole.serve.server import View, ViewServer
+    from tdconsole.serve.app import ServeConfig, serve
 
     language = lang(args)
 
@@ -92,25 +93,15 @@ def _run_server(
         return message.text(language)
 
     base = (args.public_url or f"http://{url_host(host)}:{args.port}").rstrip("/")
-    chosen = getattr(args, "lang", None)
-    views = [
-        View(
-            "display",
-            session_command(path, "display", chosen, public),
-            "tdconsole — " + said(_("Room")),
-            columns=100,
-            rows=30,
-            max_font=64,
-        ),
-        View(
-            "floor",
-            session_command(path, "floor", chosen, public),
-            "tdconsole — " + said(_("Floor")),
-            columns=40,
-            rows=20,
-            max_font=20,
-        ),
-    ]
+    config = ServeConfig(
+        event=path,
+        host=host,
+        port=args.port,
+        public_url=base,
+        lang=language,
+        session_lang=getattr(args, "lang", None),
+        public=public,
+    )
 
     def ready() -> None:
         room, floor = said(_("Room (TV):")), said(_("Floor:"))
@@ -131,11 +122,8 @@ def _run_server(
         ]
         print("\n".join(lines), flush=True)
 
-    server = ViewServer(
-        views, host=host, port=args.port, public_url=base, lang=language, on_ready=ready
-    )
     try:
-        server.serve()
+        serve(config, on_ready=ready)
     except OSError as exc:
         raise RuleError(
             _("cannot listen on {host}:{port} ({value}): choose another --port or --host").format(

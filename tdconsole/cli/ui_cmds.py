@@ -93,7 +93,14 @@ def _run(
     finally:
         if app.service is not None:
             app.service.close()
-    return int(code or 0)
+    if app.crash is not None:
+        import sys
+
+        from tdconsole.ui.crash import crash_line
+
+        print(crash_line(app.crash, app.crash_report, app.tr.lang), file=sys.stderr)
+        return 1
+    return int(code or app.return_code or 0)
 
 
 def open_console(args: argparse.Namespace) -> int:

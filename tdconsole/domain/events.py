@@ -43,6 +43,7 @@ EVENT_MODULES: dict[str, str] = {
             "player_registered",
             "player_withdrawn",
             "fee_paid",
+            "fee_refunded",
             "setting_changed",
         ),
         "registration",

@@ -274,6 +274,16 @@ class SecondStack(Command):
                 ),
                 "III.2",
             )
+        if self.stack is None and (not player.counted or player.chips is None):
+            # Decision of III.2: his starting stack is no evidence of his stack now.
+            raise RuleError(
+                _(
+                    "{name} has no count on record below the big blind: the second stack "
+                    "is for a stack below the big blind; give his stack now with "
+                    "`dote {name} --stack N`"
+                ).format(name=player.name),
+                "III.2",
+            )
         if self.stack is not None and big_blind is not None and self.stack >= big_blind:
             raise RuleError(
                 _(

@@ -30,7 +30,9 @@ from tdconsole.i18n import _, ngettext, pgettext
 
 
 class PlayerDisqualified(EventBody):
-    """Art. VI.2: place and prize forfeited; his chips leave play and the ledger says so."""
+    """Art. VI.2: the prize forfeited; he keeps the place at which he left, marked as
+    disqualified (rules.md's Decision), so nobody else's place moves and the places read
+    without a gap; his chips leave play and the ledger says so."""
 
     type: ClassVar[str] = "player_disqualified"
     name: str
@@ -41,15 +43,17 @@ class PlayerDisqualified(EventBody):
         from tdconsole.domain.rulings import add_sanction
 
         player = state.players[name_key(self.name)]
+        place = player.place
         if player.status == "in":
-            state.vacated.append(state.in_play)  # nobody will finish in this place now
+            place = state.in_play  # the place an elimination now would give him
+            state.vacated.append(place)  # its prize passes to the better places
         if player.table is not None and player.status == "in":
             state.tables[player.table].chips -= self.chips
         state.removed += self.chips
         _unseat(state, player)
         player.status = "disqualified"
         player.chips = 0
-        player.place, player.prize, player.out_at = None, None, at
+        player.place, player.tied, player.prize, player.out_at = place, False, None, at
         add_sanction(
             state,
             at,

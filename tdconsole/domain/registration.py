@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -112,6 +113,28 @@ class FeePaid(EventBody):
             player.food_paid = True
         else:
             player.paid = True
+
+
+class FeeRefunded(EventBody):
+    """A withdrawal gives back what the player paid (rules.md's Decision on I.1-I.2): the
+    entry fee leaves the prize pool (V.1), the food contribution the food money. Recorded with
+    the amounts handed back, so the cash summary reads what was given, whatever the settings
+    say later."""
+
+    type: ClassVar[str] = "fee_refunded"
+    name: str
+    entry: Decimal | None = Field(None, ge=0)
+    """The entry fee given back (scudi; a decimal string in the log), or None when he had not
+    paid it."""
+    food: Decimal | None = Field(None, ge=0)
+    """The food contribution given back, or None when he had not paid it."""
+
+    def apply(self, state: State, at: datetime) -> None:
+        player = state.players[name_key(self.name)]
+        if self.entry is not None:
+            player.entry_refund = self.entry
+        if self.food is not None:
+            player.food_refund = self.food
 
 
 class SettingChanged(EventBody):
@@ -229,7 +252,17 @@ class Withdraw(Command):
         if player.status == "registered":
             waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
             promoted = waiting[0].name if waiting else None
-        return [PlayerWithdrawn(name=player.name, promoted=promoted)]
+        events: list[EventBody] = [PlayerWithdrawn(name=player.name, promoted=promoted)]
+        if player.paid or player.food_paid:
+            fees = state.settings.registration
+            events.append(
+                FeeRefunded(
+                    name=player.name,
+                    entry=fees.entry_fee if player.paid else None,
+                    food=fees.food_fee if player.food_paid else None,
+                )
+            )
+        return events
 
 
 class Pay(Command):

@@ -84,6 +84,10 @@ class Player:
     place: int | None = None
     tied: bool = False
     prize: Decimal | None = None
+    entry_refund: Decimal | None = None
+    """The entry fee given back at his withdrawal (it left the prize pool, V.1)."""
+    food_refund: Decimal | None = None
+    """The food contribution given back at his withdrawal."""
     out_at: datetime | None = None
     suspended_orbits: int | None = None
 

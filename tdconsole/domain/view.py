@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
+from tdconsole.domain.cash import cash_json
 from tdconsole.domain.payouts import (
     Payout,
     money_text,
@@ -44,9 +46,16 @@ def player_json(state: State, player: Player) -> dict[str, Any]:
         "place": player.place,
         "tied": player.tied,
         "prize": money_text(player.prize) if player.prize is not None else None,
+        # given back at his withdrawal (money strings, null when nothing was given back)
+        "entry_refund": _money(player.entry_refund),
+        "food_refund": _money(player.food_refund),
         "out_at": player.out_at.isoformat() if player.out_at else None,
         "suspended_orbits": player.suspended_orbits,
     }
+
+
+def _money(amount: Decimal | None) -> str | None:
+    return money_text(amount) if amount is not None else None
 
 
 def table_json(state: State, table: Table) -> dict[str, Any]:
@@ -114,6 +123,8 @@ def payouts_json(state: State) -> list[dict[str, Any]]:
                 "player": holder.name if holder else None,
                 # the holder shares the place's prize with players out in the same hand (V.1)
                 "tied": bool(holder and holder.tied),
+                # he keeps the place at which he left; its prize went to the better ones (VI.2)
+                "disqualified": bool(holder and holder.status == "disqualified"),
             }
         )
     return rows
@@ -200,6 +211,7 @@ def state_json(state: State, now: datetime) -> dict[str, Any]:
         "final_bonus": state.final_bonus,
         "starting_stack": state.stack,
         "prize_pool": money_text(state.prize_pool),
+        "cash": cash_json(state),
         "players": [player_json(state, p) for p in state.ordered_players()],
         "tables": [table_json(state, t) for t in tables],
         "payouts": payouts_json(state),

@@ -1,4 +1,5 @@
-"""Printed reports of an event: standings, seating, seat slips, payouts, results, rulings, moves.
+"""Printed reports of an event: standings, seating, seat slips, payouts, results, rulings, moves,
+the cash summary and the prize receipts.
 
 Every report is a pure function of the event's state, the dict of ``tdconsole state --json``
 (see docs/cli.md), in four formats: ``txt`` (80 columns, for a plain printer), ``html``
@@ -21,7 +22,9 @@ from tdconsole.i18n import PSEUDO, _, languages, pgettext
 if TYPE_CHECKING:
     from tdconsole.reports.model import Report
 
-ReportName = Literal["standings", "seating", "slips", "payouts", "results", "rulings", "moves"]
+ReportName = Literal[
+    "standings", "seating", "slips", "payouts", "results", "rulings", "moves", "cash", "receipts"
+]
 Format = Literal["txt", "html", "pdf", "csv"]
 REPORTS: tuple[str, ...] = get_args(ReportName)
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -108,6 +111,8 @@ FILE_NAMES = {
     "results": pgettext("file name", "results"),
     "rulings": pgettext("file name", "rulings"),
     "moves": pgettext("file name", "moves"),
+    "cash": pgettext("file name", "cash"),
+    "receipts": pgettext("file name", "receipts"),
 }
 """The reports' default file names, said in the report's language."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from tdconsole.reports.labels import label
-from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
+from tdconsole.reports.model import Cell, Receipt, Report, Section, Slip, shown_columns
 
 CSS = """
 :root { --ink: #111; --muted: #666; --rule: #bbb; --red: #b00020; }
@@ -43,11 +43,20 @@ tfoot td { border-top: 2px solid var(--ink); border-bottom: none; font-weight: b
 .slip .where { font-size: 1.3em; }
 .slip .card { font-size: 3em; font-weight: bold; text-align: center; line-height: 1; }
 .slip .player { text-align: center; font-weight: bold; }
+.receipt { border: 1px dashed var(--muted); padding: 1em 1.2em; margin: 0 0 1em;
+           break-inside: avoid; }
+.receipt .head { display: flex; justify-content: space-between; color: var(--muted);
+                 font-size: 0.9em; }
+.receipt h3 { margin: 0.3em 0; }
+.receipt .amount { font-size: 1.6em; font-weight: bold; margin: 0.2em 0; }
+.receipt .signs { display: flex; gap: 2em; margin-top: 1.6em; }
+.receipt .sign { flex: 1; border-top: 1px solid var(--ink); padding-top: 0.2em;
+                 margin-top: 2.2em; font-size: 0.85em; color: var(--muted); }
 @media print {
   @page { size: A4; margin: 12mm; }
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
   thead { display: table-header-group; }
-  tr, .slip { break-inside: avoid; page-break-inside: avoid; }
+  tr, .slip, .receipt { break-inside: avoid; page-break-inside: avoid; }
   h3 { break-after: avoid; page-break-after: avoid; }
   .red { color: var(--red); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
@@ -103,6 +112,20 @@ def _slip(slip: Slip, event: str) -> str:
     )
 
 
+def _receipt(receipt: Receipt, event: str) -> str:
+    signs = "".join(f'<div class="sign">{escape(s)}</div>' for s in receipt.signatures)
+    return (
+        '<div class="receipt">'
+        f'<div class="head"><span>{escape(event)}</span><span>{escape(receipt.when)}</span></div>'
+        f"<h3>{escape(receipt.title)} · {escape(receipt.place)}</h3>"
+        f'<div class="player">{escape(receipt.player)}</div>'
+        f'<div class="amount">{escape(receipt.amount)}</div>'
+        f"<p>{escape(receipt.text)}</p>"
+        f'<div class="signs">{signs}</div>'
+        "</div>"
+    )
+
+
 def render(report: Report) -> str:
     title = f"{report.title} — {report.event}"
     out = [
@@ -128,6 +151,9 @@ def render(report: Report) -> str:
         out.append('<div class="slips">')
         out += [_slip(slip, report.event) for slip in report.slips]
         out.append("</div>")
+    elif report.receipts:
+        out.append(f'<p class="notes">✂ {escape(label("slip.cut", report.lang))}</p>')
+        out += [_receipt(receipt, report.event) for receipt in report.receipts]
     else:
         for section in report.sections:
             out += _section(section)

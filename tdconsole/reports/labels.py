@@ -21,6 +21,8 @@ _LABELS: dict[str, Msg] = {
     "title.results": _("Results"),
     "title.rulings": _("Rulings log"),
     "title.moves": _("Moves"),
+    "title.cash": _("Cash summary"),
+    "title.receipts": _("Prize receipts"),
     "phase": _("Phase"),
     "entrants": _("Entrants"),
     "in_play": _("In play"),
@@ -119,7 +121,10 @@ _LABELS: dict[str, Msg] = {
         "out in the same hand with equal stacks; the prizes of the shared places are "
         "pooled and split equally."
     ),
-    "dq.note": _("A disqualified player forfeits place and prize (VI.2)."),
+    "dq.note": _(
+        "A disqualified player keeps the place at which he left, without a prize; its prize "
+        "passes to the better places (VI.2)."
+    ),
     "prizes_paid": _("Prizes awarded"),
     "in_play_now": _("in play"),
     "slip.cut": _("cut along the lines"),
@@ -127,6 +132,30 @@ _LABELS: dict[str, Msg] = {
     "suspended": _("suspended"),
     "unpaid": _("fee not paid"),
     "no_payouts": _("No prizes computed yet."),
+    "col.item": _("Item"),
+    "col.count": pgettext("report", "Count"),
+    "no_cash": _("No money recorded yet."),
+    "no_receipts": _("No paid place decided yet: nothing to sign."),
+    "cash.entry_fees": _("Entry fees taken"),
+    "cash.food": _("Food contributions taken"),
+    "cash.refunds": _("Refunded at withdrawals"),
+    "cash.prizes_paid": _("Prizes paid"),
+    "cash.box": _("In the cash box"),
+    "cash.note": _(
+        "Of the cash box, {food} is food money (not part of the prize pool, I.2); prizes are "
+        "paid as each place is decided (I.7), {due} is still due to the places to come."
+    ),
+    "cash.refunds_title": _("Refunds at withdrawals"),
+    "cash.entry_refund": _("Entry fee refunded"),
+    "cash.food_refund": _("Food contribution refunded"),
+    "cash.prizes_title": _("Prizes paid (I.7)"),
+    "receipt.title": _("Prize receipt"),
+    "receipt.place": _("{ordinal} place"),
+    "receipt.text": _(
+        "The undersigned receives the prize above, handed over at once (Art. I.7, V.1)."
+    ),
+    "receipt.player_signs": _("The player's signature"),
+    "receipt.director_signs": _("For the organisers, the Director {director}"),
 }
 
 _MONTHS = (

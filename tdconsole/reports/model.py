@@ -73,6 +73,20 @@ class Slip:
     red: bool
 
 
+@dataclass(frozen=True)
+class Receipt:
+    """One prize receipt, handed over with the prize and signed by the player (I.7)."""
+
+    title: str
+    place: str
+    player: str
+    amount: str
+    text: str
+    when: str
+    signatures: tuple[str, ...]
+    """The lines to sign, each under its label: the player's, the Director's."""
+
+
 @dataclass
 class Report:
     kind: str
@@ -84,6 +98,7 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     slips: list[Slip] | None = None
+    receipts: list[Receipt] | None = None
 
 
 def shown_columns(section: Section) -> list[int]:

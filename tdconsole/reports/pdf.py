@@ -1,7 +1,8 @@
 """PDF on A4 with fpdf2 and the bundled DejaVu Sans (it has Ł ë Ω and ♥ ♦ ♣ ♠).
 
 Every page carries the event's name, its date, the report's title and "page n of N". Seat slips
-are laid out ten to a page (2 × 5) inside dashed cut lines.
+are laid out ten to a page (2 × 5) inside dashed cut lines, prize receipts three to a page
+(``pdf_receipts``).
 
 Whatever the event holds prints: a cell longer than a page (a ruling of thousands of characters)
 goes on over the next rows and pages, a number of any length wraps inside its column, a name cut
@@ -345,6 +346,10 @@ def render(report: Report, warnings: list[str] | None = None) -> bytes:
             _facts(pdf, report.facts)
         if report.slips:
             _slips(pdf, report.slips, report.event)
+        elif report.receipts:
+            from tdconsole.reports.pdf_receipts import receipts
+
+            receipts(pdf, report.receipts, report.event)
         else:
             for section in report.sections:
                 _section(pdf, section)

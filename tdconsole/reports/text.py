@@ -9,6 +9,7 @@ from tdconsole.reports.model import (
     GROUP,
     Align,
     Column,
+    Receipt,
     Report,
     Section,
     Slip,
@@ -139,6 +140,28 @@ def _slips(slips: list[Slip], report: Report) -> list[str]:
     return out
 
 
+def _receipts(receipts: list[Receipt], report: Report) -> list[str]:
+    """One framed receipt after another, each with lines to sign (I.7)."""
+    inner = WIDTH - 4
+    cut = "+" + "-" * (WIDTH - 2) + "+"
+    out = [f"{label('slip.cut', report.lang)}:", cut]
+    for receipt in receipts:
+        head = fit(_plain(report.event), inner - cell_len(receipt.when) - 2)
+        lines = [
+            receipt.title.upper(),
+            head + " " * (inner - cell_len(head) - cell_len(receipt.when)) + receipt.when,
+            "",
+            fit(_plain(f"{receipt.place}: {receipt.player}"), inner),
+            fit(_plain(receipt.amount), inner),
+            *wrap(_plain(receipt.text), inner),
+        ]
+        for signature in receipt.signatures:
+            lines += ["", fit(_plain(signature), inner), "_" * min(inner, 40)]
+        out += [f"| {pad(line, inner, 'left')} |" for line in lines]
+        out.append(cut)
+    return out
+
+
 def _facts(facts: list[tuple[str, str]]) -> list[str]:
     """``Label: value`` pairs on as few lines as fit, never splitting a pair."""
     lines = [""]
@@ -161,6 +184,8 @@ def render(report: Report) -> str:
         out.append("")
     if report.slips is not None and report.slips:
         out += _slips(report.slips, report)
+    elif report.receipts:
+        out += _receipts(report.receipts, report)
     else:
         for section in report.sections:
             if section.title:

@@ -20,6 +20,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
+from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
@@ -38,6 +39,7 @@ from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
+from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -104,15 +106,49 @@ class ConsoleApp(App[int]):
         self._was_pending = False
         self._painted_seq = -1
         """The last event the screens were handed (``refresh_views``)."""
+        self.undo_guard = UndoGuard()
+        """What ``u`` may undo without asking (``ui.undo_guard``)."""
         if service is not None:
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.crash: BaseException | None = None
+        """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
+        self.crash_report: Path | None = None
 
     def _event_lang(self) -> Lang:
         if self.service is None:
             return "it"
         return self.service.state.settings.language
+
+    # -- an unexpected error -----------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the console with code 1 and a crash report beside the
+        event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
+        if self.crash is None:
+            from tdconsole.ui.crash import write_crash_report
+
+            self.crash = error
+            self.crash_report = write_crash_report(error, self.service)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        # Textual's own prints the traceback with every frame's locals (the State, a PIN being
+        # typed): the crash report has it without them.
+        self.bell()
+        self._close_messages_no_wait()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice is plain text: a name or a refusal is never read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -289,6 +325,7 @@ class ConsoleApp(App[int]):
 
         currency = self.service.state.settings.currency
         what = describe(message.command, records, self.tr, currency)
+        self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
 
     def action_command_palette(self) -> None:
@@ -301,14 +338,24 @@ class ConsoleApp(App[int]):
         message.stop()
         if self.service is None:
             return
+        from tdconsole.domain.summaries import summary_text
+
         try:
-            summary = self.service.redo() if message.redo else self.service.undo()
+            if message.redo:
+                summary = self.service.redo()
+            else:
+                last, free = self.undo_guard.target(self.service)
+                if last is not None and not free:  # another terminal's: named, then undone
+                    self.refresh_views()
+                    asked = self.undo_guard.ask(last, self.tr)
+                    self.notify(asked, severity="warning", timeout=10, markup=False)
+                    return
+                summary = self.service.undo(expected=last.command if last else None)
+                self.undo_guard.done()
         except RuleError as exc:
             self._catch_up()
             self.refused(exc)
             return
-        from tdconsole.domain.summaries import summary_text
-
         what = summary_text(summary, self.tr.lang)
         if message.redo:
             text = self.tr("Redone: {what}", what=what)

@@ -10,23 +10,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.room import Moved, latest_moves
+
+__all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command", "latest_moves"]
+
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
     from tdconsole.service import Tournament
 
 ACTIVITY_KEPT = 8
 """How many actions from other terminals the console keeps in its activity list."""
-
-
-@dataclass(frozen=True)
-class Moved:
-    """The latest seating change: a table closed (its movers) or the final drawn."""
-
-    at: datetime
-    closed: int | None
-    """The table closed, or None for the final draw (everyone moved: see the final table)."""
-    moves: tuple[tuple[str, int, int], ...] = ()
-    """(name, table, seat) of every mover of a closing."""
 
 
 @dataclass(frozen=True)
@@ -40,21 +33,6 @@ class Activity:
     records: tuple[Record, ...]
     kind: str = "command"
     """"command", or "undo" / "redo" of the command summarised."""
-
-
-def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
-    from tdconsole.domain.play import FinalDrawn, TableClosed
-
-    for record in reversed(records):
-        if record.command not in active:
-            continue
-        body = record.body
-        if isinstance(body, TableClosed):
-            moves = tuple((m.name, m.to_table, m.to_seat) for m in body.moves)
-            return Moved(record.at, body.table, moves)
-        if isinstance(body, FinalDrawn):
-            return Moved(record.at, None)
-    return None
 
 
 def group_by_command(records: list[Record]) -> list[Activity]:

@@ -8,11 +8,27 @@ from functools import partial
 from rich.align import Align
 from rich.text import Text
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.widgets.option_list import Option
 
 from tdconsole.ui.i18n import Translator
 
-Entry = tuple[str, Callable[[], object], str]
+Entry = tuple[str, Callable[[], object], str, str]
+"""The label, what it does, its key (or a word of help), and its group: the name of the player
+it acts on ("" for none). A player's entries are shown together, always in the same order."""
+
+
+def highlighted(matcher: Matcher, label: str) -> Content:
+    """``label`` as it is (never markup: "[red]Bob" is a name), the letters matched marked."""
+    content = Content(label)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, label)
+    if not score:
+        return content
+    for offset in offsets:
+        if not label[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 class ConsoleCommands(Provider):
@@ -26,24 +42,36 @@ class ConsoleCommands(Provider):
         return entries
 
     async def discover(self) -> Hits:
-        for label, callback, help_text in self._entries():
-            yield DiscoveryHit(label, callback, help=help_text)
+        for label, callback, help_text, _group in self._entries():
+            yield DiscoveryHit(Content(label), callback, text=label, help=help_text)
 
     async def search(self, query: str) -> Hits:
         """Textual's fuzzy match, and the same on names as people type them (the domain's
-        ``typed_key``: no case, no accents), so ``zoe`` and ``angstrom`` find Zoë Ångström."""
+        ``typed_key``: no case, no accents), so ``zoe`` and ``angstrom`` find Zoë Ångström.
+
+        The entries of one player share the best score among them: the palette lists them
+        together, in the order they are given (the palette's sort keeps it for equal scores),
+        so Down+Enter opens the same kind of entry whatever the name."""
         from tdconsole.domain.state import typed_key  # the domain loads after the first frame
 
         matcher = self.matcher(query)
         plain = self.matcher(typed_key(query))
-        for label, callback, help_text in self._entries():
+        found: list[tuple[float, Content, Entry]] = []
+        best: dict[str, float] = {}
+        for entry in self._entries():
+            label, _callback, _help, group = entry
             score = matcher.match(label)
+            display = highlighted(matcher, label)
+            if score <= 0:
+                score = plain.match(typed_key(label))
+                display = Content(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(callback), help=help_text)
-                continue
-            score = plain.match(typed_key(label))
-            if score > 0:
-                yield Hit(score, Text(label), partial(callback), help=help_text)
+                found.append((score, display, entry))
+                if group:
+                    best[group] = max(best.get(group, 0.0), score)
+        for score, display, (label, callback, help_text, group) in found:
+            shared = best[group] if group else score
+            yield Hit(shared, display, partial(callback), text=label, help=help_text)
 
 
 class ConsolePalette(CommandPalette):

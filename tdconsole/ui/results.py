@@ -28,6 +28,8 @@ class Place:
     """The amount with the currency ("756 scudi"), or "" for a place without a prize."""
     tied: bool = False
     """Out in the same hand with the same stack as another: their places' prizes shared."""
+    disqualified: bool = False
+    """Disqualified at this place: it stays his, without a prize (rules.md, VI.2)."""
 
 
 def is_over(state: State) -> bool:
@@ -50,6 +52,13 @@ def places(state: State) -> list[Place]:
         winner = next((p for p in state.players.values() if p.place == 1), None)
         if winner is not None:
             rows.insert(0, Place(1, winner.name, ""))
+    # A disqualified player keeps his place among the paid ones: the list has no hole there.
+    paid = len(state.settings.prizes.percents)
+    rows += [
+        Place(p.place, p.name, "", disqualified=True)
+        for p in state.ordered_players()
+        if p.status == "disqualified" and p.place is not None and p.place <= paid
+    ]
     return sorted(rows, key=lambda r: r.place)  # (stable: tied players in registration order)
 
 
@@ -64,8 +73,9 @@ def places_text(rows: list[Place], tr: Translator, *, justify: JustifyMethod = "
         mark = "=" if row.tied else " "
         line = Text(f"{row.place}°".rjust(3) + mark + " ", style="bold")
         line.append(row.name.ljust(name_w), style="bold" if row.place == 1 else "")
-        if prize_w:
-            line.append("  " + row.prize.rjust(prize_w))
+        if prize_w or any(r.disqualified for r in rows):
+            prize = tr("DQ") if row.disqualified else row.prize
+            line.append("  " + prize.rjust(max(prize_w, len(tr("DQ")))))
         lines.append(line)
     text = Text("\n", justify=justify).join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"

@@ -40,11 +40,25 @@ def activity_text(activity: Activity, tr: Translator) -> str:
 def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:
     """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
     from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
+    from tdconsole.domain.registration import FeeRefunded
     from tdconsole.ui.i18n import chips
 
     parts: list[str] = []
     for record in records:
         body = record.body
+        if isinstance(body, FeeRefunded):  # a withdrawal gives back what he paid (the cash)
+            parts.append(tr("Withdrawn: {name}", name=body.name))
+            if body.entry is not None:
+                amount = f"{money_said(body.entry)} {currency}"
+                parts.append(
+                    tr(
+                        "entry fee of {amount} refunded: the prize pool drops by {amount}",
+                        amount=amount,
+                    )
+                )
+            if body.food is not None:
+                amount = f"{money_said(body.food)} {currency}"
+                parts.append(tr("food contribution of {amount} refunded", amount=amount))
         if isinstance(body, PlayersEliminated):
             for out in body.players:
                 if out.prize:
@@ -97,6 +111,10 @@ def command_words(command: object, tr: Translator) -> str:
     if isinstance(command, Disqualify):
         return tr("Disqualified: {name}", name=command.name)
     if isinstance(command, ClockControl):
+        if command.action == "set":
+            from tdconsole.domain.clock import format_mmss
+
+            return tr("Clock set to {left}", left=format_mmss(command.seconds or 0))
         words = {
             "start": _("Start clock"),
             "pause": _("Clock stopped"),

@@ -72,11 +72,21 @@ def test_iii2_a_last_count_below_the_big_blind_is_his_stack(
     assert shown["chips"] == 75 + shown["second_stack"]
 
 
-def test_iii2_with_no_count_recorded_the_request_is_taken_as_asked(
+def test_iii2_with_no_count_recorded_the_stack_is_asked_for(
     capsys: pytest.CaptureFixture[str], event: tuple[Path, list[str]]
 ) -> None:
+    """Issue 25, point 3: never counted, his starting stack is no evidence of his stack now
+    (rules.md, Decision of III.2): `dote NAME` alone is refused, asking for --stack."""
     path, _ = event
-    code, out, _ = run(capsys, path, "dote", "P3")
+    code, out, err = run(capsys, path, "dote", "P3")
+    assert code == 2 and out == ""
+    assert "P3 has no count on record below the big blind" in err
+    assert "`dote P3 --stack N`" in err and err.rstrip().endswith("(Art. III.2)")
+    shown = player(capsys, path, "P3")
+    assert (shown["second_stack"], shown["chips"]) == (None, 4000)
+    code, _, err = main_it(capsys, path, "dote", "P3")
+    assert code == 2 and "--stack" in err and "III.2" in err
+    code, out, _ = run(capsys, path, "dote", "P3", "--stack", "0")
     assert code == 0 and "second stack" in out
     shown = player(capsys, path, "P3")
-    assert shown["second_stack"] is not None and shown["chips"] is None
+    assert shown["second_stack"] is not None and shown["chips"] == shown["second_stack"]

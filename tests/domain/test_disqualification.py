@@ -1,6 +1,6 @@
-"""Art. VI.2: a disqualified player forfeits place and prize; places are counted among the
-others, and the prize of the place nobody can take now passes to the better places (Decision,
-in the manner of V.1), so the prizes still add up to the pool."""
+"""Art. VI.2: a disqualified player forfeits his prize and keeps the place at which he left,
+marked DQ (rules.md's Decision); nobody else's place moves, and the prize of his place passes
+to the better places (Decision, in the manner of V.1), so the prizes still add up to the pool."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from invariants import check
 from support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.play import Bust, Disqualify, Start
+from tdconsole.domain.play import Bust, Disqualify, Final, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.view import payouts_json
@@ -42,7 +42,7 @@ def test_disqualification_in_a_small_final(make_service: MakeService) -> None:
     assert no_reason.value.article == "VII.1"
     service.execute(Disqualify(name=order[2], reason="marked cards", chips=4000))
     dq = state.find(order[2])
-    assert (dq.status, dq.place, dq.prize) == ("disqualified", None, None)
+    assert (dq.status, dq.place, dq.prize) == ("disqualified", 4, None)
     assert state.removed == 4000 and state.chips_in_play == 20000
     rows = {row["place"]: row["amount"] for row in payouts_json(state)}
     assert rows == {1: "212", 2: "117", 3: "70", 4: "0", 5: "21"}
@@ -88,3 +88,39 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
         [second], table, "marked cards", state.settings.director
     )
     assert (dq.orbits, dq.served) == (None, None)
+
+
+def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeService) -> None:
+    """Issue 25, point 2: P3 disqualified among 14 (after two eliminations) keeps the 12th
+    place, marked DQ and without a prize; the next out is 11th, and every list shows him at
+    12th: the state's players, the standings and the payouts' table."""
+    from tdconsole.domain.view import state_json
+
+    service = make_service(seed=14)
+    service.execute(Register(names=names(14)))
+    service.execute(Pay(names=names(14)))
+    service.execute(Draw(seed=14))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    service.execute(Bust(names=["Player 01"], declined=True))
+    service.execute(Bust(names=["Player 02"], declined=True))
+    service.execute(Disqualify(name="Player 03", reason="collusion", chips=4000))
+    service.execute(Bust(names=["Player 04"], declined=True))
+    places = [state.find(f"Player {i:02d}").place for i in range(1, 5)]
+    assert places == [14, 13, 12, 11]
+    dq = state.find("Player 03")
+    assert (dq.status, dq.prize, dq.tied) == ("disqualified", None, False)
+    document = state_json(state, service.now())
+    shown = {p["name"]: (p["place"], p["status"], p["prize"]) for p in document["players"]}
+    assert shown["Player 03"] == (12, "disqualified", None)
+    check(service)
+    service.execute(Bust(names=["Player 05"], declined=True))
+    finalists = [p.name for p in state.in_players()]
+    counts = dict.fromkeys(finalists, 5775) | {finalists[-1]: state.chips_in_play - 8 * 5775}
+    service.execute(Final(counts=counts, seed=1))
+    for i in range(6, 14):
+        service.execute(Bust(names=[f"Player {i:02d}"]))
+    assert state.phase == "finished"
+    final = sorted(p.place for p in state.players.values() if p.place is not None)
+    assert final == list(range(1, 15))  # 1..14, no gap and none twice
+    check(service)

@@ -155,7 +155,7 @@ def test_17_players_closing_and_final(make_service: MakeService) -> None:
     state = service.state
     assert [len(state.players_at(t)) for t in state.open_tables()] == [6, 6, 5]
     t3 = seated(service, 3)
-    service.execute(SecondStack(name=t3[0]))  # 20000 / 5 = 4000
+    service.execute(SecondStack(name=t3[0], stack=0))  # 20000 / 5 = 4000
     assert state.find(t3[0]).second_stack == 4000 and state.tables[3].chips == 24000
     service.execute(Bust(names=[t3[0]]))
     assert state.find(t3[0]).place == 17

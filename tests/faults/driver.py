@@ -106,7 +106,7 @@ def _play(state: State, rng: random.Random) -> Action:
     if roll < 0.25:
         eligible = [p for p in players if can_take_second_stack(state, p)]
         if eligible:
-            return SecondStack(name=rng.choice(eligible).name)
+            return SecondStack(name=rng.choice(eligible).name, stack=0)
     if roll < 0.4:
         action = rng.choice(["start", "pause", "resume", "next", "add", "sub"])
         seconds = rng.randint(1, 60) if action in ("add", "sub") else None

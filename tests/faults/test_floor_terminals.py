@@ -44,7 +44,7 @@ TERMINAL = textwrap.dedent(
         if i % 2 == 0:
             command = Bust(names=[next(targets)], declined=True)
         elif i % 4 == 1:
-            command = SecondStack(name=rng.choice(names))
+            command = SecondStack(name=rng.choice(names), stack=0)
         else:
             command = Count(counts={rng.choice(names): rng.randint(1, 400) * 25})
         started = time.monotonic()

@@ -143,3 +143,21 @@ def click_text(driver: Any, text: str) -> None:
     x = (column + len(text) / 2) * cell_w - box["width"] / 2
     y = (row + 0.5) * cell_h - box["height"] / 2
     ActionChains(driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()
+
+
+def wait_for_element(driver: Any, css: str, *texts: str, timeout: float = 20.0) -> str:
+    """The text of the page's element ``css`` once it shows every one of ``texts``."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : null;"
+
+    def shown(d: Any) -> str | bool:
+        text = d.execute_script(script, css) or ""
+        return str(text) if all(t in text for t in texts) else False
+
+    try:
+        found: str = WebDriverWait(driver, timeout, poll_frequency=0.05).until(shown)
+    except Exception as exc:
+        now = driver.execute_script(script, css)
+        raise AssertionError(f"{css} never showed {texts!r}; it shows {now!r}") from exc
+    return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tdconsole.i18n import OPEN, PSEUDO
-from tdconsole.serve.server import page_words
+from tdconsole.serve.legacy_floor import page_words
 
 
 def test_the_page_speaks_the_console_s_language() -> None:

@@ -60,7 +60,7 @@ def test_the_service_decides_the_role_from_who_acts(make_service: MakeService) -
         opened = Tournament.open(path, actor=actor)
         assert opened.role == role, actor
         opened.close()
-    floor = Tournament.open(path, actor="Direttore", role="floor")  # the floor console
+    floor = Tournament.open(path, role="floor")  # the floor console, as the Director's own
     assert floor.role == "floor"
     floor.close()
 
@@ -84,8 +84,9 @@ def test_as_is_compared_and_logged_normalised(
 ) -> None:
     assert run(capsys, "--event", event, "--as", " Direttore ", "clock", "start")[0] == 0
     assert run(capsys, "--event", event, "--as", "direttore", "clock", "pause")[0] == 0
-    assert run(capsys, "--event", event, "--as", "  Eve   Rossi ", "count",
-               "Giocatore 1=4000")[0] == 0
+    assert (
+        run(capsys, "--event", event, "--as", "  Eve   Rossi ", "count", "Giocatore 1=4000")[0] == 0
+    )
     logged = actors(capsys, event)
     assert logged[-3:] == ["Direttore", "Direttore", "Eve Rossi"]
     code, _, err = run(capsys, "--event", event, "--as", " Eve ", "clock", "resume")
@@ -170,19 +171,22 @@ def test_a_rulebook_import_is_the_directors_and_recorded(
     capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path, data_dir: Path
 ) -> None:
     src = _text(tmp_path)
-    code, _, err = run(capsys, "--event", event, "--as", "Eve", "rules", "import", str(src),
-                       "--name", "club")
+    code, _, err = run(
+        capsys, "--event", event, "--as", "Eve", "rules", "import", str(src), "--name", "club"
+    )
     assert code == 2 and "only the Director" in err
     assert not (data_dir / "rulebooks" / "club.json").exists()
     assert run(capsys, "--event", event, "rules", "import", str(src), "--name", "club")[0] == 0
     replaced = _text(tmp_path, "1. Si gioca in otto al massimo.")
-    code, _, err = run(capsys, "--event", event, "rules", "import", str(replaced),
-                       "--name", "club", "--as", "Eve")
+    code, _, err = run(
+        capsys, "--event", event, "rules", "import", str(replaced), "--name", "club", "--as", "Eve"
+    )
     assert code == 2 and "only the Director" in err
     stored = (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
     assert "sei al massimo" in stored  # the floor's import replaced nothing
-    code, out, _ = run(capsys, "--event", event, "rules", "import", str(replaced),
-                       "--name", "club", "--json")
+    code, out, _ = run(
+        capsys, "--event", event, "rules", "import", str(replaced), "--name", "club", "--json"
+    )
     assert code == 0 and json.loads(out)["replaced"] and json.loads(out)["recorded"]
     assert "otto" in (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
     code, out, _ = run(capsys, "--event", event, "log", "--json")
@@ -215,3 +219,86 @@ def test_a_new_rulebook_imports_when_the_last_event_is_gone(
     assert code == 0, err
     code, _, err = run(capsys, "--event", event, "rules", "import", str(src), "--name", "other")
     assert code == 2  # an event named and missing is said, as by every command
+
+
+# -- look-alikes of the Director (issue 24) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("forged", ["Dir\u0435ttore", "D1RETTORE", "Dirett\u03bfre"])
+def test_as_a_look_alike_of_the_director_is_refused(
+    capsys: pytest.CaptureFixture[str], event: str, forged: str
+) -> None:
+    before = actors(capsys, event)
+    code, _, err = run(capsys, "--event", event, "--as", forged, "register", "Ada")
+    assert code == 2
+    assert "looks like the Director's name" in err and "Art. VII.1" in err
+    assert actors(capsys, event) == before
+
+
+def test_floor_staff_signed_in_under_the_directors_name_is_refused(
+    make_service: MakeService,
+) -> None:
+    """``Niccolo`` + a combining grave is the Director ``Niccolò``: as floor staff it would
+    own (and undo) the Director's actions, so it is refused."""
+    from tdconsole.domain.settings import load_settings
+
+    service = make_service(settings=load_settings().model_copy(update={"director": "Niccolò"}))
+    service.execute(Register(names=["Ada"]))
+    path = service.store.path
+    service.close()
+    for typed in ("Niccolo\u0300", "NICCOLÒ", "Niccol\u043e\u0300"):
+        with pytest.raises(RuleError, match="Director"):
+            Tournament.open(path, actor=typed, role="floor")
+    staff = Tournament.open(path, actor="Bruno", role="floor")
+    assert staff.role == "floor"
+    with pytest.raises(RuleError, match="only the Director may undo"):
+        staff.undo()
+    staff.close()
+
+
+def test_a_director_renamed_like_a_staff_session_stops_it_acting(
+    make_service: MakeService,
+) -> None:
+    from tdconsole.domain.registration import ChangeSettings
+
+    service = make_service()
+    path = service.store.path
+    staff = Tournament.open(path, actor="Bruna", role="floor")
+    service.execute(ChangeSettings(assignments=[("director", "Brunа")]))  # a Cyrillic а
+    service.close()
+    with pytest.raises(RuleError, match="looks like the Director's name"):
+        staff.execute(Register(names=["Ada"]))
+    staff.close()
+
+
+# -- undo names what it undoes (issue 24) -------------------------------------------------------
+
+
+def test_undo_of_a_named_action_undoes_nothing_when_another_came_meanwhile(
+    make_service: MakeService,
+) -> None:
+    director = make_service()
+    director.execute(Register(names=["Ada"]))
+    named = director.last_action()
+    assert named is not None and named.actor == "Direttore"
+    other = Tournament.open(director.store.path, actor="Bruno")
+    other.execute(Register(names=["Bea"]))
+    other.close()
+    with pytest.raises(RuleError, match="Bruno's") as refused:
+        director.undo(expected=named.command)
+    assert "register Bea" in str(refused.value)
+    assert {p.name for p in director.state.players.values()} == {"Ada", "Bea"}
+    last = director.last_action()
+    assert last is not None and last.actor == "Bruno"
+    assert director.undo(expected=last.command) == "register Bea"
+
+
+def test_the_command_line_undo_says_whose_action_it_undid(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    code, _, err = run(
+        capsys, "--event", event, "--as", "Bruno", "bust", "Giocatore 1", "--declined"
+    )
+    assert code == 0, err
+    code, out, _ = run(capsys, "--event", event, "undo")
+    assert code == 0 and out.startswith("undone: ") and out.endswith(" (Bruno's action)\n")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
+from tdconsole.domain.play import Count
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
@@ -83,6 +84,32 @@ async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
         assert player is not None and player.second_stack == 4000 and player.chips == 4050
         assert any("4 000" in m for m in messages(app))
         assert "②" in text_of(app.screen.query_one("#table-1"))
+
+
+async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: ConsoleApp) -> None:
+    """Issue 25, point 3 (rules.md, Decision of III.2): never counted, the dialog cannot be
+    recorded with his stack empty (it used to take his starting stack as his stack now); with
+    a count below the big blind on record, the field may stay empty and that count is used."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        stack = app.screen.query_one("#stack", Input)
+        assert stack.placeholder == "Resto attuale"
+        await pilot.press("enter")
+        await pilot.pause()
+        player = svc(app).state.find("Moretti")
+        assert player is not None and player.second_stack is None
+        assert any("Resto attuale" in m and "III.2" in m for m in messages(app))
+        assert app.screen.query("#stack")  # the dialog stays open, asking
+        await pilot.press("escape")
+        svc(app).execute(Count(counts={"Moretti": 50}))
+        await pilot.press("d")
+        await pilot.pause()
+        assert "50" in app.screen.query_one("#stack", Input).placeholder
+        await pilot.press("enter")
+        await pilot.pause()
+        assert player.second_stack == 4000 and player.chips == 4050
 
 
 async def test_count_a_table(app: ConsoleApp) -> None:
@@ -224,7 +251,7 @@ async def test_keys_screen_and_palette(app: ConsoleApp) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ConsoleScreen)
-        labels = [label for label, _, _ in screen.palette_entries()]
+        labels = [label for label, _, _, _ in screen.palette_entries()]
         assert "Elimina Rossi" in labels and "Vai al tavolo 2" in labels
         await pilot.press("ctrl+p")
         await pilot.pause()

@@ -23,7 +23,7 @@ async def test_a_floor_elimination_is_notified_and_listed(app: ConsoleApp, demo_
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             before = len(app._notifications)
-            floor.execute(SecondStack(name="Rossi"))
+            floor.execute(SecondStack(name="Rossi", stack=0))
             floor.execute(Bust(names=["Moretti"], declined=True))
             app.poll()  # what the App's timer calls: the file changed
             await pilot.pause()

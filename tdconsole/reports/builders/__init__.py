@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tdconsole.reports.builders.common import SUITS, State
+from tdconsole.reports.builders.money import cash, receipts
 from tdconsole.reports.builders.places import payouts, results, standings
 from tdconsole.reports.builders.rulings import rulings
 from tdconsole.reports.builders.tables import moves, seating, slips
@@ -24,6 +25,8 @@ BUILDERS: dict[str, Callable[[State, Lang], Report]] = {
     "results": results,
     "rulings": rulings,
     "moves": moves,
+    "cash": cash,
+    "receipts": receipts,
 }
 
 
@@ -31,8 +34,10 @@ __all__ = [
     "BUILDERS",
     "SUITS",
     "State",
+    "cash",
     "moves",
     "payouts",
+    "receipts",
     "results",
     "rulings",
     "seating",

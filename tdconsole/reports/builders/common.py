@@ -74,6 +74,8 @@ def _table_ref(number: object, suits: Mapping[int, str]) -> str:
 
 def _place_text(player: Mapping[str, Any], lang: Lang, long: bool = False) -> str:
     place = as_int(player.get("place"), "place")
+    if player.get("status") == "disqualified":  # at the place at which he left (VI.2)
+        return "DQ" if place is None else f"{place} DQ"
     if place is None:
         return ""
     if player.get("tied"):

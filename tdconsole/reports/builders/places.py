@@ -65,7 +65,8 @@ def standings(state: State, lang: Lang) -> Report:
         )
     )
     waiting = [p for p in players if p.get("status") in ("registered", "waitlisted")]
-    gone = [p for p in players if p.get("status") == "out"]
+    # A disqualified player is listed at the place at which he left (rules.md, VI.2).
+    gone = [p for p in players if p.get("status") in ("out", "disqualified")]
     gone.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)
     disqualified = [p for p in players if p.get("status") == "disqualified"]
 
@@ -89,8 +90,6 @@ def standings(state: State, lang: Lang) -> Report:
         section.rows.append(_standing_row(p, place, lang, seated=not finished))
     for p in gone:
         section.rows.append(_standing_row(p, _place_text(p, lang), lang))
-    for p in disqualified:
-        section.rows.append(_standing_row(p, "DQ", lang))
     report.sections.append(section)
     # Places read 1, 2, 3… without a gap: whoever never played (not paid, waiting) is listed
     # apart, after them; before the draw they are the whole list.
@@ -113,7 +112,7 @@ def standings(state: State, lang: Lang) -> Report:
 
 def _standing_row(p: Mapping[str, Any], place: str, lang: Lang, seated: bool = False) -> list[Cell]:
     status = str(p.get("status") or "")
-    place_plain = place.rstrip("=") if place != "DQ" else ""
+    place_plain = place.rstrip("=").removesuffix("DQ").strip()
     return [
         Cell(place, place_plain),
         _name_cell(p, lang),
@@ -228,11 +227,13 @@ def results(state: State, lang: Lang) -> Report:
     if phase != "finished" and state.get("in_play") is not None:
         report.facts.append((label("in_play", lang), str(state.get("in_play"))))
     players = _list(state, "players")
-    placed = [
-        p for p in players if p.get("place") is not None and p.get("status") != "disqualified"
-    ]
-    placed.sort(key=lambda p: as_int(p.get("place"), "place") or 0)  # stable: state's order
+    # A disqualified player at the place at which he left, without a prize (rules.md, VI.2);
+    # one from an older document without a place is listed after the places.
     disqualified = [p for p in players if p.get("status") == "disqualified"]
+    placed = [
+        p for p in players if p.get("place") is not None or p.get("status") == "disqualified"
+    ]
+    placed.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)  # stable: state's order
     columns = [
         Column(label("col.place", lang), "right"),
         Column(label("col.player", lang), flex=True),
@@ -245,8 +246,16 @@ def results(state: State, lang: Lang) -> Report:
     for p in placed:
         prize = as_money(p.get("prize"), "prize")
         total += prize or Decimal(0)
-        place = str(as_int(p.get("place"), "place"))
+        place = str(as_int(p.get("place"), "place") or "")
         tied = bool(p.get("tied"))
+        if p.get("status") == "disqualified":
+            dq = label("dq", lang)
+            shown = f"{place} DQ" if place else "DQ"
+            section.rows.append(
+                [Cell(shown, place, "muted"), text_cell(p.get("name")), empty_cell(),
+                 empty_cell(), word(dq)]
+            )
+            continue
         section.rows.append(
             [
                 Cell(_place_text(p, lang, long=True), place, "bold" if place == "1" else ""),
@@ -255,11 +264,6 @@ def results(state: State, lang: Lang) -> Report:
                 word(label("yes", lang)) if tied else empty_cell(),
                 word(label(f"status.{p.get('status') or 'out'}", lang)),
             ]
-        )
-    for p in disqualified:
-        dq = label("dq", lang)
-        section.rows.append(
-            [Cell(dq, "", "muted"), text_cell(p.get("name")), empty_cell(), empty_cell(), word(dq)]
         )
     section.total = [
         Cell(label("prizes_paid", lang), ""),
@@ -272,5 +276,5 @@ def results(state: State, lang: Lang) -> Report:
     if any(p.get("tied") for p in placed):
         report.notes.append(f"{label('tie', lang)}: {label('tie.note', lang)}")
     if disqualified:
-        report.notes.append(label("dq.note", lang))
+        report.notes.append(f"DQ: {label('dq.note', lang)}")
     return report

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.identity import same_person
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import _
 from tdconsole.serve.floor.tokens import (
@@ -28,7 +29,7 @@ from tdconsole.serve.floor.tokens import (
     read_session,
     sign_session,
 )
-from tdconsole.service import Tournament, actor_name, same_person, utc_now
+from tdconsole.service import Tournament, actor_name, utc_now
 from tdconsole.store.attempts import PinAttempts
 
 CHIPS_LIMIT = 10**12

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Checkbox
 
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
+from tdconsole.ui.widgets.choices import Tick
 
 
 class ChipsForm(CalcForm):
@@ -21,8 +21,8 @@ class ChipsForm(CalcForm):
         yield self.entry(_("Chips pushed"), "pushed", example=self.tr("e.g. {x}", x="450"))
         yield self.entry(_("Minimum raise"), "bb", self.value("bb"), tr("the big blind"))
         yield self.entry(_("Stack before"), "stack", example=tr("optional, for an all-in"))
-        yield Checkbox(tr("One chip only (5.5)"), id="single")
-        yield Checkbox(tr("Said 'raise' without an amount (5.5)"), id="declared")
+        yield Tick(tr("One chip only (5.5)"), id="single")
+        yield Tick(tr("Said 'raise' without an amount (5.5)"), id="declared")
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import chips_pushed

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Checkbox
 
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
+from tdconsole.ui.widgets.choices import Tick
 
 
 class MinRaiseForm(CalcForm):
@@ -22,8 +22,8 @@ class MinRaiseForm(CalcForm):
         yield self.entry(_("Highest bet now"), "bet", example=tr("empty: the big blind"))
         yield self.entry(_("Proposed raise"), "to", example=tr("a total, optional"))
         yield self.entry(_("Smallest chip"), "unit", self.value("unit", "25"))
-        yield Checkbox(tr("Someone has already raised in this round"), id="raised")
-        yield Checkbox(tr("The raise is all-in"), id="all-in")
+        yield Tick(tr("Someone has already raised in this round"), id="raised")
+        yield Tick(tr("The raise is all-in"), id="all-in")
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import minimum_raise

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import RadioButton, RadioSet
+from textual.widgets import RadioSet
 
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
+from tdconsole.ui.widgets.choices import Choice
 
 
 class ShowdownForm(CalcForm):
@@ -21,8 +22,8 @@ class ShowdownForm(CalcForm):
         yield self.entry(_("Hands"), "hands", example=self.tr("e.g. {x}", x="Ada=AsKd Bea=AcQh"))
         yield self.entry(_("Board"), "board", example=self.tr("e.g. {x}", x="Ah9c7d4s2h"))
         with RadioSet(id="mode"):
-            yield RadioButton("Texas Hold'em", value=True, id="mode-holdem")
-            yield RadioButton(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
+            yield Choice("Texas Hold'em", value=True, id="mode-holdem")
+            yield Choice(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
         yield self.entry(_("Players at the table"), "players", "5", tr("Italiana"))
 
     def outcome(self) -> Outcome:

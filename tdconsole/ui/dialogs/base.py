@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widget import Widget
@@ -21,7 +22,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.i18n import Translator, say_bindings
+from tdconsole.ui.i18n import Translator, say_bindings, table_name
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
 
@@ -31,17 +32,13 @@ __all__ = ["Dialog", "RulesRequested", "parse_int"]
 def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None:
     """A whole number typed in a field; ``what``: the field (a message, or its words already in
     the console's language)."""
-    text = raw.strip().replace(" ", "").replace(" ", "")
-    if not text:
+    from tdconsole.domain.numbers import CHIPS_MAX, whole_number
+
+    if not raw.strip():
         if required:
             raise RuleError(_("{what}: give a number").format(what=what))
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(
-            _("{what}: {raw!r} is not a whole number").format(what=what, raw=raw.strip())
-        ) from None
+    return whole_number(raw, what, low=-CHIPS_MAX)
 
 
 class PlayerSuggester(Suggester):
@@ -100,7 +97,12 @@ class Dialog(ModalScreen[None]):
             if player is None:
                 continue
             if player.status == "in" and player.table is not None and player.seat is not None:
-                where = self.tr("table {table}, seat {seat}", table=player.table, seat=player.seat)
+                final = self.state.tables[player.table].final
+                where = self.tr(
+                    "{table}, seat {seat}",
+                    table=table_name(self.tr, player.table, final),
+                    seat=player.seat,
+                )
                 named.append(f"{player.name} ({where})")
             else:
                 named.append(player.name)
@@ -108,12 +110,13 @@ class Dialog(ModalScreen[None]):
 
     def retitle(self) -> None:
         for box in self.query(".dialog"):
-            box.border_title = self.title_text()
+            box.border_title = Content(self.title_text())
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = self.title_text()
-            box.border_subtitle = "ctrl+s OK · Esc " + self.tr("Cancel") + " · F1 Art."
+            # Content, not markup: the title confirms who is acted on, "Anna [/]" as typed.
+            box.border_title = Content(self.title_text())
+            box.border_subtitle = Content("ctrl+s OK · Esc " + self.tr("Cancel") + " · F1 Art.")
             with VerticalScroll(classes="dialog-body"):
                 yield from self.body()
             yield Static(id="dialog-note", classes="dialog-note")
@@ -162,7 +165,15 @@ class Dialog(ModalScreen[None]):
         inputs = list(self.query(Input))
         return inputs[0] if inputs else None
 
+    def label_fields(self) -> None:
+        """Every field keeps its label once filled: the placeholder, said again on the field's
+        top border (fields labelled beside them, compact ones and the count rows, have theirs)."""
+        for field in self.query(Input):
+            if field.placeholder and not field.compact:
+                field.border_title = Content(field.placeholder)
+
     def on_mount(self) -> None:
+        self.label_fields()
         self.update_note()
         self.retitle()
         first = self.first_focus()

@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Input, Static
 
@@ -35,7 +36,9 @@ class CallClockDialog(ModalScreen[None]):
             box.border_title = self.tr.cite(self.tr("Call the clock"), ["5.4"])
             box.border_subtitle = "Enter " + self.tr("Start") + " · Esc " + self.tr("Close")
             yield Static(Text(self.player, style="bold"))
-            yield Input("60", placeholder=self.tr("Seconds granted (30-60)"), id="seconds")
+            seconds = Input("60", placeholder=self.tr("Seconds granted (30-60)"), id="seconds")
+            seconds.border_title = Content(seconds.placeholder)  # its label, shown when filled
+            yield seconds
             yield Digits("", id="countdown")
             yield Static(id="dialog-note", classes="dialog-note")
 

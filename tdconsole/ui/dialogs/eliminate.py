@@ -17,6 +17,7 @@ from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.widgets.choices import Tick
 
 
 class EliminateDialog(Dialog):
@@ -64,7 +65,7 @@ class EliminateDialog(Dialog):
             ),
             classes="hint",
         )
-        yield Checkbox(self.tr("declined the second stack"), id="declined")
+        yield Tick(self.tr("declined the second stack"), id="declined")
 
     async def action_add_row(self) -> None:
         row = self._row()

@@ -1,5 +1,6 @@
 """Print a report of the event: which one, in which format, to a file or the printer queue
-(standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4))."""
+(standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4),
+cash summary, prize receipts (Art. I.7))."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet
+from textual.widgets import Button, Checkbox, Input, Label, RadioSet
 
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
+from tdconsole.ui.widgets.choices import Choice, Tick
 
 REPORTS: tuple[tuple[str, Msg], ...] = (
     ("standings", _("Standings")),
@@ -26,6 +28,8 @@ REPORTS: tuple[tuple[str, Msg], ...] = (
     ("results", _("Results")),
     ("rulings", _("Rulings log")),
     ("moves", _("Moves")),
+    ("cash", _("Cash summary")),
+    ("receipts", _("Prize receipts")),
 )
 FORMATS = ("pdf", "txt", "html", "csv")
 
@@ -68,15 +72,15 @@ class PrintDialog(ModalScreen[None]):
                 with Horizontal(id="print-choices"):
                     with RadioSet(id="report"):
                         for key, label in REPORTS:
-                            yield RadioButton(tr.say(label), value=key == self.kind, id=f"r-{key}")
+                            yield Choice(tr.say(label), value=key == self.kind, id=f"r-{key}")
                     with RadioSet(id="format"):
                         for fmt in FORMATS:
-                            yield RadioButton(fmt, value=fmt == self.fmt, id=f"f-{fmt}")
+                            yield Choice(fmt, value=fmt == self.fmt, id=f"f-{fmt}")
                 with Horizontal(classes="calc-field"):
                     yield Label(tr("File"), classes="calc-label")
                     yield Input(self._suggested, id="path", compact=True)
                 yield Label(tr("(in the current folder unless a path is given)"), classes="hint")
-                yield Checkbox(tr("Send to the printer queue (lp) instead"), id="queue")
+                yield Tick(tr("Send to the printer queue (lp) instead"), id="queue")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(tr("Print"), variant="primary", id="ok")
                 yield Button(tr("Cancel"), id="cancel")

@@ -30,11 +30,17 @@ class RulingDialog(Dialog):
         table = "" if self.table is None else str(self.table)
         yield Input(table, placeholder=self.tr("Table"), id="table")
         yield Input(placeholder=self.tr("Players") + " (a, b)", id="players")
-        yield Input(self.article, placeholder="Art. (III.2, 7.7)", id="articles")
+        # A Tab onto the articles cited keeps them (the cursor at their end), not all selected
+        # for the next letter to replace.
+        yield Input(
+            self.article, placeholder="Art. (III.2, 7.7)", id="articles", select_on_focus=False
+        )
         yield Input(self.text, placeholder=self.tr("Decision"), id="text")
 
     def first_focus(self) -> Input:
-        return self.query_one("#players", Input)
+        """The first field still empty: the table when none is known, else the players."""
+        fields = list(self.query(Input))
+        return next((f for f in fields if not f.value.strip()), fields[0])
 
     def command(self) -> Command | None:
         from tdconsole.domain.rulings import RecordRuling

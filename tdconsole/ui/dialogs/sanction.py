@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Input, RadioButton, RadioSet
+from textual.widgets import Input, RadioSet
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.choices import Choice
 
 KINDS = (
     ("warning", _("Warning")),
@@ -28,11 +29,13 @@ class SanctionDialog(Dialog):
         self.first = name or ""
 
     def body(self) -> ComposeResult:
+        # The fields first, the choice last: letters typed after a Tab land in a field, never
+        # in the radio set (where they are lost and a space changes the choice).
         yield self.player_input(self.first)
+        yield Input(placeholder=self.tr("Reason"), id="reason")
         with RadioSet(id="kind"):
             for i, (key, label) in enumerate(KINDS):
-                yield RadioButton(self.tr.say(label), value=i == 0, id=f"kind-{key}")
-        yield Input(placeholder=self.tr("Reason"), id="reason")
+                yield Choice(self.tr.say(label), value=i == 0, id=f"kind-{key}")
 
     def first_focus(self) -> Input:
         return self.query_one("#reason" if self.first else "#name", Input)

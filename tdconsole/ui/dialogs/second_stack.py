@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import SecondStack, can_take_second_stack, second_stack_amount
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.i18n import Translator, chips
@@ -24,11 +25,30 @@ class SecondStackDialog(Dialog):
 
     def body(self) -> ComposeResult:
         yield self.player_input(self.first)
-        yield Input(placeholder=self.tr("Stack now (optional)"), id="stack")
+        yield Input(placeholder=self.tr("Stack now"), id="stack")
+
+    def count_below_big_blind(self, player: Player | None) -> int | None:
+        """His last count when it is below the big blind: it stands for his stack now (the
+        Decision of III.2); otherwise (no count, or not below) the stack must be given."""
+        if player is None or not player.counted or player.chips is None:
+            return None
+        status = getattr(self.app, "clock_status", lambda: None)()
+        big_blind = getattr(status, "big_blind", None)
+        if not isinstance(big_blind, int) or player.chips >= big_blind:
+            return None
+        return player.chips
 
     def update_note(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         player = self.player_named(name)
+        stack = self.query_one("#stack", Input)
+        counted = self.count_below_big_blind(player)
+        if counted is None:
+            stack.placeholder = self.tr("Stack now")
+        else:
+            stack.placeholder = self.tr(
+                "Stack now (empty: his count {chips})", chips=chips(counted)
+            )
         if player is None or player.table is None or player.status != "in":
             self.set_note(Text(""))
             return
@@ -52,7 +72,16 @@ class SecondStackDialog(Dialog):
         name = self.query_one("#name", Input).value.strip()
         if not name:
             return None
-        stack = parse_int(
-            self.query_one("#stack", Input).value, self.tr("Stack now (optional)"), required=False
-        )
+        # Art. III.2: with no count below the big blind on record, his stack now is asked.
+        required = self.count_below_big_blind(self.player_named(name)) is None
+        typed = self.query_one("#stack", Input).value
+        if required and not typed.strip():
+            raise RuleError(
+                _(
+                    "{what}: give his stack now (no count of his below the big blind is on "
+                    "record; his starting stack is no evidence of it)"
+                ).format(what=self.tr("Stack now")),
+                "III.2",
+            )
+        stack = parse_int(typed, self.tr("Stack now"), required=required)
         return SecondStack(name=name, stack=stack)

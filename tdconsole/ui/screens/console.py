@@ -23,7 +23,7 @@ from textual.widgets import Footer, TabbedContent, TabPane
 
 from tdconsole.domain.words import status_word
 from tdconsole.i18n import _
-from tdconsole.ui.i18n import Translator, say_bindings
+from tdconsole.ui.i18n import Translator, say_bindings, table_name
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
@@ -35,6 +35,7 @@ from tdconsole.ui.screens.console_keys import (
     SEARCH_BOXES,
     TABS,
 )
+from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
@@ -86,6 +87,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
                 yield Lazy(PlayersView(tr, id="players-view"))
             with TabPane("3 " + tr("Prizes"), id="prizes"):
                 yield Lazy(PayoutsView(tr, id="payouts-view"))
+                yield Lazy(CashView(tr, id="cash-view"))
             with TabPane("4 " + tr("Standings"), id="standings"):
                 yield Lazy(StandingsView(tr, id="standings-view"))
             with TabPane("5 " + tr("Rulebook"), id="rules"):
@@ -120,6 +122,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             widget.show(state)
         for table in self.query(PayoutsView):
             table.show(state)
+        for cash in self.query(CashView):
+            cash.show(state)
         for standings in self.query(StandingsView):
             standings.show(state)
         for rulings in self.query(RulingsView):
@@ -220,7 +224,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             self.action_tab("players")
             self.query_one(PlayersView).select_player(name)
 
-    def palette_entries(self) -> list[tuple[str, object, str]]:
+    def palette_entries(self) -> list[tuple[str, object, str, str]]:
         return palette_entries(self)
 
     def select_table(self, number: int) -> None:
@@ -228,39 +232,56 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
-def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
-    """Every action this console allows, every player in play, every open table."""
+def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
+    """Every action this console allows, every player in play, every open table. A player's
+    entries come in one order, whatever the name: the player, eliminate, disqualify, then the
+    second stack while he may still take it (the palette keeps them together)."""
     from functools import partial
 
     tr = screen.tr
-    entries: list[tuple[str, object, str]] = []
+    entries: list[tuple[str, object, str, str]] = []
     for key, action, label, _shown, floor in ACTIONS:
         if screen.floor and not floor:
             continue
-        entries.append((tr.say(label), partial(screen.run_action, action), key))
+        entries.append((tr.say(label), partial(screen.run_action, action), key, ""))
     state = screen.state
     if state is None:
         return entries
     for p in state.ordered_players():
+        status = tr.say(status_word(p.status))
         if p.status == "in" and p.table is not None:
-            found = tr(
-                "Player {name} — table {table}, seat {seat}",
+            final = state.tables[p.table].final
+            where = tr(
+                "Player {name} — {table}, seat {seat}",
                 name=p.name,
-                table=p.table,
+                table=table_name(tr, p.table, final),
                 seat=p.seat,
             )
+            entries.append((where, partial(screen.select_player, p.name), status, p.name))
             entries.append(
-                (found, partial(screen.select_player, p.name), tr.say(status_word(p.status)))
+                (
+                    tr("Eliminate {name}", name=p.name),
+                    partial(screen.action_eliminate, p.name),
+                    "e",
+                    p.name,
+                )
             )
-            entries.append(
-                (tr("Eliminate {name}", name=p.name), partial(screen.action_eliminate, p.name), "e")
-            )
+            if not screen.floor:
+                entries.append(
+                    (
+                        tr("Disqualify {name}", name=p.name),
+                        partial(screen.action_disqualify, p.name),
+                        "x",
+                        p.name,
+                    )
+                )
             if p.second_stack is None:
                 entries.append(
                     (
                         tr("Second stack for {name}", name=p.name),
                         partial(screen.action_second_stack, p.name),
                         "d",
+                        p.name,
                     )
                 )
         else:
@@ -268,24 +289,20 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str]]:
                 (
                     tr("Player {name}", name=p.name),
                     partial(screen.select_player, p.name),
-                    tr.say(status_word(p.status)),
+                    status,
+                    p.name,
                 )
             )
     for t in state.open_tables():
         go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
-        entries.append(
-            (
-                go,
-                partial(screen.select_table, t.number),
-                "",
-            )
-        )
-        if not screen.floor:
+        entries.append((go, partial(screen.select_table, t.number), "", ""))
+        if not screen.floor and not t.final:
             entries.append(
                 (
                     tr("Close table {table}", table=t.number),
                     partial(screen.action_close_table, t.number),
                     "c",
+                    "",
                 )
             )
     return entries

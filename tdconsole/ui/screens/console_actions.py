@@ -90,6 +90,15 @@ class ConsoleActions(_Screen):
         command = ClockControl(action=action, seconds=60)
         self.post_message(CommandRequested(command))
 
+    def action_clock_set(self) -> None:
+        """The time left, typed as MM:SS (``tdconsole clock set``), the clock's now offered."""
+        from tdconsole.domain.clock import format_mmss
+        from tdconsole.ui.dialogs.clock_set import ClockSetDialog
+
+        status = getattr(self.app, "clock_status", lambda: None)()
+        left = format_mmss(status.remaining_seconds) if status is not None else ""
+        self.app.push_screen(ClockSetDialog(self.tr, self._state(), left))
+
     # -- actions: dialogs ------------------------------------------------------------------
     def _state(self) -> State:
         assert self.state is not None
@@ -132,10 +141,11 @@ class ConsoleActions(_Screen):
 
         self.app.push_screen(FinalDialog(self.tr, self._state()))
 
-    def action_disqualify(self) -> None:
+    def action_disqualify(self, name: str | None = None) -> None:
         from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
 
-        self.app.push_screen(DisqualifyDialog(self.tr, self._state(), self.selected_player()))
+        dialog = DisqualifyDialog(self.tr, self._state(), name or self.selected_player())
+        self.app.push_screen(dialog)
 
     def action_draw(self) -> None:
         from tdconsole.ui.dialogs.draw import DrawDialog

@@ -41,7 +41,8 @@ class PayoutsView(DataTable[Text]):
                 Text(f"{row['place']}°{mark}", justify="right"),
                 Text(f"{row['percent']} %", justify="right"),
                 Text(money_said(row["amount"], currency), justify="right"),
-                Text(row["player"] or "–"),
+                Text(row["player"] or "–")
+                + Text(" " + self.tr("DQ") if row.get("disqualified") else ""),
             )
         # Tied with a paid place's holder past the last row: they share its prize (V.1).
         for tied in paid_beyond_the_table(rows, results_json(state)):

@@ -1,4 +1,5 @@
-"""Standings: players in play by chips, then the places decided, best first."""
+"""Standings: players in play by chips, then the places decided, best first (a disqualified
+player at the place at which he left, marked DQ: rules.md's Decision on VI.2)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,11 @@ if TYPE_CHECKING:
 def standings(state: State) -> list[Player]:
     alive = sorted(state.in_players(), key=lambda p: (-(p.chips or 0), p.order))
     placed = sorted(
-        (p for p in state.players.values() if p.status == "out" and p.place is not None),
+        (
+            p
+            for p in state.players.values()
+            if p.status in ("out", "disqualified") and p.place is not None
+        ),
         key=lambda p: (p.place or 0, p.order),
     )
     if state.phase == "finished":
@@ -48,9 +53,12 @@ class StandingsView(DataTable[Text]):
         currency = state.settings.currency
         for i, p in enumerate(standings(state), start=1):
             place = p.place if p.place is not None else i
+            mark = "=" if p.tied else ""
+            if p.status == "disqualified":
+                mark = " " + self.tr("DQ")
             prize = money_said(p.prize, currency) if p.prize is not None else ""
             self.add_row(
-                Text(f"{place}{'=' if p.tied else ''}", justify="right"),
+                Text(f"{place}{mark}", justify="right"),
                 Text(p.name),
                 Text(self.tr.say(status_word(p.status))),
                 Text(table_cell(self.tr, state, p.table) if p.status == "in" and p.table else ""),

@@ -1,9 +1,12 @@
-"""The web server of ``tdconsole serve``: textual-serve, with two views on one port.
+"""The floor in a browser as it was: textual-serve sessions, mounted on the one server.
+
+Moved here unchanged from the old two-view server while the floor's own page is built
+(``tdconsole.serve.floor`` replaces it; ``app.build_app`` prefers that module when it exists).
 
 textual-serve runs one command per browser session and joins its terminal to the page through
-a websocket. Here the room display is at ``/display`` and the floor at ``/floor``; each session
-is a ``tdconsole serve --view …`` process on the same event file, acting through the same
-service as every other terminal. Sessions are counted and capped; a session whose browser went
+a websocket. The floor is at ``/floor``; each session is a ``tdconsole serve --view floor``
+process on the same event file, acting through the same service as every other terminal.
+Sessions are counted and capped; a session whose browser went
 away (closed, or silent past the websocket's heartbeat) is stopped, and its process ended if it
 does not leave by itself.
 """
@@ -13,11 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp_jinja2
 import jinja2
@@ -27,6 +29,10 @@ from textual_serve.server import Server
 
 from tdconsole.i18n import _, ngettext, translation
 from tdconsole.store.faults import own_words
+
+if TYPE_CHECKING:
+    from tdconsole.serve.app import ServeConfig
+    from tdconsole.serve.watch import Watcher
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -70,7 +76,6 @@ class ViewServer(Server):
         port: int,
         public_url: str,
         lang: str = "it",
-        on_ready: Callable[[], None] | None = None,
         max_sessions: int = MAX_SESSIONS,
     ) -> None:
         super().__init__(
@@ -83,58 +88,22 @@ class ViewServer(Server):
         )
         self.views = {view.name: view for view in views}
         self.lang = lang
-        self.on_ready = on_ready
         self.max_sessions = max_sessions
         self.sessions: set[AppService] = set()
 
-    def serve(self, debug: bool = False) -> None:
-        """Listen until Ctrl+C or SIGTERM; ``on_ready`` is called once the port is open."""
-        self.initialize_logging()
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            host=self.host,
-            port=self.port,
-            handle_signals=False,
-            loop=loop,
-            print=self._ready,
-            shutdown_timeout=STOP_SECONDS,
-        )
-
-    def _ready(self, *args: object) -> None:
-        if self.on_ready is not None:
-            self.on_ready()
-
-    def initialize_logging(self) -> None:
-        # One line for what goes wrong; textual-serve's banner and request log stay quiet.
-        logging.basicConfig(level=logging.WARNING, format="%(message)s")
-
-    async def _make_app(self) -> web.Application:
-        app = web.Application()
+    def mount(self, app: web.Application) -> None:
+        """The views' pages and websockets, and textual-serve's files, on ``app``."""
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
-        first = next(iter(self.views))
-        routes: list[web.AbstractRouteDef] = [web.get("/", self._redirect_to(f"/{first}"))]
+        routes: list[web.AbstractRouteDef] = []
         for name in self.views:
             routes.append(web.get(f"/{name}", self._page(name)))
             routes.append(web.get(f"/{name}/ws", self._socket(name)))
         routes.append(web.static("/static", self.statics_path, name="static"))
         app.add_routes(routes)
         app.on_shutdown.append(self.on_shutdown)
-        return app
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(self._stop(s) for s in list(self.sessions)))
-
-    @staticmethod
-    def _redirect_to(path: str) -> Callable[[web.Request], Any]:
-        async def redirect(request: web.Request) -> web.StreamResponse:
-            raise web.HTTPFound(path)
-
-        return redirect
 
     def _page(self, name: str) -> Callable[[web.Request], Any]:
         view = self.views[name]
@@ -233,3 +202,23 @@ def _int(value: str | None, default: int) -> int:
         return max(10, min(500, int(value or default)))
     except ValueError:
         return default
+
+
+def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
+    """The floor's textual-serve sessions at ``/floor`` (the watcher is not theirs: each
+    session's process follows the file itself)."""
+    from tdconsole.cli.serve_cmds import session_command
+
+    words = translation(config.lang)
+    view = View(
+        "floor",
+        session_command(config.event, "floor", config.session_lang, config.public),
+        "tdconsole — " + words.gettext("Floor"),
+        columns=40,
+        rows=20,
+        max_font=20,
+    )
+    server = ViewServer(
+        [view], host=config.host, port=config.port, public_url=config.public_url, lang=config.lang
+    )
+    server.mount(app)

@@ -1,0 +1,115 @@
+"""``tdconsole cash [--json]``: the money of the evening (Art. I.2, V.1, I.7), and the words
+of a refund at a withdrawal (``withdraw``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from tdconsole.cli.common import emit_json, open_service, said, say
+from tdconsole.cli.parsing import Parser
+from tdconsole.domain.numbers import money_said
+from tdconsole.i18n import Msg, _, ngettext
+
+if TYPE_CHECKING:
+    from tdconsole.domain.registration import FeeRefunded
+    from tdconsole.domain.state import State
+
+
+def refund_lines(refund: FeeRefunded, state: State) -> list[Msg]:
+    """What a withdrawal gave back, and how the prize pool dropped (Art. V.1)."""
+    currency = state.settings.currency
+    lines: list[Msg] = []
+    if refund.entry is not None:
+        lines.append(
+            _(
+                "{name}: entry fee of {amount} refunded; the prize pool drops by {amount} "
+                "to {pool} (Art. V.1)"
+            ).format(
+                name=refund.name,
+                amount=money_said(refund.entry, currency),
+                pool=money_said(state.prize_pool, currency),
+            )
+        )
+    if refund.food is not None:
+        lines.append(
+            _("{name}: food contribution of {amount} refunded (not part of the pool)").format(
+                name=refund.name, amount=money_said(refund.food, currency)
+            )
+        )
+    return lines
+
+
+def refund_said(args: argparse.Namespace, refund: FeeRefunded, currency: str) -> str:
+    """One line of the log: what a withdrawal gave back."""
+    parts = []
+    if refund.entry is not None:
+        parts.append(_("entry fee {amount}").format(amount=money_said(refund.entry, currency)))
+    if refund.food is not None:
+        parts.append(
+            _("food contribution {amount}").format(amount=money_said(refund.food, currency))
+        )
+    what = ", ".join(said(args, part) for part in parts)
+    return said(args, _("refunded to {name}: {what}").format(name=refund.name, what=what))
+
+
+def cash_lines(document: dict[str, Any], currency: str) -> list[Msg]:
+    """The cash summary in words, one line a figure (``cash_json``'s document)."""
+
+    def money(key: str) -> str:
+        return money_said(document[key], currency)
+
+    return [
+        ngettext(
+            "entry fees taken: {amount} ({n} payment)",
+            "entry fees taken: {amount} ({n} payments)",
+            document["entry_paid"],
+        ).format(amount=money("entry_fees")),
+        ngettext(
+            "food contributions taken: {amount} ({n} payment)",
+            "food contributions taken: {amount} ({n} payments)",
+            document["food_paid"],
+        ).format(amount=money("food")),
+        ngettext(
+            "refunded at withdrawals: {amount} ({n} player)",
+            "refunded at withdrawals: {amount} ({n} players)",
+            document["refunded"],
+        ).format(amount=money("refunds")),
+        _("prize pool: {amount} (Art. V.1)").format(amount=money("prize_pool")),
+        ngettext(
+            "prizes paid: {amount} ({n} place, Art. I.7)",
+            "prizes paid: {amount} ({n} places, Art. I.7)",
+            document["prizes_paid_count"],
+        ).format(amount=money("prizes_paid")),
+        _("prizes still due: {amount}").format(amount=money("prizes_due")),
+        _("in the cash box: {amount} (of which food money {food})").format(
+            amount=money("cash_box"), food=money("food_kept")
+        ),
+    ]
+
+
+def cmd_cash(args: argparse.Namespace) -> int:
+    from tdconsole.domain.cash import cash_json
+
+    service = open_service(args)
+    try:
+        document = cash_json(service.state)
+        currency = service.state.settings.currency
+    finally:
+        service.close()
+    if args.json:
+        emit_json(document)
+        return 0
+    for line in cash_lines(document, currency):
+        say(args, line)
+    return 0
+
+
+def register(sub: Any) -> None:
+    text = _(
+        "the cash summary: fees and food taken, refunds, prizes paid and due, the cash box "
+        "(Art. I.2, V.1, I.7)"
+    )
+    p: Parser = sub.add_parser("cash", help=text, description=text)
+    p.set_defaults(func=cmd_cash)
+    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

@@ -1,0 +1,99 @@
+"""The money of the evening (Art. I.2, V.1, I.7): what came in, what went back, what was paid.
+
+Fees are taken at registration (I.2): the entry fees form the prize pool (V.1), the food
+contributions are kept apart. A player who withdraws before the draw is given back what he paid
+(``FeeRefunded``). Prizes are handed over the moment a paid place is decided (I.7), so a prize
+decided is a prize paid; what the pool still holds is due to the places to come. The cash box
+should hold what came in less what went out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from tdconsole.domain.payouts import money_text
+from tdconsole.domain.state import State
+
+
+@dataclass(frozen=True)
+class Cash:
+    entry_fees: Decimal
+    """Entry fees taken (every payment, a withdrawn player's included)."""
+    entry_paid: int
+    """How many paid the entry fee."""
+    food: Decimal
+    """Food contributions taken."""
+    food_paid: int
+    entry_refunds: Decimal
+    """Entry fees given back at withdrawals (they left the pool)."""
+    food_refunds: Decimal
+    refunded: int
+    """How many were given money back."""
+    prize_pool: Decimal
+    prizes_paid: Decimal
+    """Prizes of the places decided (handed over at once, I.7)."""
+    prizes_paid_count: int
+    prizes_due: Decimal
+    """What the prize pool still owes the places to come."""
+
+    @property
+    def refunds(self) -> Decimal:
+        return self.entry_refunds + self.food_refunds
+
+    @property
+    def food_kept(self) -> Decimal:
+        return self.food - self.food_refunds
+
+    @property
+    def cash_box(self) -> Decimal:
+        """What the cash box should hold now: fees taken, less refunds and prizes paid."""
+        return self.entry_fees + self.food - self.refunds - self.prizes_paid
+
+
+def cash(state: State) -> Cash:
+    fees = state.settings.registration
+    players = state.players.values()
+    entry_paid = sum(1 for p in players if p.paid)
+    food_paid = sum(1 for p in players if p.food_paid)
+    entry_refunds = sum((p.entry_refund or Decimal(0) for p in players), Decimal(0))
+    food_refunds = sum((p.food_refund or Decimal(0) for p in players), Decimal(0))
+    prizes = [p.prize for p in players if p.prize is not None]
+    paid = sum(prizes, Decimal(0))
+    pool = state.prize_pool
+    return Cash(
+        entry_fees=fees.entry_fee * entry_paid,
+        entry_paid=entry_paid,
+        food=fees.food_fee * food_paid,
+        food_paid=food_paid,
+        entry_refunds=entry_refunds,
+        food_refunds=food_refunds,
+        refunded=sum(1 for p in players if p.entry_refund or p.food_refund),
+        prize_pool=pool,
+        prizes_paid=paid,
+        prizes_paid_count=len(prizes),
+        prizes_due=max(pool - paid, Decimal(0)),
+    )
+
+
+def cash_json(state: State) -> dict[str, Any]:
+    """The cash summary as ``state --json``'s ``cash`` and ``cash --json`` write it: money as
+    decimal strings in scudi (docs/cli.md), counts as integers."""
+    summary = cash(state)
+    return {
+        "entry_fees": money_text(summary.entry_fees),
+        "entry_paid": summary.entry_paid,
+        "food": money_text(summary.food),
+        "food_paid": summary.food_paid,
+        "entry_refunds": money_text(summary.entry_refunds),
+        "food_refunds": money_text(summary.food_refunds),
+        "refunds": money_text(summary.refunds),
+        "refunded": summary.refunded,
+        "food_kept": money_text(summary.food_kept),
+        "prize_pool": money_text(summary.prize_pool),
+        "prizes_paid": money_text(summary.prizes_paid),
+        "prizes_paid_count": summary.prizes_paid_count,
+        "prizes_due": money_text(summary.prizes_due),
+        "cash_box": money_text(summary.cash_box),
+    }

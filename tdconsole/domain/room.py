@@ -1,0 +1,462 @@
+"""What the room's screen shows: one pure model for the terminal display and the web page.
+
+Pure: no I/O and no clock read (the time is passed in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.domain.events import Record
+    from tdconsole.domain.state import State
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The latest seating change: a table closed (its movers) or the final drawn."""
+
+    at: datetime
+    closed: int | None
+    """The table closed, or None for the final draw (everyone moved: see the final table)."""
+    moves: tuple[tuple[str, int, int], ...] = ()
+    """(name, table, seat) of every mover of a closing."""
+
+
+def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
+    """The latest closing or final draw among ``records`` whose command is in effect."""
+    from tdconsole.domain.play import FinalDrawn, TableClosed
+
+    for record in reversed(records):
+        if record.command not in active:
+            continue
+        body = record.body
+        if isinstance(body, TableClosed):
+            moves = tuple((m.name, m.to_table, m.to_seat) for m in body.moves)
+            return Moved(record.at, body.table, moves)
+        if isinstance(body, FinalDrawn):
+            return Moved(record.at, None)
+    return None
+
+
+# -- the room model ------------------------------------------------------------------------
+Stage = Literal[
+    "waiting", "seats", "level", "last_minute", "pending", "paused", "break", "moves",
+    "final", "winner", "over",
+]  # fmt: skip
+"""What the room's screen is about now (docs/room.md):
+
+- ``waiting``: no clock yet (registration);
+- ``seats``: the seats are drawn, play has not started;
+- ``level``, ``last_minute`` (its colour changes), ``pending`` (time is up, the change not yet
+  announced: overtime, and the level to come, never "now"), ``paused``;
+- ``break``: its end, the level after it, the colour-up if due, the season where it says so;
+- ``moves``: for ``MOVES_SHOWN`` after a closing or the final draw, who sits where (the clock
+  stays on the screen);
+- ``final``: the final table in play (seat, name, chips) beside the clock;
+- ``winner``: for ``WINNER_SHOWN`` after the last elimination, then ``over``.
+"""
+Chime = Literal["level", "break", "resume", "minute"]
+
+LAST_MINUTE = timedelta(minutes=1)
+MOVES_SHOWN = timedelta(minutes=5)
+"""How long the moves stay on the screen after a closing or the final draw."""
+WINNER_SHOWN = timedelta(minutes=20)
+UPCOMING = 4
+"""Levels listed ahead of the one in play."""
+
+
+@dataclass(frozen=True)
+class Blinds:
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+
+
+@dataclass(frozen=True)
+class Upcoming:
+    """One period ahead: a level (its blinds) or a break."""
+
+    level: int
+    is_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    minutes: int
+    starts_at: datetime | None
+    """When it starts if the clock runs on (None: the clock is stopped)."""
+
+
+@dataclass(frozen=True)
+class SeatShown:
+    name: str
+    table: int
+    seat: int
+    card: str
+    """The seat's card ("A♥"): its suit is drawn in colour."""
+    final: bool
+    chips: int | None
+    moved: bool = False
+    """Moved by the latest closing."""
+
+
+@dataclass(frozen=True)
+class Place:
+    place: int
+    name: str | None
+    amount: Decimal | None
+    tied: bool = False
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    place: int
+    tied: bool
+    player: str
+    points: str
+
+
+@dataclass(frozen=True)
+class Season:
+    """The season's first places, when the season shows them in the room (read by the caller)."""
+
+    name: str
+    rows: tuple[SeasonRow, ...]
+
+
+@dataclass(frozen=True)
+class Room:
+    """What the room's screen shows at ``now``: see ``room``."""
+
+    stage: Stage
+    now: datetime
+    event: str
+    currency: str
+    # the clock
+    level: int | None = None
+    is_break: bool = False
+    running: bool = False
+    blinds: Blinds | None = None
+    """The blinds in play (during a break: None)."""
+    remaining_seconds: int = 0
+    overtime_seconds: int = 0
+    zero_at: datetime | None = None
+    """When the time shown reaches zero, if the clock runs (past it: overtime)."""
+    next: Blinds | None = None
+    """The level after this one (after the break, when a break comes first)."""
+    next_is_break: bool = False
+    next_break_at: datetime | None = None
+    upcoming: tuple[Upcoming, ...] = ()
+    colour_up: int | None = None
+    """During the break the plan marks for it: the chip that leaves play."""
+    colour_up_to: int | None = None
+    # the room's numbers
+    in_play: int = 0
+    entrants: int = 0
+    average_stack: int | None = None
+    average_bb: float | None = None
+    """The average in big blinds of the level in play (in a break: of the level after it)."""
+    prize_pool: Decimal = Decimal(0)
+    payouts: tuple[Place, ...] = ()
+    second_stacks: tuple[tuple[int, int], ...] = ()
+    """(table, amount) of the second stack at each open table, while one can be taken."""
+    # what the stage adds
+    seats: tuple[SeatShown, ...] = ()
+    closed_table: int | None = None
+    final_drawn: bool = False
+    winner: str | None = None
+    places: tuple[Place, ...] = ()
+    season: Season | None = None
+    changes_at: datetime | None = None
+    """The next instant at which the picture changes with the time alone (the last minute,
+    zero, the moves leaving the screen): a live screen asks again then."""
+
+    @property
+    def clock_shown(self) -> bool:
+        return self.level is not None and self.stage not in ("winner", "over")
+
+
+def room(
+    state: State,
+    status: ClockStatus | None,
+    moved: Moved | None,
+    now: datetime,
+    season: Season | None = None,
+) -> Room:
+    """What the room's screen shows: a pure function of the State, the clock's status at
+    ``now``, the log's latest moves and the season's standings (None: not shown)."""
+    base = _numbers(state, status)
+    if state.phase == "finished":
+        return _result(state, now, base)
+    clock = _clock(state, status, now) if status is not None else {}
+    stage: Stage
+    changes: list[datetime] = []
+    recent = (
+        moved is not None
+        and state.phase in ("elimination", "final")
+        and now - moved.at < MOVES_SHOWN
+    )
+    if status is None:
+        stage = "seats" if state.phase == "seated" else "waiting"
+    elif state.phase == "seated":
+        stage = "seats"
+    elif recent:
+        stage = "moves"
+    elif status.is_break and not status.pending_announcement:
+        stage = "break"
+    elif status.pending_announcement:
+        stage = "pending"
+    elif not status.running:
+        stage = "paused"
+    elif state.phase == "final":
+        stage = "final"
+    elif status.remaining <= LAST_MINUTE:
+        stage = "last_minute"
+    else:
+        stage = "level"
+    if recent and moved is not None:
+        changes.append(moved.at + MOVES_SHOWN)
+    zero = clock.get("zero_at")
+    if isinstance(zero, datetime) and status is not None and not status.pending_announcement:
+        if zero - LAST_MINUTE > now and not status.is_break:
+            changes.append(zero - LAST_MINUTE)
+        changes.append(zero)
+    seats: tuple[SeatShown, ...] = ()
+    if stage in ("seats", "moves", "final"):
+        seats = _seats(state, moved if stage == "moves" else None)
+    return Room(
+        stage=stage,
+        now=now,
+        seats=seats,
+        closed_table=moved.closed if stage == "moves" and moved is not None else None,
+        final_drawn=stage == "moves" and moved is not None and moved.closed is None,
+        season=season if stage == "break" else None,
+        changes_at=min(changes) if changes else None,
+        **base,
+        **clock,
+    )
+
+
+def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
+    from tdconsole.domain.play_common import second_stack_amount
+    from tdconsole.domain.view import payout_table
+
+    average = state.average_stack
+    big = None
+    if status is not None:
+        big = status.next.big_blind if status.is_break and status.next else status.big_blind
+    holders = _holders(state)
+    payouts = tuple(
+        Place(row.place, holders.get(row.place), row.amount, False) for row in payout_table(state)
+    )
+    seconds: list[tuple[int, int]] = []
+    if state.phase == "elimination" and not state.final_due:
+        for table in state.open_tables():
+            amount = second_stack_amount(state, table)
+            if amount is not None:
+                seconds.append((table.number, amount))
+    return {
+        "event": state.name,
+        "currency": state.settings.currency,
+        "in_play": state.in_play,
+        "entrants": state.entrants,
+        "average_stack": average,
+        "average_bb": round(average / big, 1) if average is not None and big else None,
+        "prize_pool": state.prize_pool,
+        "payouts": payouts,
+        "second_stacks": tuple(seconds),
+    }
+
+
+def _holders(state: State) -> dict[int, str]:
+    placed: dict[int, list[str]] = {}
+    for p in state.ordered_players():
+        if p.place is not None:
+            placed.setdefault(p.place, []).append(p.name)
+    holders: dict[int, str] = {}
+    for place, names in placed.items():
+        for i, name in enumerate(names):
+            holders[place + i] = name
+    return holders
+
+
+def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
+    from tdconsole.domain.clock_status import plan_live
+
+    zero_at: datetime | None = None
+    if status.running:
+        zero_at = now - status.overtime if status.pending_announcement else now + status.remaining
+    nxt = status.next
+    upcoming: list[Upcoming] = []
+    next_break_at: datetime | None = None
+    if not status.finished and state.structure is not None:
+        rows = plan_live(
+            state.clock,
+            state.structure,
+            now,
+            players=max(1, state.in_play),
+            chips_in_play=max(1, state.chips_in_play),
+            count=12,
+            auto_announce=state.settings.clock.auto_announce,
+        )[1:]
+        for row in rows[:UPCOMING]:
+            starts = row.starts_at if status.running else None
+            upcoming.append(
+                Upcoming(
+                    row.level,
+                    row.is_break,
+                    row.small_blind,
+                    row.big_blind,
+                    row.ante,
+                    row.minutes,
+                    starts,
+                )
+            )
+        if status.running and not status.is_break:
+            next_break_at = next((r.starts_at for r in rows if r.is_break), None)
+    chip, chip_to = (None, None)
+    if status.is_break:
+        chip, chip_to = _colour_up(state, status.level)
+    return {
+        "level": status.level,
+        "is_break": status.is_break,
+        "running": status.running,
+        "blinds": None
+        if status.is_break
+        else Blinds(status.level, status.small_blind, status.big_blind, status.ante),
+        "remaining_seconds": status.remaining_seconds,
+        "overtime_seconds": status.overtime_seconds,
+        "zero_at": zero_at,
+        "next": None
+        if nxt is None
+        else Blinds(nxt.level, nxt.small_blind, nxt.big_blind, nxt.ante),
+        "next_is_break": status.next_is_break,
+        "next_break_at": next_break_at,
+        "upcoming": tuple(upcoming),
+        "colour_up": chip,
+        "colour_up_to": chip_to,
+    }
+
+
+def _blinds(blinds: Any) -> Blinds:
+    return Blinds(blinds.level, blinds.small_blind, blinds.big_blind, blinds.ante)
+
+
+def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
+    """(the chip that leaves, the one that replaces it) at the break the plan marks for the
+    colour-up (the Decision in ``colour_up``); else (None, None)."""
+    from tdconsole.domain.colour_up import next_chip
+    from tdconsole.domain.structure_proposal import colour_up_break
+
+    chip = next_chip(state.settings)
+    if chip is None or state.structure is None:
+        return None, None
+    unit = state.settings.stacks.chip_unit
+    if colour_up_break(state.structure, unit, chip) != break_after:
+        return None, None
+    return unit, chip
+
+
+def _seats(state: State, moved: Moved | None) -> tuple[SeatShown, ...]:
+    movers = {name for name, _table, _seat in moved.moves} if moved is not None else set()
+    out = []
+    for p in state.in_players():
+        if p.table is None or p.seat is None:
+            continue
+        table = state.tables[p.table]
+        out.append(
+            SeatShown(
+                p.name,
+                p.table,
+                p.seat,
+                table.seat(p.seat).card,
+                table.final,
+                p.chips,
+                p.name in movers,
+            )
+        )
+    if state.phase == "final":
+        out.sort(key=lambda s: s.seat)
+    else:
+        out.sort(key=lambda s: (s.name.casefold(), s.name))
+    return tuple(out)
+
+
+def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
+    places = []
+    paid = [p for p in state.ordered_players() if p.place is not None and p.prize is not None]
+    paid.sort(key=lambda p: p.place or 0)
+    places = [Place(p.place or 0, p.name, p.prize, p.tied) for p in paid]
+    winner = next((p.name for p in state.players.values() if p.place == 1), None)
+    if winner is not None and not any(p.place == 1 for p in places):
+        places.insert(0, Place(1, winner, None))
+    ended = state.clock.as_of if state.clock is not None else None
+    shown = ended is not None and now - ended < WINNER_SHOWN
+    return Room(
+        stage="winner" if shown else "over",
+        now=now,
+        winner=winner,
+        places=tuple(places),
+        changes_at=ended + WINNER_SHOWN if shown and ended is not None else None,
+        **base,
+    )
+
+
+def chime(before: Room | None, after: Room) -> Chime | None:
+    """The sound the room hears between two pictures: a level changed, a break started or
+    ended, one minute left. None at the first picture, or when nothing of that happened."""
+    if before is None or not before.clock_shown or not after.clock_shown:
+        return None
+    if after.is_break and not before.is_break:
+        return "break"
+    if before.is_break and not after.is_break:
+        return "resume"
+    if after.level != before.level:
+        return "level"
+    if after.stage == "last_minute" and before.stage == "level":
+        return "minute"
+    return None
+
+
+def room_json(shown: Room) -> dict[str, Any]:
+    """``shown`` as the room's web page reads it (``/api/room``): times in ISO 8601 UTC,
+    money said with its currency ("1 680 scudi"), chips as numbers."""
+    from dataclasses import asdict
+
+    from tdconsole.domain.numbers import money_said
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, datetime):
+            return value.isoformat()
+        if isinstance(value, Decimal):
+            return money_said(value, shown.currency)
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        return value
+
+    document = {key: plain(value) for key, value in asdict(shown).items()}
+    document["clock_shown"] = shown.clock_shown
+    return document
+
+
+SEASON_ROWS = 10
+"""The season's places shown in the room."""
+
+
+def season_from(document: dict[str, Any] | None) -> Season | None:
+    """The season's board from its ``season --json`` document: None when there is none, or
+    when the season does not show itself in the room (``room_display``)."""
+    if not document or not document.get("room_display") or not document.get("standings"):
+        return None
+    rows = tuple(
+        SeasonRow(int(r["place"]), bool(r["tied"]), str(r["player"]), str(r["points"]))
+        for r in document["standings"][:SEASON_ROWS]
+    )
+    return Season(str(document["season"]), rows)

@@ -1,0 +1,232 @@
+"""The room's screen as web pages: ``/display`` (the page), ``/api/room`` (what it shows, as
+JSON) and ``/api/room/stream`` (the same, pushed at every change: Server-Sent Events).
+
+Read-only: nothing here writes the event file. Every picture comes from the one watcher
+(``tdconsole.serve.watch``) through the one room model (``tdconsole.domain.room``), which the
+terminal display draws too. One ``RoomFeed`` per process computes each picture once, at each
+change of the file and at each moment the model names (the last minute, zero, the moves
+leaving the screen), and every open stream sends that same text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+from collections.abc import AsyncGenerator
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+from aiohttp_sse import EventSourceResponse, sse_response
+
+from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
+from tdconsole.serve.limits import SEND_SECONDS
+from tdconsole.serve.room_words import page_words
+
+if TYPE_CHECKING:
+    from tdconsole.serve.app import ServeConfig
+    from tdconsole.serve.watch import Snapshot, Watcher
+
+STATIC = Path(__file__).parent / "static"
+PING_SECONDS = 10.0
+"""The server's time is sent this often on a quiet stream: the page knows the link lives."""
+RETRY_MS = 1000
+"""The browser's own first wait before reconnecting (the page adds its backoff)."""
+
+
+def utc_now() -> datetime:
+    from tdconsole.service import utc_now as now
+
+    return now()
+
+
+def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:
+    """The room model for ``snap`` at ``now``."""
+    from tdconsole.domain.clock import status
+
+    state = snap.state
+    shown = None
+    if state.clock is not None and state.structure is not None:
+        auto = state.settings.clock.auto_announce
+        shown = status(state.clock, state.structure, now, auto_announce=auto)
+    return room(state, shown, snap.moved, now, season)
+
+
+def document(shown: Room, lang: str, sound: str | None = None) -> dict[str, Any]:
+    """What the page reads: the model, its sound, and the server's time when sent."""
+    body = room_json(shown)
+    body["chime"] = sound
+    body["lang"] = lang
+    return body
+
+
+def read_season(event: Path, lang: str) -> Season | None:
+    """The first season counting ``event``, when it shows itself in the room (reads files)."""
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.season.load import load, season_json, seasons_for
+
+    try:
+        found = seasons_for(event)
+        if not found:
+            return None
+        return season_from(season_json(load(found[0]), "en" if lang == "en" else "it"))
+    except (RuleError, OSError, ValueError):
+        return None  # a refused season file: the Director reads why with `season`
+
+
+class RoomFeed:
+    """The room's pictures for every open stream: one computed per change, sent to all."""
+
+    def __init__(self, watcher: Watcher, event: Path, lang: str) -> None:
+        self.watcher = watcher
+        self.event = event
+        self.lang = lang
+        self.version = 0
+        self.text = ""
+        """The latest picture as the stream sends it (JSON)."""
+        self.shown: Room | None = None
+        self._season: Season | None = None
+        self._changed = asyncio.Condition()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="tdconsole-room")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        snaps = self.watcher.subscribe()
+        snap = await anext(snaps)
+        following = asyncio.ensure_future(anext(snaps))
+        try:
+            while True:
+                await self._publish(snap)
+                wait = None
+                if self.shown is not None and self.shown.changes_at is not None:
+                    wait = max(0.0, (self.shown.changes_at - utc_now()).total_seconds()) + 0.01
+                done, _pending = await asyncio.wait({following}, timeout=wait)
+                if following in done:
+                    snap = following.result()
+                    following = asyncio.ensure_future(anext(snaps))
+        finally:
+            following.cancel()
+            with contextlib.suppress(BaseException):
+                await snaps.aclose()
+
+    async def _publish(self, snap: Snapshot) -> None:
+        now = utc_now()
+        shown = picture(snap, now, self._season)
+        was_break = self.shown is not None and self.shown.stage == "break"
+        if shown.stage == "break" and not was_break:  # read afresh as each break begins
+            loop = asyncio.get_running_loop()
+            self._season = await loop.run_in_executor(None, read_season, self.event, self.lang)
+            shown = picture(snap, now, self._season)
+        sound = chime(self.shown, shown)
+        text = json.dumps(document(shown, self.lang, sound), ensure_ascii=False)
+        async with self._changed:
+            self.shown, self.text = shown, text
+            self.version += 1
+            self._changed.notify_all()
+
+    async def pictures(self) -> AsyncGenerator[tuple[int, str], None]:
+        """(version, JSON) of the latest picture at once, then of each newer one."""
+        seen = 0
+        while True:
+            async with self._changed:
+                await self._changed.wait_for(lambda: self.version not in (0, seen))  # noqa: B023
+                seen, text = self.version, self.text
+            yield seen, text
+
+
+FEED = web.AppKey("room_feed", RoomFeed)
+
+
+def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
+    page = (STATIC / "room.html").read_text(encoding="utf-8")
+    words = json.dumps(page_words(config.lang), ensure_ascii=False)
+    page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
+    page = page.replace("{{words}}", html.escape(words, quote=True))
+    page = page.replace("{{room_url}}", html.escape(config.public_url + "/display", quote=True))
+    feed = RoomFeed(watcher, config.event, config.lang)
+    app[FEED] = feed
+
+    async def start(app: web.Application) -> None:
+        await feed.start()
+
+    async def stop(app: web.Application) -> None:
+        await feed.stop()
+
+    app.on_startup.append(start)
+    app.on_cleanup.insert(0, stop)
+
+    async def display(request: web.Request) -> web.StreamResponse:
+        return web.Response(
+            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def current(request: web.Request) -> web.StreamResponse:
+        snap = watcher.latest
+        if snap is None:
+            raise web.HTTPServiceUnavailable(text="the event is being read\n")
+        body = document(picture(snap, utc_now(), feed._season), config.lang)
+        return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+    async def stream(request: web.Request) -> web.StreamResponse:
+        async with sse_response(
+            request,
+            send_timeout=SEND_SECONDS,
+            headers={"Cache-Control": "no-store"},
+        ) as events:
+            pump = asyncio.create_task(_pump(events, feed))
+            try:
+                await events.wait()  # the browser gone, or the pump ended
+            finally:
+                pump.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pump
+        return events
+
+    async def qr(request: web.Request) -> web.StreamResponse:
+        import io
+
+        import segno
+
+        out = io.BytesIO()
+        segno.make(config.public_url + "/display", error="m").save(out, kind="svg", border=2)
+        return web.Response(body=out.getvalue(), content_type="image/svg+xml")
+
+    app.router.add_get("/display", display)
+    app.router.add_get("/api/room", current)
+    app.router.add_get("/api/room/stream", stream)
+    app.router.add_get("/api/room/qr.svg", qr)
+    app.router.add_static("/room/", STATIC, name="room-static")
+
+
+async def _pump(events: EventSourceResponse, feed: RoomFeed) -> None:
+    """Send each new picture down one stream, until it fails; the server's time goes first,
+    and every ``PING_SECONDS`` while nothing changes (the page's sign that the link lives)."""
+    pictures = feed.pictures()
+    coming = asyncio.ensure_future(anext(pictures))
+    try:
+        while True:
+            done, _pending = await asyncio.wait({coming}, timeout=PING_SECONDS)
+            await events.send(utc_now().isoformat(), event="time")
+            if coming in done:
+                version, text = coming.result()
+                await events.send(text, id=str(version), event="room", retry=RETRY_MS)
+                coming = asyncio.ensure_future(anext(pictures))
+    except (ConnectionResetError, RuntimeError, TimeoutError):
+        pass
+    finally:
+        coming.cancel()
+        with contextlib.suppress(BaseException):
+            await pictures.aclose()
+        with contextlib.suppress(RuntimeError):
+            events.stop_streaming()

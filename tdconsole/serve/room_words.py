@@ -1,0 +1,58 @@
+"""The words of the room's web page, in the event's language: templates with their
+``{placeholders}`` left for the page to fill (the terminal display says the same messages)."""
+
+from __future__ import annotations
+
+from tdconsole.i18n import Msg, _, ngettext
+
+WORDS: dict[str, Msg] = {
+    "level": _("LEVEL {level}"),
+    "break": _("BREAK"),
+    "blinds": _("BLINDS {sb} / {bb}"),
+    "ante": _("ANTE {ante}"),
+    "next": _("NEXT {sb} / {bb}"),
+    "then_break": _("THEN A BREAK"),
+    "last_level": _("LAST LEVEL"),
+    "last_minute": _("LAST MINUTE"),
+    "pending": _("TIME IS UP — NEXT: LEVEL {level}, {sb} / {bb}"),
+    "pending_break": _("TIME IS UP — THE BREAK IS NEXT"),
+    "pending_resume": _("THE BREAK IS OVER — NEXT: LEVEL {level}, {sb} / {bb}"),
+    "stopped": _("CLOCK STOPPED"),
+    "resumes_at": _("PLAY RESUMES AT {time}"),
+    "resume_blinds": _("LEVEL {level}: BLINDS {sb} / {bb}"),
+    "colour_up": _("Colour-up: the {chip} chips leave play, changed for {to}"),
+    "in_play": _("In play {n} / {entrants}"),
+    "average": _("Average {avg}"),
+    "bb_one": ngettext("({n} big blind)", "({n} big blinds)", 1),
+    "bb_many": ngettext("({n} big blind)", "({n} big blinds)", 2),
+    "pool": _("Prize pool {pool}"),
+    "next_break": _("Next break in {time}"),
+    "coming": _("Coming up"),
+    "upcoming_level": _("Level {level}"),
+    "upcoming_break": _("Break, {minutes} min"),
+    "second_stack": _("Second stack now"),
+    "second_at": _("Table {table} → {amount}"),
+    "seats_drawn": _("The seats are drawn: find your seat"),
+    "final_drawn": _("The final table is drawn: find your seat"),
+    "closed": _("Table {table} is closed: these players move"),
+    "seats": _("Seats, by name"),
+    "final_table": _("Final table"),
+    "table": _("Table {table}"),
+    "seat": _("Seat {seat}"),
+    "chips": _("Chips"),
+    "waiting": _("The clock starts with the tournament"),
+    "winner": _("WINNER"),
+    "over": _("TOURNAMENT OVER"),
+    "paid": _("Paid places"),
+    "entrants": _("Entrants {n}"),
+    "season": _("SEASON STANDINGS — {season}"),
+    "points": _("points"),
+    "phone": _("Follow the clock on your phone"),
+    "sound": _("Tap or press a key for sound"),
+    "reconnecting": _("reconnecting…"),
+}
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Every word of the room's page in ``lang``, placeholders still to fill."""
+    return {key: message.template(lang) for key, message in WORDS.items()}

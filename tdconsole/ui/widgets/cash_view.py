@@ -1,0 +1,74 @@
+"""The cash summary under the prize table (Art. I.2, V.1, I.7): fees and food taken, refunds,
+prizes paid and due, and what the cash box should hold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from tdconsole.domain.numbers import money_said
+from tdconsole.ui.i18n import Translator
+
+if TYPE_CHECKING:
+    from tdconsole.domain.state import State
+
+
+class CashView(Static):
+    def __init__(self, tr: Translator, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tr = tr
+
+    def show(self, state: State) -> None:
+        from tdconsole.domain.cash import cash
+
+        tr = self.tr
+        summary = cash(state)
+        currency = state.settings.currency
+
+        def money(amount: object) -> Text:
+            return Text(money_said(str(amount), currency), justify="right")
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column()
+        grid.add_column(justify="right")
+        grid.add_column(style="dim")
+        rows = (
+            (
+                tr("Entry fees taken"),
+                summary.entry_fees,
+                tr.ngettext("{n} payment", "{n} payments", summary.entry_paid),
+            ),
+            (
+                tr("Food contributions taken"),
+                summary.food,
+                tr.ngettext("{n} payment", "{n} payments", summary.food_paid),
+            ),
+            (
+                tr("Refunded at withdrawals"),
+                summary.refunds,
+                tr.ngettext("{n} player", "{n} players", summary.refunded),
+            ),
+            (tr("Prize pool"), summary.prize_pool, tr("Art. {articles}", articles="V.1")),
+            (
+                tr("Prizes paid"),
+                summary.prizes_paid,
+                tr("Art. {articles}", articles="I.7"),
+            ),
+            (tr("Prizes still due"), summary.prizes_due, ""),
+        )
+        for label, amount, note in rows:
+            grid.add_row(Text(label), money(amount), Text(note))
+        grid.add_row(
+            Text(tr("In the cash box"), style="bold"),
+            Text(money_said(str(summary.cash_box), currency), style="bold", justify="right"),
+            Text(
+                tr(
+                    "of which food money {amount}",
+                    amount=money_said(str(summary.food_kept), currency),
+                )
+            ),
+        )
+        self.update(grid)

@@ -1,0 +1,82 @@
+"""Issue 25, point 6 on the command line: a paid player who withdraws is told his refund and
+how the prize pool drops; the log records it; `cash` sums up the evening's money."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tdconsole.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], event: Path, *argv: str) -> tuple[int, str, str]:
+    code = main(["--lang", "en", "--event", str(event), *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def event(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    path = tmp_path / "e.tdc"
+    assert main(["new", str(path), "--name", "Serata"]) == 0
+    for argv in (
+        ("register", "Ada", "Bea", "Cid"),
+        ("pay", "Ada", "Bea"),
+        ("pay", "--food", "Bea"),
+    ):
+        assert run(capsys, path, *argv)[0] == 0
+    return path
+
+
+def test_withdrawing_a_paid_player_says_the_refund(
+    capsys: pytest.CaptureFixture[str], event: Path
+) -> None:
+    code, out, _ = run(capsys, event, "withdraw", "Bea")
+    assert code == 0
+    assert out.splitlines() == [
+        "Bea: withdrawn",
+        "Bea: entry fee of 70 scudi refunded; the prize pool drops by 70 scudi to 70 scudi "
+        "(Art. V.1)",
+        "Bea: food contribution of 20 scudi refunded (not part of the pool)",
+    ]
+    log = run(capsys, event, "log")[1]
+    assert "Direttore: refunded to Bea: entry fee 70 scudi, food contribution 20 scudi" in log
+    events = json.loads(run(capsys, event, "log", "--json")[1])["events"]
+    refund = next(e for e in events if e["type"] == "fee_refunded")
+    assert refund["data"] == {"name": "Bea", "entry": "70", "food": "20"}
+    state = json.loads(run(capsys, event, "state", "--json")[1])
+    bea = next(p for p in state["players"] if p["name"] == "Bea")
+    assert (bea["entry_refund"], bea["food_refund"]) == ("70", "20")
+    assert state["prize_pool"] == "70" and state["cash"]["cash_box"] == "70"
+    # Italian too, and undone with the withdrawal.
+    assert main(["--lang", "it", "--event", str(event), "log"]) == 0
+    assert "rimborsato a Bea: quota d'iscrizione 70 scudi" in capsys.readouterr().out
+    assert run(capsys, event, "undo")[0] == 0
+    assert json.loads(run(capsys, event, "cash", "--json")[1])["refunds"] == "0"
+    # An unpaid player's withdrawal gives nothing back, and says nothing of money.
+    assert run(capsys, event, "withdraw", "Cid")[1] == "Cid: withdrawn\n"
+
+
+def test_cash_sums_up_the_evening(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    assert run(capsys, event, "withdraw", "Bea")[0] == 0
+    code, out, _ = run(capsys, event, "cash")
+    assert code == 0
+    assert out.splitlines() == [
+        "entry fees taken: 140 scudi (2 payments)",
+        "food contributions taken: 20 scudi (1 payment)",
+        "refunded at withdrawals: 90 scudi (1 player)",
+        "prize pool: 70 scudi (Art. V.1)",
+        "prizes paid: 0 scudi (0 places, Art. I.7)",
+        "prizes still due: 70 scudi",
+        "in the cash box: 70 scudi (of which food money 0 scudi)",
+    ]
+    document = json.loads(run(capsys, event, "cash", "--json")[1])
+    assert (document["entry_fees"], document["refunds"], document["cash_box"]) == (
+        "140",
+        "90",
+        "70",
+    )
+    assert main(["--lang", "it", "--event", str(event), "cash"]) == 0
+    assert "in cassa: 70 scudi" in capsys.readouterr().out

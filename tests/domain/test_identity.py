@@ -1,0 +1,66 @@
+"""One comparison of who acts (issue 24): one person across NFC, case and spaces; a look-alike
+of the Director's name (a TR39-style skeleton) refused unless it is the Director."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.identity import (
+    check_staff_name,
+    looks_alike,
+    normal,
+    same_person,
+    skeleton,
+)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["Niccolo\u0300", "NICCOLÒ", "  Niccolò  ", "Niccol\u00f2", "niccolo\u0300"],
+)
+def test_one_person_across_normal_forms_case_and_spaces(typed: str) -> None:
+    assert same_person(typed, "Niccolò")
+
+
+def test_inner_spaces_of_any_kind_collapse() -> None:
+    assert normal("Anna\u00a0\u2003 Maria ") == "Anna Maria"
+    assert same_person("anna  maria", "Anna\u2009Maria")
+
+
+def test_folding_that_decomposes_still_compares() -> None:
+    assert same_person("İlaria", "i\u0307laria")
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        "Dir\u0435ttore",  # a Cyrillic е
+        "D\u0456rettore",  # a Cyrillic і
+        "Dіrеttоrе",  # several Cyrillic letters
+        "D1RETTORE",
+        "Direttor\u0435",
+        "\uff24irettore",  # a full-width D
+        "Dir\u200bettore",  # an invisible character (refused earlier as input, caught here too)
+        "Di\u0433ettore",  # a Cyrillic г for r
+        "Dirett\u03bfre",  # a Greek omicron
+        "Direttor\u00e9",  # an accent a log line hides
+    ],
+)
+def test_look_alikes_of_the_directors_name(forged: str) -> None:
+    assert not same_person(forged, "Direttore")
+    assert looks_alike(forged, "Direttore")
+    assert skeleton(forged) == skeleton("Direttore")
+
+
+@pytest.mark.parametrize("other", ["Bruno", "Direttrice", "Dora", "Eve", "Diretto"])
+def test_different_names_do_not_look_alike(other: str) -> None:
+    assert not looks_alike(other, "Direttore")
+
+
+def test_a_staff_name_like_the_directors_is_refused() -> None:
+    with pytest.raises(RuleError, match="looks like the Director's name") as refused:
+        check_staff_name("Dir\u0435ttore", "Direttore")
+    assert refused.value.article == "VII.1"
+    check_staff_name("Bruno", "Direttore")  # anyone else acts
+    check_staff_name("DIRETTORE", "Direttore")  # the Director himself is not a look-alike

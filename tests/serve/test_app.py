@@ -1,0 +1,189 @@
+"""The one server: the room's JSON view and stream (aiohttp's test client), the watcher that
+feeds them, the Host check and the limits on one address's connections."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient
+
+from tdconsole.serve.app import ServeConfig, build_app, listen
+from tdconsole.serve.watch import Watcher
+from tdconsole.service import Tournament
+
+
+def bust(event: Path, name: str) -> None:
+    """Another terminal records an elimination."""
+    from tdconsole.domain.play import Bust
+
+    service = Tournament.open(event, actor="Bruno", role="floor")
+    try:
+        service.execute(Bust(names=[name], declined=True))
+    finally:
+        service.close()
+
+
+@pytest.fixture
+async def client(event: Path, aiohttp_client: Any) -> TestClient[Any, Any]:
+    app = build_app(ServeConfig(event=event, poll_seconds=0.02))
+    made: TestClient[Any, Any] = await aiohttp_client(app)
+    return made
+
+
+async def events_of(response: Any) -> AsyncIterator[dict[str, Any]]:
+    """The room's pictures as the stream sends them (``event: room`` … ``data: {json}``)."""
+    kind = ""
+    async for raw in response.content:
+        line = raw.decode().rstrip("\r\n")
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: ") and kind == "room":
+            yield json.loads(line[6:])
+
+
+async def test_the_json_view_says_what_the_room_shows(client: TestClient[Any, Any]) -> None:
+    answer = await client.get("/api/room")
+    assert answer.status == 200
+    room = await answer.json()
+    assert room["in_play"] == 24 and room["entrants"] == 24
+    assert room["stage"] == "paused" and room["blinds"]["big_blind"] == 100
+    assert room["prize_pool"] == "1 680 scudi" and room["average_bb"] == 40.0
+
+
+async def test_the_stream_brings_a_bust_from_another_terminal(
+    client: TestClient[Any, Any], event: Path
+) -> None:
+    answer = await client.get("/api/room/stream")
+    assert answer.headers["Content-Type"].startswith("text/event-stream")
+    pictures = events_of(answer)
+    first = await anext(pictures)
+    assert first["in_play"] == 24
+    await asyncio.to_thread(bust, event, "Rossi")
+    second = await asyncio.wait_for(anext(pictures), 5)
+    assert second["in_play"] == 23
+    assert second["now"] >= first["now"]
+
+
+async def test_the_page_is_served_from_the_package(client: TestClient[Any, Any]) -> None:
+    page = await client.get("/display")
+    assert page.status == 200
+    text = await page.text()
+    assert '<html lang="it">' in text and "/room/room.js" in text
+    script = await client.get("/room/room.js")
+    assert script.status == 200
+    assert "EventSource" in await script.text()
+    qr = await client.get("/api/room/qr.svg")
+    assert qr.status == 200 and qr.content_type == "image/svg+xml"
+
+
+async def test_the_room_changes_nothing(client: TestClient[Any, Any], event: Path) -> None:
+    before = Tournament.open(event)
+    try:
+        seq = before.state.last_seq
+    finally:
+        before.close()
+    for method in ("POST", "PUT", "DELETE"):
+        for path in ("/display", "/api/room", "/api/room/stream"):
+            answer = await client.request(method, path)
+            assert answer.status == 405, (method, path)
+    after = Tournament.open(event)
+    try:
+        assert after.state.last_seq == seq
+    finally:
+        after.close()
+
+
+async def test_a_foreign_host_name_is_refused(client: TestClient[Any, Any]) -> None:
+    # DNS rebinding: a page of evil.example whose name now points at this machine.
+    refused = await client.get("/api/room", headers={"Host": "evil.example:8000"})
+    assert refused.status == 421
+    for host in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "192.168.1.5"):
+        answer = await client.get("/api/room", headers={"Host": host})
+        assert answer.status == 200, host
+
+
+async def test_the_watcher_hands_each_change_to_every_subscriber(event: Path) -> None:
+    watcher = Watcher(event, interval=0.02)
+    await watcher.start()
+    try:
+        assert watcher.latest is not None and watcher.latest.state.in_play == 24
+        one, two = watcher.subscribe(), watcher.subscribe()
+        assert (await anext(one)).version == (await anext(two)).version == 1
+        assert watcher.subscribers == 2
+        await asyncio.to_thread(bust, event, "Rossi")
+        a, b = await asyncio.wait_for(asyncio.gather(anext(one), anext(two)), 5)
+        assert a is b and a.version == 2 and a.state.in_play == 23
+        await one.aclose()
+        await two.aclose()
+        assert watcher.subscribers == 0
+    finally:
+        await watcher.stop()
+
+
+async def test_a_slow_subscriber_gets_the_newest_not_a_backlog(event: Path) -> None:
+    watcher = Watcher(event, interval=0.02)
+    await watcher.start()
+    try:
+        slow = watcher.subscribe()
+        await anext(slow)
+        for name in ("Rossi", "Bianchi"):
+            await asyncio.to_thread(bust, event, name)
+        deadline = asyncio.get_running_loop().time() + 5
+        while watcher.latest is not None and watcher.latest.state.in_play != 22:
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.02)
+        newest = await anext(slow)
+        assert newest.state.in_play == 22
+        await slow.aclose()
+    finally:
+        await watcher.stop()
+
+
+# -- connections from one address ----------------------------------------------------------
+async def served(event: Path, **limits: Any) -> tuple[web.AppRunner, int]:
+    config = ServeConfig(event=event, port=0, poll_seconds=0.05, **limits)
+    runner = web.AppRunner(build_app(config), keepalive_timeout=config.idle_seconds)
+    await runner.setup()
+    server = await listen(runner, config)
+    port = int(server.sockets[0].getsockname()[1])
+    return runner, port
+
+
+async def get(port: int, source: str) -> int:
+    """One request from ``source`` (a loopback address of its own): its status."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    writer.write(b"GET /api/room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 5)
+    writer.close()
+    return int(status.split()[1])
+
+
+async def test_one_address_s_flood_does_not_starve_another(event: Path) -> None:
+    runner, port = await served(event, per_address=8, idle_seconds=0.5)
+    try:
+        # 20 half-sent requests from 127.0.0.2: eight held, the rest closed at once.
+        held = []
+        for _ in range(20):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=("127.0.0.2", 0)
+            )
+            writer.write(b"GET /api/room HTTP/1.1\r\nHost: 127")
+            held.append((reader, writer))
+        await asyncio.sleep(0.1)
+        assert [r.at_eof() for r, _ in held] == [False] * 8 + [True] * 12
+        assert await get(port, "127.0.0.3") == 200  # another screen is served at once
+        # The half-sent requests are dropped once idle: the flooding address is served again.
+        await asyncio.sleep(0.8)
+        assert all(r.at_eof() for r, _ in held)
+        assert await get(port, "127.0.0.2") == 200
+        for _, writer in held:
+            writer.close()
+    finally:
+        await runner.cleanup()

@@ -1,0 +1,85 @@
+"""Issue 25, point 2: the console's standings tab left a disqualified player out (the printed
+standings listed him). He keeps the place at which he left, marked DQ, without a prize; the
+prizes tab shows him at his place too (rules.md, the Decision on VI.2)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from tdconsole.domain.play import Bust, Disqualify, Start
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.settings import load_settings
+from tdconsole.service import Tournament
+from tdconsole.ui.app import build_app
+
+from .conftest import frozen, settle
+
+PLAYERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+
+
+async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Path) -> None:
+    service = Tournament.create(
+        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    service.execute(Register(names=PLAYERS))
+    service.execute(Pay(names=PLAYERS))
+    service.execute(Draw(seed=1))
+    service.execute(Start(stack=4000, big_blind=100))
+    service.execute(Bust(names=["Ada"]))  # 6th
+    service.execute(Bust(names=["Bea"]))  # 5th
+    service.execute(Disqualify(name="Cid", reason="collusione"))  # keeps the 4th
+    service.execute(Bust(names=["Dan"]))  # 3rd
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("4")
+            await settle(pilot)
+            standings: DataTable[object] = app.screen.query_one("#standings-view", DataTable)
+            rows = [[str(c) for c in standings.get_row_at(i)] for i in range(standings.row_count)]
+            placed = [(r[0], r[1], r[5]) for r in rows[2:]]
+            assert placed[0][:2] == ("3", "Dan")
+            assert placed[1] == ("4 SQ", "Cid", "")
+            assert [p[:2] for p in placed[2:]] == [("5", "Bea"), ("6", "Ada")]
+            await pilot.press("3")
+            await settle(pilot)
+            payouts: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
+            fourth = [str(c) for c in payouts.get_row_at(3)]
+            assert fourth[0] == "4°" and fourth[3] == "Cid SQ" and fourth[2].startswith("0 ")
+    finally:
+        service.close()
+
+
+def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
+    """The result shown in place of the clock (and on the room display) at the end: a player
+    disqualified in a paid place is listed there, marked, so the places read 1 to 5."""
+    from tdconsole.ui.i18n import Translator
+    from tdconsole.ui.results import places, places_text
+
+    service = Tournament.create(
+        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    try:
+        service.execute(Register(names=PLAYERS))
+        service.execute(Pay(names=PLAYERS))
+        service.execute(Draw(seed=1))
+        service.execute(Start(stack=4000, big_blind=100))
+        for name in ("Ada", "Bea"):
+            service.execute(Bust(names=[name]))
+        service.execute(Disqualify(name="Cid", reason="collusione"))  # 4th
+        for name in ("Dan", "Eva"):
+            service.execute(Bust(names=[name]))
+        rows = places(service.state)
+        assert [(r.place, r.name, r.disqualified) for r in rows] == [
+            (1, "Fil", False), (2, "Eva", False), (3, "Dan", False),
+            (4, "Cid", True), (5, "Bea", False),
+        ]  # fmt: skip
+        lines = places_text(rows, Translator("en")).plain.splitlines()
+        assert lines[3].split() == ["4°", "Cid", "DQ"]
+        assert len({len(line) for line in lines}) == 1  # in columns
+    finally:
+        service.close()
