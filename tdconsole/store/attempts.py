@@ -32,7 +32,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.texts import normal_name
+from tdconsole.domain.identity import person_key
 from tdconsole.i18n import _
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
@@ -68,7 +68,7 @@ def attempts_file(event: Path) -> Path:
 
 def name_key(name: str) -> str:
     """A name as the limits count it: as the service compares who acts (NFC, case, spaces)."""
-    return normal_name(name).casefold()
+    return person_key(name)
 
 
 def _busy() -> RuleError:
