@@ -112,10 +112,15 @@ def phone(landscape: bool = False) -> Iterator[Any]:
 
 def wait(driver: Any, check: Any, what: str, timeout: float = 20.0) -> Any:
     """selenium's own wait for ``check(driver)``; fails saying ``what`` was awaited."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # (the list is drawn afresh at every change: an element found may be gone a moment later)
+    ignored = [StaleElementReferenceException]
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(check)
+        return WebDriverWait(
+            driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored
+        ).until(check)
     except Exception as exc:
         body = driver.execute_script("return document.body.innerText")
         raise AssertionError(f"never {what}; the page shows:\n{body}") from exc

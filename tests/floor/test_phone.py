@@ -54,16 +54,15 @@ def open_floor(driver: Any, server: Server, name: str = "Anna") -> None:
 def choose(driver: Any, name: str) -> None:
     from selenium.webdriver.common.by import By
 
-    def button(d: Any) -> Any:
+    def tapped(d: Any) -> bool:
         for b in d.find_elements(By.CSS_SELECTOR, "#players button"):
             if b.find_element(By.CSS_SELECTOR, "span").text == name:
-                return b
+                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", b)
+                b.click()
+                return text_of(d, "#chosen") == name
         return False
 
-    found = wait(driver, button, f"listed {name}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
-    found.click()
-    wait(driver, lambda d: text_of(d, "#chosen") == name, f"chose {name}")
+    wait(driver, tapped, f"listed and chose {name}")
 
 
 def confirm(driver: Any) -> str:
