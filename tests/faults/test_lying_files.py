@@ -174,6 +174,7 @@ def test_only_this_machines_sealed_snapshot_spares_the_replay(
     this machine sealed it; a file from elsewhere carrying a snapshot is replayed whole."""
     from tdconsole.service import Tournament
 
+    assert run(capsys, "--event", str(event), "count", f"{NAMES[1]}=4000")[0] == 0
     service = Tournament.open(event)
     service._save_snapshot()
     service.close()
@@ -182,7 +183,8 @@ def test_only_this_machines_sealed_snapshot_spares_the_replay(
     assert count == 1
     # The log before the snapshot edited as a forger would (the snapshot itself kept).
     db.execute(
-        "UPDATE events SET data = ? WHERE type = 'chips_counted'",
+        "UPDATE events SET data = ? WHERE seq = "
+        "(SELECT MIN(seq) FROM events WHERE type = 'chips_counted')",
         (json.dumps({"counts": {NAMES[0]: -5}}),),
     )
     db.commit()
