@@ -9,7 +9,7 @@ from tdconsole.domain.play import Count
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
-from tdconsole.ui.dialogs.counts import CountRows
+from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator, table_name
 
 
@@ -30,6 +30,12 @@ class CountDialog(Dialog):
         yield CountRows(
             [p.name for p in self.players], {p.name: p.chips for p in self.players}, {}, id="counts"
         )
+
+    def update_note(self) -> None:
+        """The running total against the chips the table holds (as the closing dialog)."""
+        table = self.state.tables[self.table]
+        total = sum(self.query_one("#counts", CountRows).counts(partial=True).values())
+        self.set_note(sum_line(self.tr, total, table.chips))
 
     def command(self) -> Command | None:
         counts = self.query_one("#counts", CountRows).counts(partial=True)

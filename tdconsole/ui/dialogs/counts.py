@@ -37,7 +37,17 @@ class CountRows(Vertical):
             value = self.values.get(name)
             with Horizontal(classes="row"):
                 yield Label(Text(self.labels.get(name, name)), classes="who")
-                yield Input("" if value is None else str(value), id=count_id(i), classes="stack")
+                # One line a player: a final of ten fits at 120×40 without scrolling.
+                yield Input(
+                    "" if value is None else str(value),
+                    id=count_id(i),
+                    classes="stack",
+                    compact=True,
+                )
+
+    def complete(self) -> bool:
+        """Every player's count is typed, as a whole number."""
+        return len(self.counts(partial=True)) == len(self.names)
 
     def counts(self, *, partial: bool = False) -> dict[str, int]:
         out: dict[str, int] = {}

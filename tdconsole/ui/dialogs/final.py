@@ -10,10 +10,24 @@ from textual.widgets import Input
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Final, round_chips
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
-from tdconsole.ui.i18n import chips
+from tdconsole.ui.i18n import Translator, chips, table_name
+
+
+def seat_order(state: State) -> list[Player]:
+    """The finalists table by table, seat by seat, as the Director walks round to count."""
+    return sorted(state.in_players(), key=lambda p: (p.table or 0, p.seat or 0))
+
+
+def seat_label(tr: Translator, state: State, player: Player) -> str:
+    """"Table 2, seat 3": where the count is taken."""
+    if player.table is None or player.seat is None:
+        return ""
+    where = table_name(tr, player.table, state.tables[player.table].final)
+    return tr("{table}, seat {seat}", table=where, seat=player.seat)
 
 
 class FinalDialog(Dialog):
@@ -21,8 +35,12 @@ class FinalDialog(Dialog):
     ARTICLES = ("IV.5", "IV.6", "III.4")
 
     def body(self) -> ComposeResult:
-        players = self.state.in_players()
-        labels = {p.name: f"{p.name}{' ②' if p.second_stack else ''}" for p in players}
+        players = seat_order(self.state)
+        tr = self.tr
+        labels = {
+            p.name: f"{seat_label(tr, self.state, p)}  {p.name}{' ②' if p.second_stack else ''}"
+            for p in players
+        }
         yield CountRows(
             [p.name for p in players], {p.name: p.chips for p in players}, labels, id="counts"
         )
@@ -34,11 +52,17 @@ class FinalDialog(Dialog):
         )
 
     def update_note(self) -> None:
-        counts = self.query_one("#counts", CountRows).counts(partial=True)
-        total = sum(counts.values())
+        rows = self.query_one("#counts", CountRows)
+        total = sum(rows.counts(partial=True).values())
         line = sum_line(self.tr, total, self.state.chips_in_play)
         n = len(self.state.in_players())
-        if n:
+        if n and not rows.complete():
+            # The bonus is a share of all the counts: none shown from part of them.
+            line.append("\n")
+            line.append(
+                self.tr("Bonus (Art. III.4): once every finalist's count is typed"), style=""
+            )
+        elif n:
             stacks = self.state.settings.stacks
             bonus = round_chips(Decimal(total) / n, stacks.chip_unit, stacks.second_stack_rounding)
             line.append("\n")

@@ -14,7 +14,7 @@ ACTIONS: tuple[tuple[str, str, Msg, bool, bool], ...] = (
     ("b", "clock('prev')", _("Previous level"), False, False),
     ("plus", "clock_time('add')", _("Add a minute"), False, False),
     ("minus", "clock_time('sub')", _("Remove a minute"), False, False),
-    ("T", "clock_set", _("Set the clock's time"), False, False),
+    ("T", "clock_set", _("Set the time"), False, False),
     ("e", "eliminate", _("Eliminate"), True, True),
     ("d", "second_stack", _("Second stack"), True, True),
     ("k", "count", _("Count"), False, True),
