@@ -21,9 +21,10 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Footer, TabbedContent, TabPane
 
-from tdconsole.domain.words import status_word
+from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
-from tdconsole.ui.i18n import Translator, say_bindings, table_name
+from tdconsole.ui.dialogs.base import seat_words
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
@@ -248,15 +249,11 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     if state is None:
         return entries
     for p in state.ordered_players():
-        status = tr.say(status_word(p.status))
+        status = tr.say(player_word(state, p))
         if p.status == "in" and p.table is not None:
-            final = state.tables[p.table].final
-            where = tr(
-                "Player {name} — {table}, seat {seat}",
-                name=p.name,
-                table=table_name(tr, p.table, final),
-                seat=p.seat,
-            )
+            assert p.seat is not None
+            seat = seat_words(tr, state, p.table, p.seat)
+            where = tr("Player {name} — {seat}", name=p.name, seat=seat)
             entries.append((where, partial(screen.select_player, p.name), status, p.name))
             entries.append(
                 (
