@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
 from tdconsole.domain.play import Bust, Start
@@ -102,3 +103,22 @@ async def test_a_notice_never_splits_a_number(app: ConsoleApp) -> None:
         app.notify("Counted: Moretti 12 000, Rossi 5 000")
         await settle(pilot)
         assert list(app._notifications)[-1].message == "Counted: Moretti 12\xa0000, Rossi 5\xa0000"
+
+
+async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, point 11: the first keystroke that completed a board imported pokerkit on
+    the UI thread (bench/calculator.py); the form loads it in a worker as it opens."""
+    import threading
+
+    from tdconsole.ui.calculators import showdown
+
+    threads: list[str] = []
+    monkeypatch.setattr(
+        showdown, "load_evaluator", lambda: threads.append(threading.current_thread().name)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f6")
+        assert threads and threads != [threading.main_thread().name]

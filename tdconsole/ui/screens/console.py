@@ -70,6 +70,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.tr = tr
         say_bindings(self, self.tr)
         self.floor = floor
+        if floor:
+            show_on_floor(self)
         self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
@@ -231,6 +233,20 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def select_table(self, number: int) -> None:
         self.action_tab("tables")
         self.query_one(TablesView).select_table(number)
+
+
+FLOOR_FOOTER = {"count", "call_clock"}
+"""Keys the floor's footer shows besides the Director's: the floor counts and calls the clock."""
+
+
+def show_on_floor(screen: ConsoleScreen) -> None:
+    """The floor's footer: its own keys shown (``k`` for a count), the Director's hidden."""
+    from dataclasses import replace
+
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        screen._bindings.key_to_bindings[key] = [
+            replace(b, show=True) if b.action in FLOOR_FOOTER else b for b in bindings
+        ]
 
 
 def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
