@@ -243,8 +243,7 @@ def room(
 
 
 def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
-    from tdconsole.domain.play_common import second_stack_amount
-    from tdconsole.domain.view import payout_table
+    from tdconsole.domain.play_common import payout_table, second_stack_amount
 
     average = state.average_stack
     big = None
