@@ -87,9 +87,12 @@ def wait_until_gone(pids: set[int], timeout: float) -> set[int]:
 
 
 @contextmanager
-def serving(event: Path, *args: str, lang: str = "it") -> Iterator[Served]:
-    """``tdconsole --event EVENT serve --port P ARGS``, once it listens (its banner read)."""
-    port = free_port()
+def serving(
+    event: Path, *args: str, lang: str = "it", port: int | None = None
+) -> Iterator[Served]:
+    """``tdconsole --event EVENT serve --port P ARGS``, once it listens (its banner read); a
+    free port unless ``port`` is given."""
+    port = port or free_port()
     command = [
         sys.executable, "-m", "tdconsole", "--event", str(event), "--lang", lang,
         "serve", "--port", str(port), *args,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from tdconsole.domain.identity import check_staff_name, normal, same_person
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
-from tdconsole.i18n import _
+from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
@@ -67,6 +68,15 @@ def actor_name(raw: str) -> str:
             "VII.1",
         )
     return name
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """The command an undo would cancel: its number in the log, its summary, who made it."""
+
+    command: int
+    summary: str
+    actor: str
 
 
 class Tournament:
@@ -336,15 +346,40 @@ class Tournament:
         self._after_write()
         return records
 
-    def undo(self, reason: str = "") -> str:
-        """Cancel the whole last command in effect; returns what was undone."""
+    def last_action(self) -> LastAction | None:
+        """The command an undo would cancel now (as this service last read the log), with who
+        made it: what a face names before it undoes (``undo(expected=…)``)."""
+        target = self.history.last_active
+        if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            return None
+        return LastAction(
+            target, self.history.summaries[target], self.history.actors.get(target, "")
+        )
+
+    def undo(self, reason: str = "", expected: int | None = None) -> str:
+        """Cancel the whole last command in effect; returns what was undone.
+
+        ``expected``: the command the caller named (``last_action``); when another terminal
+        recorded or undid something meanwhile, nothing is undone and the refusal says what
+        the last action is now."""
         reason = clean_text(reason, "reason").strip()
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
             self._check_actor()
-            target = self.history.last_active
-            if target is None or self.history.summaries.get(target, "").startswith("create event"):
+            last = self.last_action()
+            if last is None:
                 raise RuleError(_("nothing to undo"))
+            target = last.command
+            if expected is not None and target != expected:
+                from tdconsole.domain.summaries import summary_msg
+
+                raise RuleError(
+                    _(
+                        "nothing undone: the last action is now {owner}'s ({summary}), "
+                        "recorded meanwhile; undo again to undo that one"
+                    ).format(owner=last.actor, summary=summary_msg(last.summary)),
+                    "VII.1",
+                )
             owner = self.history.actors.get(target)
             if self.role != "director" and not self._mine(owner):
                 raise RuleError(
@@ -399,7 +434,7 @@ class Tournament:
 
 def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
-    what = own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])
+    what = _fault(exc)
     return StoreError(
         _(
             "{path} is damaged (the event after {after} cannot be "
@@ -407,3 +442,19 @@ def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
             "the file was left untouched"
         ).format(path=shown(path), after=after, what=what),
     )
+
+
+def _fault(exc: Exception) -> Said:
+    """What is wrong with a stored event, in one line: a setting out of bounds (an older
+    version let ``set entry_fee=1e30`` through) named with what it must be."""
+    from pydantic import ValidationError
+
+    from tdconsole.domain.settings import explain
+
+    if isinstance(exc, RuleError):
+        return exc.said
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "settings"
+        return _("{where}: {explanation}").format(where=where, explanation=explain(first))
+    return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])

@@ -17,6 +17,7 @@ from typing import Any
 from tdconsole.cli.calc_showdown import register_showdown
 from tdconsole.cli.rules_common import _arts, _book_lang, _emit, _lang, _say, _speaking
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _, pgettext
 
 
@@ -26,17 +27,17 @@ def _ints(values: list[str] | None, what: str) -> list[int]:
         for part in re.split(r"[,\s]+", chunk.strip()):
             if not part:
                 continue
-            if not part.isdigit():
+            if not (part.isascii() and part.isdigit() and len(part) <= 3):
                 raise RuleError(
                     _("{what}: {part!r} is not a seat number; use e.g. 1,2,5").format(
-                        what=what, part=part
+                        what=what, part=part[:20]
                     ),
                 )
             out.append(int(part))
     return out
 
 
-_PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
+_PLAYER = re.compile(r"^(?:([^=:]*):)?([^=:]+)=(.*)$")
 
 
 def cmd_calc_sidepots(args: argparse.Namespace) -> int:
@@ -52,8 +53,9 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
                     item=item
                 ),
             )
-        seat = int(m.group(1)) if m.group(1) else i
-        contributions.append(Contribution(m.group(2), seat, int(m.group(3)), m.group(2) in folded))
+        seat = whole_number(m.group(1), _("seat"), high=99) if m.group(1) is not None else i
+        chips = whole_number(m.group(3), m.group(2))
+        contributions.append(Contribution(m.group(2), seat, chips, m.group(2) in folded))
     unknown = folded - {c.player for c in contributions}
     if unknown:
         raise RuleError(

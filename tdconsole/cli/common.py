@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.numbers import chips_text as chips_text
 from tdconsole.i18n import PSEUDO, Said, _, languages
 
@@ -180,12 +181,7 @@ def parse_assignments(items: list[str], what: Said) -> list[tuple[str, str]]:
 def parse_counts(items: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for name, value in parse_assignments(items, _("NAME=CHIPS")):
-        try:
-            chips = int(value)
-        except ValueError:
-            raise RuleError(
-                _("{value!r} is not a number of chips: write NAME=CHIPS").format(value=value),
-            ) from None
+        chips = whole_number(value, name, low=-CHIPS_MAX)
         if chips < 0:
             raise RuleError(
                 _(

@@ -20,7 +20,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import money_said
+from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
@@ -157,8 +157,8 @@ def _breaks(items: list[str]) -> dict[int, int]:
     out: dict[int, int] = {}
     for level, minutes in parse_assignments(items, _("LEVEL=MINUTES")):
         try:
-            out[int(level)] = int(minutes)
-        except ValueError:
+            out[whole_number(level, _("level"))] = whole_number(minutes, _("minutes"))
+        except RuleError:
             raise RuleError(
                 _("{level}={minutes}: write a break as LEVEL=MINUTES, e.g. 2=15").format(
                     level=level, minutes=minutes
@@ -187,10 +187,19 @@ def cmd_set(args: argparse.Namespace) -> int:
 def cmd_undo(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        summary = service.undo(args.reason or "")
+        # What is named is what is undone: the command read now, or nothing if another
+        # terminal changes the log before the undo is written (``undo(expected=…)``).
+        last = service.last_action()
+        summary = service.undo(args.reason or "", expected=last.command if last else None)
     finally:
         service.close()
-    say(args, _("undone: {summary}").format(summary=summary_text(summary, lang(args))))
+    owner = last.actor if last is not None else ""
+    say(
+        args,
+        _("undone: {summary} ({owner}'s action)").format(
+            summary=summary_text(summary, lang(args)), owner=owner
+        ),
+    )
     return 0
 
 

@@ -191,7 +191,8 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 def _choose(backups: list[Any], which: str) -> Path:
     newest_first = list(reversed(backups))
-    if which.isdigit() and 1 <= int(which) <= len(newest_first):
+    number = which.isascii() and which.isdigit() and len(which) <= 6  # (not 5,000 nines)
+    if number and 1 <= int(which) <= len(newest_first):
         chosen: Path = newest_first[int(which) - 1].path
         return chosen
     candidate = Path(os.path.expanduser(which))
@@ -203,7 +204,7 @@ def _choose(backups: list[Any], which: str) -> Path:
     raise RuleError(
         _(
             "no backup {which!r}: give a number from `tdconsole backups` (1 = newest) or a file"
-        ).format(which=which),
+        ).format(which=which if len(which) <= 60 else which[:60] + "…"),
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from tdconsole.cli.common import act, chips_text, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import chips_change
+from tdconsole.domain.numbers import chips_change, whole_number
 from tdconsole.i18n import _
 
 
@@ -18,8 +18,8 @@ def _seat(raw: str) -> tuple[int, int]:
     try:
         if not sep:
             raise ValueError
-        return int(table), int(seat)
-    except ValueError:
+        return whole_number(table, _("table")), whole_number(seat, _("seat"))
+    except (ValueError, RuleError):
         raise RuleError(
             _("{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5").format(raw=raw),
         ) from None

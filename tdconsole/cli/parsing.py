@@ -133,7 +133,21 @@ class Parser(argparse.ArgumentParser):
         for key in ("help", "metavar"):
             if key in kwargs:
                 kwargs[key] = words(kwargs[key])
+        # Every number typed on the command line goes through the one parser (``numbers``):
+        # ASCII digits, bounded length and value, refused in one line.
+        if kwargs.get("type") in (int, float):
+            name = args[0] if args else str(kwargs.get("dest", ""))
+            kwargs["type"] = _typed(name, decimals=kwargs["type"] is float)
         return super().add_argument(*args, **kwargs)
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        """A value refused by ``numbers`` is said as it refuses it (it names the option)."""
+        from tdconsole.domain.errors import RuleError
+
+        try:
+            return super()._get_value(action, arg_string)
+        except RuleError as exc:
+            raise argparse.ArgumentError(None, exc.text(_speaking[0])) from None
 
     def add_subparsers(self, **kwargs: Any) -> Any:
         for key in ("title", "description", "help", "metavar"):
@@ -145,6 +159,23 @@ class Parser(argparse.ArgumentParser):
         see = _("{message}; see `{prog} --help`").format(message=message, prog=self.prog)
         sys.stderr.write(f"error: {see.text(_speaking[0])}\n")
         raise SystemExit(2)
+
+
+def _typed(name: str, *, decimals: bool) -> Any:
+    """The ``type`` of a numeric option: ``numbers.whole_number`` (or, for seconds and other
+    decimals, ``numbers.decimal_number``), bounded to ± ``CHIPS_MAX``; the command's own
+    checks (and the domain's) then say what range it takes."""
+    from tdconsole.domain import numbers
+
+    def whole(text: str) -> int:
+        return numbers.whole_number(text, name, low=-numbers.CHIPS_MAX)
+
+    def decimal(text: str) -> float:
+        return float(numbers.decimal_number(text, name, low=-numbers.CHIPS_MAX))
+
+    chosen = decimal if decimals else whole
+    chosen.__name__ = "number"  # (argparse names a type by it)
+    return chosen
 
 
 def add_global_options(parser: Parser, default: Any = None) -> None:

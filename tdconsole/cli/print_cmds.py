@@ -55,6 +55,13 @@ def register(subparsers: Any) -> None:
         metavar=_("PRINTER"),
         help=_("send it to the printer queue (lp), to PRINTER when given"),
     )
+    parser.add_argument(
+        "--player",
+        dest="report_players",
+        nargs="+",
+        metavar=_("NAME"),
+        help=_("receipts: only these players' (the prize just handed over, Art. I.7)"),
+    )
     # Its own dest: the global --lang must not be overwritten by this one's default.
     parser.add_argument(
         "--lang",
@@ -92,6 +99,11 @@ def cmd_print(args: argparse.Namespace) -> int:
                 "txt, or print the html page from a browser"
             ).format(fmt=fmt),
         )
+    if args.report_players and kind != "receipts":
+        from tdconsole.cli.data_cmds import follow_event_language
+
+        follow_event_language(args)
+        raise RuleError(_("--player goes with the receipts only: `print receipts --player NAME`"))
     lang = args.report_lang or getattr(args, "lang", None)
     output = args.report_output
     force: bool = args.force
@@ -114,6 +126,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     warnings: list[str] = []
     if state is None:
         state = load_state(args)
+    if args.report_players:
+        state = only_receipts_of(state, args.report_players)
     data = render(kind, state, fmt, lang=lang, warnings=warnings)
     for warning in warnings:  # a letter the PDF's font lacks, printed as its code
         sys.stderr.write(f"warning: {warning}\n")
@@ -134,6 +148,32 @@ def cmd_print(args: argparse.Namespace) -> int:
             sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
     return 0
+
+
+def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str, Any]:
+    """The state with only the paid players ``typed`` names (as people type names): the
+    receipts of the prizes just handed over (I.7), not the whole evening's again."""
+    from tdconsole.domain.state import Player, match_players
+
+    players = [p for p in state.get("players") or [] if isinstance(p, Mapping)]
+    paid = [
+        Player(name=str(p.get("name")), order=i)
+        for i, p in enumerate(players)
+        if p.get("prize") is not None and p.get("place") is not None
+    ]
+    chosen: set[str] = set()
+    for raw in typed:
+        found = match_players(paid, raw)
+        if len(found) != 1:
+            raise RuleError(
+                _(
+                    "{name!r} is not one player whose prize is decided: type the name of a "
+                    "paid place's player (see `tdconsole payouts`)"
+                ).format(name=raw.strip()),
+                "I.7",
+            )
+        chosen.add(found[0].name)
+    return {**state, "players": [p for p in players if str(p.get("name")) in chosen]}
 
 
 def _event_file(args: argparse.Namespace) -> Path | None:

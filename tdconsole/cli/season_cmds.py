@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tdconsole.cli.common import emit_json, lang, parse_assignments, say
 from tdconsole.cli.parsing import Parser, language_metavar, language_option
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -387,8 +388,8 @@ def _value(key: str, raw: str) -> object:
         )
     if key == "best":
         try:
-            return int(raw)
-        except ValueError:
+            return whole_number(raw, "best", low=-10_000, high=10_000)
+        except RuleError:
             raise RuleError(
                 _("{raw!r} is not a whole number: write best=N (0: every result counts)").format(
                     raw=raw

@@ -123,17 +123,18 @@ class FeeRefunded(EventBody):
 
     type: ClassVar[str] = "fee_refunded"
     name: str
-    entry: str | None = None
-    """The entry fee given back (scudi, a decimal string), or None when he had not paid it."""
-    food: str | None = None
+    entry: Decimal | None = Field(None, ge=0)
+    """The entry fee given back (scudi; a decimal string in the log), or None when he had not
+    paid it."""
+    food: Decimal | None = Field(None, ge=0)
     """The food contribution given back, or None when he had not paid it."""
 
     def apply(self, state: State, at: datetime) -> None:
         player = state.players[name_key(self.name)]
         if self.entry is not None:
-            player.entry_refund = Decimal(self.entry)
+            player.entry_refund = self.entry
         if self.food is not None:
-            player.food_refund = Decimal(self.food)
+            player.food_refund = self.food
 
 
 class SettingChanged(EventBody):
@@ -253,14 +254,12 @@ class Withdraw(Command):
             promoted = waiting[0].name if waiting else None
         events: list[EventBody] = [PlayerWithdrawn(name=player.name, promoted=promoted)]
         if player.paid or player.food_paid:
-            from tdconsole.domain.payouts import money_text
-
             fees = state.settings.registration
             events.append(
                 FeeRefunded(
                     name=player.name,
-                    entry=money_text(fees.entry_fee) if player.paid else None,
-                    food=money_text(fees.food_fee) if player.food_paid else None,
+                    entry=fees.entry_fee if player.paid else None,
+                    food=fees.food_fee if player.food_paid else None,
                 )
             )
         return events

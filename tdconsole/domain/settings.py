@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -24,6 +25,16 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import (
+    CHIPS_MAX,
+    MONEY_MAX,
+    MONEY_PLACES,
+    TYPED_LIMIT,
+    decimal_places,
+    money_amount,
+    share_amount,
+    whole_number,
+)
 from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
 
 
@@ -39,6 +50,29 @@ def _language(value: str) -> str:
 
 Language = Annotated[str, AfterValidator(_language)]
 
+_STORED_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def _ascii_decimal(value: Any) -> Any:
+    """A decimal written as text (a settings file, an import, the event's log): ASCII digits
+    and bounded in length before Decimal reads it (``numbers``: ``'١٢'``, 5,000 nines)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > TYPED_LIMIT or not _STORED_DECIMAL.fullmatch(text):
+            raise PydanticCustomError("ascii_number", "", {})
+        return text
+    return value
+
+
+Money = Annotated[
+    Decimal,
+    BeforeValidator(_ascii_decimal),
+    Field(ge=0, le=MONEY_MAX, decimal_places=MONEY_PLACES),
+]
+"""Scudi: 0 to ``MONEY_MAX``, at most ``MONEY_PLACES`` decimals (``numbers``)."""
+Share = Annotated[Decimal, BeforeValidator(_ascii_decimal), Field(gt=0, le=100, decimal_places=2)]
+"""A share of the prize pool, in percent."""
+
 
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
@@ -47,9 +81,9 @@ class _Section(BaseModel):
 class RegistrationSettings(_Section):
     max_players: int = Field(24, ge=2, le=100_000)
     """Art. I.1: places available; later registrations go to the waiting list."""
-    entry_fee: Decimal = Field(Decimal("70"), ge=0)
+    entry_fee: Money = Decimal("70")
     """Art. I.2: the entry fee in scudi; all of it forms the prize pool (V.1)."""
-    food_fee: Decimal = Field(Decimal("20"), ge=0)
+    food_fee: Money = Decimal("20")
     """Art. I.2: the food contribution in scudi; never part of the prize pool."""
 
 
@@ -130,7 +164,7 @@ class ClockSettings(_Section):
 
 
 class PrizeSettings(_Section):
-    percents: tuple[Decimal, ...] = (
+    percents: tuple[Share, ...] = (
         Decimal(45),
         Decimal(25),
         Decimal(15),
@@ -138,7 +172,7 @@ class PrizeSettings(_Section):
         Decimal(5),
     )
     """Art. V.1: shares of the prize pool for places 1, 2, ... (sum 100)."""
-    payout_unit: Decimal = Field(Decimal("1"), gt=0)
+    payout_unit: Annotated[Money, Field(gt=0)] = Decimal("1")
     """Decision (V.1): prizes are multiples of this many scudi."""
     rounding: Literal["down_remainder_first"] = "down_remainder_first"
     """Decision (V.1): each share rounded down to the unit, the remainder to 1st."""
@@ -218,10 +252,10 @@ class Settings(BaseModel):
         data = self.model_dump()
         for section, value in data.items():
             if isinstance(value, dict) and key in value:
-                value[key] = _parse_value(raw, value[key])
+                value[key] = _parse_value(key, raw, value[key], self)
                 break
             if section == key:
-                data[section] = _parse_value(raw, value)
+                data[section] = _parse_value(key, raw, value, self)
                 break
         else:
             known = ", ".join(sorted(self.flat()))
@@ -231,7 +265,9 @@ class Settings(BaseModel):
         return validate_settings(data, source=key, key=key)
 
 
-def _parse_value(raw: str, current: Any) -> Any:
+def _parse_value(key: str, raw: str, current: Any, settings: Settings) -> Any:
+    """A value typed for ``set``, read as its setting's kind; a number through ``numbers``'
+    one parser (ASCII digits, bounded), its range then checked by the settings' validation."""
     if isinstance(current, bool):
         lowered = raw.strip().lower()
         if lowered in ("true", "yes", "on", "1", "si", "sì"):
@@ -241,9 +277,39 @@ def _parse_value(raw: str, current: Any) -> Any:
         raise RuleError(
             _("{raw!r} is not yes or no: write yes or no (true or false)").format(raw=raw),
         )
+    if isinstance(current, int):
+        return whole_number(raw, setting_name(key), low=-CHIPS_MAX, article="VII.1")
+    if isinstance(current, Decimal):
+        places = MONEY_PLACES if key == "payout_unit" else _unit_places(settings)
+        return money_amount(raw, setting_name(key), places=places)
     if isinstance(current, (list, tuple)):
-        return [part.strip() for part in raw.split(",") if part.strip()]
+        parts = [part.strip() for part in raw.split(",") if part.strip()]
+        if current and isinstance(current[0], int):
+            return [whole_number(part, setting_name(key), article="VII.1") for part in parts]
+        if current and isinstance(current[0], Decimal):
+            return [share_amount(part, setting_name(key)) for part in parts]
+        return parts
     return raw.strip()
+
+
+def _unit_places(settings: Settings) -> int:
+    return min(MONEY_PLACES, decimal_places(settings.prizes.payout_unit))
+
+
+def _fees_in_units(settings: Settings) -> None:
+    """A fee has no more decimals than the payout unit (Decision V.1): 12.50 scudi of entry
+    with a unit of 1 makes a prize pool the payouts cannot divide. Checked on what is typed
+    and on settings files, not on an event's log (an older event may hold such a fee)."""
+    places = decimal_places(settings.prizes.payout_unit)
+    for key in ("entry_fee", "food_fee"):
+        if decimal_places(getattr(settings.registration, key)) > places:
+            error = PydanticCustomError(
+                "fee_places", "", {"key": key, "unit": "payout_unit", "n": places}
+            )
+            raise ValidationError.from_exception_data(
+                "Settings",
+                [{"type": error, "loc": ("registration", key), "input": None}],
+            )
 
 
 def validate_settings(
@@ -255,7 +321,9 @@ def validate_settings(
     (``config/ordine.toml``); a settings file's refusal names the file (``source``) and the place
     in it. Every word of the refusal is said in the reader's language."""
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
+        _fees_in_units(settings)
+        return settings
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "settings"
@@ -353,6 +421,16 @@ def explain(error: ErrorDetails) -> Msg:
             return _("give positive shares that add up to 100")
         case "control_chars":
             return _("must not contain control characters")
+        case "ascii_number":
+            return _("write a number with the digits 0-9")
+        case "decimal_max_places" | "decimal_max_digits" | "decimal_whole_digits":
+            return _("has too many decimals")
+        case "fee_places":
+            return ngettext(
+                "{key} must have no more decimals than {unit} ({n} decimal)",
+                "{key} must have no more decimals than {unit} ({n} decimals)",
+                int(context.get("n", 0)),
+            ).format(key=named["key"], unit=named["unit"])
     return _("is not a valid value")
 
 
@@ -389,7 +467,7 @@ def load_settings(path: Path | None = None) -> Settings:
         data = tomllib.loads(text)
     except RecursionError:
         raise too_deep(str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, ValueError) as exc:  # ValueError: a 5,000-digit number
         raise RuleError(
             _("settings file {path} is not valid TOML ({exc}): fix it").format(path=path, exc=exc),
         ) from None

@@ -40,6 +40,7 @@ from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
+from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -109,6 +110,8 @@ class ConsoleApp(App[int]):
         self._was_pending = False
         self._painted_seq = -1
         """The last event the screens were handed (``refresh_views``)."""
+        self.undo_guard = UndoGuard()
+        """What ``u`` may undo without asking (``ui.undo_guard``)."""
         if service is not None:
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
@@ -328,6 +331,7 @@ class ConsoleApp(App[int]):
 
         currency = self.service.state.settings.currency
         what = describe(message.command, records, self.tr, currency)
+        self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
 
     def action_command_palette(self) -> None:
@@ -340,14 +344,24 @@ class ConsoleApp(App[int]):
         message.stop()
         if self.service is None:
             return
+        from tdconsole.domain.summaries import summary_text
+
         try:
-            summary = self.service.redo() if message.redo else self.service.undo()
+            if message.redo:
+                summary = self.service.redo()
+            else:
+                last, free = self.undo_guard.target(self.service)
+                if last is not None and not free:  # another terminal's: named, then undone
+                    self.refresh_views()
+                    asked = self.undo_guard.ask(last, self.tr)
+                    self.notify(asked, severity="warning", timeout=10, markup=False)
+                    return
+                summary = self.service.undo(expected=last.command if last else None)
+                self.undo_guard.done()
         except RuleError as exc:
             self._catch_up()
             self.refused(exc)
             return
-        from tdconsole.domain.summaries import summary_text
-
         what = summary_text(summary, self.tr.lang)
         if message.redo:
             text = self.tr("Redone: {what}", what=what)

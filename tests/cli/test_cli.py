@@ -148,7 +148,7 @@ def test_bad_input_never_a_traceback(capsys: pytest.CaptureFixture[str], event: 
 def test_undo_and_redo_say_what(capsys: pytest.CaptureFixture[str], event: str) -> None:
     run(capsys, "--event", event, "register", "Anna")
     code, out, _ = run(capsys, "--event", event, "undo", "--reason", "typo")
-    assert code == 0 and out == "undone: register Anna\n"
+    assert code == 0 and out == "undone: register Anna (Direttore's action)\n"
     assert jrun(capsys, "--event", event, "state")["players"] == []
     assert run(capsys, "--event", event, "redo")[1] == "redone: register Anna\n"
     code, _, err = run(capsys, "--event", event, "redo")

@@ -108,7 +108,11 @@ def test_english_help_stays_english(capsys: pytest.CaptureFixture[str]) -> None:
             "argument COMMAND: invalid choice: 'nope'",
         ),
         (["state", "--zzz"], "argomenti non riconosciuti: --zzz", "unrecognized arguments: --zzz"),
-        (["bust", "Ada", "--stacks", "x"], "valore int non valido: 'x'", "invalid int value: 'x'"),
+        (
+            ["bust", "Ada", "--stacks", "x"],
+            "--stacks: 'x' non è un numero intero",
+            "--stacks: 'x' is not a whole number",
+        ),
         (
             ["close", "1", "--seed"],
             "argomento --seed: atteso un argomento",

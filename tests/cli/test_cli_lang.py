@@ -79,7 +79,10 @@ def test_errors_before_any_event_follow_lang_else_italian(
 
 def test_bad_values_are_italian_too(capsys: pytest.CaptureFixture[str], demo: str) -> None:
     code, _, err = run(capsys, "--event", demo, "count", "Rossi=lots")
-    assert (code, err) == (2, "error: 'lots' non è un numero di gettoni: scrivi NOME=GETTONI\n")
+    assert (code, err) == (
+        2,
+        "error: Rossi: 'lots' non è un numero intero: scrivetelo con le cifre 0-9\n",
+    )
     code, _, err = run(capsys, "--event", demo, "clock", "set", "9x:00")
     assert code == 2 and err.startswith("error: '9x:00' non è un tempo")
     code, _, err = run(
@@ -133,7 +136,9 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     )
     code, _, err = run(capsys, "--event", demo, "served", "1")
     assert err == "error: la sospensione 1 risulta già scontata (Art. VI.2)\n"
-    assert run(capsys, "--event", demo, "undo")[1] == "annullato: sospensione 1 scontata\n"
+    assert run(capsys, "--event", demo, "undo")[1] == (
+        "annullato: sospensione 1 scontata (azione di Direttore)\n"
+    )
     assert run(capsys, "--event", demo, "redo")[1] == "ripristinato: sospensione 1 scontata\n"
     log = run(capsys, "--event", demo, "log")[1]
     assert "eliminazione: Rossi" in log and "seconda dote: Bianchi" in log

@@ -10,7 +10,9 @@ import pytest
 
 from tdconsole.cli import main
 
-HUGE = str(25 * 10**100)
+HUGE = str(10**12)
+"""The most chips a number typed may say (``numbers.CHIPS_MAX``): a longer one is refused as a
+number before any rule reads it (tests/cli/test_typed_numbers_cli.py)."""
 
 
 class Event:

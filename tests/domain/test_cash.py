@@ -24,7 +24,7 @@ def test_a_paid_withdrawal_is_refunded_and_undone_with_it(make_service: MakeServ
     records = service.execute(Withdraw(name="Player 02"))
     bodies = [r.body for r in records if r.type != "command"]
     assert [type(b) for b in bodies] == [PlayerWithdrawn, FeeRefunded]
-    assert bodies[1] == FeeRefunded(name="Player 02", entry="70", food="20")
+    assert bodies[1] == FeeRefunded(name="Player 02", entry=Decimal(70), food=Decimal(20))
     assert state.prize_pool == Decimal(490)
     summary = cash(state)
     assert (summary.entry_fees, summary.food, summary.refunds) == (560, 60, 90)

@@ -40,12 +40,24 @@ def test_a_pair_of_settings_refused_in_italian_names_both_by_their_italian_label
         ("language", "fr", 'Lingua: scegliete tra "en" o "it"'),
         ("director", "x" * 61, "Direttore: al massimo 60 caratteri"),
         ("suits", "♥♥", "Semi dei tavoli: elencate semi diversi, uno per tavolo"),
-        ("max_players", "molti", "Posti: scrivete un numero intero"),
+        (
+            "max_players",
+            "molti",
+            "Posti: 'molti' non è un numero intero: scrivetelo con le cifre 0-9 (Art. VII.1)",
+        ),
+        (
+            "entry_fee",
+            "1e30",
+            "Quota d'iscrizione: '1e30' non è un importo: scrivete gli scudi con le cifre 0-9 "
+            "(ad esempio 70 o 12.50) (Art. I.2)",
+        ),
     ],
 )
 def test_every_refused_setting_is_wholly_italian(key: str, raw: str, italian: str) -> None:
     said = refusal(key, raw).text("it")
-    assert said == f"{italian}; correggete il valore e riprovate"
+    assert said == (
+        italian if "(Art." in italian else f"{italian}; correggete il valore e riprovate"
+    )
     assert not ENGLISH.search(said), said
 
 
@@ -64,7 +76,7 @@ def test_a_refused_settings_file_is_wholly_italian_but_for_its_place() -> None:
 def test_a_validation_error_we_do_not_word_is_still_ours() -> None:
     """Pydantic's own English never reaches the reader: an unforeseen error is our message."""
     with pytest.raises(RuleError) as refused:
-        validate_settings({"prizes": {"payout_unit": "inf"}}, source="ordine.toml")
+        validate_settings({"prizes": {"payout_unit": float("inf")}}, source="ordine.toml")
     assert refused.value.text("it") == (
         "ordine.toml: prizes.payout_unit: non è un valore valido; correggete il valore e riprovate"
     )

@@ -109,3 +109,34 @@ def test_before_any_prize_there_is_nothing_to_sign(tmp_path: Path) -> None:
     assert pdf_pages(render("receipts", state, "pdf", lang="en"))
     rows = csv_rows("cash", state)
     assert rows[1] == ["Entry fees taken", "", "0", "0"]
+
+
+def test_the_receipt_of_the_prize_just_handed_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """I.7: a prize is handed over the moment its place is decided; `print receipts --player
+    NAME` prints that receipt alone, not the evening's again."""
+    from tdconsole.cli import main
+
+    path = tmp_path / "e.tdc"
+    assert main(["new", str(path), "--name", "Serata"]) == 0
+    six = PLAYERS[:6]
+    for argv in (
+        ["register", *six],
+        ["pay", *six],
+        ["draw", "--seed", "1"],
+        ["start", "--stack", "4000", "--bb", "100"],
+        ["bust", "Ada"],
+        ["bust", "Bea"],
+        ["bust", "Cid"],
+    ):
+        assert main(["--lang", "en", "--event", str(path), *argv]) == 0
+    capsys.readouterr()
+    code = main(["--lang", "en", "--event", str(path), "print", "receipts", "--player", "cid"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.count("| PRIZE RECEIPT ") == 1 and "| 4th place: Cid" in out
+    for report, name, article in (("receipts", "Ada", "I.7"), ("payouts", "Cid", None)):
+        argv = ["--lang", "en", "--event", str(path), "print", report, "--player", name]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and (article is None or f"(Art. {article})" in err)

@@ -84,8 +84,9 @@ def test_as_is_compared_and_logged_normalised(
 ) -> None:
     assert run(capsys, "--event", event, "--as", " Direttore ", "clock", "start")[0] == 0
     assert run(capsys, "--event", event, "--as", "direttore", "clock", "pause")[0] == 0
-    assert run(capsys, "--event", event, "--as", "  Eve   Rossi ", "count",
-               "Giocatore 1=4000")[0] == 0
+    assert (
+        run(capsys, "--event", event, "--as", "  Eve   Rossi ", "count", "Giocatore 1=4000")[0] == 0
+    )
     logged = actors(capsys, event)
     assert logged[-3:] == ["Direttore", "Direttore", "Eve Rossi"]
     code, _, err = run(capsys, "--event", event, "--as", " Eve ", "clock", "resume")
@@ -170,19 +171,22 @@ def test_a_rulebook_import_is_the_directors_and_recorded(
     capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path, data_dir: Path
 ) -> None:
     src = _text(tmp_path)
-    code, _, err = run(capsys, "--event", event, "--as", "Eve", "rules", "import", str(src),
-                       "--name", "club")
+    code, _, err = run(
+        capsys, "--event", event, "--as", "Eve", "rules", "import", str(src), "--name", "club"
+    )
     assert code == 2 and "only the Director" in err
     assert not (data_dir / "rulebooks" / "club.json").exists()
     assert run(capsys, "--event", event, "rules", "import", str(src), "--name", "club")[0] == 0
     replaced = _text(tmp_path, "1. Si gioca in otto al massimo.")
-    code, _, err = run(capsys, "--event", event, "rules", "import", str(replaced),
-                       "--name", "club", "--as", "Eve")
+    code, _, err = run(
+        capsys, "--event", event, "rules", "import", str(replaced), "--name", "club", "--as", "Eve"
+    )
     assert code == 2 and "only the Director" in err
     stored = (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
     assert "sei al massimo" in stored  # the floor's import replaced nothing
-    code, out, _ = run(capsys, "--event", event, "rules", "import", str(replaced),
-                       "--name", "club", "--json")
+    code, out, _ = run(
+        capsys, "--event", event, "rules", "import", str(replaced), "--name", "club", "--json"
+    )
     assert code == 0 and json.loads(out)["replaced"] and json.loads(out)["recorded"]
     assert "otto" in (data_dir / "rulebooks" / "club.json").read_text(encoding="utf-8")
     code, out, _ = run(capsys, "--event", event, "log", "--json")
@@ -265,3 +269,36 @@ def test_a_director_renamed_like_a_staff_session_stops_it_acting(
     with pytest.raises(RuleError, match="looks like the Director's name"):
         staff.execute(Register(names=["Ada"]))
     staff.close()
+
+
+# -- undo names what it undoes (issue 24) -------------------------------------------------------
+
+
+def test_undo_of_a_named_action_undoes_nothing_when_another_came_meanwhile(
+    make_service: MakeService,
+) -> None:
+    director = make_service()
+    director.execute(Register(names=["Ada"]))
+    named = director.last_action()
+    assert named is not None and named.actor == "Direttore"
+    other = Tournament.open(director.store.path, actor="Bruno")
+    other.execute(Register(names=["Bea"]))
+    other.close()
+    with pytest.raises(RuleError, match="Bruno's") as refused:
+        director.undo(expected=named.command)
+    assert "register Bea" in str(refused.value)
+    assert {p.name for p in director.state.players.values()} == {"Ada", "Bea"}
+    last = director.last_action()
+    assert last is not None and last.actor == "Bruno"
+    assert director.undo(expected=last.command) == "register Bea"
+
+
+def test_the_command_line_undo_says_whose_action_it_undid(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    code, _, err = run(
+        capsys, "--event", event, "--as", "Bruno", "bust", "Giocatore 1", "--declined"
+    )
+    assert code == 0, err
+    code, out, _ = run(capsys, "--event", event, "undo")
+    assert code == 0 and out.startswith("undone: ") and out.endswith(" (Bruno's action)\n")

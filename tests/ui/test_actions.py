@@ -100,7 +100,7 @@ async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: Co
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.second_stack is None
-        assert any("Resto attuale" in m and "numero" in m for m in messages(app))
+        assert any("Resto attuale" in m and "III.2" in m for m in messages(app))
         assert app.screen.query("#stack")  # the dialog stays open, asking
         await pilot.press("escape")
         svc(app).execute(Count(counts={"Moretti": 50}))

@@ -132,3 +132,25 @@ async def test_floor_calculates_but_does_not_cite(make_app: object) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, RulingDialog)
         assert any("Solo il Direttore" in m for m in messages(app))
+
+
+async def test_a_superscript_or_5000_digits_in_a_calculator_field_is_refused_in_place(
+    make_app: object,
+) -> None:
+    """``²`` is a key on AZERTY keyboards and a digit to Python (issue 24): the chips form says
+    the field is not a whole number, and the console lives on."""
+    app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press(*"400", "enter", "²")
+        await pilot.pause()
+        assert isinstance(app.screen, CalcForm)
+        assert "not a whole number" in result_of(app)
+        focused = app.screen.focused
+        assert isinstance(focused, Input)
+        focused.value = "9" * 5000
+        await pilot.pause()
+        assert isinstance(app.screen, CalcForm)
+        assert "too long" in result_of(app)

@@ -235,14 +235,15 @@
   function overflows() {
     const found = [];
     const screen = $("screen");
-    if (screen.scrollHeight > screen.clientHeight + 1 ||
-        screen.scrollWidth > screen.clientWidth + 1) { found.push("screen"); }
+    const slack = 3;  // (sub-pixel rounding on a large screen)
+    if (screen.scrollHeight > screen.clientHeight + slack ||
+        screen.scrollWidth > screen.clientWidth + slack) { found.push("screen"); }
     // (A line's glyphs may reach past its line box: only the width of lines is checked.)
     const boxes = ["clockbox", "result", "side", "list", "places", "numbers", "foot", "top"];
     for (const id of ["digits", "title", "blinds", "next", "winner", ...boxes]) {
       const e = $(id), box = boxes.includes(id);
-      if (e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1 ||
-                                      (box && e.scrollHeight > e.clientHeight + 1))) {
+      if (e.offsetParent !== null && (e.scrollWidth > e.clientWidth + slack ||
+                                      (box && e.scrollHeight > e.clientHeight + slack))) {
         found.push(id);
       }
     }

@@ -6,7 +6,7 @@ import re
 
 from tdconsole.i18n import Msg, _
 
-_PLAYER = re.compile(r"^(?:(\d+):)?([^=:]+)=(\d+)$")
+_PLAYER = re.compile(r"^(?:([^=:]*):)?([^=:]+)=(.*)$")
 
 
 def words(raw: str) -> list[str]:
@@ -14,16 +14,12 @@ def words(raw: str) -> list[str]:
     return [w for w in re.split(r"[,\s]+", raw.strip()) if w]
 
 
-def number(raw: str, what: Msg) -> int:
-    """``raw`` as a whole number (thousands may be spaced); ``what`` names the field."""
-    from tdconsole.domain.errors import RuleError
+def number(raw: str, what: Msg | str) -> int:
+    """``raw`` as a whole number (thousands may be spaced); ``what`` names the field. The one
+    parser of ``numbers``: ASCII digits only (``'²'`` is a digit to Python), bounded."""
+    from tdconsole.domain.numbers import whole_number
 
-    text = raw.strip().replace(" ", "")
-    if not text.isdigit():
-        raise RuleError(
-            _("{what}: {raw!r} is not a whole number").format(what=what, raw=raw.strip()),
-        )
-    return int(text)
+    return whole_number(raw, what)
 
 
 def seats(raw: str, what: Msg) -> list[int]:
@@ -43,8 +39,8 @@ def contributions(raw: str) -> list[tuple[int | None, str, int]]:
                     item=item
                 ),
             )
-        seat = int(found.group(1)) if found.group(1) else None
-        out.append((seat, found.group(2), int(found.group(3))))
+        seat = number(found.group(1), _("seat")) if found.group(1) is not None else None
+        out.append((seat, found.group(2), number(found.group(3), found.group(2))))
     return out
 
 

@@ -32,17 +32,13 @@ __all__ = ["Dialog", "RulesRequested", "parse_int"]
 def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None:
     """A whole number typed in a field; ``what``: the field (a message, or its words already in
     the console's language)."""
-    text = raw.strip().replace(" ", "").replace(" ", "")
-    if not text:
+    from tdconsole.domain.numbers import CHIPS_MAX, whole_number
+
+    if not raw.strip():
         if required:
             raise RuleError(_("{what}: give a number").format(what=what))
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(
-            _("{what}: {raw!r} is not a whole number").format(what=what, raw=raw.strip())
-        ) from None
+    return whole_number(raw, what, low=-CHIPS_MAX)
 
 
 def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import SecondStack, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import Player, State
@@ -74,5 +75,13 @@ class SecondStackDialog(Dialog):
         # Art. III.2: with no count below the big blind on record, his stack now is asked.
         required = self.count_below_big_blind(self.player_named(name)) is None
         typed = self.query_one("#stack", Input).value
+        if required and not typed.strip():
+            raise RuleError(
+                _(
+                    "{what}: give his stack now (no count of his below the big blind is on "
+                    "record; his starting stack is no evidence of it)"
+                ).format(what=self.tr("Stack now")),
+                "III.2",
+            )
         stack = parse_int(typed, self.tr("Stack now"), required=required)
         return SecondStack(name=name, stack=stack)

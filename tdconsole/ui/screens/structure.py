@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, say_bindings
@@ -140,9 +141,9 @@ class StructureScreen(StructureRows, Screen[None]):
         factor = self.state.settings.clock.second_bb_factor
         second = self.query_one("#f-second", Input)
         try:
-            new = int(raw.strip())
-            old = int(second.value.strip())
-        except ValueError:
+            new = whole_number(raw, "")
+            old = whole_number(second.value, "")
+        except RuleError:
             return
         if old == self._last_bb * factor:
             with self.prevent(Input.Changed):

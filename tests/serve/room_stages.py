@@ -1,0 +1,113 @@
+"""Event files at each stage of the night, for the room's page in a browser (and the bench).
+
+Each is the demo event played on a clock set back from the real one, so that, served now, the
+page shows the stage wanted: the clock's times and the moves' times are the real ones the
+server reads.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from tdconsole.demo import build_demo
+from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.play import Bust, CloseTable, Final
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.settings import load_settings
+from tdconsole.service import Tournament
+
+STAGES = (
+    "waiting", "seats", "paused", "level", "last_minute", "pending", "break", "moves",
+    "final", "winner", "over",
+)  # fmt: skip
+
+
+class Played:
+    """A service on the event whose clock the builder moves (``back`` before the real now)."""
+
+    def __init__(self, path: Path, start: datetime) -> None:
+        self.at = start
+        self.service = Tournament.open(path, clock=lambda: self.at, rng=random.Random(7))
+
+    def run(self, *commands: object, after: timedelta = timedelta(0)) -> None:
+        self.at += after
+        for command in commands:
+            self.service.execute(command)  # type: ignore[arg-type]
+
+    def bust_at(self, table: int, leave: int) -> None:
+        while True:
+            players = self.service.state.players_at(self.service.state.tables[table])
+            if len(players) <= leave:
+                return
+            self.run(Bust(names=[players[-1].name], declined=True))
+
+    def close_table(self, table: int) -> None:
+        self.bust_at(table, 3)
+        movers = self.service.state.players_at(self.service.state.tables[table])
+        counts = {p.name: 0 for p in movers}
+        counts[movers[0].name] = self.service.state.tables[table].chips
+        self.run(CloseTable(table=table, counts=counts))
+
+    def final(self) -> None:
+        for table in (1, 2, 3):
+            self.bust_at(table, 3)
+        state = self.service.state
+        names = [p.name for p in state.in_players()]
+        counts = dict.fromkeys(names, 0)
+        counts[names[0]] = state.chips_in_play
+        self.run(Final(counts=counts))
+
+
+def stage_event(folder: Path, stage: str, now: datetime | None = None) -> Path:
+    """An event file in ``folder`` that shows ``stage`` when served at ``now`` (the real time)."""
+    now = now or datetime.now(UTC)
+    path = folder / f"{stage}.tdc"
+    if stage in ("waiting", "seats"):
+        service = Tournament.create(path, "Torneo di Natale", load_settings())
+        names = ["Rossi", "Bianchi", "Zoë Ångström", "[red]Bob", "Verdi", "Neri", "Gallo",
+                 "Conti", "Marino", "Greco", "Bruno", "Costa", "Fontana", "Rizzo"]  # fmt: skip
+        service.execute(Register(names=names))
+        service.execute(Pay(names=names))
+        if stage == "seats":
+            service.execute(Draw(seed=3))
+        service.close()
+        return path
+    start = now - timedelta(hours=2)
+    build_demo(path, now=start)
+    night = Played(path, start)
+    try:
+        if stage == "paused":
+            return path
+        if stage == "break":
+            night.run(EditLevel(level=1, break_minutes=10))
+        clock_back = {
+            "level": timedelta(minutes=5),
+            "last_minute": timedelta(minutes=39, seconds=20),
+            "pending": timedelta(minutes=42, seconds=22),
+            "break": timedelta(minutes=44),
+            "moves": timedelta(minutes=12),
+            "final": timedelta(minutes=15),
+            "winner": timedelta(minutes=40),
+            "over": timedelta(minutes=90),
+        }[stage]
+        night.at = now - clock_back
+        night.run(ClockControl(action="start"))
+        if stage == "break":
+            night.run(ClockControl(action="announce"), after=timedelta(minutes=40, seconds=30))
+        elif stage == "moves":
+            night.at = now - timedelta(minutes=1)
+            night.close_table(1)
+        elif stage == "final":
+            night.final()
+        elif stage in ("winner", "over"):
+            night.final()
+            night.at = now - (timedelta(minutes=2) if stage == "winner" else timedelta(minutes=30))
+            while night.service.state.in_play > 1:
+                last = night.service.state.in_players()[-1].name
+                night.run(Bust(names=[last], declined=True))
+        return path
+    finally:
+        night.service.close()

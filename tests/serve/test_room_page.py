@@ -1,0 +1,186 @@
+"""The room's web page in Debian's chromium at every size a room or a phone has, through every
+stage of the night: nothing cut off or overlapping, the sizes the back of the room needs read
+from the rendered boxes, names literal, suits in colour; the countdown from the server's time
+whatever the screen's own clock says; a change from another terminal, with its chime; the
+server restarted and the page back by itself.
+
+``TDCONSOLE_SCREENSHOTS=1`` saves each stage's picture into ``docs/room/`` (the README's).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import MISSING, chromium
+from room_stages import STAGES, stage_event
+
+from bench.served import free_port, serving
+from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.play import Bust
+from tdconsole.service import Tournament
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+SIZES = ((1920, 1080), (1280, 720), (3840, 2160), (1024, 768), (1080, 1920), (390, 844))
+WIDE = {(1920, 1080), (1280, 720), (3840, 2160)}
+SHOT = (1280, 720)
+DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "room"
+CLOCK_STAGES = {"paused", "level", "last_minute", "pending", "break"}
+LIST_STAGES = {"moves", "final"}
+"""(After the draw, before the start, there is no clock yet: the seats take the screen.)"""
+
+LAYOUT = """
+const W = window.innerWidth, H = window.innerHeight, problems = [];
+const ids = ["event", "time", "title", "digits", "blinds", "next", "notice", "players",
+             "average", "pool", "next-break", "payouts", "side", "result-title", "winner",
+             "places"];
+const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0
+                     && e.textContent.trim() !== "";
+const boxes = {};
+for (const id of ids) {
+  const e = document.getElementById(id);
+  if (!shown(e)) { continue; }
+  const r = e.getBoundingClientRect();
+  boxes[id] = r;
+  if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+    problems.push(id + " is outside the screen");
+  }
+}
+const names = Object.keys(boxes);
+for (let i = 0; i < names.length; i++) {
+  for (let j = i + 1; j < names.length; j++) {
+    const a = boxes[names[i]], b = boxes[names[j]];
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 1 && y > 1) { problems.push(names[i] + " overlaps " + names[j]); }
+  }
+}
+for (const id of window.tdconsoleOverflows()) { problems.push(id + " is cut off"); }
+const height = (id) => boxes[id] ? boxes[id].height / H : 0;
+return {problems, stage: document.getElementById("screen").className,
+        digits: height("digits"), blinds: height("blinds"), next: height("next"),
+        players: height("players"), average: height("average"), pool: height("pool")};
+"""
+
+SETTLED = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+"""
+
+
+def resize(driver: Any, width: int, height: int) -> None:
+    phone = width < 600
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    driver.execute_async_script(SETTLED)
+
+
+def wait_for(driver: Any, script: str, timeout: float = 10.0) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+            lambda d: d.execute_script(script)
+        )
+    except Exception as exc:
+        text = driver.execute_script("return document.body.innerText")
+        raise AssertionError(f"never true: {script}\nthe page shows:\n{text}") from exc
+
+
+def text(driver: Any, element: str) -> str:
+    return str(driver.execute_script(f"return document.getElementById('{element}').innerText"))
+
+
+@pytest.fixture(scope="module")
+def tv() -> Iterator[Any]:
+    with chromium(*SHOT) as driver:
+        yield driver
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
+    event = stage_event(tmp_path, stage)
+    with serving(event) as served:
+        resize(tv, *SHOT)
+        tv.get(served.url + "/display")
+        wait_for(tv, f"return document.getElementById('screen').className === 'stage-{stage}'")
+        for width, height in SIZES:
+            resize(tv, width, height)
+            found = tv.execute_script(LAYOUT)
+            assert found["problems"] == [], (width, height, found)
+            if (width, height) in WIDE and stage in CLOCK_STAGES:
+                assert found["digits"] >= 0.40, (width, height, found)
+                assert found["blinds"] >= 0.07 and found["next"] >= 0.07, (width, height, found)
+                for number in ("players", "average", "pool"):
+                    assert found[number] >= 0.04, (width, height, number, found)
+            if (width, height) in WIDE and stage in LIST_STAGES:
+                assert found["digits"] >= 0.25, (width, height, found)  # the clock stays
+            if (width, height) == SHOT and os.environ.get("TDCONSOLE_SCREENSHOTS"):
+                DOCS.mkdir(exist_ok=True)
+                tv.save_screenshot(str(DOCS / f"{stage}.png"))
+        if stage == "seats":
+            seats = text(tv, "list")
+            assert "[red]Bob" in seats and "Zoë Ångström" in seats  # names as typed
+            colours = tv.execute_script(
+                "return [...document.querySelectorAll('#list span.red')]"
+                ".map((e) => getComputedStyle(e).color)"
+            )
+            assert colours and set(colours) == {"rgb(255, 90, 90)"}  # hearts and diamonds
+        if stage == "break":
+            assert tv.execute_script("return document.querySelector('#qr img').naturalWidth") > 0
+        if stage == "pending":
+            words = text(tv, "next")
+            assert "PROSSIMO: LIVELLO 2" in words and "ORA" not in words.split()
+            assert text(tv, "blinds") == "BUI 50 / 100"
+            assert text(tv, "digits").startswith("+")
+
+
+def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path) -> None:
+    event = stage_event(tmp_path, "level")  # 35:00 left when built
+    with serving(event) as served, chromium(1280, 720) as tv:
+        # This screen's clock is an hour and a half ahead.
+        skew = "const real = Date.now; Date.now = () => real() + 5400000;"
+        tv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": skew})
+        tv.get(served.url + "/display")
+        wait_for(tv, "return document.getElementById('screen').className === 'stage-level'")
+        wait_for(tv, "return /^3[45]:\\d\\d$/.test(document.getElementById('digits').innerText)")
+        first = text(tv, "digits")
+        time.sleep(1.2)
+        later = text(tv, "digits")
+        assert later != first and later.startswith("3")  # it runs, from the server's time
+
+
+def test_a_change_reaches_the_page_with_its_chime_and_a_restart_is_survived(
+    tmp_path: Path,
+) -> None:
+    event = stage_event(tmp_path, "pending")
+    port = free_port()
+    with chromium(1280, 720) as tv:
+        with serving(event, port=port) as served:
+            tv.get(served.url + "/display")
+            wait_for(tv, "return document.getElementById('screen').className === 'stage-pending'")
+            director = Tournament.open(event)
+            try:
+                director.execute(ClockControl(action="announce"))
+            finally:
+                director.close()
+            wait_for(tv, "return document.getElementById('title').innerText === 'LIVELLO 2'")
+            assert tv.execute_script("return window.tdconsoleChimes") == ["level"]
+        # The server is gone: the page keeps its picture and says it is reconnecting.
+        wait_for(tv, "return !document.getElementById('mark').hidden")
+        assert text(tv, "title") == "LIVELLO 2"
+        floor = Tournament.open(event, actor="Bruno", role="floor")
+        try:
+            name = floor.state.in_players()[-1].name
+            floor.execute(Bust(names=[name], declined=True))
+        finally:
+            floor.close()
+        with serving(event, port=port):
+            wait_for(tv, "return document.getElementById('players').innerText.includes('23')", 30)
+            assert tv.execute_script("return document.getElementById('mark').hidden")
+            assert tv.execute_script("return window.tdconsoleChimes") == ["level"]  # no more
