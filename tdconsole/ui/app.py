@@ -282,8 +282,8 @@ class ConsoleApp(App[int]):
         now = self.service.now()
         blink = now.microsecond < 500_000
         pending = status is not None and status.pending_announcement
-        if pending and not self._was_pending:
-            self.bell()
+        if pending and not self._was_pending and self.mode != "display":
+            self.bell()  # (the room display rings at the room's own moments: domain.room.chime)
         self._was_pending = pending
         for screen in self._main_screens():
             with suppress(NoMatches):  # the screen is being built or torn down
