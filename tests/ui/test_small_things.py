@@ -11,8 +11,8 @@ from textual.widgets import DataTable
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
