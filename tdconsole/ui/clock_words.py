@@ -34,6 +34,12 @@ def director_words(status: ClockStatus, tr: Translator, *, director: bool = True
         if director:
             return tr("Announce level {level} — press a", level=level)
         return tr("Level {level} to announce", level=level)
+    behind = int(status.wall_clock_behind.total_seconds())
+    if director and behind > 0:
+        # The time left is held (docs/clock.md); the Director should set the computer right.
+        return tr(
+            "Computer clock back {behind}: check it", behind=f"{behind // 60}:{behind % 60:02d}"
+        )
     if not status.running:
         return tr("Clock stopped")
     return tr("Break under way") if status.is_break else tr("RUNNING")
