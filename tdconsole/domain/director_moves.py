@@ -136,10 +136,11 @@ class MovePlayer(Command):
             )
         limit = len(target.seats) if target.final else state.settings.seating.table_seats
         if not 1 <= self.seat <= min(limit, len(target.seats)):
+            seats = min(limit, len(target.seats))
             raise RuleError(
-                _("table {table} has seats 1 to {min}").format(
-                    table=self.table, min=min(limit, len(target.seats))
-                ),
+                _("the final table has seats 1 to {min}").format(min=seats)
+                if target.final
+                else _("table {table} has seats 1 to {min}").format(table=self.table, min=seats),
                 "VII.1",
             )
         assert player.table is not None and player.seat is not None
@@ -151,7 +152,11 @@ class MovePlayer(Command):
         occupant = target.seat(self.seat).player
         reserved = reserved_seats(state, except_table=-1)
         if occupant is not None or (self.table, self.seat) in reserved:
-            if occupant:
+            if occupant and target.final:
+                taken = _(
+                    "seat {seat} at the final table is taken by {name}: choose a vacant seat"
+                ).format(seat=self.seat, name=state.players[occupant].name)
+            elif occupant:
                 taken = _(
                     "table {table} seat {seat} is taken by {name}: choose a vacant seat"
                 ).format(table=self.table, seat=self.seat, name=state.players[occupant].name)

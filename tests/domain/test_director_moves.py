@@ -183,3 +183,32 @@ def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
     assert service.state.structure.big_blind(5) == 1800
     assert summary_text(records[0].body.summary, "it") == "cambio dei gettoni"  # type: ignore[attr-defined]
     _ = rest
+
+
+def test_a_move_at_the_final_table_is_refused_naming_the_final_table(
+    make_service: MakeService,
+) -> None:
+    """The final table is called the final table in the refusals too (IV.1), not by number."""
+    service = make_service(seed=2)
+    players = names(6)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(Draw(seed=2))
+    service.execute(Start(stack=4000, big_blind=100))
+    table = next(iter(service.state.open_tables()))
+    assert table.final
+    first, second = service.state.players_at(table)[:2]
+    assert first.seat is not None and second.seat is not None
+    with pytest.raises(RuleError) as past:
+        service.execute(
+            MovePlayer(name=first.name, table=table.number, seat=99, reason="sedia rotta")
+        )
+    assert past.value.text("en") == "the final table has seats 1 to 9 (Art. VII.1)"
+    assert past.value.text("it").startswith("il tavolo finale ha i posti da 1 a 9")
+    with pytest.raises(RuleError) as taken:
+        service.execute(
+            MovePlayer(name=first.name, table=table.number, seat=second.seat, reason="sedia rotta")
+        )
+    assert taken.value.text("en").startswith(
+        f"seat {second.seat} at the final table is taken by {second.name}"
+    )
