@@ -172,19 +172,22 @@ def _open(args: argparse.Namespace) -> tuple[Path, Season]:
 @contextmanager
 def _changing(args: argparse.Namespace) -> Iterator[tuple[Path, Season]]:
     """The season to change, held against other terminals' changes until ``_save``."""
-    from tdconsole.season.seasonfile import changing_season
+    from tdconsole.season.seasonfile import changing_season, check_director
 
     path = season_path(args)
     with changing_season(path) as season:
+        check_director(season, getattr(args, "actor", None))
         remember_season(path)
         yield path, season
 
 
-def _save(path: Path, season: Season, **changes: object) -> Season:
-    """Write the season with ``changes``, validated like a file read back."""
-    from tdconsole.season.seasonfile import validate_season, write_season
+def _save(path: Path, season: Season, what: str, **changes: object) -> Season:
+    """Write the season with ``changes``, validated like a file read back, and ``what`` was
+    done (an English summary, like the event log's) at the end of its log."""
+    from tdconsole.season.seasonfile import validate_season, with_change, write_season
 
-    changed = validate_season({**season.model_dump(), **changes}, path)
+    data = with_change({**season.model_dump(), **changes}, what)
+    changed = validate_season(data, path)
     write_season(path, changed)
     remember_season(path)
     return changed
@@ -211,6 +214,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     from tdconsole.reports.season import render_season
 
     sys.stdout.write(render_season(document, "txt", lang(args)).decode("utf-8"))
+    if document["changes"]:
+        say(
+            args,
+            _("Last changes of the season (Director: {director}):").format(
+                director=document["director"]
+            ),
+        )
+        for change in document["changes"]:
+            print(f"  {change['at']}  {change['by']}: {change['what']}")
     return 0
 
 
@@ -268,19 +280,29 @@ def cmd_formulas(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from tdconsole.domain.identity import check_staff_name, normal
     from tdconsole.season.formulas import DEFAULT
     from tdconsole.season.seasonfile import (
         resolve_season_path,
+        shipped_director,
         validate_season,
+        with_change,
         write_season,
     )
 
     path = resolve_season_path(args.file)
-    data = {
+    director = shipped_director()
+    actor = getattr(args, "actor", None)
+    if actor is not None:
+        check_staff_name(actor, director)  # a look-alike of the Director is not a Director
+        director = normal(actor)
+    data: dict[str, Any] = {
         "name": args.title or Path(args.file).name.removesuffix(".toml").removesuffix(".season"),
         "formula": args.formula or DEFAULT,
         "best": args.best,
+        "director": director,
     }
+    data = with_change(data, f"created the season {one_line(str(data['name']))}")
     season: Season = validate_season(data, path)
     write_season(path, season, new=True)
     remember_season(path)
@@ -321,7 +343,8 @@ def cmd_add(args: argparse.Namespace) -> int:
             entries.append(event_entry(event, path))
             read.append(result)
         check_aliases(read, dict(season.aliases))
-        _save(path, season, events=tuple(entries))
+        added = ", ".join(one_line(Path(raw).name) for raw in args.events)
+        _save(path, season, one_line(f"added {added}", 200), events=tuple(entries))
         for result in read:
             name = result.name or result.path.name
             if result.status == "finished":
@@ -355,7 +378,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
                 )
             index = resolved.index(event)
             keep.remove(season.events[index])
-        _save(path, season, events=tuple(keep))
+        gone = ", ".join(one_line(Path(raw).name) for raw in args.events)
+        _save(path, season, one_line(f"removed {gone}", 200), events=tuple(keep))
         say(args, ngettext("{n} removed", "{n} removed", len(args.events)))
     return 0
 
@@ -371,9 +395,16 @@ def cmd_set(args: argparse.Namespace) -> int:
                     ),
                 )
             data[key] = _value(key, value)
-        changed = _save(path, season, **data)
+        typed = " ".join(one_line(raw) for raw in args.assignments)
+        changed = _save(path, season, one_line(f"set {typed}", 200), **data)
         say(args, _("season {name!r} updated").format(name=changed.name))
     return 0
+
+
+def one_line(text: str, limit: int = 60) -> str:
+    from tdconsole.season.seasonfile import one_line as shown
+
+    return shown(text, limit)
 
 
 def _value(key: str, raw: str) -> object:
@@ -424,7 +455,8 @@ def cmd_alias(args: argparse.Namespace) -> int:
         aliases[spelling] = player
         events = [read_event(p) for p in event_paths(season, path)]
         check_aliases(events, aliases)
-        _save(path, season, aliases=aliases)
+        what = f"alias {one_line(spelling)!r} is {one_line(player)!r}"
+        _save(path, season, what, aliases=aliases)
         say(args, _("{spelling!r} is {player!r}").format(spelling=spelling, player=player))
     return 0
 
@@ -441,6 +473,6 @@ def cmd_unalias(args: argparse.Namespace) -> int:
                     spelling=args.spelling
                 ),
             )
-        _save(path, season, aliases=aliases)
+        _save(path, season, f"unalias {one_line(args.spelling)!r}", aliases=aliases)
         say(args, _("alias {spelling!r} removed").format(spelling=args.spelling))
     return 0

@@ -74,6 +74,10 @@ def _money(value: Any) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+SHOWN_CHANGES = 5
+"""``season`` shows the season file's last 5 changes."""
+
+
 def season_json(loaded: LoadedSeason, lang: Lang = "it") -> dict[str, Any]:
     """The document of ``season --json``."""
     standings = loaded.standings
@@ -87,6 +91,8 @@ def season_json(loaded: LoadedSeason, lang: Lang = "it") -> dict[str, Any]:
         "best": season.best,
         "room_display": season.room_display,
         "aliases": dict(season.aliases),
+        "director": season.director,
+        "changes": [change.model_dump() for change in season.changes[-SHOWN_CHANGES:]],
         "events_counted": len(standings.counted),
         "events": [event_json(loaded, i, e, lang) for i, e in enumerate(events)],
         "standings": [

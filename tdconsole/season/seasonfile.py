@@ -10,8 +10,15 @@
     room_display = false    # the room display shows the standings during breaks
     events = ["autunno-1.tdc", "autunno-2.tdc"]   # beside this file; empty: every event here
 
+    director = "Direttore"  # who may change it (Art. VII.1); absent: the shipped Director
+
     [aliases]
     "Rossi M." = "Mario Rossi"
+
+    [[changes]]             # the last 500 changes, oldest first
+    at = "2026-03-01T21:04:00+00:00"
+    by = "Direttore"
+    what = "set formula=linear"
 
 Read with limits (its size, its values; a hostile file is refused in one line) and written
 whole: a temporary file beside it, then renamed over it (or linked into place when new, so an
@@ -45,6 +52,10 @@ SUFFIX = ".season.toml"
 MAX_BYTES = 256 * 1024
 MAX_EVENTS = 5000
 MAX_ALIASES = 5000
+MAX_CHANGES = 500
+"""The season file keeps its last 500 changes (``changes``)."""
+MAX_WHAT = 200
+"""A change's summary is one line of at most 200 characters."""
 BUSY_SECONDS = 30.0
 """How long a change waits for another terminal's change of a season in the same folder."""
 
@@ -61,6 +72,39 @@ def _printable(value: str, what: Msg) -> str:
     if not value.isprintable():
         raise _Invalid(_("{what} must not contain control characters").format(what=what))
     return value
+
+
+def shipped_director() -> str:
+    """The Director of the shipped settings: a season file without ``director`` is his."""
+    from tdconsole.domain.settings import Settings
+
+    return str(Settings.model_fields["director"].default)
+
+
+class Change(BaseModel):
+    """One change of the season file: when (UTC), by whom, and what, in one short line."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    at: str = Field(min_length=1, max_length=40)
+    by: str = Field(min_length=1, max_length=60)
+    what: str = Field(min_length=1, max_length=MAX_WHAT)
+
+    @field_validator("at")
+    @classmethod
+    def _at(cls, value: str) -> str:
+        from datetime import datetime
+
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            raise _Invalid(_("a change's time must be an ISO date and time")) from None
+        return value
+
+    @field_validator("by", "what")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _printable(value, _("a change"))
 
 
 class Season(BaseModel):
@@ -82,6 +126,17 @@ class Season(BaseModel):
     """Event files, relative to the season file's folder; empty: every event there."""
     aliases: dict[str, str] = Field(default_factory=dict, max_length=MAX_ALIASES)
     """A spelling -> the name it stands for (``season alias``)."""
+    director: str = Field(default_factory=shipped_director, min_length=1, max_length=60)
+    """Who may change the season (Art. VII.1): named at ``season new``."""
+    changes: tuple[Change, ...] = Field((), max_length=MAX_CHANGES)
+    """The last changes, oldest first (``MAX_CHANGES`` at most)."""
+
+    @field_validator("director")
+    @classmethod
+    def _director(cls, value: str) -> str:
+        if not value.strip():
+            raise _Invalid(_("the Director's name must not be blank"))
+        return _printable(value, pgettext("a season's field", "the Director's name"))
 
     @field_validator("name")
     @classmethod
@@ -119,6 +174,41 @@ class Season(BaseModel):
                     raise _Invalid(_("a name in aliases must have 1 to 100 characters"))
                 _printable(text, _("a name in aliases"))
         return value
+
+
+def one_line(text: str, limit: int = 60) -> str:
+    """A typed value for a change's summary: as typed, control characters escaped, at most
+    ``limit`` characters (an ellipsis says it was cut)."""
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "\u2026"
+
+
+def check_director(season: Season, actor: str | None) -> None:
+    """A season is changed by its Director alone (Art. VII.1); ``None``: the Director."""
+    from tdconsole.domain.identity import same_person
+
+    if actor is not None and not same_person(actor, season.director):
+        raise RuleError(
+            _(
+                "only the season's Director ({director}) may change the season: "
+                "ask the Director, or give --as with the Director's name"
+            ).format(director=season.director),
+            "VII.1",
+        )
+
+
+def with_change(data: dict[str, Any], what: str) -> dict[str, Any]:
+    """``data`` (a season's fields) with one more change at the end of its log, by its
+    Director, now; the log keeps its last ``MAX_CHANGES``."""
+    from datetime import UTC, datetime
+
+    entry = {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "by": data.get("director") or shipped_director(),
+        "what": one_line(what, MAX_WHAT),
+    }
+    log = [*data.get("changes", ()), entry]
+    return {**data, "changes": tuple(log[-MAX_CHANGES:])}
 
 
 def season_file_name(raw: str) -> str:
@@ -305,8 +395,11 @@ def render_season(season: Season) -> str:
     import tomli_w
 
     data = season.model_dump(mode="json")
+    changes = data.pop("changes")
     header = "# A tdconsole season: edit it with `tdconsole season ...` (docs/season.md)\n"
-    return header + tomli_w.dumps(data)
+    # The log last, one [[changes]] table each (oldest first), however short.
+    log = "".join("\n[[changes]]\n" + tomli_w.dumps(change) for change in changes)
+    return header + tomli_w.dumps(data) + log
 
 
 def write_season(path: Path, season: Season, *, new: bool = False) -> None:
