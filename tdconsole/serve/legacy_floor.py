@@ -38,7 +38,7 @@ log = logging.getLogger("tdconsole.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_SESSIONS = 40
-"""Browser sessions at once: each is a process of its own (see the README's load figures)."""
+"""Browser sessions at once: each is a process of its own (the load figures: docs/speed.md)."""
 STOP_SECONDS = 10.0
 """How long a session's process may take to leave once asked, before it is ended."""
 
