@@ -29,7 +29,7 @@ if importlib.util.find_spec("tdconsole") is None:  # run from a checkout without
 
 from bench.core import Figure, append_figures, draw_figures, open_figures  # noqa: E402
 
-SCRIPTS = ("clock_drift", "reports", "startup", "rules_search", "season", "serve")
+SCRIPTS = ("clock_drift", "reports", "startup", "rules_search", "season", "serve", "room")
 
 _RUN_SCRIPT = """
 import importlib.util, json, sys

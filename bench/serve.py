@@ -1,11 +1,10 @@
-"""9 floor phones at once on one event (issue 17; the room's screens: ``bench/room.py``).
+"""30 floor phones and 10 room screens at once on one event (issue 23).
 
-``python bench/serve.py``. Starts ``tdconsole serve`` on the demo event, opens 9 floor
-sessions through textual-serve's websocket protocol (what the page does), signs each
-floor in under its own name, then records eliminations from another terminal, as a floor
-would, and times each until every floor has painted it. Reports the memory
-of the server and all its sessions together (PSS: shared pages counted once; RSS: counted in
-each process) and the bust-to-repaint times. Never asserts.
+``python bench/serve.py``. Starts ``tdconsole serve`` on the demo event (one process), opens
+10 room streams (``/api/room/stream``) and 30 phones: each signs in under its own name (the
+floor PIN's scrypt check), opens its live stream and then records counts, one after the other,
+all phones at once. Reports the sign-in times, each action's time to its acknowledgement
+(median and p99), and the server's memory. Never asserts.
 
 ``main() -> dict`` returns the figures for ``python -m bench``.
 """
@@ -26,87 +25,83 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("bench") is None:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from bench.served import Session, memory_kib, serving  # noqa: E402
+from bench.served import memory_kib, serving  # noqa: E402
 
-DISPLAYS, FLOORS, BUSTS = 0, 9, 5
-"""(The room's page is no session: its screens are measured by ``bench/room.py``.)"""
-PIN = "2468"
-TYPING_PAUSE = 0.3
-"""Between a person's steps at the sign-in (the app must have moved the focus)."""
+PHONES, SCREENS, ACTIONS = 30, 10, 10
+PIN = "246813"
 
 
-async def sign_in(floor: Session, name: str) -> None:
-    await floor.wait_for("PIN del floor", 60)
-    await floor.keys(PIN)
-    await asyncio.sleep(TYPING_PAUSE)
-    await floor.keys("\r")
-    await asyncio.sleep(TYPING_PAUSE)
-    await floor.keys(name)
-    await asyncio.sleep(TYPING_PAUSE)
-    await floor.keys("\r")
-    await floor.wait_for(f"Floor: {name}", 60)
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def bust(event: Path, name: str) -> None:
-    from tdconsole.domain.play import Bust
-    from tdconsole.service import Tournament
-
-    service = Tournament.open(event, actor="Banco", role="floor")
-    try:
-        service.execute(Bust(names=[name], declined=True))
-    finally:
-        service.close()
-
-
-async def run(url: str, event: Path, served_pids: Any) -> dict[str, Any]:
+async def phone(url: str, n: int, names: list[str], acks: list[float], signs: list[float]) -> None:
     import aiohttp
 
-    from tdconsole.service import Tournament
-
-    async with aiohttp.ClientSession() as http:
+    headers = {"Origin": url}
+    # Each phone from an address of its own, as on the venue's Wi-Fi (the server bounds the
+    # connections of one address).
+    connector = aiohttp.TCPConnector(local_addr=(f"127.0.1.{n + 1}", 0))
+    jar = aiohttp.CookieJar(unsafe=True)  # (a browser keeps a cookie of 127.0.0.1 too)
+    async with aiohttp.ClientSession(connector=connector, cookie_jar=jar) as http:
         started = time.perf_counter()
-        displays = [Session(url, "display", 100, 30) for _ in range(DISPLAYS)]
-        floors = [Session(url, "floor", 40, 40) for _ in range(FLOORS)]
-        await asyncio.gather(*(s.open(http) for s in [*displays, *floors]))
-        await asyncio.gather(*(d.wait_for("LIVELLO 1", 60) for d in displays))
-        await asyncio.gather(*(sign_in(f, f"Floor {i + 1}") for i, f in enumerate(floors)))
-        all_open = time.perf_counter() - started
-        pids = served_pids()
-        pss, rss = memory_kib(pids)
-        service = Tournament.open(event)
-        victims = [p.name for p in service.state.in_players()][:BUSTS]
-        in_play = service.state.in_play
-        entrants = service.state.entrants
-        service.close()
-        repaint_ms: list[float] = []
-        for name in victims:
-            in_play -= 1
-            marks = [s.mark() for s in [*displays, *floors]]
-            t0 = time.perf_counter()
-            await asyncio.to_thread(bust, event, name)
-            waits = [
-                d.wait_for(f"In gioco {in_play} / {entrants}", 10, since=m)
-                for d, m in zip(displays, marks[:DISPLAYS], strict=True)
-            ] + [
-                f.wait_for(f"{in_play} giocatori in gioco", 10, since=m)
-                for f, m in zip(floors, marks[DISPLAYS:], strict=True)
-            ]
-            await asyncio.gather(*waits)
-            repaint_ms.append((time.perf_counter() - t0) * 1000)  # from the bust's start
-        pss_after, _ = memory_kib(served_pids())
-        for session in [*displays, *floors]:
-            await session.close()
+        async with http.post(
+            url + "/floor/api/sign-in", json={"pin": PIN, "name": f"Staff {n}"}, headers=headers
+        ) as response:
+            answer = await response.json()
+            assert "csrf" in answer, answer
+            csrf = answer["csrf"]
+        signs.append(time.perf_counter() - started)
+        stream = await http.get(url + f"/floor/api/stream?csrf={csrf}", headers=headers)
+        try:
+            for i in range(ACTIONS):
+                name = names[(n * ACTIONS + i) % len(names)]
+                body = {"name": name, "chips": str(4000 + (n * ACTIONS + i) * 25)}
+                started = time.perf_counter()
+                async with http.post(
+                    url + "/floor/api/count",
+                    json=body,
+                    headers={**headers, "X-CSRF-Token": csrf},
+                ) as response:
+                    answer = await response.json()
+                    assert response.status == 200, answer
+                acks.append(time.perf_counter() - started)
+        finally:
+            stream.close()
+
+
+async def screen(url: str, n: int, stop: asyncio.Event) -> None:
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(local_addr=(f"127.0.2.{n + 1}", 0))
+    async with (
+        aiohttp.ClientSession(connector=connector) as http,
+        http.get(url + "/api/room/stream") as stream,
+    ):
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(stream.content.readany(), 0.5)
+            except TimeoutError:
+                continue
+
+
+async def run(url: str, names: list[str], pids: Any) -> dict[str, Any]:
+    stop = asyncio.Event()
+    screens = [asyncio.create_task(screen(url, n, stop)) for n in range(SCREENS)]
+    acks: list[float] = []
+    signs: list[float] = []
+    await asyncio.gather(*(phone(url, n, names, acks, signs) for n in range(PHONES)))
+    pss, rss = memory_kib(pids())
+    stop.set()
+    await asyncio.gather(*screens, return_exceptions=True)
     return {
-        "sessions": DISPLAYS + FLOORS,
-        "processes": len(pids),
-        "all_open_and_signed_in_s": round(all_open, 1),
-        "memory_pss_mib": round(pss / 1024),
-        "memory_rss_mib": round(rss / 1024),
-        "memory_pss_after_busts_mib": round(pss_after / 1024),
-        "memory_pss_per_session_mib": round(pss / 1024 / (DISPLAYS + FLOORS), 1),
-        "bust_to_all_repainted_ms_median": round(statistics.median(repaint_ms)),
-        "bust_to_all_repainted_ms_max": round(max(repaint_ms)),
-        "busts": len(victims),
+        "phones, screens": f"{PHONES}, {SCREENS} (one server process)",
+        "sign-in (30 at once): median / max": f"{statistics.median(signs) * 1000:.0f} / "
+        f"{max(signs) * 1000:.0f} ms",
+        "action acknowledged: median / p99": f"{statistics.median(acks) * 1000:.0f} / "
+        f"{p99(acks) * 1000:.0f} ms (target p99 300 ms; {len(acks)} actions)",
+        "server memory": f"{pss // 1024} MiB PSS ({rss // 1024} MiB RSS)",
     }
 
 
@@ -120,10 +115,11 @@ def main() -> dict[str, Any]:
         event = build_demo(Path(tmp) / "serata.tdc")
         service = Tournament.open(event)
         service.execute(ChangeSettings(assignments=[("floor_pin", PIN)]))
+        names = [p.name for p in service.state.in_players()]
         service.close()
         with serving(event) as served:
             pids = lambda: {served.process.pid, *served.descendants()}  # noqa: E731
-            figures = asyncio.run(run(served.url, event, pids))
+            figures = asyncio.run(run(served.url, names, pids))
     for key, value in figures.items():
         print(f"{key:<36} {value}")
     return figures

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
-from tdconsole.domain.fold import History, apply_all, fold, is_control
+from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.identity import check_staff_name, normal, same_person
+from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
@@ -29,7 +30,7 @@ from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
-from tdconsole.store.opening import shown
+from tdconsole.store.opening import damaged, shown
 
 if TYPE_CHECKING:
     from tdconsole.store.backup import BackupWorker
@@ -207,10 +208,15 @@ class Tournament:
             if self._from_snapshot() is None:
                 records = self.store.read()
                 self.state = State(settings=Settings())  # (for the report of a bad event)
-                self.state, self.history = fold(records, into=self.state)
+                # Checked as ``import`` checks an export (``invariants.replay_log``): a file
+                # is data from anywhere, and a log no live commands could have written is
+                # refused, not folded.
+                self.state, self.history = replay_log(records)
                 self._snapshot_seq = 0
         except StoreError:
             raise
+        except RuleError as exc:  # an event no live command could have recorded
+            raise damaged(self.store.path, exc.said) from None
         except Exception as exc:  # a stored event that cannot be applied: the log is damaged
             raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
 
@@ -219,31 +225,32 @@ class Tournament:
         number of events folded, or None when the whole log must be folded (no snapshot, one
         that does not validate or does not match the log, or an undo or redo after it that
         reaches back before it)."""
-        found = self.store.load_snapshot(snapshot.fingerprint())
+        found = self.store.load_snapshot()
         if found is None:
             return None
-        seq, blob = found
+        seq, stored, blob = found
         row = self.store.row(seq)
         if row is None:
             return None
+        head = snapshot.head_digest(row)
+        if not snapshot.sealed(stored, seq, head, blob):
+            return None  # not written by this console on this machine: the log is replayed
         try:
-            state, history = snapshot.decode(blob, seq, snapshot.head_digest(row))
+            snapshot.decode(blob, seq, head)
         except snapshot.SnapshotError:
             return None
         tail = self.store.read(after=seq)
         for record in tail:
             if isinstance(record.body, (Undone, Redone)) and record.body.command <= seq:
                 return None
-        # The same resolution as ``fold``: commands before the snapshot keep their fate, so
-        # only the tail's effective events remain to apply, in order.
-        for record in tail:
-            history.feed(record)
-        effective = set(history.active)
-        self.state = state  # (for the report of an event that cannot be applied)
-        apply_all(state, (r for r in tail if r.command in effective and not is_control(r)))
-        if tail:
-            state.last_seq = tail[-1].seq
-        self.state, self.history = state, history
+
+        def start() -> tuple[State, History]:
+            return snapshot.decode(blob, seq, head)
+
+        # The events after the snapshot are checked as ``import`` checks them, from its State.
+        self.state, self.history = replay_log(tail, start=start)
+        if not tail:
+            self.state.last_seq = seq
         self._snapshot_seq = seq
         return len(tail)
 
@@ -254,8 +261,10 @@ class Tournament:
         row = self.store.row(seq)
         if row is None:
             return
-        blob = snapshot.encode(self.state, self.history, snapshot.head_digest(row))
-        if self.store.save_snapshot(seq, snapshot.fingerprint(), blob):
+        head = snapshot.head_digest(row)
+        blob = snapshot.encode(self.state, self.history, head)
+        stored = snapshot.seal(seq, head, blob)
+        if stored is not None and self.store.save_snapshot(seq, stored, blob):
             self._snapshot_seq = seq
 
     def _after_write(self) -> None:

@@ -68,6 +68,17 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         lines.append(said(_("next {coming}").format(coming=coming)))
     lines.extend(f"⚠ {warning}" for warning in document.get("warnings", []))
+    behind = document.get("wall_clock_behind_seconds", 0)
+    if behind:
+        lines.append(
+            "⚠ "
+            + said(
+                _(
+                    "the computer's clock moved back {behind} since the clock's last change: "
+                    "the time left is held at what it was then; check the computer's clock"
+                ).format(behind=format_mmss(behind))
+            )
+        )
     return "\n".join(lines)
 
 
@@ -115,12 +126,9 @@ def cmd_clock(args: argparse.Namespace) -> int:
 
 
 def _seconds(raw: str) -> int:
-    try:
-        value = int(raw)
-    except ValueError:
-        raise RuleError(
-            _("{raw!r} is not a number of seconds: write e.g. 60").format(raw=raw),
-        ) from None
+    from tdconsole.domain.numbers import whole_number
+
+    value = whole_number(raw, _("seconds"), low=-10**6, high=10**6, article="III.5")
     if value <= 0:
         raise RuleError(_("give a positive number of seconds"))
     return value

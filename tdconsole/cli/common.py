@@ -162,12 +162,15 @@ def emit_json(document: Any) -> None:
     sys.stdout.write("\n")
 
 
-def parse_assignments(items: list[str], what: Said) -> list[tuple[str, str]]:
+def parse_assignments(
+    items: list[str], what: Said, *, at_first: bool = False
+) -> list[tuple[str, str]]:
     """``NAME=N`` or ``KEY=VALUE`` words (``what``: the form, ``_("NAME=N")``); a bad one is a
-    one-line error."""
+    one-line error. A name may hold ``=`` (split at the last); with ``at_first`` the value may
+    (``KEY=VALUE``: a setting's key never does)."""
     pairs = []
     for item in items:
-        key, sep, value = item.rpartition("=")
+        key, sep, value = item.partition("=") if at_first else item.rpartition("=")
         if not sep or not key.strip() or not value.strip():
             raise RuleError(
                 _("{item!r} is not in the form {what}: write it as {what}").format(

@@ -171,7 +171,7 @@ def cmd_set(args: argparse.Namespace) -> int:
     from tdconsole.domain.access import PIN_KEYS
     from tdconsole.domain.registration import ChangeSettings
 
-    pairs = parse_assignments(args.assignments, _("KEY=VALUE"))
+    pairs = parse_assignments(args.assignments, _("KEY=VALUE"), at_first=True)
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
     for key, _value in pairs:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import emit_json, event_path, said, say
+from tdconsole.cli.common import emit_json, event_path, open_service, said, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _, ngettext
 
@@ -35,6 +35,19 @@ def follow_event_language(args: argparse.Namespace, path: Path | None = None) ->
     args.event_lang = event_language(path)
 
 
+def _check_director(args: argparse.Namespace) -> None:
+    """``export --with-pins`` is the Director's (``--as`` anyone else: refused)."""
+    service = open_service(args)
+    try:
+        if service.role != "director":
+            raise RuleError(
+                _("only the Director may export the PINs' hashes: export without --with-pins"),
+                "VII.1",
+            )
+    finally:
+        service.close()
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from tdconsole.store.eventstore import EventStore
     from tdconsole.store.output import check_target, write_new
@@ -46,9 +59,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     if target is not None:
         follow_event_language(args, path)
         check_target(target, force=args.force, protect=path)  # refused before the work
+    if args.with_pins:
+        _check_director(args)
     store = EventStore(path)
     try:
-        document = export_document(store)
+        document = export_document(store, with_pins=args.with_pins)
     finally:
         store.close()
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
@@ -215,6 +230,11 @@ def register(sub: Any) -> None:
     p = sub.add_parser("export", help=_("the event as one JSON document (every event of the log)"))
     p.add_argument("-o", "--output", metavar=_("FILE"), help=_("write to FILE (default: stdout)"))
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    p.add_argument(
+        "--with-pins",
+        action="store_true",
+        help=_("keep the PINs' salted hashes in the export (the Director only; Art. VII.1)"),
+    )
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(

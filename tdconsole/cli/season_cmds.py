@@ -363,7 +363,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def cmd_set(args: argparse.Namespace) -> int:
     with _changing(args) as (path, season):
         data: dict[str, object] = {}
-        for key, value in parse_assignments(args.assignments, _("KEY=VALUE")):
+        for key, value in parse_assignments(args.assignments, _("KEY=VALUE"), at_first=True):
             if key not in SETTABLE:
                 raise RuleError(
                     _("no season setting {key!r}: use one of {SETTABLE}").format(

@@ -1,16 +1,14 @@
 """``tdconsole serve``: the room display and the floor console in a browser.
 
-One server process (``tdconsole.serve.app``) serves the room's page and the floor; the floor's
-textual-serve sessions run ``tdconsole serve --view floor`` each: the same event file, the same
-service as every other terminal. Listening beyond this machine needs a floor PIN
-(``set floor_pin=…``); the room's page needs none and can change nothing.
+One server process (``tdconsole.serve.app``) serves the room's page and the floor's page, over
+the same event file and the same service as every other terminal. Reached beyond this machine
+(``--host`` or ``--public-url`` not loopback) the floor needs a floor PIN of at least 6 digits;
+``--cert``/``--key`` serve HTTPS. The room's page needs no PIN and can change nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,36 +41,40 @@ def _pins(path: Path) -> dict[str, str]:
         service.close()
 
 
-def session_command(path: Path, view: str, lang: str | None, public: bool) -> str:
-    """The shell command of one browser session (``exec``: the session is the server's own
-    child, so it notices when the server is gone)."""
-    words = [sys.executable, "-m", "tdconsole", "--event", str(path)]
-    if lang:
-        words += ["--lang", lang]
-    words += ["serve", "--view", view]
-    if public:
-        words.append("--public")
-    return "exec " + shlex.join(words)
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
     path = _event(args)
-    if args.view:
-        return _run_session(args, path)
+    from urllib.parse import urlsplit
+
     from tdconsole import serve
 
     host = args.host or DEFAULT_HOST
-    public = not serve.is_loopback(host)
+    try:
+        public_host = urlsplit(args.public_url).hostname if args.public_url else None
+    except ValueError:
+        public_host = "?"
+    # Reached beyond this machine: by listening there, or through the address phones are given.
+    public = not serve.is_loopback(host) or (
+        public_host is not None and not serve.is_loopback(public_host)
+    )
     pins = _pins(path)
     if public and "floor" not in pins:
         raise RuleError(
             _(
-                "serving on {host} needs a floor PIN first: the Director "
-                "sets it with `tdconsole set floor_pin=NNNN` (4-12 digits); "
-                "without --host the views stay on this machine"
-            ).format(host=host),
+                "serving beyond this machine ({host}) needs a floor PIN first: the Director "
+                "sets it with `tdconsole set floor_pin=NNNNNN` (at least 6 digits); "
+                "without --host and --public-url the views stay on this machine"
+            ).format(host=public_host if serve.is_loopback(host) else host),
             "VII.1",
         )
+    if (args.cert is None) != (args.key is None):
+        raise RuleError(_("--cert and --key go together: give both files, or neither"))
+    for given in (args.cert, args.key):
+        if given is not None and not Path(given).is_file():
+            raise RuleError(
+                _("no file at {path}: give the certificate's files (docs/floor.md)").format(
+                    path=given
+                )
+            )
     if not 0 < args.port < 65536:
         raise RuleError(
             _("--port {port}: give a port from 1 to 65535").format(port=args.port),
@@ -92,7 +94,8 @@ def _run_server(
     def said(message: Msg) -> str:
         return message.text(language)
 
-    base = (args.public_url or f"http://{url_host(host)}:{args.port}").rstrip("/")
+    scheme = "https" if args.cert else "http"
+    base = (args.public_url or f"{scheme}://{url_host(host)}:{args.port}").rstrip("/")
     config = ServeConfig(
         event=path,
         host=host,
@@ -101,6 +104,8 @@ def _run_server(
         lang=language,
         session_lang=getattr(args, "lang", None),
         public=public,
+        cert=Path(args.cert) if args.cert else None,
+        key=Path(args.key) if args.key else None,
     )
 
     def ready() -> None:
@@ -133,17 +138,6 @@ def _run_server(
     return 0
 
 
-def _run_session(args: argparse.Namespace, path: Path) -> int:
-    from tdconsole.ui.served.app import ServedApp
-
-    app = ServedApp(path, args.view, public=args.public, lang=getattr(args, "lang", None))
-    try:
-        code = app.run()
-    finally:
-        app.close_service()
-    return int(code or 0)
-
-
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
@@ -152,8 +146,8 @@ def register(sub: Any) -> None:
             "Serve the room display (/display, no PIN, read-only) and the floor console "
             "(/floor: the floor PIN and the staff member's name first) to browsers. Loopback "
             "only unless --host; listening on the network needs a floor PIN "
-            "(`tdconsole set floor_pin=NNNN`). A Director PIN (`set director_pin=NNNN`) lets "
-            "the Director's actions be done from a browser."
+            "(`tdconsole set floor_pin=NNNNNN`, at least 6 digits). A Director PIN "
+            "(`set director_pin=NNNNNN`) lets the Director's actions be done from a phone."
         ),
     )
     p.add_argument(
@@ -175,7 +169,10 @@ def register(sub: Any) -> None:
         metavar=_("URL"),
         help=_("the address phones and the TV use, if not http://HOST:PORT (a proxy's)"),
     )
-    # One browser session (run by the server, not by hand).
-    p.add_argument("--view", choices=("display", "floor"), help=argparse.SUPPRESS)
-    p.add_argument("--public", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument(
+        "--cert",
+        metavar=_("FILE"),
+        help=_("serve HTTPS with this certificate (PEM; with --key; see docs/floor.md)"),
+    )
+    p.add_argument("--key", metavar=_("FILE"), help=_("the certificate's private key (PEM)"))
     p.set_defaults(func=cmd_serve)

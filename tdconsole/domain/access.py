@@ -105,9 +105,9 @@ def check_stored(stored: str, kind: str) -> None:
     parameters, or a crafted one): the Director sets the PIN again."""
     if own_hash(stored) is None:
         raise RuleError(
-            _(
-                "the stored {key} was not made by this console: the Director sets it again"
-            ).format(key=f"{kind}_pin"),
+            _("the stored {key} was not made by this console: the Director sets it again").format(
+                key=f"{kind}_pin"
+            ),
             "VII.1",
         )
 

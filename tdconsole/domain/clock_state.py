@@ -64,10 +64,27 @@ def initial(structure: Structure) -> ClockState:
 
 
 def _left(state: ClockState, at: datetime) -> timedelta:
-    """Time left in the current period at ``at`` (negative = overtime)."""
+    """Time left in the current period at ``at`` (negative = overtime). An ``at`` before the
+    last transition (the computer's clock moved back) is taken as that transition's time: the
+    clock never shows more time left than it had then, so every view, and a pause, agree."""
     if state.ends_at is not None:
+        if state.as_of is not None and at < state.as_of:
+            at = state.as_of
         return state.ends_at - at
     return state.remaining
+
+
+WALL_CLOCK_SLACK = timedelta(seconds=2)
+"""How far behind the clock's last transition the computer's clock may read before it is said
+to have moved back (two terminals' readings a moment apart are no jump)."""
+
+
+def wall_clock_behind(state: ClockState, now: datetime) -> timedelta:
+    """How far ``now`` is before the clock's last transition, when the computer's clock moved
+    back by more than ``WALL_CLOCK_SLACK``; zero otherwise."""
+    if state.as_of is None or now >= state.as_of - WALL_CLOCK_SLACK:
+        return timedelta(0)
+    return state.as_of - now
 
 
 def _moment(state: ClockState, at: datetime) -> datetime:

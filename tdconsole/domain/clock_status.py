@@ -16,6 +16,7 @@ from tdconsole.domain.clock_state import (
     _floor_seconds,
     _left,
     settle,
+    wall_clock_behind,
 )
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.structure import Blinds, Structure
@@ -45,6 +46,9 @@ class ClockStatus:
     level_ends_at: datetime | None
     finished: bool = False
     """The event is over (IV.7): the clock is stopped for good, nothing pending."""
+    wall_clock_behind: timedelta = timedelta(0)
+    """How far the computer's clock reads before the clock's last transition (it was moved
+    back): the time left is held at what it was then; the Director is told."""
 
     @property
     def remaining_seconds(self) -> int:
@@ -76,6 +80,7 @@ class ClockStatus:
             "minutes": self.minutes,
             "index": self.index,
             "finished": self.finished,
+            "wall_clock_behind_seconds": _floor_seconds(self.wall_clock_behind),
         }
 
 
@@ -111,6 +116,7 @@ def status(
         next_is_break=next_is_break,
         level_ends_at=settled.ends_at if settled.running and not pending else None,
         finished=finished,
+        wall_clock_behind=wall_clock_behind(state, now),
     )
 
 

@@ -32,6 +32,9 @@ from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
 from tdconsole.i18n import Msg, _
 
+HORIZON = 40
+"""Levels looked at for the colour-up and the expected end."""
+
 if TYPE_CHECKING:
     from tdconsole.domain.structure import Structure
 
@@ -90,8 +93,6 @@ def level_in_play(state: State, now: datetime) -> int | None:
 def _check_levels_to_come(state: State, now: datetime, unit: int, chip: int) -> None:
     """The chips of ``unit`` leave only when no blind or ante from the level in play on needs
     them (as far as the plan looks ahead)."""
-    from tdconsole.domain.structure_proposal import HORIZON
-
     first = level_in_play(state, now)
     if first is None:
         return

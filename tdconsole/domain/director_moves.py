@@ -3,7 +3,7 @@
 - A closing with no room: the other tables have fewer vacant seats than the closing table has
   players. ``ClosePlanRaisingSeats`` raises ``table_seats`` for it (recorded as the setting
   change it is) and draws the move plan in the same command, so one undo cancels both.
-  ``seats_for_closing`` says how many seats a table would need.
+  ``play_tables.seats_for_closing`` says how many seats a table would need.
 - ``MovePlayer``: the Director moves one player to another seat (a broken seat, a dispute),
   with his counted chips, for a reason the log keeps. The regulation keeps players where the
   draw put them (IV.3); this is the Director's discretion (VII.1), never a closing.
@@ -21,6 +21,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import _check_chip_unit, _require_in, _unseat
 from tdconsole.domain.play_tables import (
+    MOST_SEATS,
     ClosePlanDrawn,
     _check_closable,
     _require_table,
@@ -28,38 +29,8 @@ from tdconsole.domain.play_tables import (
     draw_move_plan,
 )
 from tdconsole.domain.registration import SettingChanged
-from tdconsole.domain.state import State, Table, name_key
+from tdconsole.domain.state import State, name_key
 from tdconsole.i18n import _, pgettext
-
-MOST_SEATS = 13
-"""A table's seats are marked by the thirteen cards of its suit (II.2)."""
-
-
-def room_for(state: State, closing: Table, seats: int) -> int:
-    """Vacant seats the other open tables would offer with ``seats`` seats a table."""
-    reserved = _reserved(state, closing.number)
-    room = 0
-    for table in state.open_tables():
-        if table.number == closing.number or table.final:
-            continue
-        taken = {s.number for s in table.seats if s.player is not None}
-        room += sum(
-            1
-            for number in range(1, seats + 1)
-            if number not in taken and (table.number, number) not in reserved
-        )
-    return room
-
-
-def seats_for_closing(state: State, table: Table) -> int | None:
-    """The fewest seats a table that let ``table``'s players move (None: not even 13 do).
-    The setting in force when it is already enough."""
-    movers = len(state.players_at(table))
-    current = state.settings.seating.table_seats
-    for seats in range(current, MOST_SEATS + 1):
-        if room_for(state, table, seats) >= movers:
-            return seats
-    return None
 
 
 class ClosePlanRaisingSeats(Command):

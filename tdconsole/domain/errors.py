@@ -25,11 +25,12 @@ class RuleError(Exception):
     def text(self, lang: str = SOURCE) -> str:
         """The message in ``lang``, with the article it enforces."""
         if self.article:
-            return _("{message} (Art. {article})").format(
-                message=self.said, article=self.article
-            ).text(lang)
+            return (
+                _("{message} (Art. {article})")
+                .format(message=self.said, article=self.article)
+                .text(lang)
+            )
         return self.said.text(lang)
 
     def __str__(self) -> str:
         return self.text(SOURCE)
-

@@ -34,9 +34,7 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("pin_changed", "phones_signed_out"), "access"),
     **dict.fromkeys(("clock_changed", "structure_edited"), "clock_events"),
     "chips_coloured_up": "colour_up",
-    **dict.fromkeys(
-        ("player_disqualified", "close_plan_drawn", "table_closed", "final_drawn"), "play_tables"
-    ),
+    **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(
         (
             "event_created",
@@ -53,7 +51,13 @@ EVENT_MODULES: dict[str, str] = {
         ("started", "chips_counted", "second_stack_issued", "players_eliminated"), "play"
     ),
     **dict.fromkeys(
-        ("ruling_recorded", "sanction_recorded", "suspension_served", "rulebook_imported"),
+        (
+            "ruling_recorded",
+            "sanction_recorded",
+            "player_disqualified",
+            "suspension_served",
+            "rulebook_imported",
+        ),
         "rulings",
     ),
     **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),

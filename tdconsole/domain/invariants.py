@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Redone, Undone
-from tdconsole.domain.fold import History, fold, is_control
+from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
@@ -230,8 +230,25 @@ def check_event(state: State, record: Record, history: History) -> None:
 def replay(records: Sequence[Record], settings: Settings | None = None) -> State:
     """Fold ``records`` checking each event before it is applied (``check_event``) and the
     State after each command (``check_state``); raises ``RuleError`` naming the event."""
-    history = History()
-    state = State(settings=settings or Settings())
+    return replay_log(records, settings)[0]
+
+
+Start = Callable[[], tuple[State, History]]
+"""A fresh copy of the State and History to go on from (a snapshot's), each time it is called."""
+
+
+def replay_log(
+    records: Sequence[Record], settings: Settings | None = None, *, start: Start | None = None
+) -> tuple[State, History]:
+    """``replay``, returning the History too. With ``start``, ``records`` are the events after
+    a State already checked (a snapshot's; none of them undoes or redoes a command before it)."""
+
+    def fresh() -> tuple[State, History]:
+        if start is not None:
+            return start()
+        return State(settings=settings or Settings()), History()
+
+    state, history = fresh()
     names_seen: set[str] = set()
     at = 0
     while at < len(records):
@@ -251,7 +268,15 @@ def replay(records: Sequence[Record], settings: Settings | None = None) -> State
                 history.feed(record)
             if any(is_control(r) for r in group):
                 # Undo and redo return to a State already checked: refold to it.
-                state, history = fold(records[:end], settings)
+                state, history = fresh()
+                for done in records[:end]:
+                    history.feed(done)
+                effective = set(history.active)
+                apply_all(
+                    state,
+                    (r for r in records[:end] if r.command in effective and not is_control(r)),
+                )
+                state.last_seq = records[end - 1].seq
             else:
                 check_state(state, names_seen)
         except RuleError as exc:
@@ -262,4 +287,4 @@ def replay(records: Sequence[Record], settings: Settings | None = None) -> State
                 exc.article,
             ) from None
         at = end
-    return state
+    return state, history

@@ -136,8 +136,7 @@ def money_amount(
     if value is None:
         raise RuleError(
             _(
-                "{what}: {raw} is not an amount: write scudi with the digits 0-9 "
-                "(e.g. 70 or 12.50)"
+                "{what}: {raw} is not an amount: write scudi with the digits 0-9 (e.g. 70 or 12.50)"
             ).format(what=what, raw=_shown(raw)),
             article,
         )
@@ -158,8 +157,9 @@ def share_amount(raw: str, what: Msg | str, *, article: str | None = "V.1") -> D
     value = _decimal(raw, what, 2, article)
     if value is None:
         raise RuleError(
-            _("{what}: {raw} is not a percentage: write it with the digits 0-9 (e.g. 45 or "
-              "12.5)").format(what=what, raw=_shown(raw)),
+            _(
+                "{what}: {raw} is not a percentage: write it with the digits 0-9 (e.g. 45 or 12.5)"
+            ).format(what=what, raw=_shown(raw)),
             article,
         )
     if value > 100:

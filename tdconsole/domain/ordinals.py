@@ -37,21 +37,21 @@ def ordinal(n: int) -> Msg:
 
 
 def in_place(n: int) -> Msg:
-    """"in 8th place" ("all'8° posto", "al 2° posto")."""
+    """ "in 8th place" ("all'8° posto", "al 2° posto")."""
     if reads_with_vowel(n):
         return pgettext("before a vowel", "in {ordinal} place").format(ordinal=ordinal(n))
     return pgettext("before a consonant", "in {ordinal} place").format(ordinal=ordinal(n))
 
 
 def the_place(n: int) -> Msg:
-    """"the 8th place" ("l'8° posto", "il 2° posto")."""
+    """ "the 8th place" ("l'8° posto", "il 2° posto")."""
     if reads_with_vowel(n):
         return pgettext("before a vowel", "the {ordinal} place").format(ordinal=ordinal(n))
     return pgettext("before a consonant", "the {ordinal} place").format(ordinal=ordinal(n))
 
 
 def of_place(n: int) -> Msg:
-    """"of the 8th place" ("dell'8° posto", "del 2° posto")."""
+    """ "of the 8th place" ("dell'8° posto", "del 2° posto")."""
     if reads_with_vowel(n):
         return pgettext("before a vowel", "of the {ordinal} place").format(ordinal=ordinal(n))
     return pgettext("before a consonant", "of the {ordinal} place").format(ordinal=ordinal(n))

@@ -36,15 +36,14 @@ from tdconsole.domain.play_tables import (
     ClosePlan,
     ClosePlanDrawn,
     CloseTable,
-    Disqualify,
     Final,
     FinalDrawn,
     Move,
-    PlayerDisqualified,
     TableClosed,
     draw_move_plan,
     vacant_seats,
 )
+from tdconsole.domain.rulings import Disqualify, PlayerDisqualified
 from tdconsole.domain.state import Player, State, name_key
 from tdconsole.i18n import _, ngettext, pgettext
 
@@ -344,7 +343,7 @@ def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[El
     """Places for players out in one hand: more chips at the start of the hand = better place;
     equal stacks share the best of their places and pool those places' prizes (Decision)."""
     from tdconsole.domain.payouts import shared_prizes
-    from tdconsole.domain.view import payout_table
+    from tdconsole.domain.play_common import payout_table
 
     table = payout_table(state)
     unit = state.settings.prizes.payout_unit

@@ -10,6 +10,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_count, chips_text
+from tdconsole.domain.payouts import Payout, payouts, without_vacated
 from tdconsole.domain.state import Player, State, Table, name_key
 from tdconsole.domain.words import status_word
 from tdconsole.i18n import Msg, _
@@ -29,6 +30,15 @@ def second_stack_amount(state: State, table: Table) -> int | None:
         return None
     stacks = state.settings.stacks
     return round_chips(Decimal(table.chips) / n, stacks.chip_unit, stacks.second_stack_rounding)
+
+
+def payout_table(state: State) -> list[Payout]:
+    """Art. V.1's table, with the places disqualifications left empty passed on (VI.2)."""
+    prizes = state.settings.prizes
+    table = payouts(state.prize_pool, prizes.percents, state.entrants, prizes.payout_unit)
+    for place in state.vacated:
+        table = without_vacated(table, place, prizes.payout_unit)
+    return table
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -169,7 +179,6 @@ def _settle_finish(state: State, at: datetime) -> None:
     remaining = state.in_players()
     if len(remaining) == 1:
         from tdconsole.domain.payouts import shared_prizes
-        from tdconsole.domain.view import payout_table
 
         winner = remaining[0]
         winner.place, winner.tied = 1, False

@@ -10,16 +10,15 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.numbers import chips_change, chips_count, chips_text
+from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.play_common import (
     _check_chip_unit,
     _check_in_play,
     _require_in,
-    _settle_finish,
     _unseat,
     round_chips,
 )
@@ -27,89 +26,6 @@ from tdconsole.domain.state import MovePlan, State, Table, name_key
 from tdconsole.i18n import _, ngettext, pgettext
 
 # -- disqualification (Art. VI.2) ------------------------------------------------------------
-
-
-class PlayerDisqualified(EventBody):
-    """Art. VI.2: the prize forfeited; he keeps the place at which he left, marked as
-    disqualified (rules.md's Decision), so nobody else's place moves and the places read
-    without a gap; his chips leave play and the ledger says so."""
-
-    type: ClassVar[str] = "player_disqualified"
-    name: str
-    reason: str
-    chips: int
-
-    def apply(self, state: State, at: datetime) -> None:
-        from tdconsole.domain.rulings import add_sanction
-
-        player = state.players[name_key(self.name)]
-        place = player.place
-        if player.status == "in":
-            place = state.in_play  # the place an elimination now would give him
-            state.vacated.append(place)  # its prize passes to the better places
-        if player.table is not None and player.status == "in":
-            state.tables[player.table].chips -= self.chips
-        state.removed += self.chips
-        _unseat(state, player)
-        player.status = "disqualified"
-        player.chips = 0
-        player.place, player.tied, player.prize, player.out_at = place, False, None, at
-        add_sanction(
-            state,
-            at,
-            name=player.name,
-            kind="disqualify",
-            reason=self.reason,
-            table=player.table,
-            director=state.settings.director,
-        )
-        _settle_finish(state, at)
-
-
-class Disqualify(Command):
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VI.2"
-    name: str
-    reason: str
-    chips: int | None = Field(None, ge=0)
-
-    def describe(self) -> str:
-        return f"disqualified: {self.name.strip()}"
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if not self.reason.strip():
-            raise RuleError(
-                _("a disqualification needs a reason: give --reason TEXT"),
-                "VII.1",
-            )
-        if state.phase in ("registration", "finished"):
-            raise RuleError(
-                _("disqualification applies to a seated player in play"),
-                "VI.2",
-            )
-        player = _require_in(state, self.name)
-        if self.chips is not None:
-            _check_chip_unit(state, player.name, self.chips)
-        chips = self.chips if self.chips is not None else player.chips
-        if chips is None:
-            raise RuleError(
-                _("{name}'s chips are not counted: give --chips N (they leave play)").format(
-                    name=player.name
-                ),
-                "VI.2",
-            )
-        if player.table is not None:
-            table = state.tables[player.table]
-            if chips > table.chips:
-                raise RuleError(
-                    _("{chips} is more than table {number} holds ({chips2})").format(
-                        chips=chips_count(chips),
-                        number=table.number,
-                        chips2=chips_text(table.chips),
-                    ),
-                    "VI.2",
-                )
-        return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
 
 
 # -- table closing (Art. IV.3-IV.4) ----------------------------------------------------------
@@ -142,6 +58,37 @@ def vacant_seats(state: State, table: Table, reserved: set[tuple[int, int]]) -> 
     ]
 
 
+MOST_SEATS = 13
+"""A table's seats are marked by the thirteen cards of its suit (II.2)."""
+
+
+def room_for(state: State, closing: Table, seats: int) -> int:
+    """Vacant seats the other open tables would offer with ``seats`` seats a table."""
+    reserved = _reserved(state, closing.number)
+    room = 0
+    for table in state.open_tables():
+        if table.number == closing.number or table.final:
+            continue
+        taken = {s.number for s in table.seats if s.player is not None}
+        room += sum(
+            1
+            for number in range(1, seats + 1)
+            if number not in taken and (table.number, number) not in reserved
+        )
+    return room
+
+
+def seats_for_closing(state: State, table: Table) -> int | None:
+    """The fewest seats a table that let ``table``'s players move (None: not even 13 do).
+    The setting in force when it is already enough."""
+    movers = len(state.players_at(table))
+    current = state.settings.seating.table_seats
+    for seats in range(current, MOST_SEATS + 1):
+        if room_for(state, table, seats) >= movers:
+            return seats
+    return None
+
+
 def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Move]:
     """Art. IV.4: each remaining player drawn to a vacant seat, fewest-players tables first."""
     movers = [p.name for p in state.players_at(closing)]
@@ -151,8 +98,6 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
     free = {t.number: vacant_seats(state, t, reserved) for t in others}
     room = sum(len(v) for v in free.values())
     if room < len(movers):
-        from tdconsole.domain.director_moves import seats_for_closing
-
         seats = seats_for_closing(state, closing)
         now = state.settings.seating.table_seats
         if seats:

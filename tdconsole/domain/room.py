@@ -205,12 +205,12 @@ def room(
         stage = "seats" if state.phase == "seated" else "waiting"
     elif state.phase == "seated":
         stage = "seats"
-    elif recent:
-        stage = "moves"
     elif status.is_break and not status.pending_announcement:
-        stage = "break"
+        stage = "break"  # (a break is the break, even just after a closing: issue 25)
     elif status.pending_announcement:
         stage = "pending"
+    elif recent:
+        stage = "moves"
     elif not status.running:
         stage = "paused"
     elif state.phase == "final":
@@ -219,7 +219,7 @@ def room(
         stage = "last_minute"
     else:
         stage = "level"
-    if recent and moved is not None:
+    if stage == "moves" and moved is not None:
         changes.append(moved.at + MOVES_SHOWN)
     zero = clock.get("zero_at")
     if isinstance(zero, datetime) and status is not None and not status.pending_announcement:
@@ -243,8 +243,7 @@ def room(
 
 
 def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
-    from tdconsole.domain.play_common import second_stack_amount
-    from tdconsole.domain.view import payout_table
+    from tdconsole.domain.play_common import payout_table, second_stack_amount
 
     average = state.average_stack
     big = None

@@ -104,9 +104,7 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
         _(
             "no balanced split of {players} players into tables of {low}-{high}: {k} tables of "
             "{smallest}-{largest} (Art. II.1); --tables K chooses another"
-        ).format(
-            players=players, low=low, high=high, k=k, smallest=min(sizes), largest=max(sizes)
-        ),
+        ).format(players=players, low=low, high=high, k=k, smallest=min(sizes), largest=max(sizes)),
     )
 
 

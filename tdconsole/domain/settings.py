@@ -35,6 +35,7 @@ from tdconsole.domain.numbers import (
     share_amount,
     whole_number,
 )
+from tdconsole.domain.settings_help import default_settings_path, label
 from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
 
 
@@ -312,9 +313,7 @@ def _fees_in_units(settings: Settings) -> None:
             )
 
 
-def validate_settings(
-    data: dict[str, Any], source: Said | str, key: str | None = None
-) -> Settings:
+def validate_settings(data: dict[str, Any], source: Said | str, key: str | None = None) -> Settings:
     """Validate settings; a bad value is a one-line RuleError naming the setting and the fix.
 
     ``key`` is the one setting being changed (``set``): the refusal then names it by its label
@@ -348,8 +347,6 @@ class _Label:
         self.key = key
 
     def text(self, lang: str = SOURCE) -> str:
-        from tdconsole.domain.settings_help import label
-
         return label(self.key, lang)
 
 
@@ -432,18 +429,6 @@ def explain(error: ErrorDetails) -> Msg:
                 int(context.get("n", 0)),
             ).format(key=named["key"], unit=named["unit"])
     return _("is not a valid value")
-
-
-def config_dir() -> Path:
-    """The shipped configuration folder (installed wheel or source checkout)."""
-    installed = Path(__file__).resolve().parent.parent / "_config"
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parent.parent.parent / "config"
-
-
-def default_settings_path() -> Path:
-    return config_dir() / "ordine.toml"
 
 
 def load_settings(path: Path | None = None) -> Settings:

@@ -114,11 +114,21 @@ def parse_help(text: str) -> list[SectionHelp]:
     return [s for s in sections if s.fields]
 
 
+def config_dir() -> Path:
+    """The shipped configuration folder (installed wheel or source checkout)."""
+    installed = Path(__file__).resolve().parent.parent / "_config"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parent.parent.parent / "config"
+
+
+def default_settings_path() -> Path:
+    return config_dir() / "ordine.toml"
+
+
 @cache
 def shipped_help() -> tuple[SectionHelp, ...]:
     """The help of the shipped ``ordine.toml`` (read once)."""
-    from tdconsole.domain.settings import default_settings_path
-
     path: Path = default_settings_path()
     return tuple(parse_help(path.read_text(encoding="utf-8")))
 

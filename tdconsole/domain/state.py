@@ -25,8 +25,9 @@ def name_key(name: str) -> str:
 
 
 # Letters that carry no separable accent in Unicode, as people type them without it.
-_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe",
-                        "þ": "th", "ı": "i", "ŀ": "l"})
+_PLAIN = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i", "ŀ": "l"}
+)
 
 
 def typed_key(name: str) -> str:
@@ -61,9 +62,7 @@ def match_players(players: Iterable[Player], typed: str) -> list[Player]:
     found = [p for p, key in keys if key == wanted]
     if found:
         return found
-    return [
-        p for p, key in keys if any(key.startswith(wanted, i) for i in _word_starts(key))
-    ]
+    return [p for p, key in keys if any(key.startswith(wanted, i) for i in _word_starts(key))]
 
 
 @dataclass

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from tdconsole.domain.clock import Structure
-from tdconsole.domain.colour_up import needs_chip, next_chip
+from tdconsole.domain.colour_up import HORIZON, needs_chip, next_chip
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.settings import Settings
@@ -34,8 +34,6 @@ END_SHARE = 20
 """The expected end: the first level whose big blind is at least chips in play / END_SHARE."""
 MIN_MINUTES = 10
 """The shortest later level a proposal makes."""
-HORIZON = 40
-"""Levels looked at for the colour-up and the expected end."""
 
 
 @dataclass(frozen=True)

@@ -9,22 +9,11 @@ from typing import Any
 
 from tdconsole.domain.cash import cash_json
 from tdconsole.domain.payouts import (
-    Payout,
     money_text,
-    payouts,
     percent_text,
-    without_vacated,
 )
+from tdconsole.domain.play_common import payout_table, second_stack_amount
 from tdconsole.domain.state import Player, State, Table
-
-
-def payout_table(state: State) -> list[Payout]:
-    """Art. V.1's table, with the places disqualifications left empty passed on (VI.2)."""
-    prizes = state.settings.prizes
-    table = payouts(state.prize_pool, prizes.percents, state.entrants, prizes.payout_unit)
-    for place in state.vacated:
-        table = without_vacated(table, place, prizes.payout_unit)
-    return table
 
 
 def player_json(state: State, player: Player) -> dict[str, Any]:
@@ -59,8 +48,6 @@ def _money(amount: Decimal | None) -> str | None:
 
 
 def table_json(state: State, table: Table) -> dict[str, Any]:
-    from tdconsole.domain.play import second_stack_amount
-
     plan = None
     if table.plan is not None:
         plan = {

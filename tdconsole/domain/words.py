@@ -3,7 +3,7 @@ console and the command line (the printed reports name them in ``reports/labels.
 
 from __future__ import annotations
 
-from tdconsole.domain.state import Phase, Status
+from tdconsole.domain.state import Phase, Player, State, Status
 from tdconsole.i18n import Msg, pgettext
 
 STATUS_WORDS: dict[Status, Msg] = {
@@ -26,6 +26,14 @@ PHASE_WORDS: dict[Phase, Msg] = {
 
 def status_word(status: Status) -> Msg:
     return STATUS_WORDS[status]
+
+
+def player_word(state: State, player: Player) -> Msg:
+    """A player's status as the lists say it: the last one in when the tournament is over is
+    its winner, no longer "in play"."""
+    if player.status == "in" and state.phase == "finished":
+        return pgettext("player status", "winner")
+    return STATUS_WORDS[player.status]
 
 
 def phase_word(phase: Phase) -> Msg:

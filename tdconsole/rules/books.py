@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.settings import config_dir
+from tdconsole.domain.settings_help import config_dir
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.store.paths import data_dir

@@ -2,8 +2,8 @@
 
 ``build_app(config)`` makes the application: one ``Watcher`` of the event file (started and
 stopped with the app, kept at ``app[WATCHER]``), the Host check, then the room
-(``tdconsole.serve.room``) and the floor (``tdconsole.serve.floor`` when that module exists,
-else the textual-serve floor of ``legacy_floor``). Each part is a module with
+(``tdconsole.serve.room``) and the floor (``tdconsole.serve.floor``,
+its phone page). Each part is a module with
 ``setup(app, config, watcher)`` adding its routes.
 
 ``serve(config, on_ready)`` listens until Ctrl+C or SIGTERM, with the connection limits of
@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import importlib.util
 import logging
 import signal
 from collections.abc import Callable
@@ -52,6 +51,9 @@ class ServeConfig:
     per_address: int = PER_ADDRESS
     idle_seconds: float = IDLE_SECONDS
     poll_seconds: float = POLL_SECONDS
+    cert: Path | None = None
+    """HTTPS: the certificate (PEM) and its key (``serve --cert/--key``, docs/floor.md)."""
+    key: Path | None = None
 
 
 CONFIG = web.AppKey("config", ServeConfig)
@@ -88,11 +90,8 @@ class Part(Protocol):
 
 
 def floor_module() -> Part:
-    """The floor's module: the new floor once it exists, else the textual-serve one."""
-    name = "tdconsole.serve.floor"
-    if importlib.util.find_spec(name) is None:
-        name = "tdconsole.serve.legacy_floor"
-    module: Part = importlib.import_module(name)
+    """The floor's module (``tdconsole.serve.floor``)."""
+    module: Part = importlib.import_module("tdconsole.serve.floor")
     return module
 
 
@@ -138,6 +137,12 @@ async def listen(runner: web.AppRunner, config: ServeConfig) -> asyncio.Server:
     """Open the port for ``runner`` (set up), each connection counted per client address."""
     assert runner.server is not None
     limits = runner.app[LIMITS]
+    context = None
+    if config.cert is not None and config.key is not None:
+        import ssl
+
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(config.cert, config.key)
     return await asyncio.get_running_loop().create_server(
-        limits.wrap(runner.server), config.host, config.port, reuse_address=True
+        limits.wrap(runner.server), config.host, config.port, reuse_address=True, ssl=context
     )

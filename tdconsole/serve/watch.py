@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tdconsole.serve")
 
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.05
 """How often the file is checked: a bust reaches the screens within about this."""
 
 

@@ -2,9 +2,9 @@
 
 The count lives in a small SQLite file of the console's data folder (one per event file, readable
 by its owner only), never in the event file: the log keeps what happened in the tournament, not
-who mistyped at the door. A check takes the file's write lock for the whole attempt, so attempts
-at once are counted one by one; when the file stays locked the attempt is refused with "try
-again", never with a traceback.
+who mistyped at the door. Each attempt writes in two short transactions, so attempts
+at once are counted one by one (never locked while the PIN's hash is computed); when the file
+stays locked the attempt is refused with "try again", never with a traceback.
 
 The limits, so that one person cannot lock the others out and the right PIN is never refused
 because of someone else:
@@ -27,12 +27,12 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.texts import normal_name
+from tdconsole.domain.identity import person_key
 from tdconsole.i18n import _
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
@@ -68,7 +68,7 @@ def attempts_file(event: Path) -> Path:
 
 def name_key(name: str) -> str:
     """A name as the limits count it: as the service compares who acts (NFC, case, spaces)."""
-    return normal_name(name).casefold()
+    return person_key(name)
 
 
 def _busy() -> RuleError:
@@ -136,12 +136,13 @@ class PinAttempts:
     def attempt(self, kind: str, phone: str, name: str, matches: Callable[[], bool]) -> None:
         """Check a PIN (``matches``) from ``phone`` under ``name`` unless it must wait; a wrong
         one is counted. Raises RuleError when the PIN is wrong, when it is too early to try
-        again, or when the count is busy ("try again")."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._cannot(exc) from None
-        try:
+        again, or when the count is busy ("try again").
+
+        The attempt is counted as wrong before the PIN is checked (one short write), and the
+        count cleared once it proves right (another): the file is never locked while scrypt
+        runs, so many phones signing in at once do not wait on each other, and attempts made
+        at once from one phone are all counted."""
+        with self._writing():
             now = self.clock()
             wait = self._wait(kind, phone, name, now)
             if wait > 0:
@@ -151,22 +152,29 @@ class PinAttempts:
                     ),
                     "VII.1",
                 )
-            if matches():
-                self._db.execute(
-                    "DELETE FROM wrong_pins WHERE kind = ? AND phone = ?", (kind, phone)
-                )
-                return
             self._db.execute(
                 "INSERT INTO wrong_pins(kind, phone, name, at) VALUES (?, ?, ?, ?)",
                 (kind, phone, name_key(name), now),
             )
+        if not matches():
             raise RuleError(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
+        with self._writing():
+            self._db.execute("DELETE FROM wrong_pins WHERE kind = ? AND phone = ?", (kind, phone))
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._cannot(exc) from None
-        finally:
-            if self._db.in_transaction:
-                try:
-                    self._db.execute("COMMIT")
-                except sqlite3.Error:
-                    with suppress(sqlite3.Error):
-                        self._db.execute("ROLLBACK")
+        try:
+            yield
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise self._cannot(exc) from None
+        except BaseException:
+            with suppress(sqlite3.Error):
+                self._db.execute("COMMIT")  # a refusal: what was counted stays
+            raise

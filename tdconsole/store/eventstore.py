@@ -44,8 +44,10 @@ from tdconsole.store.opening import (
     check,
     connect,
     damaged,
+    examine,
     fault,
     inspect,
+    pending_wal,
     shown,
 )
 
@@ -61,6 +63,9 @@ class EventStore:
         self.blocked: Cause | None = None
         """Why the file cannot be written (it was opened read-only), or None."""
         self._wal = create
+        self._examined_only = False
+        """Opened read-only to examine a ``-wal`` beside the file: the first write opens it
+        read-write, once the file was found good (``opening.examine``)."""
         if create:
             self._db = _create(path)
             return
@@ -70,8 +75,11 @@ class EventStore:
                     path=shown(path)
                 ),
             )
-        opened = connect(path)
-        self._db, self.blocked = opened.db, opened.blocked
+        if pending_wal(path) and write_blocker(path) is None:
+            self._db, self._examined_only = examine(path), True
+        else:
+            opened = connect(path)
+            self._db, self.blocked = opened.db, opened.blocked
         try:
             check(self._db, path)
         except BaseException:
@@ -97,15 +105,23 @@ class EventStore:
     def read(self, after: int = 0) -> list[Record]:
         with self._reading():
             rows = self._db.execute(
-                "SELECT seq, command, type, at, actor, data FROM events WHERE seq > ? ORDER BY seq",
+                "SELECT seq, command, type, at, actor, data, schema FROM events WHERE seq > ? "
+                "ORDER BY seq",
                 (after,),
             ).fetchall()
         stamps: dict[str, datetime] = {}  # one command's events share their time
         return [self._record(row, stamps) for row in rows]
 
     def _record(self, row: tuple[Any, ...], stamps: dict[str, datetime]) -> Record:
-        seq, command, type_name, at, actor, data = row
+        seq, command, type_name, at, actor, data, schema = row
         try:
+            if not isinstance(schema, int) or schema > SCHEMA_VERSION:
+                # (what ``import`` refuses of an export: an event of a newer console)
+                raise _Unreadable(
+                    _("schema {schema!r} is not this console's (at most {known})").format(
+                        schema=schema, known=SCHEMA_VERSION
+                    )
+                )
             if not (
                 isinstance(command, int)
                 and 0 < command <= seq
@@ -211,7 +227,7 @@ class EventStore:
         A file that cannot be written (read-only, a full disk, no permission) is refused with
         the real cause and nothing is recorded; so is a write the disk refuses half-way.
         """
-        if self.blocked is not None:
+        if self.blocked is not None or self._examined_only:
             self._reopen_for_writing()
         try:
             if not self._wal:
@@ -264,6 +280,7 @@ class EventStore:
             if opened.blocked is None:
                 self._db.close()
                 self._db, self.blocked = opened.db, None
+                self._examined_only = False
                 return
             opened.db.close()
             cause = opened.blocked
@@ -307,20 +324,24 @@ class EventStore:
         )
 
     # -- snapshots (a derived cache) ---------------------------------------------------------
-    def load_snapshot(self, fingerprint: str) -> tuple[int, bytes] | None:
-        """The latest snapshot written by this version of the domain, if any."""
+    def load_snapshot(self) -> tuple[int, str, bytes] | None:
+        """The latest snapshot (its seq, its fingerprint, its data), if any."""
         try:
             row = self._db.execute(
-                "SELECT seq, data FROM snapshots WHERE fingerprint = ? ORDER BY seq DESC LIMIT 1",
-                (fingerprint,),
+                "SELECT seq, fingerprint, data FROM snapshots ORDER BY seq DESC LIMIT 1"
             ).fetchone()
         except sqlite3.DatabaseError:  # no table yet (older file), or a damaged cache
             return None
-        return None if row is None else (int(row[0]), bytes(row[1]))
+        if row is None or not isinstance(row[0], int) or not isinstance(row[1], str):
+            return None
+        try:
+            return int(row[0]), row[1], bytes(row[2])
+        except TypeError:  # data of another kind: not a snapshot of ours
+            return None
 
     def save_snapshot(self, seq: int, fingerprint: str, blob: bytes) -> bool:
         """Store a snapshot if the file can be written right now; never waits for the lock."""
-        if self._db.in_transaction or self.blocked is not None:
+        if self._db.in_transaction or self.blocked is not None or self._examined_only:
             return False
         try:
             self._db.execute("PRAGMA busy_timeout = 0")

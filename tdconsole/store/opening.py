@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
@@ -60,7 +60,7 @@ def shown(path: object) -> str:
     return escape(str(path))
 
 
-def damaged(path: Path, what: Msg, *, untouched: bool = True) -> StoreError:
+def damaged(path: Path, what: Said, *, untouched: bool = True) -> StoreError:
     """A damaged file: what is wrong (our words, or SQLite's: ``faults.own_words``), how to
     recover, and (``untouched``) that nothing was written."""
     if untouched:
@@ -142,6 +142,23 @@ def connect(path: Path) -> Opened:
             if blocked is None:
                 raise fault(path, exc) from None
     return Opened(_read_only(path, blocked), blocked)
+
+
+def pending_wal(path: Path) -> bool:
+    """Whether a ``-wal`` with writes in it lies beside ``path`` (a crash's, another
+    terminal's, or one dropped there from elsewhere)."""
+    try:
+        return Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        return False
+
+
+def examine(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path`` through the ``-wal`` beside it, for the checks made
+    before anything can write the file: a read-write connection would merge the ``-wal`` into
+    the file (and delete it) when it closes, even if the file is then refused. A read-only one
+    merges nothing and deletes nothing."""
+    return _read_only(path, _("the file is examined before it is written"))
 
 
 def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
@@ -262,8 +279,8 @@ def check(db: sqlite3.Connection, path: Path) -> None:
 
 def inspect(path: Path) -> None:
     """Check ``path`` is an intact event file without writing anything. Raises ``StoreError``."""
-    opened = connect(path)
+    db = examine(path) if pending_wal(path) else connect(path).db
     try:
-        check(opened.db, path)
+        check(db, path)
     finally:
-        opened.db.close()
+        db.close()

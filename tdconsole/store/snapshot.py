@@ -46,6 +46,66 @@ def fingerprint() -> str:
     return digest.hexdigest()[:32]
 
 
+KEY_FILE = "snapshot.key"
+"""In the console's data folder: the secret that seals the snapshots this machine wrote."""
+
+
+def _key(create: bool) -> bytes | None:
+    """This machine's sealing key (made once, readable by its owner only), or None when the
+    data folder holds none and ``create`` is false, or cannot hold one."""
+    import os
+
+    from tdconsole.store.paths import data_dir
+
+    path = data_dir() / KEY_FILE
+    try:
+        key = path.read_bytes()
+        return key if len(key) == 32 else None
+    except FileNotFoundError:
+        if not create:
+            return None
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another terminal made it meanwhile
+        return _key(create=False)
+    except OSError:
+        return None
+    key = os.urandom(32)
+    with os.fdopen(fd, "wb") as out:
+        out.write(key)
+    return key
+
+
+def _mac(key: bytes, seq: int, head: str, blob: bytes) -> str:
+    import hmac
+
+    message = f"{fingerprint()}|{seq}|{head}|".encode() + blob
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def seal(seq: int, head: str, blob: bytes) -> str | None:
+    """What the snapshot row keeps as its fingerprint: this domain's, and the seal of this
+    machine over the snapshot (``sealed``). None when no key can be kept (no snapshot)."""
+    key = _key(create=True)
+    return None if key is None else f"{fingerprint()}.{_mac(key, seq, head, blob)}"
+
+
+def sealed(stored: str, seq: int, head: str, blob: bytes) -> bool:
+    """The snapshot was written by this console on this machine for exactly this log's head,
+    after the log before it was checked: the opening trusts its State and replays (checks)
+    only the events after it. A snapshot from any other file or machine is not trusted."""
+    import hmac
+
+    key = _key(create=False)
+    domain, _dot, mac = stored.partition(".")
+    if key is None or domain != fingerprint():
+        return False
+    return hmac.compare_digest(mac, _mac(key, seq, head, blob))
+
+
 def head_digest(row: tuple[object, ...]) -> str:
     """A digest of one stored event exactly as the file holds it."""
     return hashlib.sha256(repr(tuple(row)).encode("utf-8", "surrogatepass")).hexdigest()

@@ -25,8 +25,10 @@ FORMAT_NAME = "tdconsole-event"
 FORMAT_VERSION = 1
 
 
-def export_document(store: EventStore) -> dict[str, Any]:
-    """The whole log as a JSON-ready document."""
+def export_document(store: EventStore, *, with_pins: bool = False) -> dict[str, Any]:
+    """The whole log as a JSON-ready document. The PINs' salted hashes stay out of it unless
+    ``with_pins`` (the Director's choice): a short PIN's hash is tried out in minutes. Without
+    them an imported copy has no PINs (set again with ``set floor_pin=…``)."""
     events = []
     for seq, command, type_name, schema, at, actor, data in store.rows():
         try:
@@ -37,6 +39,8 @@ def export_document(store: EventStore) -> dict[str, Any]:
                     path=store.path, seq=seq
                 ),
             ) from None
+        if type_name == "pin_changed" and isinstance(payload, dict) and not with_pins:
+            payload["salted_hash"] = None
         events.append(
             {
                 "seq": seq,

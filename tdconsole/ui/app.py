@@ -7,6 +7,7 @@ service on a temporary event and a frozen clock.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
 Mode = Literal["director", "floor", "display"]
 Clock = Callable[[], datetime]
 Loader = Callable[[], "Tournament"]
+
+_GROUPED = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
+"""The space between a number's groups of thousands (``chips_text``'s "5 000")."""
 
 TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
@@ -147,7 +151,9 @@ class ConsoleApp(App[int]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Every notice is plain text: a name or a refusal is never read as markup."""
+        """Every notice is plain text: a name or a refusal is never read as markup; a number
+        grouped by thousands ("5 000") is never split across two lines."""
+        message = _GROUPED.sub("\u00a0", message)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- screens ---------------------------------------------------------------------------
@@ -276,8 +282,8 @@ class ConsoleApp(App[int]):
         now = self.service.now()
         blink = now.microsecond < 500_000
         pending = status is not None and status.pending_announcement
-        if pending and not self._was_pending:
-            self.bell()
+        if pending and not self._was_pending and self.mode != "display":
+            self.bell()  # (the room display rings at the room's own moments: domain.room.chime)
         self._was_pending = pending
         for screen in self._main_screens():
             with suppress(NoMatches):  # the screen is being built or torn down

@@ -68,10 +68,14 @@ def places_text(rows: list[Place], tr: Translator, *, justify: JustifyMethod = "
     stays in columns."""
     name_w = max((len(r.name) for r in rows), default=0)
     prize_w = max((len(r.prize) for r in rows), default=0)
+    from tdconsole.domain.ordinals import ordinal
+
+    said = {row.place: tr.say(ordinal(row.place)) for row in rows}
+    place_w = max([3, *(len(p) for p in said.values())])
     lines = []
     for row in rows:
         mark = "=" if row.tied else " "
-        line = Text(f"{row.place}°".rjust(3) + mark + " ", style="bold")
+        line = Text(said[row.place].rjust(place_w) + mark + " ", style="bold")
         line.append(row.name.ljust(name_w), style="bold" if row.place == 1 else "")
         if prize_w or any(r.disqualified for r in rows):
             prize = tr("DQ") if row.disqualified else row.prize

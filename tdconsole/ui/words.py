@@ -39,6 +39,7 @@ def activity_text(activity: Activity, tr: Translator) -> str:
 
 def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:
     """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
+    from tdconsole.domain.ordinals import ordinal
     from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
     from tdconsole.domain.registration import FeeRefunded
     from tdconsole.ui.i18n import chips
@@ -64,15 +65,16 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
                 if out.prize:
                     parts.append(
                         tr(
-                            "{name}: {place}° — prize {prize} {currency}",
+                            "{name}: {place} — prize {prize} {currency}",
                             name=out.name,
-                            place=out.place,
+                            place=tr.say(ordinal(out.place)),
                             prize=money_said(out.prize),
                             currency=currency,
                         )
                     )
                 else:
-                    parts.append(tr("{name}: {place}°", name=out.name, place=out.place))
+                    place = tr.say(ordinal(out.place))
+                    parts.append(tr("{name}: {place}", name=out.name, place=place))
         elif isinstance(body, SecondStackIssued):
             parts.append(
                 tr("{name}: second stack {amount}", name=body.name, amount=chips(body.amount))
@@ -96,7 +98,7 @@ def command_words(command: object, tr: Translator) -> str:
     if isinstance(command, Withdraw):
         return tr("Withdrawn: {name}", name=command.name)
     if isinstance(command, Draw):
-        return tr("Seat draw")
+        return tr("Seat draw: p prints the seat slips")
     if isinstance(command, Start):
         return tr("Start tournament")
     if isinstance(command, Count):

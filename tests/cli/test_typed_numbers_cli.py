@@ -163,3 +163,16 @@ def test_every_command_line_surface_refuses_hostile_numbers_in_one_line(
         one_line_refusal(code, err)
     code, _, err = run(capsys, "--event", event, "payouts")
     assert code == 0, err
+
+
+def test_set_splits_at_the_first_equals_sign(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    """A value may hold ``=`` (a backup folder named ``a=b``): the key is before the first."""
+    code, _, err = run(capsys, "--event", event, "set", "folder=backups=evening")
+    assert code == 0, err
+    from tdconsole.service import Tournament
+
+    service = Tournament.open(Path(event))
+    assert service.state.settings.backup.folder == "backups=evening"
+    service.close()

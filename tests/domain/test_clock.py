@@ -432,6 +432,7 @@ def test_iii5_start_leaves_the_clock_stopped_at_level_1_with_full_time() -> None
         "minutes": 40,
         "index": 0,
         "finished": False,
+        "wall_clock_behind_seconds": 0,
     }
     # a paused clock stays paused however late it is read
     assert clock.status(clock.initial(structure), structure, T0 + timedelta(days=1)) == shown

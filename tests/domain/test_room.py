@@ -223,3 +223,20 @@ def test_the_json_view_says_money_with_its_currency(night: Night) -> None:
     assert document["payouts"][0]["amount"].endswith(night.service.state.settings.currency)
     assert document["blinds"] == {"level": 1, "small_blind": 50, "big_blind": 100, "ante": 0}
     assert document["now"] == NOW.isoformat()
+
+
+def test_a_break_just_after_a_closing_is_the_break(night: Night) -> None:
+    night.run(EditLevel(level=1, break_minutes=10), ClockControl(action="start"))
+    night.advance(minutes=40, seconds=5)
+    night.run(ClockControl(action="announce"))
+    night.bust_at(1, 3)
+    table = night.service.state.tables[1]
+    movers = night.service.state.players_at(table)
+    counts = {p.name: 0 for p in movers}
+    counts[movers[0].name] = table.chips
+    night.run(CloseTable(table=1, counts=counts))
+    shown = night.room()
+    assert shown.stage == "break" and shown.zero_at is not None  # its end, never lost
+    assert shown.changes_at == shown.zero_at
+    night.advance(minutes=2)
+    assert night.room().stage == "break"

@@ -46,6 +46,8 @@ def test_a_combining_accent_is_the_directors_name_too(floor: Floor, event: Path)
         service.close()
     with pytest.raises(RuleError, match="Director's name"):
         floor.sign_in(FLOOR_PIN, "Niccolo\u0300", "10.0.0.2")
+    with pytest.raises(RuleError, match="looks like the Director's name"):
+        floor.sign_in(FLOOR_PIN, "Niccolo", "10.0.0.2")
 
 
 def test_a_short_pin_is_refused_beyond_this_machine(event: Path) -> None:

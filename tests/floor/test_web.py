@@ -4,7 +4,6 @@ revocation, a restart, and the red team's attacks on the served floor."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +11,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from floor_watching import PollWatcher
 
-from tdconsole.serve.floor import setup
+from tdconsole.serve.app import ServeConfig, build_app
 from tdconsole.service import Tournament
 from tdconsole.store.attempts import FREE_FAILURES
 
@@ -22,27 +20,10 @@ Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[..., Awaitable[Client]]
 
 
-@dataclass(frozen=True)
-class Config:
-    event: Path
-    lang: str = "en"
-    public: bool = True
-
-
 def build(event: Path) -> web.Application:
-    app = web.Application()
-    watcher = PollWatcher(event)
-
-    async def start(app: web.Application) -> None:
-        await watcher.start()
-
-    async def stop(app: web.Application) -> None:
-        await watcher.stop()
-
-    app.on_startup.append(start)
-    app.on_cleanup.append(stop)
-    setup(app, Config(event), watcher)
-    return app
+    """The one server of ``tdconsole serve`` (the room and this floor), reached from beyond
+    this machine (the floor asks its 6-digit PIN)."""
+    return build_app(ServeConfig(event=event, lang="en", public=True))
 
 
 @pytest.fixture
@@ -160,12 +141,18 @@ async def test_the_stream_needs_the_token_and_this_origin(client: Client) -> Non
 
 
 async def test_wrong_pins_from_one_phone_wait_and_say_so(client: Client) -> None:
-    for _ in range(FREE_FAILURES):
+    said: list[str] = []
+    for _ in range(FREE_FAILURES + 6):  # wrong PINs until the wait is 4 s or more
         response = await client.post(
             "/floor/api/sign-in", json={"pin": "000000", "name": "Mallory"}, headers=origin(client)
         )
         assert response.status == 409
-        assert "wrong PIN" in (await response.json())["refused"]
+        said.append((await response.json())["refused"])
+        if "try again in" in said[-1] and int(said[-1].split("try again in ")[1].split()[0]) >= 4:
+            break
+    assert all("wrong PIN" in s for s in said[:FREE_FAILURES]), said
+    assert "try again in" in said[-1], said
+    # The right PIN from that phone, at once: refused, not even checked.
     response = await client.post(
         "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Mallory"}, headers=origin(client)
     )
@@ -250,3 +237,15 @@ async def test_hostile_bodies_are_refused_plainly(client: Client) -> None:
         assert response.status in (400, 413)
     response = await client.post("/floor/api/count", data=b"{}", headers=headers)
     assert response.status == 400  # not JSON by its type
+
+
+async def test_another_sites_name_is_refused_dns_rebinding(client: Client) -> None:
+    # A page of evil.example whose name now points here: its requests name evil.example.
+    csrf = await sign_in(client)
+    for path in ("/floor", "/floor/api/state", f"/floor/api/stream?csrf={csrf}"):
+        response = await client.get(path, headers={"Host": "evil.example"})
+        assert response.status == 421, path
+    response = await client.post(
+        "/floor/api/count", json={}, headers={**changing(client, csrf), "Host": "evil.example"}
+    )
+    assert response.status == 421

@@ -187,3 +187,46 @@ async def test_one_address_s_flood_does_not_starve_another(event: Path) -> None:
             writer.close()
     finally:
         await runner.cleanup()
+
+
+async def test_the_stream_pushes_the_last_minute_with_its_chime_by_the_time_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+    from datetime import UTC, datetime, timedelta
+
+    import tdconsole.serve.room as served_room
+    from tdconsole.demo import build_demo
+    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.serve.room import RoomFeed
+
+    started = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+    path = build_demo(tmp_path / "minute.tdc", now=started)
+    service = Tournament.open(path, clock=lambda: started)
+    service.execute(ClockControl(action="start"))
+    service.close()
+    # The feed's clock: 61.2 s before level 1's end at its first reading, then running.
+    origin: list[float] = []
+
+    def clock() -> datetime:
+        if not origin:
+            origin.append(time.monotonic())
+        run = time.monotonic() - origin[0]
+        return started + timedelta(minutes=40, seconds=-61.2 + run)
+
+    monkeypatch.setattr(served_room, "utc_now", clock)
+    watcher = Watcher(path, interval=0.02)
+    await watcher.start()
+    feed = RoomFeed(watcher, path, "it")
+    await feed.start()
+    try:
+        pictures = feed.pictures()
+        _version, before = await anext(pictures)
+        assert json.loads(before)["stage"] == "level"
+        _version, after = await asyncio.wait_for(anext(pictures), 5)  # nothing was written
+        shown = json.loads(after)
+        assert shown["stage"] == "last_minute" and shown["chime"] == "minute"
+        await pictures.aclose()
+    finally:
+        await feed.stop()
+        await watcher.stop()

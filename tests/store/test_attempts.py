@@ -176,3 +176,38 @@ def test_the_count_lives_outside_the_event_file_readable_by_its_owner_only(
     assert attempts.path.is_relative_to(data_dir)
     assert stat.S_IMODE(attempts.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(attempts.path.parent.stat().st_mode) == 0o700
+
+
+def test_the_count_is_not_locked_while_a_pin_is_checked(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    """30 phones signing in at once were told "busy": the lock was held through scrypt."""
+    one, two, _ = pair
+    inner = Checked()
+
+    def slow_right() -> bool:
+        two.attempt("floor", "phone-2", "Bruno", inner)  # another phone, meanwhile
+        return True
+
+    one.attempt("floor", "phone-1", "Anna", slow_right)
+    assert inner.times == 1
+    assert one.wait_seconds("floor", "phone-1", "Anna") == 0.0
+
+
+def test_attempts_at_once_from_one_phone_are_all_counted(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, two, _ = pair
+    said: list[str] = []
+
+    def wrong_meanwhile() -> bool:
+        for _ in range(FREE_FAILURES):
+            try:
+                two.attempt("floor", "mallory", "Mallory", lambda: False)
+            except RuleError as exc:
+                said.append(exc.text("en"))
+        return False
+
+    with pytest.raises(RuleError, match="wrong PIN"):
+        one.attempt("floor", "mallory", "Mallory", wrong_meanwhile)
+    assert "try again in" in said[-1]  # the one under way was counted already

@@ -82,7 +82,7 @@ async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.second_stack == 4000 and player.chips == 4050
-        assert any("4 000" in m for m in messages(app))
+        assert any("4\xa0000" in m for m in messages(app))  # never split across lines
         assert "②" in text_of(app.screen.query_one("#table-1"))
 
 
@@ -215,7 +215,7 @@ async def test_players_view_search_pay_withdraw_register(tmp_path: Path) -> None
         service.close()
 
 
-async def test_seat_draw_shows_the_slips_then_start(tmp_path: Path) -> None:
+async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None:
     from tdconsole.ui.app import build_app
 
     path = tmp_path / "new.tdc"
@@ -230,10 +230,10 @@ async def test_seat_draw_shows_the_slips_then_start(tmp_path: Path) -> None:
             await pilot.press("s", "tab", *"5", "enter")
             await pilot.pause()
             assert service.state.phase == "seated"
-            assert isinstance(app.screen, DrawDialog)
-            slips = text_of(app.screen.query_one("#slips"))
-            assert "Giocatore 1" in slips and "Tavolo" in slips
-            await pilot.press("escape", "g", "enter")
+            # Recorded, the dialog closes (no Cancel left to wonder about); the slips print.
+            assert not isinstance(app.screen, DrawDialog)
+            assert any("p" in n.message for n in app._notifications)
+            await pilot.press("g", "enter")
             await pilot.pause()
             assert service.state.phase == "elimination"
             assert service.state.stack == 4000

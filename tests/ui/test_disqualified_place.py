@@ -79,7 +79,7 @@ def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
             (4, "Cid", True), (5, "Bea", False),
         ]  # fmt: skip
         lines = places_text(rows, Translator("en")).plain.splitlines()
-        assert lines[3].split() == ["4°", "Cid", "DQ"]
+        assert lines[3].split() == ["4th", "Cid", "DQ"]
         assert len({len(line) for line in lines}) == 1  # in columns
     finally:
         service.close()

@@ -29,7 +29,7 @@ async def test_a_floor_elimination_is_notified_and_listed(app: ConsoleApp, demo_
             await pilot.pause()
             new = list(app._notifications)[before:]
             said = [(n.title, n.message) for n in new]
-            assert ("Da un altro terminale", "Bruno: Rossi: Seconda dote 4 000") in said
+            assert ("Da un altro terminale", "Bruno: Rossi: Seconda dote 4\xa0000") in said
             assert ("Da un altro terminale", "Bruno: Moretti: 24°") in said
             panel = text_of(app.screen.query_one(RoomSummary))
             at = f"{NOW.astimezone():%H:%M}"

@@ -44,8 +44,8 @@ def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
         assert {r.name: r.prize for r in shown} == prize
         assert sum(int(p.prize or 0) for p in state.players.values()) == state.prize_pool
         lines = places_text(shown, Translator("en")).plain.splitlines()
-        assert lines[3].startswith(" 4°= Bea") and lines[4].startswith(" 4°= Cid")
-        assert lines[0].startswith(" 1°  Fil")
+        assert lines[3].startswith("4th= Bea") and lines[4].startswith("4th= Cid")
+        assert lines[0].startswith("1st  Fil")
         assert len({len(line) for line in lines}) == 1  # in columns
     finally:
         service.close()

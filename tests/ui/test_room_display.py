@@ -90,7 +90,10 @@ async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: R
         assert display.screen.query_one(BigClock).text == "+02:22"
         words = shown(display, "#display-state") + shown(display, "#display-blinds")
         assert "ANNUNCIARE" not in words.upper()
-        assert "CAMBIO DI LIVELLO" in words and "PROSSIMO 100 / 200" in words
+        # The level to come, never "now" beside the blinds still played (issue 25).
+        assert shown(display, "#display-state") == "TEMPO SCADUTO — PROSSIMO: LIVELLO 2, 100 / 200"
+        assert shown(display, "#display-blinds") == "BUI 50 / 100"
+        assert "ORA" not in words.split()
         assert str(console.screen.query_one("#clock-digits", Digits).value) == "+02:22"
         assert console_state_line(console) == "Annunciare il livello 2 — tasto a"
 
@@ -105,7 +108,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
         await tv.pause()
         await desk.pause()
         assert console_state_line(console) == "Annunciare la pausa — tasto a"
-        assert "INIZIA LA PAUSA" in shown(display, "#display-state")
+        assert shown(display, "#display-state") == "TEMPO SCADUTO — SEGUE LA PAUSA"
         await desk.press("a")
         await desk.pause()
         assert console.screen.query_one(ClockPanel).border_title == "Pausa"
@@ -118,7 +121,13 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
         assert display.screen.query_one(BigClock).text == "07:00"
         resume = (room.clock() + timedelta(minutes=7)).astimezone()
         assert shown(display, "#display-state") == f"SI RIPRENDE ALLE {resume:%H:%M}"
-        assert shown(display, "#display-blinds") == "LIVELLO 2: BUI 100 / 200"
+        blinds = [line.strip() for line in shown(display, "#display-blinds").splitlines()]
+        assert blinds[0] == "LIVELLO 2: BUI 100 / 200"
+        # The colour-up the plan marks for this break (issue 25), in the room's words.
+        assert blinds[-1].strip() == (
+            "Cambio colore: i gettoni da 25 escono dal gioco, cambiati con quelli da 100"
+        )
+        assert "(20 grandi bui)" in shown(display, "#display-room")  # in level 2's blinds
         await desk.press("space")  # the clock stopped during the break: not another "pausa"
         await desk.pause()
         assert console_state_line(console) == "Orologio fermo"
@@ -258,3 +267,56 @@ async def test_at_the_end_the_room_and_the_console_show_the_result(room: Room) -
         lines = shown(console, "#clock-result").splitlines()
         assert lines[0].split()[:2] == ["1°", winner.split()[0]]
         assert len(lines) == len(paid)
+
+
+async def test_after_a_closing_the_clock_stays_a_quarter_of_the_screen(room: Room) -> None:
+    director = room.service()
+    director.execute(ClockControl(action="start"))
+    bust_at(director, 1, 3)
+    table = director.state.tables[1]
+    movers = director.state.players_at(table)
+    counts = {p.name: 0 for p in movers}
+    counts[movers[0].name] = table.chips
+    director.execute(CloseTable(table=1, counts=counts))
+    display = room.app("display")
+    async with display.run_test(size=SIZE) as tv:
+        await tv.pause()
+        assert display.screen.has_class("-seating")
+        clock = display.screen.query_one(BigClock)
+        assert clock.display and clock.region.height >= SIZE[1] // 4
+        assert "BUI 50 / 100" in shown(display, "#display-blinds")
+
+
+async def test_the_bell_rings_where_the_page_chimes(room: Room) -> None:
+    from tdconsole.ui.screens.display import DisplayScreen
+
+    director = room.service()
+    director.execute(EditLevel(level=2, break_minutes=10))
+    director.execute(ClockControl(action="start"))
+    display = room.app("display")
+    rung: list[str] = []
+    async with display.run_test(size=SIZE) as tv:
+        display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
+        await tv.pause()
+        screen = display.screen
+        assert isinstance(screen, DisplayScreen)
+
+        async def moment(**delta: float) -> None:
+            room.clock.advance(**delta)
+            display.poll()
+            display.tick()
+            await tv.pause()
+
+        await moment(minutes=39, seconds=1)  # one minute left
+        await moment(minutes=1)  # time up: the page does not chime, nor does the bell
+        director.execute(ClockControl(action="announce"))
+        await moment(seconds=1)  # level 2
+        await moment(minutes=19)  # one minute left
+        await moment(minutes=1)
+        director.execute(ClockControl(action="announce"))
+        await moment(seconds=1)  # the break
+        await moment(minutes=10)
+        director.execute(ClockControl(action="announce"))
+        await moment(seconds=1)  # play resumes
+        assert screen.chimes == ["minute", "level", "minute", "break", "resume"]
+        assert rung == ["bell"] * 5

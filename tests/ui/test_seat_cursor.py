@@ -69,8 +69,12 @@ async def test_rows_of_three_at_80_columns(app: ConsoleApp) -> None:
         assert cursor(app) == (1, 9)
         await pilot.press("down")  # the last row holds one seat: that one
         assert cursor(app) == (1, 10)
-        await pilot.press("down")  # on to the table below, in that seat's column
-        assert cursor(app) == (2, 1)
+        await pilot.press("down")  # on to the table below, in the column the arrows chose
+        assert cursor(app) == (2, 3)
+        await pilot.press("up")  # and back: the column kept, on the short row its one seat
+        assert cursor(app) == (1, 10)
+        await pilot.press("up")
+        assert cursor(app) == (1, 9)
 
 
 async def test_the_title_follows_the_name_typed(app: ConsoleApp) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.identity import same_person
+from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import _
 from tdconsole.serve.floor.tokens import (
@@ -125,6 +125,7 @@ class Floor:
             raise RuleError(_("type your name: it is recorded on every action you take"), "VII.1")
         if same_person(staff, state.settings.director):
             raise RuleError(_("that is the Director's name: type your own"), "VII.1")
+        check_staff_name(staff, state.settings.director)
         if stored is not None:
             check_stored(stored, "floor")
             self._needs_long_pin(pin, "floor_pin")
@@ -155,13 +156,20 @@ class Floor:
         stored = state.pins.get("floor")
         if session.pin != pin_tag(stored) or (stored is None and self.public):
             return False
-        # (the Director renamed to a staff member's name meanwhile)
-        return not same_person(session.name, state.settings.director)
+        # (the Director renamed to, or to a look-alike of, a staff member's name meanwhile)
+        director = state.settings.director
+        if same_person(session.name, director):
+            return False
+        try:
+            check_staff_name(session.name, director)
+        except RuleError:
+            return False
+        return True
 
     # -- acting ------------------------------------------------------------------------------
     def service(self, session: Session) -> Tournament:
         """The service acting as ``session``'s staff member (call with ``lock`` held)."""
-        key = session.name.casefold()
+        key = person_key(session.name)
         found = self._services.pop(key, None)
         if found is None:
             found = Tournament.open(self.event, actor=session.name, role="floor", clock=self.clock)

@@ -13,6 +13,12 @@ from tdconsole.ui.calculators.base import CalcForm, Outcome
 from tdconsole.ui.widgets.choices import Choice
 
 
+def load_evaluator() -> None:
+    import pokerkit  # noqa: F401
+
+    import tdconsole.rules.calc_showdown  # noqa: F401
+
+
 class ShowdownForm(CalcForm):
     HEADING = _("Showdown")
     ARTICLES = ("1.1", "1.2", "1.3")
@@ -25,6 +31,13 @@ class ShowdownForm(CalcForm):
             yield Choice("Texas Hold'em", value=True, id="mode-holdem")
             yield Choice(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
         yield self.entry(_("Players at the table"), "players", "5", tr("Italiana"))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The hand evaluator (pokerkit builds its lookup tables on import: 0.3 s here, seconds
+        # on a busy machine) is loaded off the UI thread while the hands are typed, not on the
+        # keystroke that first completes a board (issue 25, point 11).
+        self.run_worker(load_evaluator, thread=True, group="showdown-evaluator")
 
     def outcome(self) -> Outcome:
         from tdconsole.rules.calculators import showdown

@@ -22,7 +22,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.i18n import Translator, say_bindings, table_name
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
 
@@ -39,6 +39,13 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
             raise RuleError(_("{what}: give a number").format(what=what))
         return None
     return whole_number(raw, what, low=-CHIPS_MAX)
+
+
+def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
+    """"table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
+    if state.tables[table].final:
+        return tr("final table, seat {seat}", seat=seat)
+    return tr("table {table}, seat {seat}", table=table, seat=seat)
 
 
 class PlayerSuggester(Suggester):
@@ -97,12 +104,7 @@ class Dialog(ModalScreen[None]):
             if player is None:
                 continue
             if player.status == "in" and player.table is not None and player.seat is not None:
-                final = self.state.tables[player.table].final
-                where = self.tr(
-                    "{table}, seat {seat}",
-                    table=table_name(self.tr, player.table, final),
-                    seat=player.seat,
-                )
+                where = seat_words(self.tr, self.state, player.table, player.seat)
                 named.append(f"{player.name} ({where})")
             else:
                 named.append(player.name)
@@ -141,6 +143,12 @@ class Dialog(ModalScreen[None]):
         recording the dialog then says which)."""
         found = self.state.match(typed) if typed.strip() else []
         return found[0] if len(found) == 1 else None
+
+    def registered(self, typed: str) -> str:
+        """The registered name ``typed`` means ("romano" → "Mario Romano"), so the log keeps
+        the name, not the typing; as typed when it means none or several (refused then)."""
+        player = self.player_named(typed)
+        return player.name if player is not None else typed.strip()
 
     def body(self) -> ComposeResult:
         yield from ()

@@ -38,7 +38,7 @@ def plan_lines(state: State, table: Table, tr: Translator) -> Text:
 
 def no_room_lines(state: State, table: Table, tr: Translator) -> Text:
     """The Director's options when the other tables cannot seat the movers (IV.4, VII.1)."""
-    from tdconsole.domain.director_moves import room_for, seats_for_closing
+    from tdconsole.domain.play_tables import room_for, seats_for_closing
 
     text = Text()
     if table.plan is not None or not table.open:
@@ -127,7 +127,8 @@ class CloseTableDialog(Dialog):
         self.post_message(CommandRequested(ClosePlan(table=self.table, override=override)))
 
     def action_raise_seats(self) -> None:
-        from tdconsole.domain.director_moves import ClosePlanRaisingSeats, seats_for_closing
+        from tdconsole.domain.director_moves import ClosePlanRaisingSeats
+        from tdconsole.domain.play_tables import seats_for_closing
 
         table = self.state.tables[self.table]
         seats = seats_for_closing(self.state, table)

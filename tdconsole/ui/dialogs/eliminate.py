@@ -70,6 +70,7 @@ class EliminateDialog(Dialog):
     async def action_add_row(self) -> None:
         row = self._row()
         await self.query_one("#rows", Vertical).mount(row)
+        self.label_fields()
         self.query_one(f"#name-{self.rows}", Input).focus()
 
     def action_toggle_declined(self) -> None:
@@ -107,7 +108,7 @@ class EliminateDialog(Dialog):
         entries = self.entries()
         if not entries:
             return None
-        names = [name for name, _stack in entries]
+        names = [self.registered(name) for name, _stack in entries]
         stacks: list[int] | None = None
         if len(entries) > 1 or any(s.strip() for _name, s in entries):
             stacks = [

@@ -12,9 +12,9 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.play import Final, round_chips
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
-from tdconsole.ui.i18n import Translator, chips, table_name
+from tdconsole.ui.i18n import Translator, chips
 
 
 def seat_order(state: State) -> list[Player]:
@@ -23,11 +23,10 @@ def seat_order(state: State) -> list[Player]:
 
 
 def seat_label(tr: Translator, state: State, player: Player) -> str:
-    """"Table 2, seat 3": where the count is taken."""
+    """"table 2, seat 3": where the count is taken."""
     if player.table is None or player.seat is None:
         return ""
-    where = table_name(tr, player.table, state.tables[player.table].final)
-    return tr("{table}, seat {seat}", table=where, seat=player.seat)
+    return seat_words(tr, state, player.table, player.seat)
 
 
 class FinalDialog(Dialog):

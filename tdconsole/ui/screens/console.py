@@ -21,9 +21,10 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Footer, TabbedContent, TabPane
 
-from tdconsole.domain.words import status_word
+from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
-from tdconsole.ui.i18n import Translator, say_bindings, table_name
+from tdconsole.ui.dialogs.base import seat_words
+from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
@@ -69,6 +70,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.tr = tr
         say_bindings(self, self.tr)
         self.floor = floor
+        if floor:
+            show_on_floor(self)
         self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
@@ -232,6 +235,20 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
+FLOOR_FOOTER = {"count", "call_clock"}
+"""Keys the floor's footer shows besides the Director's: the floor counts and calls the clock."""
+
+
+def show_on_floor(screen: ConsoleScreen) -> None:
+    """The floor's footer: its own keys shown (``k`` for a count), the Director's hidden."""
+    from dataclasses import replace
+
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        screen._bindings.key_to_bindings[key] = [
+            replace(b, show=True) if b.action in FLOOR_FOOTER else b for b in bindings
+        ]
+
+
 def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
     """Every action this console allows, every player in play, every open table. A player's
     entries come in one order, whatever the name: the player, eliminate, disqualify, then the
@@ -248,15 +265,11 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     if state is None:
         return entries
     for p in state.ordered_players():
-        status = tr.say(status_word(p.status))
+        status = tr.say(player_word(state, p))
         if p.status == "in" and p.table is not None:
-            final = state.tables[p.table].final
-            where = tr(
-                "Player {name} — {table}, seat {seat}",
-                name=p.name,
-                table=table_name(tr, p.table, final),
-                seat=p.seat,
-            )
+            assert p.seat is not None
+            seat = seat_words(tr, state, p.table, p.seat)
+            where = tr("Player {name} — {seat}", name=p.name, seat=seat)
             entries.append((where, partial(screen.select_player, p.name), status, p.name))
             entries.append(
                 (

@@ -290,6 +290,12 @@ class ConsoleActions(_Screen):
             return
         self.post_message(CommandRequested(Pay(names=[name], food=food)))
 
+    def action_pay_several(self) -> None:
+        """Several fees at once: the names typed, or every player not yet paid."""
+        from tdconsole.ui.dialogs.pay import PayDialog
+
+        self.app.push_screen(PayDialog(self.tr, self._state()))
+
     def action_withdraw(self) -> None:
         from tdconsole.domain.registration import Withdraw
 

@@ -34,6 +34,7 @@ ACTIONS: tuple[tuple[str, str, Msg, bool, bool], ...] = (
     ("g", "start", _("Start tournament"), True, False),
     ("i", "register", _("Register"), True, False),
     ("y", "pay(False)", _("Pay"), True, False),
+    ("Y", "pay_several", _("Pay several"), False, False),
     ("v", "pay(True)", _("Food"), False, False),
     ("w", "withdraw", _("Withdraw"), False, False),
     ("o", "settings", _("Settings"), False, False),
@@ -52,7 +53,7 @@ ACTIONS: tuple[tuple[str, str, Msg, bool, bool], ...] = (
     ("q", "quit", _("Quit"), False, True),
 )
 
-BEFORE_START = {"draw", "start", "register", "pay", "withdraw"}
+BEFORE_START = {"draw", "start", "register", "pay", "pay_several", "withdraw"}
 """What only makes sense before the start; the play and the clock only after it."""
 IN_PLAY = {
     "clock_toggle",

@@ -1,20 +1,22 @@
-"""The room display: what the players read on a TV. Read-only; ``q`` or Esc leaves.
+"""The room display in a terminal: what the players read on a TV plugged into the Director's
+laptop. Read-only; ``q`` or Esc leaves.
 
-Four faces, chosen from the State and the time:
-- the clock: level, time left in big digits (overtime with its sign), blinds and the next ones,
-  the room's numbers (the average stack also in big blinds), the prizes, the second stack;
-- a break: the time to its end, when play resumes and with which blinds (and the season's
-  first places when the season sets ``room_display``);
-- the seating (after the draw until the start, and for ``MOVES_SHOWN`` after a closing or the
-  final draw): who moves where, then every player by name with his seat, page after page;
-- the result once the event is over: the winner and the paid places.
-The room never reads an instruction meant for the Director (``clock_words.room_words``).
+It draws the one room model (``tdconsole.domain.room``), as the room's web page does, in the
+same words (``tdconsole.serve.room_words``): the two never disagree. The stages:
+- a level, its last minute, a pending change (overtime, and the level to come, never "now"),
+  a stopped clock: the level, the time in big digits, the blinds and the next ones;
+- a break: the time to its end, when play resumes and with which blinds, the colour-up if
+  due, the season's first places when the season says so;
+- the seats after the draw; the moves after a closing or the final draw, and the final table,
+  with the clock still a quarter of the screen high;
+- the winner, the paid places; the event over.
+The bell rings where the page chimes: a level change, a break's start and end, one minute left.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, ClassVar
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.text import Text
@@ -23,26 +25,27 @@ from textual.binding import BindingType
 from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
-from tdconsole.ui.clock_words import next_blinds_words, next_level_number, room_words
+from tdconsole.domain.room import Blinds, Room, chime, room
+from tdconsole.serve.room_words import WORDS
 from tdconsole.ui.i18n import Translator, chips
-from tdconsole.ui.results import is_over, places, places_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.widgets.big_clock import BigClock
-from tdconsole.ui.widgets.clock_panel import clock_digits
 from tdconsole.ui.widgets.season_board import SeasonBoard
 from tdconsole.ui.widgets.seating_board import SeatingBoard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
-    from tdconsole.ui.log_watch import Moved
-
-MOVES_SHOWN = timedelta(minutes=5)
-"""How long the seating stays on the TV after a closing or the final draw."""
 
 
 def centred(text: str, style: str = "bold") -> Text:
     return Text(text, justify="center", style=style)
+
+
+def mmss(seconds: int) -> str:
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
 class DisplayScreen(MainScreen):
@@ -53,11 +56,15 @@ class DisplayScreen(MainScreen):
         self.tr = tr
         self.state: State | None = None
         self.status: ClockStatus | None = None
-        self.moved: Moved | None = None
-        """The latest closing or final draw (the App reads it from the log)."""
         self.now: datetime | None = None
+        self.blink = False
+        self.shown: Room | None = None
+        """The room model as last drawn."""
+        self.chimes: list[str] = []
+        """The sounds rung, in order (the bell has no other trace)."""
 
     def compose(self) -> ComposeResult:
+        yield Static(id="display-top")
         yield Static(id="display-level")
         yield BigClock(id="display-clock")
         yield Static(id="display-state")
@@ -69,160 +76,186 @@ class DisplayScreen(MainScreen):
         yield Static(id="display-prizes")
         yield Static(id="display-seconds")
 
-    # -- which face ------------------------------------------------------------------------
-    def seating_shown(self) -> bool:
-        state = self.state
-        if state is None or is_over(state):
-            return False
-        if state.phase == "seated":
-            return True
-        moved, now = self.moved, self.now
-        recent = moved is not None and now is not None and now - moved.at < MOVES_SHOWN
-        return recent and state.phase in ("elimination", "final")
+    def say(self, key: str, **values: Any) -> str:
+        return WORDS[key].format(**values).text(self.tr.lang)
 
-    def _face(self) -> None:
-        over = self.state is not None and is_over(self.state)
-        self.set_class(over, "-finished")
-        self.set_class(self.seating_shown(), "-seating")
-
-    # -- the State -------------------------------------------------------------------------
+    # -- what the App hands down ---------------------------------------------------------
     def show(self, state: State, now: datetime, who: Text) -> None:
-        from tdconsole.domain.play import second_stack_amount
-        from tdconsole.domain.view import payouts_json
-
-        tr = self.tr
         self.state, self.now = state, now
-        self._face()
-        self.query_one(SeatingBoard).show(state, self.moved)
-        if is_over(state):
-            self._show_result(state)
-            return
-        self._room_line()
-        prizes = " · ".join(f"{r['place']}° {money_said(r['amount'])}" for r in payouts_json(state))
-        self.query_one("#display-prizes", Static).update(centred(prizes, ""))
-        seconds = []
-        if state.phase == "elimination" and not state.final_due:
-            for table in state.open_tables():
-                amount = second_stack_amount(state, table)
-                seconds.append(
-                    tr("Table {table} → {amount}", table=table.number, amount=chips(amount))
-                )
-        line = (tr("Second stack now") + ":   " + "   ".join(seconds)) if seconds else ""
-        self.query_one("#display-seconds", Static).update(centred(line, ""))
-
-    def _room_line(self) -> None:
-        state, status, tr = self.state, self.status, self.tr
-        if state is None or is_over(state):
-            return
-        average = chips(state.average_stack)
-        if state.average_stack is not None and status is not None and status.big_blind:
-            bb = state.average_stack / status.big_blind
-            average += " " + tr.ngettext("({n} big blind)", "({n} big blinds)", round(bb))
-        pool = money_said(state.prize_pool, state.settings.currency)
-        room = "     ".join(
-            [
-                tr("In play {n} / {entrants}", n=state.in_play, entrants=state.entrants),
-                tr("Average {avg}", avg=average),
-                tr("Prize pool {pool}", pool=pool),
-            ]
-        )
-        self.query_one("#display-room", Static).update(centred(room, ""))
-
-    def _show_result(self, state: State) -> None:
-        tr = self.tr
-        self.query_one("#display-level", Static).update(centred(tr("TOURNAMENT OVER")))
-        rows = places(state)
-        winner = next((r for r in rows if r.place == 1), None)
-        parts: list[Text] = []
-        if winner is not None:
-            parts += [centred(tr("WINNER")), Text(""), centred(f" {winner.name} ", "bold reverse")]
-            parts += [Text(""), Text("")]
-        parts += [centred(tr("Paid places")), Text("")]
-        parts.append(places_text(rows, tr, justify="center"))
-        self.query_one("#display-result", Static).update(Group(*parts))
-        pool = money_said(state.prize_pool, state.settings.currency)
-        line = tr("Entrants {n}", n=state.entrants) + "     " + tr("Prize pool {pool}", pool=pool)
-        self.query_one("#display-room", Static).update(centred(line, ""))
-
-    # -- the clock -------------------------------------------------------------------------
-    def show_time(self, now: datetime) -> None:
-        self.now = now
-        self._face()
-        self.query_one(SeatingBoard).turn(now)
+        self._draw()
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
-        before = self.status.big_blind if self.status is not None else None
-        self.status = status
-        if before != (status.big_blind if status is not None else None):
-            self._room_line()
-        self.query_one(SeasonBoard).show(status)  # between levels, when the season says so
-        if self.state is not None and is_over(self.state):
+        self.status, self.blink = status, blink
+        self._draw()
+
+    def show_time(self, now: datetime) -> None:
+        self.now = now
+        self._draw()
+        self.query_one(SeatingBoard).turn(now)
+
+    # -- drawing the model ----------------------------------------------------------------
+    def seating_shown(self) -> bool:
+        return self.shown is not None and self.shown.stage in ("seats", "moves", "final")
+
+    def _draw(self) -> None:
+        if self.state is None or self.now is None:
             return
-        tr = self.tr
-        label = self.query_one("#display-level", Static)
+        shown = room(self.state, self.status, self.moved, self.now)
+        sound = chime(self.shown, shown)
+        if sound is not None:
+            self.chimes.append(sound)
+            self.app.bell()
+        changed = self.shown is None or shown.stage != self.shown.stage
+        self.shown = shown
+        stage = shown.stage
+        self.set_class(stage in ("winner", "over"), "-finished")
+        self.set_class(stage == "paused", "-paused")
+        self.set_class(stage == "pending", "-pending")
+        self.set_class(stage == "pending" and self.blink, "-blink")
+        self.set_class(stage == "break", "-break")
+        self.set_class(stage == "last_minute", "-last-minute")
+        self.set_class(stage in ("seats", "moves", "final"), "-seating")
+        self.set_class(stage in ("moves", "final") and shown.clock_shown, "-with-clock")
+        top = f"{shown.event}   ·   {self.now.astimezone():%H:%M}"
+        self.query_one("#display-top", Static).update(centred(top, ""))
+        board = self.query_one(SeatingBoard)
+        if changed or stage in ("seats", "moves", "final"):
+            board.show_room(shown)
+        self.query_one(SeasonBoard).show(self.status if stage == "break" else None)
+        if stage in ("winner", "over"):
+            self._result(shown)
+        else:
+            self._clock(shown)
+            self._numbers(shown)
+
+    def _clock(self, shown: Room) -> None:
+        level = self.query_one("#display-level", Static)
         state_line = self.query_one("#display-state", Static)
         blinds = self.query_one("#display-blinds", Static)
-        pending = status is not None and status.pending_announcement
-        self.set_class(status is not None and not status.running, "-paused")
-        self.set_class(pending, "-pending")
-        self.set_class(pending and blink, "-blink")
-        self.set_class(status is not None and status.is_break, "-break")
-        # Overtime keeps its sign, so nobody reads it as time left.
-        digits = clock_digits(status).strip()
-        self.query_one(BigClock).show(digits)
-        if status is None:
-            title = tr("SEATS") if self.seating_shown() else ""
-            label.update(centred(title or tr("The clock starts with the tournament")))
+        digits = self.query_one(BigClock)
+        if not shown.clock_shown:
+            title = self.say("seats") if shown.stage == "seats" else self.say("waiting")
+            level.update(centred(title))
+            digits.show("--:--")
             state_line.update("")
             blinds.update("")
             return
-        if self.seating_shown():
-            # The seating takes the screen: the clock on one line above it.
-            label.update(centred(self._clock_line(status, digits)))
-            state_line.update(centred(room_words(status, tr)))
-            blinds.update("")
-            return
-        if status.is_break:
-            label.update(centred(tr("BREAK")))
-            state_line.update(centred(self._break_words(status)))
-            blinds.update(centred(self._resume_blinds(status)))
-            return
-        label.update(centred(tr("LEVEL {level}", level=status.level)))
-        state_line.update(centred(room_words(status, tr)))
-        line = tr("BLINDS {sb} / {bb}", sb=chips(status.small_blind), bb=chips(status.big_blind))
-        if status.ante:
-            line += f"  ANTE {chips(status.ante)}"
-        blinds.update(centred(line + "      " + next_blinds_words(status, tr)))
+        if shown.overtime_seconds:
+            digits.show("+" + mmss(shown.overtime_seconds))
+        else:
+            digits.show(mmss(shown.remaining_seconds))
+        title = self.say("break") if shown.is_break else self.say("level", level=shown.level)
+        level.update(centred(title))
+        state_line.update(centred(self._state_words(shown)))
+        blinds.update(Group(*(centred(line) for line in self._blinds_words(shown).split("\n"))))
 
-    def _clock_line(self, status: ClockStatus, digits: str) -> str:
-        tr = self.tr
-        what = tr("BREAK") if status.is_break else tr("LEVEL {level}", level=status.level)
-        blinds = tr("BLINDS {sb} / {bb}", sb=chips(status.small_blind), bb=chips(status.big_blind))
-        return f"{what} · {digits} · {blinds}"
+    def _state_words(self, shown: Room) -> str:
+        nxt = shown.next
+        if shown.stage == "pending":
+            if shown.is_break:
+                return self._next_words("pending_resume", nxt)
+            if shown.next_is_break:
+                return self.say("pending_break")
+            return self._next_words("pending", nxt) if nxt else self.say("last_level")
+        words = []
+        if shown.stage == "paused" or (shown.stage == "break" and not shown.running):
+            words.append(self.say("stopped"))
+        if shown.stage == "last_minute":
+            words.append(self.say("last_minute"))
+        if shown.stage == "break" and shown.zero_at is not None:
+            words.append(self.say("resumes_at", time=f"{shown.zero_at.astimezone():%H:%M}"))
+        return "   ".join(words)
 
-    def _break_words(self, status: ClockStatus) -> str:
-        tr = self.tr
-        if status.pending_announcement:
-            return room_words(status, tr)
-        if not status.running:
-            return tr("CLOCK STOPPED")
-        if status.level_ends_at is None:
+    def _next_words(self, key: str, nxt: Blinds | None) -> str:
+        if nxt is None:
             return ""
-        return tr("PLAY RESUMES AT {time}", time=f"{status.level_ends_at.astimezone():%H:%M}")
+        return self.say(key, level=nxt.level, sb=chips(nxt.small_blind), bb=chips(nxt.big_blind))
 
-    def _resume_blinds(self, status: ClockStatus) -> str:
-        tr = self.tr
-        if status.next is None:
-            return ""
-        words = tr(
-            "LEVEL {level}: BLINDS {sb} / {bb}",
-            level=next_level_number(status),
-            sb=chips(status.next.small_blind),
-            bb=chips(status.next.big_blind),
+    def _blinds_words(self, shown: Room) -> str:
+        nxt = shown.next
+        if shown.is_break:
+            words = self._next_words("resume_blinds", nxt)
+            if shown.colour_up is not None:
+                chip, to = chips(shown.colour_up), chips(shown.colour_up_to)
+                words += "\n\n" + self.say("colour_up", chip=chip, to=to)
+            return words
+        line = ""
+        if shown.blinds is not None:
+            b = shown.blinds
+            line = self.say("blinds", sb=chips(b.small_blind), bb=chips(b.big_blind))
+            if b.ante:
+                line += "  " + self.say("ante", ante=chips(b.ante))
+        if shown.stage == "pending":
+            return line  # the level to come is said on the line above
+        if nxt is None:
+            return line + "      " + self.say("last_level")
+        upcoming = self.say("next", sb=chips(nxt.small_blind), bb=chips(nxt.big_blind))
+        if nxt.ante:
+            upcoming += "  " + self.say("ante", ante=chips(nxt.ante))
+        if shown.next_is_break:
+            upcoming = self.say("then_break") + " · " + upcoming
+        return line + "      " + upcoming
+
+    def _numbers(self, shown: Room) -> None:
+        average = chips(shown.average_stack)
+        if shown.average_bb is not None:
+            n = round(shown.average_bb)
+            average += " " + self.say("bb_one" if n == 1 else "bb_many", n=n)
+        pool = money_said(shown.prize_pool, shown.currency)
+        line = "     ".join(
+            [
+                self.say("in_play", n=shown.in_play, entrants=shown.entrants),
+                self.say("average", avg=average),
+                self.say("pool", pool=pool),
+            ]
         )
-        if status.next.ante:
-            words += f"  ANTE {chips(status.next.ante)}"
-        return words
+        self.query_one("#display-room", Static).update(centred(line, ""))
+        prizes = [f"{p.place}° {money_said(p.amount or 0, shown.currency)}" for p in shown.payouts]
+        if shown.next_break_at is not None and self.now is not None:
+            left = int((shown.next_break_at - self.now).total_seconds() + 0.999)
+            prizes.insert(0, self.say("next_break", time=mmss(left)) + "  ·")
+        self.query_one("#display-prizes", Static).update(centred(" · ".join(prizes), ""))
+        seconds = [
+            self.say("second_at", table=table, amount=chips(amount))
+            for table, amount in shown.second_stacks
+        ]
+        text = (self.say("second_stack") + ":   " + "   ".join(seconds)) if seconds else ""
+        self.query_one("#display-seconds", Static).update(centred(text, ""))
+
+    def _result(self, shown: Room) -> None:
+        self.query_one("#display-level", Static).update(
+            centred(self.say("winner") if shown.stage == "winner" else self.say("over"))
+        )
+        parts: list[Text] = []
+        if shown.winner is not None:
+            if shown.stage == "over":  # (the title says the event is over: who won, here)
+                parts += [centred(self.say("winner")), Text("")]
+            parts += [centred(f" {shown.winner} ", "bold reverse"), Text(""), Text("")]
+        parts += [centred(self.say("paid")), Text("")]
+        rows = [
+            (
+                f"{p.place}°{'=' if p.tied else ' '}",
+                p.name or "",
+                "" if p.amount is None else money_said(p.amount, shown.currency),
+            )
+            for p in shown.places
+        ]
+        name_w = max((len(r[1]) for r in rows), default=0)
+        prize_w = max((len(r[2]) for r in rows), default=0)
+        lines = []
+        for place, name, prize in rows:
+            line = Text(place.rjust(4) + " ", style="bold")
+            line.append(name.ljust(name_w), style="bold" if place.startswith("1°") else "")
+            if prize_w:
+                line.append("  " + prize.rjust(prize_w))
+            lines.append(line)
+        block = Text("\n", justify="center").join(lines)
+        block.no_wrap, block.overflow = True, "ellipsis"
+        parts.append(block)
+        self.query_one("#display-result", Static).update(Group(*parts))
+        pool = money_said(shown.prize_pool, shown.currency)
+        said = self.say("entrants", n=shown.entrants) + "     " + self.say("pool", pool=pool)
+        self.query_one("#display-room", Static).update(centred(said, ""))
 
     def action_leave(self) -> None:
         self.app.exit(0)

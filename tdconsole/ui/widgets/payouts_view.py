@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.ordinals import ordinal
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class PayoutsView(DataTable[Text]):
         for row in rows:
             mark = "=" if row["tied"] else ""
             self.add_row(
-                Text(f"{row['place']}°{mark}", justify="right"),
+                Text(self.tr.say(ordinal(row["place"])) + mark, justify="right"),
                 Text(f"{row['percent']} %", justify="right"),
                 Text(money_said(row["amount"], currency), justify="right"),
                 Text(row["player"] or "–")
@@ -47,7 +48,7 @@ class PayoutsView(DataTable[Text]):
         # Tied with a paid place's holder past the last row: they share its prize (V.1).
         for tied in paid_beyond_the_table(rows, results_json(state)):
             self.add_row(
-                Text(f"{tied['place']}°=", justify="right"),
+                Text(self.tr.say(ordinal(tied["place"])) + "=", justify="right"),
                 Text(""),
                 Text(""),
                 Text(tied["player"]),

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_key
-from tdconsole.domain.words import status_word
+from tdconsole.domain.words import player_word
 from tdconsole.ui.i18n import Translator, chips, table_cell
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     place = "" if player.place is None else f"{player.place}{'=' if player.tied else ''}"
     return [
         Text(player.name),
-        Text(tr.say(status_word(player.status))),
+        Text(tr.say(player_word(state, player))),
         Text(tr("yes") if player.paid else "–"),
         Text(tr("yes") if player.food_paid else "–"),
         Text(table_cell(tr, state, player.table) if player.table is not None and seated else ""),

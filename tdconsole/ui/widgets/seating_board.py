@@ -16,9 +16,11 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from tdconsole.domain.numbers import chips_text
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
+    from tdconsole.domain.room import Room, SeatShown
     from tdconsole.domain.state import State
     from tdconsole.ui.log_watch import Moved
 
@@ -81,6 +83,36 @@ class SeatingBoard(Widget):
                 entry = by_name.get(name)
                 if entry is not None and (entry.table, entry.seat) == (table, seat):
                     self.moves.append((name, "→ " + where(entry, tr)))
+        self.refresh()
+
+    def show_room(self, shown: Room) -> None:
+        """What the room model says the board shows: the seats after the draw, the moves of a
+        closing (movers on top), every seat after the final draw, the final table by seat
+        with each player's chips."""
+        tr = self.tr
+        self.moves, self.moves_title = [], ""
+
+        def place(s: SeatShown) -> str:
+            table = tr("Final table") if s.final else tr("Table {table}", table=s.table)
+            return tr("{table} · seat {seat} {card}", table=table, seat=s.seat, card=s.card)
+
+        self.entries = [(s.name, place(s)) for s in shown.seats]
+        self.heading = tr("Seats, by name")
+        if shown.stage == "seats":
+            self.heading = tr("The seats are drawn: find your seat")
+        elif shown.final_drawn:
+            self.heading = tr("The final table is drawn: find your seat")
+        elif shown.stage == "final":
+            self.heading = tr("Final table")
+            self.entries = [
+                (s.name, f"{tr('Seat {seat}', seat=s.seat)} {s.card}   {chips_text(s.chips)}")
+                for s in shown.seats
+            ]
+        if shown.closed_table is not None:
+            self.moves_title = tr(
+                "Table {table} is closed: these players move", table=shown.closed_table
+            )
+            self.moves = [(s.name, "→ " + place(s)) for s in shown.seats if s.moved]
         self.refresh()
 
     def turn(self, now: datetime) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.words import status_word
+from tdconsole.domain.words import player_word
 from tdconsole.ui.i18n import Translator, chips, table_cell
 
 if TYPE_CHECKING:
@@ -51,8 +51,9 @@ class StandingsView(DataTable[Text]):
     def show(self, state: State) -> None:
         self.clear()
         currency = state.settings.currency
-        for i, p in enumerate(standings(state), start=1):
-            place = p.place if p.place is not None else i
+        for p in standings(state):
+            # A player still in play has no place yet: his row is not numbered like one.
+            place = "" if p.place is None else str(p.place)
             mark = "=" if p.tied else ""
             if p.status == "disqualified":
                 mark = " " + self.tr("DQ")
@@ -60,7 +61,7 @@ class StandingsView(DataTable[Text]):
             self.add_row(
                 Text(f"{place}{mark}", justify="right"),
                 Text(p.name),
-                Text(self.tr.say(status_word(p.status))),
+                Text(self.tr.say(player_word(state, p))),
                 Text(table_cell(self.tr, state, p.table) if p.status == "in" and p.table else ""),
                 Text(chips(p.chips) if p.status == "in" else "", justify="right"),
                 Text(prize, justify="right"),

@@ -37,6 +37,10 @@ class TablesView(VerticalScroll, can_focus=True):
         self.views: list[TableView] = []
         self.cursor: tuple[int, int] | None = None
         """(table number, seat number) under the cursor."""
+        self.column: int | None = None
+        """The column the arrows took the cursor to (kept by up and down)."""
+        self._moved_to: tuple[int, int] | None = None
+        """Where the arrows last put the cursor: moved otherwise, the column is its own."""
         self._built = False
 
     def show(self, state: State) -> None:
@@ -151,7 +155,14 @@ class TablesView(VerticalScroll, can_focus=True):
             target = row * width + column + columns
             if 0 <= column + columns < width and 0 <= target < len(seats):
                 self.cursor = (view.number, seats[target])
+                self.column = column + columns
         else:
+            # Up and down keep the column the cursor was taken to, across a shorter row or a
+            # table of other width, as a text editor keeps it across short lines.
+            if self.column is not None and self.cursor == self._moved_to:
+                column = self.column
+            else:
+                self.column = column
             last_row = (len(seats) - 1) // width
             if 0 <= row + rows <= last_row:
                 self.cursor = (view.number, seat_at(seats, width, row + rows, column))
@@ -161,6 +172,7 @@ class TablesView(VerticalScroll, can_focus=True):
                 other_width = self._columns(below.number)
                 other_row = 0 if rows > 0 else (len(other) - 1) // other_width
                 self.cursor = (below.number, seat_at(other, other_width, other_row, column))
+        self._moved_to = self.cursor
         self._redraw()
 
 

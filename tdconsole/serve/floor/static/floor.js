@@ -140,7 +140,8 @@
     $("count-in").textContent = state.in_play + " " + W.in_play;
     const names = new Set(state.players.map((p) => p.name));
     if (chosen && !names.has(chosen)) chosen = null;
-    hand = hand.filter((n) => names.has(n));
+    // (an open confirmation keeps its players: the service says if one is out meanwhile)
+    if (!$("sheet").open && !adding) hand = hand.filter((n) => names.has(n));
     list();
     bar();
   }
@@ -315,124 +316,6 @@
       const send = { names: hand, declined: !!($("declined") && $("declined").checked) };
       if (several) send.stacks = typed;
       await act("/floor/api/bust", send);
-    });
-  }
-
-  $("act-second").disabled = !(p && p.second_stack);
-  }
-
-  $("find").addEventListener("input", () => {
-    clearTimeout(findTimer);
-    findTimer = setTimeout(async () => {
-      const q = $("find").value;
-      if (!q.trim()) { found = null; list(); return; }
-      try {
-        const r = await call("/floor/api/find?q=" + encodeURIComponent(q));
-        if (r.ok) { found = r.data.names; list(); }
-      } catch (e) { /* the stream says it */ }
-    }, 150);
-  });
-
-  function notice(text, refused, command, redo) {
-    $("notice-text").textContent = text;
-    $("notice").classList.toggle("refused", !!refused);
-    lastCommand = command || null;
-    $("undo").hidden = !lastCommand;
-    $("redo").hidden = !redo;
-  }
-
-  // -- the sheet: every confirmation -------------------------------------------------------
-  let onConfirm = null;
-  function sheet(title, okWord, rows, fields, confirm) {
-    $("sheet-title").textContent = title;
-    $("sheet-ok").textContent = okWord;
-    $("sheet-rows").replaceChildren(...rows);
-    $("sheet-fields").replaceChildren(...fields);
-    $("sheet-note").textContent = "";
-    onConfirm = confirm;
-    if (!$("sheet").open) $("sheet").showModal();
-    $("sheet-ok").focus({ preventScroll: true });
-  }
-  function row(text) { const li = document.createElement("li"); li.textContent = text; return li; }
-  function numberField(id, label) {
-    const l = document.createElement("label");
-    const s = document.createElement("span");
-    s.textContent = label;
-    const i = document.createElement("input");
-    Object.assign(i, { id, type: "text", inputMode: "numeric", pattern: "[0-9]*",
-      autocomplete: "off", maxLength: 13 });
-    l.append(s, i);
-    return l;
-  }
-  function checkField(id, label) {
-    const l = document.createElement("label");
-    l.className = "check";
-    const i = document.createElement("input");
-    Object.assign(i, { id, type: "checkbox" });
-    const s = document.createElement("span");
-    s.textContent = label;
-    l.append(i, s);
-    return l;
-  }
-  $("sheet-cancel").addEventListener("click", () => { hand = []; adding = false; $("sheet").close(); });
-  $("sheet-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (!onConfirm) return;
-    $("sheet-ok").disabled = true;
-    try { await onConfirm(); } finally { $("sheet-ok").disabled = false; }
-  });
-
-  async function act(path, body) {
-    let r;
-    try { r = await call(path, body); } catch (e) {
-      if (e.message !== "signed-out") $("sheet-note").textContent = W.offline;
-      return;
-    }
-    if (r.ok) {
-      $("sheet").close();
-      hand = [];
-      chosen = null;
-      notice(r.data.said, false, r.data.command, r.data.redo);
-    } else {
-      $("sheet").close();
-      notice(r.data.refused || r.data.error || String(r.status), true);
-    }
-    await refresh();   // the latest state, after an action or a refusal
-  }
-
-  $("act-out").addEventListener("click", () => { if (chosen) { hand = [chosen]; openBust(); } });
-
-  async function openBust() {
-    const several = hand.length > 1;
-    const stacks = several ? hand.map((n) => {
-      const el = document.getElementById("stack-" + hand.indexOf(n));
-      return el ? el.value : "";
-    }) : undefined;
-    let preview;
-    try {
-      preview = await call("/floor/api/preview-bust", { names: hand, stacks: several && stacks.every((s) => s) ? stacks : (several ? hand.map(() => "0") : undefined) });
-    } catch (e) { return; }
-    if (!preview.ok) { notice(preview.data.refused || String(preview.status), true); hand = []; await refresh(); return; }
-    const rows = preview.data.players.map((p) =>
-      row(fill(W.place, { name: p.name, place: p.place_text }) +
-        (p.second_stack ? " — " + fill(W.may_take, { amount: p.second_stack_text }) : "")));
-    const fields = [];
-    if (several) hand.forEach((n, i) => {
-      const f = numberField("stack-" + i, n + ": " + W.stack_at_start);
-      fields.push(f);
-      if (stacks && stacks[i]) f.querySelector("input").value = stacks[i];
-    });
-    if (preview.data.players.some((p) => p.second_stack)) fields.push(checkField("declined", W.declined));
-    const more = document.createElement("button");
-    more.type = "button";
-    more.className = "secondary";
-    more.textContent = W.add_player;
-    more.addEventListener("click", () => { adding = true; $("sheet").close(); });
-    fields.push(more);
-    sheet(W.confirm_out, W.confirm_out, rows, fields, async () => {
-      const body = { names: hand, declined: !!($("declined") && $("declined").checked) };
-      if (several) body.stacks = hand.map((n, i) => $("stack-" + i).value.trim());
-      await act("/floor/api/bust", body);
     });
   }
 

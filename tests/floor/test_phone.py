@@ -1,0 +1,192 @@
+"""The floor on a phone in a real browser: Debian's chromium in mobile emulation (390×844 at
+device scale 3, touch), the flows of issue 23's "Done when" one after the other.
+
+``TDCONSOLE_FLOOR_SHOTS=docs`` saves the phone's screens (docs/floor-*.png, the README's)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from floor_browser import MISSING, Server, phone, served, tap, text_of, wait
+from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+
+from tdconsole.service import Tournament
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+FROZEN_SECONDS = 60
+"""How long the phone stays locked (offline) while the server restarts."""
+SHOTS = os.environ.get("TDCONSOLE_FLOOR_SHOTS")
+
+
+def shot(driver: Any, name: str) -> None:
+    if SHOTS:
+        driver.save_screenshot(str(Path(SHOTS) / f"floor-{name}.png"))
+
+
+def players_in(event: Path) -> list[str]:
+    service = Tournament.open(event)
+    try:
+        return [p.name for p in service.state.in_players()]
+    finally:
+        service.close()
+
+
+def open_floor(driver: Any, server: Server, name: str = "Anna") -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(server.url + "/floor")
+    wait(driver, lambda d: d.find_element(By.ID, "pin").is_displayed(), "asked the PIN")
+    assert driver.find_element(By.ID, "pin").get_attribute("inputmode") == "numeric"
+    assert driver.execute_script("return document.activeElement === document.body")  # no keyboard
+    shot(driver, "sign-in")
+    driver.find_element(By.ID, "pin").send_keys(FLOOR_PIN)
+    driver.find_element(By.ID, "name").send_keys(name)
+    tap(driver, "#signin-button")
+    wait(driver, lambda d: d.find_element(By.ID, "main").is_displayed(), "signed in")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#players button"), "listed players")
+
+
+def choose(driver: Any, name: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    def tapped(d: Any) -> bool:
+        for b in d.find_elements(By.CSS_SELECTOR, "#players button"):
+            if b.find_element(By.CSS_SELECTOR, "span").text == name:
+                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", b)
+                b.click()
+                return text_of(d, "#chosen") == name
+        return False
+
+    wait(driver, tapped, f"listed and chose {name}")
+
+
+def confirm(driver: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    tap(driver, "#sheet-ok")
+    wait(driver, lambda d: not d.find_element(By.ID, "sheet").is_displayed(), "closed the sheet")
+    return wait(driver, lambda d: text_of(d, "#notice-text"), "said what was done")  # type: ignore[no-any-return]
+
+
+def test_a_night_on_the_floor(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    names = players_in(event)
+    last, other, third = names[-1], names[0], names[1]
+    with served(event) as server, phone() as driver:
+        open_floor(driver, server)
+        shot(driver, "players")
+        # Touch targets of 48 CSS px at least.
+        small = driver.execute_script(
+            "return [...document.querySelectorAll('button:not([hidden])')]"
+            ".filter(b => b.offsetParent && (b.offsetHeight < 48 || b.offsetWidth < 48))"
+            ".map(b => b.id || b.textContent)"
+        )
+        assert small == []
+        # Out: a confirmation naming the player and his place; the second stack declined
+        # only by saying so.
+        choose(driver, last)
+        tap(driver, "#act-out")
+        rows = wait(driver, lambda d: text_of(d, "#sheet-rows"), "named the place")
+        assert rows.startswith(f"{last}: 24th")
+        shot(driver, "bust")
+        tap(driver, "#declined")
+        said = confirm(driver)
+        assert said == f"{last}: 24th"
+        assert driver.find_element(By.ID, "undo").is_displayed()
+        assert text_of(driver, "#undo") != "Cancel"
+        shot(driver, "done")
+        # Undo, worded apart from Cancel, then "Undone: …"; redo, then undo again.
+        tap(driver, "#undo")
+        wait(driver, lambda d: text_of(d, "#notice-text").startswith("Undone: "), "undone")
+        assert last in players_in(event)
+        tap(driver, "#redo")
+        wait(driver, lambda d: text_of(d, "#notice-text").startswith("Redone: "), "redone")
+        assert last not in players_in(event)
+        # The second stack: its amount shown, the current stack asked (III.2).
+        choose(driver, other)
+        tap(driver, "#act-second")
+        assert "Second stack of" in wait(driver, lambda d: text_of(d, "#sheet-rows"), "amount")
+        field = driver.find_element(By.ID, "current")
+        assert field.get_attribute("inputmode") == "numeric"
+        field.send_keys("0")
+        shot(driver, "second-stack")
+        assert confirm(driver).startswith(f"{other}: second stack of ")
+        # A count.
+        choose(driver, third)
+        tap(driver, "#act-count")
+        driver.find_element(By.ID, "chips").send_keys("12000")
+        assert confirm(driver) == f"{third}: 12 000 chips counted"
+        # The clock with the Director's PIN, logged through Anna.
+        tap(driver, "#clock-button")
+        driver.find_element(By.ID, "director-pin").send_keys(DIRECTOR_PIN)
+        shot(driver, "director-pin")
+        assert confirm(driver) == "Clock running"
+        service = Tournament.open(event)
+        try:
+            assert service.log()[-1].actor.endswith("(via Anna)")
+        finally:
+            service.close()
+        # A locked phone (no network for a minute, as a locked phone's Wi-Fi sleeps) while
+        # the server restarts: it acts again without signing in. (The lifecycle "frozen"
+        # state of the DevTools protocol leaves chromedriver hanging once thawed here.)
+        started = time.monotonic()
+        offline = {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0}
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+        server.stop()
+        server.start()
+        time.sleep(max(0.0, FROZEN_SECONDS - (time.monotonic() - started)))
+        online = {**offline, "offline": False, "downloadThroughput": -1, "uploadThroughput": -1}
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", online)
+        choose(driver, third)
+        tap(driver, "#act-count")
+        driver.find_element(By.ID, "chips").send_keys("11000")
+        assert confirm(driver) == f"{third}: 11 000 chips counted"
+        assert not driver.find_element(By.ID, "signin").is_displayed()
+        # A reload too.
+        driver.refresh()
+        wait(driver, lambda d: d.find_element(By.ID, "main").is_displayed(), "stayed signed in")
+
+
+def test_two_phones_race_on_one_player_and_both_end_on_the_true_state(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    names = players_in(event)
+    target = names[-1]
+    with served(event) as server, phone() as one, phone() as two:
+        open_floor(one, server, "Anna")
+        open_floor(two, server, "Bruno")
+        for driver in (one, two):
+            choose(driver, target)
+            tap(driver, "#act-out")
+            wait(driver, lambda d: text_of(d, "#sheet-rows"), "named the place")
+            tap(driver, "#declined")
+        assert confirm(one) == f"{target}: 24th"
+        refused = confirm(two)
+        assert "not in play" in refused
+        assert "refused" in two.find_element(By.ID, "notice").get_attribute("class")
+        for driver in (one, two):
+            wait(driver, lambda d: text_of(d, "#count-in").startswith("23 "), "23 in play")
+            shown = [
+                e.text
+                for e in driver.find_elements(By.CSS_SELECTOR, "#players button span:first-child")
+            ]
+            assert target not in shown and len(shown) == 23
+
+
+def test_landscape_keeps_every_button_on_screen(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    with served(event) as server, phone(landscape=True) as driver:
+        open_floor(driver, server)
+        choose(driver, players_in(event)[0])
+        for button in ("act-out", "act-second", "act-count"):
+            box = driver.find_element(By.ID, button).rect
+            assert box["y"] + box["height"] <= 390 and box["x"] + box["width"] <= 844, button
+        shot(driver, "landscape")

@@ -1,0 +1,78 @@
+"""``serve`` for the floor: HTTPS with --cert/--key (the cookie then Secure), and a floor
+reached beyond this machine through --public-url needs a floor PIN like --host."""
+
+from __future__ import annotations
+
+import shutil
+import ssl
+import subprocess
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+from floor_pins import FLOOR_PIN
+
+from tdconsole.cli import main
+from tdconsole.domain.registration import ChangeSettings
+from tdconsole.serve.app import ServeConfig, build_app, listen
+from tdconsole.service import Tournament
+
+
+def test_a_public_url_beyond_loopback_needs_a_floor_pin(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Red team: --public-url with a network address served the floor with no PIN at all.
+    service = Tournament.open(event)
+    try:
+        service.execute(ChangeSettings(assignments=[("floor_pin", "")]))
+    finally:
+        service.close()
+    code = main(
+        ["--lang", "en", "--event", str(event), "serve", "--public-url", "http://192.168.1.5:8000"]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "needs a floor PIN" in err and "192.168.1.5" in err
+
+
+def test_cert_and_key_go_together(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "--event", str(event), "serve", "--cert", "x.pem"]) == 2
+    assert "--cert and --key go together" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl to make a certificate")
+async def test_https_serves_the_floor_with_a_secure_cookie(event: Path, tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    config = ServeConfig(event=event, port=0, cert=cert, key=key, public=True)
+    runner = web.AppRunner(build_app(config))
+    await runner.setup()
+    try:
+        server = await listen(runner, config)
+        port = int(server.sockets[0].getsockname()[1])
+        url = f"https://127.0.0.1:{port}"
+        trusted = ssl.create_default_context(cafile=str(cert))
+        trusted.check_hostname = False
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with (
+            aiohttp.ClientSession(cookie_jar=jar) as http,
+            http.post(
+                url + "/floor/api/sign-in",
+                json={"pin": FLOOR_PIN, "name": "Anna"},
+                headers={"Origin": url},
+                ssl=trusted,
+            ) as response,
+        ):
+            assert response.status == 200, await response.text()
+            cookie = response.headers["Set-Cookie"]
+        assert "Secure" in cookie and "HttpOnly" in cookie
+        with pytest.raises(aiohttp.ClientError):  # plain HTTP is not spoken there
+            async with aiohttp.ClientSession() as http:
+                await http.get(f"http://127.0.0.1:{port}/floor")
+    finally:
+        await runner.cleanup()
