@@ -1,17 +1,9 @@
 """``tdconsole serve`` as a user starts it (a process of its own on a free loopback port), and
-browser-like sessions speaking textual-serve's websocket protocol: for the bench and the tests.
-
-A session opens ``/<view>/ws?width=W&height=H`` as textual-serve's page does, sends keys as
-``["stdin", text]`` and reads the terminal's output (ANSI) as binary frames; ``text`` is that
-output with the escape sequences taken out, enough to see what the view painted.
-"""
+the memory of a process and its children: for the bench and the tests."""
 
 from __future__ import annotations
 
-import asyncio
-import codecs
 import contextlib
-import json
 import os
 import queue
 import re
@@ -25,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 
 def free_port() -> int:
@@ -139,73 +131,6 @@ def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
 
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]")
-
-
-class Session:
-    """One browser-like session of a served view."""
-
-    def __init__(self, url: str, view: str, width: int, height: int) -> None:
-        self.address = f"{url.replace('http', 'ws', 1)}/{view}/ws?width={width}&height={height}"
-        self.view = view
-        self.text = ""
-        self.frames = 0
-        self.changed = asyncio.Event()
-        self.closed = False
-        self._socket: Any = None
-        self._pump: asyncio.Task[None] | None = None
-
-    async def open(self, http: Any) -> None:
-        self._socket = await http.ws_connect(self.address, heartbeat=None)
-        self._pump = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        import aiohttp
-
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        async for message in self._socket:
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.frames += 1
-                self.text += ANSI.sub("", decoder.decode(message.data))
-                self.text = self.text[-200_000:]
-                self.changed.set()
-        self.closed = True
-        self.changed.set()
-
-    def mark(self) -> int:
-        return len(self.text)
-
-    async def wait_for(self, needle: str, timeout: float, since: int = 0) -> float:
-        """Seconds until ``needle`` shows in the output after ``since`` (``mark()``)."""
-        started = time.perf_counter()
-        deadline = started + timeout
-        while needle not in self.text[max(0, since - len(needle)) :]:
-            if self.closed:
-                raise AssertionError(f"the {self.view} session closed before {needle!r}")
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise AssertionError(
-                    f"the {self.view} session never showed {needle!r}: {self.text[-400:]!r}"
-                )
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
-        return time.perf_counter() - started
-
-    async def keys(self, text: str) -> None:
-        """Type ``text`` one key a message, as the page's terminal sends what a person types
-        (a run of characters in one message would reach the app as one paste)."""
-        for key in text:
-            await self._socket.send_str(json.dumps(["stdin", key]))
-
-    async def close(self) -> None:
-        await self._socket.close()
-        if self._pump is not None:
-            await self._pump
-
-    def drop(self) -> None:
-        """The browser vanishes without a goodbye (a phone put away): the connection is cut."""
-        transport = self._socket._response.connection.transport
-        transport.abort()
 
 
 def memory_kib(pids: set[int]) -> tuple[int, int]:

@@ -165,8 +165,8 @@ def evening_event(path: Path, moves: int = 16, seed: int = 3) -> Path:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from bench.workload import StepClock, play_event
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
+    from tdconsole.store.settings_file import load_settings
 
     service = Tournament.create(
         path, "bench", load_settings(), clock=StepClock(), rng=random.Random(seed)

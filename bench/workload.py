@@ -27,10 +27,11 @@ from tdconsole.domain.play import (
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.rulings import RecordRuling
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import Settings, load_settings
+from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore
+from tdconsole.store.settings_file import load_settings
 
 T0 = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
+from tdconsole.store.settings_file import load_settings
 
 DEMO_PLAYERS = (
     "Rossi",

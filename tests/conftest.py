@@ -12,8 +12,9 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from support import FakeClock, MakeService
 
-from tdconsole.domain.settings import Settings, load_settings
+from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 # Locally, hypothesis explores afresh on every run; in CI (CI=true) it replays a fixed
 # sequence so that a submission's result does not depend on the luck of the draw. Nowhere does

@@ -32,8 +32,8 @@ def _loaded_after(code: str) -> set[str]:
 
 def test_reading_a_log_imports_only_its_event_types_modules(tmp_path: Path) -> None:
     from tdconsole.domain.registration import Register
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
+    from tdconsole.store.settings_file import load_settings
 
     path = tmp_path / "small.tdc"
     service = Tournament.create(path, "Small", load_settings())
@@ -102,8 +102,8 @@ def test_a_command_does_not_import_importlib_metadata_and_plugins_still_work(
     """No plugin declared: pydantic is told so and ``importlib.metadata`` stays out. A plugin
     declared: pydantic's own loader finds it, and it sees the models validated."""
     from tdconsole.cli.pydantic_plugins import no_plugin_declared
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
+    from tdconsole.store.settings_file import load_settings
 
     if not no_plugin_declared(sys.path):
         pytest.skip("a pydantic plugin is installed in this environment")

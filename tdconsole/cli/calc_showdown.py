@@ -80,7 +80,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
 
 def _rulings_settings(args: argparse.Namespace) -> RulingSettings:
     """The readings in force: the event's settings when there is one, else the shipped file."""
-    from tdconsole.domain.settings import load_settings
+    from tdconsole.store.settings_file import load_settings
 
     try:
         from tdconsole.cli.common import event_path

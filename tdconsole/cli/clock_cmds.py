@@ -128,7 +128,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
 def _seconds(raw: str) -> int:
     from tdconsole.domain.numbers import whole_number
 
-    value = whole_number(raw, _("seconds"), low=-10**6, high=10**6, article="III.5")
+    value = whole_number(raw, _("seconds"), low=-(10**6), high=10**6, article="III.5")
     if value <= 0:
         raise RuleError(_("give a positive number of seconds"))
     return value
@@ -136,8 +136,8 @@ def _seconds(raw: str) -> int:
 
 def _plan(args: argparse.Namespace) -> int:
     from tdconsole.domain import clock
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import utc_now
+    from tdconsole.store.settings_file import load_settings
 
     structure_flags = (args.stack, args.bb, args.first_minutes, args.second_bb, args.minutes)
     service = None

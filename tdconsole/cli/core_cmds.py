@@ -28,9 +28,9 @@ from tdconsole.i18n import say as say_in
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
     from tdconsole.store.paths import remember_event, resolve_event_path
+    from tdconsole.store.settings_file import load_settings
 
     settings = load_settings(Path(args.config) if args.config else None)
     args.event_lang = settings.language

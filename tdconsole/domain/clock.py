@@ -68,15 +68,15 @@ from datetime import datetime, timedelta
 from tdconsole.domain.clock_state import (
     MAX_REMAINING,
     ClockState,
-    _ceil_seconds,
-    _left,
-    _moment,
-    _with_left,
+    ceil_seconds,
+    clock_moment,
     format_mmss,
     initial,
     parse_mmss,
     pending_since,
     settle,
+    time_left,
+    with_left,
 )
 from tdconsole.domain.clock_status import ClockStatus, PlanRow, plan, plan_live, status
 from tdconsole.domain.errors import RuleError
@@ -124,7 +124,7 @@ def _open(state: ClockState, at: datetime) -> datetime:
             _("The event is over: the clock is stopped for good."),
             "IV.7",
         )
-    return _moment(state, at)
+    return clock_moment(state, at)
 
 
 def finish(
@@ -136,9 +136,9 @@ def finish(
     """
     if state.finished:
         return state
-    at = _moment(state, at)
+    at = clock_moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    left = max(_left(settled, at), timedelta(0))
+    left = max(time_left(settled, at), timedelta(0))
     return ClockState(index=settled.index, remaining=left, as_of=at, finished=True)
 
 
@@ -153,7 +153,7 @@ def start(
             "III.5",
         )
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    return _with_left(settled, settled.index, settled.remaining, at, running=True)
+    return with_left(settled, settled.index, settled.remaining, at, running=True)
 
 
 def resume(
@@ -174,11 +174,11 @@ def pause(
             "III.5",
         )
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    return _with_left(settled, settled.index, _left(settled, at), at, running=False)
+    return with_left(settled, settled.index, time_left(settled, at), at, running=False)
 
 
 def _go_to(state: ClockState, structure: Structure, index: int, at: datetime) -> ClockState:
-    return _with_left(state, index, structure.duration(index), at)
+    return with_left(state, index, structure.duration(index), at)
 
 
 def announce(
@@ -188,10 +188,10 @@ def announce(
     (III.5). Refused when no change is pending."""
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    left = _left(settled, at)
+    left = time_left(settled, at)
     if left > timedelta(0):
         period = structure.period(settled.index)
-        left_text = format_mmss(_ceil_seconds(left))
+        left_text = format_mmss(ceil_seconds(left))
         if period.is_break:
             message = _(
                 "No level change is pending: {left} left in the break; to go to the next level "
@@ -271,7 +271,7 @@ def _check_cap(left: timedelta) -> None:
                 "That would leave {left} in the level, more than {value:.0f} "
                 "hours: check the number of seconds."
             ).format(
-                left=format_mmss(_ceil_seconds(left)), value=MAX_REMAINING.total_seconds() / 3600
+                left=format_mmss(ceil_seconds(left)), value=MAX_REMAINING.total_seconds() / 3600
             ),
         )
 
@@ -296,9 +296,9 @@ def add(
     )
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    left = max(_left(settled, at), timedelta(0)) + timedelta(seconds=seconds)
+    left = max(time_left(settled, at), timedelta(0)) + timedelta(seconds=seconds)
     _check_cap(left)
-    return _with_left(settled, settled.index, left, at)
+    return with_left(settled, settled.index, left, at)
 
 
 def sub(
@@ -318,7 +318,7 @@ def sub(
     )
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    left = _left(settled, at)
+    left = time_left(settled, at)
     if left <= timedelta(0):
         raise RuleError(
             _(
@@ -327,7 +327,7 @@ def sub(
             ),
             "III.5",
         )
-    shown = _ceil_seconds(left)
+    shown = ceil_seconds(left)
     if seconds > shown:
         raise RuleError(
             _(
@@ -337,7 +337,7 @@ def sub(
             "III.5",
         )
     left = max(left - timedelta(seconds=seconds), timedelta(0))
-    settled = _with_left(settled, settled.index, left, at)
+    settled = with_left(settled, settled.index, left, at)
     return settle(settled, structure, at, auto_announce=auto_announce)
 
 
@@ -361,5 +361,5 @@ def set_remaining(
     settled = settle(state, structure, at, auto_announce=auto_announce)
     left = timedelta(seconds=seconds)
     _check_cap(left)
-    settled = _with_left(settled, settled.index, left, at)
+    settled = with_left(settled, settled.index, left, at)
     return settle(settled, structure, at, auto_announce=auto_announce)

@@ -20,7 +20,7 @@ _MICRO = timedelta(microseconds=1)
 _US_PER_S = 1_000_000
 
 
-def _aware(moment: datetime, name: str = "at") -> datetime:
+def require_aware(moment: datetime, name: str = "at") -> datetime:
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"{name} must be a timezone-aware datetime, got {moment!r}")
     return moment
@@ -52,9 +52,9 @@ class ClockState(BaseModel):
         if self.index < 0:
             raise ValueError("index must be >= 0")
         if self.ends_at is not None:
-            _aware(self.ends_at, "ends_at")
+            require_aware(self.ends_at, "ends_at")
         if self.as_of is not None:
-            _aware(self.as_of, "as_of")
+            require_aware(self.as_of, "as_of")
         return self
 
 
@@ -63,7 +63,7 @@ def initial(structure: Structure) -> ClockState:
     return ClockState(index=0, running=False, remaining=structure.duration(0))
 
 
-def _left(state: ClockState, at: datetime) -> timedelta:
+def time_left(state: ClockState, at: datetime) -> timedelta:
     """Time left in the current period at ``at`` (negative = overtime). An ``at`` before the
     last transition (the computer's clock moved back) is taken as that transition's time: the
     clock never shows more time left than it had then, so every view, and a pause, agree."""
@@ -87,14 +87,14 @@ def wall_clock_behind(state: ClockState, now: datetime) -> timedelta:
     return state.as_of - now
 
 
-def _moment(state: ClockState, at: datetime) -> datetime:
-    _aware(at)
+def clock_moment(state: ClockState, at: datetime) -> datetime:
+    require_aware(at)
     if state.as_of is not None and at < state.as_of:
         return state.as_of
     return at
 
 
-def _with_left(
+def with_left(
     state: ClockState, index: int, left: timedelta, at: datetime, running: bool | None = None
 ) -> ClockState:
     run = state.running if running is None else running
@@ -123,12 +123,12 @@ def settle(
 ) -> ClockState:
     """The state at ``at``: with ``auto_announce``, periods whose time ran out are left behind
     exactly at their end instants. Without it nothing changes (a pending change is derived)."""
-    at = _moment(state, at)
-    left = _left(state, at)
+    at = clock_moment(state, at)
+    left = time_left(state, at)
     if state.finished or not auto_announce or left > timedelta(0):
         return state
     index, left = _advance(structure, state.index, left)
-    return _with_left(state, index, left, at)
+    return with_left(state, index, left, at)
 
 
 def pending_since(
@@ -141,12 +141,12 @@ def pending_since(
     return None
 
 
-def _ceil_seconds(delta: timedelta) -> int:
+def ceil_seconds(delta: timedelta) -> int:
     micro = delta // _MICRO
     return -(-micro // _US_PER_S)
 
 
-def _floor_seconds(delta: timedelta) -> int:
+def floor_seconds(delta: timedelta) -> int:
     return (delta // _MICRO) // _US_PER_S
 
 

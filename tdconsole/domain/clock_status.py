@@ -11,11 +11,11 @@ from typing import Any
 
 from tdconsole.domain.clock_state import (
     ClockState,
-    _aware,
-    _ceil_seconds,
-    _floor_seconds,
-    _left,
+    ceil_seconds,
+    floor_seconds,
+    require_aware,
     settle,
+    time_left,
     wall_clock_behind,
 )
 from tdconsole.domain.errors import RuleError
@@ -53,12 +53,12 @@ class ClockStatus:
     @property
     def remaining_seconds(self) -> int:
         """Whole seconds left, rounded UP: 00:01 shows until true zero."""
-        return _ceil_seconds(self.remaining)
+        return ceil_seconds(self.remaining)
 
     @property
     def overtime_seconds(self) -> int:
         """Whole seconds past zero, rounded DOWN."""
-        return _floor_seconds(self.overtime)
+        return floor_seconds(self.overtime)
 
     def to_json(self) -> dict[str, Any]:
         nxt: dict[str, Any] | None = None
@@ -80,7 +80,7 @@ class ClockStatus:
             "minutes": self.minutes,
             "index": self.index,
             "finished": self.finished,
-            "wall_clock_behind_seconds": _floor_seconds(self.wall_clock_behind),
+            "wall_clock_behind_seconds": floor_seconds(self.wall_clock_behind),
         }
 
 
@@ -88,9 +88,9 @@ def status(
     state: ClockState, structure: Structure, now: datetime, auto_announce: bool = False
 ) -> ClockStatus:
     """The clock at ``now``: a pure function of (state, structure, now, auto_announce)."""
-    _aware(now, "now")
+    require_aware(now, "now")
     settled = settle(state, structure, now, auto_announce=auto_announce)
-    left = _left(settled, now)
+    left = time_left(settled, now)
     zero = timedelta(0)
     finished = settled.finished
     pending = left <= zero and not finished
@@ -218,7 +218,7 @@ def plan(
     starting at ``start_at``, each announced on time; average stack in big blinds for
     ``players`` in play (chips: ``chips_in_play`` if given, else players x stack; III.1).
     The plan stops at the first level whose big blind passes every chip in play."""
-    _aware(start_at, "start_at")
+    require_aware(start_at, "start_at")
     average = _average(players, stack, chips_in_play)
     return _plan_rows(
         structure,

@@ -27,7 +27,7 @@ from pydantic import Field
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_change, chips_text
-from tdconsole.domain.play_common import _require_in
+from tdconsole.domain.play_common import require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
 from tdconsole.i18n import Msg, _
@@ -143,7 +143,7 @@ class ColourUp(Command):
         _check_levels_to_come(state, ctx.now, unit, chip)
         counts: dict[str, int] = {}
         for raw, value in self.counts.items():
-            player = _require_in(state, raw)
+            player = require_in(state, raw)
             if value <= 0 or value % chip:
                 raise RuleError(
                     _("{name}: {value} is not a positive multiple of the new chip ({chip})").format(

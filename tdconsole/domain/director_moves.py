@@ -19,14 +19,14 @@ from typing import ClassVar
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text
-from tdconsole.domain.play_common import _check_chip_unit, _require_in, _unseat
+from tdconsole.domain.play_common import check_chip_unit, require_in, unseat
 from tdconsole.domain.play_tables import (
     MOST_SEATS,
     ClosePlanDrawn,
-    _check_closable,
-    _require_table,
-    _reserved,
+    check_closable,
     draw_move_plan,
+    require_table,
+    reserved_seats,
 )
 from tdconsole.domain.registration import SettingChanged
 from tdconsole.domain.state import State, name_key
@@ -48,8 +48,8 @@ class ClosePlanRaisingSeats(Command):
         return f"move plan for table {self.table}, table_seats={self.seats}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        table = _require_table(state, self.table)
-        _check_closable(state, table, self.override)
+        table = require_table(state, self.table)
+        check_closable(state, table, self.override)
         current = state.settings.seating.table_seats
         if not current < self.seats <= MOST_SEATS:
             raise RuleError(
@@ -88,7 +88,7 @@ class PlayerMoved(EventBody):
 
     def apply(self, state: State, at: datetime) -> None:
         player = state.players[name_key(self.name)]
-        _unseat(state, player)
+        unseat(state, player)
         target = state.tables[self.to_table]
         target.seat(self.to_seat).player = name_key(self.name)
         player.table, player.seat = self.to_table, self.to_seat
@@ -124,7 +124,7 @@ class MovePlayer(Command):
                 _("give the reason for the move (a broken seat, a dispute): the log keeps it"),
                 "VII.1",
             )
-        player = _require_in(state, self.name)
+        player = require_in(state, self.name)
         target = state.tables.get(self.table)
         if target is None or not target.open:
             numbers = ", ".join(str(t.number) for t in state.open_tables())
@@ -149,7 +149,7 @@ class MovePlayer(Command):
                 "VII.1",
             )
         occupant = target.seat(self.seat).player
-        reserved = _reserved(state, except_table=-1)
+        reserved = reserved_seats(state, except_table=-1)
         if occupant is not None or (self.table, self.seat) in reserved:
             if occupant:
                 taken = _(
@@ -187,7 +187,7 @@ class MovePlayer(Command):
                     "VII.1",
                 )
         if chips is not None:
-            _check_chip_unit(state, player.name, chips)
+            check_chip_unit(state, player.name, chips)
         return [
             PlayerMoved(
                 name=player.name,

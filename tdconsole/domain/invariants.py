@@ -221,10 +221,10 @@ def check_event(state: State, record: Record, history: History) -> None:
                 _("it starts a tournament that is not seated or has already started"), "III.1"
             )
     elif body.type == "chips_counted":
-        from tdconsole.domain.play_common import _check_chip_unit, _require_in
+        from tdconsole.domain.play_common import check_chip_unit, require_in
 
         for name, chips in getattr(body, "counts", {}).items():
-            _check_chip_unit(state, _require_in(state, name).name, chips)
+            check_chip_unit(state, require_in(state, name).name, chips)
 
 
 def replay(records: Sequence[Record], settings: Settings | None = None) -> State:

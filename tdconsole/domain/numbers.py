@@ -70,10 +70,19 @@ def _check_length(raw: str, what: Msg | str, article: str | None) -> None:
     if len(raw) > TYPED_LIMIT:
         raise RuleError(
             _("{what}: {raw} is too long for a number: give at most {limit} characters").format(
-                what=what, raw=_shown(raw), limit=TYPED_LIMIT
+                what=_named(what), raw=_shown(raw), limit=TYPED_LIMIT
             ),
             article,
         )
+
+
+def _named(what: Msg | str) -> Msg | str:
+    """The field a refusal names, in one line: a name typed on the command line (``count
+    NAME=CHIPS``) may hold line breaks or be long; a field's own label passes as it is."""
+    if isinstance(what, str):
+        text = " ".join(what.split())
+        return text if len(text) <= 40 else text[:40] + "…"
+    return what
 
 
 def _shown(raw: str) -> str:
@@ -102,7 +111,7 @@ def whole_number(
     if not _WHOLE.fullmatch(text):
         raise RuleError(
             _("{what}: {raw} is not a whole number: write it with the digits 0-9").format(
-                what=what, raw=_shown(raw)
+                what=_named(what), raw=_shown(raw)
             ),
             article,
         )
@@ -110,7 +119,7 @@ def whole_number(
     if not low <= value <= high:
         raise RuleError(
             _("{what}: {value} is out of range: give a number from {low} to {high}").format(
-                what=what,
+                what=_named(what),
                 value=chips_text(value),
                 low=chips_text(low),
                 high=chips_text(high),
@@ -137,13 +146,13 @@ def money_amount(
         raise RuleError(
             _(
                 "{what}: {raw} is not an amount: write scudi with the digits 0-9 (e.g. 70 or 12.50)"
-            ).format(what=what, raw=_shown(raw)),
+            ).format(what=_named(what), raw=_shown(raw)),
             article,
         )
     if value > high:
         raise RuleError(
             _("{what}: {value} is more than {high} scudi: give a smaller amount").format(
-                what=what, value=money_said(value), high=money_said(high)
+                what=_named(what), value=money_said(value), high=money_said(high)
             ),
             article,
         )
@@ -159,13 +168,13 @@ def share_amount(raw: str, what: Msg | str, *, article: str | None = "V.1") -> D
         raise RuleError(
             _(
                 "{what}: {raw} is not a percentage: write it with the digits 0-9 (e.g. 45 or 12.5)"
-            ).format(what=what, raw=_shown(raw)),
+            ).format(what=_named(what), raw=_shown(raw)),
             article,
         )
     if value > 100:
         raise RuleError(
             _("{what}: {value} is more than 100 percent: give a smaller share").format(
-                what=what, value=str(value)
+                what=_named(what), value=str(value)
             ),
             article,
         )
@@ -186,11 +195,11 @@ def _decimal(raw: str, what: Msg | str, places: int, article: str | None) -> Dec
     if len(cents) > places:
         if places == 0:
             refusal = _("{what}: {raw} has decimals: give a whole number of scudi").format(
-                what=what, raw=_shown(raw)
+                what=_named(what), raw=_shown(raw)
             )
         else:
             refusal = _("{what}: {raw} has too many decimals: give at most {n}").format(
-                what=what, raw=_shown(raw), n=places
+                what=_named(what), raw=_shown(raw), n=places
             )
         raise RuleError(refusal, article)
     return Decimal(f"{int(found.group(1))}.{cents}" if cents else str(int(found.group(1))))
@@ -218,14 +227,14 @@ def decimal_number(
         raise RuleError(
             _(
                 "{what}: {raw} is not a number: write it with the digits 0-9 (e.g. 45 or 2.5)"
-            ).format(what=what, raw=_shown(raw)),
+            ).format(what=_named(what), raw=_shown(raw)),
             article,
         )
     value = -value if negative else value
     if not low <= value <= high:
         raise RuleError(
             _("{what}: {value} is out of range: give a number from {low} to {high}").format(
-                what=what, value=str(value), low=chips_text(low), high=chips_text(high)
+                what=_named(what), value=str(value), low=chips_text(low), high=chips_text(high)
             ),
             article,
         )

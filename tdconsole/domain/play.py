@@ -20,17 +20,17 @@ from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.payouts import money_text
 from tdconsole.domain.play_common import (
     MAX_STACK,
-    _check_chip_unit,
-    _check_in_circulation,
-    _require_in,
-    _require_play_open,
-    _settle_finish,
-    _table_of,
-    _unseat,
     can_take_second_stack,
+    check_chip_unit,
+    check_in_circulation,
     current_big_blind,
+    require_in,
+    require_play_open,
     round_chips,
     second_stack_amount,
+    settle_finish,
+    table_of,
+    unseat,
 )
 from tdconsole.domain.play_tables import (
     ClosePlan,
@@ -195,12 +195,12 @@ class Count(Command):
         clean: dict[str, int] = {}
         by_table: dict[int, dict[str, int]] = {}
         for raw, chips in self.counts.items():
-            player = _require_in(state, raw)
-            _check_chip_unit(state, player.name, chips)
+            player = require_in(state, raw)
+            check_chip_unit(state, player.name, chips)
             clean[player.name] = chips
-            by_table.setdefault(_table_of(state, player).number, {})[player.name] = chips
+            by_table.setdefault(table_of(state, player).number, {})[player.name] = chips
         for number, named in by_table.items():
-            _check_in_circulation(state, state.tables[number], named)
+            check_in_circulation(state, state.tables[number], named)
         return [ChipsCounted(counts=clean)]
 
 
@@ -233,8 +233,8 @@ class SecondStack(Command):
         return f"second stack: {self.name.strip()}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, pgettext("play refused", "second stack"))
-        player = _require_in(state, self.name)
+        require_play_open(state, pgettext("play refused", "second stack"))
+        player = require_in(state, self.name)
         if state.phase != "elimination":
             raise RuleError(
                 _("no second stack in the final: the III.4 bonus replaced it"),
@@ -249,8 +249,8 @@ class SecondStack(Command):
                 "III.3",
             )
         if self.stack is not None:
-            _check_chip_unit(state, player.name, self.stack)
-            _check_in_circulation(state, _table_of(state, player), {player.name: self.stack})
+            check_chip_unit(state, player.name, self.stack)
+            check_in_circulation(state, table_of(state, player), {player.name: self.stack})
         big_blind = current_big_blind(state, ctx.now)
         if (
             self.stack is None
@@ -294,7 +294,7 @@ class SecondStack(Command):
                 ),
                 "III.2",
             )
-        table = _table_of(state, player)
+        table = table_of(state, player)
         amount = second_stack_amount(state, table)
         assert amount is not None
         stack = self.stack
@@ -330,13 +330,13 @@ class PlayersEliminated(EventBody):
     def apply(self, state: State, at: datetime) -> None:
         for out in self.players:
             player = state.players[name_key(out.name)]
-            _unseat(state, player)
+            unseat(state, player)
             player.status = "out"
             player.place, player.tied = out.place, out.tied
             player.prize = Decimal(out.prize) if out.prize is not None else None
             player.chips = 0
             player.out_at = at
-        _settle_finish(state, at)
+        settle_finish(state, at)
 
 
 def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[Elimination]:
@@ -379,7 +379,7 @@ class Bust(Command):
         return "eliminated: " + ", ".join(n.strip() for n in self.names)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        _require_play_open(state, pgettext("play refused", "elimination"))
+        require_play_open(state, pgettext("play refused", "elimination"))
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 _(
@@ -398,7 +398,7 @@ class Bust(Command):
             )
         players: list[Player] = []
         for raw in self.names:
-            player = _require_in(state, raw)
+            player = require_in(state, raw)
             if player in players:
                 raise RuleError(
                     _("{name} is named twice: list each player once").format(name=player.name),
@@ -413,7 +413,7 @@ class Bust(Command):
         for player in players:
             if can_take_second_stack(state, player):
                 if not self.declined:
-                    amount = second_stack_amount(state, _table_of(state, player))
+                    amount = second_stack_amount(state, table_of(state, player))
                     raise RuleError(
                         _(
                             "{name} may still take the second stack of {amount} chips "
@@ -426,10 +426,10 @@ class Bust(Command):
         if self.stacks is not None:
             by_table: dict[int, dict[str, int]] = {}
             for player, stack in zip(players, self.stacks, strict=True):
-                _check_chip_unit(state, player.name, stack)
-                by_table.setdefault(_table_of(state, player).number, {})[player.name] = stack
+                check_chip_unit(state, player.name, stack)
+                by_table.setdefault(table_of(state, player).number, {})[player.name] = stack
             for number, named in by_table.items():
-                _check_in_circulation(state, state.tables[number], named)
+                check_in_circulation(state, state.tables[number], named)
         stacks: list[int | None] = list(self.stacks) if self.stacks else [None] * len(players)
         outcome = places_for(state, list(zip(players, stacks, strict=True)))
         return [PlayersEliminated(players=outcome, declined=declined)]

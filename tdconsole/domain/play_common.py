@@ -44,7 +44,7 @@ def payout_table(state: State) -> list[Payout]:
 # -- helpers --------------------------------------------------------------------------------
 
 
-def _require_in(state: State, name: str) -> Player:
+def require_in(state: State, name: str) -> Player:
     from tdconsole.domain.registration import require_player
 
     player = require_player(state, name)
@@ -58,7 +58,7 @@ def _require_in(state: State, name: str) -> Player:
     return player
 
 
-def _table_of(state: State, player: Player) -> Table:
+def table_of(state: State, player: Player) -> Table:
     assert player.table is not None
     return state.tables[player.table]
 
@@ -82,7 +82,7 @@ def can_take_second_stack(state: State, player: Player) -> bool:
     )
 
 
-def _require_play_open(state: State, what: Msg) -> None:
+def require_play_open(state: State, what: Msg) -> None:
     """Play (``what``: "second stack", "elimination") only once started, before the end, and
     not while the final table waits for its draw."""
     if state.phase in ("registration", "seated"):
@@ -100,7 +100,7 @@ def _require_play_open(state: State, what: Msg) -> None:
         )
 
 
-def _check_chip_unit(state: State, name: str, chips: int) -> None:
+def check_chip_unit(state: State, name: str, chips: int) -> None:
     unit = state.settings.stacks.chip_unit
     if chips < 0:
         raise RuleError(
@@ -122,7 +122,7 @@ MAX_STACK = 10**9
 """A starting stack above this is a typo, not a stack (it would flood the ledger)."""
 
 
-def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> None:
+def check_in_circulation(state: State, table: Table, named: dict[str, int]) -> None:
     """The chip ledger (III.3): chips counted at ``table`` at one moment cannot exceed its C_t,
     the chips in circulation there (and so never the chips in play)."""
     for name, chips in named.items():
@@ -156,7 +156,7 @@ def _check_in_circulation(state: State, table: Table, named: dict[str, int]) -> 
         )
 
 
-def _check_in_play(state: State, name: str, chips: int) -> None:
+def check_in_play(state: State, name: str, chips: int) -> None:
     """No count exceeds every chip in play (III.3), whatever a recount may still adjust."""
     if chips > state.chips_in_play:
         raise RuleError(
@@ -171,7 +171,7 @@ def _check_in_play(state: State, name: str, chips: int) -> None:
         )
 
 
-def _settle_finish(state: State, at: datetime) -> None:
+def settle_finish(state: State, at: datetime) -> None:
     """Art. IV.7: when one player is left, he is 1st and the event is over: he holds every chip
     in play and the clock stops for good."""
     if state.in_play != 1 or state.phase not in ("elimination", "final"):
@@ -193,7 +193,7 @@ def _settle_finish(state: State, at: datetime) -> None:
             state.clock = clock.finish(state.clock, state.structure, at, auto_announce=auto)
 
 
-def _unseat(state: State, player: Player) -> None:
+def unseat(state: State, player: Player) -> None:
     if player.table is not None and player.seat is not None:
         seat = state.tables[player.table].seat(player.seat)
         if seat.player == name_key(player.name):

@@ -16,11 +16,11 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.play_common import (
-    _check_chip_unit,
-    _check_in_play,
-    _require_in,
-    _unseat,
+    check_chip_unit,
+    check_in_play,
+    require_in,
     round_chips,
+    unseat,
 )
 from tdconsole.domain.state import MovePlan, State, Table, name_key
 from tdconsole.i18n import _, ngettext, pgettext
@@ -40,7 +40,7 @@ class Move(BaseModel):
     chips: int | None = None
 
 
-def _reserved(state: State, except_table: int) -> set[tuple[int, int]]:
+def reserved_seats(state: State, except_table: int) -> set[tuple[int, int]]:
     """Seats promised to the movers of other tables' recorded plans."""
     seats: set[tuple[int, int]] = set()
     for table in state.open_tables():
@@ -64,7 +64,7 @@ MOST_SEATS = 13
 
 def room_for(state: State, closing: Table, seats: int) -> int:
     """Vacant seats the other open tables would offer with ``seats`` seats a table."""
-    reserved = _reserved(state, closing.number)
+    reserved = reserved_seats(state, closing.number)
     room = 0
     for table in state.open_tables():
         if table.number == closing.number or table.final:
@@ -93,7 +93,7 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
     """Art. IV.4: each remaining player drawn to a vacant seat, fewest-players tables first."""
     movers = [p.name for p in state.players_at(closing)]
     rng.shuffle(movers)
-    reserved = _reserved(state, closing.number)
+    reserved = reserved_seats(state, closing.number)
     others = [t for t in state.open_tables() if t.number != closing.number]
     free = {t.number: vacant_seats(state, t, reserved) for t in others}
     room = sum(len(v) for v in free.values())
@@ -162,7 +162,7 @@ class TableClosed(EventBody):
         state.adjusted += self.adjustment
         for move in self.moves:
             player = state.players[name_key(move.name)]
-            _unseat(state, player)
+            unseat(state, player)
             target = state.tables[move.to_table]
             target.seat(move.to_seat).player = name_key(move.name)
             player.table, player.seat = move.to_table, move.to_seat
@@ -173,7 +173,7 @@ class TableClosed(EventBody):
         closing.plan = None
 
 
-def _check_closable(state: State, table: Table, override: str | None) -> None:
+def check_closable(state: State, table: Table, override: str | None) -> None:
     if state.phase != "elimination":
         raise RuleError(
             _("tables close only during the elimination phase"),
@@ -204,7 +204,7 @@ def _check_closable(state: State, table: Table, override: str | None) -> None:
         )
 
 
-def _require_table(state: State, number: int) -> Table:
+def require_table(state: State, number: int) -> Table:
     table = state.tables.get(number)
     if table is None or table.final:
         numbers = ", ".join(str(t.number) for t in state.open_tables())
@@ -229,8 +229,8 @@ class ClosePlan(Command):
         return f"move plan for table {self.table}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        table = _require_table(state, self.table)
-        _check_closable(state, table, self.override)
+        table = require_table(state, self.table)
+        check_closable(state, table, self.override)
         rng = random.Random(self.seed) if self.seed is not None else ctx.rng
         moves = draw_move_plan(state, table, rng)
         return [ClosePlanDrawn(table=table.number, moves=moves, override=self.override)]
@@ -250,8 +250,8 @@ class CloseTable(Command):
         return f"close table {self.table}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        table = _require_table(state, self.table)
-        _check_closable(state, table, self.override)
+        table = require_table(state, self.table)
+        check_closable(state, table, self.override)
         events: list[EventBody] = []
         movers = {name_key(p.name) for p in state.players_at(table)}
         plan = table.plan
@@ -268,7 +268,7 @@ class CloseTable(Command):
             ]
         counts: dict[str, int] = {}
         for raw, chips in self.counts.items():
-            player = _require_in(state, raw)
+            player = require_in(state, raw)
             if name_key(player.name) not in movers:
                 raise RuleError(
                     _("{name} does not sit at table {number}").format(
@@ -276,8 +276,8 @@ class CloseTable(Command):
                     ),
                     "IV.4",
                 )
-            _check_chip_unit(state, player.name, chips)
-            _check_in_play(state, player.name, chips)
+            check_chip_unit(state, player.name, chips)
+            check_in_play(state, player.name, chips)
             counts[name_key(player.name)] = chips
         missing = [state.players[k].name for k in movers if k not in counts]
         if missing:
@@ -401,9 +401,9 @@ class Final(Command):
         finalists = state.in_players()
         counts: dict[str, int] = {}
         for raw, chips in self.counts.items():
-            player = _require_in(state, raw)
-            _check_chip_unit(state, player.name, chips)
-            _check_in_play(state, player.name, chips)
+            player = require_in(state, raw)
+            check_chip_unit(state, player.name, chips)
+            check_in_play(state, player.name, chips)
             counts[player.name] = chips
         missing = [p.name for p in finalists if p.name not in counts]
         if missing:

@@ -11,7 +11,7 @@ from pydantic import Field
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_count, chips_text
-from tdconsole.domain.play_common import _check_chip_unit, _require_in, _settle_finish, _unseat
+from tdconsole.domain.play_common import check_chip_unit, require_in, settle_finish, unseat
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Ruling, State, name_key
 from tdconsole.i18n import _
@@ -180,7 +180,7 @@ class PlayerDisqualified(EventBody):
         if player.table is not None and player.status == "in":
             state.tables[player.table].chips -= self.chips
         state.removed += self.chips
-        _unseat(state, player)
+        unseat(state, player)
         player.status = "disqualified"
         player.chips = 0
         player.place, player.tied, player.prize, player.out_at = place, False, None, at
@@ -193,7 +193,7 @@ class PlayerDisqualified(EventBody):
             table=player.table,
             director=state.settings.director,
         )
-        _settle_finish(state, at)
+        settle_finish(state, at)
 
 
 class Disqualify(Command):
@@ -217,9 +217,9 @@ class Disqualify(Command):
                 _("disqualification applies to a seated player in play"),
                 "VI.2",
             )
-        player = _require_in(state, self.name)
+        player = require_in(state, self.name)
         if self.chips is not None:
-            _check_chip_unit(state, player.name, self.chips)
+            check_chip_unit(state, player.name, self.chips)
         chips = self.chips if self.chips is not None else player.chips
         if chips is None:
             raise RuleError(

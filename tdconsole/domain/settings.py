@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -35,7 +34,7 @@ from tdconsole.domain.numbers import (
     share_amount,
     whole_number,
 )
-from tdconsole.domain.settings_help import default_settings_path, label
+from tdconsole.domain.settings_help import label
 from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
 
 
@@ -429,32 +428,3 @@ def explain(error: ErrorDetails) -> Msg:
                 int(context.get("n", 0)),
             ).format(key=named["key"], unit=named["unit"])
     return _("is not a valid value")
-
-
-def load_settings(path: Path | None = None) -> Settings:
-    """Read and validate a settings file (default: the shipped ``ordine.toml``)."""
-    import tomllib
-
-    from tdconsole.store.reading import MIB, check_depth, read_input, too_deep
-
-    path = path or default_settings_path()
-    try:
-        text = read_input(path, MIB, _("a settings file")).decode()
-    except FileNotFoundError:
-        raise RuleError(
-            _("settings file {path} not found: give an existing file").format(path=path),
-        ) from None
-    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, a NUL in the name
-        raise RuleError(
-            _("cannot read settings file {path}: {exc}").format(path=path, exc=exc),
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except RecursionError:
-        raise too_deep(str(path)) from None
-    except (tomllib.TOMLDecodeError, ValueError) as exc:  # ValueError: a 5,000-digit number
-        raise RuleError(
-            _("settings file {path} is not valid TOML ({exc}): fix it").format(path=path, exc=exc),
-        ) from None
-    check_depth(data, str(path))
-    return validate_settings(data, source=str(path))

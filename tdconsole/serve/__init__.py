@@ -1,6 +1,6 @@
-"""``tdconsole serve``: the room display and the floor console in a browser (textual-serve).
+"""``tdconsole serve``: the room display and the floor on a phone, in a browser.
 
-Loaded only by ``serve``: aiohttp and textual-serve never slow another command.
+Loaded only by ``serve``: aiohttp never slows another command.
 """
 
 from __future__ import annotations

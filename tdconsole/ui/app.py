@@ -467,8 +467,8 @@ class ConsoleApp(App[int]):
 
                 path = build_demo()
             elif kind == "new":
-                from tdconsole.domain.settings import load_settings
                 from tdconsole.service import Tournament
+                from tdconsole.store.settings_file import load_settings
 
                 path = resolve_event_path(value)
                 path.parent.mkdir(parents=True, exist_ok=True)

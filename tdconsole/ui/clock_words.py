@@ -28,7 +28,8 @@ def director_words(status: ClockStatus, tr: Translator, *, director: bool = True
             return tr("Announce the break — press a") if director else tr("Break to announce")
         if status.is_break:
             if director:
-                return tr("Announce the end of the break: level {level} — press a", level=level)
+                # Short enough for the clock panel's line (38 columns), whatever the level.
+                return tr("End the break: level {level} — press a", level=level)
             return tr("End of the break to announce: level {level}", level=level)
         if director:
             return tr("Announce level {level} — press a", level=level)

@@ -14,8 +14,8 @@ import pytest
 
 from tdconsole.cli import build_parser, main
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.settings import load_settings
 from tdconsole.i18n import CLOSE, OPEN, languages, translation
+from tdconsole.store.settings_file import load_settings
 
 ARGPARSE_ENGLISH = (
     "usage:",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tdconsole.domain.numbers import chips_change, chips_count, chips_text
 
 
@@ -30,3 +32,14 @@ def test_money_is_grouped_like_chips_and_keeps_its_cents() -> None:
     assert money_said("756", "scudi") == "756 scudi"
     assert money_said(Decimal("12.50")) == "12.50"
     assert money_said(Decimal("1E+3")) == "1 000"
+
+
+def test_a_refusal_names_a_typed_field_in_one_line() -> None:
+    """`count '0<newline>0=1e9'`: the name typed before `=` is the field the refusal names."""
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.domain.numbers import whole_number
+
+    with pytest.raises(RuleError) as refused:
+        whole_number("1e9", "0\n0")
+    assert "\n" not in refused.value.text("en")
+    assert refused.value.text("en").startswith("0 0: ")

@@ -22,8 +22,8 @@ from tdconsole.domain.play import (
 )
 from tdconsole.domain.registration import Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 
 def split(total: int, parts: int, unit: int, rng: random.Random) -> list[int]:

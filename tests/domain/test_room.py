@@ -28,8 +28,8 @@ from tdconsole.domain.room import (
     room_json,
 )
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 

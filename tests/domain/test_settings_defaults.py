@@ -3,7 +3,8 @@ section validates to, so nothing an event or a file is checked against changes."
 
 from __future__ import annotations
 
-from tdconsole.domain.settings import Settings, load_settings
+from tdconsole.domain.settings import Settings
+from tdconsole.store.settings_file import load_settings
 
 
 def test_each_section_default_is_its_validated_self() -> None:

@@ -20,7 +20,8 @@ from tdconsole.domain.numbers import (
     share_amount,
     whole_number,
 )
-from tdconsole.domain.settings import Settings, load_settings, validate_settings
+from tdconsole.domain.settings import Settings, validate_settings
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.calculators.parse import contributions, number
 from tdconsole.ui.dialogs.base import parse_int
 

@@ -21,7 +21,7 @@ import pytest
 from played import companions, file_state, play
 
 from tdconsole.cli import main
-from tdconsole.domain.settings import load_settings
+from tdconsole.store.settings_file import load_settings
 
 VARIANTS = 520
 PAGE = 4096

@@ -15,8 +15,8 @@ from tdconsole.domain.events import CommandNoted
 from tdconsole.domain.play import PlayersEliminated, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 TERMINALS = 4
 ACTIONS = 500

@@ -42,7 +42,7 @@ WRITER = textwrap.dedent(
     from tdconsole.store import snapshot
     snapshot.SNAPSHOT_EVERY = 40  # many snapshot writes: many chances to be killed in one
     from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.settings import load_settings
+    from tdconsole.store.settings_file import load_settings
     from tdconsole.service import Tournament
 
     folder, seed, remaining = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])

@@ -29,9 +29,9 @@ from tdconsole.domain.play import (
 from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw
 from tdconsole.domain.rulings import RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
-from tdconsole.domain.settings import load_settings
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 NAMES = [f"P{i:02d}" for i in range(30)] + ["[bold]Zoë", "Ωmega"]
 

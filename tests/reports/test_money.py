@@ -17,10 +17,10 @@ from support import pdf_pages
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.domain.view import state_json
 from tdconsole.reports import render
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 BOLD = "[bold]Zoë <b>"
 PLAYERS = ["Ada", "Bea", "Cid", "Dan", BOLD, "Fil", "Gio"]

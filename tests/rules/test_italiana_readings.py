@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.settings import load_settings
 from tdconsole.rules.calculators import as_json, showdown
+from tdconsole.store.settings_file import load_settings
 
 ACE_LOW = "Ac 6d 7h 8s 9c"  # A-6-7-8-9 on the 5-player deck (6 to A)
 WRAP = "Kc Ad 6h 7d 8c"  # K-A-6-7-8: "attaccata", the minimum straight (8.2-8.3)
@@ -45,9 +45,7 @@ def test_7_2_the_ace_reading_is_a_setting() -> None:
     r = showdown({"Ada": SPADES_ACE, "Bea": HEARTS_KING}, mode="italiana", flush="ace")
     assert r.winners == ("Ada",)
     assert [(x.article, x.choice) for x in r.readings] == [("7.2", "ace")]
-    both_aces = showdown(
-        {"Ada": SPADES_ACE, "Bea": "Ah Qh 9h 8h 7h"}, mode="italiana", flush="ace"
-    )
+    both_aces = showdown({"Ada": SPADES_ACE, "Bea": "Ah Qh 9h 8h 7h"}, mode="italiana", flush="ace")
     assert both_aces.winners == ("Bea",)  # both hold the ace: the better suit
 
 

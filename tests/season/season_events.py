@@ -13,8 +13,8 @@ from support import FakeClock
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 Out = str | tuple[str, ...]
 """Who is out in one hand: one name, or several with equal stacks (they tie)."""

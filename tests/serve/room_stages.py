@@ -16,8 +16,8 @@ from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 STAGES = (
     "waiting", "seats", "paused", "level", "last_minute", "pending", "break", "moves",

@@ -14,9 +14,9 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.domain.view import clock_json
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 
 @pytest.fixture

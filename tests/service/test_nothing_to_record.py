@@ -12,9 +12,9 @@ from support import names
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody
 from tdconsole.domain.registration import Register
-from tdconsole.domain.settings import load_settings
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 
 class RegisterNobody(Register):

@@ -240,7 +240,7 @@ def test_floor_staff_signed_in_under_the_directors_name_is_refused(
 ) -> None:
     """``Niccolo`` + a combining grave is the Director ``Niccolò``: as floor staff it would
     own (and undo) the Director's actions, so it is refused."""
-    from tdconsole.domain.settings import load_settings
+    from tdconsole.store.settings_file import load_settings
 
     service = make_service(settings=load_settings().model_copy(update={"director": "Niccolò"}))
     service.execute(Register(names=["Ada"]))

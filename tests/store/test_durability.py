@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from tdconsole.domain.registration import Register
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 WRITER = textwrap.dedent(
     """

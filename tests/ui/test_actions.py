@@ -10,8 +10,8 @@ from textual.widgets import Input
 
 from tdconsole.domain.play import Count
 from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.draw import DrawDialog

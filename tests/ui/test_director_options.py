@@ -12,8 +12,8 @@ from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog

@@ -12,8 +12,8 @@ from textual.widgets import DataTable
 from tdconsole.domain.play import Bust, Disqualify, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 
 from .conftest import frozen, settle

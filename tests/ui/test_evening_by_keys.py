@@ -10,8 +10,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 
 from .conftest import frozen, settle

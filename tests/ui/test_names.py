@@ -10,8 +10,8 @@ from rich.console import Console
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.table_card import TableCard

@@ -13,8 +13,8 @@ from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.rulings import RecordRuling, Sanction
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.screens.opening import OpeningScreen
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.results import places, places_text
 

@@ -77,8 +77,8 @@ async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleAp
 
 async def test_the_draw_number_is_not_called_a_suit(tmp_path: Path) -> None:
     from tdconsole.domain.registration import Pay, Register
-    from tdconsole.domain.settings import load_settings
     from tdconsole.service import Tournament
+    from tdconsole.store.settings_file import load_settings
     from tdconsole.ui.app import build_app
 
     from .conftest import frozen

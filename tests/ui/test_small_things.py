@@ -11,8 +11,8 @@ from textual.widgets import DataTable
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
@@ -122,3 +122,24 @@ async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
         await settle(pilot)
         await pilot.press("f6")
         assert threads and threads != [threading.main_thread().name]
+
+
+def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
+    """Issue 25, point 10: the clock panel's line holds 38 columns; its prompts were cut."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.ui.clock_words import director_words
+    from tdconsole.ui.i18n import Translator
+
+    status = ClockStatus(
+        index=3, level=12, small_blind=1000, big_blind=2000, ante=0, is_break=True,
+        minutes=10, running=True, remaining=timedelta(0), overtime=timedelta(0),
+        pending_announcement=True, next=None, next_is_break=False, level_ends_at=None,
+    )  # fmt: skip
+    for lang in ("en", "it"):
+        tr = Translator(lang)  # type: ignore[arg-type]
+        for shown in (status, replace(status, is_break=False), replace(status, next_is_break=True)):
+            said = director_words(shown, tr)
+            assert len(said) <= 38, said

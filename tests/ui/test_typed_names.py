@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Input
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import load_settings
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.dialogs.base import PlayerSuggester
 from tdconsole.ui.palette import ConsoleCommands

@@ -41,7 +41,8 @@ STATIC = Path(__file__).parent / "static"
 COOKIE = "tdc_floor"
 BODY_LIMIT = 16 * 1024
 """The largest request body the floor reads."""
-WORKERS = 3
+WORKERS = 2
+PIN_WORKERS = 2
 PING_SECONDS = 10.0
 SEND_SECONDS = 20.0
 
@@ -74,6 +75,9 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     """Add the floor's routes to ``app`` (``tdconsole.serve.app.build_app`` calls it)."""
     pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="tdconsole-floor")
+    # PIN checks (scrypt, 0.2 s each) have threads of their own: actions never queue behind a
+    # crowd signing in.
+    pins = ThreadPoolExecutor(max_workers=PIN_WORKERS, thread_name_prefix="tdconsole-pin")
     lang = config.lang
     page = (STATIC / "floor.html").read_text(encoding="utf-8")
     page = page.replace("{{lang}}", html.escape(lang, quote=True))
@@ -89,12 +93,16 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
         if floor is not None:
             await asyncio.get_running_loop().run_in_executor(pool, floor.close)
         pool.shutdown(wait=True)
+        pins.shutdown(wait=True)
 
     app.on_startup.append(opened)
     app.on_cleanup.append(closed)
 
     async def run(call: Callable[[], Any]) -> Any:
         return await asyncio.get_running_loop().run_in_executor(pool, call)
+
+    async def run_pin(call: Callable[[], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(pins, call)
 
     async def show_page(request: web.Request) -> web.StreamResponse:
         return web.Response(
@@ -128,7 +136,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
             raise _json_error(400, "bad-request")
         phone = request.remote or "?"
         try:
-            session, cookie = await run(lambda: floor.sign_in(pin, name, phone))
+            session, cookie = await run_pin(lambda: floor.sign_in(pin, name, phone))
         except RuleError as exc:
             return _refused(exc, lang)
         response = web.json_response(
@@ -177,7 +185,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
 
     Action = Callable[[Floor, Session, dict[str, Any], str, str], dict[str, Any]]
 
-    def acting(action: Action) -> Handler:
+    def acting(action: Action, *, checks_pin: bool = False) -> Handler:
         async def handle(request: web.Request) -> web.StreamResponse:
             _same_origin(request)
             floor, session = await signed(request)
@@ -185,7 +193,8 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
             body = await _body(request)
             phone = request.remote or "?"
             try:
-                done = await run(lambda: action(floor, session, body, lang, phone))
+                runner = run_pin if checks_pin else run
+                done = await runner(lambda: action(floor, session, body, lang, phone))
             except RuleError as exc:
                 watcher.poke()  # (the service may have taken in others' changes)
                 return _refused(exc, lang)
@@ -234,7 +243,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     app.router.add_post("/floor/api/count", acting(actions.count))
     app.router.add_post("/floor/api/undo", acting(actions.undo))
     app.router.add_post("/floor/api/redo", acting(actions.redo))
-    app.router.add_post("/floor/api/clock", acting(actions.clock))
+    app.router.add_post("/floor/api/clock", acting(actions.clock, checks_pin=True))
     app.router.add_static("/floor/static/", STATIC, name="floor-static")
 
 
