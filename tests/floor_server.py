@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tdconsole.serve.app import ServeConfig, serve
+from tdconsole.serve.app import serve
+from tdconsole.serve.config import ServeConfig
 
 
 def main() -> None:

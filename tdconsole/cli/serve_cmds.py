@@ -87,7 +87,8 @@ def _run_server(
 ) -> int:
     from tdconsole.cli.common import lang
     from tdconsole.serve import qr_text, url_host
-    from tdconsole.serve.app import ServeConfig, serve
+    from tdconsole.serve.app import serve
+    from tdconsole.serve.config import ServeConfig
 
     language = lang(args)
 

@@ -18,42 +18,18 @@ import importlib
 import logging
 import signal
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from aiohttp import web
 
-from tdconsole.serve.limits import IDLE_SECONDS, PER_ADDRESS, PerAddress, allowed_hosts, host_check
-from tdconsole.serve.watch import POLL_SECONDS, Watcher
+from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.limits import PerAddress, allowed_hosts, host_check
+from tdconsole.serve.watch import Watcher
 
 WATCHER = web.AppKey("watcher", Watcher)
 LIMITS = web.AppKey("limits", PerAddress)
 STOP_SECONDS = 10.0
 """How long open requests and sessions may take to end once the server is asked to stop."""
-
-
-@dataclass(frozen=True)
-class ServeConfig:
-    """What ``tdconsole serve`` was asked for."""
-
-    event: Path
-    host: str = "127.0.0.1"
-    port: int = 8000
-    public_url: str = ""
-    """The base address browsers use (no trailing slash), e.g. ``http://192.168.1.5:8000``."""
-    lang: str = "it"
-    """The language of the pages (the event's, or ``--lang``)."""
-    session_lang: str | None = None
-    """``--lang`` as given (None: each session takes the event's own)."""
-    public: bool = False
-    """Listening beyond this machine (the floor then asks its PIN)."""
-    per_address: int = PER_ADDRESS
-    idle_seconds: float = IDLE_SECONDS
-    poll_seconds: float = POLL_SECONDS
-    cert: Path | None = None
-    """HTTPS: the certificate (PEM) and its key (``serve --cert/--key``, docs/floor.md)."""
-    key: Path | None = None
 
 
 CONFIG = web.AppKey("config", ServeConfig)

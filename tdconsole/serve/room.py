@@ -27,7 +27,7 @@ from tdconsole.serve.limits import SEND_SECONDS
 from tdconsole.serve.room_words import page_words
 
 if TYPE_CHECKING:
-    from tdconsole.serve.app import ServeConfig
+    from tdconsole.serve.config import ServeConfig
     from tdconsole.serve.watch import Snapshot, Watcher
 
 STATIC = Path(__file__).parent / "static"

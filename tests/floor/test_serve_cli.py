@@ -15,7 +15,8 @@ from floor_pins import FLOOR_PIN
 
 from tdconsole.cli import main
 from tdconsole.domain.registration import ChangeSettings
-from tdconsole.serve.app import ServeConfig, build_app, listen
+from tdconsole.serve.app import build_app, listen
+from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 
 

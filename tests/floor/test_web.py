@@ -12,7 +12,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
-from tdconsole.serve.app import ServeConfig, build_app
+from tdconsole.serve.app import build_app
+from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 from tdconsole.store.attempts import FREE_FAILURES
 

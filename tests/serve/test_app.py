@@ -13,7 +13,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
-from tdconsole.serve.app import ServeConfig, build_app, listen
+from tdconsole.serve.app import build_app, listen
+from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.watch import Watcher
 from tdconsole.service import Tournament
 

@@ -1,0 +1,34 @@
+"""What ``tdconsole serve`` was asked for: the one setting every part of the server reads
+(the application, the room's page, the floor's page), in a module of its own so that those parts
+import it without importing each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tdconsole.serve.limits import IDLE_SECONDS, PER_ADDRESS
+from tdconsole.serve.watch import POLL_SECONDS
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """What ``tdconsole serve`` was asked for."""
+
+    event: Path
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str = ""
+    """The base address browsers use (no trailing slash), e.g. ``http://192.168.1.5:8000``."""
+    lang: str = "it"
+    """The language of the pages (the event's, or ``--lang``)."""
+    session_lang: str | None = None
+    """``--lang`` as given (None: each session takes the event's own)."""
+    public: bool = False
+    """Listening beyond this machine (the floor then asks its PIN)."""
+    per_address: int = PER_ADDRESS
+    idle_seconds: float = IDLE_SECONDS
+    poll_seconds: float = POLL_SECONDS
+    cert: Path | None = None
+    """HTTPS: the certificate (PEM) and its key (``serve --cert/--key``, docs/floor.md)."""
+    key: Path | None = None
