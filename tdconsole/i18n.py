@@ -12,8 +12,9 @@ console that shows it. Where the language is known already (a screen, a report),
 ``translation(lang).gettext(...)`` says it at once.
 
 The translations live in ``tdconsole/locale/<lang>/LC_MESSAGES/tdconsole.po``, compiled to the
-``.mo`` beside it that ships in the wheel (see the README, "Translating"); any catalogue found
-there is a language the console offers. English is the code's own and needs no catalogue.
+``.mo`` beside it that ships in the wheel (see docs/development.md, "Translating"); any
+catalogue found there is a language the console offers. English is the code's own and needs
+no catalogue.
 ``pseudo`` is a test language that wraps every translated text in ``⟦…⟧``, so a test can find
 words that escaped translation.
 

@@ -18,7 +18,7 @@ from tdconsole.i18n import DOMAIN, LOCALE_DIR, languages, ngettext
 
 PACKAGE = Path(tdconsole.__file__).parent
 KEYWORDS = {**DEFAULT_KEYWORDS, "tr": None}
-"""What marks a message (see the README, "Translating"): gettext's own names and the
+"""What marks a message (see docs/development.md, "Translating"): gettext's own names and the
 console's ``tr("...")``."""
 
 TRANSLATED = [lang for lang in languages() if lang != "en"]
@@ -99,7 +99,7 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_shipped_compiled_catalogue_is_the_source_compiled(lang: str) -> None:
-    """``pybabel compile`` was run after the last change to the ``.po`` (README, "Translating")."""
+    """``pybabel compile`` was run after the last change to the ``.po`` (docs/development.md)."""
     source = catalogue(lang)
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
         shipped = read_mo(mo)
