@@ -137,12 +137,11 @@ class MovePlayer(Command):
         limit = len(target.seats) if target.final else state.settings.seating.table_seats
         if not 1 <= self.seat <= min(limit, len(target.seats)):
             seats = min(limit, len(target.seats))
-            raise RuleError(
-                _("the final table has seats 1 to {min}").format(min=seats)
-                if target.final
-                else _("table {table} has seats 1 to {min}").format(table=self.table, min=seats),
-                "VII.1",
-            )
+            if target.final:
+                beyond = _("the final table has seats 1 to {min}").format(min=seats)
+            else:
+                beyond = _("table {table} has seats 1 to {min}").format(table=self.table, min=seats)
+            raise RuleError(beyond, "VII.1")
         assert player.table is not None and player.seat is not None
         if (player.table, player.seat) == (self.table, self.seat):
             raise RuleError(
