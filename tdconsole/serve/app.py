@@ -22,6 +22,7 @@ from typing import Protocol
 
 from aiohttp import web
 
+from tdconsole.serve import streams
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import PerAddress, allowed_hosts, host_check
 from tdconsole.serve.watch import Watcher
@@ -44,6 +45,7 @@ def build_app(config: ServeConfig) -> web.Application:
     app[WATCHER] = watcher
     app[CONFIG] = config
     app[LIMITS] = PerAddress(config.per_address)
+    streams.setup(app)
 
     async def watch(app: web.Application) -> None:
         await watcher.start()

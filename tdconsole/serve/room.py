@@ -25,6 +25,7 @@ from aiohttp_sse import EventSourceResponse, sse_response
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
 from tdconsole.serve.limits import SEND_SECONDS
 from tdconsole.serve.room_words import page_words
+from tdconsole.serve.streams import held_open
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig
@@ -179,18 +180,19 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def stream(request: web.Request) -> web.StreamResponse:
-        async with sse_response(
-            request,
-            send_timeout=SEND_SECONDS,
-            headers={"Cache-Control": "no-store"},
-        ) as events:
-            pump = asyncio.create_task(_pump(events, feed))
-            try:
-                await events.wait()  # the browser gone, or the pump ended
-            finally:
-                pump.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await pump
+        with held_open(request):
+            async with sse_response(
+                request,
+                send_timeout=SEND_SECONDS,
+                headers={"Cache-Control": "no-store"},
+            ) as events:
+                pump = asyncio.create_task(_pump(events, feed))
+                try:
+                    await events.wait()  # the browser gone, or the pump ended
+                finally:
+                    pump.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await pump
         return events
 
     async def qr(request: web.Request) -> web.StreamResponse:

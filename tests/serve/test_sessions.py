@@ -4,6 +4,7 @@ killed server leaves the event file whole (the room's stream read as the page re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from pathlib import Path
@@ -73,3 +74,28 @@ def test_a_killed_server_leaves_the_event_whole(event: Path) -> None:
         assert service.state.in_play == 24
     finally:
         service.close()
+
+
+def test_stopping_the_server_ends_the_open_streams_at_once(event: Path) -> None:
+    """Ctrl+C or SIGTERM with screens and phones open: the streams end at once, so the server
+    leaves in a moment (the pages then say "reconnecting" and come back with the next server);
+    it used to wait its whole shutdown timeout and more, 20 s with one screen open."""
+    import time
+
+    with serving(event) as served:
+
+        async def run() -> float:
+            async with aiohttp.ClientSession() as http:
+                stream = await http.get(served.url + "/api/room/stream")
+                assert stream.status == 200
+                await stream.content.readany()  # the stream is under way
+                asked = time.monotonic()
+                os.kill(served.process.pid, signal.SIGTERM)
+                with contextlib.suppress(aiohttp.ClientPayloadError):  # cut, not finished
+                    while await stream.content.readany():
+                        pass  # until the server ends it
+                return time.monotonic() - asked
+
+        ended_after = asyncio.run(run())
+        served.process.wait(timeout=30)
+    assert ended_after < 5.0, ended_after

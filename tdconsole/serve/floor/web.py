@@ -34,6 +34,7 @@ from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import SESSION_SECONDS, Session, csrf_ok, csrf_token
 from tdconsole.serve.floor.view import page_words, state_json
+from tdconsole.serve.streams import held_open
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -225,8 +226,9 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
                 "X-Accel-Buffering": "no",
             }
         )
-        await events.prepare(request)
-        await _pump(events, floor, session, watcher, lang)
+        with held_open(request):
+            await events.prepare(request)
+            await _pump(events, floor, session, watcher, lang)
         return events
 
     app.router.add_get("/floor", show_page)
