@@ -15,6 +15,7 @@ from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.numbers import chips_text as chips_text
+from tdconsole.domain.texts import check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
 
 if TYPE_CHECKING:
@@ -183,7 +184,8 @@ def parse_assignments(
 
 def parse_counts(items: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for name, value in parse_assignments(items, _("NAME=CHIPS")):
+    for typed, value in parse_assignments(items, _("NAME=CHIPS")):
+        name = check_line(typed, "name")  # as every name field checks it (VII.1)
         chips = whole_number(value, name, low=-CHIPS_MAX)
         if chips < 0:
             raise RuleError(

@@ -176,3 +176,15 @@ def test_set_splits_at_the_first_equals_sign(
     service = Tournament.open(Path(event))
     assert service.state.settings.backup.folder == "backups=evening"
     service.close()
+
+
+def test_a_count_whose_name_holds_a_line_break_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`count '0<newline>0=-1'`: the name is refused as every name field refuses it (VII.1),
+    in one line, before its count is read."""
+    from tdconsole.cli import main
+
+    assert main(["--event", str(tmp_path / "none.tdc"), "count", "0\n0=-1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "U+000A" in err and "VII.1" in err, err
