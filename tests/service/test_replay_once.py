@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import tdconsole.service as service_module
+from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -20,14 +20,13 @@ def test_replay_runs_once_per_open_and_never_on_a_poll(
 ) -> None:
     path = tmp_path / "e.tdc"
     Tournament.create(path, "e", load_settings(), rng=random.Random(1)).close()
-    real = service_module.replay_log
     calls: list[int] = []
 
     def counting(records: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append(len(records))
-        return real(records, *args, **kwargs)
+        return replay_log(records, *args, **kwargs)
 
-    monkeypatch.setattr(service_module, "replay_log", counting)
+    monkeypatch.setattr("tdconsole.service.replay_log", counting)
     reader = Tournament.open(path)
     writer = Tournament.open(path, rng=random.Random(1))
     try:
