@@ -83,3 +83,20 @@ def pdf_pages(data: bytes) -> list[str]:
     return [
         page.extract_text(extraction_mode="layout").replace("\u202f", " ") for page in reader.pages
     ]
+
+
+def demo_with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
+    """The demo event (24 players seated, started, the clock stopped) with both PINs set, as
+    the served pages' tests open it."""
+    from tdconsole.demo import build_demo
+    from tdconsole.domain.registration import ChangeSettings
+
+    build_demo(path)
+    service = Tournament.open(path)
+    try:
+        service.execute(
+            ChangeSettings(assignments=[("floor_pin", floor_pin), ("director_pin", director_pin)])
+        )
+    finally:
+        service.close()
+    return path

@@ -8,24 +8,14 @@ from pathlib import Path
 
 import pytest
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from support import demo_with_pins
 
-from tdconsole.demo import build_demo
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.serve.floor.core import Floor
-from tdconsole.service import Tournament
 
 
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = build_demo(tmp_path / "serata.tdc")
-    service = Tournament.open(path)
-    try:
-        service.execute(
-            ChangeSettings(assignments=[("floor_pin", FLOOR_PIN), ("director_pin", DIRECTOR_PIN)])
-        )
-    finally:
-        service.close()
-    return path
+    return demo_with_pins(tmp_path / "serata.tdc", FLOOR_PIN, DIRECTOR_PIN)
 
 
 @pytest.fixture

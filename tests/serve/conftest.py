@@ -7,10 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tdconsole.demo import build_demo
-from tdconsole.domain.registration import ChangeSettings
-from tdconsole.service import Tournament
+from support import demo_with_pins
 
 HERE = Path(__file__).resolve().parent
 for folder in (str(HERE), str(HERE.parent.parent)):  # ``browser``; ``bench.served``
@@ -23,12 +20,4 @@ FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
     """The demo event (24 players seated, started, the clock stopped) with both PINs."""
-    path = build_demo(tmp_path / "serata.tdc")
-    service = Tournament.open(path)
-    try:
-        service.execute(
-            ChangeSettings(assignments=[("floor_pin", FLOOR_PIN), ("director_pin", DIRECTOR_PIN)])
-        )
-    finally:
-        service.close()
-    return path
+    return demo_with_pins(tmp_path / "serata.tdc", FLOOR_PIN, DIRECTOR_PIN)
