@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tdconsole.serve import LOOPBACK_NAMES
+
 PER_ADDRESS = 32
 """Connections at once from one address: a browser keeps about six, plus one stream a tab."""
 IDLE_SECONDS = 15.0
@@ -36,7 +38,7 @@ def allowed_hosts(listen_host: str, public_url: str) -> frozenset[str]:
     """The names a request's Host may give (addresses in digits are always accepted)."""
     from urllib.parse import urlsplit
 
-    names = {"localhost", "localhost.localdomain", "ip6-localhost"}
+    names = set(LOOPBACK_NAMES)
     own = socket.gethostname().lower()
     names |= {own, own.split(".")[0], own.split(".")[0] + ".local"}
     with_fqdn = socket.getfqdn().lower()

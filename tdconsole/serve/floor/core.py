@@ -19,6 +19,7 @@ from pathlib import Path
 from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
+from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import _
 from tdconsole.serve.floor.tokens import (
@@ -32,20 +33,21 @@ from tdconsole.serve.floor.tokens import (
 from tdconsole.service import Tournament, actor_name, utc_now
 from tdconsole.store.attempts import PinAttempts
 
-CHIPS_LIMIT = 10**12
-"""The most chips a count or a stack may name."""
 SERVICES_KEPT = 64
 """Services kept open, one per staff member signed in (the oldest closed past this)."""
 
 
 def chips_value(raw: object, what: str) -> int:
-    """A chip count as sent by the page: a whole number of ASCII digits, 0 to 10^12."""
-    text = str(raw).strip() if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
-    if not (text.isascii() and text.isdigit() and len(text) <= 13 and int(text) <= CHIPS_LIMIT):
+    """A chip count as sent by the page, read by the project's one parser
+    (``domain.numbers.whole_number``: ASCII digits, 0 to ``CHIPS_MAX``), refused in the
+    floor's one line."""
+    text = str(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
+    try:
+        return whole_number(text, what)
+    except RuleError:
         raise RuleError(
             _("{what}: write the chips as a whole number (digits only)").format(what=what),
-        )
-    return int(text)
+        ) from None
 
 
 def names_value(raw: object) -> list[str]:
