@@ -53,42 +53,6 @@ KNOWN_PRIVATE_IMPORTS = {
     ("tdconsole.rules.calc_showdown", "tdconsole.rules.calc_common", "_text"),
     ("tdconsole.rules.calc_table", "tdconsole.rules.calc_common", "_text"),
     ("tdconsole.rules.search", "tdconsole.rules.books", "_imported_signature"),
-    ("tdconsole.reports.pdf_receipts", "tdconsole.reports.pdf", "_fit"),
-    ("tdconsole.reports.season", "tdconsole.reports.builders.common", "_date"),
-    *(
-        ("tdconsole.reports.builders.tables", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_phase_fact",
-            "_stack_extra",
-            "_suit",
-            "_suits_by_table",
-            "_table_ref",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.money", "tdconsole.reports.builders.common", name)
-        for name in ("_date", "_head", "_list", "_phase_fact", "_pool_facts", "_time")
-    ),
-    *(
-        ("tdconsole.reports.builders.places", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_percent",
-            "_phase_fact",
-            "_place_text",
-            "_pool_facts",
-            "_stack_extra",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.rulings", "tdconsole.reports.builders.common", name)
-        for name in ("_head", "_list", "_time")
-    ),
 }
 
 
