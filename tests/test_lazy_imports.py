@@ -41,8 +41,6 @@ KNOWN_UNEXPLAINED: dict[str, int] = {
     "tdconsole/cli/ui_cmds.py": 11,
     "tdconsole/rules/calc_showdown.py": 1,
     "tdconsole/rules/importer.py": 2,
-    "tdconsole/season/load.py": 3,
-    "tdconsole/season/seasonfile.py": 9,
     "tdconsole/serve/__init__.py": 2,
     "tdconsole/serve/app.py": 2,
     "tdconsole/serve/floor/__init__.py": 1,
