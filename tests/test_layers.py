@@ -49,10 +49,6 @@ KNOWN_PRIVATE_IMPORTS = {
     ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_lang"),
     ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_say"),
     ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.rules.calculators", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.calc_showdown", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.calc_table", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.search", "tdconsole.rules.books", "_imported_signature"),
     ("tdconsole.reports.pdf_receipts", "tdconsole.reports.pdf", "_fit"),
     ("tdconsole.reports.season", "tdconsole.reports.builders.common", "_date"),
     *(

@@ -53,8 +53,6 @@ KNOWN_UNEXPLAINED: dict[str, int] = {
     "tdconsole/reports/builders/places.py": 1,
     "tdconsole/reports/pdf.py": 1,
     "tdconsole/reports/season.py": 1,
-    "tdconsole/rules/calc_showdown.py": 1,
-    "tdconsole/rules/importer.py": 2,
     "tdconsole/season/load.py": 3,
     "tdconsole/season/seasonfile.py": 9,
     "tdconsole/serve/__init__.py": 2,
