@@ -20,7 +20,6 @@ PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/cli/__init__.py": 5,
     "tdconsole/cli/calc_cmds.py": 5,
     "tdconsole/cli/calc_showdown.py": 4,
     "tdconsole/cli/cash_cmds.py": 1,
