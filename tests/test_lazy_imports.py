@@ -20,12 +20,10 @@ PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/cli/__init__.py": 5,
     "tdconsole/cli/calc_cmds.py": 5,
     "tdconsole/cli/calc_showdown.py": 4,
     "tdconsole/cli/cash_cmds.py": 1,
     "tdconsole/cli/clock_cmds.py": 9,
-    "tdconsole/cli/common.py": 8,
     "tdconsole/cli/core_cmds.py": 23,
     "tdconsole/cli/data_cmds.py": 11,
     "tdconsole/cli/director_cmds.py": 3,
