@@ -26,7 +26,6 @@ KNOWN_UNEXPLAINED: dict[str, int] = {
     "tdconsole/cli/data_cmds.py": 11,
     "tdconsole/cli/play_cmds.py": 10,
     "tdconsole/cli/season_cmds.py": 28,
-    "tdconsole/cli/serve_cmds.py": 8,
     "tdconsole/cli/ui_cmds.py": 11,
     "tdconsole/domain/colour_up.py": 1,
     "tdconsole/domain/invariants.py": 2,
