@@ -20,22 +20,10 @@ PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/cli/calc_cmds.py": 5,
-    "tdconsole/cli/calc_showdown.py": 4,
-    "tdconsole/cli/cash_cmds.py": 1,
-    "tdconsole/cli/clock_cmds.py": 9,
     "tdconsole/cli/core_cmds.py": 23,
     "tdconsole/cli/data_cmds.py": 11,
-    "tdconsole/cli/director_cmds.py": 3,
-    "tdconsole/cli/parsing.py": 2,
     "tdconsole/cli/play_cmds.py": 10,
-    "tdconsole/cli/print_cmds.py": 9,
-    "tdconsole/cli/pydantic_plugins.py": 1,
-    "tdconsole/cli/rules_cmds.py": 8,
-    "tdconsole/cli/rules_common.py": 1,
-    "tdconsole/cli/rulings_cmds.py": 4,
     "tdconsole/cli/season_cmds.py": 28,
-    "tdconsole/cli/serve_cmds.py": 8,
     "tdconsole/cli/ui_cmds.py": 11,
     "tdconsole/domain/colour_up.py": 1,
     "tdconsole/domain/invariants.py": 2,
