@@ -412,7 +412,7 @@ class Bust(Command):
                     raise RuleError(
                         _(
                             "{name} may still take the second stack of {amount} chips "
-                            "(table {table}'s average): record `dote {name}`, or add "
+                            "(table {table}'s average): record `dote {name} --stack 0`, or add "
                             "--declined if he declines it"
                         ).format(name=player.name, amount=chips_text(amount), table=player.table),
                         "III.2",
