@@ -27,7 +27,6 @@ KNOWN_UNEXPLAINED: dict[str, int] = {
     "tdconsole/cli/data_cmds.py": 11,
     "tdconsole/cli/director_cmds.py": 3,
     "tdconsole/cli/parsing.py": 2,
-    "tdconsole/cli/play_cmds.py": 10,
     "tdconsole/cli/print_cmds.py": 9,
     "tdconsole/cli/pydantic_plugins.py": 1,
     "tdconsole/cli/rules_cmds.py": 8,

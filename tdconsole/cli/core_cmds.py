@@ -33,6 +33,7 @@ from tdconsole.domain.registration import (
     Withdraw,
     require_player,
 )
+from tdconsole.domain.seating import Draw, plan_tables
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
 from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json, state_json
@@ -41,12 +42,10 @@ from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.i18n import say as say_in
 from tdconsole.service import Tournament
 from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.settings_file import load_settings
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    # lazy: the settings file's reader (tomllib) is 9 ms of every other core command's start-up
-    from tdconsole.store.settings_file import load_settings
-
     settings = load_settings(Path(args.config) if args.config else None)
     args.event_lang = settings.language
     path = resolve_event_path(args.path)
@@ -59,7 +58,6 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
-
     service = act(args, Register(names=args.names))
     for raw in args.names:
         player = require_player(service.state, raw)
@@ -71,7 +69,6 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
-
     service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
     bodies = [r.body for r in service.last_records]
     body = next(b for b in bodies if isinstance(b, PlayerWithdrawn))
@@ -88,7 +85,6 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
-
     service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
@@ -103,9 +99,6 @@ def cmd_pay(args: argparse.Namespace) -> int:
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
-    # lazy: the seat draw's models are 17 ms of every other core command's start-up
-    from tdconsole.domain.seating import Draw, plan_tables
-
     service = act(args, Draw(tables=args.tables, seed=args.seed))
     drawn = service.last_records[-1].body
     warning = getattr(drawn, "warning", None)
@@ -179,7 +172,6 @@ def _breaks(items: list[str]) -> dict[int, int]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-
     pairs = parse_assignments(args.assignments, _("KEY=VALUE"), at_first=True)
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
@@ -223,7 +215,6 @@ def cmd_redo(args: argparse.Namespace) -> int:
 
 
 def cmd_state(args: argparse.Namespace) -> int:
-
     service = open_service(args)
     try:
         document = state_json(service.state, service.now())
@@ -270,7 +261,6 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def cmd_payouts(args: argparse.Namespace) -> int:
-
     service = open_service(args)
     try:
         rows = payouts_json(service.state)
@@ -301,7 +291,6 @@ def cmd_payouts(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-
     service = open_service(args)
     try:
         records = service.log()
@@ -405,7 +394,6 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-
     service = open_service(args)
     try:
         document = state_json(service.state, service.now())
