@@ -24,7 +24,6 @@ KNOWN_UNEXPLAINED: dict[str, int] = {
     "tdconsole/cli/calc_showdown.py": 4,
     "tdconsole/cli/cash_cmds.py": 1,
     "tdconsole/cli/clock_cmds.py": 9,
-    "tdconsole/cli/data_cmds.py": 11,
     "tdconsole/cli/director_cmds.py": 3,
     "tdconsole/cli/parsing.py": 2,
     "tdconsole/cli/print_cmds.py": 9,
