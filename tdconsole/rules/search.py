@@ -26,9 +26,9 @@ from tdconsole.rules.books import (
     ImportedBook,
     Lang,
     Link,
-    _imported_signature,
     imported_books,
     imported_dir,
+    imported_signature,
     shipped_books,
 )
 
@@ -228,7 +228,7 @@ def _cached_index(signature: tuple[tuple[str, int], ...]) -> Index:
 
 
 def get_index() -> Index:
-    return _cached_index(_imported_signature(imported_dir()))
+    return _cached_index(imported_signature(imported_dir()))
 
 
 def _number_scores(index: Index, query: str) -> dict[int, float]:
