@@ -20,7 +20,6 @@ PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/cli/season_cmds.py": 28,
     "tdconsole/reports/__init__.py": 5,
     "tdconsole/reports/builders/places.py": 1,
     "tdconsole/reports/pdf.py": 1,
