@@ -20,11 +20,6 @@ PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/cli/core_cmds.py": 23,
-    "tdconsole/cli/data_cmds.py": 11,
-    "tdconsole/cli/play_cmds.py": 10,
-    "tdconsole/cli/season_cmds.py": 28,
-    "tdconsole/cli/ui_cmds.py": 11,
     "tdconsole/serve/__init__.py": 2,
     "tdconsole/serve/app.py": 2,
     "tdconsole/serve/floor/__init__.py": 1,
