@@ -33,22 +33,6 @@ NOT_FOR_THE_DOMAIN = (
 # Private names still shared inside a face or the reports (left for their owners to make
 # public); the list is exact, so it can only shrink: a new one fails, a fixed one must go.
 KNOWN_PRIVATE_IMPORTS = {
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_arts"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_book_lang"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_arts"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_book_lang"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_speaking"),
     ("tdconsole.reports.pdf_receipts", "tdconsole.reports.pdf", "_fit"),
     ("tdconsole.reports.season", "tdconsole.reports.builders.common", "_date"),
     *(

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.access import hash_pin, masked, pin_matches
+from tdconsole.domain.access import hash_pin, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.settings import masked
 from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups
 

@@ -170,7 +170,7 @@ def test_first_write_waits_for_another_terminal_writing(tmp_path: Path) -> None:
 def test_damaged_file_is_reported_and_left_untouched(tmp_path: Path) -> None:
     import pytest
 
-    from tdconsole.store import StoreError
+    from tdconsole.store.eventstore import StoreError
 
     path = tmp_path / "bad.tdc"
     path.write_bytes(b"this is not a database at all" * 100)
