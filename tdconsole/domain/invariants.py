@@ -11,7 +11,6 @@ is refused whole, with the event at fault.
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
@@ -23,7 +22,7 @@ from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
 from tdconsole.domain.registration import clean_name
 from tdconsole.domain.settings import Settings
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _, ngettext
 
 MAX_NUMBER = 10**18
@@ -172,10 +171,13 @@ def _check_seats(state: State) -> None:
 
 
 def _check_places(state: State) -> None:
-    places = Counter(p.place for p in state.players.values() if p.place is not None)
-    for place, count in places.items():
-        tied = [p for p in state.players.values() if p.place == place]
-        if count > 1 and not all(p.tied for p in tied):
+    by_place: dict[int, list[Player]] = {}
+    for player in state.players.values():
+        if player.place is not None:
+            by_place.setdefault(player.place, []).append(player)
+    for place, holders in by_place.items():
+        count = len(holders)
+        if count > 1 and not all(p.tied for p in holders):
             raise _broken(
                 ngettext(
                     "place {place} is given to {n} player who is not tied",
