@@ -37,6 +37,13 @@ class StandingsView(DataTable[Text]):
         self.tr = tr
 
     def on_mount(self) -> None:
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """Once: at mount, or at the first ``show`` if the state comes first (a tab mounted
+        after the first frame is in the DOM before its mount has run)."""
+        if self.columns:
+            return
         tr = self.tr
         for key, label in (
             ("Place", tr("Place")),
@@ -49,6 +56,7 @@ class StandingsView(DataTable[Text]):
             self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
+        self._add_columns()
         self.clear()
         currency = state.settings.currency
         for p in standings(state):
