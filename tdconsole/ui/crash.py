@@ -18,6 +18,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual.worker import WorkerFailed
+
 from tdconsole.i18n import _
 from tdconsole.store.backup import backup_folder
 from tdconsole.store.output import place_new
@@ -59,7 +61,9 @@ def report_text(error: BaseException, service: Tournament | None, now: datetime)
         lines.append(f"event: {service.store.path}")
         lines.append(f"last event recorded: {service.state.last_seq}")
     lines.append("")
-    for exc_line in traceback.format_exception(error, chain=True):
+    # A worker's failure carries the error that failed it, with the frames that tell where.
+    cause = error.error if isinstance(error, WorkerFailed) else error
+    for exc_line in traceback.format_exception(cause, chain=True):
         lines.append(_redacted(exc_line.rstrip("\n")))
     return "\n".join(lines) + "\n"
 
