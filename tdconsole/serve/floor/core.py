@@ -93,7 +93,7 @@ class Floor:
         """This thread's count of wrong PINs (SQLite: one connection per thread)."""
         found: PinAttempts | None = getattr(self._attempts, "count", None)
         if found is None:
-            found = PinAttempts(self.event)
+            found = PinAttempts(self.event, clock=self.wall)
             self._attempts.count = found
         return found
 
