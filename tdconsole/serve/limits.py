@@ -23,7 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tdconsole.serve import LOOPBACK_NAMES
+from tdconsole.serve import LOOPBACK_NAMES, bare_host
 
 PER_ADDRESS = 32
 """Connections at once from one address: a browser keeps about six, plus one stream a tab."""
@@ -44,7 +44,7 @@ def allowed_hosts(listen_host: str, public_url: str) -> frozenset[str]:
     with_fqdn = socket.getfqdn().lower()
     if with_fqdn:
         names.add(with_fqdn)
-    listen = listen_host.strip().strip("[]").lower()
+    listen = bare_host(listen_host).lower()
     if listen:
         names.add(listen)
     public = urlsplit(public_url).hostname if public_url else None
