@@ -5,6 +5,7 @@ Loaded only by ``serve``: aiohttp never slows another command.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import socket
 
@@ -58,8 +59,7 @@ def _own_address() -> str | None:
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with half blocks, for a phone's camera to read off a
     terminal (segno, pure Python)."""
-    import io
-
+    # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
     import segno
 
     out = io.StringIO()

@@ -20,6 +20,7 @@ import ipaddress
 import socket
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -36,7 +37,6 @@ SEND_SECONDS = 20.0
 # -- the Host header ----------------------------------------------------------------------
 def allowed_hosts(listen_host: str, public_url: str) -> frozenset[str]:
     """The names a request's Host may give (addresses in digits are always accepted)."""
-    from urllib.parse import urlsplit
 
     names = set(LOOPBACK_NAMES)
     own = socket.gethostname().lower()
