@@ -331,26 +331,43 @@ def command_figures(rounds: int = ROUNDS) -> dict[str, Any]:
     }
 
 
+def key_to_repaint_ms(
+    session: PtySession,
+    rounds: int,
+    undo: bool = True,
+    timeout: float = 5.0,
+) -> list[float]:
+    """``rounds`` eliminations in a console showing a 24-player event: each time from the
+    Enter in the elimination dialog (its player the one selected, the second stack declined)
+    until the notification with the place ("24°") is painted (NaN: not within ``timeout``);
+    then the console's ``u`` puts the player back. Without ``undo`` the players stay out, the
+    next one selected is busted next (places 24°, 23°, …)."""
+    times: list[float] = []
+    for i in range(rounds):
+        session.send(b"e")
+        session.wait_for(b"III.2", timeout)
+        session.send(b"\x12")  # ctrl+r: declined the second stack
+        session.drain(0.15)
+        session.send(b"\r")
+        place = f"{24 - (0 if undo else i)}°"
+        times.append(session.wait_for(place.encode(), timeout) * 1000)
+        session.drain(0.1)
+        if undo:
+            session.send(b"u")
+            session.wait_for(b"Annullato", timeout)
+        session.drain(0.2)
+    return times
+
+
 def key_figures(rounds: int = KEY_ROUNDS) -> dict[str, Any]:
     """Enter in the elimination dialog until the notification with the place is painted
     (the dialog gone, the tables, room and clock repainted with 23 players)."""
     env = environment()
     session = PtySession(console_argv(), env)
-    times: list[float] = []
     try:
         session.wait_for(b"Tavolo 1")
         session.drain(0.5)
-        for _ in range(rounds):
-            session.send(b"e")
-            session.wait_for(b"III.2", 5)
-            session.send(b"\x12")  # ctrl+r: declined the second stack
-            session.drain(0.15)
-            session.send(b"\r")
-            times.append(session.wait_for("24°".encode(), 5) * 1000)
-            session.drain(0.1)
-            session.send(b"u")
-            session.wait_for(b"Annullato", 5)
-            session.drain(0.2)
+        times = key_to_repaint_ms(session, rounds)
     finally:
         session.close()
         shutil.rmtree(env["TDCONSOLE_DATA_DIR"], ignore_errors=True)

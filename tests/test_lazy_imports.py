@@ -19,17 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tdconsole"
 REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
 
-KNOWN_UNEXPLAINED: dict[str, int] = {
-    "tdconsole/serve/__init__.py": 2,
-    "tdconsole/serve/app.py": 2,
-    "tdconsole/serve/floor/__init__.py": 1,
-    "tdconsole/serve/floor/actions.py": 9,
-    "tdconsole/serve/floor/core.py": 1,
-    "tdconsole/serve/floor/view.py": 3,
-    "tdconsole/serve/limits.py": 1,
-    "tdconsole/serve/room.py": 6,
-    "tdconsole/serve/watch.py": 1,
-}
+KNOWN_UNEXPLAINED: dict[str, int] = {}
 
 
 def inner_imports(source: str) -> list[int]:

@@ -65,6 +65,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     if (args.cert is None) != (args.key is None):
         raise RuleError(_("--cert and --key go together: give both files, or neither"))
+    if args.per_address is not None and args.per_address < 1:
+        raise RuleError(_("--per-address: give 1 or more connections at once"))
     for given in (args.cert, args.key):
         if given is not None and not Path(given).is_file():
             raise RuleError(
@@ -104,6 +106,7 @@ def _run_server(
         public=public,
         cert=Path(args.cert) if args.cert else None,
         key=Path(args.key) if args.key else None,
+        **({} if args.per_address is None else {"per_address": args.per_address}),
     )
 
     def ready() -> None:
@@ -173,4 +176,13 @@ def register(sub: Any) -> None:
         help=_("serve HTTPS with this certificate (PEM; with --key; see docs/floor.md)"),
     )
     p.add_argument("--key", metavar=_("FILE"), help=_("the certificate's private key (PEM)"))
+    p.add_argument(
+        "--per-address",
+        type=int,
+        metavar=_("N"),
+        help=_(
+            "connections at once from one address (default 32); behind a reverse proxy "
+            "every screen and phone shares the proxy's: raise it"
+        ),
+    )
     p.set_defaults(func=cmd_serve)

@@ -5,15 +5,22 @@ Loaded only by ``serve``: aiohttp never slows another command.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import socket
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
 
+def bare_host(host: str) -> str:
+    """``host`` as typed or sent, without spaces around it nor an IPv6 address's brackets
+    (``" [::1] "`` → ``::1``); its case kept."""
+    return host.strip().strip("[]")
+
+
 def is_loopback(host: str) -> bool:
     """Whether listening on ``host`` keeps the views on this machine."""
-    name = host.strip().strip("[]").lower()
+    name = bare_host(host).lower()
     if name in LOOPBACK_NAMES:
         return True
     try:
@@ -25,7 +32,7 @@ def is_loopback(host: str) -> bool:
 def url_host(host: str) -> str:
     """The host to print in the views' URLs: for a wildcard (0.0.0.0, ::) this machine's name
     as the network knows it, else the host as given (IPv6 in brackets)."""
-    name = host.strip().strip("[]")
+    name = bare_host(host)
     if name in ("0.0.0.0", "::", ""):
         name = _own_address() or socket.gethostname()
     try:
@@ -52,8 +59,7 @@ def _own_address() -> str | None:
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with half blocks, for a phone's camera to read off a
     terminal (segno, pure Python)."""
-    import io
-
+    # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
     import segno
 
     out = io.StringIO()

@@ -17,6 +17,7 @@ import contextlib
 import importlib
 import logging
 import signal
+import ssl
 from collections.abc import Callable
 from typing import Protocol
 
@@ -38,6 +39,7 @@ CONFIG = web.AppKey("config", ServeConfig)
 
 def build_app(config: ServeConfig) -> web.Application:
     """The application serving the room and the floor for ``config.event``."""
+    # lazy: the room (the service, pydantic) is 175 ms of importing serve.app (load average 20)
     from tdconsole.serve import room
 
     app = web.Application(middlewares=[host_check(allowed_hosts(config.host, config.public_url))])
@@ -117,8 +119,6 @@ async def listen(runner: web.AppRunner, config: ServeConfig) -> asyncio.Server:
     limits = runner.app[LIMITS]
     context = None
     if config.cert is not None and config.key is not None:
-        import ssl
-
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(config.cert, config.key)
     return await asyncio.get_running_loop().create_server(

@@ -4,6 +4,8 @@ import it without importing each other."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,3 +34,6 @@ class ServeConfig:
     cert: Path | None = None
     """HTTPS: the certificate (PEM) and its key (``serve --cert/--key``, docs/floor.md)."""
     key: Path | None = None
+    wall: Callable[[], float] = time.time
+    """The floor's clock, in seconds since the epoch: its sessions' age and the waits after
+    wrong PINs (tests drive their own)."""

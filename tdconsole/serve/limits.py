@@ -20,10 +20,11 @@ import ipaddress
 import socket
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from tdconsole.serve import LOOPBACK_NAMES
+from tdconsole.serve import LOOPBACK_NAMES, bare_host
 
 PER_ADDRESS = 32
 """Connections at once from one address: a browser keeps about six, plus one stream a tab."""
@@ -36,7 +37,6 @@ SEND_SECONDS = 20.0
 # -- the Host header ----------------------------------------------------------------------
 def allowed_hosts(listen_host: str, public_url: str) -> frozenset[str]:
     """The names a request's Host may give (addresses in digits are always accepted)."""
-    from urllib.parse import urlsplit
 
     names = set(LOOPBACK_NAMES)
     own = socket.gethostname().lower()
@@ -44,7 +44,7 @@ def allowed_hosts(listen_host: str, public_url: str) -> frozenset[str]:
     with_fqdn = socket.getfqdn().lower()
     if with_fqdn:
         names.add(with_fqdn)
-    listen = listen_host.strip().strip("[]").lower()
+    listen = bare_host(listen_host).lower()
     if listen:
         names.add(listen)
     public = urlsplit(public_url).hostname if public_url else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import io
 import json
 from collections.abc import AsyncGenerator
 from datetime import datetime
@@ -22,10 +23,13 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse, sse_response
 
+from tdconsole.domain.clock import status
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
 from tdconsole.serve.limits import SEND_SECONDS
 from tdconsole.serve.room_words import page_words
 from tdconsole.serve.streams import held_open
+from tdconsole.service import utc_now as service_now
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig
@@ -39,14 +43,12 @@ RETRY_MS = 1000
 
 
 def utc_now() -> datetime:
-    from tdconsole.service import utc_now as now
 
-    return now()
+    return service_now()
 
 
 def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:
     """The room model for ``snap`` at ``now``."""
-    from tdconsole.domain.clock import status
 
     state = snap.state
     shown = None
@@ -66,7 +68,7 @@ def document(shown: Room, lang: str, sound: str | None = None) -> dict[str, Any]
 
 def read_season(event: Path, lang: str) -> Season | None:
     """The first season counting ``event``, when it shows itself in the room (reads files)."""
-    from tdconsole.domain.errors import RuleError
+    # lazy: the season's reading is 170 ms of serve's start-up (importtime, load average 20)
     from tdconsole.season.load import load, season_json, seasons_for
 
     try:
@@ -196,8 +198,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         return events
 
     async def qr(request: web.Request) -> web.StreamResponse:
-        import io
-
+        # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
         import segno
 
         out = io.BytesIO()

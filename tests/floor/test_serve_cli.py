@@ -13,6 +13,7 @@ import pytest
 from aiohttp import web
 from floor_pins import FLOOR_PIN
 
+import tdconsole.serve.app
 from tdconsole.cli import main
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.serve.app import build_app, listen
@@ -77,3 +78,18 @@ async def test_https_serves_the_floor_with_a_secure_cookie(event: Path, tmp_path
                 await http.get(f"http://127.0.0.1:{port}/floor")
     finally:
         await runner.cleanup()
+
+
+def test_per_address_sets_the_connections_one_address_may_hold(
+    event: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[ServeConfig] = []
+    monkeypatch.setattr(
+        tdconsole.serve.app, "serve", lambda config, on_ready: served.append(config)
+    )
+    assert main(["--lang", "en", "--event", str(event), "serve", "--per-address", "200"]) == 0
+    assert main(["--lang", "en", "--event", str(event), "serve"]) == 0
+    assert [c.per_address for c in served] == [200, ServeConfig(event=event).per_address]
+    assert main(["--lang", "en", "--event", str(event), "serve", "--per-address", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--per-address: give 1 or more" in err and len(err.strip().splitlines()) == 1

@@ -141,23 +141,36 @@ async def test_the_stream_needs_the_token_and_this_origin(client: Client) -> Non
     response.close()
 
 
-async def test_wrong_pins_from_one_phone_wait_and_say_so(client: Client) -> None:
-    said: list[str] = []
-    for _ in range(FREE_FAILURES + 6):  # wrong PINs until the wait is 4 s or more
+async def test_wrong_pins_from_one_phone_wait_and_say_so(
+    event: Path, aiohttp_client: MakeClient
+) -> None:
+    now = [1_800_000_000.0]  # the floor's clock, driven here
+    config = ServeConfig(event=event, lang="en", public=True, wall=lambda: now[0])
+    client = await aiohttp_client(build_app(config))
+
+    async def try_pin(pin: str) -> tuple[int, str]:
         response = await client.post(
-            "/floor/api/sign-in", json={"pin": "000000", "name": "Mallory"}, headers=origin(client)
+            "/floor/api/sign-in", json={"pin": pin, "name": "Mallory"}, headers=origin(client)
         )
-        assert response.status == 409
-        said.append((await response.json())["refused"])
-        if "try again in" in said[-1] and int(said[-1].split("try again in ")[1].split()[0]) >= 4:
-            break
-    assert all("wrong PIN" in s for s in said[:FREE_FAILURES]), said
-    assert "try again in" in said[-1], said
-    # The right PIN from that phone, at once: refused, not even checked.
-    response = await client.post(
-        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Mallory"}, headers=origin(client)
-    )
-    assert "try again in" in (await response.json())["refused"]
+        return response.status, (await response.json()).get("refused", "")
+
+    for _ in range(FREE_FAILURES):
+        assert await try_pin("000000") == (
+            409,
+            "wrong PIN: type it again (ask the Director for it) (Art. VII.1)",
+        )
+    wait = "too many wrong PINs: try again in {} s (Art. VII.1)"
+    assert await try_pin("000000") == (409, wait.format(2))
+    # The right PIN from that phone while it waits: refused, not even checked.
+    assert await try_pin(FLOOR_PIN) == (409, wait.format(2))
+    now[0] += 1.5
+    assert await try_pin(FLOOR_PIN) == (409, wait.format(1))
+    now[0] += 0.5  # the wait over: one more wrong PIN doubles the next wait
+    assert (await try_pin("000000"))[1].startswith("wrong PIN")
+    assert await try_pin(FLOOR_PIN) == (409, wait.format(4))
+    now[0] += 4
+    status, refused = await try_pin(FLOOR_PIN)
+    assert (status, refused) == (200, "")
 
 
 async def test_sign_out_ends_every_session_and_its_stream(client: Client, event: Path) -> None:

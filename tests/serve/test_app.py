@@ -13,8 +13,10 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
+from tdconsole.serve import bare_host, is_loopback, url_host
 from tdconsole.serve.app import build_app, listen
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.limits import allowed_hosts
 from tdconsole.serve.watch import Watcher
 from tdconsole.service import Tournament
 
@@ -231,3 +233,10 @@ async def test_the_stream_pushes_the_last_minute_with_its_chime_by_the_time_alon
     finally:
         await feed.stop()
         await watcher.stop()
+
+
+def test_a_host_is_read_the_same_with_spaces_or_an_ipv6_address_in_brackets() -> None:
+    assert bare_host(" [::1] ") == "::1" and bare_host("Localhost") == "Localhost"
+    assert is_loopback(" [::1] ") and is_loopback("LOCALHOST") and not is_loopback("192.168.1.5")
+    assert url_host(" [::1] ") == "[::1]"
+    assert "::1" in allowed_hosts(" [::1] ", "")

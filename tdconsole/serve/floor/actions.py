@@ -10,13 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.play import (
+    Bust,
+    Count,
+    PlayersEliminated,
+    SecondStack,
+    SecondStackIssued,
+    places_for,
+)
+from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
+from tdconsole.domain.summaries import summary_text
 from tdconsole.i18n import _
 from tdconsole.serve.floor.core import Floor, chips_value, names_value
 from tdconsole.serve.floor.tokens import Session
+from tdconsole.service import Tournament
 
 
 def _said(lang: str, *messages: Any) -> str:
@@ -26,8 +38,6 @@ def _said(lang: str, *messages: Any) -> str:
 def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, Any]:
     """The players a bust would put out, each with his place (for a hand with several, by the
     stacks given: none until they are), and whether one may still take the second stack."""
-    from tdconsole.domain.play import places_for
-    from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
 
     state = floor.latest()
     names = names_value(payload.get("names"))
@@ -72,7 +82,6 @@ def _done(said: str, command: int | None) -> dict[str, Any]:
 def bust(
     floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
 ) -> dict[str, Any]:
-    from tdconsole.domain.play import Bust, PlayersEliminated
 
     names = names_value(payload.get("names"))
     stacks = None
@@ -99,7 +108,6 @@ def bust(
 def second_stack(
     floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
 ) -> dict[str, Any]:
-    from tdconsole.domain.play import SecondStack, SecondStackIssued
 
     raw = payload.get("stack")
     with floor.lock:
@@ -121,7 +129,6 @@ def second_stack(
 def count(
     floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
 ) -> dict[str, Any]:
-    from tdconsole.domain.play import Count
 
     with floor.lock:
         service = floor.service(session)
@@ -137,7 +144,6 @@ def undo(
     floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
 ) -> dict[str, Any]:
     """Undo the action the phone's line named (``command``), only if it is still the last."""
-    from tdconsole.domain.summaries import summary_text
 
     wanted = payload.get("command")
     with floor.lock:
@@ -161,7 +167,6 @@ def undo(
 def redo(
     floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
 ) -> dict[str, Any]:
-    from tdconsole.domain.summaries import summary_text
 
     with floor.lock:
         service = floor.service(session)
@@ -177,8 +182,6 @@ def clock(
 ) -> dict[str, Any]:
     """Pause or resume the clock with the Director's PIN: logged as the Director through the
     staff member ("Direttore (via Anna)")."""
-    from tdconsole.domain.clock_events import ClockControl
-    from tdconsole.service import Tournament
 
     state: State = floor.latest()
     if state.clock is None:

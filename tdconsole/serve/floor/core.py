@@ -20,6 +20,7 @@ from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import _
 from tdconsole.serve.floor.tokens import (
@@ -93,7 +94,7 @@ class Floor:
         """This thread's count of wrong PINs (SQLite: one connection per thread)."""
         found: PinAttempts | None = getattr(self._attempts, "count", None)
         if found is None:
-            found = PinAttempts(self.event)
+            found = PinAttempts(self.event, clock=self.wall)
             self._attempts.count = found
         return found
 
@@ -212,7 +213,5 @@ class Floor:
     def one_player(self, state: State, typed: str) -> Player:
         found = self.find(state, typed)
         if len(found) != 1:
-            from tdconsole.domain.registration import require_player
-
             return require_player(state, typed)  # its refusal: none, or the candidates
         return found[0]

@@ -12,7 +12,13 @@ from datetime import datetime
 from typing import Any
 
 from tdconsole.domain.numbers import chips_text
+from tdconsole.domain.play_common import (
+    can_take_second_stack,
+    current_big_blind,
+    second_stack_amount,
+)
 from tdconsole.domain.state import Player, State
+from tdconsole.domain.view import clock_json
 from tdconsole.i18n import Msg, _, pgettext
 
 
@@ -63,7 +69,6 @@ def page_words(lang: str) -> dict[str, str]:
 
 
 def player_json(state: State, player: Player) -> dict[str, Any]:
-    from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
 
     offer: int | None = None
     table = state.tables.get(player.table) if player.table is not None else None
@@ -82,8 +87,6 @@ def player_json(state: State, player: Player) -> dict[str, Any]:
 
 def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, Any]:
     """The event as the phone shows it."""
-    from tdconsole.domain.play_common import current_big_blind
-    from tdconsole.domain.view import clock_json
 
     clock = clock_json(state, now)
     big_blind = current_big_blind(state, now)

@@ -55,6 +55,8 @@ class Config(Protocol):
     def lang(self) -> str: ...
     @property
     def public(self) -> bool: ...
+    @property
+    def wall(self) -> Callable[[], float]: ...
 
 
 class Snap(Protocol):
@@ -86,7 +88,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     async def opened(app: web.Application) -> None:
         loop = asyncio.get_running_loop()
         app[FLOOR] = await loop.run_in_executor(
-            pool, lambda: Floor(config.event, public=config.public)
+            pool, lambda: Floor(config.event, public=config.public, wall=config.wall)
         )
 
     async def closed(app: web.Application) -> None:
