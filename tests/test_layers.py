@@ -30,46 +30,9 @@ NOT_FOR_THE_DOMAIN = (
     "rich",
 )
 
-# Private names still shared inside a face or the reports (left for their owners to make
-# public); the list is exact, so it can only shrink: a new one fails, a fixed one must go.
-KNOWN_PRIVATE_IMPORTS = {
-    ("tdconsole.reports.pdf_receipts", "tdconsole.reports.pdf", "_fit"),
-    ("tdconsole.reports.season", "tdconsole.reports.builders.common", "_date"),
-    *(
-        ("tdconsole.reports.builders.tables", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_phase_fact",
-            "_stack_extra",
-            "_suit",
-            "_suits_by_table",
-            "_table_ref",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.money", "tdconsole.reports.builders.common", name)
-        for name in ("_date", "_head", "_list", "_phase_fact", "_pool_facts", "_time")
-    ),
-    *(
-        ("tdconsole.reports.builders.places", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_percent",
-            "_phase_fact",
-            "_place_text",
-            "_pool_facts",
-            "_stack_extra",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.rulings", "tdconsole.reports.builders.common", name)
-        for name in ("_head", "_list", "_time")
-    ),
-}
+# Private names shared across modules (none left); the list is exact, so it can only shrink:
+# a new one fails, a fixed one must go.
+KNOWN_PRIVATE_IMPORTS: set[tuple[str, str, str]] = set()
 
 
 def modules() -> dict[str, Path]:
