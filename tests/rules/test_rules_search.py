@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.rules import search as search_mod
-from tdconsole.rules import search_kept
 from tdconsole.rules.search import fold, normalize_number, search, stem
 
 EXPECTED_FIRST = [
@@ -146,12 +147,15 @@ def test_imported_text_is_shown_and_searched(
     assert search("7.8")[0].text is None
 
 
-def test_index_is_not_built_at_import() -> None:
-    """Importing the module builds nothing; the cache fills on the first query."""
-    import importlib
-
-    kept = importlib.reload(search_kept)
-    mod = importlib.reload(search_mod)
-    assert kept.cached_index.cache_info().currsize == 0
-    mod.search("dote")
-    assert kept.cached_index.cache_info().currsize == 1
+def test_index_is_not_built_at_import(data_dir: Path) -> None:
+    """Importing the module builds nothing; the cache fills on the first query. (In a process
+    of its own: reloading the modules here would leave other tests holding stale classes.)"""
+    code = (
+        "from tdconsole.rules import search, search_kept\n"
+        "assert search_kept.cached_index.cache_info().currsize == 0\n"
+        "assert not search_kept.cache_path().exists()\n"
+        "search.search('dote')\n"
+        "assert search_kept.cached_index.cache_info().currsize == 1\n"
+    )
+    env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
