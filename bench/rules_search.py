@@ -88,8 +88,12 @@ def _first_search_ms(folder: str) -> tuple[float, str]:
     """A new process's first search (its module imports not counted), and what it used."""
     env = dict(os.environ, TDCONSOLE_DATA_DIR=folder)
     out = subprocess.run(
-        [sys.executable, "-c", _FIRST_SEARCH], env=env, cwd=ROOT, capture_output=True,
-        text=True, check=True,
+        [sys.executable, "-c", _FIRST_SEARCH],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     return float(out[0]), out[1]
 

@@ -79,9 +79,7 @@ def wait_until_gone(pids: set[int], timeout: float) -> set[int]:
 
 
 @contextmanager
-def serving(
-    event: Path, *args: str, lang: str = "it", port: int | None = None
-) -> Iterator[Served]:
+def serving(event: Path, *args: str, lang: str = "it", port: int | None = None) -> Iterator[Served]:
     """``tdconsole --event EVENT serve --port P ARGS``, once it listens (its banner read); a
     free port unless ``port`` is given."""
     port = port or free_port()
@@ -145,4 +143,3 @@ def memory_kib(pids: set[int]) -> tuple[int, int]:
                 elif line.startswith("Rss:"):
                     rss += int(line.split()[1])
     return pss, rss
-

@@ -78,9 +78,7 @@ class _Pseudo(_gettext.NullTranslations):
 @cache
 def languages() -> tuple[str, ...]:
     """The languages the console speaks: English and every compiled catalogue shipped."""
-    found = sorted(
-        mo.parent.parent.name for mo in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
-    )
+    found = sorted(mo.parent.parent.name for mo in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return (SOURCE, *(lang for lang in found if lang != SOURCE))
 
 

@@ -431,6 +431,7 @@ def chime(before: Room | None, after: Room) -> Chime | None:
 def room_json(shown: Room) -> dict[str, Any]:
     """``shown`` as the room's web page reads it (``/api/room``): times in ISO 8601 UTC,
     money said with its currency ("1 680 scudi"), chips as numbers."""
+
     def plain(value: Any) -> Any:
         if isinstance(value, datetime):
             return value.isoformat()

@@ -18,6 +18,7 @@ from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 Mode = Literal["holdem", "italiana"]
 
+
 def _holdem_name(label: str) -> Msg | str:
     """pokerkit's name of a hand as a message (pokerkit's own words if it is a new one)."""
     names = {

@@ -188,9 +188,7 @@ def button_plan(
         btn = nxt(btn)
         sb, bb = normal(btn)
         if plan:
-            plan.append(
-                _hand(h, btn, sb, bb, False, _("the button moves again"), ("2.4", "II.5"))
-            )
+            plan.append(_hand(h, btn, sb, bb, False, _("the button moves again"), ("2.4", "II.5")))
         else:
             plan.append(_hand(h, btn, sb, bb, False, _("the button moves clockwise"), ("II.5",)))
         h += 1

@@ -242,6 +242,7 @@ def side_pots(
 
 ChipsAction = Literal["call", "raise", "bet"]
 
+
 @dataclass(frozen=True)
 class ChipsResult:
     action: ChipsAction
@@ -324,9 +325,9 @@ def chips_pushed(
         if excess >= min_raise or (all_in and excess > 0):
             said = _("a raise to {pushed} (declared)").format(pushed=pushed)
             return _chips("raise", None, pushed, 0, None, all_in, said, (*arts, "7.4"))
-        said = _(
-            "a declared raise: complete it to the minimum, {minimum} in all"
-        ).format(minimum=to_call + min_raise)
+        said = _("a declared raise: complete it to the minimum, {minimum} in all").format(
+            minimum=to_call + min_raise
+        )
         return _chips(
             "raise", None, max(pushed, to_call), 0, to_call + min_raise, all_in, said, arts
         )
@@ -348,9 +349,7 @@ def chips_pushed(
         said = _("the exact amount: a call of {to_call}").format(to_call=to_call)
         return _chips("call", "A", pushed, 0, None, False, said, ("6.8-A",))
     if excess < 0:
-        said = _("less than the bet: a call, to be completed to {to_call}").format(
-            to_call=to_call
-        )
+        said = _("less than the bet: a call, to be completed to {to_call}").format(to_call=to_call)
         return _chips("call", "B", pushed, 0, to_call, False, said, ("6.8-B",))
     if excess >= min_raise:
         said = _("a complete raise: {excess} over the bet").format(excess=excess)
@@ -370,9 +369,7 @@ def chips_pushed(
         "{excess} over the bet is more than half the minimum raise ({min_raise}): a raise, "
         "to be completed to {complete_to}"
     ).format(excess=excess, min_raise=min_raise, complete_to=to_call + min_raise)
-    return _chips(
-        "raise", "D", pushed, 0, to_call + min_raise, False, said, ("6.8-D", "7.3")
-    )
+    return _chips("raise", "D", pushed, 0, to_call + min_raise, False, said, ("6.8-D", "7.3"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -429,9 +426,9 @@ def minimum_raise(
         )
     else:
         minimum, first, arts = current_bet + chip_unit, False, ("7.3",)
-        what = _(
-            "a later raise has no minimum increment: any total above {current_bet}"
-        ).format(current_bet=current_bet)
+        what = _("a later raise has no minimum increment: any total above {current_bet}").format(
+            current_bet=current_bet
+        )
 
     def result(
         raise_to: int | None,

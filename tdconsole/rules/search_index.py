@@ -40,6 +40,8 @@ STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _ALL_IN = re.compile(r"\ball[\s-]+in\b")
+
+
 def fold(text: str) -> str:
     """Lowercase, without accents, typographic apostrophes made plain."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
@@ -73,6 +75,7 @@ def terms(text: str) -> list[str]:
     found = (_term(t) for t in _TOKEN.findall(fold(text)))
     return [t for t in found if t is not None]
 
+
 @dataclass(frozen=True)
 class SearchResult:
     book: str
@@ -93,6 +96,7 @@ class SearchResult:
             "text": self.text,
             "related": [link.model_dump(exclude_none=True) for link in self.related],
         }
+
 
 @dataclass
 class IndexedDoc:
@@ -189,4 +193,3 @@ def build_index() -> Index:
     idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
     avg = sum(d.length for d in docs) / n if n else 1.0
     return Index(docs=docs, idf=idf, avg_length=avg or 1.0, postings=postings)
-

@@ -214,4 +214,3 @@ def index_key() -> tuple[Path, tuple[tuple[str, int], ...]]:
 def get_index() -> Searchable:
     key = index_key()
     return rebuilt.get(key) or cached_index(*key)
-

@@ -68,9 +68,23 @@ def test_plan_stops_once_a_big_blind_passes_every_chip_in_play(
 
 
 def test_plan_columns_stay_aligned_for_large_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(
-        ["--lang", "en", "clock", "plan", "--stack", "400000000", "--bb", "100", "--players", "24"]
-    ) == 0
+    assert (
+        main(
+            [
+                "--lang",
+                "en",
+                "clock",
+                "plan",
+                "--stack",
+                "400000000",
+                "--bb",
+                "100",
+                "--players",
+                "24",
+            ]
+        )
+        == 0
+    )
     lines = capsys.readouterr().out.splitlines()
     assert "419 430 400 / 838 860 800" in lines[-1]
     # Cells are separated by two spaces or more; each of the first five columns (right-aligned)

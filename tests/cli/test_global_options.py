@@ -78,8 +78,9 @@ def test_commands_run_with_the_options_after(
     code, out, _ = run(capsys, "log", "--json", "--event", event)
     last = [e for e in json.loads(out)["events"] if e["type"] == "command"][-1]
     assert last["actor"] == "Eve"
-    code, _, err = run(capsys, "set", "table_seats=9", "--event", event, "--as", "Eve",
-                       "--lang", "en")
+    code, _, err = run(
+        capsys, "set", "table_seats=9", "--event", event, "--as", "Eve", "--lang", "en"
+    )
     assert code == 2 and "only the Director" in err
     code, out, _ = run(capsys, "standings", "--json", "--event", event)
     assert code == 0 and json.loads(out)

@@ -74,9 +74,7 @@ def test_iii3_other_chip_fields_are_bounded_too(started: Event) -> None:
     started.refused("dote", first, "--stack", "30", article="VII.1")  # not a multiple of 25
     started.refused("bust", first, second, "--stacks", HUGE, "0", "--declined", article="III.3")
     started.refused("bust", first, second, "--stacks", "-25", "0", "--declined", article="VII.1")
-    started.refused(
-        "disqualify", first, "--reason", "cheating", "--chips", HUGE, article="VI.2"
-    )
+    started.refused("disqualify", first, "--reason", "cheating", "--chips", HUGE, article="VI.2")
 
 
 def test_iii3_closing_counts_above_the_chips_in_play_are_refused_even_with_override(

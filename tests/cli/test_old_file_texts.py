@@ -41,8 +41,13 @@ def old_file(
     assert run(capsys, "--event", path, "undo", "--reason", "typo")[0] == 0
     tamper_texts(
         Path(path),
-        {"Serata": EVENT, "Bob": BOB, "ok": RULING, "typo": REASON, "ruling: ok": "ruling: ok"
-         + FAKE_LINE},
+        {
+            "Serata": EVENT,
+            "Bob": BOB,
+            "ok": RULING,
+            "typo": REASON,
+            "ruling: ok": "ruling: ok" + FAKE_LINE,
+        },
         actor=ACTOR,
     )
     return path

@@ -80,11 +80,17 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
     service.execute(Disqualify(name=second, reason="marked cards", chips=4000))
     warning, dq = state.rulings
     assert (warning.id, warning.sanction, warning.players, warning.served) == (
-        1, "warning", [first], None
+        1,
+        "warning",
+        [first],
+        None,
     )
     assert (dq.id, dq.kind, dq.sanction, dq.articles) == (2, "sanction", "disqualify", ["VI.2"])
     assert (dq.players, dq.table, dq.text, dq.director) == (
-        [second], table, "marked cards", state.settings.director
+        [second],
+        table,
+        "marked cards",
+        state.settings.director,
     )
     assert (dq.orbits, dq.served) == (None, None)
 

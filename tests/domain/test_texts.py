@@ -199,8 +199,11 @@ def test_a_stored_text_is_read_escaped() -> None:
     ruling: Any = parse_event(
         "ruling_recorded",
         {
-            "table": None, "players": ["Bob\x1b[2J"], "articles": [],
-            "text": "ok\n\x1b[31mred", "director": "Eve\x07",
+            "table": None,
+            "players": ["Bob\x1b[2J"],
+            "articles": [],
+            "text": "ok\n\x1b[31mred",
+            "director": "Eve\x07",
         },
     )
     assert ruling.players == ["Bob\\u001b[2J"] and ruling.director == "Eve\\u0007"

@@ -15,8 +15,15 @@ from tdconsole.domain.registration import Pay, Register, require_player
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import Player, State, match_players, name_key, typed_key
 
-NAMES = ["Zoë Ångström", "Marco", "Marco Rossi", "Marta Bianchi", "Anna-Lisa D'Amico",
-         "Søren Łukasz", "Ada"]
+NAMES = [
+    "Zoë Ångström",
+    "Marco",
+    "Marco Rossi",
+    "Marta Bianchi",
+    "Anna-Lisa D'Amico",
+    "Søren Łukasz",
+    "Ada",
+]
 
 
 def state_of(names: list[str]) -> State:
@@ -56,7 +63,10 @@ def test_a_typed_name_finds_its_player(typed: str, meant: str) -> None:
 def test_an_ambiguous_name_is_refused_listing_the_candidates() -> None:
     state = state_of(NAMES)
     assert [p.name for p in match_players(state.players.values(), "mar")] == [
-        "Marco", "Marco Rossi", "Marta Bianchi"]
+        "Marco",
+        "Marco Rossi",
+        "Marta Bianchi",
+    ]
     with pytest.raises(RuleError) as refused:
         require_player(state, "mar")
     error = refused.value
@@ -103,8 +113,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "names.tdc")
     assert run(capsys, "new", path, "--name", "Nomi")[0] == 0
-    names = ["Zoë Ångström", "Marco", "Marco Rossi", "Marta Bianchi",
-             *(f"Giocatore {i}" for i in range(1, 9))]
+    names = [
+        "Zoë Ångström",
+        "Marco",
+        "Marco Rossi",
+        "Marta Bianchi",
+        *(f"Giocatore {i}" for i in range(1, 9)),
+    ]
     assert run(capsys, "--event", path, "register", *names)[0] == 0
     assert run(capsys, "--event", path, "pay", *names)[0] == 0
     assert run(capsys, "--event", path, "draw", "--seed", "1")[0] == 0
@@ -122,8 +137,9 @@ def test_the_command_line_names_players_as_typed(
     assert code == 0 and "Zoë Ångström: out in place" in out, err
     code, out, _ = run(capsys, "--event", event, "ruling", "--players", "rossi", "--text", "ok")
     assert code == 0
-    code, out, _ = run(capsys, "--event", event, "sanction", "bianchi", "warning", "--reason",
-                       "slow")
+    code, out, _ = run(
+        capsys, "--event", event, "sanction", "bianchi", "warning", "--reason", "slow"
+    )
     assert code == 0 and "Marta Bianchi: warning" in out
     code, out, _ = run(capsys, "--event", event, "log")
     assert "eliminated: Zoë Ångström" in out  # the log names the player as registered

@@ -44,10 +44,33 @@ def test_rulebook_has_exactly_the_articles_of_its_seed(book: str) -> None:
 def test_ordine_numbers_as_written() -> None:
     """Art. I.1, II.5/II.6, III.4/III.5, VI.4-A, 3.1, 6.8-A…D, 9.1-A and the irregularities."""
     numbers = {a.number for a in books.get_book("ordine").articles}
-    for n in ("I.1", "II.5", "II.6", "III.4", "III.5", "VI.4-A", "VI.4-C", "VII.8", "1.1", "3.1",
-              "6.8-A", "6.8-B", "6.8-C", "6.8-D", "9.1-A", "10.6",
-              "irr.1", "irr.2", "irr.3", "irr.3-A", "irr.3-B", "irr.3-C", "irr.5", "irr.6",
-              "irr.7"):
+    for n in (
+        "I.1",
+        "II.5",
+        "II.6",
+        "III.4",
+        "III.5",
+        "VI.4-A",
+        "VI.4-C",
+        "VII.8",
+        "1.1",
+        "3.1",
+        "6.8-A",
+        "6.8-B",
+        "6.8-C",
+        "6.8-D",
+        "9.1-A",
+        "10.6",
+        "irr.1",
+        "irr.2",
+        "irr.3",
+        "irr.3-A",
+        "irr.3-B",
+        "irr.3-C",
+        "irr.5",
+        "irr.6",
+        "irr.7",
+    ):
         assert n in numbers, n
     assert "irr.4" not in numbers  # missing in the source: not invented
     assert len(numbers) == 115
@@ -80,6 +103,7 @@ def test_related_links_resolve_or_are_flagged_unavailable() -> None:
 @needs_seeds
 def test_summaries_do_not_copy_the_source() -> None:
     """Summaries are our own words: no run of 8 words is taken verbatim from a seed."""
+
     def shingles(text: str) -> set[tuple[str, ...]]:
         words = [w.strip(".,;:()«»\"'’").lower() for w in text.split()]
         return {tuple(words[i : i + 8]) for i in range(len(words) - 7)}

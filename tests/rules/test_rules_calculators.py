@@ -30,8 +30,12 @@ from tdconsole.rules.calculators import (
 def test_side_pots_7_7_three_all_ins_at_different_amounts() -> None:
     """Art. 7.7-7.8: A all-in 100, B all-in 300, C all-in 500, D covers; paid last pot first."""
     result = side_pots(
-        [Contribution("A", 1, 100), Contribution("B", 2, 300), Contribution("C", 3, 500),
-         Contribution("D", 4, 500)],
+        [
+            Contribution("A", 1, 100),
+            Contribution("B", 2, 300),
+            Contribution("C", 3, 500),
+            Contribution("D", 4, 500),
+        ],
         ranking=[["A"], ["B"], ["C"], ["D"]],
         button=4,
     )
@@ -47,8 +51,9 @@ def test_side_pots_7_7_three_all_ins_at_different_amounts() -> None:
 
 def test_side_pots_7_7_uncalled_excess_goes_back() -> None:
     """Art. 7.7: the bigger bet is reduced to the all-in player's stack; the rest returns."""
-    result = side_pots([Contribution("A", 1, 300), Contribution("B", 2, 1000)],
-                       ranking=[["A"], ["B"]], button=1)
+    result = side_pots(
+        [Contribution("A", 1, 300), Contribution("B", 2, 1000)], ranking=[["A"], ["B"]], button=1
+    )
     assert [(p.name, p.amount, p.winners, p.uncontested) for p in result.pots] == [
         ("uncalled", 700, ("B",), True),
         ("main", 600, ("A",), False),
@@ -59,9 +64,14 @@ def test_side_pots_7_7_uncalled_excess_goes_back() -> None:
 def test_side_pots_7_7_folded_chips_stay_in_the_pots() -> None:
     """Art. 7.7: a folded player's chips are won by others; he is eligible for nothing."""
     result = side_pots(
-        [Contribution("A", 1, 200), Contribution("B", 2, 600), Contribution("C", 3, 600),
-         Contribution("F", 5, 400, folded=True)],
-        ranking=[["C"], ["A"], ["B"]], button=1,
+        [
+            Contribution("A", 1, 200),
+            Contribution("B", 2, 600),
+            Contribution("C", 3, 600),
+            Contribution("F", 5, 400, folded=True),
+        ],
+        ranking=[["C"], ["A"], ["B"]],
+        button=1,
     )
     main, side = result.pots[1], result.pots[0]
     assert (main.amount, main.eligible, main.winners) == (800, ("A", "B", "C"), ("C",))
@@ -72,9 +82,15 @@ def test_side_pots_7_7_folded_chips_stay_in_the_pots() -> None:
 def test_side_pots_1_3_tie_splits_and_odd_chip_to_first_clockwise_from_button() -> None:
     """Art. 1.3 + Decision: a tie splits; odd chips one each from the first after the button."""
     result = side_pots(
-        [Contribution("A", 2, 25), Contribution("B", 5, 25), Contribution("C", 8, 25),
-         Contribution("D", 9, 25, folded=True)],
-        ranking=[["A", "B", "C"]], button=6, chip_unit=25,
+        [
+            Contribution("A", 2, 25),
+            Contribution("B", 5, 25),
+            Contribution("C", 8, 25),
+            Contribution("D", 9, 25, folded=True),
+        ],
+        ranking=[["A", "B", "C"]],
+        button=6,
+        chip_unit=25,
     )
     (pot,) = result.pots
     # 100 chips = 4 units over 3 winners: seat 8 is first clockwise after the button (6)
@@ -86,7 +102,8 @@ def test_side_pots_ties_in_a_side_pot_only() -> None:
     """Art. 7.7/1.3: B and C tie for the side pot A cannot win."""
     result = side_pots(
         [Contribution("A", 1, 100), Contribution("B", 2, 400), Contribution("C", 3, 400)],
-        ranking=[["A"], ["B", "C"]], button=3,
+        ranking=[["A"], ["B", "C"]],
+        button=3,
     )
     side, main = result.pots
     assert main.winners == ("A",) and main.amount == 300
@@ -201,12 +218,12 @@ def test_5_5_single_oversized_chip_is_a_call() -> None:
 
 def test_5_5_single_chip_with_declared_raise_is_a_raise_completed_to_minimum() -> None:
     """Art. 5.5: 'raise' with one 500 chip facing 400 (min raise 200): complete to 600."""
-    r = chips_pushed(to_call=400, pushed=500, min_raise=200, single_chip=True,
-                     declared_raise=True)
+    r = chips_pushed(to_call=400, pushed=500, min_raise=200, single_chip=True, declared_raise=True)
     assert (r.action, r.complete_to) == ("raise", 600)
     assert r.articles[0] == "5.5"
-    full = chips_pushed(to_call=400, pushed=1000, min_raise=200, single_chip=True,
-                        declared_raise=True)
+    full = chips_pushed(
+        to_call=400, pushed=1000, min_raise=200, single_chip=True, declared_raise=True
+    )
     assert (full.action, full.committed, full.complete_to) == ("raise", 1000, None)
 
 
@@ -245,15 +262,17 @@ def test_7_3_first_raise_must_double_the_big_blind() -> None:
 
 def test_7_3_later_raises_have_no_minimum_increment() -> None:
     """Art. 7.3: after a raise to 1000, a re-raise to 1025 is valid (unlike federation rules)."""
-    r = minimum_raise(big_blind=200, current_bet=1000, raised_before=True, raise_to=1025,
-                      chip_unit=25)
+    r = minimum_raise(
+        big_blind=200, current_bet=1000, raised_before=True, raise_to=1025, chip_unit=25
+    )
     assert (r.minimum_to, r.valid) == (1025, True)
 
 
 def test_7_4_all_in_below_the_minimum_still_reopens() -> None:
     """Art. 7.4: an all-in to 300 over a 200 big blind is a raise and reopens the betting."""
-    r = minimum_raise(big_blind=200, current_bet=200, raised_before=False, raise_to=300,
-                      all_in=True)
+    r = minimum_raise(
+        big_blind=200, current_bet=200, raised_before=False, raise_to=300, all_in=True
+    )
     assert (r.valid, r.reopens, r.all_in) == (True, True, True)
     assert "7.4" in r.articles
 
@@ -345,7 +364,12 @@ def test_1_2_best_five_of_seven_two_pair_kicker() -> None:
     r = showdown({"Ada": "Qs2c", "Bea": "Jd3c"}, "KhKd8s8c4h")
     assert r.winners == ("Ada",)
     assert r.hands[0].cards == ("Kh", "Kd", "8s", "8c", "Qs") or set(r.hands[0].cards) == {
-        "Kh", "Kd", "8s", "8c", "Qs"}
+        "Kh",
+        "Kd",
+        "8s",
+        "8c",
+        "Qs",
+    }
     assert r.groups == (("Ada",), ("Bea",))
 
 
@@ -379,8 +403,9 @@ def test_1_2_evaluator_agrees_with_pokerkit_best_five_of_seven(n: int, rnd: rand
     r = showdown({p: "".join(h) for p, h in holes.items()}, "".join(board))
 
     def brute(hole: list[str]) -> StandardHighHand:
-        return max(StandardHighHand("".join(five))
-                   for five in itertools.combinations(hole + board, 5))
+        return max(
+            StandardHighHand("".join(five)) for five in itertools.combinations(hole + board, 5)
+        )
 
     best = {p: brute(h) for p, h in holes.items()}
     top = max(best.values())
@@ -423,8 +448,9 @@ def test_santelia_7_2_flushes_by_suit_first() -> None:
 
 def test_santelia_8_3_maximum_straight_beats_wraparound_minimum() -> None:
     """003 Art. 8.2-8.3: K-A-6-7-8 (attaccata, minima) loses to 6-7-8-9-10 (massima)."""
-    r = showdown({"Ada": "Kc Ad 6h 7h 8s", "Bea": "6c 7d 8h 9s Tc"}, mode="italiana",
-                 players_at_table=5)
+    r = showdown(
+        {"Ada": "Kc Ad 6h 7h 8s", "Bea": "6c 7d 8h 9s Tc"}, mode="italiana", players_at_table=5
+    )
     assert r.winners == ("Bea",)
     assert r.hands[1].label_it == "Scala minima" and r.hands[0].label_it == "Scala massima"
 

@@ -64,7 +64,8 @@ def test_rule_unavailable_link_is_marked(capsys: pytest.CaptureFixture[str]) -> 
     doc = run_json(capsys, "rule", "XII")
     assert isinstance(doc, dict)
     assert {"book": "italiana-1", "number": "VI", "available": False}.items() <= (
-        doc["results"][0]["related"][0].items())
+        doc["results"][0]["related"][0].items()
+    )
 
 
 def test_rule_unknown_book_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,8 +84,9 @@ def test_rules_list(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the seed regulations are not at {SEEDS}")
 def test_rules_import_attaches_verbatim_text(capsys: pytest.CaptureFixture[str]) -> None:
     """Importing the Ordine's text as 'ordine' shows the verbatim article next to the summary."""
-    doc = run_json(capsys, "rules", "import", str(SEEDS / "002_bc0f76543959f702.txt"),
-                   "--name", "ordine")
+    doc = run_json(
+        capsys, "rules", "import", str(SEEDS / "002_bc0f76543959f702.txt"), "--name", "ordine"
+    )
     assert isinstance(doc, dict) and doc["matched"] == 115 and doc["not_in_book"] == []
     found = run_json(capsys, "rule", "7.7")
     assert isinstance(found, dict)
@@ -118,14 +120,42 @@ def test_rules_import_refuses_a_text_unrelated_to_the_shipped_book(
 
 def test_calc_sidepots_cli(capsys: pytest.CaptureFixture[str]) -> None:
     """Art. 7.7-7.8 through the command line, odd chip with --unit."""
-    doc = run_json(capsys, "calc", "sidepots", "1:Ada=100", "2:Bea=300", "3:Cid=500",
-                   "4:Dan=500", "--ranking", "Ada", "Bea", "Cid", "Dan", "--button", "4")
+    doc = run_json(
+        capsys,
+        "calc",
+        "sidepots",
+        "1:Ada=100",
+        "2:Bea=300",
+        "3:Cid=500",
+        "4:Dan=500",
+        "--ranking",
+        "Ada",
+        "Bea",
+        "Cid",
+        "Dan",
+        "--button",
+        "4",
+    )
     assert isinstance(doc, dict)
     assert [p["name"] for p in doc["pots"]] == ["side 2", "side 1", "main"]
     assert doc["won"] == {"Ada": 400, "Bea": 600, "Cid": 400, "Dan": 0}
-    out = run(capsys, "calc", "sidepots", "2:Ada=600", "5:Bea=625", "7:Cid=200",
-              "--folded", "Cid", "--ranking", "Ada=Bea", "--button", "7", "--unit", "25",
-              lang="en")
+    out = run(
+        capsys,
+        "calc",
+        "sidepots",
+        "2:Ada=600",
+        "5:Bea=625",
+        "7:Cid=200",
+        "--folded",
+        "Cid",
+        "--ranking",
+        "Ada=Bea",
+        "--button",
+        "7",
+        "--unit",
+        "25",
+        lang="en",
+    )
     assert "returned to Bea 25" in out and "Art. 7.8" in out
     with pytest.raises(RuleError, match="NAME=CHIPS"):
         run(capsys, "calc", "sidepots", "Ada:100")
@@ -135,8 +165,19 @@ def test_calc_chips_cli(capsys: pytest.CaptureFixture[str]) -> None:
     """Art. 6.8-D and 5.5 through the command line."""
     doc = run_json(capsys, "calc", "chips", "--to-call", "400", "--pushed", "525", "--bb", "200")
     assert isinstance(doc, dict) and (doc["letter"], doc["complete_to"]) == ("D", 600)
-    out = run(capsys, "calc", "chips", "--to-call", "400", "--pushed", "1000", "--bb", "200",
-              "--single-chip", lang="en")
+    out = run(
+        capsys,
+        "calc",
+        "chips",
+        "--to-call",
+        "400",
+        "--pushed",
+        "1000",
+        "--bb",
+        "200",
+        "--single-chip",
+        lang="en",
+    )
     assert out.startswith("CALL") and "600 back" in out and "Art. 5.5" in out
     with pytest.raises(RuleError, match="--bb"):
         run(capsys, "calc", "chips", "--to-call", "400", "--pushed", "100")
@@ -152,13 +193,18 @@ def test_calc_raise_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_calc_button_cli(capsys: pytest.CaptureFixture[str]) -> None:
     """Art. 2.4 through the command line (big blind out)."""
-    doc = run_json(capsys, "calc", "button", "--seats", "1,2,3,4,5,6", "--button", "1",
-                   "--out", "3")
+    doc = run_json(
+        capsys, "calc", "button", "--seats", "1,2,3,4,5,6", "--button", "1", "--out", "3"
+    )
     assert isinstance(doc, dict)
     assert [(h["button"], h["small_blind"], h["big_blind"]) for h in doc["hands"]] == [
-        (2, None, 4), (2, 4, 5), (4, 5, 6)]
-    out = run(capsys, "calc", "button", "--seats", "1", "2", "3", "--button", "1", "--out", "2",
-              lang="en")
+        (2, None, 4),
+        (2, 4, 5),
+        (4, 5, 6),
+    ]
+    out = run(
+        capsys, "calc", "button", "--seats", "1", "2", "3", "--button", "1", "--out", "2", lang="en"
+    )
     assert "heads-up" in out
 
 
@@ -166,8 +212,16 @@ def test_calc_showdown_cli(capsys: pytest.CaptureFixture[str]) -> None:
     """Art. 1.3 (kicker) and 003 Art. 7.1 (flush over full) through the command line."""
     doc = run_json(capsys, "calc", "showdown", "Ada=AsKd", "Bea=AcQh", "--board", "Ah9c7d4s2h")
     assert isinstance(doc, dict) and doc["winners"] == ["Ada"]
-    out = run(capsys, "calc", "showdown", "Ada=7c7d7s8c8d", "Bea=AhKhQhJh9h", "--mode",
-              "italiana", lang="en")
+    out = run(
+        capsys,
+        "calc",
+        "showdown",
+        "Ada=7c7d7s8c8d",
+        "Bea=AhKhQhJh9h",
+        "--mode",
+        "italiana",
+        lang="en",
+    )
     assert "Bea wins" in out and "Flush" in out and "[santelia]" in out
 
 

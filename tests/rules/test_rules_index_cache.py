@@ -122,8 +122,15 @@ def test_another_process_reads_the_kept_index(data_dir: Path) -> None:
         "print(json.dumps([type(search_kept.get_index()).__name__, r]))\n"
     )
     env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     kind, there = json.loads(out.stdout)
     assert kind == "Kept" and there == here and out.stderr == ""
 
@@ -360,7 +367,9 @@ def test_an_unreadable_cache_means_no_cache(
     [OSError(errno.EROFS, "Read-only file system"), OSError(errno.ENOSPC, "No space left")],
 )
 def test_a_read_only_or_full_folder_means_no_cache(
-    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    data_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     fault: OSError,
 ) -> None:
     def failing(*args: object, **kwargs: object) -> None:
@@ -404,13 +413,18 @@ def test_two_processes_building_at_once_leave_one_whole_cache(data_dir: Path) ->
     )
     asked = ["piatto buio", "3.1", "mazziere tavolo carte"]
     env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
-    expected = [[x.as_json() for x in search_in(Built(build_index()), q, limit=100)]
-                for q in asked]
+    expected = [[x.as_json() for x in search_in(Built(build_index()), q, limit=100)] for q in asked]
     for _ in range(3):
         cache_path().unlink(missing_ok=True)
         procs = [
-            subprocess.Popen([sys.executable, "-c", code, *asked], env=env, cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            subprocess.Popen(
+                [sys.executable, "-c", code, *asked],
+                env=env,
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
             for _ in range(2)
         ]
         for proc in procs:

@@ -137,8 +137,14 @@ def test_imported_text_is_shown_and_searched(
     monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path))
     (tmp_path / "rulebooks").mkdir()
     (tmp_path / "rulebooks" / "ordine.json").write_text(
-        json.dumps({"name": "ordine", "source": "x.txt", "imported_at": "2025-01-01T00:00:00+00:00",
-                    "articles": [{"number": "7.7", "text": "Testo verbatim del sovraresto."}]}),
+        json.dumps(
+            {
+                "name": "ordine",
+                "source": "x.txt",
+                "imported_at": "2025-01-01T00:00:00+00:00",
+                "articles": [{"number": "7.7", "text": "Testo verbatim del sovraresto."}],
+            }
+        ),
         encoding="utf-8",
     )
     top = search("7.7")[0]

@@ -229,9 +229,7 @@ def results(state: State, lang: Lang) -> Report:
     # A disqualified player at the place at which he left, without a prize (rules.md, VI.2);
     # one from an older document without a place is listed after the places.
     disqualified = [p for p in players if p.get("status") == "disqualified"]
-    placed = [
-        p for p in players if p.get("place") is not None or p.get("status") == "disqualified"
-    ]
+    placed = [p for p in players if p.get("place") is not None or p.get("status") == "disqualified"]
     placed.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)  # stable: state's order
     columns = [
         Column(label("col.place", lang), "right"),
@@ -251,8 +249,13 @@ def results(state: State, lang: Lang) -> Report:
             dq = label("dq", lang)
             shown = f"{place} DQ" if place else "DQ"
             section.rows.append(
-                [Cell(shown, place, "muted"), text_cell(p.get("name")), empty_cell(),
-                 empty_cell(), word(dq)]
+                [
+                    Cell(shown, place, "muted"),
+                    text_cell(p.get("name")),
+                    empty_cell(),
+                    empty_cell(),
+                    word(dq),
+                ]
             )
             continue
         section.rows.append(

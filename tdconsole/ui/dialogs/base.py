@@ -42,7 +42,7 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
 
 
 def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
-    """"table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
+    """ "table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
     if state.tables[table].final:
         return tr("final table, seat {seat}", seat=seat)
     return tr("table {table}, seat {seat}", table=table, seat=seat)

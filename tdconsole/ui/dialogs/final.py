@@ -23,7 +23,7 @@ def seat_order(state: State) -> list[Player]:
 
 
 def seat_label(tr: Translator, state: State, player: Player) -> str:
-    """"table 2, seat 3": where the count is taken."""
+    """ "table 2, seat 3": where the count is taken."""
     if player.table is None or player.seat is None:
         return ""
     return seat_words(tr, state, player.table, player.seat)
