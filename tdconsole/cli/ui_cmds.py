@@ -20,7 +20,6 @@ from tdconsole.cli.common import event_path, lang, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
-from tdconsole.ui.crash import crash_line
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -105,6 +104,10 @@ def _run(
         if app.service is not None:
             app.service.close()
     if app.crash is not None:
+        # lazy: the crash report (the store's backup, the event's models) is 270 ms of the
+        # console's first frame; it is needed only when the console has crashed
+        from tdconsole.ui.crash import crash_line
+
         print(crash_line(app.crash, app.crash_report, app.tr.lang), file=sys.stderr)
         return 1
     return int(code or app.return_code or 0)

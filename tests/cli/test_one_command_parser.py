@@ -113,3 +113,15 @@ def test_the_console_s_command_line_imports_no_command_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == []
+
+
+def test_the_console_s_module_loads_no_model_before_the_first_frame() -> None:
+    """``cli.ui_cmds`` (the console's commands) imports neither pydantic nor the event's
+    models: the service, the demo's build and the crash report come after the first frame."""
+    code = (
+        "import sys\nimport tdconsole.cli.ui_cmds\n"
+        "print(' '.join(m for m in ('pydantic', 'tdconsole.domain.state', 'tdconsole.service',"
+        " 'textual') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == []
