@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.cli import build_parser, main
+from tdconsole.cli import build_parser, main, ui_cmds
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -78,8 +78,9 @@ def test_commands_run_with_the_options_after(
     code, out, _ = run(capsys, "log", "--json", "--event", event)
     last = [e for e in json.loads(out)["events"] if e["type"] == "command"][-1]
     assert last["actor"] == "Eve"
-    code, _, err = run(capsys, "set", "table_seats=9", "--event", event, "--as", "Eve",
-                       "--lang", "en")
+    code, _, err = run(
+        capsys, "set", "table_seats=9", "--event", event, "--as", "Eve", "--lang", "en"
+    )
     assert code == 2 and "only the Director" in err
     code, out, _ = run(capsys, "standings", "--json", "--event", event)
     assert code == 0 and json.loads(out)
@@ -89,8 +90,6 @@ def test_floor_as_marco_reaches_the_floor_console(
     monkeypatch: pytest.MonkeyPatch, event: str
 ) -> None:
     """``tdconsole floor --as Marco`` opens the floor console for Marco (not a usage error)."""
-    from tdconsole.cli import ui_cmds
-
     seen: dict[str, object] = {}
 
     def fake_run(args: argparse.Namespace, mode: str, *rest: object, **kw: object) -> int:

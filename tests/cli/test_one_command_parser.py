@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tdconsole.cli import COMMANDS, build_parser, command_word, console_only
+from tdconsole.cli import COMMANDS, build_parser, command_word, console_only, main
 
 EVERY_COMMAND = [name for names in COMMANDS.values() for name in names]
 
@@ -78,8 +78,6 @@ def test_in_doubt_every_parser_is_built(argv: list[str]) -> None:
 def test_a_misspelt_command_is_refused_naming_every_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tdconsole.cli import main
-
     with pytest.raises(SystemExit) as exit_:
         main(["stat", "--json"])
     assert exit_.value.code == 2
