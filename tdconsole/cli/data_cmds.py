@@ -54,7 +54,7 @@ def _check_director(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog): 21 ms of `backups` and of
+    # lazy: the transfer defines every type of event (domain.catalog): 20 ms of `backups` and of
     # `rule`, `print`, which import this module for ``follow_event_language``
     from tdconsole.store.transfer import export_document
 
@@ -100,7 +100,7 @@ def new_event_path(raw: str) -> Path:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog): 21 ms of `backups`,
+    # lazy: the transfer defines every type of event (domain.catalog): 20 ms of `backups`,
     # `rule` and `print`
     from tdconsole.store.transfer import import_document, read_document
 

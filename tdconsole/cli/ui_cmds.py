@@ -20,7 +20,6 @@ from tdconsole.cli.common import event_path, lang, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
-from tdconsole.ui.crash import crash_line
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -40,7 +39,7 @@ def _event_file(args: argparse.Namespace) -> Path | None:
 
 def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
     def load() -> Tournament:
-        # lazy: the service is 180 ms that the console's first frame does not wait for
+        # lazy: the service is 105 ms that the console's first frame does not wait for
         from tdconsole.service import Tournament
 
         service = Tournament.open(path, actor=getattr(args, "actor", None), role=role)
@@ -52,7 +51,7 @@ def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
-        # lazy: the demo's build and the service are 250 ms that the first frame does not wait for
+        # lazy: the demo's build and the service are 115 ms that the first frame does not wait for
         from tdconsole.service import Tournament
 
         built = build_demo_event(args)
@@ -64,7 +63,7 @@ def _demo_builder(args: argparse.Namespace) -> Loader:
 def build_demo_event(args: argparse.Namespace) -> Path:
     """The demo event built at ``PATH`` (else a fresh file in the data folder), remembered as
     the last event used and chosen as ``args.event``."""
-    # lazy: the demo's build (the service, the domain's moves) is 250 ms of the console's first
+    # lazy: the demo's build (the service, the domain's moves) is 115 ms of the console's first
     # frame, which it follows
     from tdconsole.demo import build_demo
 
@@ -78,7 +77,7 @@ def build_demo_event(args: argparse.Namespace) -> Path:
 def _run(
     args: argparse.Namespace, mode: Mode, loader: Loader | None = None, title: str = ""
 ) -> int:
-    # lazy: textual and the console's app are 590 ms of `demo --no-open`, which paints nothing
+    # lazy: textual and the console's app are 185 ms of `demo --no-open`, which paints nothing
     from tdconsole.ui.app import build_app
 
     role = "floor" if mode == "floor" else "director"
@@ -105,6 +104,10 @@ def _run(
         if app.service is not None:
             app.service.close()
     if app.crash is not None:
+        # lazy: the crash report (the store's backup, the event's models) is 110 ms of the
+        # console's first frame; it is needed only when the console has crashed
+        from tdconsole.ui.crash import crash_line
+
         print(crash_line(app.crash, app.crash_report, app.tr.lang), file=sys.stderr)
         return 1
     return int(code or app.return_code or 0)

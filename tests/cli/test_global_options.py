@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.cli import build_parser, main
+from tdconsole.cli import build_parser, main, ui_cmds
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -90,8 +90,6 @@ def test_floor_as_marco_reaches_the_floor_console(
     monkeypatch: pytest.MonkeyPatch, event: str
 ) -> None:
     """``tdconsole floor --as Marco`` opens the floor console for Marco (not a usage error)."""
-    from tdconsole.cli import ui_cmds
-
     seen: dict[str, object] = {}
 
     def fake_run(args: argparse.Namespace, mode: str, *rest: object, **kw: object) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tdconsole.cli import COMMANDS, build_parser, command_word, console_only
+from tdconsole.cli import COMMANDS, build_parser, command_word, console_only, main
 
 EVERY_COMMAND = [name for names in COMMANDS.values() for name in names]
 
@@ -78,8 +78,6 @@ def test_in_doubt_every_parser_is_built(argv: list[str]) -> None:
 def test_a_misspelt_command_is_refused_naming_every_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tdconsole.cli import main
-
     with pytest.raises(SystemExit) as exit_:
         main(["stat", "--json"])
     assert exit_.value.code == 2
@@ -110,6 +108,18 @@ def test_the_console_s_command_line_imports_no_command_module() -> None:
         "argv = ['--event', 'e.tdc', '--lang', 'en']\nassert console_only(argv)\n"
         "build_parser(console=True).parse_args(argv)\n"
         "print(' '.join(sorted(m for m in sys.modules if m.endswith('_cmds'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == []
+
+
+def test_the_console_s_module_loads_no_model_before_the_first_frame() -> None:
+    """``cli.ui_cmds`` (the console's commands) imports neither pydantic nor the event's
+    models: the service, the demo's build and the crash report come after the first frame."""
+    code = (
+        "import sys\nimport tdconsole.cli.ui_cmds\n"
+        "print(' '.join(m for m in ('pydantic', 'tdconsole.domain.state', 'tdconsole.service',"
+        " 'textual') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == []

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tdconsole.cli import main
 from tdconsole.domain.registration import SettingChanged
+from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore
 
 NINES = "9" * 5000
@@ -171,8 +172,6 @@ def test_set_splits_at_the_first_equals_sign(
     """A value may hold ``=`` (a backup folder named ``a=b``): the key is before the first."""
     code, _, err = run(capsys, "--event", event, "set", "folder=backups=evening")
     assert code == 0, err
-    from tdconsole.service import Tournament
-
     service = Tournament.open(Path(event))
     assert service.state.settings.backup.folder == "backups=evening"
     service.close()
@@ -183,8 +182,6 @@ def test_a_count_whose_name_holds_a_line_break_is_refused_in_one_line(
 ) -> None:
     """`count '0<newline>0=-1'`: the name is refused as every name field refuses it (VII.1),
     in one line, before its count is read."""
-    from tdconsole.cli import main
-
     assert main(["--event", str(tmp_path / "none.tdc"), "count", "0\n0=-1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "U+000A" in err and "VII.1" in err, err
