@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+from schedule import BROAD_SCOPES, long_first, recorded
 from support import FakeClock, MakeService
 
 from tdconsole.domain.settings import Settings
@@ -29,6 +30,9 @@ hypothesis_settings.register_profile(
     print_blob=True,
 )
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "local")
+
+DURATIONS = Path(__file__).with_name("durations.txt")
+"""The slowest tests of a recorded run, started first (``schedule``)."""
 
 
 @pytest.fixture(autouse=True)
@@ -71,3 +75,17 @@ def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterat
     yield make
     for service in opened:
         service.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the longest recorded tests first on every worker (``schedule``)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2:
+        return
+    group: dict[str, str] = {}
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else []
+        if any(d[-1].scope in BROAD_SCOPES for d in defs if d):
+            group[item.nodeid] = item.nodeid.split("::")[0]
+    items[:] = long_first(items, workers, recorded(DURATIONS), group)

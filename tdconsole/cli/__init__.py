@@ -37,7 +37,7 @@ from tdconsole.i18n import SOURCE, _
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
         "new", "register", "withdraw", "pay", "draw", "start", "set", "undo", "redo",
-        "state", "payouts", "log", "standings", "tables", "demo",
+        "state", "payouts", "log", "standings", "tables",
     ),
     "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
     "tdconsole.cli.director_cmds": ("move", "colour-up", "sign-out"),
@@ -49,7 +49,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.print_cmds": ("print",),
     "tdconsole.cli.data_cmds": ("export", "import", "backups"),
     "tdconsole.cli.season_cmds": ("season",),
-    "tdconsole.cli.ui_cmds": ("floor", "display"),
+    "tdconsole.cli.ui_cmds": ("demo", "floor", "display"),
     "tdconsole.cli.serve_cmds": ("serve",),
 }  # fmt: skip
 """The commands each module's ``register`` adds, in the order of ``--help``. A command line

@@ -4,6 +4,7 @@ and the language of what is printed (``--lang``, else the event's ``language``, 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sqlite3
@@ -31,6 +32,25 @@ Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 Build = Callable[["State"], "Command"]
 """A command built on the event's State (to name players as they were typed)."""
+
+
+class Deferred:
+    """A command's function named by its module and name, imported when the command runs: a
+    command whose parser is built apart from its body (``season``'s) never loads the body's
+    models to print its help or to run its other sub-commands."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        # lazy: the body's module is imported here, as ``tdconsole.cli.COMMANDS`` imports a
+        # command's module: the season's models are 120 ms of `season --help`
+        function = getattr(importlib.import_module(self.module), self.name)
+        return int(function(args))
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.module!r}, {self.name!r})"
 
 
 def lang(args: argparse.Namespace, state: State | None = None) -> Lang:

@@ -52,10 +52,15 @@ def _messages_pending(app: App[Any]) -> bool:
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until the app is at rest: its workers (a rule search, a printout, the opening of
     the event, a field's suggestion) finished, and no message (a key, a mount, a focus, what a
-    worker posted) waiting in the app or in any widget of its screens."""
+    worker posted) waiting in the app or in any widget of its screens; or until the app has
+    ended."""
     app = pilot.app
     while True:
         await pilot.pause()
+        if not app.is_running:
+            # The app ended (a crash, ``q``): what is left in its queues is never processed.
+            # The test goes on, and ``run_test`` raises the app's error as it exits.
+            return
         if app.workers:
             # A worker may start another (the demo is built, then opened): those too.
             await asyncio.gather(*(w.wait() for w in list(app.workers)), return_exceptions=True)
