@@ -16,24 +16,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import ValidationError
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
 from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.identity import check_staff_name, normal, same_person
 from tdconsole.domain.invariants import replay_log
-from tdconsole.domain.settings import Settings
+from tdconsole.domain.registration import CreateEvent
+from tdconsole.domain.settings import Settings, explain
 from tdconsole.domain.state import State
+from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
 from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
+from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import damaged, shown
-
-if TYPE_CHECKING:
-    from tdconsole.store.backup import BackupWorker
+from tdconsole.store.output import place_new_file
 
 Clock = Callable[[], datetime]
 
@@ -130,9 +133,6 @@ class Tournament:
     def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
-        from tdconsole.domain.registration import CreateEvent
-        from tdconsole.store.transfer import place_new_file
-
         command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
 
         def build(tmp: Path) -> int:
@@ -274,7 +274,6 @@ class Tournament:
         settings = self.state.settings.backup
         if settings.keep <= 0:
             return
-        from tdconsole.store.backup import BackupWorker, list_backups
 
         if self._backups is None:
             self._backups = BackupWorker()
@@ -342,8 +341,6 @@ class Tournament:
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
             if not bodies:
-                from tdconsole.domain.summaries import summary_msg  # (1.7 ms: only when said)
-
                 raise RuleError(
                     _("{describe}: nothing to record").format(
                         describe=summary_msg(command.describe())
@@ -380,8 +377,6 @@ class Tournament:
                 raise RuleError(_("nothing to undo"))
             target = last.command
             if expected is not None and target != expected:
-                from tdconsole.domain.summaries import summary_msg
-
                 raise RuleError(
                     _(
                         "nothing undone: the last action is now {owner}'s ({summary}), "
@@ -456,10 +451,6 @@ def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
 def _fault(exc: Exception) -> Said:
     """What is wrong with a stored event, in one line: a setting out of bounds (an older
     version let ``set entry_fee=1e30`` through) named with what it must be."""
-    from pydantic import ValidationError
-
-    from tdconsole.domain.settings import explain
-
     if isinstance(exc, RuleError):
         return exc.said
     if isinstance(exc, ValidationError) and exc.errors():

@@ -30,66 +30,9 @@ NOT_FOR_THE_DOMAIN = (
     "rich",
 )
 
-# Private names still shared inside a face or the reports (left for their owners to make
-# public); the list is exact, so it can only shrink: a new one fails, a fixed one must go.
-KNOWN_PRIVATE_IMPORTS = {
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_arts"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_book_lang"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.calc_cmds", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_arts"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.calc_showdown", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_book_lang"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_emit"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_lang"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_say"),
-    ("tdconsole.cli.rules_cmds", "tdconsole.cli.rules_common", "_speaking"),
-    ("tdconsole.rules.calculators", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.calc_showdown", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.calc_table", "tdconsole.rules.calc_common", "_text"),
-    ("tdconsole.rules.search", "tdconsole.rules.books", "_imported_signature"),
-    ("tdconsole.reports.pdf_receipts", "tdconsole.reports.pdf", "_fit"),
-    ("tdconsole.reports.season", "tdconsole.reports.builders.common", "_date"),
-    *(
-        ("tdconsole.reports.builders.tables", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_phase_fact",
-            "_stack_extra",
-            "_suit",
-            "_suits_by_table",
-            "_table_ref",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.money", "tdconsole.reports.builders.common", name)
-        for name in ("_date", "_head", "_list", "_phase_fact", "_pool_facts", "_time")
-    ),
-    *(
-        ("tdconsole.reports.builders.places", "tdconsole.reports.builders.common", name)
-        for name in (
-            "_head",
-            "_list",
-            "_name_cell",
-            "_percent",
-            "_phase_fact",
-            "_place_text",
-            "_pool_facts",
-            "_stack_extra",
-        )
-    ),
-    *(
-        ("tdconsole.reports.builders.rulings", "tdconsole.reports.builders.common", name)
-        for name in ("_head", "_list", "_time")
-    ),
-}
+# Private names shared across modules (none left); the list is exact, so it can only shrink:
+# a new one fails, a fixed one must go.
+KNOWN_PRIVATE_IMPORTS: set[tuple[str, str, str]] = set()
 
 
 def modules() -> dict[str, Path]:

@@ -24,6 +24,9 @@ import pytest
         "tdconsole.season.standings",
         "tdconsole.season.load",
         "tdconsole.cli.season_cmds",
+        "tdconsole.cli.season_show",
+        "tdconsole.cli.season_edit",
+        "tdconsole.cli.season_people",
         "tdconsole.reports.season",
     ],
 )

@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tdconsole.cli.common import backup_warnings, lang, storage_refusal
 from tdconsole.cli.parsing import (
     CommandParser,
     Parser,
@@ -27,13 +29,15 @@ from tdconsole.cli.parsing import (
     current_language,
     speaking,
 )
+from tdconsole.cli.pydantic_plugins import look_up
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import escape
 from tdconsole.i18n import SOURCE, _
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
         "new", "register", "withdraw", "pay", "draw", "start", "set", "undo", "redo",
-        "state", "payouts", "log", "standings", "tables", "demo",
+        "state", "payouts", "log", "standings", "tables",
     ),
     "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
     "tdconsole.cli.director_cmds": ("move", "colour-up", "sign-out"),
@@ -45,7 +49,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.print_cmds": ("print",),
     "tdconsole.cli.data_cmds": ("export", "import", "backups"),
     "tdconsole.cli.season_cmds": ("season",),
-    "tdconsole.cli.ui_cmds": ("floor", "display"),
+    "tdconsole.cli.ui_cmds": ("demo", "floor", "display"),
     "tdconsole.cli.serve_cmds": ("serve",),
 }  # fmt: skip
 """The commands each module's ``register`` adds, in the order of ``--help``. A command line
@@ -84,16 +88,17 @@ class _OneCommand:
 
 
 def build_parser(
-    language: str | None = None, command: str | None = None
+    language: str | None = None, command: str | None = None, *, console: bool = False
 ) -> argparse.ArgumentParser:
     """The command line's parser, its words in ``language`` (default: the one being spoken):
     every command's, or only ``command``'s (one of ``COMMANDS``: one command's run never pays
-    for building the others)."""
+    for building the others), or with ``console`` none but the global options' (the console's
+    command line, ``console_only``: its first frame never waits for a command's module)."""
     with speaking(language or current_language()):
-        return _build_parser(command)
+        return _build_parser(command, console)
 
 
-def _build_parser(command: str | None) -> argparse.ArgumentParser:
+def _build_parser(command: str | None, console: bool = False) -> argparse.ArgumentParser:
     parser = Parser(
         prog="tdconsole",
         description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
@@ -102,7 +107,9 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
     modules: tuple[str, ...] = COMMAND_MODULES
     target: Any = sub
-    if command is not None:
+    if console:
+        modules = ()
+    elif command is not None:
         modules = tuple(name for name, names in COMMANDS.items() if command in names)
         target = _OneCommand(sub, command)
     for name in modules:
@@ -134,6 +141,21 @@ def command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
+def console_only(argv: Sequence[str]) -> bool:
+    """``argv`` holds the global options alone, each with its value (``--event e.tdc``,
+    ``--lang=en``, an unambiguous prefix): the command line of the console itself, which needs
+    no command's parser. An option unknown here, a missing value or help asked: False."""
+    words = iter(argv)
+    for word in words:
+        option, equals, _ = word.partition("=")
+        matches = [o for o in GLOBAL_VALUE_OPTIONS if len(option) > 2 and o.startswith(option)]
+        if not word.startswith("--") or len(matches) != 1:
+            return False
+        if not equals and next(words, None) is None:
+            return False
+    return True
+
+
 class _Escaping:
     """A text stream that writes every character a terminal would obey (ESC, BEL, bidi
     overrides…) as a visible ``\\u001b``: whatever a command prints — a name from an older
@@ -144,8 +166,6 @@ class _Escaping:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from tdconsole.domain.texts import escape
-
         self._stream.write(escape(text, keep_lines=True))
         return len(text)
 
@@ -154,8 +174,6 @@ class _Escaping:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from tdconsole.cli.pydantic_plugins import look_up
-
     look_up()  # before any model is validated
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
@@ -174,17 +192,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(words: list[str]) -> int:
-    parser = build_parser(command=command_word(words))
+    parser = build_parser(command=command_word(words), console=console_only(words))
     args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:
         try:
             func = importlib.import_module("tdconsole.cli.ui_cmds").open_console
         except ModuleNotFoundError:
-            parser.print_help()
+            build_parser().print_help()
             return 0
-    from tdconsole.cli.common import backup_warnings, lang
-
     try:
         code = func(args)
         for warning in backup_warnings(args):
@@ -196,13 +212,9 @@ def _run(words: list[str]) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (`tdconsole log | head`): not an error of ours.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:
-        from tdconsole.cli.common import storage_refusal
-
         refusal = storage_refusal(exc)
         if refusal is not None:
             sys.stderr.write(f"error: {refusal.text(lang(args))}\n")

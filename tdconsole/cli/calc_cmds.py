@@ -15,10 +15,26 @@ import re
 from typing import Any
 
 from tdconsole.cli.calc_showdown import register_showdown
-from tdconsole.cli.rules_common import _arts, _book_lang, _emit, _lang, _say, _speaking
+from tdconsole.cli.rules_common import (
+    articles_text,
+    book_lang,
+    command_lang,
+    emit_document,
+    say_line,
+    speaks_command_lang,
+)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _, pgettext
+from tdconsole.rules.calculators import (
+    Contribution,
+    as_json,
+    button_plan,
+    chips_pushed,
+    clock_call,
+    minimum_raise,
+    side_pots,
+)
 
 
 def _ints(values: list[str] | None, what: str) -> list[int]:
@@ -41,8 +57,6 @@ _PLAYER = re.compile(r"^(?:([^=:]*):)?([^=:]+)=(.*)$")
 
 
 def cmd_calc_sidepots(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import Contribution, as_json, side_pots
-
     folded = set(args.folded or [])
     contributions = []
     for i, item in enumerate(args.players, start=1):
@@ -67,13 +81,13 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
     button = args.button if args.button is not None else contributions[-1].seat
     result = side_pots(contributions, ranking, button=button, chip_unit=args.unit)
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
-    _say(lang, _("Pots, in the order they are awarded (last side pot first, Art. 7.8):"))
+    lang = command_lang(args)
+    say_line(lang, _("Pots, in the order they are awarded (last side pot first, Art. 7.8):"))
     among = pgettext("pot", "among").text(lang)
     returned = pgettext("pot", "returned to").text(lang)
-    labels = [pot.label(_book_lang(lang)) for pot in result.pots]
+    labels = [pot.label(book_lang(lang)) for pot in result.pots]
     width = max((len(label) for label in labels), default=0)
     for pot, label in zip(result.pots, labels, strict=True):
         shares = ", ".join(f"{s.player} {s.amount}" for s in pot.shares)
@@ -82,14 +96,12 @@ def cmd_calc_sidepots(args: argparse.Namespace) -> int:
             f"  {label:<{width}} {pot.amount:>8}  {among} {', '.join(pot.eligible)}  {who} {shares}"
         )
     totals = ", ".join(f"{p} {w}" for p, w in result.won.items())
-    _say(lang, _("Totals: {totals}").format(totals=totals))
-    print(_arts(result.articles))
+    say_line(lang, _("Totals: {totals}").format(totals=totals))
+    print(articles_text(result.articles))
     return 0
 
 
 def cmd_calc_chips(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import as_json, chips_pushed
-
     min_raise = args.min_raise if args.min_raise is not None else args.bb
     if min_raise is None:
         raise RuleError(
@@ -105,34 +117,32 @@ def cmd_calc_chips(args: argparse.Namespace) -> int:
         stack=args.stack,
     )
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
+    lang = command_lang(args)
     letter = f" (6.8-{result.letter})" if result.letter else ""
-    book = _book_lang(lang)
+    book = book_lang(lang)
     print(f"{result.action_text(book).upper()}{letter}: {result.explain(book)}")
     if result.complete_to is not None:
-        _say(lang, _("  complete to {amount}").format(amount=result.complete_to))
+        say_line(lang, _("  complete to {amount}").format(amount=result.complete_to))
     if result.returned:
-        _say(lang, _("  {amount} back to the player").format(amount=result.returned))
-    print(_arts(result.articles))
+        say_line(lang, _("  {amount} back to the player").format(amount=result.returned))
+    print(articles_text(result.articles))
     return 0
 
 
 def cmd_calc_raise(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import as_json, minimum_raise
-
     bet = args.bet if args.bet is not None else args.bb
     result = minimum_raise(
         args.bb, bet, args.raised, args.to, all_in=args.all_in, chip_unit=args.unit
     )
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
-    explained = result.explain(_book_lang(lang))
+    lang = command_lang(args)
+    explained = result.explain(book_lang(lang))
     explained = f"{explained[:1].upper()}{explained[1:]}."
-    _say(
+    say_line(
         lang,
         _("Minimum: to {amount}. {explained}").format(
             amount=result.minimum_to, explained=explained
@@ -140,16 +150,14 @@ def cmd_calc_raise(args: argparse.Namespace) -> int:
     )
     if result.valid is not None:
         if result.valid:
-            _say(lang, _("  valid"))
+            say_line(lang, _("  valid"))
         else:
-            _say(lang, _("  not valid: complete to {amount}").format(amount=result.complete_to))
-    print(_arts(result.articles))
+            say_line(lang, _("  not valid: complete to {amount}").format(amount=result.complete_to))
+    print(articles_text(result.articles))
     return 0
 
 
 def cmd_calc_button(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import as_json, button_plan
-
     seats = _ints(args.seats, "--seats")
     out = _ints(args.out, "--out")
     sb: int | None = -1
@@ -157,14 +165,14 @@ def cmd_calc_button(args: argparse.Namespace) -> int:
         sb = None if args.sb.lower() in ("none", "no", "-") else _ints([args.sb], "--sb")[0]
     result = button_plan(seats, args.button, out, args.hands, small_blind=sb, big_blind=args.bb)
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
+    lang = command_lang(args)
     players = ", ".join(map(str, result.players))
-    _say(lang, _("Players in: seats {players}").format(players=players))
+    say_line(lang, _("Players in: seats {players}").format(players=players))
     for h in result.hands:
         sb_text = str(h.small_blind) if h.small_blind is not None else "—"
-        tail = f"  — {h.explain(_book_lang(lang))} ({_arts(h.articles)})"
+        tail = f"  — {h.explain(book_lang(lang))} ({articles_text(h.articles)})"
         dead = _(" (empty seat)").text(lang) if h.dead_button else ""
         line = _("  hand {hand}: button {button}{dead}, SB {sb}, BB {bb}").format(
             hand=h.hand, button=h.button, dead=dead, sb=sb_text, bb=h.big_blind
@@ -174,24 +182,22 @@ def cmd_calc_button(args: argparse.Namespace) -> int:
 
 
 def cmd_calc_clock(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import as_json, clock_call
-
     result = clock_call(args.granted, 0.0, args.elapsed)
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
+    lang = command_lang(args)
     left = f"{result.seconds_left:.0f}"
     if result.phase == "thinking":
-        _say(
+        say_line(
             lang,
             _("Thinking: {left} s left before the 10-second countdown").format(left=left),
         )
     elif result.phase == "countdown":
-        _say(lang, _("Countdown: {left} s — said aloud by the Director").format(left=left))
+        say_line(lang, _("Countdown: {left} s — said aloud by the Director").format(left=left))
     else:
-        _say(lang, _("Time is up: the hand is folded"))
-    print(_arts(result.articles))
+        say_line(lang, _("Time is up: the hand is folded"))
+    print(articles_text(result.articles))
     return 0
 
 
@@ -268,7 +274,7 @@ def register(subparsers: Any) -> None:
         help=_("the smallest chip, for splitting (default 25)"),
     )
     sp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    sp.set_defaults(func=_speaking(cmd_calc_sidepots))
+    sp.set_defaults(func=speaks_command_lang(cmd_calc_sidepots))
 
     ch = calc_sub.add_parser(
         "chips",
@@ -307,7 +313,7 @@ def register(subparsers: Any) -> None:
         "--stack", type=int, metavar="N", help=_("his chips before pushing (to spot an all-in)")
     )
     ch.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    ch.set_defaults(func=_speaking(cmd_calc_chips))
+    ch.set_defaults(func=speaks_command_lang(cmd_calc_chips))
 
     rs = calc_sub.add_parser(
         "raise",
@@ -337,7 +343,7 @@ def register(subparsers: Any) -> None:
         "--unit", type=int, metavar="N", default=25, help=_("the smallest chip (default 25)")
     )
     rs.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    rs.set_defaults(func=_speaking(cmd_calc_raise))
+    rs.set_defaults(func=speaks_command_lang(cmd_calc_raise))
 
     bt = calc_sub.add_parser(
         "button",
@@ -379,7 +385,7 @@ def register(subparsers: Any) -> None:
         "--bb", type=int, metavar=_("SEAT"), help=_("big blind seat in that hand (default: normal)")
     )
     bt.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    bt.set_defaults(func=_speaking(cmd_calc_button))
+    bt.set_defaults(func=speaks_command_lang(cmd_calc_button))
 
     register_showdown(calc_sub)
 
@@ -404,4 +410,4 @@ def register(subparsers: Any) -> None:
         help=_("seconds since the clock was called"),
     )
     ck.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    ck.set_defaults(func=_speaking(cmd_calc_clock))
+    ck.set_defaults(func=speaks_command_lang(cmd_calc_clock))

@@ -8,17 +8,23 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.rules_common import _arts, _emit, _lang, _say, _speaking
+from tdconsole.cli.common import event_path
+from tdconsole.cli.rules_common import (
+    articles_text,
+    command_lang,
+    emit_document,
+    say_line,
+    speaks_command_lang,
+)
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _, ngettext
+from tdconsole.rules.calculators import as_json, showdown
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import RulingSettings
 
 
 def cmd_calc_showdown(args: argparse.Namespace) -> int:
-    from tdconsole.rules.calculators import as_json, showdown
-
     hands: dict[str, str] = {}
     for item in args.hands:
         name, sep, cards = item.partition("=")
@@ -42,9 +48,9 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         ace_straight=args.ace_straight or rulings.italiana_ace_straight,
     )
     if args.json:
-        _emit(as_json(result))
+        emit_document(as_json(result))
         return 0
-    lang = _lang(args)
+    lang = command_lang(args)
     for h in result.hands:
         label = h.name(lang)
         print(f"  {h.place}. {h.player:<12} {label:<28} {' '.join(h.cards)}")
@@ -56,7 +62,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
         else _("{winners} wins")
     )
     agree = _(" (Art. 9.2: two straight flushes: the players may agree to split)")
-    _say(
+    say_line(
         lang,
         _("{outcome}{agree}").format(
             outcome=outcome.format(winners=winners), agree=agree if may_split else ""
@@ -64,7 +70,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
     )
     for reading in result.readings:
         said = reading.explain(lang)
-        _say(
+        say_line(
             lang,
             _("  reading {choice} (Art. {article}, {setting}): {explanation}").format(
                 choice=reading.choice,
@@ -74,18 +80,17 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
             ),
         )
     book = "" if result.book == "ordine" else f" [{result.book}]"
-    print(_arts(result.articles) + book)
+    print(articles_text(result.articles) + book)
     return 0
 
 
 def _rulings_settings(args: argparse.Namespace) -> RulingSettings:
     """The readings in force: the event's settings when there is one, else the shipped file."""
+    # lazy: the event's service and models, 190 ms of every other calculator's start-up
+    from tdconsole.service import Tournament
     from tdconsole.store.settings_file import load_settings
 
     try:
-        from tdconsole.cli.common import event_path
-        from tdconsole.service import Tournament
-
         service = Tournament.open(event_path(args))
     except Exception:  # no event, or one that cannot be read: the shipped Decisions
         return load_settings().rulings
@@ -154,4 +159,4 @@ def register_showdown(calc_sub: Any) -> None:
     )
     sd.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language of labels"))
     sd.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    sd.set_defaults(func=_speaking(cmd_calc_showdown))
+    sd.set_defaults(func=speaks_command_lang(cmd_calc_showdown))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import emit_json, open_service, said, say
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain.cash import cash_json
 from tdconsole.domain.numbers import money_said
 from tdconsole.i18n import Msg, _, ngettext
 
@@ -89,8 +90,6 @@ def cash_lines(document: dict[str, Any], currency: str) -> list[Msg]:
 
 
 def cmd_cash(args: argparse.Namespace) -> int:
-    from tdconsole.domain.cash import cash_json
-
     service = open_service(args)
     try:
         document = cash_json(service.state)

@@ -8,15 +8,20 @@ from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain import clock
+from tdconsole.domain.clock import format_mmss, parse_mmss
+from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.view import clock_json
 from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.service import utc_now
+from tdconsole.store.settings_file import load_settings
 
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
 
 def _status_text(document: dict[str, Any], language: str = "en") -> str:
-    from tdconsole.domain.clock import format_mmss
-
     def said(message: Msg) -> str:
         return message.text(language)
 
@@ -83,10 +88,6 @@ def _status_text(document: dict[str, Any], language: str = "en") -> str:
 
 
 def cmd_clock(args: argparse.Namespace) -> int:
-    from tdconsole.domain.clock import parse_mmss
-    from tdconsole.domain.clock_events import ClockControl
-    from tdconsole.domain.view import clock_json
-
     action = args.action
     if action == "plan":
         return _plan(args)
@@ -126,8 +127,6 @@ def cmd_clock(args: argparse.Namespace) -> int:
 
 
 def _seconds(raw: str) -> int:
-    from tdconsole.domain.numbers import whole_number
-
     value = whole_number(raw, _("seconds"), low=-(10**6), high=10**6, article="III.5")
     if value <= 0:
         raise RuleError(_("give a positive number of seconds"))
@@ -135,10 +134,6 @@ def _seconds(raw: str) -> int:
 
 
 def _plan(args: argparse.Namespace) -> int:
-    from tdconsole.domain import clock
-    from tdconsole.service import utc_now
-    from tdconsole.store.settings_file import load_settings
-
     structure_flags = (args.stack, args.bb, args.first_minutes, args.second_bb, args.minutes)
     service = None
     try:
@@ -253,8 +248,6 @@ def _plan_table(documents: list[dict[str, Any]], language: str) -> str:
 
 
 def _edit(args: argparse.Namespace) -> int:
-    from tdconsole.domain.clock_events import EditLevel
-
     if args.value is None:
         raise RuleError(
             _("write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]"),

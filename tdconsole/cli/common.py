@@ -4,8 +4,10 @@ and the language of what is printed (``--lang``, else the event's ``language``, 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +19,9 @@ from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.numbers import chips_text as chips_text
 from tdconsole.domain.texts import check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
+from tdconsole.store.faults import oserror_cause
+from tdconsole.store.opening import fault, shown
+from tdconsole.store.paths import last_event, remember_event, resolve_event_path
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
@@ -27,6 +32,25 @@ Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 Build = Callable[["State"], "Command"]
 """A command built on the event's State (to name players as they were typed)."""
+
+
+class Deferred:
+    """A command's function named by its module and name, imported when the command runs: a
+    command whose parser is built apart from its body (``season``'s) never loads the body's
+    models to print its help or to run its other sub-commands."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        # lazy: the body's module is imported here, as ``tdconsole.cli.COMMANDS`` imports a
+        # command's module: the season's models are 120 ms of `season --help`
+        function = getattr(importlib.import_module(self.module), self.name)
+        return int(function(args))
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.module!r}, {self.name!r})"
 
 
 def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
@@ -57,19 +81,13 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
     """A fault of the disk or of a folder (an ``OSError``) or of an event file's medium (an
     SQLite error) that reached the command line: said in one line as what it is, never as a
     traceback. None for anything else (a bug, which must show)."""
-    sqlite3 = sys.modules.get("sqlite3")
     if isinstance(exc, OSError):
-        from tdconsole.store.faults import oserror_cause
-        from tdconsole.store.opening import shown
-
         cause = oserror_cause(exc)
         where = shown(exc.filename) if exc.filename is not None else ""
         if where:
             return RuleError(_("cannot use {where}: {cause}").format(where=where, cause=cause))
         return RuleError(_("storage refused: {cause}").format(cause=cause))
-    if sqlite3 is not None and isinstance(exc, sqlite3.Error):
-        from tdconsole.store.opening import fault
-
+    if isinstance(exc, sqlite3.Error):
         raw = getattr(exc, "filename", None)
         return fault(Path(raw) if isinstance(raw, str) else Path("the event file"), exc)
     return None
@@ -77,8 +95,6 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
 
 def event_path(args: argparse.Namespace) -> Path:
     """``--event``, else ``TDCONSOLE_EVENT``, else the most recently used event."""
-    from tdconsole.store.paths import last_event, resolve_event_path
-
     raw = getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT")
     if raw:
         return resolve_event_path(raw)
@@ -91,8 +107,9 @@ def event_path(args: argparse.Namespace) -> Path:
 
 
 def open_service(args: argparse.Namespace) -> Tournament:
+    # lazy: the service (pydantic, the domain's models) is 180 ms of the console's first frame
+    # and of every `season` command, which import this module and never open an event
     from tdconsole.service import Tournament
-    from tdconsole.store.paths import remember_event
 
     path = event_path(args)
     actor = getattr(args, "actor", None)
@@ -125,6 +142,7 @@ def act(args: argparse.Namespace, command: Union[Command, Build]) -> Tournament:
 def named(state: State, typed: list[str]) -> list[str]:
     """The players' names as recorded, from names as typed (case and accents ignored, a
     unique prefix: ``require_player``); an unknown or ambiguous name is refused."""
+    # lazy: the registration's models are 105 ms of the console's first frame and of `season`
     from tdconsole.domain.registration import require_player
 
     return [require_player(state, raw).name for raw in typed]
@@ -149,6 +167,7 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
 
 def state_json(args: argparse.Namespace) -> dict[str, Any]:
     """The current event's ``state --json`` document (used by reports)."""
+    # lazy: the view (the State's models) is 110 ms of the console's first frame and of `season`
     from tdconsole.domain.view import state_json as view
 
     service = open_service(args)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tdconsole.cli.cash_cmds import refund_lines, refund_said
 from tdconsole.cli.common import (
     act,
     chips_text,
@@ -19,19 +20,32 @@ from tdconsole.cli.common import (
     say,
 )
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain.access import PIN_KEYS
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.numbers import money_said, whole_number
+from tdconsole.domain.registration import (
+    ChangeSettings,
+    FeeRefunded,
+    Pay,
+    PlayerWithdrawn,
+    Register,
+    Withdraw,
+    require_player,
+)
+from tdconsole.domain.seating import Draw, plan_tables
 from tdconsole.domain.summaries import summary_text
+from tdconsole.domain.texts import one_line
+from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json, state_json
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.i18n import say as say_in
+from tdconsole.service import Tournament
+from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.settings_file import load_settings
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from tdconsole.service import Tournament
-    from tdconsole.store.paths import remember_event, resolve_event_path
-    from tdconsole.store.settings_file import load_settings
-
     settings = load_settings(Path(args.config) if args.config else None)
     args.event_lang = settings.language
     path = resolve_event_path(args.path)
@@ -44,8 +58,6 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import Register, require_player
-
     service = act(args, Register(names=args.names))
     for raw in args.names:
         player = require_player(service.state, raw)
@@ -57,9 +69,6 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
-    from tdconsole.cli.cash_cmds import refund_lines
-    from tdconsole.domain.registration import FeeRefunded, PlayerWithdrawn, Withdraw
-
     service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
     bodies = [r.body for r in service.last_records]
     body = next(b for b in bodies if isinstance(b, PlayerWithdrawn))
@@ -76,8 +85,6 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
-    from tdconsole.domain.registration import Pay, require_player
-
     service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
@@ -92,15 +99,11 @@ def cmd_pay(args: argparse.Namespace) -> int:
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
-    from tdconsole.domain.seating import Draw
-
     service = act(args, Draw(tables=args.tables, seed=args.seed))
     drawn = service.last_records[-1].body
     warning = getattr(drawn, "warning", None)
     state = service.state
     if warning:
-        from tdconsole.domain.seating import plan_tables
-
         seated = sum(len(state.players_at(t)) for t in state.open_tables())
         plan = plan_tables(seated, state.settings.seating, args.tables)
         # The plan's warning in the console's language (the record keeps the English).
@@ -125,6 +128,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_start(args: argparse.Namespace) -> int:
+    # lazy: the play's models are 14 ms of every other core command's start-up (`state`, `log`…)
     from tdconsole.domain.play import Start
 
     service = act(
@@ -168,9 +172,6 @@ def _breaks(items: list[str]) -> dict[int, int]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-    from tdconsole.domain.access import PIN_KEYS
-    from tdconsole.domain.registration import ChangeSettings
-
     pairs = parse_assignments(args.assignments, _("KEY=VALUE"), at_first=True)
     service = act(args, ChangeSettings(assignments=pairs))
     flat = service.state.settings.flat()
@@ -214,8 +215,6 @@ def cmd_redo(args: argparse.Namespace) -> int:
 
 
 def cmd_state(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import state_json
-
     service = open_service(args)
     try:
         document = state_json(service.state, service.now())
@@ -262,8 +261,6 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def cmd_payouts(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
-
     service = open_service(args)
     try:
         rows = payouts_json(service.state)
@@ -294,11 +291,6 @@ def cmd_payouts(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    from tdconsole.cli.cash_cmds import refund_said
-    from tdconsole.domain.events import CommandNoted, Redone, Undone
-    from tdconsole.domain.registration import FeeRefunded
-    from tdconsole.domain.texts import one_line
-
     service = open_service(args)
     try:
         records = service.log()
@@ -351,7 +343,6 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 def cmd_tables(args: argparse.Namespace) -> int:
     """Every open table as it sits: what a player may ask before acting (Art. VII.7)."""
-    from tdconsole.domain.view import state_json
 
     service = open_service(args)
     try:
@@ -403,8 +394,6 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import state_json
-
     service = open_service(args)
     try:
         document = state_json(service.state, service.now())
@@ -470,29 +459,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
             tie = "=" if p["tied"] else " "
             prize = money_said(p["prize"], currency) if p["prize"] else ""
             print(f"{p['place']:>4}{tie}  {p['name']:<32} {prize}")
-    return 0
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    """Build the demo event; on a terminal, open the console at once and build it behind the
-    console's first frame (``--no-open`` or no terminal: build it and say where it is)."""
-    if not args.no_open and sys.stdin.isatty() and sys.stdout.isatty():
-        import importlib
-
-        try:
-            ui = importlib.import_module("tdconsole.cli.ui_cmds")
-        except ModuleNotFoundError:
-            pass
-        else:
-            return int(ui.open_demo(args))
-    from tdconsole.demo import build_demo
-    from tdconsole.store.paths import remember_event, resolve_event_path
-
-    path = resolve_event_path(args.path) if args.path else None
-    built = build_demo(path, lang=lang(args))
-    remember_event(built)
-    args.event = str(built)
-    say(args, _("demo event ready at {path}").format(path=built))
     return 0
 
 
@@ -566,9 +532,3 @@ def register(sub: Any) -> None:
     ):
         p = add(name, func, text)
         p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-
-    p = add(
-        "demo", cmd_demo, _("build a demo event (24 players, paid, drawn, started) and open it")
-    )
-    p.add_argument("path", metavar=_("PATH"), nargs="?")
-    p.add_argument("--no-open", action="store_true", help=_("build it, do not open the console"))

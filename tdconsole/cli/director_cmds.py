@@ -8,6 +8,9 @@ from typing import Any
 
 from tdconsole.cli.common import act, chips_text, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain.access import SignPhonesOut
+from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
+from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, whole_number
 from tdconsole.i18n import _
@@ -26,8 +29,6 @@ def _seat(raw: str) -> tuple[int, int]:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
-    from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
-
     table, seat = _seat(args.to)
     service = act(
         args,
@@ -58,8 +59,6 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_colour_up(args: argparse.Namespace) -> int:
-    from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
-
     service = act(args, ColourUp(counts=parse_counts(args.count), override=args.override))
     done = service.last_records[-1].body
     assert isinstance(done, ChipsColouredUp)
@@ -80,8 +79,6 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
 
 
 def cmd_sign_out(args: argparse.Namespace) -> int:
-    from tdconsole.domain.access import SignPhonesOut
-
     act(args, SignPhonesOut())
     say(args, _("every phone is signed out of the served floor: each signs in again"))
     return 0

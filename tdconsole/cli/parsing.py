@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
+from tdconsole.domain import numbers
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, translation
 
 DEFAULT_LANG = "it"
@@ -142,8 +144,6 @@ class Parser(argparse.ArgumentParser):
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         """A value refused by ``numbers`` is said as it refuses it (it names the option)."""
-        from tdconsole.domain.errors import RuleError
-
         try:
             return super()._get_value(action, arg_string)
         except RuleError as exc:
@@ -165,7 +165,6 @@ def _typed(name: str, *, decimals: bool) -> Any:
     """The ``type`` of a numeric option: ``numbers.whole_number`` (or, for seconds and other
     decimals, ``numbers.decimal_number``), bounded to ± ``CHIPS_MAX``; the command's own
     checks (and the domain's) then say what range it takes."""
-    from tdconsole.domain import numbers
 
     def whole(text: str) -> int:
         return numbers.whole_number(text, name, low=-numbers.CHIPS_MAX)

@@ -7,8 +7,21 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser
+from tdconsole.domain.director_moves import ClosePlanRaisingSeats
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, money_said
 from tdconsole.domain.ordinals import in_place, reads_with_vowel
+from tdconsole.domain.play import (
+    Bust,
+    ClosePlan,
+    CloseTable,
+    Count,
+    Disqualify,
+    Final,
+    SecondStack,
+    TableClosed,
+)
+from tdconsole.domain.seating import MoveButton
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -50,8 +63,6 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    from tdconsole.domain.play import Count
-
     counts = parse_counts(args.counts)
     service = act(args, lambda state: Count(counts=named_counts(state, counts)))
     for name in named(service.state, list(counts)):
@@ -62,8 +73,6 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 
 def cmd_dote(args: argparse.Namespace) -> int:
-    from tdconsole.domain.play import SecondStack
-
     service = act(
         args, lambda state: SecondStack(name=named(state, [args.name])[0], stack=args.stack)
     )
@@ -82,8 +91,6 @@ def cmd_dote(args: argparse.Namespace) -> int:
 
 
 def cmd_bust(args: argparse.Namespace) -> int:
-    from tdconsole.domain.play import Bust
-
     service = act(
         args,
         lambda state: Bust(
@@ -117,8 +124,6 @@ def out_line(name: str, place: int, tie: str, prize: str) -> Msg:
 
 
 def cmd_disqualify(args: argparse.Namespace) -> int:
-    from tdconsole.domain.play import Disqualify
-
     service = act(
         args,
         lambda state: Disqualify(
@@ -138,9 +143,6 @@ def cmd_disqualify(args: argparse.Namespace) -> int:
 
 
 def cmd_close(args: argparse.Namespace) -> int:
-    from tdconsole.domain.director_moves import ClosePlanRaisingSeats
-    from tdconsole.domain.play import ClosePlan, CloseTable
-
     if args.plan == bool(args.count):
         raise_usage(_("close TABLE --plan, or close TABLE --count NAME=N ..."))
     if args.seats is not None and not args.plan:
@@ -166,7 +168,6 @@ def cmd_close(args: argparse.Namespace) -> int:
             override=args.override,
         ),
     )
-    from tdconsole.domain.play import TableClosed
 
     closed = service.last_records[-1].body
     assert isinstance(closed, TableClosed)
@@ -206,14 +207,10 @@ def _print_plan(args: argparse.Namespace, service: Tournament, number: int) -> N
 
 
 def raise_usage(usage: Msg) -> None:
-    from tdconsole.domain.errors import RuleError
-
     raise RuleError(_("write {usage}").format(usage=usage))
 
 
 def cmd_final(args: argparse.Namespace) -> int:
-    from tdconsole.domain.play import Final
-
     counts = parse_counts(args.count)
     service = act(
         args,
@@ -248,8 +245,6 @@ def cmd_final(args: argparse.Namespace) -> int:
 
 
 def cmd_button(args: argparse.Namespace) -> int:
-    from tdconsole.domain.seating import MoveButton
-
     service = act(args, MoveButton(table=args.table, seat=args.seat))
     table = service.state.tables[args.table]
     if table.final:

@@ -18,10 +18,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tdconsole.cli.common import event_path, state_json
+from tdconsole.cli.data_cmds import follow_event_language
 from tdconsole.cli.parsing import Parser, language_metavar, language_option
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.state import Player, match_players
 from tdconsole.i18n import _
-from tdconsole.reports import FORMATS, REPORTS
+from tdconsole.reports import FORMATS, REPORTS, filename, render
+from tdconsole.store.output import check_target, write_free, write_new
 
 #: What the printer queue accepts as it is (CUPS filters txt and pdf; html it cannot lay out).
 QUEUE_FORMATS = ("txt", "pdf", "csv")
@@ -75,14 +79,10 @@ def register(subparsers: Any) -> None:
 
 def load_state(args: argparse.Namespace) -> Mapping[str, Any]:
     """The event's ``state --json`` document."""
-    from tdconsole.cli.common import state_json
-
     return state_json(args)
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    from tdconsole.reports import filename, render
-
     kind: str = args.report
     fmt: str = args.report_format
     printer: str | None = args.report_printer
@@ -90,8 +90,6 @@ def cmd_print(args: argparse.Namespace) -> int:
         # `print --lang en` is the language of the whole command: its messages too.
         args.lang = args.report_lang
     if printer is not None and fmt not in QUEUE_FORMATS:
-        from tdconsole.cli.data_cmds import follow_event_language
-
         follow_event_language(args)  # refused before the event is opened: say it in its language
         raise RuleError(
             _(
@@ -100,8 +98,6 @@ def cmd_print(args: argparse.Namespace) -> int:
             ).format(fmt=fmt),
         )
     if args.report_players and kind != "receipts":
-        from tdconsole.cli.data_cmds import follow_event_language
-
         follow_event_language(args)
         raise RuleError(_("--player goes with the receipts only: `print receipts --player NAME`"))
     lang = args.report_lang or getattr(args, "lang", None)
@@ -114,13 +110,9 @@ def cmd_print(args: argparse.Namespace) -> int:
         state = load_state(args)
         output = filename(kind, fmt, lang or str(state.get("language") or "it"))
     if chosen:
-        from tdconsole.store.output import check_target
-
         try:  # refused before the work
             check_target(Path(output), force=force, protect=protect)
         except RuleError:
-            from tdconsole.cli.data_cmds import follow_event_language
-
             follow_event_language(args)
             raise
     warnings: list[str] = []
@@ -132,8 +124,6 @@ def cmd_print(args: argparse.Namespace) -> int:
     for warning in warnings:  # a letter the PDF's font lacks, printed as its code
         sys.stderr.write(f"warning: {warning}\n")
     if output is not None:
-        from tdconsole.store.output import write_free, write_new
-
         if chosen or force:
             written = write_new(Path(output), data, force=force, protect=protect)
         else:  # the default name: the next free one, never over a file
@@ -153,8 +143,6 @@ def cmd_print(args: argparse.Namespace) -> int:
 def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str, Any]:
     """The state with only the paid players ``typed`` names (as people type names): the
     receipts of the prizes just handed over (I.7), not the whole evening's again."""
-    from tdconsole.domain.state import Player, match_players
-
     players = [p for p in state.get("players") or [] if isinstance(p, Mapping)]
     paid = [
         Player(name=str(p.get("name")), order=i)
@@ -178,8 +166,6 @@ def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str,
 
 def _event_file(args: argparse.Namespace) -> Path | None:
     """The event's file, which no report may replace (None when no event is chosen yet)."""
-    from tdconsole.cli.common import event_path
-
     try:
         return event_path(args)
     except RuleError:

@@ -17,6 +17,7 @@ import os
 import sys
 import types
 from collections.abc import Iterable
+from importlib.machinery import PathFinder
 from typing import Any
 
 LOADER = "pydantic.plugin._loader"
@@ -49,8 +50,6 @@ def no_plugin_declared(paths: Iterable[str]) -> bool:
 
 def _only_paths_hold_distributions() -> bool:
     """Distributions are found only in the folders of ``sys.path`` (no finder of its own)."""
-    from importlib.machinery import PathFinder
-
     return all(
         finder is PathFinder or not hasattr(finder, "find_distributions")
         for finder in sys.meta_path

@@ -9,46 +9,55 @@ both languages. The calculators (``calc …``) are in ``calc_cmds``.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.rules_common import _book_lang, _emit, _lang, _say, _speaking
+from tdconsole.cli.common import act, event_path
+from tdconsole.cli.rules_common import (
+    book_lang,
+    command_lang,
+    emit_document,
+    say_line,
+    speaks_command_lang,
+)
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _, ngettext
+from tdconsole.rules.books import check_book_name, imported, imported_books, shipped_books
+from tdconsole.rules.importer import import_file, parse_file
+from tdconsole.rules.search import search
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from tdconsole.rules.search import search
-
-    lang = _lang(args)
+    lang = command_lang(args)
     query = " ".join(args.query)
-    results = search(query, book=args.book, lang=_book_lang(lang), limit=args.limit)
+    results = search(query, book=args.book, lang=book_lang(lang), limit=args.limit)
     if args.json:
-        _emit({"query": query, "lang": _book_lang(lang), "results": [r.as_json() for r in results]})
+        emit_document(
+            {"query": query, "lang": book_lang(lang), "results": [r.as_json() for r in results]}
+        )
         return 0
     if not results:
-        _say(lang, _("No article found."))
+        say_line(lang, _("No article found."))
         return 0
     for r in results:
         print(f"Art. {r.number} [{r.book}] — {r.title}")
         print(f"  {r.summary}")
         if r.text:
-            _say(lang, _("  Text: {text}").format(text=r.text))
+            say_line(lang, _("  Text: {text}").format(text=r.text))
         if r.related:
             links = []
             for link in r.related:
                 ref = link.number if link.book == r.book else f"{link.book} {link.number}"
                 links.append(ref if link.available else f"{ref} (n/d)")
-            _say(lang, _("  See also: {links}").format(links=", ".join(links)))
+            say_line(lang, _("  See also: {links}").format(links=", ".join(links)))
     return 0
 
 
 def cmd_rules_list(args: argparse.Namespace) -> int:
-    from tdconsole.rules.books import imported_books, shipped_books
-
-    language = _lang(args)
-    lang = _book_lang(language)
+    language = command_lang(args)
+    lang = book_lang(language)
     imported = {b.name: b for b in imported_books()}
     rows: list[dict[str, Any]] = []
     for book in shipped_books():
@@ -79,7 +88,7 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        _emit({"books": rows})
+        emit_document({"books": rows})
         return 0
     for row in rows:
         flag = _("  [+ imported text]").text(language) if row["imported"] else ""
@@ -90,10 +99,6 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
 def _chosen_event(args: argparse.Namespace) -> Path | None:
     """The event a rulebook import is recorded in: ``--event``, ``$TDCONSOLE_EVENT`` or the
     last one used; None when none was ever chosen (or the last one used is gone)."""
-    import os
-
-    from tdconsole.cli.common import event_path
-
     try:
         path = event_path(args)
     except RuleError:
@@ -123,7 +128,7 @@ def _record_import(
         return None
 
     def record() -> None:
-        from tdconsole.cli.common import act
+        # lazy: the event's models, 59 ms of a `rule --lang` search's start-up
         from tdconsole.domain.rulings import ImportRulebook
 
         act(args, ImportRulebook(book=name, source=source, articles=count, replaced=replaced))
@@ -132,9 +137,6 @@ def _record_import(
 
 
 def cmd_rules_import(args: argparse.Namespace) -> int:
-    from tdconsole.rules.books import check_book_name, imported, shipped_books
-    from tdconsole.rules.importer import import_file, parse_file
-
     name = check_book_name(args.name)
     path = Path(args.file)
     parsed = parse_file(path)
@@ -168,11 +170,11 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
         "recorded": record is not None,
     }
     if args.json:
-        _emit(document)
+        emit_document(document)
         return 0
-    lang = _lang(args)
+    lang = command_lang(args)
     count = len(parsed.numbers)
-    _say(
+    say_line(
         lang,
         ngettext(
             "Imported {n} article from {file} as book '{name}' (stored in {target}).",
@@ -181,7 +183,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
         ).format(file=path.name, name=name, target=target),
     )
     if shipped is not None:
-        _say(
+        say_line(
             lang,
             ngettext(
                 "Verbatim text attached to {matched} of {n} article of '{name}'.",
@@ -190,8 +192,10 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
             ).format(matched=len(matched), name=name),
         )
         if unknown:
-            _say(lang, _("Not in the shipped book: {numbers}").format(numbers=", ".join(unknown)))
-    for warning in parsed.warnings_in(_book_lang(lang)):
+            say_line(
+                lang, _("Not in the shipped book: {numbers}").format(numbers=", ".join(unknown))
+            )
+    for warning in parsed.warnings_in(book_lang(lang)):
         print(f"warning: {warning}")
     return 0
 
@@ -224,7 +228,7 @@ def register(subparsers: Any) -> None:
         "--limit", type=int, metavar="N", default=5, help=_("how many results (default 5)")
     )
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    p.set_defaults(func=_speaking(cmd_rule))
+    p.set_defaults(func=speaks_command_lang(cmd_rule))
 
     rules = subparsers.add_parser(
         "rules",
@@ -235,8 +239,8 @@ def register(subparsers: Any) -> None:
     lst = rules_sub.add_parser("list", help=_("the rulebooks shipped and imported"))
     lst.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language"))
-    lst.set_defaults(func=_speaking(cmd_rules_list))
-    rules.set_defaults(func=_speaking(cmd_rules_list), json=False, rule_lang=None)
+    lst.set_defaults(func=speaks_command_lang(cmd_rules_list))
+    rules.set_defaults(func=speaks_command_lang(cmd_rules_list), json=False, rule_lang=None)
     imp = rules_sub.add_parser(
         "import",
         help=_("import a regulation text (its verbatim articles)"),
@@ -257,4 +261,4 @@ def register(subparsers: Any) -> None:
         help=_("book name: lowercase letters, digits, '-'"),
     )
     imp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    imp.set_defaults(func=_speaking(cmd_rules_import))
+    imp.set_defaults(func=speaks_command_lang(cmd_rules_import))

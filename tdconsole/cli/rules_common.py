@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import lang as console_lang
+from tdconsole.cli.data_cmds import follow_event_language
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg
 
@@ -23,25 +24,25 @@ if TYPE_CHECKING:
     from tdconsole.rules.books import Lang
 
 
-def _lang(args: argparse.Namespace) -> str:
+def command_lang(args: argparse.Namespace) -> str:
     """The command's language; its own ``--lang`` is also the language of its refusals."""
     own = getattr(args, "rule_lang", None)
     if own:
         if getattr(args, "lang", None) is None:
             args.lang = own
         return str(own)
-    from tdconsole.cli.data_cmds import follow_event_language
-
     follow_event_language(args)
     return console_lang(args)
 
 
-def _book_lang(lang: str) -> Lang:
+def book_lang(lang: str) -> Lang:
     """The rulebooks' language for the console's: they are written in Italian and English."""
     return "en" if lang == "en" else "it"
 
 
-def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+def speaks_command_lang(
+    func: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
     """A handler whose refusals are said in the command's language (the event's is looked up
     only when there is something to say)."""
 
@@ -50,20 +51,23 @@ def _speaking(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.N
         try:
             return func(args)
         except RuleError:
-            _lang(args)
+            command_lang(args)
             raise
 
     return run
 
 
-def _say(lang: str, message: Msg) -> None:
+def say_line(lang: str, message: Msg) -> None:
+    """Print ``message`` in ``lang``, one line."""
     print(message.text(lang))
 
 
-def _emit(document: Any) -> None:
+def emit_document(document: Any) -> None:
+    """Print ``document`` as JSON (the same in every language)."""
     json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 
 
-def _arts(articles: Any) -> str:
+def articles_text(articles: Any) -> str:
+    """The articles cited, as ``Art. 1.2, Art. 3.4``."""
     return ", ".join(f"Art. {a}" for a in articles)

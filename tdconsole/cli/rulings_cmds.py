@@ -7,12 +7,12 @@ from datetime import datetime
 from typing import Any
 
 from tdconsole.cli.common import act, emit_json, named, open_service, said, say
+from tdconsole.domain.rulings import MarkServed, RecordRuling, Sanction
+from tdconsole.domain.view import rulings_json
 from tdconsole.i18n import _, ngettext, pgettext
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
-    from tdconsole.domain.rulings import RecordRuling
-
     articles = [a for a in (args.articles or "").split(",") if a.strip()]
     ruling = act(
         args,
@@ -34,8 +34,6 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 
 
 def cmd_sanction(args: argparse.Namespace) -> int:
-    from tdconsole.domain.rulings import Sanction
-
     ruling = act(
         args,
         lambda state: Sanction(
@@ -73,8 +71,6 @@ def cmd_sanction(args: argparse.Namespace) -> int:
 
 
 def cmd_served(args: argparse.Namespace) -> int:
-    from tdconsole.domain.rulings import MarkServed
-
     ruling = act(args, MarkServed(ruling=args.id)).state.rulings[args.id - 1]
     name = ruling.players[0]
     say(args, _("{name}: suspension served (Art. VI.2)").format(name=name))
@@ -82,8 +78,6 @@ def cmd_served(args: argparse.Namespace) -> int:
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
-    from tdconsole.domain.view import rulings_json
-
     service = open_service(args)
     try:
         rows = rulings_json(service.state)

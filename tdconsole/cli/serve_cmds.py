@@ -11,17 +11,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from tdconsole import serve
+from tdconsole.cli.common import event_path, lang
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
+from tdconsole.serve import qr_text, url_host
+from tdconsole.service import Tournament
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
 def _event(args: argparse.Namespace) -> Path:
-    from tdconsole.cli.common import event_path
-
     path = event_path(args)
     if not path.exists():
         raise RuleError(
@@ -32,8 +35,6 @@ def _event(args: argparse.Namespace) -> Path:
 
 def _pins(path: Path) -> dict[str, str]:
     """The event's PINs (hashes), read through the service: the file is checked on the way."""
-    from tdconsole.service import Tournament
-
     service = Tournament.open(path, role="floor")
     try:
         return dict(service.state.pins)
@@ -43,10 +44,6 @@ def _pins(path: Path) -> dict[str, str]:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     path = _event(args)
-    from urllib.parse import urlsplit
-
-    from tdconsole import serve
-
     host = args.host or DEFAULT_HOST
     try:
         public_host = urlsplit(args.public_url).hostname if args.public_url else None
@@ -85,8 +82,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _run_server(
     args: argparse.Namespace, path: Path, host: str, public: bool, pins: dict[str, str]
 ) -> int:
-    from tdconsole.cli.common import lang
-    from tdconsole.serve import qr_text, url_host
+    # lazy: aiohttp, the server: 330 ms of the start-up of `tdconsole --help` and of the
+    # console, which build this module's parser too
     from tdconsole.serve.app import serve
     from tdconsole.serve.config import ServeConfig
 

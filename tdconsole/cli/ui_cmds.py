@@ -1,21 +1,26 @@
-"""``tdconsole`` (the console), ``tdconsole floor``, ``tdconsole display``, and the console of
-``tdconsole demo``.
+"""``tdconsole`` (the console), ``tdconsole floor``, ``tdconsole display``, and ``tdconsole
+demo`` (the demo event, opened in the console).
 
-Textual is imported only here, inside the functions, so every other command stays fast. The
-console paints a light opening screen first and opens the event after it (a *loader* run in a
-worker thread, which also imports the console's modules): the domain, the log, the demo's build
-and the console's own screen never delay the first frame.
+The console paints a light opening screen first and opens the event after it (a *loader* run
+in a worker thread, which also imports the console's modules): the domain, the log, the demo's
+build and the console's own screen never delay the first frame, so this module imports none of
+them at its top.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tdconsole.cli.common import event_path, lang, say
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.ui.crash import crash_line
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -26,8 +31,6 @@ Loader = Callable[[], "Tournament"]
 
 def _event_file(args: argparse.Namespace) -> Path | None:
     """The event to open (``--event``, ``$TDCONSOLE_EVENT``, the last one), if it exists."""
-    from tdconsole.cli.common import event_path
-
     try:
         path = event_path(args)
     except Exception:
@@ -37,8 +40,8 @@ def _event_file(args: argparse.Namespace) -> Path | None:
 
 def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
     def load() -> Tournament:
+        # lazy: the service is 180 ms that the console's first frame does not wait for
         from tdconsole.service import Tournament
-        from tdconsole.store.paths import remember_event
 
         service = Tournament.open(path, actor=getattr(args, "actor", None), role=role)
         remember_event(path)
@@ -49,23 +52,33 @@ def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
-        from tdconsole.cli.common import lang
-        from tdconsole.demo import build_demo
+        # lazy: the demo's build and the service are 250 ms that the first frame does not wait for
         from tdconsole.service import Tournament
-        from tdconsole.store.paths import remember_event, resolve_event_path
 
-        path = resolve_event_path(args.path) if getattr(args, "path", None) else None
-        built = build_demo(path, lang=lang(args))
-        remember_event(built)
-        args.event = str(built)
+        built = build_demo_event(args)
         return Tournament.open(built, actor=getattr(args, "actor", None), role="director")
 
     return load
 
 
+def build_demo_event(args: argparse.Namespace) -> Path:
+    """The demo event built at ``PATH`` (else a fresh file in the data folder), remembered as
+    the last event used and chosen as ``args.event``."""
+    # lazy: the demo's build (the service, the domain's moves) is 250 ms of the console's first
+    # frame, which it follows
+    from tdconsole.demo import build_demo
+
+    path = resolve_event_path(args.path) if getattr(args, "path", None) else None
+    built = build_demo(path, lang=lang(args))
+    remember_event(built)
+    args.event = str(built)
+    return built
+
+
 def _run(
     args: argparse.Namespace, mode: Mode, loader: Loader | None = None, title: str = ""
 ) -> int:
+    # lazy: textual and the console's app are 590 ms of `demo --no-open`, which paints nothing
     from tdconsole.ui.app import build_app
 
     role = "floor" if mode == "floor" else "director"
@@ -75,8 +88,6 @@ def _run(
             loader = _opener(path, args, role)
             title = path.stem
         elif mode != "director":
-            from tdconsole.domain.errors import RuleError
-
             raise RuleError(
                 _("no event chosen: give --event PATH (or open one in the console first)"),
             )
@@ -94,10 +105,6 @@ def _run(
         if app.service is not None:
             app.service.close()
     if app.crash is not None:
-        import sys
-
-        from tdconsole.ui.crash import crash_line
-
         print(crash_line(app.crash, app.crash_report, app.tr.lang), file=sys.stderr)
         return 1
     return int(code or app.return_code or 0)
@@ -113,6 +120,16 @@ def open_demo(args: argparse.Namespace) -> int:
     return _run(args, "director", _demo_builder(args), title="demo")
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Build the demo event; on a terminal, open the console at once and build it behind the
+    console's first frame (``--no-open`` or no terminal: build it and say where it is)."""
+    if not args.no_open and sys.stdin.isatty() and sys.stdout.isatty():
+        return open_demo(args)
+    built = build_demo_event(args)
+    say(args, _("demo event ready at {path}").format(path=built))
+    return 0
+
+
 def cmd_floor(args: argparse.Namespace) -> int:
     if not getattr(args, "actor", None):
         args.actor = os.environ.get("USER") or "floor"
@@ -124,6 +141,11 @@ def cmd_display(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
+    demo_help = _("build a demo event (24 players, paid, drawn, started) and open it")
+    demo = sub.add_parser("demo", help=demo_help, description=demo_help)
+    demo.add_argument("path", metavar=_("PATH"), nargs="?")
+    demo.add_argument("--no-open", action="store_true", help=_("build it, do not open the console"))
+    demo.set_defaults(func=cmd_demo)
     floor = sub.add_parser(
         "floor",
         help=_("open the floor console: eliminations, counts, second stacks, the clock read-only"),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 
+from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_change, chips_text
@@ -81,8 +82,6 @@ def needs_chip(structure: Structure, level: int, chip: int) -> bool:
 
 def level_in_play(state: State, now: datetime) -> int | None:
     """The level played now; during a break, the level that follows it (None: no clock)."""
-    from tdconsole.domain import clock
-
     if state.clock is None or state.structure is None:
         return None
     auto = state.settings.clock.auto_announce

@@ -20,6 +20,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Redone, Undone
 from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.numbers import chips_text
+from tdconsole.domain.play_common import check_chip_unit, require_in
+from tdconsole.domain.registration import clean_name
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _, ngettext
@@ -78,8 +80,6 @@ def check_values(data: Any, record: Record | None = None) -> None:
 def check_state(state: State, names_seen: set[str] | None = None) -> None:
     """The invariants every live command keeps; raises ``RuleError`` naming the first broken.
     ``names_seen``: player names already found good (a replay checks each name once)."""
-    from tdconsole.domain.registration import clean_name
-
     if len(state.name) > MAX_EVENT_NAME or _has_control(state.name):
         raise _broken(
             _(
@@ -221,8 +221,6 @@ def check_event(state: State, record: Record, history: History) -> None:
                 _("it starts a tournament that is not seated or has already started"), "III.1"
             )
     elif body.type == "chips_counted":
-        from tdconsole.domain.play_common import check_chip_unit, require_in
-
         for name, chips in getattr(body, "counts", {}).items():
             check_chip_unit(state, require_in(state, name).name, chips)
 

@@ -6,12 +6,10 @@ The printed reports group with narrow no-break spaces of their own (``reports.mo
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from decimal import Decimal
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, ngettext
-
-if TYPE_CHECKING:
-    from decimal import Decimal  # (not imported to run: the console's first frame reads this)
 
 
 def chips_text(value: int | None) -> str:
@@ -65,8 +63,6 @@ _DECIMAL = re.compile(r"\+?([0-9]+)(?:\.([0-9]+))?")
 
 
 def _check_length(raw: str, what: Msg | str, article: str | None) -> None:
-    from tdconsole.domain.errors import RuleError
-
     if len(raw) > TYPED_LIMIT:
         raise RuleError(
             _("{what}: {raw} is too long for a number: give at most {limit} characters").format(
@@ -102,8 +98,6 @@ def whole_number(
     """``raw`` as a whole number from ``low`` to ``high``: ASCII digits, an optional sign,
     thousands spaced as the console writes them. A ``RuleError`` in one line otherwise;
     ``what`` names the field."""
-    from tdconsole.domain.errors import RuleError
-
     _check_length(raw, what, article)
     text = raw.strip()
     for space in _GROUPING:
@@ -139,8 +133,6 @@ def money_amount(
 ) -> Decimal:
     """``raw`` as scudi: ASCII digits with at most ``places`` decimals after a point, from 0 to
     ``high``. A ``RuleError`` in one line otherwise (``what`` names the field)."""
-    from tdconsole.domain.errors import RuleError
-
     value = _decimal(raw, what, places, article)
     if value is None:
         raise RuleError(
@@ -161,8 +153,6 @@ def money_amount(
 
 def share_amount(raw: str, what: Msg | str, *, article: str | None = "V.1") -> Decimal:
     """``raw`` as a share of the prize pool in percent: ASCII digits, at most 2 decimals."""
-    from tdconsole.domain.errors import RuleError
-
     value = _decimal(raw, what, 2, article)
     if value is None:
         raise RuleError(
@@ -183,10 +173,6 @@ def share_amount(raw: str, what: Msg | str, *, article: str | None = "V.1") -> D
 
 def _decimal(raw: str, what: Msg | str, places: int, article: str | None) -> Decimal | None:
     """``raw`` as a decimal of at most ``places`` decimals, or None when it is not one."""
-    from decimal import Decimal
-
-    from tdconsole.domain.errors import RuleError
-
     _check_length(raw, what, article)
     found = _DECIMAL.fullmatch(raw.strip())
     if found is None:
@@ -216,10 +202,6 @@ def decimal_number(
 ) -> Decimal:
     """``raw`` as a decimal from ``low`` to ``high`` (seconds, a factor): ASCII digits, an
     optional sign, at most ``places`` decimals after a point."""
-    from decimal import Decimal
-
-    from tdconsole.domain.errors import RuleError
-
     text = raw.strip()
     negative = text.startswith("-")
     value = _decimal(text[1:] if negative else text, what, places, article)

@@ -14,16 +14,18 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text
-from tdconsole.domain.payouts import money_text
+from tdconsole.domain.payouts import money_text, shared_prizes
 from tdconsole.domain.play_common import (
     MAX_STACK,
     can_take_second_stack,
     check_chip_unit,
     check_in_circulation,
     current_big_blind,
+    payout_table,
     require_in,
     require_play_open,
     round_chips,
@@ -87,8 +89,6 @@ class Started(EventBody):
     structure: dict[str, Any]
 
     def apply(self, state: State, at: datetime) -> None:
-        from tdconsole.domain import clock
-
         state.stack = self.stack
         for table in state.tables.values():
             players = state.players_at(table)
@@ -119,8 +119,6 @@ class Start(Command):
         return f"start: stack {self.stack}, big blind {self.big_blind}"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        from tdconsole.domain import clock
-
         if state.phase == "registration":
             raise RuleError(
                 _("draw the seats first (`draw`), then start"),
@@ -342,9 +340,6 @@ class PlayersEliminated(EventBody):
 def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[Elimination]:
     """Places for players out in one hand: more chips at the start of the hand = better place;
     equal stacks share the best of their places and pool those places' prizes (Decision)."""
-    from tdconsole.domain.payouts import shared_prizes
-    from tdconsole.domain.play_common import payout_table
-
     table = payout_table(state)
     unit = state.settings.prizes.payout_unit
     ordered = sorted(busted, key=lambda item: -(item[1] or 0))
@@ -417,7 +412,7 @@ class Bust(Command):
                     raise RuleError(
                         _(
                             "{name} may still take the second stack of {amount} chips "
-                            "(table {table}'s average): record `dote {name}`, or add "
+                            "(table {table}'s average): record `dote {name} --stack 0`, or add "
                             "--declined if he declines it"
                         ).format(name=player.name, amount=chips_text(amount), table=player.table),
                         "III.2",

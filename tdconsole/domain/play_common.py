@@ -8,9 +8,11 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
+from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_count, chips_text
-from tdconsole.domain.payouts import Payout, payouts, without_vacated
+from tdconsole.domain.payouts import Payout, payouts, shared_prizes, without_vacated
+from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, Table, name_key
 from tdconsole.domain.words import status_word
 from tdconsole.i18n import Msg, _
@@ -45,8 +47,6 @@ def payout_table(state: State) -> list[Payout]:
 
 
 def require_in(state: State, name: str) -> Player:
-    from tdconsole.domain.registration import require_player
-
     player = require_player(state, name)
     if player.status != "in":
         raise RuleError(
@@ -66,7 +66,6 @@ def table_of(state: State, player: Player) -> Table:
 def current_big_blind(state: State, now: datetime) -> int | None:
     if state.clock is None or state.structure is None:
         return None
-    from tdconsole.domain import clock
 
     auto = state.settings.clock.auto_announce
     return clock.status(state.clock, state.structure, now, auto_announce=auto).big_blind
@@ -178,8 +177,6 @@ def settle_finish(state: State, at: datetime) -> None:
         return
     remaining = state.in_players()
     if len(remaining) == 1:
-        from tdconsole.domain.payouts import shared_prizes
-
         winner = remaining[0]
         winner.place, winner.tied = 1, False
         unit = state.settings.prizes.payout_unit
@@ -187,8 +184,6 @@ def settle_finish(state: State, at: datetime) -> None:
         winner.chips = state.chips_in_play
         state.phase = "finished"
         if state.clock is not None and state.structure is not None:
-            from tdconsole.domain import clock
-
             auto = state.settings.clock.auto_announce
             state.clock = clock.finish(state.clock, state.structure, at, auto_announce=auto)
 

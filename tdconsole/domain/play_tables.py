@@ -22,6 +22,7 @@ from tdconsole.domain.play_common import (
     round_chips,
     unseat,
 )
+from tdconsole.domain.seating import DrawnTable, draw_seats, place_tables
 from tdconsole.domain.state import MovePlan, State, Table, name_key
 from tdconsole.i18n import _, ngettext, pgettext
 
@@ -343,8 +344,6 @@ class FinalDrawn(EventBody):
     reason: str | None = None
 
     def apply(self, state: State, at: datetime) -> None:
-        from tdconsole.domain.seating import DrawnTable, place_tables
-
         for table in state.tables.values():
             table.open = False
             table.chips = 0
@@ -380,8 +379,6 @@ class Final(Command):
         return "final table draw"
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        from tdconsole.domain.seating import draw_seats
-
         if state.phase == "final" or state.phase == "finished":
             raise RuleError(_("the final is already under way"), "IV.5")
         if state.phase != "elimination":

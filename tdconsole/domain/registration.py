@@ -11,8 +11,8 @@ from pydantic import Field
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.settings import Settings, validate_settings
-from tdconsole.domain.state import Player, State, name_key
+from tdconsole.domain.settings import Settings, is_pin_key, masked, validate_settings
+from tdconsole.domain.state import Player, Seat, State, card_for, name_key
 from tdconsole.i18n import _
 
 MAX_NAME = 60
@@ -146,9 +146,6 @@ class SettingChanged(EventBody):
     settings: dict[str, Any]
 
     def apply(self, state: State, at: datetime) -> None:
-        from tdconsole.domain.seating import card_for
-        from tdconsole.domain.state import Seat
-
         state.settings = Settings.model_validate(self.settings)
         seats = state.settings.seating.table_seats
         for table in state.tables.values():
@@ -326,17 +323,17 @@ class ChangeSettings(Command):
     assignments: list[tuple[str, str]] = Field(min_length=1)
 
     def describe(self) -> str:
-        from tdconsole.domain.access import masked
-
         return "set " + " ".join(masked(k, v) for k, v in self.assignments)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        from tdconsole.domain.access import is_pin_key, pin_change
-
         settings = state.settings
         events: list[EventBody] = []
         for key, value in self.assignments:
             if is_pin_key(key):  # a PIN is logged only as a salted hash (``access``)
+                # lazy: access (its PIN events, 1 ms) loads for a PIN's `set` alone: reading a log
+                # loads only its event types' modules (tests/test_start_up.py)
+                from tdconsole.domain.access import pin_change
+
                 events.append(pin_change(key, value, ctx))
                 continue
             settings = settings.with_value(key.strip(), value)

@@ -5,10 +5,12 @@ Pure: no I/O and no clock read (the time is passed in).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
+
+from tdconsole.domain.numbers import money_said
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock_status import ClockStatus
@@ -29,6 +31,7 @@ class Moved:
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
+    # lazy: the play commands (pydantic models) are 100 ms of the console's first frame
     from tdconsole.domain.play import FinalDrawn, TableClosed
 
     for record in reversed(records):
@@ -243,6 +246,7 @@ def room(
 
 
 def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
+    # lazy: the domain's models (pydantic) are 90 ms of the console's first frame
     from tdconsole.domain.play_common import payout_table, second_stack_amount
 
     average = state.average_stack
@@ -285,6 +289,7 @@ def _holders(state: State) -> dict[int, str]:
 
 
 def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
+    # lazy: the clock's models (pydantic) are 80 ms of the console's first frame
     from tdconsole.domain.clock_status import plan_live
 
     zero_at: datetime | None = None
@@ -349,6 +354,7 @@ def _blinds(blinds: Any) -> Blinds:
 def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
     """(the chip that leaves, the one that replaces it) at the break the plan marks for the
     colour-up (the Decision in ``colour_up``); else (None, None)."""
+    # lazy: the colour-up's models (pydantic) are 110 ms of the console's first frame
     from tdconsole.domain.colour_up import next_chip
     from tdconsole.domain.structure_proposal import colour_up_break
 
@@ -425,10 +431,6 @@ def chime(before: Room | None, after: Room) -> Chime | None:
 def room_json(shown: Room) -> dict[str, Any]:
     """``shown`` as the room's web page reads it (``/api/room``): times in ISO 8601 UTC,
     money said with its currency ("1 680 scudi"), chips as numbers."""
-    from dataclasses import asdict
-
-    from tdconsole.domain.numbers import money_said
-
     def plain(value: Any) -> Any:
         if isinstance(value, datetime):
             return value.isoformat()

@@ -16,15 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import SeatingSettings
-from tdconsole.domain.state import Seat, State, Table, name_key
+from tdconsole.domain.state import Seat, State, Table, card_for, name_key
 from tdconsole.i18n import Msg, _, ngettext, pgettext
-
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-
-
-def card_for(seat: int, suit: str) -> str:
-    """Seat 1 carries the ace, seat 2 the king, ... (Art. II.2)."""
-    return f"{RANKS[seat - 1]}{suit}"
 
 
 def suit_for(table: int, seating: SeatingSettings) -> str:

@@ -35,13 +35,28 @@ from tdconsole.domain.numbers import (
     whole_number,
 )
 from tdconsole.domain.settings_help import label
-from tdconsole.i18n import SOURCE, Msg, Said, _, ngettext
+from tdconsole.i18n import PSEUDO, SOURCE, Msg, Said, _, languages, ngettext
+
+PinKind = Literal["floor", "director"]
+
+PIN_KEYS: dict[str, PinKind] = {"floor_pin": "floor", "director_pin": "director"}
+"""The keys ``set`` takes for the PINs, and which PIN each one is (their hashes and events are
+``access``'s)."""
+
+
+def is_pin_key(key: str) -> bool:
+    return key.strip() in PIN_KEYS
+
+
+def masked(key: str, value: str) -> str:
+    """``key=value`` for the log's summary: a PIN's digits never appear."""
+    if not is_pin_key(key):
+        return f"{key}={value}"
+    return f"{key.strip()}=" + ("****" if value.strip() else "")
 
 
 def _language(value: str) -> str:
     """A language of the console: English, any catalogue shipped, or the test language."""
-    from tdconsole.i18n import PSEUDO, languages
-
     if value in languages() or value == PSEUDO:
         return value
     expected = " or ".join(repr(lang) for lang in languages())

@@ -15,6 +15,15 @@ from typing import Any, Literal
 
 from tdconsole.domain.settings import Settings
 
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def card_for(seat: int, suit: str) -> str:
+    """The card of ``seat`` at a table of ``suit``: seat 1 carries the ace, seat 2 the king, ...
+    (Art. II.2)."""
+    return f"{RANKS[seat - 1]}{suit}"
+
+
 Phase = Literal["registration", "seated", "elimination", "final", "finished"]
 Status = Literal["registered", "waitlisted", "withdrawn", "in", "out", "disqualified"]
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from tdconsole.domain import clock
 from tdconsole.domain.cash import cash_json
 from tdconsole.domain.payouts import (
     money_text,
@@ -150,7 +151,6 @@ def winner(state: State) -> str | None:
 def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
     if state.clock is None or state.structure is None:
         return None
-    from tdconsole.domain import clock
 
     status = clock.status(
         state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce

@@ -23,11 +23,9 @@ from fpdf.fonts import FontFace
 from tdconsole.i18n import _
 from tdconsole.reports.labels import page_of
 from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
+from tdconsole.reports.pdf_ink import FONT, FONT_FILES, INK, MUTED, fit
+from tdconsole.reports.pdf_receipts import receipts
 
-FONT = "DejaVu"
-FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
-INK = (17, 17, 17)
-MUTED = (100, 100, 100)
 RED = (176, 0, 32)
 RULE = (170, 170, 170)
 ZEBRA = (243, 243, 243)
@@ -65,7 +63,7 @@ class _Document(FPDF):
         self.set_font(FONT, "", 9)
         date_width = self.get_string_width(report.date) + 2
         self.set_font(FONT, "B", 13)
-        self.cell(self.epw - date_width, 7, _fit(self, report.event, self.epw - date_width - 2))
+        self.cell(self.epw - date_width, 7, fit(self, report.event, self.epw - date_width - 2))
         self.set_font(FONT, "", 9)
         self.set_text_color(*MUTED)
         self.cell(date_width, 7, report.date, align="R", new_x="LMARGIN", new_y="NEXT")
@@ -84,22 +82,6 @@ class _Document(FPDF):
         self.set_text_color(*MUTED)
         lang = self.report.lang
         self.cell(0, 5, page_of(self.page_no(), lang), align="C")
-
-
-def _fit(pdf: FPDF, text: str, width: float) -> str:
-    """``text`` cut with "…" to fit ``width`` mm in the current font (a binary search: a name
-    of fifty thousand characters costs a few measures, not fifty thousand)."""
-    text = text[:400]  # more never fits on one line of an A4 page
-    if pdf.get_string_width(text) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if pdf.get_string_width(text[:mid] + "…") <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low] + "…"
 
 
 def _facts(pdf: FPDF, facts: list[tuple[str, str]]) -> None:
@@ -280,7 +262,7 @@ def _slip(pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: fl
     pdf.set_font(FONT, "", 7.5)
     pdf.set_text_color(*MUTED)
     pdf.set_xy(x + pad, y + 3)
-    pdf.cell(inner, 4, _fit(pdf, event, inner))
+    pdf.cell(inner, 4, fit(pdf, event, inner))
     # Where to sit, on the left.
     pdf.set_text_color(*INK)
     pdf.set_font(FONT, "", 10)
@@ -311,7 +293,7 @@ def _slip(pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: fl
             pdf.set_font(FONT, "B", size)
         pdf.set_text_color(*INK)
         pdf.set_xy(x + pad, y + h - 10)
-        pdf.cell(inner, 6, _fit(pdf, slip.player, inner), align="C")
+        pdf.cell(inner, 6, fit(pdf, slip.player, inner), align="C")
     pdf.set_text_color(*INK)
 
 
@@ -347,8 +329,6 @@ def render(report: Report, warnings: list[str] | None = None) -> bytes:
         if report.slips:
             _slips(pdf, report.slips, report.event)
         elif report.receipts:
-            from tdconsole.reports.pdf_receipts import receipts
-
             receipts(pdf, report.receipts, report.event)
         else:
             for section in report.sections:

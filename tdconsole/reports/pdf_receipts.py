@@ -6,7 +6,7 @@ from __future__ import annotations
 from fpdf import FPDF
 
 from tdconsole.reports.model import Receipt
-from tdconsole.reports.pdf import FONT, INK, MUTED, _fit
+from tdconsole.reports.pdf_ink import FONT, INK, MUTED, fit
 
 PER_PAGE = 3
 
@@ -47,18 +47,18 @@ def _receipt(pdf: FPDF, receipt: Receipt, event: str, y: float, h: float) -> Non
     pdf.set_text_color(*MUTED)
     when_width = pdf.get_string_width(receipt.when) + 2
     pdf.set_xy(x, y + 4)
-    pdf.cell(inner - when_width, 4, _fit(pdf, event, inner - when_width - 2))
+    pdf.cell(inner - when_width, 4, fit(pdf, event, inner - when_width - 2))
     pdf.cell(when_width, 4, receipt.when, align="R")
     pdf.set_text_color(*INK)
     pdf.set_font(FONT, "B", 14)
     pdf.set_xy(x, y + 11)
-    pdf.cell(inner, 7, _fit(pdf, f"{receipt.title} · {receipt.place}", inner))
+    pdf.cell(inner, 7, fit(pdf, f"{receipt.title} · {receipt.place}", inner))
     pdf.set_font(FONT, "B", 13)
     pdf.set_xy(x, y + 20)
-    pdf.cell(inner, 7, _fit(pdf, receipt.player, inner))
+    pdf.cell(inner, 7, fit(pdf, receipt.player, inner))
     pdf.set_font(FONT, "B", 22)
     pdf.set_xy(x, y + 29)
-    pdf.cell(inner, 10, _fit(pdf, receipt.amount, inner))
+    pdf.cell(inner, 10, fit(pdf, receipt.amount, inner))
     pdf.set_font(FONT, "", 9)
     pdf.set_xy(x, y + 42)
     pdf.multi_cell(inner, 4.5, receipt.text, new_x="LMARGIN", new_y="NEXT")
@@ -75,5 +75,5 @@ def _receipt(pdf: FPDF, receipt: Receipt, event: str, y: float, h: float) -> Non
         pdf.set_font(FONT, "", 8)
         pdf.set_text_color(*MUTED)
         pdf.set_xy(left, line_y + 1.5)
-        pdf.cell(width, 4, _fit(pdf, signature, width))
+        pdf.cell(width, 4, fit(pdf, signature, width))
     pdf.set_text_color(*INK)

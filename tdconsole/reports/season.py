@@ -12,7 +12,8 @@ from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, _, languages, pgettext, translation
-from tdconsole.reports.builders.common import _date
+from tdconsole.reports import check_format, render_report
+from tdconsole.reports.builders.common import date_text
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
     Cell,
@@ -33,7 +34,7 @@ SHAPES = {
 """Each formula's shape: k the place, n the entrants, M the prize pool (docs/season.md)."""
 
 
-def _list(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+def state_list(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
     value = doc.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
         raise RuleError(
@@ -50,14 +51,14 @@ def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
         lang=lang,
         title=gettext("Season standings"),
         event=str(doc.get("season") or "tdconsole"),
-        date=_date(doc.get("date"), lang),
+        date=date_text(doc.get("date"), lang),
     )
     formula = str(doc.get("formula") or "")
     report.facts.append((gettext("Points formula"), f"{formula}: {SHAPES.get(formula, '')}"))
     best = as_int(doc.get("best"), "best") or 0
     counted_as = ngettext("the best {n}", "the best {n}", best).format(n=best)
     report.facts.append((gettext("Results counted"), counted_as if best else gettext("all")))
-    events = _list(doc, "events")
+    events = state_list(doc, "events")
     counted = sum(1 for e in events if e.get("status") == "counted")
     report.facts.append(
         (gettext("Events counted"), gettext("{a} of {b}").format(a=counted, b=len(events)))
@@ -75,7 +76,7 @@ def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
         Column(gettext("Tie"), display=False),
     ]
     table = Section(None, columns, empty=gettext("No finished event."))
-    for row in _list(doc, "standings"):
+    for row in state_list(doc, "standings"):
         place = as_int(row.get("place"), "place")
         tied = bool(row.get("tied"))
         shown = f"{place}=" if tied else str(place)
@@ -117,7 +118,7 @@ def season_report(doc: Mapping[str, Any], lang: Lang) -> Report:
             said = f"{said} ({event.get('reason')})"
         listing.rows.append(
             [
-                text_cell(_date(event.get("date"), lang) or None),
+                text_cell(date_text(event.get("date"), lang) or None),
                 text_cell(event.get("name") or _file_name(event.get("file"))),
                 int_cell(event.get("entrants"), "entrants"),
                 money_cell(event.get("prize_pool"), "prize pool"),
@@ -145,8 +146,6 @@ def _file_name(value: object) -> str:
 
 def render_season(doc: Mapping[str, Any], fmt: str = "txt", lang: str | None = None) -> bytes:
     """The season's standings in ``fmt``; csv holds the standings table alone."""
-    from tdconsole.reports import check_format, render_report
-
     check_format(fmt)
     chosen = lang or "it"
     if chosen not in languages() and chosen != PSEUDO:

@@ -144,7 +144,7 @@ def shipped_books() -> tuple[Book, ...]:
     return _shipped(rulebooks_dir())
 
 
-def _imported_signature(directory: Path) -> tuple[tuple[str, int], ...]:
+def imported_signature(directory: Path) -> tuple[tuple[str, int], ...]:
     if not directory.is_dir():
         return ()
     return tuple((p.name, p.stat().st_mtime_ns) for p in sorted(directory.glob("*.json")))
@@ -162,7 +162,7 @@ def _imported(directory: Path, signature: tuple[tuple[str, int], ...]) -> tuple[
 def imported_books() -> tuple[ImportedBook, ...]:
     """The imported texts in the data directory (re-read when a file changes)."""
     directory = imported_dir()
-    return _imported(directory, _imported_signature(directory))
+    return _imported(directory, imported_signature(directory))
 
 
 def imported(name: str) -> ImportedBook | None:

@@ -30,7 +30,7 @@ HIDDEN = {"json": False}
 English); such fields are also not compared."""
 
 
-def _text(said: Said | None, english: str, lang: str) -> str:
+def said_text(said: Said | None, english: str, lang: str) -> str:
     """``said`` in ``lang``; ``english`` for a result built without a message."""
     return said.text(lang) if said is not None else english
 

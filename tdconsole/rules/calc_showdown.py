@@ -10,7 +10,7 @@ from typing import Literal
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, Said, _, pgettext
 from tdconsole.rules import italiana
-from tdconsole.rules.calc_common import HIDDEN, _text
+from tdconsole.rules.calc_common import HIDDEN, said_text
 from tdconsole.rules.cards import Card, check_distinct, parse_cards
 
 # ---------------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ class Reading:
 
     def explain(self, lang: str = "en") -> str:
         """The explanation in ``lang``."""
-        return _text(self.said, self.explanation, lang)
+        return said_text(self.said, self.explanation, lang)
 
 
 def _reading(setting: str, choice: str) -> Reading:
@@ -128,6 +128,7 @@ class ShowdownResult:
 
 
 def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
+    # lazy: pokerkit is 1100 ms of start-up for every other calculator and command
     from pokerkit import StandardHighHand
 
     if len(board) != 5:

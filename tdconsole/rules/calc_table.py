@@ -10,7 +10,7 @@ from typing import Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
-from tdconsole.rules.calc_common import HIDDEN, _text, clockwise_from
+from tdconsole.rules.calc_common import HIDDEN, clockwise_from, said_text
 
 # ---------------------------------------------------------------------------------------------
 # Button and blinds after eliminations (2.4, 2.5, II.5)
@@ -29,7 +29,7 @@ class HandPositions:
 
     def explain(self, lang: str = "en") -> str:
         """The note in ``lang``."""
-        return _text(self.said, self.note, lang)
+        return said_text(self.said, self.note, lang)
 
 
 def _hand(

@@ -18,7 +18,7 @@ from typing import Literal
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_count, chips_text
 from tdconsole.i18n import Msg, _, ngettext, pgettext
-from tdconsole.rules.calc_common import HIDDEN, _text, as_json, clockwise_from
+from tdconsole.rules.calc_common import HIDDEN, as_json, clockwise_from, said_text
 from tdconsole.rules.calc_showdown import Mode, RankedHand, Reading, ShowdownResult, showdown
 from tdconsole.rules.calc_table import (
     COUNTDOWN_SECONDS,
@@ -256,7 +256,7 @@ class ChipsResult:
 
     def explain(self, lang: str = "en") -> str:
         """The explanation in ``lang``."""
-        return _text(self.said, self.explanation, lang)
+        return said_text(self.said, self.explanation, lang)
 
     def action_text(self, lang: str = "en") -> str:
         """The action's name in ``lang`` (``action`` stays English)."""
@@ -394,7 +394,7 @@ class RaiseResult:
 
     def explain(self, lang: str = "en") -> str:
         """The explanation in ``lang``."""
-        return _text(self.said, self.explanation, lang)
+        return said_text(self.said, self.explanation, lang)
 
 
 def minimum_raise(

@@ -33,6 +33,8 @@ from tdconsole.rules.books import (
     check_book_name,
     imported_dir,
 )
+from tdconsole.store.faults import own_words
+from tdconsole.store.reading import read_input
 
 IRREGULARITIES_PREFIX = "irr."
 
@@ -205,9 +207,6 @@ MAX_REGULATION = 16 * 1024 * 1024
 
 
 def parse_file(path: Path) -> ParseResult:
-    from tdconsole.store.faults import own_words
-    from tdconsole.store.reading import read_input
-
     try:
         raw = read_input(path, MAX_REGULATION, _("a regulation's text"))
     except OSError as exc:

@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.reports.labels import label
 from tdconsole.season.results import EventResult, read_event
-from tdconsole.season.seasonfile import Season, event_paths, read_season
+from tdconsole.season.seasonfile import SUFFIX, Season, event_paths, read_season
 from tdconsole.season.standings import People, Standings, compute, merge_refusal, merged_players
+from tdconsole.store.paths import events_dir
 
 Lang = Literal["it", "en"]
 
@@ -54,8 +56,6 @@ def event_json(loaded: LoadedSeason, index: int, event: EventResult, lang: Lang)
     elif event.problem is not None:
         reason = _text(event.problem, lang)
     elif event.status == "unfinished":
-        from tdconsole.reports.labels import label
-
         reason = label(f"phase.{event.phase}", lang)
     return {
         "file": str(event.path),
@@ -127,9 +127,6 @@ def season_json(loaded: LoadedSeason, lang: Lang = "it") -> dict[str, Any]:
 
 def seasons_for(event: Path) -> list[Path]:
     """The season files beside ``event`` (and in the data folder) that count it, by name."""
-    from tdconsole.season.seasonfile import SUFFIX
-    from tdconsole.store.paths import events_dir
-
     target = event.resolve()
     folders = {target.parent, events_dir().resolve()}
     found = []

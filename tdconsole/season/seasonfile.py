@@ -30,6 +30,7 @@ A change is read, made and written while no other terminal changes a season in t
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import stat
 import tempfile
@@ -37,15 +38,21 @@ import time
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.identity import same_person
+from tdconsole.domain.settings import Settings
 from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
 from tdconsole.store.faults import library_words, own_words
+from tdconsole.store.output import sync_path
+from tdconsole.store.paths import EVENT_SUFFIX, events_dir
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
 SUFFIX = ".season.toml"
@@ -76,8 +83,6 @@ def _printable(value: str, what: Msg) -> str:
 
 def shipped_director() -> str:
     """The Director of the shipped settings: a season file without ``director`` is his."""
-    from tdconsole.domain.settings import Settings
-
     return str(Settings.model_fields["director"].default)
 
 
@@ -93,8 +98,6 @@ class Change(BaseModel):
     @field_validator("at")
     @classmethod
     def _at(cls, value: str) -> str:
-        from datetime import datetime
-
         try:
             datetime.fromisoformat(value)
         except ValueError:
@@ -185,8 +188,6 @@ def one_line(text: str, limit: int = 60) -> str:
 
 def check_director(season: Season, actor: str | None) -> None:
     """A season is changed by its Director alone (Art. VII.1); ``None``: the Director."""
-    from tdconsole.domain.identity import same_person
-
     if actor is not None and not same_person(actor, season.director):
         raise RuleError(
             _(
@@ -200,8 +201,6 @@ def check_director(season: Season, actor: str | None) -> None:
 def with_change(data: dict[str, Any], what: str) -> dict[str, Any]:
     """``data`` (a season's fields) with one more change at the end of its log, by its
     Director, now; the log keeps its last ``MAX_CHANGES``."""
-    from datetime import UTC, datetime
-
     entry = {
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
         "by": data.get("director") or shipped_director(),
@@ -218,8 +217,6 @@ def season_file_name(raw: str) -> str:
 def resolve_season_path(raw: str) -> Path:
     """A bare name (``stagione``) is ``stagione.season.toml`` in the events' data folder;
     anything with a folder is a path (``.season.toml`` added unless it ends in ``.toml``)."""
-    from tdconsole.store.paths import events_dir
-
     expanded = Path(os.path.expanduser(raw))
     if expanded.parent == Path(".") and not raw.startswith("."):
         return events_dir() / season_file_name(expanded.name)
@@ -293,8 +290,6 @@ def changing_season(path: Path) -> Iterator[Season]:
 
 
 def _lock(folder: int, path: Path) -> None:
-    import fcntl
-
     deadline = time.monotonic() + BUSY_SECONDS
     while True:
         try:
@@ -392,8 +387,6 @@ def _pydantic_said(first: Mapping[str, Any]) -> Msg:
 
 
 def render_season(season: Season) -> str:
-    import tomli_w
-
     data = season.model_dump(mode="json")
     changes = data.pop("changes")
     header = "# A tdconsole season: edit it with `tdconsole season ...` (docs/season.md)\n"
@@ -436,7 +429,6 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
             _link_new(tmp, path)
         else:
             os.replace(tmp, path)
-        from tdconsole.store.output import sync_path
 
         sync_path(path.parent)
     except FileExistsError:
@@ -466,8 +458,6 @@ def _link_new(tmp: Path, path: Path) -> None:
 def event_paths(season: Season, path: Path) -> list[Path]:
     """The season's event files: those listed (relative to the season file's folder), or,
     when none is listed, every event file in that folder."""
-    from tdconsole.store.paths import EVENT_SUFFIX
-
     folder = path.parent
     if season.events:
         return [folder / Path(os.path.expanduser(entry)) for entry in season.events]

@@ -22,7 +22,8 @@ from tdconsole.i18n import _
 from tdconsole.store.eventstore import StoreError, inspect
 from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
-from tdconsole.store.output import sync_path
+from tdconsole.store.output import check_target, place_new_file, sync_path
+from tdconsole.store.paths import data_dir
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
 
@@ -45,8 +46,6 @@ def backup_folder(event: Path, folder: str = "") -> Path:
         if not base.is_absolute():
             base = event.parent / base
     else:
-        from tdconsole.store.paths import data_dir
-
         base = data_dir() / "backups"
     return base / f"{event.stem}-{tag}"
 
@@ -165,9 +164,6 @@ def _alive(pid: int) -> bool:
 def restore_backup(backup: Path, target: Path, *, force: bool | None = None) -> int:
     """Copy a backup to a new event file (never over an event file; over another regular
     file only with ``force``); returns its last seq."""
-    from tdconsole.store.output import check_target
-    from tdconsole.store.transfer import place_new_file
-
     check_target(target, force=force)
     inspect(backup)
     return place_new_file(target, lambda tmp: copy_event(backup, tmp), force=force)

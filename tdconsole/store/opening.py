@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.texts import escape
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
 
@@ -55,8 +56,6 @@ class StoreError(RuleError):
 def shown(path: object) -> str:
     """A path or a name for a one-line message: what a terminal would obey escaped, the same
     way as every text read from a file (``\\u001b``)."""
-    from tdconsole.domain.texts import escape
-
     return escape(str(path))
 
 

@@ -208,6 +208,13 @@ def place_new(
     return result
 
 
+def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:
+    """Build a file under a temporary name beside ``target`` and link it into place: the
+    target appears whole or not at all, and an existing file is never replaced (``force``:
+    a regular file that is not an event file may be, see ``check_target``)."""
+    return place_new(target, build, force=force, make_folder=True)
+
+
 def _link_new(tmp: Path, target: Path) -> None:
     try:
         os.link(tmp, target)

@@ -7,6 +7,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 EVENT_SUFFIX = ".tdc"
 
 
@@ -14,7 +16,6 @@ def data_dir() -> Path:
     override = os.environ.get("TDCONSOLE_DATA_DIR")
     if override:
         return Path(override)
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("tdconsole", appauthor=False))
 

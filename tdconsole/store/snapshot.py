@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
+import os
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+import tdconsole.domain as domain
 from tdconsole.domain.clock import ClockState, Structure
 from tdconsole.domain.events import SCHEMA_VERSION
 from tdconsole.domain.fold import History
 from tdconsole.domain.state import State, name_key
+from tdconsole.store.paths import data_dir
 
 FORMAT = "json-1"
 SNAPSHOT_EVERY = 500
@@ -35,8 +39,6 @@ class SnapshotError(Exception):
 @cache
 def fingerprint() -> str:
     """Changes whenever the domain's code (and so the shape of State) may have changed."""
-    import tdconsole.domain as domain
-
     digest = hashlib.sha256()
     digest.update(f"{FORMAT}|{SCHEMA_VERSION}".encode())
     folder = Path(domain.__file__).parent
@@ -53,10 +55,6 @@ KEY_FILE = "snapshot.key"
 def _key(create: bool) -> bytes | None:
     """This machine's sealing key (made once, readable by its owner only), or None when the
     data folder holds none and ``create`` is false, or cannot hold one."""
-    import os
-
-    from tdconsole.store.paths import data_dir
-
     path = data_dir() / KEY_FILE
     try:
         key = path.read_bytes()
@@ -80,8 +78,6 @@ def _key(create: bool) -> bytes | None:
 
 
 def _mac(key: bytes, seq: int, head: str, blob: bytes) -> str:
-    import hmac
-
     message = f"{fingerprint()}|{seq}|{head}|".encode() + blob
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
@@ -97,11 +93,9 @@ def sealed(stored: str, seq: int, head: str, blob: bytes) -> bool:
     """The snapshot was written by this console on this machine for exactly this log's head,
     after the log before it was checked: the opening trusts its State and replays (checks)
     only the events after it. A snapshot from any other file or machine is not trusted."""
-    import hmac
-
     key = _key(create=False)
-    domain, _dot, mac = stored.partition(".")
-    if key is None or domain != fingerprint():
+    written_by, _dot, mac = stored.partition(".")
+    if key is None or written_by != fingerprint():
         return False
     return hmac.compare_digest(mac, _mac(key, seq, head, blob))
 

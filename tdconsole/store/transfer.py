@@ -8,18 +8,27 @@ numbering whole, the replay clean) before a file appears, and it never replaces 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
-from tdconsole.domain.events import EVENT_TYPES, SCHEMA_VERSION, event_from_data, event_from_json
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import (
+    EVENT_TYPES,
+    SCHEMA_VERSION,
+    Record,
+    event_from_data,
+    event_from_json,
+)
+from tdconsole.domain.invariants import check_values, replay
+from tdconsole.domain.texts import MULTILINE
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.eventstore import EventStore, Row, StoreError
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
-from tdconsole.store.output import place_new
+from tdconsole.store.output import place_new_file
+from tdconsole.store.reading import check_depth, read_input, too_deep
 
 FORMAT_NAME = "tdconsole-event"
 FORMAT_VERSION = 1
@@ -68,9 +77,6 @@ def _bad(source: str | Msg, what: Said) -> StoreError:
 
 def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
     """Validate an export document completely; returns the rows to store."""
-    from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.invariants import check_values
-
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise _bad(source, _('no "format": "{name}" marker').format(name=FORMAT_NAME))
     version = document.get("version")
@@ -172,9 +178,6 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
 
 def _one_line_fields(data: Any) -> None:
     """Line breaks only in prose (a ruling's text, a reason): never in a name or a setting."""
-    from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.texts import MULTILINE
-
     if not isinstance(data, dict):
         return
     for field, value in data.items():
@@ -192,13 +195,6 @@ def _one_line_fields(data: Any) -> None:
                 raise RuleError(
                     _("its field {field!r} holds a line break").format(field=field),
                 )
-
-
-def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:
-    """Build a file under a temporary name beside ``target`` and link it into place: the
-    target appears whole or not at all, and an existing file is never replaced (``force``:
-    a regular file that is not an event file may be, see ``store.output``)."""
-    return place_new(target, build, force=force, make_folder=True)
 
 
 THE_FILE = _("the file")
@@ -232,10 +228,6 @@ def import_document(
 def _check_replay(rows: list[Row], source: str | Msg) -> None:
     """Replay the imported log in memory with every check a live command makes (the domain's
     ``invariants.replay``): a log no sequence of live commands could have written is refused."""
-    from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.events import Record
-    from tdconsole.domain.invariants import replay
-
     records = [
         Record(
             seq,
@@ -262,8 +254,6 @@ MAX_EXPORT = 64 * 1024 * 1024
 def read_document(path: Path) -> Any:
     """The parsed JSON of an export: a regular file, at most ``MAX_EXPORT`` bytes, nested no
     deeper than ours (see ``store.reading``)."""
-    from tdconsole.store.reading import check_depth, read_input, too_deep
-
     try:
         raw = read_input(path, MAX_EXPORT, _("an export"))
     except FileNotFoundError:

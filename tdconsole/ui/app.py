@@ -24,8 +24,10 @@ from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
+from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
@@ -40,11 +42,13 @@ from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
+from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.service import Tournament
+    from tdconsole.ui.screens.console import ConsoleScreen
 
 Mode = Literal["director", "floor", "display"]
 Clock = Callable[[], datetime]
@@ -130,6 +134,8 @@ class ConsoleApp(App[int]):
         """An unexpected error ends the console with code 1 and a crash report beside the
         event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
         if self.crash is None:
+            # lazy: the crash report writes through the store (the event's models), 130 ms of
+            # the first frame
             from tdconsole.ui.crash import write_crash_report
 
             self.crash = error
@@ -166,15 +172,14 @@ class ConsoleApp(App[int]):
             await self.push_screen(OpeningScreen(self.tr, self.event_title))
             self.call_after_refresh(self._load, self.loader)
         elif self.service is None:
-            from tdconsole.ui.screens.start import StartScreen
-
             await self.push_screen(StartScreen(self.tr))
         else:
             await self._open_screen()
 
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
-        # The screen's modules are imported here, off the UI thread, while the frame is shown.
+        # The screen's modules are imported here, off the UI thread, while the frame is shown
+        # (the console's are 250 ms, the room display's 30 ms).
         import_module(f"tdconsole.ui.screens.{'display' if self.mode == 'display' else 'console'}")
         try:
             service = loader()
@@ -182,6 +187,7 @@ class ConsoleApp(App[int]):
             self.call_from_thread(self._not_loaded, exc)
             return
         except Exception as exc:  # a damaged file: said, and the start screen offered
+            # lazy: the store's faults bring sqlite3, 5-15 ms of the first frame
             from tdconsole.store.faults import own_words
 
             self.call_from_thread(self._not_loaded, RuleError(own_words(exc)))
@@ -206,8 +212,6 @@ class ConsoleApp(App[int]):
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=20, markup=False)
         if self.mode == "director":
-            from tdconsole.ui.screens.start import StartScreen
-
             self.switch_screen(StartScreen(self.tr))
         elif isinstance(self.screen, OpeningScreen):
             self.screen.failed(text)
@@ -215,11 +219,14 @@ class ConsoleApp(App[int]):
     async def _open_screen(self) -> None:
         """The main screen on top of the stack, in place of the opening or start screen."""
         screen: MainScreen
+        # By now the worker that opened the event has imported the main screen (``_load``).
         if self.mode == "display":
+            # lazy: the room display's screen is 30 ms of the first frame
             from tdconsole.ui.screens.display import DisplayScreen
 
             screen = DisplayScreen(self.tr)
         else:
+            # lazy: the console's screen is 250 ms of the first frame
             from tdconsole.ui.screens.console import ConsoleScreen
 
             screen = ConsoleScreen(self.tr, floor=self.mode == "floor")
@@ -240,6 +247,13 @@ class ConsoleApp(App[int]):
     def _main_screens(self) -> list[MainScreen]:
         return [s for s in self.screen_stack if isinstance(s, MainScreen)]
 
+    def _consoles(self) -> list[ConsoleScreen]:
+        # lazy: the console's screen is 250 ms of the first frame (imported in a worker while
+        # it shows, ``_load``)
+        from tdconsole.ui.screens.console import ConsoleScreen
+
+        return [s for s in self._main_screens() if isinstance(s, ConsoleScreen)]
+
     def refresh_views(self) -> None:
         """Hand the State down to every screen (and open dialogs, which may show it)."""
         if self.service is None:
@@ -248,6 +262,7 @@ class ConsoleApp(App[int]):
         self._painted_seq = state.last_seq
         for activity in self.log_watch.update(self.service):
             if self.mode != "display":
+                # lazy: the notices' words read the event's models, 200 ms of the first frame
                 from tdconsole.ui.words import activity_text
 
                 text = activity_text(activity, self.tr)
@@ -270,6 +285,7 @@ class ConsoleApp(App[int]):
         state = self.service.state
         if state.clock is None or state.structure is None:
             return None
+        # lazy: the clock's models are 120 ms of the first frame
         from tdconsole.domain.clock import status
 
         auto = state.settings.clock.auto_announce
@@ -327,6 +343,7 @@ class ConsoleApp(App[int]):
             message.dialog.dismiss(None)
         self.refresh_views()
         self.tick()
+        # lazy: the notices' words read the event's models, 200 ms of the first frame
         from tdconsole.ui.words import describe
 
         currency = self.service.state.settings.currency
@@ -344,8 +361,6 @@ class ConsoleApp(App[int]):
         message.stop()
         if self.service is None:
             return
-        from tdconsole.domain.summaries import summary_text
-
         try:
             if message.redo:
                 summary = self.service.redo()
@@ -375,32 +390,20 @@ class ConsoleApp(App[int]):
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
-            from tdconsole.ui.screens.console import ConsoleScreen
-
-            for screen in self._main_screens():
-                if isinstance(screen, ConsoleScreen):
-                    from tdconsole.ui.widgets.rulings_view import RulingsView
-
-                    for view in screen.query(RulingsView):
-                        view.lookup(exc.article)
+            for screen in self._consoles():
+                screen.look_up_article(exc.article)
 
     @on(RulesRequested)
     def open_rules(self, message: RulesRequested) -> None:
         message.stop()
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        for screen in self._main_screens():
-            if isinstance(screen, ConsoleScreen):
-                screen.action_rules(message.article)
+        for screen in self._consoles():
+            screen.action_rules(message.article)
 
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:
         message.stop()
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        for screen in self._main_screens():
-            if isinstance(screen, ConsoleScreen):
-                screen.cite(message.articles, message.text)
+        for screen in self._consoles():
+            screen.cite(message.articles, message.text)
 
     # -- printing: rendered off the UI thread ------------------------------------------------
     @on(PrintRequested)
@@ -408,6 +411,7 @@ class ConsoleApp(App[int]):
         message.stop()
         if self.service is None:
             return
+        # lazy: the State's JSON reads the event's models, 240 ms of the first frame
         from tdconsole.domain.view import state_json
 
         # The State is read here, on the UI thread that alone uses the service.
@@ -423,6 +427,7 @@ class ConsoleApp(App[int]):
         state: dict[str, object],
         event: Path | None = None,
     ) -> None:
+        # lazy: the reports and the store's writing are 300 ms of the first frame
         from tdconsole.ui.printing import print_report
 
         warnings: list[str] = []
@@ -459,23 +464,21 @@ class ConsoleApp(App[int]):
     def _prepare_event(self, kind: str, value: str) -> None:
         # Creating or building an event writes to disk: a worker thread; the service itself is
         # opened on the UI thread, which alone uses it.
-        from tdconsole.store.paths import remember_event, resolve_event_path
+        # lazy: the demo, the service and the settings file bring the event's models, 340 ms of
+        # the first frame
+        from tdconsole.demo import build_demo
+        from tdconsole.service import Tournament
+        from tdconsole.store.opening import shown as shown_path
+        from tdconsole.store.settings_file import load_settings
 
         try:
             if kind == "demo":
-                from tdconsole.demo import build_demo
-
                 path = build_demo()
             elif kind == "new":
-                from tdconsole.service import Tournament
-                from tdconsole.store.settings_file import load_settings
-
                 path = resolve_event_path(value)
                 path.parent.mkdir(parents=True, exist_ok=True)
                 Tournament.create(path, value, load_settings()).close()
             else:
-                from tdconsole.store.opening import shown as shown_path
-
                 path = resolve_event_path(value)
                 if not path.exists():
                     raise RuleError(
@@ -493,6 +496,7 @@ class ConsoleApp(App[int]):
         self.run_worker(self.open_event(path), exclusive=True, group="open-event")
 
     async def open_event(self, path: Path) -> None:
+        # lazy: the service brings the event's models, 320 ms of the first frame
         from tdconsole.service import Tournament
 
         role = "floor" if self.mode == "floor" else "director"

@@ -14,10 +14,14 @@ import re
 import sys
 import traceback
 from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tdconsole.i18n import _
+from tdconsole.store.backup import backup_folder
+from tdconsole.store.output import place_new
+from tdconsole.store.paths import data_dir
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -32,8 +36,6 @@ def _redacted(text: str) -> str:
 def crash_folder(service: Tournament | None) -> Path:
     """Beside the event's backups (its own folder of them); without an event, the backups'
     base folder."""
-    from tdconsole.store.backup import backup_folder
-    from tdconsole.store.paths import data_dir
 
     if service is None:
         return data_dir() / "backups"
@@ -41,8 +43,6 @@ def crash_folder(service: Tournament | None) -> Path:
 
 
 def report_text(error: BaseException, service: Tournament | None, now: datetime) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     def installed(name: str) -> str:
         try:
             return version(name)
@@ -67,7 +67,6 @@ def report_text(error: BaseException, service: Tournament | None, now: datetime)
 def write_crash_report(error: BaseException, service: Tournament | None) -> Path | None:
     """Write the report under a new name (never over another); None when it cannot be written
     (the one line said then says so)."""
-    from tdconsole.store.output import place_new
 
     now = datetime.now(UTC)
     try:

@@ -52,7 +52,8 @@ class ConsoleCommands(Provider):
         The entries of one player share the best score among them: the palette lists them
         together, in the order they are given (the palette's sort keeps it for equal scores),
         so Down+Enter opens the same kind of entry whatever the name."""
-        from tdconsole.domain.state import typed_key  # the domain loads after the first frame
+        # lazy: the domain's State is 200 ms of the first frame (loaded after it)
+        from tdconsole.domain.state import typed_key
 
         matcher = self.matcher(query)
         plain = self.matcher(typed_key(query))

@@ -12,15 +12,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.reports import render
+from tdconsole.store.output import write_free
 
 QUEUE_FORMATS = ("txt", "pdf", "csv")
 """What the printer queue takes as it is (CUPS lays out txt and pdf; html it cannot)."""
 
 
 def check_queue_format(fmt: str) -> None:
-    from tdconsole.domain.errors import RuleError
-
     if fmt not in QUEUE_FORMATS:
         raise RuleError(
             _(
@@ -46,8 +47,6 @@ def print_report(
     Returns what to tell the Director: the file written, or the printer's answer; what the
     Director should know of the result goes to ``warnings`` (a PDF's letters printed as codes).
     """
-    from tdconsole.reports import render
-    from tdconsole.store.output import write_free
 
     if path is None:
         check_queue_format(fmt)
@@ -59,7 +58,6 @@ def print_report(
 
 def send_to_printer(data: bytes, title: str) -> str:
     """Queue ``data`` with ``lp``; a missing or failing queue is a refusal, not a crash."""
-    from tdconsole.domain.errors import RuleError
 
     lp = shutil.which("lp")
     if lp is None:

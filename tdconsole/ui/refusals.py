@@ -28,7 +28,10 @@ no word is involved, a pattern and its replacement as they are."""
 _CONSOLE_WORDS: tuple[Rule, ...] = (
     # the second stack still open to a player out (Art. III.2)
     (
-        pgettext("refusal pattern", "record `dote ([^`]+)`, or add --declined if he declines it"),
+        pgettext(
+            "refusal pattern",
+            "record `dote ([^`]+) --stack 0`, or add --declined if he declines it",
+        ),
         pgettext(
             "refusal words",
             r"give it to \1 with d, or press ctrl+r in the elimination if he declines it",

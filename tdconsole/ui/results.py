@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.view import results_json
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -39,7 +41,6 @@ def is_over(state: State) -> bool:
 def places(state: State) -> list[Place]:
     """The places decided, best first: every paid player with his own prize (tied players each
     with their share, V.1), then the winner if not paid."""
-    from tdconsole.domain.view import results_json
 
     currency = state.settings.currency
     rows = [
@@ -68,7 +69,6 @@ def places_text(rows: list[Place], tr: Translator, *, justify: JustifyMethod = "
     stays in columns."""
     name_w = max((len(r.name) for r in rows), default=0)
     prize_w = max((len(r.prize) for r in rows), default=0)
-    from tdconsole.domain.ordinals import ordinal
 
     said = {row.place: tr.say(ordinal(row.place)) for row in rows}
     place_w = max([3, *(len(p) for p in said.values())])

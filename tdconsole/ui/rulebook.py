@@ -7,6 +7,8 @@ import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
+from tdconsole.domain.errors import RuleError
+
 
 @dataclass(frozen=True)
 class ArticleHit:
@@ -34,7 +36,6 @@ def search(query: str, lang: str, limit: int = 12) -> list[ArticleHit]:
         module: Any = importlib.import_module("tdconsole.rules.search")
     except ImportError:
         return []
-    from tdconsole.domain.errors import RuleError
 
     try:
         results = module.search(query, lang=lang, limit=limit)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.identity import same_person
+from tdconsole.domain.summaries import summary_text
 
 if TYPE_CHECKING:  # (the console's first frame imports no service)
     from tdconsole.domain.events import Record
@@ -47,7 +48,6 @@ class UndoGuard:
 
     def ask(self, last: LastAction, tr: Translator) -> str:
         """The question naming ``last`` and whose it is; the next ``u`` undoes it."""
-        from tdconsole.domain.summaries import summary_text
 
         self.offered = last.command
         return tr(

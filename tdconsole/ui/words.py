@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.clock import format_mmss
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.play import (
+    ClosePlan,
+    CloseTable,
+    Count,
+    Disqualify,
+    Final,
+    PlayersEliminated,
+    SecondStackIssued,
+    Start,
+)
+from tdconsole.domain.registration import FeeRefunded, Pay, Register, Withdraw
+from tdconsole.domain.seating import Draw
+from tdconsole.domain.summaries import summary_text
 from tdconsole.i18n import _
-from tdconsole.ui.i18n import Translator
+from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
@@ -25,8 +41,6 @@ def describe(
 
 def activity_text(activity: Activity, tr: Translator) -> str:
     """An action from another terminal: who, and what, in the console's language."""
-    from tdconsole.domain.summaries import summary_text
-
     what = "; ".join(record_words(list(activity.records), tr))
     if activity.kind != "command" or not what:
         what = summary_text(activity.summary, tr.lang)
@@ -39,11 +53,6 @@ def activity_text(activity: Activity, tr: Translator) -> str:
 
 def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:
     """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
-    from tdconsole.domain.ordinals import ordinal
-    from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
-    from tdconsole.domain.registration import FeeRefunded
-    from tdconsole.ui.i18n import chips
-
     parts: list[str] = []
     for record in records:
         body = record.body
@@ -84,11 +93,6 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
 
 def command_words(command: object, tr: Translator) -> str:
     """A command in the console's language (the log keeps the English ``describe()``)."""
-    from tdconsole.domain.clock_events import ClockControl
-    from tdconsole.domain.play import ClosePlan, CloseTable, Count, Disqualify, Final, Start
-    from tdconsole.domain.registration import Pay, Register, Withdraw
-    from tdconsole.domain.seating import Draw
-
     if isinstance(command, Register):
         return tr("Registered: {names}", names=", ".join(command.names))
     if isinstance(command, Pay):
@@ -114,8 +118,6 @@ def command_words(command: object, tr: Translator) -> str:
         return tr("Disqualified: {name}", name=command.name)
     if isinstance(command, ClockControl):
         if command.action == "set":
-            from tdconsole.domain.clock import format_mmss
-
             return tr("Clock set to {left}", left=format_mmss(command.seconds or 0))
         words = {
             "start": _("Start clock"),
@@ -131,6 +133,4 @@ def command_words(command: object, tr: Translator) -> str:
     describe_command = getattr(command, "describe", None)
     if describe_command is None:
         return type(command).__name__
-    from tdconsole.domain.summaries import summary_text
-
     return summary_text(str(describe_command()), tr.lang)

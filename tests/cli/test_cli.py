@@ -220,3 +220,19 @@ def test_floor_staff_named_with_as(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 2 and "Direttore's" in err
     log = jrun(capsys, "--event", event, "log")["events"]
     assert [e["actor"] for e in log if e["type"] == "players_eliminated"] == ["Mario"]
+
+
+def test_a_bust_refused_for_the_second_stack_names_a_command_that_is_taken(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The bust refused because the player may still take the second stack (III.2) names the
+    `dote` command to record it; copied as it is, that command is taken — also for a player
+    never counted (a `dote NAME` alone is refused for him: his stack must be given)."""
+    event = str(tmp_path / "demo.tdc")
+    assert run(capsys, "demo", event, "--no-open")[0] == 0
+    code, _, err = run(capsys, "--event", event, "bust", "Rossi")
+    assert code == 2 and "(Art. III.2)" in err
+    command = err.split("`")[1]
+    assert command == "dote Rossi --stack 0"
+    code, _, err = run(capsys, "--event", event, *command.split())
+    assert code == 0, err

@@ -12,8 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-import tdconsole.service
-from tdconsole.cli import main
+from tdconsole.cli import clock_cmds, main
 
 
 @pytest.fixture
@@ -50,7 +49,7 @@ def test_plan_at_is_a_local_time_of_that_date_on_dst_days(
     now: datetime,
     offset: str,
 ) -> None:
-    monkeypatch.setattr(tdconsole.service, "utc_now", lambda: now)
+    monkeypatch.setattr(clock_cmds, "utc_now", lambda: now)
     levels = json.loads(plan(capsys, "--at", "21:00", "--json"))["levels"]
     day = now.date().isoformat()
     assert levels[0]["starts_at"] == f"{day}T21:00:00{offset}"

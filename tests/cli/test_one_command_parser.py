@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
 
-from tdconsole.cli import COMMANDS, build_parser, command_word
+from tdconsole.cli import COMMANDS, build_parser, command_word, console_only
 
 EVERY_COMMAND = [name for names in COMMANDS.values() for name in names]
 
@@ -83,3 +85,31 @@ def test_a_misspelt_command_is_refused_naming_every_command(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "'stat'" in err and "state" in err and "serve" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "alone"),
+    [([], True), (["--event", "e.tdc"], True), (["--ev=e.tdc", "--l", "en", "--as", "Ada"], True),
+     (["--event"], False), (["-h"], False), (["--help"], False), (["state"], False),
+     (["--event", "e.tdc", "state"], False), (["--bogus", "x"], False), (["-e", "x"], False)],
+)  # fmt: skip
+def test_the_console_s_command_line_builds_no_command_s_parser(
+    argv: list[str], alone: bool
+) -> None:
+    assert console_only(argv) is alone
+    if alone:
+        assert _commands(build_parser(console=True)) == {}
+        assert build_parser(console=True).parse_args(argv).command is None
+
+
+def test_the_console_s_command_line_imports_no_command_module() -> None:
+    """``tdconsole --event e.tdc`` (the console) parses its options without importing a
+    command's module: its first frame waits for none of them."""
+    code = (
+        "import sys\nfrom tdconsole.cli import build_parser, console_only\n"
+        "argv = ['--event', 'e.tdc', '--lang', 'en']\nassert console_only(argv)\n"
+        "build_parser(console=True).parse_args(argv)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.endswith('_cmds'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == []

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.access import hash_pin, masked, pin_matches
+from tdconsole.domain import access
+from tdconsole.domain.access import SignPhonesOut, check_stored, hash_pin, own_hash, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.settings import masked
 from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups
 
@@ -117,8 +119,6 @@ def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
     # scrypt's time grows with its memory, N * r * 128 bytes: 64 MiB takes about 0.2 s a
     # check here (``python -m bench --only serve`` prints it); the million 6-digit PINs at
     # 86.4 ms each would be one day, so the memory is kept at 64 MiB or more.
-    from tdconsole.domain import access
-
     assert access.SCRYPT_N * access.SCRYPT_R * 128 >= 64 * 2**20
     assert access.hash_pin(PIN, b"0123456789abcdef").split("$")[1:4] == ["65536", "8", "1"]
 
@@ -126,9 +126,6 @@ def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
 def test_only_this_consoles_own_parameters_are_accepted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tdconsole.domain import access
-    from tdconsole.domain.access import check_stored, own_hash
-
     stored = hash_pin(PIN, b"0123456789abcdef")
     assert own_hash(stored) == b"0123456789abcdef"
     check_stored(stored, "floor")
@@ -166,8 +163,6 @@ def test_a_typed_pin_that_is_not_ascii_digits_never_matches() -> None:
 def test_the_director_signs_every_phone_out_through_the_service_logged(
     make_service, capsys: pytest.CaptureFixture[str]
 ) -> None:  # type: ignore[no-untyped-def]
-    from tdconsole.domain.access import SignPhonesOut
-
     service: Tournament = make_service()
     assert service.state.phones_signed_out == 0
     floor = Tournament.open(service.store.path, actor="Anna", role="floor")

@@ -11,8 +11,9 @@ from support import MakeService, names
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Disqualify, Final, Start
 from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.rulings import Sanction
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.view import payouts_json
+from tdconsole.domain.view import payouts_json, state_json
 from tdconsole.service import Tournament
 
 
@@ -71,8 +72,6 @@ def test_disqualifying_the_second_to_last_ends_the_event(make_service: MakeServi
 def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_log(
     make_service: MakeService,
 ) -> None:
-    from tdconsole.domain.rulings import Sanction
-
     service = started(make_service)
     state = service.state
     first, second = (p.name for p in state.in_players()[:2])
@@ -94,8 +93,6 @@ def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeSe
     """Issue 25, point 2: P3 disqualified among 14 (after two eliminations) keeps the 12th
     place, marked DQ and without a prize; the next out is 11th, and every list shows him at
     12th: the state's players, the standings and the payouts' table."""
-    from tdconsole.domain.view import state_json
-
     service = make_service(seed=14)
     service.execute(Register(names=names(14)))
     service.execute(Pay(names=names(14)))

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 import tdconsole
+from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 
 PACKAGE = Path(tdconsole.__file__).parent
 
@@ -110,8 +112,6 @@ def test_the_check_catches_a_message_left_in_english(tmp_path: Path) -> None:
 
 
 def test_text_gives_the_chosen_language_with_the_article() -> None:
-    from tdconsole.i18n import _
-
     error = RuleError(_("{name} has already paid the entry fee").format(name="Anna"), "I.2")
     assert error.text("it") == "Anna ha già versato la quota d'iscrizione (Art. I.2)"
     assert error.text("en") == "Anna has already paid the entry fee (Art. I.2)"
@@ -120,8 +120,6 @@ def test_text_gives_the_chosen_language_with_the_article() -> None:
 
 
 def test_a_message_without_article_or_translation_falls_back_to_english() -> None:
-    from tdconsole.i18n import _
-
     assert RuleError(_("nothing to undo")).text("it") == "niente da annullare"
     assert RuleError(_("a message no catalogue has")).text("it") == "a message no catalogue has"
     assert RuleError(_("nothing to undo"), "VII.1").text("it") == "niente da annullare (Art. VII.1)"
@@ -129,8 +127,6 @@ def test_a_message_without_article_or_translation_falls_back_to_english() -> Non
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_domain_refusals_carry_both_languages(lang: str) -> None:
-    from tdconsole.domain import clock
-
     with pytest.raises(RuleError) as refused:
         clock.parse_mmss("9x:00")
     text = refused.value.text(lang)
@@ -140,8 +136,6 @@ def test_domain_refusals_carry_both_languages(lang: str) -> None:
 
 
 def test_big_blind_advice_is_italian_too() -> None:
-    from tdconsole.domain import clock
-
     with pytest.raises(RuleError) as refused:
         clock.Structure.build(first_bb=110, stack=10_000)
     assert refused.value.text("it") == (
@@ -153,8 +147,6 @@ def test_big_blind_advice_is_italian_too() -> None:
 
 
 def test_clock_warnings_in_italian() -> None:
-    from tdconsole.domain import clock
-
     structure = clock.Structure.build(first_bb=100, stack=10_000)
     index = structure.index_of_level(11)
     warnings = structure.warnings(index, chips_in_play=240_000, players_in=3)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
-from tdconsole.domain.numbers import chips_change, chips_count, chips_text
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import chips_change, chips_count, chips_text, money_said, whole_number
 
 
 def test_chips_text_groups_thousands_and_says_unknown() -> None:
@@ -24,10 +27,6 @@ def test_chips_count_is_grouped_and_counted_in_the_readers_language() -> None:
 
 
 def test_money_is_grouped_like_chips_and_keeps_its_cents() -> None:
-    from decimal import Decimal
-
-    from tdconsole.domain.numbers import money_said
-
     assert money_said(Decimal(1680), "scudi") == "1 680 scudi"
     assert money_said("756", "scudi") == "756 scudi"
     assert money_said(Decimal("12.50")) == "12.50"
@@ -36,9 +35,6 @@ def test_money_is_grouped_like_chips_and_keeps_its_cents() -> None:
 
 def test_a_refusal_names_a_typed_field_in_one_line() -> None:
     """`count '0<newline>0=1e9'`: the name typed before `=` is the field the refusal names."""
-    from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.numbers import whole_number
-
     with pytest.raises(RuleError) as refused:
         whole_number("1e9", "0\n0")
     assert "\n" not in refused.value.text("en")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tdconsole.cli.play_cmds import out_line
 from tdconsole.domain.ordinals import in_place, of_place, ordinal, reads_with_vowel, the_place
 
 
@@ -68,8 +69,6 @@ def test_an_ordinal_is_said_through_the_catalogue() -> None:
 
 
 def test_the_command_line_says_a_place_with_its_elision() -> None:
-    from tdconsole.cli.play_cmds import out_line
-
     said = [out_line("Rossi", n, "", "").text("it") for n in (8, 11, 12, 24)]
     assert said == [
         "Rossi: eliminato all'8° posto",

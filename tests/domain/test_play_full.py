@@ -17,8 +17,9 @@ from tdconsole.domain.play import (
     Start,
     second_stack_amount,
 )
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
 
 
@@ -59,8 +60,6 @@ def test_24_players_second_stacks_closing_final_and_prizes(make_service: MakeSer
     service.execute(Bust(names=[t1[0]]))  # took it already: out, 24th
     assert state.find(t1[0]).place == 24
     # Now 40500 / 7 = 5785.7 → nearest 25: 5775 (III.3 Decision: halves up).
-    from tdconsole.domain.view import state_json
-
     doc = state_json(state, service.now())
     assert doc["tables"][0]["second_stack_now"] == 5775
     assert doc["tables"][1]["second_stack_now"] == 4000
@@ -159,7 +158,6 @@ def test_17_players_closing_and_final(make_service: MakeService) -> None:
     assert state.find(t3[0]).second_stack == 4000 and state.tables[3].chips == 24000
     service.execute(Bust(names=[t3[0]]))
     assert state.find(t3[0]).place == 17
-    from tdconsole.domain.play import second_stack_amount
 
     assert second_stack_amount(state, state.tables[3]) == 6000  # 24000 / 4
     bust(service, t3[1])
@@ -208,8 +206,6 @@ def test_table_dropping_from_5_to_2_in_one_hand(make_service: MakeService) -> No
 def test_closing_table_does_not_fit_then_raise_table_seats(make_service: MakeService) -> None:
     """Two tables of 8 and 8; table 1 drops to 3, and 8 + 3 = 11 > 10 seats:
     refused with the options (IV.4, VII.1); `set table_seats=11` makes room."""
-    from tdconsole.domain.registration import ChangeSettings
-
     service = open_event(make_service, 16, seed=3)
     state = service.state
     assert [len(state.players_at(t)) for t in state.open_tables()] == [8, 8]

@@ -12,6 +12,7 @@ from invariants import check
 from support import FakeClock, names
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.fold import fold
 from tdconsole.domain.play import (
     Bust,
     CloseTable,
@@ -20,8 +21,9 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import Pay, Register, Withdraw
+from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 
@@ -54,7 +56,6 @@ def play_out(service: Tournament, rng: random.Random) -> None:
                 )
             except RuleError as exc:
                 assert exc.article == "IV.4" and "table_seats" in str(exc)
-                from tdconsole.domain.registration import ChangeSettings
 
                 seats = state.settings.seating.table_seats + 1
                 service.execute(ChangeSettings(assignments=[("table_seats", str(seats))]))
@@ -131,9 +132,6 @@ def test_any_command_sequence_leaves_the_store_consistent(
     tmp_path: Path, commands: list[object]
 ) -> None:
     """Valid commands apply, refused ones change nothing, and replay = live state."""
-    from tdconsole.domain.fold import fold
-    from tdconsole.domain.view import state_json
-
     path = tmp_path / "seq.tdc"
     service = Tournament.create(
         path, "seq", load_settings(), clock=FakeClock(), rng=random.Random(1)

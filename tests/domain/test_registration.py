@@ -6,7 +6,7 @@ import pytest
 from support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Pay, Register, Withdraw
+from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
 
 
@@ -83,8 +83,6 @@ def test_I2_unpaid_players_are_not_seated(make_service: MakeService) -> None:
 
 def test_I1_more_places_move_the_waiting_list_up(make_service: MakeService) -> None:
     """Art. I.1: raising the cap before the draw seats the waiting players in order."""
-    from tdconsole.domain.registration import ChangeSettings
-
     service = make_service()
     service.execute(Register(names=names(28)))
     service.execute(ChangeSettings(assignments=[("max_players", "26")]))

@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.seating import RANKS, draw_seats, plan_tables
+from tdconsole.domain.seating import draw_seats, plan_tables
 from tdconsole.domain.settings import SeatingSettings
+from tdconsole.domain.state import RANKS
 
 SEATING = SeatingSettings()
 

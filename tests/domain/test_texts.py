@@ -3,6 +3,7 @@ or cleaned (prose) of control, bidi and zero-width characters, and has a length 
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +13,7 @@ from support import MakeService
 
 from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command
+from tdconsole.domain.events import EVENT_TYPES, Command, event_from_json, parse_event
 from tdconsole.domain.play import Bust, CloseTable, Count, Disqualify, Final, SecondStack
 from tdconsole.domain.registration import ChangeSettings, CreateEvent, Pay, Register, Withdraw
 from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
@@ -182,8 +183,6 @@ def test_who_acts_is_refused_when_not_a_name(make_service: MakeService, actor: s
 
 
 def test_escape_is_visible_and_json_exact() -> None:
-    import json
-
     raw = "Serata\x1b]0;pwned\x07\u202e\U000e0041"
     shown = texts.escape(raw)
     assert shown == "Serata\\u001b]0;pwned\\u0007\\u202e\\udb40\\udc41"
@@ -195,8 +194,6 @@ def test_escape_is_visible_and_json_exact() -> None:
 
 def test_a_stored_text_is_read_escaped() -> None:
     """What an older file holds reaches no screen as it is (``EventBody``'s validator)."""
-    from tdconsole.domain.events import parse_event
-
     body: Any = parse_event("event_created", {"name": HOSTILE["ESC"], "settings": {}})
     assert body.name == "Serata\\u001b]0;pwned\\u0007"
     ruling: Any = parse_event(
@@ -221,7 +218,5 @@ def test_a_stored_text_is_read_escaped() -> None:
     ],
 )
 def test_an_event_read_from_json_is_escaped_in_every_form(stored: str, read: str) -> None:
-    from tdconsole.domain.events import EVENT_TYPES, event_from_json
-
     body: Any = event_from_json(EVENT_TYPES["event_created"], stored)
     assert body.name == read

@@ -21,6 +21,7 @@ from tdconsole.domain.numbers import (
     whole_number,
 )
 from tdconsole.domain.settings import Settings, validate_settings
+from tdconsole.i18n import _
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.calculators.parse import contributions, number
 from tdconsole.ui.dialogs.base import parse_int
@@ -127,8 +128,6 @@ def test_every_parser_returns_a_bounded_number_or_one_line(typed: str) -> None:
 
 
 def _msg():  # type: ignore[no-untyped-def]
-    from tdconsole.i18n import _
-
     return _("chips")
 
 

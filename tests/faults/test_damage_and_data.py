@@ -18,8 +18,9 @@ from tdconsole.domain.fold import fold
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
-from tdconsole.store import StoreError, snapshot
+from tdconsole.store import snapshot
 from tdconsole.store.backup import list_backups, take_backup
+from tdconsole.store.eventstore import StoreError
 from tdconsole.store.opening import SNAPSHOTS
 
 

@@ -21,7 +21,7 @@ from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
-from tdconsole.store import StoreError
+from tdconsole.store.eventstore import StoreError
 from tdconsole.store.opening import SNAPSHOTS
 
 FOREIGN = {

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
+from tdconsole.service import Tournament
 
 NAMES = [f"Giocatore {i}" for i in range(1, 9)]
 
@@ -172,8 +173,6 @@ def test_only_this_machines_sealed_snapshot_spares_the_replay(
 ) -> None:
     """A snapshot is trusted (the log before it not replayed again) only when this console on
     this machine sealed it; a file from elsewhere carrying a snapshot is replayed whole."""
-    from tdconsole.service import Tournament
-
     assert run(capsys, "--event", str(event), "count", f"{NAMES[1]}=4000")[0] == 0
     service = Tournament.open(event)
     service._save_snapshot()

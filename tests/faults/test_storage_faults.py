@@ -25,7 +25,8 @@ from tdconsole.cli import main
 from tdconsole.domain.registration import Register
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
-from tdconsole.store import StoreError, faults
+from tdconsole.store import faults
+from tdconsole.store.eventstore import StoreError
 
 READS = (["state"], ["standings"], ["log"], ["state", "--json"], ["export"], ["tables"])
 

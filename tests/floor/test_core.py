@@ -178,10 +178,25 @@ def test_second_stack_shows_its_amount_and_asks_the_stack(floor: Floor) -> None:
     assert target["second_stack"] > 0
     done = actions.second_stack(floor, session, {"name": target["name"], "stack": "0"}, "en", "p")
     assert done["said"].startswith(f"{target['name']}: second stack of ")
-    with pytest.raises(RuleError, match="digits only"):
-        actions.count(floor, session, {"name": target["name"], "chips": "²"}, "en", "p")
-    with pytest.raises(RuleError, match="digits only"):
-        actions.count(floor, session, {"name": target["name"], "chips": "9" * 5000}, "en", "p")
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "1e9", "4.000", "-25", "99" * 10])
+def test_a_count_the_phone_refuses_is_said_as_the_command_line_says_it(
+    floor: Floor, typed: str
+) -> None:
+    from tdconsole.cli.common import parse_counts
+
+    session = sign_in(floor)
+    name = floor.latest().in_players()[0].name
+    with pytest.raises(RuleError) as phone:
+        actions.count(floor, session, {"name": name, "chips": typed}, "en", "p")
+    with pytest.raises(RuleError) as command_line:
+        parse_counts([f"{name}={typed}"])
+    if typed.startswith("-") or typed == "99" * 10:  # the range: from 0 on the phone, and
+        assert "out of range" in str(phone.value)  # the command line says a negative apart
+    else:
+        assert str(phone.value) == str(command_line.value)
+    assert "\n" not in str(phone.value) and len(str(phone.value)) < 200
 
 
 def test_pause_with_the_directors_pin_is_logged_through_the_staff_member(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tdconsole.cli import print_cmds
+from tdconsole.cli import main, print_cmds
 from tdconsole.domain.errors import RuleError
 
 
@@ -129,8 +129,6 @@ def test_html_to_the_queue_is_refused(run: Any) -> None:
 def test_main_prints_one_line_error_and_exits_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from tdconsole.cli import main
-
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr(print_cmds, "load_state", lambda args: {"players": []})
     assert main(["--lang", "en", "print", "standings", "--lp"]) == 2

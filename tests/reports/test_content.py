@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from report_fixtures import registration_event
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.reports import REPORTS, build, render
@@ -253,8 +254,6 @@ def test_a_suspension_not_yet_served_shows_with_the_name(in_progress: dict[str, 
 
 
 def test_before_the_draw_standings_list_who_is_registered_and_paid() -> None:
-    from report_fixtures import registration_event
-
     state = registration_event()
     text = txt("standings", state, "en")
     assert "Niccolò Bàrberi" in text and "registered, fee not paid" in text

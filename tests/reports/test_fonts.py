@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from tdconsole.reports.pdf import FONT_FILES
+from tdconsole.reports.pdf_ink import FONT_FILES
 
 NEEDED = "ŁłëÖÅåøñçšŠęΩΣπύρος♥♦♣♠✂—–…·ª\u202f€"
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from support import pdf_pages
 
+from tdconsole.cli import main
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register, Withdraw
 from tdconsole.domain.seating import Draw
@@ -116,8 +117,6 @@ def test_the_receipt_of_the_prize_just_handed_over(
 ) -> None:
     """I.7: a prize is handed over the moment its place is decided; `print receipts --player
     NAME` prints that receipt alone, not the evening's again."""
-    from tdconsole.cli import main
-
     path = tmp_path / "e.tdc"
     assert main(["new", str(path), "--name", "Serata"]) == 0
     six = PLAYERS[:6]

@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pypdf
 import pytest
 
 from tdconsole.reports.season import render_season
@@ -197,8 +198,6 @@ def test_the_ties_break_by_wins_then_best_place(evenings: list[Path]) -> None:
 def test_printed_in_four_formats_with_the_same_numbers(
     evenings: list[Path], lang: str, tmp_path: Path
 ) -> None:
-    import pypdf
-
     doc = season_json(load(make_season(evenings[0].parent, "sqrt", 0)), lang)  # type: ignore[arg-type]
     want = expected("sqrt", 0)
     want["Zoe"] = want.pop("Zoë")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
+from tdconsole.season import seasonfile
 from tdconsole.season.seasonfile import changing_season, read_season, validate_season, write_season
 
 
@@ -39,8 +40,6 @@ def test_a_change_made_while_another_is_under_way_is_not_lost(
 def test_a_season_held_too_long_is_refused_in_one_line_and_left_alone(
     evenings: list[Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tdconsole.season import seasonfile
-
     folder = evenings[0].parent
     assert main(["season", "new", str(folder / "club"), "--name", "Club"]) == 0
     path = folder / "club.season.toml"

@@ -12,6 +12,7 @@ import pytest
 from season_events import play_event
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.play import Bust
 from tdconsole.season.load import load, season_json, seasons_for
 from tdconsole.season.results import read_event
 from tdconsole.season.seasonfile import (
@@ -102,7 +103,6 @@ def test_an_event_open_in_a_console_is_read_through_its_log(evenings: list[Path]
     service = Tournament.open(unfinished)
     try:
         assert read_event(unfinished).status == "unfinished"
-        from tdconsole.domain.play import Bust
 
         service.execute(Bust(names=["B"], declined=True))
         result = read_event(unfinished)

@@ -15,9 +15,10 @@ from support import MakeService
 from tdconsole.cli import main
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Register
+from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import RecordRuling
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -240,8 +241,6 @@ def test_floor_staff_signed_in_under_the_directors_name_is_refused(
 ) -> None:
     """``Niccolo`` + a combining grave is the Director ``Niccolò``: as floor staff it would
     own (and undo) the Director's actions, so it is refused."""
-    from tdconsole.store.settings_file import load_settings
-
     service = make_service(settings=load_settings().model_copy(update={"director": "Niccolò"}))
     service.execute(Register(names=["Ada"]))
     path = service.store.path
@@ -259,8 +258,6 @@ def test_floor_staff_signed_in_under_the_directors_name_is_refused(
 def test_a_director_renamed_like_a_staff_session_stops_it_acting(
     make_service: MakeService,
 ) -> None:
-    from tdconsole.domain.registration import ChangeSettings
-
     service = make_service()
     path = service.store.path
     staff = Tournament.open(path, actor="Bruna", role="floor")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.store import attempts as module
 from tdconsole.store.attempts import (
     CEILING,
     FREE_FAILURES,
@@ -141,8 +142,6 @@ def test_old_failures_are_forgotten(pair: tuple[PinAttempts, PinAttempts, Clock]
 def test_a_busy_attempts_file_says_try_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tdconsole.store import attempts as module
-
     monkeypatch.setattr(module, "BUSY_SECONDS", 0.05)
     event = tmp_path / "e.tdc"
     mine = PinAttempts(event, Clock())

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from tdconsole.domain.fold import fold
 from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
+from tdconsole.store.eventstore import StoreError
 from tdconsole.store.settings_file import load_settings
 
 WRITER = textwrap.dedent(
@@ -34,8 +40,6 @@ WRITER = textwrap.dedent(
 
 def test_sigkill_mid_stream_keeps_every_acknowledged_command(tmp_path: Path) -> None:
     """Every command whose execute() returned is on disk after a SIGKILL; the file is intact."""
-    from tdconsole.domain.fold import fold
-
     settings = load_settings().with_value("max_players", "100000")
     for round_, target in enumerate((40, 57, 91)):
         path = tmp_path / f"event{round_}.tdc"
@@ -101,8 +105,6 @@ CONCURRENT = textwrap.dedent(
 def test_two_processes_register_and_pay_the_same_players(tmp_path: Path) -> None:
     """Two floor terminals race on the same 30 names: each registration and each payment
     happens exactly once; the loser of each race gets a clear refusal; nothing is lost."""
-    import json
-
     path = tmp_path / "race.tdc"
     Tournament.create(path, "race", load_settings()).close()
     procs = [
@@ -143,8 +145,6 @@ def test_first_write_waits_for_another_terminal_writing(tmp_path: Path) -> None:
     wait for it, as any write waits for another, and not be refused as busy: SQLite refuses
     that lock at once instead of waiting (this is how two floor terminals racing on a new
     event saw "busy")."""
-    import threading
-
     path = tmp_path / "e.tdc"
     Tournament.create(path, "e", load_settings()).close()
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -168,10 +168,6 @@ def test_first_write_waits_for_another_terminal_writing(tmp_path: Path) -> None:
 
 
 def test_damaged_file_is_reported_and_left_untouched(tmp_path: Path) -> None:
-    import pytest
-
-    from tdconsole.store import StoreError
-
     path = tmp_path / "bad.tdc"
     path.write_bytes(b"this is not a database at all" * 100)
     before = path.read_bytes()

@@ -4,12 +4,15 @@ names and money, and any user of the computer could read a 0644 file."""
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
 import pytest
 
 from tdconsole.cli import main
+from tdconsole.domain.registration import Register
+from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups, take_backup
 
 
@@ -19,8 +22,6 @@ def mode(path: Path) -> int:
 
 @pytest.fixture(autouse=True)
 def loose_umask() -> object:
-    import os
-
     before = os.umask(0o022)  # the usual one: new files 0644 unless the console says otherwise
     yield
     os.umask(before)
@@ -32,12 +33,9 @@ def test_an_event_file_and_its_companions_are_private(
     event = tmp_path / "serata.tdc"
     assert main(["new", str(event)]) == 0
     assert mode(event) == 0o600
-    from tdconsole.service import Tournament
 
     service = Tournament.open(event)
     try:
-        from tdconsole.domain.registration import Register
-
         service.execute(Register(names=["Anna"]))
         wal, shm = Path(f"{event}-wal"), Path(f"{event}-shm")
         assert wal.exists() and mode(wal) == 0o600

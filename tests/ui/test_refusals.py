@@ -85,11 +85,11 @@ def test_the_second_stack_refusal_names_the_keys_and_the_command_line_keeps_its_
     refusal = RuleError(
         _(
             "{name} may still take the second stack of {amount} chips (table {table}'s average): "
-            "record `dote {name}`, or add --declined if he declines it"
+            "record `dote {name} --stack 0`, or add --declined if he declines it"
         ).format(name="Rossi", amount=4000, table=1),
         "III.2",
     )
-    assert "`dote Rossi`" in refusal.text("it") and "--declined" in str(refusal)
+    assert "`dote Rossi --stack 0`" in refusal.text("it") and "--declined" in str(refusal)
     assert console_text(refusal, "it").endswith(
         "dagliela con d (Rossi), oppure premi ctrl+r nell'eliminazione se la rifiuta (Art. III.2)"
     )

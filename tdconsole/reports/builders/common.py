@@ -19,7 +19,7 @@ State = Mapping[str, Any]
 SUITS = "♥♦♣♠"
 
 
-def _list(state: State, key: str) -> list[Mapping[str, Any]]:
+def state_list(state: State, key: str) -> list[Mapping[str, Any]]:
     value = state.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
         raise RuleError(
@@ -29,7 +29,7 @@ def _list(state: State, key: str) -> list[Mapping[str, Any]]:
     return value
 
 
-def _date(value: object, lang: Lang) -> str:
+def date_text(value: object, lang: Lang) -> str:
     if not value:
         return ""
     try:
@@ -39,7 +39,7 @@ def _date(value: object, lang: Lang) -> str:
     return f"{day.day} {month_name(day.month, lang)} {day.year}"
 
 
-def _time(value: object) -> str:
+def time_text(value: object) -> str:
     if not value:
         return ""
     try:
@@ -48,7 +48,7 @@ def _time(value: object) -> str:
         return str(value)
 
 
-def _suit(table: Mapping[str, Any]) -> str:
+def table_suit(table: Mapping[str, Any]) -> str:
     suit = table.get("suit")
     if suit:
         return str(suit)
@@ -56,23 +56,23 @@ def _suit(table: Mapping[str, Any]) -> str:
     return SUITS[(number - 1) % 4]
 
 
-def _suits_by_table(state: State) -> dict[int, str]:
+def suits_by_table(state: State) -> dict[int, str]:
     suits = {}
-    for table in _list(state, "tables"):
+    for table in state_list(state, "tables"):
         number = as_int(table.get("number"), "table number")
         if number is not None:
-            suits[number] = _suit(table)
+            suits[number] = table_suit(table)
     return suits
 
 
-def _table_ref(number: object, suits: Mapping[int, str]) -> str:
+def table_ref(number: object, suits: Mapping[int, str]) -> str:
     n = as_int(number, "table number")
     if n is None:
         return "—"
     return f"{n} {suits.get(n, SUITS[(n - 1) % 4])}"
 
 
-def _place_text(player: Mapping[str, Any], lang: Lang, long: bool = False) -> str:
+def place_text(player: Mapping[str, Any], lang: Lang, long: bool = False) -> str:
     place = as_int(player.get("place"), "place")
     if player.get("status") == "disqualified":  # at the place at which he left (VI.2)
         return "DQ" if place is None else f"{place} DQ"
@@ -83,7 +83,7 @@ def _place_text(player: Mapping[str, Any], lang: Lang, long: bool = False) -> st
     return str(place)
 
 
-def _stack_extra(player: Mapping[str, Any]) -> Cell:
+def stack_extra(player: Mapping[str, Any]) -> Cell:
     second = as_int(player.get("second_stack"), "second stack")
     bonus = as_int(player.get("bonus"), "bonus")
     if second is not None:
@@ -93,7 +93,7 @@ def _stack_extra(player: Mapping[str, Any]) -> Cell:
     return Cell("", "")
 
 
-def _name_cell(player: Mapping[str, Any], lang: Lang) -> Cell:
+def name_cell(player: Mapping[str, Any], lang: Lang) -> Cell:
     """The name as written; a suspension not yet served is shown with it (VI.2)."""
     name = str(player.get("name"))
     orbits = as_int(player.get("suspended_orbits"), "suspended orbits")
@@ -104,7 +104,7 @@ def _name_cell(player: Mapping[str, Any], lang: Lang) -> Cell:
     return Cell(name, name)
 
 
-def _percent(value: object) -> str:
+def percent_shown(value: object) -> str:
     amount = as_money(value, "percent")
     if amount is None:
         return ""
@@ -112,17 +112,17 @@ def _percent(value: object) -> str:
     return text
 
 
-def _head(state: State, kind: str, lang: Lang) -> Report:
+def report_head(state: State, kind: str, lang: Lang) -> Report:
     return Report(
         kind=kind,
         lang=lang,
         title=label(f"title.{kind}", lang),
         event=str(state.get("name") or "tdconsole"),
-        date=_date(state.get("date"), lang),
+        date=date_text(state.get("date"), lang),
     )
 
 
-def _phase_fact(report: Report, state: State, lang: Lang) -> str:
+def phase_fact(report: Report, state: State, lang: Lang) -> str:
     """The phase among the report's facts, when the state says one; the phase ("" if none)."""
     phase = str(state.get("phase") or "")
     if phase:
@@ -130,7 +130,7 @@ def _phase_fact(report: Report, state: State, lang: Lang) -> str:
     return phase
 
 
-def _pool_facts(state: State, lang: Lang) -> list[tuple[str, str]]:
+def pool_facts(state: State, lang: Lang) -> list[tuple[str, str]]:
     facts = []
     if state.get("entrants") is not None:
         facts.append((label("entrants", lang), str(state.get("entrants"))))

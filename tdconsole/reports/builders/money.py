@@ -15,12 +15,12 @@ from typing import Any
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.reports.builders.common import (
     State,
-    _date,
-    _head,
-    _list,
-    _phase_fact,
-    _pool_facts,
-    _time,
+    date_text,
+    phase_fact,
+    pool_facts,
+    report_head,
+    state_list,
+    time_text,
 )
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.model import (
@@ -43,9 +43,9 @@ from tdconsole.reports.model import (
 
 
 def cash(state: State, lang: Lang) -> Report:
-    report = _head(state, "cash", lang)
-    _phase_fact(report, state, lang)
-    report.facts += _pool_facts(state, lang)
+    report = report_head(state, "cash", lang)
+    phase_fact(report, state, lang)
+    report.facts += pool_facts(state, lang)
     summary = state.get("cash")
     currency = str(state.get("currency") or "scudi")
     columns = [
@@ -88,7 +88,7 @@ def cash(state: State, lang: Lang) -> Report:
             due=f"{money_text(money('prizes_due'))} {currency}",
         )
     )
-    players = _list(state, "players")
+    players = state_list(state, "players")
     refunds = Section(label("cash.refunds_title", lang), columns)
     for p in players:
         for key, what in (
@@ -140,10 +140,10 @@ def _place_words(player: Mapping[str, Any], lang: Lang) -> str:
 
 
 def receipts(state: State, lang: Lang) -> Report:
-    report = _head(state, "receipts", lang)
+    report = report_head(state, "receipts", lang)
     currency = str(state.get("currency") or "scudi")
     director = str(state.get("director") or "")
-    day = _date(state.get("date"), lang)
+    day = date_text(state.get("date"), lang)
     columns = [
         Column(label("col.place", lang), "right"),
         Column(label("col.player", lang), flex=True),
@@ -153,10 +153,10 @@ def receipts(state: State, lang: Lang) -> Report:
     section = Section(None, columns, empty=label("no_receipts", lang))
     report.sections.append(section)
     report.receipts = []
-    for p in _paid(_list(state, "players")):
+    for p in _paid(state_list(state, "players")):
         amount = as_money(p.get("prize"), "prize") or Decimal(0)
         place = str(as_int(p.get("place"), "place"))
-        when = _time(p.get("out_at"))
+        when = time_text(p.get("out_at"))
         report.receipts.append(
             Receipt(
                 title=label("receipt.title", lang),

@@ -6,16 +6,17 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from tdconsole.domain.view import paid_beyond_the_table
 from tdconsole.reports.builders.common import (
     State,
-    _head,
-    _list,
-    _name_cell,
-    _percent,
-    _phase_fact,
-    _place_text,
-    _pool_facts,
-    _stack_extra,
+    name_cell,
+    percent_shown,
+    phase_fact,
+    place_text,
+    pool_facts,
+    report_head,
+    stack_extra,
+    state_list,
 )
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.model import (
@@ -41,9 +42,9 @@ from tdconsole.reports.model import (
 
 
 def standings(state: State, lang: Lang) -> Report:
-    report = _head(state, "standings", lang)
-    phase = _phase_fact(report, state, lang)
-    report.facts += _pool_facts(state, lang)
+    report = report_head(state, "standings", lang)
+    phase = phase_fact(report, state, lang)
+    report.facts += pool_facts(state, lang)
     for key in ("in_play",):
         if state.get(key) is not None:
             report.facts.append((label(key, lang), str(state.get(key))))
@@ -55,7 +56,7 @@ def standings(state: State, lang: Lang) -> Report:
     if bonus is not None:
         report.facts.append((label("final_bonus", lang), group(bonus)))
 
-    players = _list(state, "players")
+    players = state_list(state, "players")
     playing = [p for p in players if p.get("status") == "in"]
     playing.sort(
         key=lambda p: (
@@ -86,10 +87,10 @@ def standings(state: State, lang: Lang) -> Report:
     finished = phase == "finished"
     for rank, p in enumerate(playing, start=1):
         counted = p.get("chips") is not None
-        place = _place_text(p, lang) if finished else (str(rank) if counted else "")
+        place = place_text(p, lang) if finished else (str(rank) if counted else "")
         section.rows.append(_standing_row(p, place, lang, seated=not finished))
     for p in gone:
-        section.rows.append(_standing_row(p, _place_text(p, lang), lang))
+        section.rows.append(_standing_row(p, place_text(p, lang), lang))
     report.sections.append(section)
     # Places read 1, 2, 3… without a gap: whoever never played (not paid, waiting) is listed
     # apart, after them; before the draw they are the whole list.
@@ -115,12 +116,12 @@ def _standing_row(p: Mapping[str, Any], place: str, lang: Lang, seated: bool = F
     place_plain = place.rstrip("=").removesuffix("DQ").strip()
     return [
         Cell(place, place_plain),
-        _name_cell(p, lang),
+        name_cell(p, lang),
         int_cell(p.get("table"), "table") if seated else Cell("", ""),
         int_cell(p.get("seat"), "seat") if seated else Cell("", ""),
         card_cell(p.get("card")) if seated else Cell("", ""),
         chips_cell(p.get("chips")) if status == "in" else Cell("", ""),
-        _stack_extra(p),
+        stack_extra(p),
         money_cell(p.get("prize"), "prize") if p.get("prize") is not None else empty_cell(),
         _status_cell(p, status, lang),
         word(label("yes", lang)) if p.get("tied") else empty_cell(),
@@ -142,9 +143,9 @@ def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
 
 
 def payouts(state: State, lang: Lang) -> Report:
-    report = _head(state, "payouts", lang)
-    report.facts += _pool_facts(state, lang)
-    players = {str(p.get("name")): p for p in _list(state, "players")}
+    report = report_head(state, "payouts", lang)
+    report.facts += pool_facts(state, lang)
+    players = {str(p.get("name")): p for p in state_list(state, "players")}
     columns = [
         Column(label("col.paid_place", lang), "right"),
         Column(label("col.percent", lang), "right"),
@@ -158,7 +159,7 @@ def payouts(state: State, lang: Lang) -> Report:
     total_prize = Decimal(0)
     total_percent = Decimal(0)
     any_prize = False
-    for row in _list(state, "payouts"):
+    for row in state_list(state, "payouts"):
         name = row.get("player")
         player = players.get(str(name)) if name is not None else None
         amount = as_money(row.get("amount")) or Decimal(0)
@@ -173,7 +174,7 @@ def payouts(state: State, lang: Lang) -> Report:
         section.rows.append(
             [
                 Cell(f"{place}=" if tied else place, place),
-                Cell(_percent(row.get("percent")), _percent(row.get("percent"))),
+                Cell(percent_shown(row.get("percent")), percent_shown(row.get("percent"))),
                 money_cell(amount),
                 text_cell(name) if name is not None else empty_cell(),
                 money_cell(prize) if prize is not None else empty_cell(),
@@ -181,9 +182,7 @@ def payouts(state: State, lang: Lang) -> Report:
             ]
         )
     # Tied with a paid place's holder, beyond the table's last row: they share its prize (V.1).
-    from tdconsole.domain.view import paid_beyond_the_table
-
-    for result in paid_beyond_the_table(_list(state, "payouts"), _list(state, "results")):
+    for result in paid_beyond_the_table(state_list(state, "payouts"), state_list(state, "results")):
         name = str(result.get("player"))
         prize = as_money(result.get("prize"), "prize")
         if prize is not None:
@@ -202,7 +201,7 @@ def payouts(state: State, lang: Lang) -> Report:
         )
     section.total = [
         Cell(label("total", lang), ""),
-        Cell(_percent(total_percent), ""),
+        Cell(percent_shown(total_percent), ""),
         Cell(f"{money_text(total_amount)}", money_plain(total_amount), "bold"),
         empty_cell(),
         Cell(money_text(total_prize), money_plain(total_prize), "bold")
@@ -221,12 +220,12 @@ def payouts(state: State, lang: Lang) -> Report:
 
 
 def results(state: State, lang: Lang) -> Report:
-    report = _head(state, "results", lang)
-    phase = _phase_fact(report, state, lang)
-    report.facts += _pool_facts(state, lang)
+    report = report_head(state, "results", lang)
+    phase = phase_fact(report, state, lang)
+    report.facts += pool_facts(state, lang)
     if phase != "finished" and state.get("in_play") is not None:
         report.facts.append((label("in_play", lang), str(state.get("in_play"))))
-    players = _list(state, "players")
+    players = state_list(state, "players")
     # A disqualified player at the place at which he left, without a prize (rules.md, VI.2);
     # one from an older document without a place is listed after the places.
     disqualified = [p for p in players if p.get("status") == "disqualified"]
@@ -258,7 +257,7 @@ def results(state: State, lang: Lang) -> Report:
             continue
         section.rows.append(
             [
-                Cell(_place_text(p, lang, long=True), place, "bold" if place == "1" else ""),
+                Cell(place_text(p, lang, long=True), place, "bold" if place == "1" else ""),
                 text_cell(p.get("name"), "bold" if place == "1" else ""),
                 money_cell(prize) if prize is not None else empty_cell(),
                 word(label("yes", lang)) if tied else empty_cell(),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tdconsole.reports.builders.common import State, _head, _list, _time
+from tdconsole.reports.builders.common import State, report_head, state_list, time_text
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import (
@@ -19,10 +19,10 @@ from tdconsole.reports.model import (
 
 
 def rulings(state: State, lang: Lang) -> Report:
-    report = _head(state, "rulings", lang)
+    report = report_head(state, "rulings", lang)
     if state.get("director"):
         report.facts.append((label("director", lang), str(state.get("director"))))
-    entries = _list(state, "rulings")
+    entries = state_list(state, "rulings")
     columns = [
         Column(label("col.id", lang), "right"),
         Column(label("col.time", lang)),
@@ -66,7 +66,7 @@ def rulings(state: State, lang: Lang) -> Report:
         section.rows.append(
             [
                 int_cell(entry.get("id"), "ruling id"),
-                Cell(_time(entry.get("at")), _time(entry.get("at"))),
+                Cell(time_text(entry.get("at")), time_text(entry.get("at"))),
                 int_cell(table, "table") if table is not None else Cell("—", ""),
                 Cell(articles, articles),
                 Cell(text, text, "bold" if sanction else ""),

@@ -6,14 +6,14 @@ from collections.abc import Mapping
 
 from tdconsole.reports.builders.common import (
     State,
-    _head,
-    _list,
-    _name_cell,
-    _phase_fact,
-    _stack_extra,
-    _suit,
-    _suits_by_table,
-    _table_ref,
+    name_cell,
+    phase_fact,
+    report_head,
+    stack_extra,
+    state_list,
+    suits_by_table,
+    table_ref,
+    table_suit,
 )
 from tdconsole.reports.labels import Lang, label, moves_section
 from tdconsole.reports.model import (
@@ -34,17 +34,17 @@ from tdconsole.reports.model import (
 
 
 def seating(state: State, lang: Lang) -> Report:
-    report = _head(state, "seating", lang)
-    _phase_fact(report, state, lang)
+    report = report_head(state, "seating", lang)
+    phase_fact(report, state, lang)
     if state.get("in_play") is not None:
         report.facts.append((label("in_play", lang), str(state.get("in_play"))))
-    players = {str(p.get("name")): p for p in _list(state, "players")}
-    tables = _list(state, "tables")
+    players = {str(p.get("name")): p for p in state_list(state, "players")}
+    tables = state_list(state, "tables")
     closed = []
     any_second = False
     for table in tables:
         number = as_int(table.get("number"), "table number")
-        suit = _suit(table)
+        suit = table_suit(table)
         if table.get("open") is False:
             closed.append(f"{number} {suit}")
             continue
@@ -72,13 +72,13 @@ def seating(state: State, lang: Lang) -> Report:
             name = seat.get("player")
             player = players.get(str(name)) if name is not None else None
             seat_no = as_int(seat.get("seat"), "seat")
-            extra = _stack_extra(player) if player else empty_cell()
+            extra = stack_extra(player) if player else empty_cell()
             any_second = any_second or bool(extra.text)
             section.rows.append(
                 [
                     int_cell(seat_no, "seat"),
                     card_cell(seat.get("card")),
-                    (_name_cell(player, lang) if player else text_cell(name))
+                    (name_cell(player, lang) if player else text_cell(name))
                     if name is not None
                     else Cell(f"({label('vacant', lang)})", "", "muted"),
                     chips_cell(player.get("chips")) if player else empty_cell(),
@@ -118,14 +118,14 @@ def _seating_columns(lang: Lang) -> list[Column]:
 
 def slips(state: State, lang: Lang) -> Report:
     """One slip a seated player (the draw's result); before anyone sits, one a seat with a card."""
-    report = _head(state, "slips", lang)
-    tables = [t for t in _list(state, "tables") if t.get("open") is not False]
+    report = report_head(state, "slips", lang)
+    tables = [t for t in state_list(state, "tables") if t.get("open") is not False]
     taken = [(t, s) for t in tables for s in t.get("seats") or [] if s.get("player")]
     chosen = taken or [(t, s) for t in tables for s in t.get("seats") or [] if s.get("card")]
     report.slips = []
     for table, seat in chosen:
         card = str(seat.get("card") or "")
-        suit = _suit(table)
+        suit = table_suit(table)
         table_label = label("final_table" if table.get("final") else "table", lang)
         report.slips.append(
             Slip(
@@ -165,28 +165,28 @@ def slips(state: State, lang: Lang) -> Report:
 
 
 def moves(state: State, lang: Lang) -> Report:
-    report = _head(state, "moves", lang)
-    suits = _suits_by_table(state)
-    for table in _list(state, "tables"):
+    report = report_head(state, "moves", lang)
+    suits = suits_by_table(state)
+    for table in state_list(state, "tables"):
         number = table.get("number")
         plan = table.get("plan")
         if not plan:
             if table.get("must_close") and table.get("open") is not False:
                 report.notes.append(
-                    label("moves.no_plan", lang).format(table=number, suit=_suit(table))
+                    label("moves.no_plan", lang).format(table=number, suit=table_suit(table))
                 )
             continue
         planned = plan.get("moves") or [] if isinstance(plan, Mapping) else []
         columns = _move_columns(lang)
-        title = moves_section(number, _suit(table), len(planned), lang)
+        title = moves_section(number, table_suit(table), len(planned), lang)
         section = Section(title, columns)
         for move in planned:
             section.rows.append(
                 [
                     text_cell(move.get("player"), "bold"),
-                    Cell(_table_ref(move.get("from_table"), suits), str(move.get("from_table"))),
+                    Cell(table_ref(move.get("from_table"), suits), str(move.get("from_table"))),
                     int_cell(move.get("from_seat"), "seat"),
-                    Cell(_table_ref(move.get("to_table"), suits), str(move.get("to_table"))),
+                    Cell(table_ref(move.get("to_table"), suits), str(move.get("to_table"))),
                     int_cell(move.get("to_seat"), "seat"),
                     card_cell(move.get("card")),
                 ]

@@ -39,15 +39,10 @@ SERVICES_KEPT = 64
 
 def chips_value(raw: object, what: str) -> int:
     """A chip count as sent by the page, read by the project's one parser
-    (``domain.numbers.whole_number``: ASCII digits, 0 to ``CHIPS_MAX``), refused in the
-    floor's one line."""
+    (``domain.numbers.whole_number``: ASCII digits, 0 to ``CHIPS_MAX``): refused in the same
+    line as the command line's ``count NAME=N``."""
     text = str(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
-    try:
-        return whole_number(text, what)
-    except RuleError:
-        raise RuleError(
-            _("{what}: write the chips as a whole number (digits only)").format(what=what),
-        ) from None
+    return whole_number(text, what)
 
 
 def names_value(raw: object) -> list[str]:

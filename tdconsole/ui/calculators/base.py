@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CiteRequested, RulesRequested
@@ -98,8 +99,6 @@ class CalcForm(ModalScreen[None]):
         return self.query_one(f"#{widget_id}", Checkbox).value
 
     def recompute(self) -> None:
-        from tdconsole.domain.errors import RuleError
-
         result = self.query_one("#calc-result", Static)
         try:
             found = self.outcome()

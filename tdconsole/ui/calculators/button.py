@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import button_plan
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
@@ -24,8 +25,6 @@ class ButtonForm(CalcForm):
         yield self.entry(_("Hands ahead"), "hands", "3")
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import button_plan
-
         seats = parse.seats(self.text("seats"), _("seats"))
         if not seats:
             raise self.missing(_("Occupied seats"))

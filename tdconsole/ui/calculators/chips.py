@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import chips_pushed
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 from tdconsole.ui.widgets.choices import Tick
@@ -25,8 +26,6 @@ class ChipsForm(CalcForm):
         yield Tick(tr("Said 'raise' without an amount (5.5)"), id="declared")
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import chips_pushed
-
         to_call, pushed, bb = self.text("to-call"), self.text("pushed"), self.text("bb")
         if not to_call:
             raise self.missing(_("To call"))

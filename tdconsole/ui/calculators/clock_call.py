@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import clock_call
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
@@ -20,8 +21,6 @@ class ClockCallForm(CalcForm):
         yield self.entry(_("Seconds since the call"), "elapsed", "0")
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import clock_call
-
         granted = self.text("granted")
         if not granted:
             raise self.missing(_("Seconds granted"))

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import minimum_raise
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 from tdconsole.ui.widgets.choices import Tick
@@ -26,8 +27,6 @@ class MinRaiseForm(CalcForm):
         yield Tick(tr("The raise is all-in"), id="all-in")
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import minimum_raise
-
         bb_raw = self.text("bb")
         if not bb_raw:
             raise self.missing(_("Big blind"))

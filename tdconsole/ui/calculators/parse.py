@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import Msg, _
 
 _PLAYER = re.compile(r"^(?:([^=:]*):)?([^=:]+)=(.*)$")
@@ -17,7 +19,6 @@ def words(raw: str) -> list[str]:
 def number(raw: str, what: Msg | str) -> int:
     """``raw`` as a whole number (thousands may be spaced); ``what`` names the field. The one
     parser of ``numbers``: ASCII digits only (``'²'`` is a digit to Python), bounded."""
-    from tdconsole.domain.numbers import whole_number
 
     return whole_number(raw, what)
 
@@ -28,7 +29,6 @@ def seats(raw: str, what: Msg) -> list[int]:
 
 def contributions(raw: str) -> list[tuple[int | None, str, int]]:
     """``1:Ada=100 2:Bea=300`` → (seat or None, name, chips)."""
-    from tdconsole.domain.errors import RuleError
 
     out = []
     for item in words(raw):
@@ -46,7 +46,6 @@ def contributions(raw: str) -> list[tuple[int | None, str, int]]:
 
 def hands(raw: str) -> dict[str, str]:
     """``Ada=AsKd Bea=AcQh`` → {name: cards}."""
-    from tdconsole.domain.errors import RuleError
 
     out: dict[str, str] = {}
     for item in words(raw):

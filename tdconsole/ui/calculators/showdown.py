@@ -8,15 +8,16 @@ from textual.app import ComposeResult
 from textual.widgets import RadioSet
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import showdown
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 from tdconsole.ui.widgets.choices import Choice
 
 
 def load_evaluator() -> None:
+    # lazy: pokerkit builds its lookup tables on import, 550 ms here: in a worker, never on
+    # the UI thread that opens the form
     import pokerkit  # noqa: F401
-
-    import tdconsole.rules.calc_showdown  # noqa: F401
 
 
 class ShowdownForm(CalcForm):
@@ -40,8 +41,6 @@ class ShowdownForm(CalcForm):
         self.run_worker(load_evaluator, thread=True, group="showdown-evaluator")
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import showdown
-
         hands = parse.hands(self.text("hands"))
         if len(hands) < 2:
             raise self.missing(_("Hands"))

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tdconsole.i18n import _
+from tdconsole.rules.calculators import Contribution, side_pots
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
 
@@ -26,8 +27,6 @@ class SidePotsForm(CalcForm):
         yield self.entry(_("Smallest chip"), "unit", self.value("unit", "25"))
 
     def outcome(self) -> Outcome:
-        from tdconsole.rules.calculators import Contribution, side_pots
-
         given = parse.contributions(self.text("players"))
         if not given:
             raise self.missing(_("Players"))

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.state import Player, State, match_players, typed_key
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
@@ -32,7 +33,6 @@ __all__ = ["Dialog", "RulesRequested", "parse_int"]
 def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None:
     """A whole number typed in a field; ``what``: the field (a message, or its words already in
     the console's language)."""
-    from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 
     if not raw.strip():
         if required:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from tdconsole.domain.clock import parse_mmss
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
@@ -26,9 +28,6 @@ class ClockSetDialog(Dialog):
         yield Input(self.left, placeholder=self.tr("Time left (MM:SS)"), id="left")
 
     def command(self) -> Command | None:
-        from tdconsole.domain.clock import parse_mmss
-        from tdconsole.domain.clock_events import ClockControl
-
         raw = self.query_one("#left", Input).value
         if not raw.strip():
             raise RuleError(_("type the time left as MM:SS, e.g. 12:00"), "III.5")

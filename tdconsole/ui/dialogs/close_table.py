@@ -12,8 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
+from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import ClosePlan, CloseTable
+from tdconsole.domain.play_tables import room_for, seats_for_closing
 from tdconsole.domain.state import State, Table
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
@@ -38,7 +40,6 @@ def plan_lines(state: State, table: Table, tr: Translator) -> Text:
 
 def no_room_lines(state: State, table: Table, tr: Translator) -> Text:
     """The Director's options when the other tables cannot seat the movers (IV.4, VII.1)."""
-    from tdconsole.domain.play_tables import room_for, seats_for_closing
 
     text = Text()
     if table.plan is not None or not table.open:
@@ -127,9 +128,6 @@ class CloseTableDialog(Dialog):
         self.post_message(CommandRequested(ClosePlan(table=self.table, override=override)))
 
     def action_raise_seats(self) -> None:
-        from tdconsole.domain.director_moves import ClosePlanRaisingSeats
-        from tdconsole.domain.play_tables import seats_for_closing
-
         table = self.state.tables[self.table]
         seats = seats_for_closing(self.state, table)
         if table.plan is not None or seats is None:

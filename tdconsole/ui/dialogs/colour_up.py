@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
+from tdconsole.domain.colour_up import ColourUp, rounded_up
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.numbers import chips_change, chips_text
@@ -27,8 +28,6 @@ class ColourUpDialog(Dialog):
         self.chip = chip
 
     def body(self) -> ComposeResult:
-        from tdconsole.domain.colour_up import rounded_up
-
         unit = self.state.settings.stacks.chip_unit
         yield Label(
             self.tr(
@@ -69,8 +68,6 @@ class ColourUpDialog(Dialog):
         self.set_note(note)
 
     def command(self) -> Command | None:
-        from tdconsole.domain.colour_up import ColourUp
-
         try:
             counts = self.query_one("#counts", CountRows).counts()
         except RuleError:

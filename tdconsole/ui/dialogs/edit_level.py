@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
+from tdconsole.domain.clock_events import EditLevel
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
@@ -89,8 +90,6 @@ class EditLevelDialog(Dialog):
         self.query_one("#levels", Static).update(self.levels())
 
     def command(self) -> Command | None:
-        from tdconsole.domain.clock_events import EditLevel
-
         def number(key: str, what: str) -> int | None:
             return parse_int(self.query_one(f"#{key}", Input).value, what, required=False)
 

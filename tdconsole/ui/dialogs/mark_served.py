@@ -9,6 +9,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
+from tdconsole.domain.rulings import MarkServed
 from tdconsole.domain.state import Ruling, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
@@ -55,8 +56,6 @@ class MarkServedDialog(Dialog):
         self.action_submit()
 
     def command(self) -> Command | None:
-        from tdconsole.domain.rulings import MarkServed
-
         suspensions = self.query_one("#suspensions", OptionList)
         index = suspensions.highlighted
         if index is None:

@@ -9,6 +9,7 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.seating import MoveButton
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
@@ -40,8 +41,6 @@ class MoveButtonDialog(Dialog):
         return self.query_one("#seat", Input)
 
     def command(self) -> Command | None:
-        from tdconsole.domain.seating import MoveButton
-
         table = parse_int(self.query_one("#table", Input).value, "table")
         seat = parse_int(self.query_one("#seat", Input).value, "seat")
         if table is None or seat is None:

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from tdconsole.domain.director_moves import MovePlayer
 from tdconsole.domain.events import Command
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
@@ -50,8 +51,6 @@ class MovePlayerDialog(Dialog):
         return self.query_one("#to-table" if self.player_name else "#name", Input)
 
     def command(self) -> Command | None:
-        from tdconsole.domain.director_moves import MovePlayer
-
         def number(key: str, label: Msg, required: bool = True) -> int | None:
             raw = self.query_one(f"#{key}", Input).value
             return parse_int(raw, self.tr.say(label), required=required)

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet
 
 from tdconsole.i18n import Msg, _
+from tdconsole.reports import filename
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.widgets.choices import Choice, Tick
@@ -59,8 +60,6 @@ class PrintDialog(ModalScreen[None]):
         self._suggested = self.suggested()
 
     def suggested(self) -> str:
-        from tdconsole.reports import filename
-
         return filename(self.kind, self.fmt, self.tr.lang)
 
     def compose(self) -> ComposeResult:

@@ -7,6 +7,7 @@ from textual.widgets import Input
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.rulings import RecordRuling
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int
@@ -43,8 +44,6 @@ class RulingDialog(Dialog):
         return next((f for f in fields if not f.value.strip()), fields[0])
 
     def command(self) -> Command | None:
-        from tdconsole.domain.rulings import RecordRuling
-
         text = self.query_one("#text", Input).value.strip()
         if not text:
             self.query_one("#text", Input).focus()

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, RadioSet
 
 from tdconsole.domain.events import Command
+from tdconsole.domain.rulings import Sanction
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
@@ -41,8 +42,6 @@ class SanctionDialog(Dialog):
         return self.query_one("#reason" if self.first else "#name", Input)
 
     def command(self) -> Command | None:
-        from tdconsole.domain.rulings import Sanction
-
         name = self.query_one("#name", Input).value.strip()
         if not name:
             return None

@@ -11,7 +11,9 @@ apply to and the actions on the room (clock, dialogs, direct commands) are
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -23,6 +25,7 @@ from textual.widgets import Footer, TabbedContent, TabPane
 
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
+from tdconsole.ui.colour_up_prompt import colour_up_due
 from tdconsole.ui.dialogs.base import seat_words
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.results import is_over, places
@@ -36,6 +39,7 @@ from tdconsole.ui.screens.console_keys import (
     SEARCH_BOXES,
     TABS,
 )
+from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.payouts_view import PayoutsView
@@ -144,7 +148,6 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def _colour_up_prompt(self, status: ClockStatus) -> None:
         """At the break the plan marks, once: the colour-up is due (key C)."""
-        from tdconsole.ui.colour_up_prompt import colour_up_due
 
         state = self.state
         if state is None or not status.is_break or status.index == self._prompted:
@@ -197,14 +200,17 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         if box is not None and box.id in SEARCH_BOXES:
             self.set_focus(self.query_one(SEARCH_BOXES[box.id]))
 
+    def look_up_article(self, article: str) -> None:
+        """Open the rule-book tab's search at ``article`` (a refusal's), the tab in front kept."""
+        for view in self.query(RulingsView):
+            view.lookup(article)
+
     def action_rules(self, article: str | None = None) -> None:
         self.action_tab("rules")
         if article:
             self.query_one(RulingsView).lookup(article)
 
     def action_help(self) -> None:
-        from tdconsole.ui.screens.keys import KeysScreen
-
         self.app.push_screen(
             KeysScreen(
                 self.tr,
@@ -241,7 +247,6 @@ FLOOR_FOOTER = {"count", "call_clock"}
 
 def show_on_floor(screen: ConsoleScreen) -> None:
     """The floor's footer: its own keys shown (``k`` for a count), the Director's hidden."""
-    from dataclasses import replace
 
     for key, bindings in screen._bindings.key_to_bindings.items():
         screen._bindings.key_to_bindings[key] = [
@@ -253,7 +258,6 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     """Every action this console allows, every player in play, every open table. A player's
     entries come in one order, whatever the name: the player, eliminate, disqualify, then the
     second stack while he may still take it (the palette keeps them together)."""
-    from functools import partial
 
     tr = screen.tr
     entries: list[tuple[str, object, str, str]] = []

@@ -2,11 +2,11 @@
 
 ``ConsoleActions`` is the part of ``ConsoleScreen`` (``console``) that finds what an action
 applies to (the tab in front, the player and the table under the cursor, the table to close)
-and acts: it posts the clock's commands, opens the dialogs, forms and screens (each imported
-only when used), and posts the commands that need no dialog (fee, food, withdraw, undo,
-redo). The screen keeps the layout, the bindings, who may use which key (``check_action``),
-and the navigation. It is a plain class at run time, so the screen's bindings, CSS type
-names and CSS bases are those of a ``MainScreen`` alone.
+and acts: it posts the clock's commands, opens the dialogs, forms and screens (the print
+dialog and the structure screen imported when first used), and posts the commands that need
+no dialog (fee, food, withdraw, undo, redo). The screen keeps the layout, the bindings, who
+may use which key (``check_action``), and the navigation. It is a plain class at run time, so
+the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen`` alone.
 """
 
 from __future__ import annotations
@@ -16,7 +16,32 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import TabbedContent
 
+from tdconsole.domain.clock import format_mmss
+from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.colour_up import next_chip
+from tdconsole.domain.registration import Pay, Withdraw
+from tdconsole.ui.calculators import form_class
+from tdconsole.ui.dialogs.call_clock import CallClockDialog
+from tdconsole.ui.dialogs.clock_set import ClockSetDialog
+from tdconsole.ui.dialogs.close_table import CloseTableDialog
+from tdconsole.ui.dialogs.colour_up import ColourUpDialog
+from tdconsole.ui.dialogs.count import CountDialog
+from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
+from tdconsole.ui.dialogs.draw import DrawDialog
+from tdconsole.ui.dialogs.edit_level import EditLevelDialog
+from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.dialogs.final import FinalDialog
+from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
+from tdconsole.ui.dialogs.move_button import MoveButtonDialog
+from tdconsole.ui.dialogs.move_player import MovePlayerDialog
+from tdconsole.ui.dialogs.pay import PayDialog
+from tdconsole.ui.dialogs.register import RegisterDialog
+from tdconsole.ui.dialogs.ruling import RulingDialog
+from tdconsole.ui.dialogs.sanction import SanctionDialog
+from tdconsole.ui.dialogs.second_stack import SecondStackDialog
+from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
+from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.tables_view import TablesView
@@ -73,27 +98,19 @@ class ConsoleActions(_Screen):
 
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
         state = self.state
         running = state is not None and state.clock is not None and state.clock.running
         self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
 
     def action_clock(self, action: str) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
         self.post_message(CommandRequested(ClockControl(action=action)))
 
     def action_clock_time(self, action: str) -> None:
-        from tdconsole.domain.clock_events import ClockControl
-
         command = ClockControl(action=action, seconds=60)
         self.post_message(CommandRequested(command))
 
     def action_clock_set(self) -> None:
         """The time left, typed as MM:SS (``tdconsole clock set``), the clock's now offered."""
-        from tdconsole.domain.clock import format_mmss
-        from tdconsole.ui.dialogs.clock_set import ClockSetDialog
 
         status = getattr(self.app, "clock_status", lambda: None)()
         left = format_mmss(status.remaining_seconds) if status is not None else ""
@@ -105,22 +122,16 @@ class ConsoleActions(_Screen):
         return self.state
 
     def action_eliminate(self, name: str | None = None) -> None:
-        from tdconsole.ui.dialogs.eliminate import EliminateDialog
-
         self.app.push_screen(
             EliminateDialog(self.tr, self._state(), name or self.selected_player())
         )
 
     def action_second_stack(self, name: str | None = None) -> None:
-        from tdconsole.ui.dialogs.second_stack import SecondStackDialog
-
         self.app.push_screen(
             SecondStackDialog(self.tr, self._state(), name or self.selected_player())
         )
 
     def action_count(self) -> None:
-        from tdconsole.ui.dialogs.count import CountDialog
-
         table = self.selected_table()
         if table is None:
             self.notify(self.tr("Choose a table first"), severity="warning")
@@ -128,8 +139,6 @@ class ConsoleActions(_Screen):
         self.app.push_screen(CountDialog(self.tr, self._state(), table))
 
     def action_close_table(self, table: int | None = None) -> None:
-        from tdconsole.ui.dialogs.close_table import CloseTableDialog
-
         number = table or self.closing_table()
         if number is None:
             self.notify(self.tr("Choose a table first"), severity="warning")
@@ -137,34 +146,23 @@ class ConsoleActions(_Screen):
         self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
 
     def action_final(self) -> None:
-        from tdconsole.ui.dialogs.final import FinalDialog
-
         self.app.push_screen(FinalDialog(self.tr, self._state()))
 
     def action_disqualify(self, name: str | None = None) -> None:
-        from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
-
         dialog = DisqualifyDialog(self.tr, self._state(), name or self.selected_player())
         self.app.push_screen(dialog)
 
     def action_draw(self) -> None:
-        from tdconsole.ui.dialogs.draw import DrawDialog
-
         self.app.push_screen(DrawDialog(self.tr, self._state()))
 
     def action_start(self) -> None:
-        from tdconsole.ui.dialogs.start import StartDialog
-
         self.app.push_screen(StartDialog(self.tr, self._state()))
 
     def action_register(self) -> None:
-        from tdconsole.ui.dialogs.register import RegisterDialog
-
         self.app.push_screen(RegisterDialog(self.tr, self._state()))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""
-        from tdconsole.ui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen(self.tr, self._state()))
 
@@ -180,8 +178,6 @@ class ConsoleActions(_Screen):
         self.cite(self._current_article())
 
     def cite(self, articles: str, text: str = "") -> None:
-        from tdconsole.ui.dialogs.ruling import RulingDialog
-
         if self.floor:
             self.notify(self.tr("Director only"), severity="warning")
             return
@@ -190,6 +186,7 @@ class ConsoleActions(_Screen):
 
     def action_print(self) -> None:
         """Print the report of the view in front (any other can be chosen in the dialog)."""
+        # lazy: the print dialog is 10-40 ms of the console's start-up
         from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 
         kind = FOR_TAB.get(self.active_tab(), "standings")
@@ -198,8 +195,6 @@ class ConsoleActions(_Screen):
         self.app.push_screen(PrintDialog(self.tr, kind))
 
     def action_mark_served(self) -> None:
-        from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
-
         if not open_suspensions(self._state()):
             self.notify(self.tr("No suspension to mark served"), severity="warning")
             return
@@ -207,6 +202,7 @@ class ConsoleActions(_Screen):
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
+        # lazy: the structure screen and its proposal are 10-16 ms of the console's start-up
         from tdconsole.ui.screens.structure import StructureScreen
 
         clock = getattr(self.app, "clock", None) or datetime.now
@@ -214,14 +210,11 @@ class ConsoleActions(_Screen):
 
     def action_move_player(self) -> None:
         """The Director's move of one player, apart from closings (Art. VII.1)."""
-        from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 
         self.app.push_screen(MovePlayerDialog(self.tr, self._state(), self.selected_player()))
 
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
-        from tdconsole.domain.colour_up import next_chip
-        from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 
         chip = next_chip(self._state().settings)
         if chip is None:
@@ -230,15 +223,12 @@ class ConsoleActions(_Screen):
         self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
 
     def action_edit_level(self) -> None:
-        from tdconsole.ui.dialogs.edit_level import EditLevelDialog
-
         status = getattr(self.app, "clock_status", lambda: None)()
         current = status.index if status is not None else 0
         self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
 
     def action_button(self) -> None:
         """Record the button's seat: the seat under the cursor, any other can be typed."""
-        from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 
         tables = self.query_one(TablesView)
         table = tables.selected_table()
@@ -251,7 +241,6 @@ class ConsoleActions(_Screen):
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""
-        from tdconsole.ui.calculators import form_class
 
         defaults: dict[str, str] = {}
         status = getattr(self.app, "clock_status", lambda: None)()
@@ -266,13 +255,9 @@ class ConsoleActions(_Screen):
         self.app.push_screen(form_class(name)(self.tr, defaults))
 
     def action_sanction(self) -> None:
-        from tdconsole.ui.dialogs.sanction import SanctionDialog
-
         self.app.push_screen(SanctionDialog(self.tr, self._state(), self.selected_player()))
 
     def action_call_clock(self) -> None:
-        from tdconsole.ui.dialogs.call_clock import CallClockDialog
-
         name = self.selected_player()
         if name is None:
             self.notify(self.tr("Choose a player first"), severity="warning")
@@ -282,8 +267,6 @@ class ConsoleActions(_Screen):
 
     # -- actions: direct -------------------------------------------------------------------
     def action_pay(self, food: bool) -> None:
-        from tdconsole.domain.registration import Pay
-
         name = self.selected_player()
         if name is None:
             self.notify(self.tr("Choose a player first"), severity="warning")
@@ -292,13 +275,10 @@ class ConsoleActions(_Screen):
 
     def action_pay_several(self) -> None:
         """Several fees at once: the names typed, or every player not yet paid."""
-        from tdconsole.ui.dialogs.pay import PayDialog
 
         self.app.push_screen(PayDialog(self.tr, self._state()))
 
     def action_withdraw(self) -> None:
-        from tdconsole.domain.registration import Withdraw
-
         name = self.selected_player()
         if name is None:
             self.notify(self.tr("Choose a player first"), severity="warning")

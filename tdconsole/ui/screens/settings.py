@@ -18,6 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.settings_help import label, shipped_help
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
@@ -56,8 +58,6 @@ class SettingsScreen(Screen[None]):
         }
 
     def compose(self) -> ComposeResult:
-        from tdconsole.domain.settings_help import shipped_help
-
         tr, lang = self.tr, self.tr.lang
         with Vertical(id="settings-box") as box:
             box.border_title = tr.cite(tr("Settings"), ["VII.1"])
@@ -134,7 +134,6 @@ class SettingsScreen(Screen[None]):
         if not changed:
             note.update("")
             return
-        from tdconsole.domain.settings_help import label
 
         names = ", ".join(label(key, self.tr.lang) for key, _value in changed)
         note.update(self.tr("To record (ctrl+s): {names}", names=names))
@@ -146,8 +145,6 @@ class SettingsScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def action_save(self) -> None:
-        from tdconsole.domain.registration import ChangeSettings
-
         changed = self.changes()
         if not changed:
             self.app.pop_screen()

@@ -25,8 +25,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from tdconsole.domain.clock_events import EditLevel
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.play import Start
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, say_bindings
@@ -215,8 +217,6 @@ class StructureScreen(StructureRows, Screen[None]):
     def apply(self, cell: Cell) -> None:
         """One change: a command after the start, the draft (checked at once) before it."""
         if self.started:
-            from tdconsole.domain.clock_events import EditLevel
-
             fields: dict[str, Any] = {
                 "bb": {"big_blind": cell.value},
                 "ante": {"ante": cell.value},
@@ -288,7 +288,6 @@ class StructureScreen(StructureRows, Screen[None]):
 
     def action_start(self) -> None:
         """Start the tournament with this structure (Art. III.1, III.5)."""
-        from tdconsole.domain.play import Start
 
         if self.started:
             self.notify(self.tr("The tournament has already started"), severity="warning")

@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import DataTable, Input, Static
 
+from tdconsole.domain import clock
+from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.structure_proposal import (
+    build,
+    colour_up_break,
+    colour_up_level,
+    expected_end_level,
+    propose,
+)
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.dialogs.start import FIELDS as START_FIELDS
@@ -81,8 +90,6 @@ class StructureRows(_Screen):
         return seated or state.entrants or state.settings.registration.max_players
 
     def _proposal(self, stack: int | None = None, at: str | None = None) -> dict[str, str]:
-        from tdconsole.domain.structure_proposal import propose
-
         players = self._players()
         start = self._start_at(at or self._default_start())
         found = propose(self.state.settings, players=players, start_at=start, stack=stack)
@@ -118,7 +125,6 @@ class StructureRows(_Screen):
 
     def draft(self) -> Structure:
         """Before the start: the structure of the fields, breaks and edits (checked)."""
-        from tdconsole.domain.structure_proposal import build
 
         structure = build(
             self.state.settings,
@@ -142,8 +148,6 @@ class StructureRows(_Screen):
         return structure
 
     def plan_rows(self) -> list[PlanRow]:
-        from tdconsole.domain import clock
-
         state = self.state
         if self.started:
             status = getattr(self.app, "clock_status", lambda: None)()
@@ -227,8 +231,6 @@ class StructureRows(_Screen):
 
     def _colour_up(self, structure: Structure | None) -> tuple[int, int] | None:
         """(the level the colour-up break follows, the chip that leaves), if any."""
-        from tdconsole.domain.colour_up import next_chip
-        from tdconsole.domain.structure_proposal import colour_up_break
 
         settings = self.state.settings
         chip = next_chip(settings)
@@ -240,9 +242,6 @@ class StructureRows(_Screen):
     def summary_text(
         self, rows: list[PlanRow], structure: Structure | None, colour_up: tuple[int, int] | None
     ) -> Text:
-        from tdconsole.domain.colour_up import next_chip
-        from tdconsole.domain.structure_proposal import colour_up_level, expected_end_level
-
         tr, state = self.tr, self.state
         text = Text()
         if structure is None:

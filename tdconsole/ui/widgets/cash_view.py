@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from tdconsole.domain.cash import cash
 from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator
 
@@ -22,8 +23,6 @@ class CashView(Static):
         self.tr = tr
 
     def show(self, state: State) -> None:
-        from tdconsole.domain.cash import cash
-
         tr = self.tr
         summary = cash(state)
         currency = state.settings.currency

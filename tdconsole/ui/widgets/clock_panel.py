@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
+from tdconsole.domain.clock import format_mmss
 from tdconsole.ui.clock_words import director_words
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.results import Place, places_text
@@ -21,7 +22,6 @@ def clock_digits(status: ClockStatus | None) -> str:
     """Always six glyphs (sign + MM:SS) so the digits never move: ' 12:48', '+01:05'."""
     if status is None:
         return " --:--"
-    from tdconsole.domain.clock import format_mmss
 
     if status.pending_announcement:
         return "+" + format_mmss(status.overtime_seconds)

@@ -9,6 +9,7 @@ from textual.widgets import DataTable
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ class PayoutsView(DataTable[Text]):
             self.add_column(label, key=key)
 
     def show(self, state: State) -> None:
-        from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
-
         self.clear()
         currency = state.settings.currency
         rows = payouts_json(state)

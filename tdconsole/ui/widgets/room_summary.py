@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.words import activity_text
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
@@ -36,7 +38,6 @@ def alerts(state: State, tr: Translator) -> list[Text]:
 
 def activity_lines(activity: Sequence[Activity], tr: Translator) -> list[Text]:
     """The latest actions from other terminals, latest first: time, who, what (literal)."""
-    from tdconsole.ui.words import activity_text
 
     lines = []
     for item in reversed(activity[-ACTIVITY_SHOWN:]):
@@ -95,6 +96,5 @@ class RoomSummary(Static):
         tables = tr("Open tables {n}", n=len(state.open_tables()))
         lines.append(Text(f"{tables} · {final_at}"))
         self.set_class(bool(alerts(state, tr)), "-alert")
-        from rich.console import Group
 
         self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)))

@@ -17,6 +17,7 @@ from textual import work
 from textual.message import Message
 from textual.widgets import Static
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.season_view import season_of
 
@@ -78,8 +79,6 @@ class SeasonBoard(Static):
 
     @work(thread=True, exclusive=True, group="season-board")
     def _read(self, path: Path) -> None:
-        from tdconsole.domain.errors import RuleError
-
         try:
             document = season_of(path, self.tr.lang)
         except RuleError:

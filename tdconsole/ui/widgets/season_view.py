@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.ui.i18n import Translator
 
@@ -40,6 +41,8 @@ def columns() -> tuple[tuple[str, Msg], ...]:
 
 def season_of(event: Path, lang: str) -> dict[str, Any] | None:
     """The ``season --json`` document of the first season counting ``event``, or None."""
+    # lazy: the season's modules are 7-30 ms of the console's start-up; imported in the
+    # worker that reads the season, after the first frame
     from tdconsole.season.load import load, season_json, seasons_for
 
     found = seasons_for(event)
@@ -116,8 +119,6 @@ class SeasonView(Vertical):
 
     @work(thread=True, exclusive=True, group="season")
     def _read(self, path: Path) -> None:
-        from tdconsole.domain.errors import RuleError
-
         try:
             document = season_of(path, self.tr.lang)
         except RuleError as exc:  # a season file refused: said in its place

@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from tdconsole.domain.play import second_stack_amount
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ class TableView:
 
     @classmethod
     def of(cls, state: State, table: Table) -> TableView:
-        from tdconsole.domain.play import second_stack_amount
-
         seats = []
         for s in table.seats:
             player = state.players.get(s.player) if s.player else None

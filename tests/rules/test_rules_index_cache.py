@@ -1,0 +1,430 @@
+"""The search index kept on disk (store.index_cache): the same answers as a fresh build, and
+every hostile or damaged file at its place ignored without a traceback (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import sqlite3
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support import seeds_dir
+
+from tdconsole.rules import books, search_kept
+from tdconsole.rules.importer import import_file
+from tdconsole.rules.search import search, search_in
+from tdconsole.rules.search_index import build_index, terms
+from tdconsole.rules.search_kept import Built, Kept
+from tdconsole.store import index_cache
+from tdconsole.store.index_cache import cache_path
+
+SEEDS = seeds_dir()
+ROOT = Path(__file__).resolve().parents[2]
+AS_ROOT = os.getuid() == 0  # permissions do not stop root: those cases are also faked below
+
+
+@pytest.fixture(autouse=True)
+def forget() -> Iterator[None]:
+    """Each test starts with no index held in this process."""
+    search_kept.cached_index.cache_clear()
+    search_kept.rebuilt.clear()
+    yield
+    search_kept.cached_index.cache_clear()
+    search_kept.rebuilt.clear()
+
+
+def reopen() -> search_kept.Searchable:
+    """What the next process would use: the process's own copy forgotten."""
+    search_kept.cached_index.cache_clear()
+    search_kept.rebuilt.clear()
+    return search_kept.get_index()
+
+
+def import_club_book(folder: Path, words: str = "", articles: int = 40) -> None:
+    """An imported book of its own (not a copy of a shipped one), with varied words."""
+    rng = random.Random(7)
+    vocab = ["piatto", "buio", "dote", "fiches", "mazziere"]
+    vocab += ["tavolo", "giocatore", "carte", "puntata", "rilancio"]
+    lines = []
+    for n in range(1, articles + 1):
+        body = " ".join(rng.choice(vocab) for _ in range(30))
+        lines.append(f"Art. {n} - Titolo {n}\n\n1. {body} {words}\n\n2. seconda parte {n}\n")
+    folder.mkdir(parents=True, exist_ok=True)
+    source = folder / "club.txt"
+    source.write_text("\n".join(lines), encoding="utf-8")
+    import_file(source, "club")
+
+
+def queries() -> list[str]:
+    """Every article number and prefix, every title and keyword, and random word pairs."""
+    found: list[str] = ["III", "7", "irr 3", "art. 6.8-b", "all-in side pot", "dead button"]
+    vocab: set[str] = set()
+    for book in books.shipped_books():
+        for art in book.articles:
+            found += [art.number, art.title.it, art.title.en, *art.keywords.it, *art.keywords.en]
+            vocab.update(f"{art.summary.it} {art.summary.en}".split())
+    rng = random.Random(3)
+    words = sorted(vocab)
+    found += [" ".join(rng.sample(words, 2)) for _ in range(300)]
+    found += ["titolo 12", "seconda parte", "piatto buio dote", "mazziere"]
+    return [q for q in found if q.strip()]
+
+
+def answers(index: search_kept.Searchable) -> list[object]:
+    out: list[object] = []
+    names = books.book_names()
+    for query in queries():
+        for lang in ("it", "en"):
+            out.append(search_in(index, query, None, lang, 1000))
+        out.append(search_in(index, query, names[len(query) % len(names)], "it", 1000))
+    return out
+
+
+def assert_same_as_fresh(index: search_kept.Searchable | None = None) -> None:
+    index = index or reopen()
+    assert answers(index) == answers(Built(build_index()))
+
+
+def test_kept_index_answers_exactly_as_a_fresh_build(data_dir: Path) -> None:
+    """Over a thousand queries, both languages, one book or all: results, scores and order."""
+    import_club_book(data_dir)
+    assert isinstance(search_kept.get_index(), Built)  # the first process builds and keeps
+    assert cache_path().is_file()
+    kept = reopen()
+    assert isinstance(kept, Kept)
+    assert_same_as_fresh(kept)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the seed regulations are not at {SEEDS}")
+def test_kept_index_of_the_shipped_regulation_with_its_text(data_dir: Path) -> None:
+    """The shipped regulation with its imported verbatim text (ordine) answers the same."""
+    import_file(SEEDS / "002_bc0f76543959f702.txt", "ordine")
+    search("dote")
+    kept = reopen()
+    assert isinstance(kept, Kept)
+    assert search("sovraresto") == search_in(Built(build_index()), "sovraresto")
+    assert_same_as_fresh(kept)
+
+
+def test_another_process_reads_the_kept_index(data_dir: Path) -> None:
+    import_club_book(data_dir)
+    here = [r.as_json() for r in search("piatto buio", limit=50)]
+    code = (
+        "import json\nfrom tdconsole.rules import search, search_kept\n"
+        "r = [x.as_json() for x in search.search('piatto buio', limit=50)]\n"
+        "print(json.dumps([type(search_kept.get_index()).__name__, r]))\n"
+    )
+    env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True, cwd=ROOT, timeout=120)
+    kind, there = json.loads(out.stdout)
+    assert kind == "Kept" and there == here and out.stderr == ""
+
+
+def test_the_cache_file_is_private_and_whole(data_dir: Path) -> None:
+    search("dote")
+    path = cache_path()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_a_changed_book_is_never_answered_from_the_old_index(data_dir: Path) -> None:
+    import_club_book(data_dir)
+    assert search("zafferano") == []
+    import_club_book(data_dir, words="zafferano")
+    assert isinstance(reopen(), Built)  # another digest: rebuilt
+    assert search("zafferano")[0].book == "club"
+    assert isinstance(reopen(), Kept)
+    assert search("zafferano")[0].book == "club"
+
+
+def test_a_touched_book_with_the_same_words_keeps_its_index(data_dir: Path) -> None:
+    """The stat shortcut misses, the digest of the bytes still matches: no rebuild."""
+    import_club_book(data_dir)
+    search("dote")
+    book = data_dir / "rulebooks" / "club.json"
+    os.utime(book, ns=(1, 1))
+    assert isinstance(reopen(), Kept)
+    assert_same_as_fresh()
+
+
+def test_another_search_code_is_another_key(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    search("dote")
+    search_kept.code_version.cache_clear()
+    monkeypatch.setattr(search_kept, "_CODE", (Path(__file__),))
+    try:
+        assert isinstance(reopen(), Built)
+    finally:
+        search_kept.code_version.cache_clear()
+
+
+# --- hostile or damaged files at the cache's place -------------------------------------------
+
+
+def planted(data: bytes) -> Path:
+    path = cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def kept_bytes() -> bytes:
+    search("dote")
+    search_kept.cached_index.cache_clear()
+    return cache_path().read_bytes()
+
+
+@pytest.mark.parametrize("keep", [0, 50, 99, 100, 4096, 0.5])
+def test_a_truncated_cache_is_ignored_and_rebuilt(data_dir: Path, keep: float) -> None:
+    import_club_book(data_dir)
+    whole = kept_bytes()
+    cut = whole[: int(len(whole) * keep)] if isinstance(keep, float) else whole[:keep]
+    path = planted(cut)
+    assert isinstance(reopen(), Built)
+    assert_same_as_fresh()
+    assert path.read_bytes() != cut  # the cache's own (empty, or its header): replaced
+    assert isinstance(reopen(), Kept)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b'{"format": "json", "terms": {}}', b"\x80\x04\x95 pickle", b"\0" * 5000, b"hello\n"],
+)
+def test_a_file_of_another_format_is_ignored_and_left_alone(data_dir: Path, data: bytes) -> None:
+    path = planted(data)
+    assert_same_as_fresh()
+    assert search("dote")
+    assert path.read_bytes() == data  # not the cache's own: never replaced
+
+
+def test_another_programs_database_is_left_alone(data_dir: Path) -> None:
+    path = cache_path()
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (x)")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    assert_same_as_fresh()
+    search("dote")
+    assert path.read_bytes() == before
+
+
+def tamper(sql: str, args: tuple[object, ...] = ()) -> None:
+    kept_bytes()
+    conn = sqlite3.connect(cache_path())
+    conn.execute(sql, args)
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE meta SET value = 'x' WHERE key IN ('seen', 'digest')",  # another key
+        "UPDATE meta SET value = 'tdconsole rules index 0' WHERE key = 'format'",
+        "CREATE VIEW sneaky AS SELECT 1",
+        "CREATE TRIGGER t AFTER INSERT ON meta BEGIN DELETE FROM docs; END",
+        "DROP INDEX docs_unumber",
+        "UPDATE meta SET value = 'not a number' WHERE key = 'avg_length'",
+        "DELETE FROM columns WHERE name = 'order'",
+        "UPDATE columns SET data = x'00' WHERE name = 'length'",
+        "DELETE FROM books",
+    ],
+)
+def test_a_cache_with_a_wrong_key_or_shape_is_ignored(data_dir: Path, sql: str) -> None:
+    import_club_book(data_dir)
+    tamper(sql)
+    assert isinstance(reopen(), Built)
+    assert_same_as_fresh()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE terms SET docs = x'ffffff7f' || docs",  # an article that is not there
+        "UPDATE terms SET tfs = x'00'",
+        "UPDATE terms SET idf = 'many'",
+        "UPDATE docs SET fields = '{\"titles\": 3}'",
+        "UPDATE docs SET fields = '[[[[' ",
+        "UPDATE docs SET fields = json_object('titles', json_object('it', 1, 'en', 2),"
+        " 'summaries', 0, 'text', 0, 'related', 0)",
+        "UPDATE docs SET id = id + 1000000",
+        "UPDATE OR REPLACE phrases SET doc = -1",
+    ],
+)
+def test_a_cache_damaged_inside_is_noticed_while_searching(data_dir: Path, sql: str) -> None:
+    """Its key and shape are right, its rows are not: the search builds afresh, same answers."""
+    import_club_book(data_dir)
+    tamper(sql)
+    assert isinstance(reopen(), Kept)
+    for query in ("dote", "piatto buio", "3", "titolo 3", "mazziere tavolo"):
+        search_kept.cached_index.cache_clear()
+        search_kept.rebuilt.clear()
+        fresh = search_in(Built(build_index()), query, None, "it", 1000)
+        assert search(query, limit=1000) == fresh
+    assert isinstance(reopen(), Kept)  # and the damaged file was replaced by a whole one
+    assert_same_as_fresh()
+
+
+def test_flipped_bytes_never_give_a_traceback(data_dir: Path) -> None:
+    import_club_book(data_dir)
+    whole = bytearray(kept_bytes())
+    rng = random.Random(5)
+    for _ in range(30):
+        damaged = bytearray(whole)
+        for _ in range(20):
+            damaged[rng.randrange(100, len(damaged))] = rng.randrange(256)
+        planted(bytes(damaged))
+        search_kept.cached_index.cache_clear()
+        search_kept.rebuilt.clear()
+        for query in ("piatto dote", "3", "titolo 12"):
+            assert isinstance(search(query, limit=1000), list)
+
+
+def test_a_symlink_at_the_cache_place_is_never_followed_nor_replaced(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    path = cache_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(victim)
+    assert_same_as_fresh()
+    assert search("dote")
+    assert path.is_symlink() and victim.read_text(encoding="utf-8") == "precious"
+
+
+def test_a_symlink_to_a_good_cache_is_not_read(data_dir: Path, tmp_path: Path) -> None:
+    good = tmp_path / "good.sqlite"
+    good.write_bytes(kept_bytes())
+    cache_path().unlink()
+    cache_path().symlink_to(good)
+    assert isinstance(reopen(), Built)
+
+
+def test_a_hard_link_or_a_folder_at_the_cache_place_is_left_alone(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "other"
+    other.write_bytes(b"SQLite format 3\0")  # looks like a cache cut short, but has 2 names
+    cache_path().parent.mkdir(parents=True)
+    os.link(other, cache_path())
+    assert_same_as_fresh()
+    assert search("dote")
+    assert os.stat(other).st_nlink == 2 and other.read_bytes() == b"SQLite format 3\0"
+    cache_path().unlink()
+    cache_path().mkdir()
+    assert_same_as_fresh()
+    assert cache_path().is_dir()
+
+
+@pytest.mark.skipif(AS_ROOT, reason="root reads any folder (the faked case below runs)")
+def test_an_unreadable_cache_folder_means_no_cache(data_dir: Path) -> None:
+    kept_bytes()
+    cache_path().parent.chmod(0)
+    try:
+        assert_same_as_fresh()
+        assert search("dote")
+    finally:
+        cache_path().parent.chmod(0o700)
+
+
+def test_an_unreadable_cache_means_no_cache(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept_bytes()
+    real_open = os.open
+
+    def refused(path: object, *args: object, **kwargs: object) -> int:
+        if str(path).startswith(str(cache_path().parent)):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(index_cache.os, "open", refused)
+    assert isinstance(reopen(), Built)
+    assert_same_as_fresh()
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [OSError(errno.EROFS, "Read-only file system"), OSError(errno.ENOSPC, "No space left")],
+)
+def test_a_read_only_or_full_folder_means_no_cache(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    fault: OSError,
+) -> None:
+    def failing(*args: object, **kwargs: object) -> None:
+        raise fault
+
+    monkeypatch.setattr(index_cache, "_fill", failing)
+    assert search("dote")
+    assert not cache_path().exists()
+    assert list(cache_path().parent.iterdir()) == []  # the temporary file is gone
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_full_disk_while_sqlite_writes_means_no_cache(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(index_cache, "_fill", full)
+    assert_same_as_fresh()
+    assert not cache_path().exists()
+
+
+@pytest.mark.skipif(AS_ROOT, reason="root writes any folder (the faked cases above run)")
+def test_a_read_only_data_folder_means_no_cache(data_dir: Path) -> None:
+    cache_path().parent.mkdir(parents=True)
+    cache_path().parent.chmod(0o500)
+    try:
+        assert_same_as_fresh()
+        assert not cache_path().exists()
+    finally:
+        cache_path().parent.chmod(0o700)
+
+
+def test_two_processes_building_at_once_leave_one_whole_cache(data_dir: Path) -> None:
+    import_club_book(data_dir, articles=400)
+    code = (
+        "import json, sys\nfrom tdconsole.rules import search\n"
+        "print(json.dumps([[x.as_json() for x in search.search(q, limit=100)]"
+        " for q in sys.argv[1:]]))\n"
+    )
+    asked = ["piatto buio", "3.1", "mazziere tavolo carte"]
+    env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
+    expected = [[x.as_json() for x in search_in(Built(build_index()), q, limit=100)]
+                for q in asked]
+    for _ in range(3):
+        cache_path().unlink(missing_ok=True)
+        procs = [
+            subprocess.Popen([sys.executable, "-c", code, *asked], env=env, cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)
+        ]
+        for proc in procs:
+            out, err = proc.communicate(timeout=120)
+            assert proc.returncode == 0 and err == ""
+            assert json.loads(out) == expected
+        assert [p.name for p in cache_path().parent.iterdir()] == [cache_path().name]
+        assert isinstance(reopen(), Kept)
+        assert_same_as_fresh()
+
+
+def test_terms_of_the_kept_index_are_the_built_ones(data_dir: Path) -> None:
+    """(A guard on the comparison itself: the queries reach words of every kind.)"""
+    import_club_book(data_dir)
+    index = build_index()
+    asked = {t for q in queries() for t in terms(q)}
+    assert len(asked & set(index.postings)) > 200
