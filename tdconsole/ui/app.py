@@ -26,10 +26,10 @@ from textual.notifications import SeverityLevel
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext
 from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
-from tdconsole.ui.log_watch import LogWatch
+from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
@@ -59,6 +59,8 @@ _GROUPED = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 
 TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
+NEWS_NOTICES = 3
+"""The most notices of other terminals' actions one poll shows one by one."""
 
 
 def wall_clock() -> datetime:
@@ -260,13 +262,9 @@ class ConsoleApp(App[int]):
             return
         state, now = self.service.state, self.service.now()
         self._painted_seq = state.last_seq
-        for activity in self.log_watch.update(self.service):
-            if self.mode != "display":
-                # lazy: the notices' words read the event's models, 200 ms of the first frame
-                from tdconsole.ui.words import activity_text
-
-                text = activity_text(activity, self.tr)
-                self.notify(text, title=self.tr("Another terminal"), timeout=8, markup=False)
+        news = self.log_watch.update(self.service)
+        if news and self.mode != "display":
+            self._notify_news(news)
         for screen in self.screen_stack:
             show = getattr(screen, "show", None)
             try:
@@ -278,6 +276,26 @@ class ConsoleApp(App[int]):
                     show(state)
             except NoMatches:  # the screen is being built or torn down
                 pass
+
+    def _notify_news(self, news: list[Activity]) -> None:
+        """One notice per action of another terminal, up to NEWS_NOTICES at one poll; more
+        than that (a busy floor) is one notice saying how many: the room panel lists the
+        latest, and the console never drowns in notices."""
+        title = self.tr("Another terminal")
+        if len(news) > NEWS_NOTICES:
+            said = ngettext(
+                "{n} action from other terminals: the room panel lists the latest",
+                "{n} actions from other terminals: the room panel lists the latest",
+                len(news),
+            ).format(n=len(news))
+            self.notify(said.text(self.tr.lang), title=title, timeout=8, markup=False)
+            return
+        # lazy: the notices' words read the event's models, 200 ms of the first frame
+        from tdconsole.ui.words import activity_text
+
+        for activity in news:
+            text = activity_text(activity, self.tr)
+            self.notify(text, title=title, timeout=8, markup=False)
 
     def clock_status(self) -> ClockStatus | None:
         if self.service is None:

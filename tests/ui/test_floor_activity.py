@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tdconsole.domain.play import Bust, SecondStack
+from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.widgets.room_summary import RoomSummary
@@ -63,3 +63,32 @@ async def test_the_floor_hears_of_the_directors_undo(make_app: object, demo_file
             assert "Direttore: Annullato: eliminazione: Moretti" in said
     finally:
         director.close()
+
+
+async def test_a_busy_floor_is_one_notice_not_one_per_action(
+    app: ConsoleApp, demo_file: Path
+) -> None:
+    """Many actions of other terminals at one poll (a busy floor, phones counting) are one
+    notice saying how many, so the Director's console never drowns in notices; the room panel
+    still lists the latest."""
+    floor = Tournament.open(
+        demo_file, clock=frozen, role="floor", actor="Bruno", rng=random.Random(1)
+    )
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            before = len(app._notifications)
+            for n in range(12):
+                floor.execute(Count(counts={"Rossi": 4000 + 25 * n}))
+            app.poll()
+            await pilot.pause()
+            new = [(n.title, n.message) for n in list(app._notifications)[before:]]
+            assert new == [
+                (
+                    "Da un altro terminale",
+                    "12 azioni dagli altri terminali: il pannello della sala elenca le ultime",
+                )
+            ]
+            assert "Bruno: " in text_of(app.screen.query_one(RoomSummary))
+    finally:
+        floor.close()
