@@ -129,15 +129,21 @@ def cmd_print(args: argparse.Namespace) -> int:
         else:  # the default name: the next free one, never over a file
             written = write_free(Path(output), data, protect=protect)
         print(written)
+    deliver(data, fmt, printer, f"{kind}.{fmt}", written=output is not None)
+    return 0
+
+
+def deliver(data: bytes, fmt: str, printer: str | None, title: str, *, written: bool) -> None:
+    """A printout's bytes to the printer when one is named, else to the standard output
+    unless they were written to a file (CSV as bytes, the rest as text)."""
     if printer is not None:
-        send_to_printer(data, printer, title=f"{kind}.{fmt}")
-    elif output is None:
+        send_to_printer(data, printer, title=title)
+    elif not written:
         if fmt == "csv":
             sys.stdout.buffer.write(data)
         else:
             sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
-    return 0
 
 
 def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str, Any]:

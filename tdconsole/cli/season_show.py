@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import emit_json, lang, say
-from tdconsole.cli.print_cmds import send_to_printer
+from tdconsole.cli.print_cmds import deliver
 from tdconsole.cli.season_files import remember_season, season_path
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
@@ -60,14 +60,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     if output is not None:
         write_report(Path(output), data)
         print(Path(output).resolve())
-    if printer is not None:
-        send_to_printer(data, printer, title=f"season.{fmt}")
-    elif output is None:
-        if fmt == "csv":
-            sys.stdout.buffer.write(data)
-        else:
-            sys.stdout.write(data.decode("utf-8"))
-        sys.stdout.flush()
+    deliver(data, fmt, printer, f"season.{fmt}", written=output is not None)
     return 0
 
 
