@@ -337,7 +337,7 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-index.", suffix=".tmp", dir=path.parent)
         os.close(fd)
-        _fill(Path(tmp), data, seen, digest)
+        fill(Path(tmp), data, seen, digest)
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         if not replaceable(path):
@@ -353,7 +353,8 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
                 os.unlink(tmp)
 
 
-def _fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:
+def fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:
+    """Write the index ``data`` into the new database file ``tmp``, with its key."""
     conn = sqlite3.connect(tmp)
     try:
         conn.execute("PRAGMA journal_mode = OFF")
