@@ -34,6 +34,7 @@ import stat
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -344,6 +345,7 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
             return False
         os.replace(tmp, path)
         tmp = None
+        sweep_stale(path.parent)
         return True
     except (OSError, sqlite3.Error, ValueError, OverflowError, MemoryError):
         return False
@@ -351,6 +353,37 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+STALE_SECONDS = 3600
+"""A temporary index file older than this is a build that was killed mid-write (a build takes
+seconds): the next build removes it. A younger one may be another process's build under way."""
+
+
+def sweep_stale(folder: Path, now: float | None = None) -> list[str]:
+    """Remove the temporary files that killed builds left in ``folder``: only regular files of
+    this user named as ``write_index`` names them and older than ``STALE_SECONDS`` (never a
+    link, a folder, another user's file or a build under way). The names removed."""
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(".rules-index.") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            if now - info.st_mtime < STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
 
 
 def fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:
