@@ -219,7 +219,7 @@ async def _freeze(address: str, seconds: float, meanwhile: Callable[[], None]) -
                 await call("Page.setWebLifecycleState", state="frozen")
                 start = time.monotonic()
                 try:
-                    await asyncio.get_running_loop().run_in_executor(None, meanwhile)
+                    await _in_thread(meanwhile)
                     await asyncio.sleep(max(0.0, seconds - (time.monotonic() - start)))
                 finally:
                     await call("Page.setWebLifecycleState", state="active")
@@ -232,3 +232,29 @@ async def _freeze(address: str, seconds: float, meanwhile: Callable[[], None]) -
     return Frozen(
         frozen_for, ticks, int(probe["ticks"]), [(str(n), int(t)) for n, t in probe["seen"]]
     )
+
+
+async def _in_thread(call: Callable[[], None]) -> None:
+    """``call()`` on a thread of its own: a ``call`` that never returns times out the caller's
+    wait and is left behind (asyncio's own executor would hold ``asyncio.run`` until it did)."""
+    loop = asyncio.get_running_loop()
+    ended: asyncio.Future[None] = loop.create_future()
+
+    def said(error: BaseException | None) -> None:
+        if not ended.done():
+            if error is None:
+                ended.set_result(None)
+            else:
+                ended.set_exception(error)
+
+    def run() -> None:
+        error: BaseException | None = None
+        try:
+            call()
+        except BaseException as exc:
+            error = exc
+        with contextlib.suppress(RuntimeError):  # (the loop closed meanwhile)
+            loop.call_soon_threadsafe(said, error)
+
+    threading.Thread(target=run, daemon=True, name="tdconsole-meanwhile").start()
+    await ended
