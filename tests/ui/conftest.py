@@ -108,7 +108,8 @@ def still_cursors(app: App[Any]) -> None:
 @pytest.fixture(autouse=True)
 def keys_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """``pilot.press`` sends each key once the app is at rest after the one before, and
-    ``pilot.pause()`` waits until the app's messages are processed and painted (``settle``).
+    ``pilot.pause()`` (and the snapshots' ``wait_for_scheduled_animations``) waits until the
+    app's messages are processed and painted (``settle``).
     Textual's guess from the CPU time that the app is idle is wrong both ways: on a busy
     machine a key typed into a dialog can land before the dialog is up and its field
     focused; on a quiet one every key waits at least 40 ms of wall clock, and the console's
@@ -137,8 +138,14 @@ def keys_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
         else:
             await settle(self, workers=False)
 
+    async def animations_done(self: Pilot[Any]) -> None:
+        await settle(self, workers=False)
+        await self.app.animator.wait_until_complete()
+        await settle(self, workers=False)
+
     monkeypatch.setattr(Pilot, "press", one_at_a_time)
     monkeypatch.setattr(Pilot, "pause", at_rest)
+    monkeypatch.setattr(Pilot, "wait_for_scheduled_animations", animations_done)
 
 
 @pytest.fixture(autouse=True)
