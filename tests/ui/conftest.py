@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import unicodedata
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
@@ -49,23 +52,48 @@ def _messages_pending(app: App[Any]) -> bool:
     return any(node.message_queue_size for node in nodes)
 
 
-async def settle(pilot: Pilot[Any]) -> None:
+async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
     """Wait until the app is at rest: its workers (a rule search, a printout, the opening of
-    the event, a field's suggestion) finished, and no message (a key, a mount, a focus, what a
-    worker posted) waiting in the app or in any widget of its screens; or until the app has
-    ended."""
+    the event, a field's suggestion) finished, no message (a key, a mount, a focus, what a
+    worker posted) waiting in the app or in any widget of its screens, and the screen laid
+    out and painted; or until the app has ended. Nothing here waits on the wall clock: the
+    app is at rest when these say so. As a terminal's frame does, one paint follows the
+    messages of a key, not one per message. With ``workers=False`` (``pilot.pause()``), a
+    worker still running is left to run: a test may hold one back on purpose."""
     app = pilot.app
     while True:
-        await pilot.pause()
+        # Every message waiting in the app and its screen processed (what Textual's
+        # ``Pilot.pause()`` does before its guess from the CPU time that the app is idle).
+        await pilot._wait_for_screen()
         if not app.is_running:
             # The app ended (a crash, ``q``): what is left in its queues is never processed.
             # The test goes on, and ``run_test`` raises the app's error as it exits.
             return
-        if app.workers:
+        if workers and app.workers:
             # A worker may start another (the demo is built, then opened): those too.
             await asyncio.gather(*(w.wait() for w in list(app.workers)), return_exceptions=True)
-        elif not _messages_pending(app):
+            continue
+        if _messages_pending(app):
+            continue
+        # The screen laid out and painted; what it asked for after the paint
+        # (``call_after_refresh``), or a new size, is a message for the next round.
+        app.screen._on_timer_update()
+        await asyncio.sleep(0)
+        if not _messages_pending(app) and not (workers and app.workers):
             return
+
+
+def key_event(key: str) -> events.Key:
+    """The event Textual's pilot sends for ``key`` (``App._press_keys``)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(
+            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
+        )
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
 
 
 def still_cursors(app: App[Any]) -> None:
@@ -79,17 +107,45 @@ def still_cursors(app: App[Any]) -> None:
 
 @pytest.fixture(autouse=True)
 def keys_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``pilot.press`` sends each key once the app is at rest after the one before. Textual's
-    sends the next key after guessing from the CPU time that the app is idle: on a busy
-    machine a key typed into a dialog can land before the dialog is up and its field focused."""
-    press = Pilot.press
+    """``pilot.press`` sends each key once the app is at rest after the one before, and
+    ``pilot.pause()`` (and the snapshots' ``wait_for_scheduled_animations``) waits until the
+    app's messages are processed and painted (``settle``).
+    Textual's guess from the CPU time that the app is idle is wrong both ways: on a busy
+    machine a key typed into a dialog can land before the dialog is up and its field
+    focused; on a quiet one every key waits at least 40 ms of wall clock, and the console's
+    timers repaint it meanwhile."""
+    pause = Pilot.pause
 
     async def one_at_a_time(self: Pilot[Any], *keys: str) -> None:
         for key in keys:
-            await press(self, key)
+            if not self.app.is_running:
+                return
+            if key.startswith("wait:"):
+                await asyncio.sleep(float(key.removeprefix("wait:")) / 1000)
+            else:
+                event = key_event(key)
+                event.set_sender(self.app)
+                self.app.post_message(event)
             await settle(self)
+            if not self.app.animator._complete_event.is_set():
+                # An animation the key started (a scroll): its end, and what follows it.
+                await self.app.animator.wait_until_complete()
+                await settle(self)
+
+    async def at_rest(self: Pilot[Any], delay: float | None = None) -> None:
+        if delay is not None:
+            await pause(self, delay)
+        else:
+            await settle(self, workers=False)
+
+    async def animations_done(self: Pilot[Any]) -> None:
+        await settle(self, workers=False)
+        await self.app.animator.wait_until_complete()
+        await settle(self, workers=False)
 
     monkeypatch.setattr(Pilot, "press", one_at_a_time)
+    monkeypatch.setattr(Pilot, "pause", at_rest)
+    monkeypatch.setattr(Pilot, "wait_for_scheduled_animations", animations_done)
 
 
 @pytest.fixture(autouse=True)

@@ -54,6 +54,8 @@ class ClockPanel(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self.director = director
+        self._lines: dict[str, tuple[object, ...]] = {}
+        """What each line shows now (``_put``)."""
 
     def compose(self) -> ComposeResult:
         yield Digits(clock_digits(None), id="clock-digits")
@@ -69,30 +71,42 @@ class ClockPanel(Vertical):
         if places is None:
             return
         self.border_title = self.tr("Tournament over")
-        self.query_one("#clock-result", Static).update(places_text(places, self.tr))
+        self._put("clock-result", places_text(places, self.tr))
 
     def show(self, status: ClockStatus | None, blink: bool = False) -> None:
+        """Shown at every tick (four times a second): only what changed is repainted."""
         tr = self.tr
         if self.has_class("-finished"):
             return
         digits = self.query_one("#clock-digits", Digits)
-        digits.update(clock_digits(status))
+        value = clock_digits(status)
+        if digits.value != value:
+            digits.update(value)
         self.set_class(status is not None and status.pending_announcement, "-pending")
         self.set_class(status is not None and status.pending_announcement and blink, "-blink")
         self.set_class(status is not None and not status.running, "-paused")
-        state = self.query_one("#clock-state", Static)
         if status is None:
             self.border_title = tr("Level {level}", level="–")
-            self.query_one("#clock-blinds", Static).update(
-                tr("The clock starts with the tournament")
-            )
-            self.query_one("#clock-ante", Static).update("")
-            self.query_one("#clock-next", Static).update("")
-            state.update("")
+            self._put("clock-blinds", tr("The clock starts with the tournament"))
+            self._put("clock-ante", "")
+            self._put("clock-next", "")
+            self._put("clock-state", "")
             return
         title = tr("Break") if status.is_break else tr("Level {level}", level=status.level)
         self.border_title = title
-        self.query_one("#clock-blinds", Static).update(blinds_line(status, tr))
-        self.query_one("#clock-ante", Static).update(ante_line(status, tr))
-        self.query_one("#clock-next", Static).update(next_line(status, tr))
-        state.update(director_words(status, tr, director=self.director))
+        self._put("clock-blinds", blinds_line(status, tr))
+        self._put("clock-ante", ante_line(status, tr))
+        self._put("clock-next", next_line(status, tr))
+        self._put("clock-state", director_words(status, tr, director=self.director))
+
+    def _put(self, line: str, content: str | Text) -> None:
+        """The line ``line`` shows ``content``: updated (a repaint and a new layout of the
+        screen) only when it shows something else."""
+        if isinstance(content, Text):
+            shown: tuple[object, ...] = (content.plain, str(content.style), *content.spans)
+            shown += (content.justify,)
+        else:
+            shown = (content,)
+        if self._lines.get(line) != shown:
+            self._lines[line] = shown
+            self.query_one(f"#{line}", Static).update(content)
