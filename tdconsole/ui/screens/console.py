@@ -51,6 +51,9 @@ from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
 
+TAB_VIEWS = (PlayersView, PayoutsView, CashView, StandingsView, RulingsView, SeasonView)
+"""The views the tabs hold that are handed the State (the tables' view is shown it always)."""
+
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
@@ -121,22 +124,20 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.show_tabs()
 
     def show_tabs(self) -> None:
-        """The other tabs are mounted after the first frame (``Lazy``): show them when there."""
+        """Hand the State to the views of the tab on screen. The other tabs' views are shown it
+        when their tab is chosen: a busy floor repaints one tab, not six (each hidden table
+        rebuilt and laid out again at every change). The tabs are mounted after the first
+        frame (``Lazy``): shown when there."""
         state = self.state
         if state is None:
             return
-        for widget in self.query(PlayersView):
-            widget.show(state)
-        for table in self.query(PayoutsView):
-            table.show(state)
-        for cash in self.query(CashView):
-            cash.show(state)
-        for standings in self.query(StandingsView):
-            standings.show(state)
-        for rulings in self.query(RulingsView):
-            rulings.show(state)
-        for season in self.query(SeasonView):
-            season.show(state)
+        tabs = self.query_one(TabbedContent)
+        active = tabs.active or "tables"
+        for pane in tabs.query(TabPane):
+            if pane.id == active:
+                for view in pane.query("*"):
+                    if isinstance(view, TAB_VIEWS):
+                        view.show(state)
 
     def on_tabbed_content_tab_activated(self) -> None:
         self.show_tabs()
