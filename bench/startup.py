@@ -97,6 +97,24 @@ class PtySession:
                     break
         return float("nan")
 
+    def wait_for_all(self, markers: list[bytes], timeout: float = TIMEOUT) -> float:
+        """Seconds until every one of ``markers`` has been written since the last ``send``
+        (NaN on timeout); the buffer restarts after the last."""
+        started = time.perf_counter()
+        seen = b""
+        while time.perf_counter() - started < timeout:
+            seen += self.seen
+            self.seen = b""
+            if all(marker in seen for marker in markers):
+                return time.perf_counter() - started
+            ready, _, _ = select.select([self.fd], [], [], 0.01)
+            if ready:
+                try:
+                    self.seen = os.read(self.fd, 65536)
+                except OSError:
+                    break
+        return float("nan")
+
     def send(self, keys: bytes) -> None:
         self.seen = b""
         os.write(self.fd, keys)
@@ -339,22 +357,36 @@ def key_to_repaint_ms(
 ) -> list[float]:
     """``rounds`` eliminations in a console showing a 24-player event: each time from the
     Enter in the elimination dialog (its player the one selected, the second stack declined)
-    until the notification with the place ("24°") is painted (NaN: not within ``timeout``);
-    then the console's ``u`` puts the player back. Without ``undo`` the players stay out, the
-    next one selected is busted next (places 24°, 23°, …)."""
+    until the notification with the place ("24°") and the title bar's count of players in play
+    ("23/24") are painted (NaN: not within ``timeout``, and an Escape closes what is left
+    open); then the console's ``u`` puts the player back, waited for until the title bar says
+    "24/24" again. The title bar's count is what shows the round's own repaint: a notice of
+    an earlier round ("24°", "Annullato") still shows for seconds and is painted again with
+    anything near it, and waiting for it alone ran ahead of the console, typing the next
+    round's keys into a dialog still open. Without ``undo`` the players stay out: the
+    cursor stays on the emptied seat, and a Right moves it to the next player of the table, who
+    is busted next (places 24°, 23°, …). (Under the phones' load ``u`` cannot put the player
+    back: the last action is then a phone's count, which ``u`` names instead of undoing it.)"""
     times: list[float] = []
     for i in range(rounds):
+        if i and not undo:
+            session.send(b"\x1b[C")  # Right: the next seat's player
+            session.drain(0.1)
         session.send(b"e")
         session.wait_for(b"III.2", timeout)
         session.send(b"\x12")  # ctrl+r: declined the second stack
         session.drain(0.15)
         session.send(b"\r")
-        place = f"{24 - (0 if undo else i)}°"
-        times.append(session.wait_for(place.encode(), timeout) * 1000)
+        out = 0 if undo else i
+        place, playing = f"{24 - out}°", f"{23 - out}/24 "
+        took = session.wait_for_all([place.encode(), playing.encode()], timeout)
+        times.append(took * 1000)
+        if took != took:
+            session.send(b"\x1b")  # Escape: a dialog left open (a refusal) is closed
         session.drain(0.1)
         if undo:
             session.send(b"u")
-            session.wait_for(b"Annullato", timeout)
+            session.wait_for_all([b"Annullato", b"24/24 "], timeout)
         session.drain(0.2)
     return times
 

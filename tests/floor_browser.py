@@ -5,36 +5,19 @@ own (so that a test can stop it and start it again on the same port)."""
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-MISSING = (
-    None
-    if CHROMIUM and CHROMEDRIVER
-    else "no chromium/chromedriver: install Debian's `chromium` and `chromium-driver` "
-    "(apt-get install -y chromium chromium-driver)"
-)
-PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}
-FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-)
+from browser import MISSING, chromium  # (tests/serve: the one place chromium is started)
+
+PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0}
 HERE = Path(__file__).parent
+__all__ = ["MISSING", "Server", "phone", "served", "tap", "text_of", "wait"]
 
 
 def free_port() -> int:
@@ -67,6 +50,11 @@ class Server:
         line = self.process.stdout.readline()  # blocks until the port is open (or it died)
         assert "ready" in line, f"the server did not start: {line!r}"
 
+    def restart(self) -> None:
+        """Stop the server and start it again on the same port."""
+        self.stop()
+        self.start()
+
     def stop(self) -> None:
         if self.process is not None:
             self.process.terminate()
@@ -87,27 +75,11 @@ def served(event: Path) -> Iterator[Server]:
 @contextmanager
 def phone(landscape: bool = False) -> Iterator[Any]:
     """A fresh headless chromium emulating a phone (its own profile folder)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    assert CHROMIUM and CHROMEDRIVER, MISSING
-    metrics = dict(PHONE)
+    width, height = PHONE["width"], PHONE["height"]
     if landscape:
-        metrics["width"], metrics["height"] = PHONE["height"], PHONE["width"]
-    with tempfile.TemporaryDirectory(prefix="tdconsole-phone-") as profile:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.add_argument(f"--user-data-dir={profile}")
-        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
-        driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-        driver.set_page_load_timeout(30)
-        driver.set_script_timeout(10)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+        width, height = height, width
+    with chromium(int(width), int(height), phone=True, pixel_ratio=PHONE["pixelRatio"]) as driver:
+        yield driver
 
 
 def wait(driver: Any, check: Any, what: str, timeout: float = 20.0) -> Any:

@@ -1,7 +1,8 @@
 """The house's shape, read from the imports themselves (top-level and inside functions).
 
 - The domain's modules form a line: no import circle among them.
-- A module's private names (``_name``) stay in it: nobody imports them (``_``, gettext, aside).
+- A module's private names (``_name``) stay in it: nobody imports them (``_``, gettext, aside),
+  nor does a test reach them (imported, as a module's attribute, or patched by name).
 - The layers: the domain imports neither the store, nor the rules, nor the reports, nor the
   season, nor a face (cli, ui, serve), nor textual/rich; the store and the rules import no face.
 - docs/design.md's picture of the domain's line names every domain module, and its rows agree
@@ -217,3 +218,82 @@ def test_a_wrong_picture_is_found() -> None:
     assert check_picture([["b"], ["a"]], edges) == []
     assert check_picture([["a"], ["b"]], edges) == ["a imports b, which is not in a row above it"]
     assert check_picture([["b"]], edges) == ["not in the picture: ['a']"]
+
+
+def _is_module(dotted: str) -> bool:
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def private_names_reached(path: Path) -> set[tuple[str, str]]:
+    """(module, name) for each private name of the package a test file reaches: imported
+    (``from tdconsole.x import _f``), read off a module (``x._f``), or patched by name
+    (``monkeypatch.setattr(x, "_f", …)`` or ``setattr("tdconsole.x._f", …)``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tdconsole"):
+            for alias in node.names:
+                whole = f"{node.module}.{alias.name}"
+                if _is_module(whole):
+                    aliases[alias.asname or alias.name] = whole
+                elif alias.name.startswith("_") and alias.name != "_":
+                    found.add((node.module or "", alias.name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("tdconsole") and alias.asname:
+                    aliases[alias.asname] = alias.name
+
+    def private(name: object) -> bool:
+        return isinstance(name, str) and name.startswith("_") and not name.startswith("__")
+
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and private(node.attr)
+        ):
+            found.add((aliases[node.value.id], node.attr))
+        if not (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "setattr"):
+            continue
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and str(first.value).startswith("tdconsole"):
+            module, _dot, name = str(first.value).rpartition(".")
+            if private(name):
+                found.add((module, name))
+        elif isinstance(first, ast.Name) and first.id in aliases and len(node.args) > 1:
+            second = node.args[1]
+            if isinstance(second, ast.Constant) and private(second.value):
+                found.add((aliases[first.id], str(second.value)))
+    return found
+
+
+def test_no_test_reaches_a_private_name_of_the_package() -> None:
+    reached = {
+        (str(path.relative_to(ROOT)), module, name)
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for module, name in private_names_reached(path)
+    }
+    assert reached == set(), "test through public names (make the name public if it must be)"
+
+
+def test_a_test_reaching_a_private_name_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "test_x.py"
+    source.write_text(
+        "from tdconsole.cli import ui_cmds\n"
+        "from tdconsole.domain.play import _hidden\n"
+        "import tdconsole.store.backup as backup\n"
+        "def test(monkeypatch):\n"
+        "    ui_cmds._run(None)\n"
+        "    monkeypatch.setattr(backup, '_keep', 1)\n"
+        "    monkeypatch.setattr('tdconsole.service._absorb', 1)\n"
+        "    ui_cmds.run_console(None)\n"
+    )
+    assert private_names_reached(source) == {
+        ("tdconsole.cli.ui_cmds", "_run"),
+        ("tdconsole.domain.play", "_hidden"),
+        ("tdconsole.store.backup", "_keep"),
+        ("tdconsole.service", "_absorb"),
+    }

@@ -17,6 +17,7 @@ import pytest
         "tdconsole.rules",
         "tdconsole.service",
         "tdconsole.cli.core_cmds",
+        "tdconsole.cli.read_cmds",
         "tdconsole.season",
         "tdconsole.season.formulas",
         "tdconsole.season.seasonfile",

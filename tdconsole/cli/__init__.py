@@ -37,8 +37,8 @@ from tdconsole.i18n import SOURCE, _
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
         "new", "register", "withdraw", "pay", "draw", "start", "set", "undo", "redo",
-        "state", "payouts", "log", "standings", "tables",
     ),
+    "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
     "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
     "tdconsole.cli.director_cmds": ("move", "colour-up", "sign-out"),
     "tdconsole.cli.clock_cmds": ("clock",),

@@ -21,7 +21,7 @@ from tdconsole.store.settings_file import load_settings
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
 
-def _status_text(document: dict[str, Any], language: str = "en") -> str:
+def status_text(document: dict[str, Any], language: str = "en") -> str:
     def said(message: Msg) -> str:
         return message.text(language)
 
@@ -122,7 +122,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(document)
     else:
-        print(_status_text(document, lang(args)))
+        print(status_text(document, lang(args)))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Commands of the core: the event, registration, the draw, the start, undo, reading."""
+"""Commands of the core that change the event: its creation, registration, the draw, the start,
+the settings, undo and redo."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.cash_cmds import refund_lines, refund_said
+from tdconsole.cli.cash_cmds import refund_lines
 from tdconsole.cli.common import (
     act,
     chips_text,
-    emit_json,
     lang,
     named,
     open_service,
@@ -22,7 +22,6 @@ from tdconsole.cli.common import (
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.access import PIN_KEYS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.registration import (
     ChangeSettings,
@@ -35,8 +34,6 @@ from tdconsole.domain.registration import (
 )
 from tdconsole.domain.seating import Draw, plan_tables
 from tdconsole.domain.summaries import summary_text
-from tdconsole.domain.texts import one_line
-from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json, state_json
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.i18n import say as say_in
@@ -214,254 +211,6 @@ def cmd_redo(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_state(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    try:
-        document = state_json(service.state, service.now())
-    finally:
-        service.close()
-    if args.json:
-        emit_json(document)
-        return 0
-    phase = document["phase"]
-    print(f"{document['name']} — {said(args, phase_word(phase))}")
-    in_play, entrants = document["in_play"], document["entrants"]
-    pool = money_said(document["prize_pool"], document["currency"])
-    say(
-        args,
-        ngettext(
-            "in play {in_play} / {n} entrant · prize pool {pool}",
-            "in play {in_play} / {n} entrants · prize pool {pool}",
-            entrants,
-        ).format(in_play=in_play, pool=pool),
-    )
-    if document["chips_in_play"]:
-        chips, average = (
-            chips_text(document["chips_in_play"]),
-            chips_text(document["average_stack"]),
-        )
-        say(
-            args,
-            _("chips in play {chips} · average stack {average}").format(
-                chips=chips, average=average
-            ),
-        )
-    if document["final_due"]:
-        say(args, _("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`"))
-    for table in document["tables"]:
-        if table["open"] and table["must_close"]:
-            number = table["number"]
-            say(
-                args,
-                _("table {table} must close (Art. IV.4) — `close {table} --plan`").format(
-                    table=number
-                ),
-            )
-    return 0
-
-
-def cmd_payouts(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    try:
-        rows = payouts_json(service.state)
-        beyond = paid_beyond_the_table(rows, results_json(service.state))
-        pool = service.state.prize_pool
-        currency = service.state.settings.currency
-    finally:
-        service.close()
-    if args.json:
-        emit_json({"prize_pool": str(pool), "payouts": rows})
-        return 0
-    say(
-        args,
-        _("prize pool {pool} {currency} (Art. V.1)").format(
-            pool=money_said(pool), currency=currency
-        ),
-    )
-    for row in rows:
-        who = f"  {row['player']}" if row["player"] else ""
-        if row.get("disqualified"):
-            who += "  " + said(args, _("DQ"))
-        amount = money_said(row["amount"])
-        mark = "=" if row["tied"] else "."
-        print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
-    for tied in beyond:  # tied with a paid place's holder: they share its prize (V.1)
-        print(f"{tied['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {tied['player']}")
-    return 0
-
-
-def cmd_log(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    try:
-        records = service.log()
-        history = service.history
-        currency = service.state.settings.currency
-    finally:
-        service.close()
-    active = set(history.active)
-    language = lang(args)
-    if args.json:
-        emit_json(
-            {
-                "events": [
-                    {
-                        "seq": r.seq,
-                        "command": r.command,
-                        "type": r.type,
-                        "at": r.at.isoformat(),
-                        "actor": r.actor,
-                        "data": r.body.payload(),
-                        "undone": r.command not in active
-                        and not isinstance(r.body, (Undone, Redone)),
-                    }
-                    for r in records
-                ]
-            }
-        )
-        return 0
-    undone_mark = said(args, _("  [undone]"))
-    undo_word, redo_word = said(args, pgettext("log", "undo")), said(args, pgettext("log", "redo"))
-    # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
-    for r in records:
-        stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-        if isinstance(r.body, CommandNoted):
-            mark = "" if r.command in active else undone_mark
-            summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
-        elif isinstance(r.body, FeeRefunded):  # what a withdrawal gave back (the cash)
-            mark = "" if r.command in active else undone_mark
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {refund_said(args, r.body, currency)}{mark}")
-        elif isinstance(r.body, Undone):
-            reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
-            summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {undo_word} «{summary}»{reason}")
-        elif isinstance(r.body, Redone):
-            summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {redo_word} «{summary}»")
-    return 0
-
-
-def cmd_tables(args: argparse.Namespace) -> int:
-    """Every open table as it sits: what a player may ask before acting (Art. VII.7)."""
-
-    service = open_service(args)
-    try:
-        document = state_json(service.state, service.now())
-    finally:
-        service.close()
-    tables = [t for t in document["tables"] if t["open"]]
-    if args.json:
-        emit_json({"tables": tables})
-        return 0
-    players = {p["name"]: p for p in document["players"]}
-    for table in tables:
-        label = (
-            _("final table") if table["final"] else _("table {table}").format(table=table["number"])
-        )
-        closing = said(args, _(" · MUST CLOSE (Art. IV.4)")) if table["must_close"] else ""
-        say(
-            args,
-            _(
-                "{label} {suit} · {players} in · chips {chips} · second stack now {dote}{closing}"
-            ).format(
-                label=label,
-                suit=table["suit"],
-                players=table["players_in"],
-                chips=chips_text(table["chips"]),
-                dote=chips_text(table["second_stack_now"]),
-                closing=closing,
-            ),
-        )
-        for seat in table["seats"]:
-            if seat["player"] is None:
-                continue
-            player = players[seat["player"]]
-            button = " D" if seat["seat"] == table["button"] else "  "
-            taken = (
-                said(
-                    args,
-                    _("  second stack {chips}").format(chips=chips_text(player["second_stack"])),
-                )
-                if player["second_stack"] is not None
-                else ""
-            )
-            print(
-                f"  {seat['seat']:>2} {seat['card']:<4}{button} {seat['player']:<28} "
-                f"{chips_text(player['chips']):>9}{taken}"
-            )
-    say(args, _("D = button; second stack = taken (Art. VII.7)"))
-    return 0
-
-
-def cmd_standings(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    try:
-        document = state_json(service.state, service.now())
-    finally:
-        service.close()
-    players = [p for p in document["players"] if p["status"] in ("in", "out", "disqualified")]
-    players.sort(
-        key=lambda p: (
-            p["place"] is None and p["status"] != "in",
-            p["place"] if p["place"] is not None else 0,
-            -(p["chips"] or 0),
-        )
-    )
-    if args.json:
-        emit_json(
-            {
-                "phase": document["phase"],
-                "prize_pool": document["prize_pool"],
-                "standings": [
-                    {
-                        k: p[k]
-                        for k in (
-                            "place",
-                            "tied",
-                            "name",
-                            "status",
-                            "table",
-                            "seat",
-                            "chips",
-                            "prize",
-                        )
-                    }
-                    for p in players
-                ],
-            }
-        )
-        return 0
-    if not players:
-        say(
-            args,
-            _("no standings yet: players enter them at the seat draw (Art. II.2) — `draw`"),
-        )
-        return 0
-    currency = document["currency"]
-    disqualified = said(args, _("DQ"))
-    still_in = said(args, pgettext("standings", "in"))
-    finals = {t["number"] for t in document["tables"] if t["final"]}
-    for p in players:
-        if p["status"] == "in" and p["place"] is None:
-            where = ""
-            if p["table"] in finals:
-                where = said(args, _("final table seat {seat}").format(seat=p["seat"]))
-            elif p["table"]:
-                where = said(
-                    args, _("table {table} seat {seat}").format(table=p["table"], seat=p["seat"])
-                )
-            print(f"  {still_in:<4} {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
-        elif p["status"] == "disqualified":
-            # He keeps the place at which he left, without a prize (rules.md, VI.2).
-            place = p["place"] if p["place"] is not None else ""
-            print(f"{place:>4}   {p['name']:<32} {disqualified}")
-        else:
-            tie = "=" if p["tied"] else " "
-            prize = money_said(p["prize"], currency) if p["prize"] else ""
-            print(f"{p['place']:>4}{tie}  {p['name']:<32} {prize}")
-    return 0
-
-
 def register(sub: Any) -> None:
     def add(name: str, func: Any, help: Msg, **kw: Any) -> Parser:
         parser: Parser = sub.add_parser(name, help=help, description=help, **kw)
@@ -522,13 +271,3 @@ def register(sub: Any) -> None:
     p = add("undo", cmd_undo, _("cancel the whole last command (nothing is deleted)"))
     p.add_argument("--reason", metavar=_("TEXT"))
     add("redo", cmd_redo, _("restore what the last undo cancelled"))
-
-    for name, func, text in (
-        ("state", cmd_state, _("the event's state")),
-        ("payouts", cmd_payouts, _("the prize pool and prizes (Art. V.1)")),
-        ("log", cmd_log, _("the event's history")),
-        ("standings", cmd_standings, _("places, names, prizes, who is still in")),
-        ("tables", cmd_tables, _("every open table: seats, chips, second stacks (Art. VII.7)")),
-    ):
-        p = add(name, func, text)
-        p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

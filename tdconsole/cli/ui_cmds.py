@@ -37,7 +37,10 @@ def _event_file(args: argparse.Namespace) -> Path | None:
     return path if path.exists() else None
 
 
-def _opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
+def opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
+    """What opens the event at ``path`` for the console, as ``--as`` and ``role`` say; the
+    console calls it in a worker, after its first frame."""
+
     def load() -> Tournament:
         # lazy: the service is 105 ms that the console's first frame does not wait for
         from tdconsole.service import Tournament
@@ -74,9 +77,11 @@ def build_demo_event(args: argparse.Namespace) -> Path:
     return built
 
 
-def _run(
+def run_console(
     args: argparse.Namespace, mode: Mode, loader: Loader | None = None, title: str = ""
 ) -> int:
+    """Run the console in ``mode`` on the event of ``args`` (or what ``loader`` opens); the exit
+    code, 1 with one line on stderr if the console crashed."""
     # lazy: textual and the console's app are 185 ms of `demo --no-open`, which paints nothing
     from tdconsole.ui.app import build_app
 
@@ -84,7 +89,7 @@ def _run(
     if loader is None:
         path = _event_file(args)
         if path is not None:
-            loader = _opener(path, args, role)
+            loader = opener(path, args, role)
             title = path.stem
         elif mode != "director":
             raise RuleError(
@@ -115,12 +120,12 @@ def _run(
 
 def open_console(args: argparse.Namespace) -> int:
     """The Director's console on the chosen event, or the start screen when there is none."""
-    return _run(args, "director")
+    return run_console(args, "director")
 
 
 def open_demo(args: argparse.Namespace) -> int:
     """The Director's console on a demo event built after the console's first frame."""
-    return _run(args, "director", _demo_builder(args), title="demo")
+    return run_console(args, "director", _demo_builder(args), title="demo")
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -136,11 +141,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_floor(args: argparse.Namespace) -> int:
     if not getattr(args, "actor", None):
         args.actor = os.environ.get("USER") or "floor"
-    return _run(args, "floor")
+    return run_console(args, "floor")
 
 
 def cmd_display(args: argparse.Namespace) -> int:
-    return _run(args, "display")
+    return run_console(args, "display")
 
 
 def register(sub: Any) -> None:

@@ -16,7 +16,7 @@ from tdconsole.i18n import _
 
 Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
 
-_TRANSITIONS = {
+TRANSITIONS = {
     "start": clock.start,
     "pause": clock.pause,
     "resume": clock.resume,
@@ -24,7 +24,8 @@ _TRANSITIONS = {
     "next": clock.next_level,
     "prev": clock.prev_level,
 }
-_TIMED = {"add": clock.add, "sub": clock.sub, "set": clock.set_remaining}
+TIMED = {"add": clock.add, "sub": clock.sub, "set": clock.set_remaining}
+"""The clock's actions without an amount of time (``TRANSITIONS``) and with one (``TIMED``)."""
 
 
 def transition(state: State, action: Action, seconds: int | None, at: datetime) -> clock.ClockState:
@@ -34,13 +35,13 @@ def transition(state: State, action: Action, seconds: int | None, at: datetime) 
             "III.5",
         )
     auto = state.settings.clock.auto_announce
-    if action in _TIMED:
+    if action in TIMED:
         if seconds is None:
             raise RuleError(
                 _("clock {action} needs a number of seconds").format(action=action),
             )
-        return _TIMED[action](state.clock, state.structure, seconds, at, auto_announce=auto)
-    return _TRANSITIONS[action](state.clock, state.structure, at, auto_announce=auto)
+        return TIMED[action](state.clock, state.structure, seconds, at, auto_announce=auto)
+    return TRANSITIONS[action](state.clock, state.structure, at, auto_announce=auto)
 
 
 class ClockChanged(EventBody):

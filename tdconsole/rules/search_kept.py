@@ -165,13 +165,13 @@ class Kept:
 
 Searchable = Built | Kept
 
-_CODE = (*(Path(m.__file__ or "") for m in (search_index, books, index_cache)), Path(__file__))
+CODE_FILES = (*(Path(m.__file__ or "") for m in (search_index, books, index_cache)), Path(__file__))
 """The search code whose version is part of the cache's key (its folding, stemming, weights)."""
 
 
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    return code_digest(_CODE)
+    return code_digest(CODE_FILES)
 
 
 def _book_files() -> list[Path]:

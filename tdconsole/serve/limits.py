@@ -10,7 +10,7 @@
 - ``IDLE_SECONDS`` (aiohttp's keep-alive timeout, which also runs from the connection's first
   byte): a connection that sends no complete request within it is closed, so half-sent
   requests cannot pile up. A stream whose browser stops reading is ended after
-  ``SEND_SECONDS`` (see ``room``).
+  ``SEND_SECONDS`` (see ``streams``).
 """
 
 from __future__ import annotations

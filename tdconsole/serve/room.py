@@ -21,14 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
-from aiohttp_sse import EventSourceResponse, sse_response
 
 from tdconsole.domain.clock import status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
-from tdconsole.serve.limits import SEND_SECONDS
 from tdconsole.serve.room_words import page_words
-from tdconsole.serve.streams import held_open
+from tdconsole.serve.streams import Event, send_events, stream_id
 from tdconsole.service import utc_now as service_now
 
 if TYPE_CHECKING:
@@ -36,10 +34,6 @@ if TYPE_CHECKING:
     from tdconsole.serve.watch import Snapshot, Watcher
 
 STATIC = Path(__file__).parent / "static"
-PING_SECONDS = 10.0
-"""The server's time is sent this often on a quiet stream: the page knows the link lives."""
-RETRY_MS = 1000
-"""The browser's own first wait before reconnecting (the page adds its backoff)."""
 
 
 def utc_now() -> datetime:
@@ -182,20 +176,9 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def stream(request: web.Request) -> web.StreamResponse:
-        with held_open(request):
-            async with sse_response(
-                request,
-                send_timeout=SEND_SECONDS,
-                headers={"Cache-Control": "no-store"},
-            ) as events:
-                pump = asyncio.create_task(_pump(events, feed))
-                try:
-                    await events.wait()  # the browser gone, or the pump ended
-                finally:
-                    pump.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await pump
-        return events
+        # The server's time at each wake and on a quiet stream (``streams.PING_SECONDS``): the
+        # page's clock counts from it and knows the link lives.
+        return await send_events(request, _pictures(request.app, feed), beat=_server_time)
 
     async def qr(request: web.Request) -> web.StreamResponse:
         # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
@@ -212,24 +195,12 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     app.router.add_static("/room/", STATIC, name="room-static")
 
 
-async def _pump(events: EventSourceResponse, feed: RoomFeed) -> None:
-    """Send each new picture down one stream, until it fails; the server's time goes first,
-    and every ``PING_SECONDS`` while nothing changes (the page's sign that the link lives)."""
-    pictures = feed.pictures()
-    coming = asyncio.ensure_future(anext(pictures))
-    try:
-        while True:
-            done, _pending = await asyncio.wait({coming}, timeout=PING_SECONDS)
-            await events.send(utc_now().isoformat(), event="time")
-            if coming in done:
-                version, text = coming.result()
-                await events.send(text, id=str(version), event="room", retry=RETRY_MS)
-                coming = asyncio.ensure_future(anext(pictures))
-    except (ConnectionResetError, RuntimeError, TimeoutError):
-        pass
-    finally:
-        coming.cancel()
-        with contextlib.suppress(BaseException):
-            await pictures.aclose()
-        with contextlib.suppress(RuntimeError):
-            events.stop_streaming()
+def _server_time() -> Event:
+    return Event("time", utc_now().isoformat())
+
+
+async def _pictures(app: web.Application, feed: RoomFeed) -> AsyncGenerator[Event, None]:
+    """The latest picture at once, then each new one."""
+    async with contextlib.aclosing(feed.pictures()) as pictures:
+        async for version, text in pictures:
+            yield Event("room", text, stream_id(app, version))

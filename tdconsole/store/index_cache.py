@@ -34,6 +34,7 @@ import stat
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -337,13 +338,14 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-index.", suffix=".tmp", dir=path.parent)
         os.close(fd)
-        _fill(Path(tmp), data, seen, digest)
+        fill(Path(tmp), data, seen, digest)
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         if not replaceable(path):
             return False
         os.replace(tmp, path)
         tmp = None
+        sweep_stale(path.parent)
         return True
     except (OSError, sqlite3.Error, ValueError, OverflowError, MemoryError):
         return False
@@ -353,7 +355,39 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
                 os.unlink(tmp)
 
 
-def _fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:
+STALE_SECONDS = 3600
+"""A temporary index file older than this is a build that was killed mid-write (a build takes
+seconds): the next build removes it. A younger one may be another process's build under way."""
+
+
+def sweep_stale(folder: Path, now: float | None = None) -> list[str]:
+    """Remove the temporary files that killed builds left in ``folder``: only regular files of
+    this user named as ``write_index`` names them and older than ``STALE_SECONDS`` (never a
+    link, a folder, another user's file or a build under way). The names removed."""
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(".rules-index.") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            if now - info.st_mtime < STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
+
+
+def fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:
+    """Write the index ``data`` into the new database file ``tmp``, with its key."""
     conn = sqlite3.connect(tmp)
     try:
         conn.execute("PRAGMA journal_mode = OFF")

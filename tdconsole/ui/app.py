@@ -13,6 +13,7 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from importlib import import_module
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.text import Text
@@ -38,6 +39,7 @@ from tdconsole.ui.messages import (
     RulesRequested,
     UndoRequested,
 )
+from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
 from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
@@ -59,8 +61,6 @@ _GROUPED = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 
 TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
-NEWS_NOTICES = 3
-"""The most notices of other terminals' actions one poll shows one by one."""
 
 
 def wall_clock() -> datetime:
@@ -116,6 +116,12 @@ class ConsoleApp(App[int]):
         self._was_pending = False
         self._painted_seq = -1
         """The last event the screens were handed (``refresh_views``)."""
+        self._dialog_seq = -1
+        """The last event the open dialogs were handed while a poll left the screens below."""
+        self.monotonic: Callable[[], float] = monotonic
+        """The clock the pace of repaints and notices is kept on (``ui.pacing``)."""
+        self.pacer = RepaintPacer()
+        self.news_notices = NewsNotices()
         self.undo_guard = UndoGuard()
         """What ``u`` may undo without asking (``ui.undo_guard``)."""
         if service is not None:
@@ -256,12 +262,13 @@ class ConsoleApp(App[int]):
 
         return [s for s in self._main_screens() if isinstance(s, ConsoleScreen)]
 
-    def refresh_views(self) -> None:
-        """Hand the State down to every screen (and open dialogs, which may show it)."""
+    def refresh_views(self) -> int:
+        """Hand the State down to every screen (and open dialogs, which may show it); the
+        number of other terminals' actions it brought."""
         if self.service is None:
-            return
+            return 0
         state, now = self.service.state, self.service.now()
-        self._painted_seq = state.last_seq
+        self._painted_seq = self._dialog_seq = state.last_seq
         news = self.log_watch.update(self.service)
         if news and self.mode != "display":
             self._notify_news(news)
@@ -276,26 +283,42 @@ class ConsoleApp(App[int]):
                     show(state)
             except NoMatches:  # the screen is being built or torn down
                 pass
+        return len(news)
+
+    def _show_dialogs(self) -> None:
+        """Hand the State to the open dialogs only (a poll while the Director is in one)."""
+        if self.service is None or self.service.state.last_seq == self._dialog_seq:
+            return
+        state = self.service.state
+        self._dialog_seq = state.last_seq
+        for screen in self.screen_stack:
+            show = getattr(screen, "show", None)
+            if show is not None and not isinstance(screen, MainScreen):
+                with suppress(NoMatches):  # the dialog is being built or torn down
+                    show(state)
 
     def _notify_news(self, news: list[Activity]) -> None:
-        """One notice per action of another terminal, up to NEWS_NOTICES at one poll; more
-        than that (a busy floor) is one notice saying how many: the room panel lists the
-        latest, and the console never drowns in notices."""
+        """One notice per action of another terminal, at most NEWS_NOTICES showing at once;
+        beyond that (a busy floor) one notice says how many, and while it shows the next
+        ones are counted for the next such notice (``ui.pacing.NewsNotices``): the room
+        panel lists the latest, and the console never drowns in notices."""
+        one_by_one, counted = self.news_notices.plan(self.monotonic(), len(news))
         title = self.tr("Another terminal")
-        if len(news) > NEWS_NOTICES:
+        if counted:
             said = ngettext(
                 "{n} action from other terminals: the room panel lists the latest",
                 "{n} actions from other terminals: the room panel lists the latest",
-                len(news),
-            ).format(n=len(news))
-            self.notify(said.text(self.tr.lang), title=title, timeout=8, markup=False)
+                counted,
+            ).format(n=counted)
+            self.notify(said.text(self.tr.lang), title=title, timeout=NEWS_SECONDS, markup=False)
+        if not one_by_one:
             return
         # lazy: the notices' words read the event's models, 200 ms of the first frame
         from tdconsole.ui.words import activity_text
 
-        for activity in news:
+        for activity in news[:one_by_one]:
             text = activity_text(activity, self.tr)
-            self.notify(text, title=title, timeout=8, markup=False)
+            self.notify(text, title=title, timeout=NEWS_SECONDS, markup=False)
 
     def clock_status(self) -> ClockStatus | None:
         if self.service is None:
@@ -325,17 +348,31 @@ class ConsoleApp(App[int]):
                 screen.show_time(now)
 
     def poll(self) -> None:
-        """Another terminal may have appended: fold it in and repaint (within a second)."""
+        """Another terminal may have appended: fold it in and repaint (within a second).
+
+        While a dialog is open (the Director in the middle of an action) only the dialog is
+        handed the State: the screens below are repainted when it closes, so the keys typed
+        in it never wait behind their repaint. While the floor is busy the screens are
+        repainted at most once a second (``ui.pacing.RepaintPacer``)."""
         if self.service is None:
             return
         try:
-            changed = self.service.poll()
+            self.service.poll()
         except Exception as exc:  # a busy database is retried at the next poll
             self.log.warning(f"poll failed: {exc}")
             return
-        if changed or self.service.state.last_seq != self._painted_seq:
-            self.refresh_views()
-            self.tick()
+        now = self.monotonic()
+        if self.service.state.last_seq == self._painted_seq:
+            if self.mode != "display":
+                self._notify_news([])  # what a notice counted while it showed
+            return
+        if not isinstance(self.screen, MainScreen):
+            self._show_dialogs()
+            return
+        if not self.pacer.due(now):
+            return
+        self.pacer.painted(now, self.refresh_views())
+        self.tick()
 
     def _catch_up(self) -> None:
         """Repaint what the service took in from other terminals while it refused an action

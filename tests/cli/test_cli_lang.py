@@ -230,8 +230,8 @@ SAMPLES: list[Command] = [
     rulings.MarkServed(ruling=2),
     rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
-    *(clock_events.ClockControl(action=a) for a in clock_events._TRANSITIONS),
-    *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events._TIMED),
+    *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
+    *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     clock_events.EditLevel(level=5),
 ]
 

@@ -96,6 +96,6 @@ def test_floor_as_marco_reaches_the_floor_console(
         seen.update(actor=args.actor, mode=mode, event=args.event)
         return 0
 
-    monkeypatch.setattr(ui_cmds, "_run", fake_run)
+    monkeypatch.setattr(ui_cmds, "run_console", fake_run)
     assert main(["floor", "--as", "Marco", "--event", event]) == 0
     assert seen == {"actor": "Marco", "mode": "floor", "event": event}

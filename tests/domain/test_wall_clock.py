@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tdconsole.cli.clock_cmds import _status_text
+from tdconsole.cli.clock_cmds import status_text
 from tdconsole.domain import clock
 from tdconsole.domain.clock import Structure
 
@@ -39,5 +39,5 @@ def test_the_move_is_said_on_the_command_line() -> None:
     structure = Structure.build(100, 40, 200, 20, stack=10_000)
     state = clock.start(clock.initial(structure), structure, T0)
     document = clock.status(state, structure, T0 - timedelta(minutes=5)).to_json()
-    text = _status_text(document, "en")
+    text = status_text(document, "en")
     assert "40:00 left" in text and "moved back 05:00" in text

@@ -69,7 +69,7 @@ def test_well_signed_but_wrongly_shaped_fields_are_not_taken() -> None:
                  {"s": "a", "n": "A", "t": True, "e": 0, "p": ""},
                  {"s": "a", "n": "A", "t": NOW, "e": 0, "p": "", "x": 1}):  # fmt: skip
         payload = base64.urlsafe_b64encode(json.dumps(body).encode()).rstrip(b"=").decode()
-        cookie = f"{payload}.{tokens._mac(SECRET, 'session', payload.encode())}"
+        cookie = f"{payload}.{tokens.sign(SECRET, 'session', payload.encode())}"
         assert read_session(SECRET, cookie, NOW) is None
 
 

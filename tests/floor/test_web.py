@@ -1,8 +1,11 @@
 """The floor's web layer with aiohttp's test client: the cookie, CSRF, Origin, the PIN limits,
-revocation, a restart, and the red team's attacks on the served floor."""
+revocation, a restart, the red team's attacks on the served floor, and its live stream sent
+by the room's code."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
+from tdconsole.domain.play import Bust
+from tdconsole.serve import streams
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
@@ -263,3 +268,85 @@ async def test_another_sites_name_is_refused_dns_rebinding(client: Client) -> No
         "/floor/api/count", json={}, headers={**changing(client, csrf), "Host": "evil.example"}
     )
     assert response.status == 421
+
+
+# -- the stream: the room's code (tdconsole.serve.streams, aiohttp-sse) -------------------------
+async def next_event(response: Any, buffered: list[bytes]) -> dict[str, str]:
+    """The stream's next event as sent (its fields; a comment line as ``{"": text}``)."""
+    while b"\r\n\r\n" not in buffered[0]:
+        chunk = await asyncio.wait_for(response.content.readany(), 10)
+        assert chunk, buffered[0]
+        buffered[0] += chunk
+    block, buffered[0] = buffered[0].split(b"\r\n\r\n", 1)
+    fields: dict[str, str] = {}
+    for line in block.decode().split("\r\n"):
+        name, _, value = line.partition(": ")
+        fields[name] = value
+    return fields
+
+
+async def stream(client: Client, csrf: str, last: str | None = None) -> Any:
+    headers = origin(client) if last is None else {**origin(client), "Last-Event-ID": last}
+    response = await client.get(f"/floor/api/stream?csrf={csrf}", headers=headers)
+    assert response.status == 200
+    return response
+
+
+async def test_the_phones_stream_is_sent_as_the_rooms(client: Client) -> None:
+    csrf = await sign_in(client)
+    response = await stream(client, csrf)
+    assert response.headers["Content-Type"] == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["X-Accel-Buffering"] == "no"
+    first = await next_event(response, [b""])
+    assert list(first) == ["id", "event", "data", "retry"]  # aiohttp-sse's order, CRLF lines
+    assert first["event"] == "state" and first["retry"] == "1000"
+    assert json.loads(first["data"])["in_play"] == 24
+    response.close()
+    # The room's stream: the same ids, of this start of the server.
+    room = await client.get("/api/room/stream")
+    buffered = [b""]
+    shown = await next_event(room, buffered)
+    while shown.get("event") != "room":
+        shown = await next_event(room, buffered)
+    assert shown["id"].split("-")[0] == first["id"].split("-")[0]
+    room.close()
+
+
+async def test_a_quiet_stream_gets_a_comment_line(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(streams, "PING_SECONDS", 0.05)
+    response = await stream(client, await sign_in(client))
+    buffered = [b""]
+    assert (await next_event(response, buffered))["event"] == "state"
+    assert await next_event(response, buffered) == {"": "ping"}  # (": ping")
+    response.close()
+
+
+async def test_a_phone_reconnecting_is_not_sent_again_what_it_has(
+    client: Client, event: Path
+) -> None:
+    csrf = await sign_in(client)
+    first = await stream(client, csrf)
+    seen = (await next_event(first, [b""]))["id"]
+    first.close()
+    # Back with Last-Event-ID (the browser's own reconnection): nothing new, nothing sent;
+    # the next event is the next change.
+    again = await stream(client, csrf, last=seen)
+    await asyncio.to_thread(bust_last, event)
+    changed = await next_event(again, [b""])
+    assert changed["id"] != seen and json.loads(changed["data"])["in_play"] == 23
+    again.close()
+    # An id of another start of the server (it restarted meanwhile): the state at once.
+    restarted = await stream(client, csrf, last="x" + seen)
+    assert json.loads((await next_event(restarted, [b""]))["data"])["in_play"] == 23
+    restarted.close()
+
+
+def bust_last(event: Path) -> None:
+    service = Tournament.open(event)
+    try:
+        service.execute(Bust(names=[service.state.in_players()[-1].name], declined=True))
+    finally:
+        service.close()

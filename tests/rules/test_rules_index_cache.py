@@ -174,7 +174,7 @@ def test_another_search_code_is_another_key(
 ) -> None:
     search("dote")
     search_kept.code_version.cache_clear()
-    monkeypatch.setattr(search_kept, "_CODE", (Path(__file__),))
+    monkeypatch.setattr(search_kept, "CODE_FILES", (Path(__file__),))
     try:
         assert isinstance(reopen(), Built)
     finally:
@@ -382,7 +382,7 @@ def test_a_read_only_or_full_folder_means_no_cache(
     def failing(*args: object, **kwargs: object) -> None:
         raise fault
 
-    monkeypatch.setattr(index_cache, "_fill", failing)
+    monkeypatch.setattr(index_cache, "fill", failing)
     assert search("dote")
     assert not cache_path().exists()
     assert list(cache_path().parent.iterdir()) == []  # the temporary file is gone
@@ -395,7 +395,7 @@ def test_a_full_disk_while_sqlite_writes_means_no_cache(
     def full(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(index_cache, "_fill", full)
+    monkeypatch.setattr(index_cache, "fill", full)
     assert_same_as_fresh()
     assert not cache_path().exists()
 

@@ -73,6 +73,20 @@ async def test_the_stream_brings_a_bust_from_another_terminal(
     assert second["now"] >= first["now"]
 
 
+async def test_the_room_s_stream_only_for_this_server_s_pages(
+    client: TestClient[Any, Any],
+) -> None:
+    # Another site's page may not hold the room's stream open (the floor's stream neither).
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}):
+        refused = await client.get("/api/room/stream", headers=headers)
+        assert refused.status == 403, headers
+    own = {"Origin": str(client.make_url("")).rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+    answer = await client.get("/api/room/stream", headers=own)
+    assert answer.status == 200 and answer.headers["Cache-Control"] == "no-store"
+    assert (await anext(events_of(answer)))["in_play"] == 24
+    answer.close()
+
+
 async def test_the_page_is_served_from_the_package(client: TestClient[Any, Any]) -> None:
     page = await client.get("/display")
     assert page.status == 200

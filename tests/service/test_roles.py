@@ -96,10 +96,10 @@ def test_as_is_compared_and_logged_normalised(
 
 def test_the_console_honours_as(event: str) -> None:
     """``tdconsole --as Eve``: the console opens as floor staff, whoever opens it."""
-    from tdconsole.cli.ui_cmds import _opener
+    from tdconsole.cli.ui_cmds import opener
 
     args = argparse.Namespace(actor="Eve", event=event, lang=None)
-    service = _opener(Path(event), args, "director")()
+    service = opener(Path(event), args, "director")()
     try:
         assert service.role == "floor"
         with pytest.raises(RuleError, match="only the Director"):

@@ -9,6 +9,7 @@ from pathlib import Path
 from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.widgets.room_summary import RoomSummary
 
 from .conftest import NOW, frozen
@@ -90,5 +91,138 @@ async def test_a_busy_floor_is_one_notice_not_one_per_action(
                 )
             ]
             assert "Bruno: " in text_of(app.screen.query_one(RoomSummary))
+    finally:
+        floor.close()
+
+
+class Clock:
+    """The monotonic clock the App paces its repaints and notices on, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def busy(app: ConsoleApp) -> list[tuple[str, str]]:
+    return [(n.title, n.message) for n in app._notifications if n.title == "Da un altro terminale"]
+
+
+async def test_a_busy_floor_keeps_one_notice_showing_not_one_a_poll(
+    app: ConsoleApp, demo_file: Path
+) -> None:
+    """Phones counting all the time: while the notice saying how many actions came shows, the
+    next ones are counted, not notified (before: a new notice at every poll, twenty on screen
+    covering the console and the Director's own notice); once it has gone, the next says how
+    many came meanwhile."""
+    floor = Tournament.open(
+        demo_file, clock=frozen, role="floor", actor="Bruno", rng=random.Random(1)
+    )
+    clock = Clock()
+    app.monotonic = clock
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for batch in range(3):
+                for n in range(5):
+                    floor.execute(Count(counts={"Rossi": 4000 + 25 * (batch * 5 + n)}))
+                clock.now += 1.0
+                app.poll()
+                await pilot.pause()
+            assert busy(app) == [
+                (
+                    "Da un altro terminale",
+                    "5 azioni dagli altri terminali: il pannello della sala elenca le ultime",
+                )
+            ]
+            clock.now += 8.0  # that notice has gone (its 8 seconds)
+            app.poll()
+            await pilot.pause()
+            assert busy(app)[-1] == (
+                "Da un altro terminale",
+                "10 azioni dagli altri terminali: il pannello della sala elenca le ultime",
+            )
+    finally:
+        floor.close()
+
+
+async def test_a_busy_floor_repaints_the_console_once_a_second(
+    app: ConsoleApp, demo_file: Path
+) -> None:
+    """A poll repaints at once what another terminal recorded; while the floor is busy (more
+    than three of its actions at one repaint) at most once a second, the rest at a later poll
+    (before: every poll, 0.4 s, repainted every view: the keys waited behind the repaints)."""
+    floor = Tournament.open(
+        demo_file, clock=frozen, role="floor", actor="Bruno", rng=random.Random(1)
+    )
+    clock = Clock()
+    app.monotonic = clock
+    repaints: list[int] = []
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            paint = app.refresh_views
+
+            def counted() -> int:
+                repaints.append(app.service.state.last_seq if app.service else 0)
+                return paint()
+
+            app.refresh_views = counted  # type: ignore[method-assign]
+            for step in range(6):  # 0.4 s apart, 5 counts each
+                for n in range(5):
+                    floor.execute(Count(counts={"Rossi": 4000 + 25 * (step * 5 + n)}))
+                app.poll()
+                await pilot.pause()
+                clock.now += 0.4
+            # At 0.0 and 1.2 s: two repaints for six polls; at 2.4 s the rest, all of it.
+            assert len(repaints) == 2
+            app.poll()
+            assert app.service is not None and len(repaints) == 3
+            assert repaints[-1] == app.service.state.last_seq
+            app.poll()  # nothing new: nothing repainted
+            assert len(repaints) == 3
+            rossi = app.service.state.find("Rossi")
+            assert rossi is not None and rossi.chips == 4000 + 25 * 29
+    finally:
+        floor.close()
+
+
+async def test_a_poll_leaves_the_console_under_an_open_dialog(
+    app: ConsoleApp, demo_file: Path
+) -> None:
+    """While the Director is in a dialog, a poll hands the State to the dialog only; the console
+    below is repainted when the dialog closes (before: every poll repainted it under the
+    dialog, and the dialog's Enter waited behind those repaints)."""
+    floor = Tournament.open(
+        demo_file, clock=frozen, role="floor", actor="Bruno", rng=random.Random(1)
+    )
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            console = app.screen
+            assert isinstance(console, ConsoleScreen)
+            shown: list[int] = []
+            show = console.show
+
+            def counted(*args: object) -> None:
+                shown.append(1)
+                show(*args)  # type: ignore[arg-type]
+
+            console.show = counted  # type: ignore[method-assign]
+            await pilot.press("e")
+            await pilot.pause()
+            dialog = app.screen
+            assert dialog is not console
+            floor.execute(Count(counts={"Rossi": 4500}))
+            app.poll()
+            await pilot.pause()
+            assert shown == []
+            assert dialog.state.find("Rossi").chips == 4500  # type: ignore[attr-defined]
+            await pilot.press("ctrl+r", "enter")
+            await pilot.pause()
+            assert app.screen is console and shown
+            assert console.state is not None and console.state.find("Moretti").status == "out"
+            assert console.state.find("Rossi").chips == 4500
     finally:
         floor.close()

@@ -155,6 +155,6 @@ def test_the_command_line_says_one_line_and_exits_1(
 
     monkeypatch.setattr("tdconsole.ui.app.build_app", lambda *a, **k: Crashed())
     args = type("A", (), {"event": str(odd_event(tmp_path / "e.tdc"))})()
-    assert ui_cmds._run(args, "director") == 1  # type: ignore[arg-type]
+    assert ui_cmds.run_console(args, "director") == 1  # type: ignore[arg-type]
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "RuntimeError" in err and str(tmp_path / "crash-x.txt") in err

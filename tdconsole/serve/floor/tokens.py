@@ -36,7 +36,9 @@ def _key(secret: bytes, purpose: str) -> bytes:
     return hmac.new(secret, b"tdconsole floor " + purpose.encode(), hashlib.sha256).digest()
 
 
-def _mac(secret: bytes, purpose: str, data: bytes) -> str:
+def sign(secret: bytes, purpose: str, data: bytes) -> str:
+    """The signature of ``data`` for one ``purpose`` (a session, a CSRF token) under the
+    event's secret: one key per purpose, so a signature of one is never taken for another."""
     digest = hmac.new(_key(secret, purpose), data, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
@@ -76,7 +78,7 @@ def sign_session(secret: bytes, session: Session) -> str:
     """The cookie's value: the session's fields and their signature."""
     body = json.dumps(session.fields(), ensure_ascii=True, separators=(",", ":")).encode()
     payload = base64.urlsafe_b64encode(body).rstrip(b"=").decode()
-    return f"{payload}.{_mac(secret, 'session', payload.encode())}"
+    return f"{payload}.{sign(secret, 'session', payload.encode())}"
 
 
 def read_session(secret: bytes, cookie: str, now: float) -> Session | None:
@@ -85,7 +87,7 @@ def read_session(secret: bytes, cookie: str, now: float) -> Session | None:
     if not cookie or len(cookie) > COOKIE_LIMIT or not cookie.isascii():
         return None
     payload, dot, mac = cookie.partition(".")
-    if not dot or not hmac.compare_digest(mac, _mac(secret, "session", payload.encode())):
+    if not dot or not hmac.compare_digest(mac, sign(secret, "session", payload.encode())):
         return None
     try:
         data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
@@ -105,7 +107,7 @@ def read_session(secret: bytes, cookie: str, now: float) -> Session | None:
 
 def csrf_token(secret: bytes, sid: str) -> str:
     """The token every change and every stream of the session ``sid`` must carry."""
-    return _mac(secret, "csrf", sid.encode())
+    return sign(secret, "csrf", sid.encode())
 
 
 def csrf_ok(secret: bytes, sid: str, token: str) -> bool:

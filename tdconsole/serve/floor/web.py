@@ -10,8 +10,10 @@
 - ``POST /floor/api/<action>``: preview-bust, bust, second-stack, count, undo, redo, clock.
 
 Every change and every stream needs the session's CSRF token and, when the browser says where
-the request comes from (``Origin``, ``Sec-Fetch-Site``), this very page; the Host header is
-checked for the whole server (``tdconsole.serve.limits``). Blocking work (SQLite, scrypt) runs
+the request comes from (``Origin``, ``Sec-Fetch-Site``), this very page
+(``tdconsole.serve.streams.check_origin``); the Host header is checked for the whole server
+(``tdconsole.serve.limits``). The stream is sent by the code that sends the room's
+(``tdconsole.serve.streams``). Blocking work (SQLite, scrypt) runs
 in worker threads, never on the event loop.
 """
 
@@ -22,7 +24,7 @@ import contextlib
 import html
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,7 +36,7 @@ from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import SESSION_SECONDS, Session, csrf_ok, csrf_token
 from tdconsole.serve.floor.view import page_words, state_json
-from tdconsole.serve.streams import held_open
+from tdconsole.serve.streams import Event, check_origin, send_events, stream_id
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -44,8 +46,6 @@ BODY_LIMIT = 16 * 1024
 """The largest request body the floor reads."""
 WORKERS = 2
 PIN_WORKERS = 2
-PING_SECONDS = 10.0
-SEND_SECONDS = 20.0
 
 
 class Config(Protocol):
@@ -61,13 +61,15 @@ class Config(Protocol):
 
 class Snap(Protocol):
     @property
+    def version(self) -> int: ...
+    @property
     def state(self) -> Any: ...
     @property
     def read_at(self) -> Any: ...
 
 
 class Watching(Protocol):
-    def subscribe(self) -> AsyncIterator[Any]: ...
+    def subscribe(self) -> AsyncGenerator[Snap, None]: ...
     def poke(self) -> None: ...
 
 
@@ -131,7 +133,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
         return floor, found
 
     async def sign_in(request: web.Request) -> web.StreamResponse:
-        _same_origin(request)
+        check_origin(request)
         body = await _body(request)
         floor = request.app[FLOOR]
         pin, name = body.get("pin"), body.get("name")
@@ -164,7 +166,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
         )
 
     async def sign_out(request: web.Request) -> web.StreamResponse:
-        _same_origin(request)
+        check_origin(request)
         floor, session = await signed(request)
         _csrf(request, floor, session)
         response = web.json_response({"signed_out": True})
@@ -190,7 +192,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
 
     def acting(action: Action, *, checks_pin: bool = False) -> Handler:
         async def handle(request: web.Request) -> web.StreamResponse:
-            _same_origin(request)
+            check_origin(request)
             floor, session = await signed(request)
             _csrf(request, floor, session)
             body = await _body(request)
@@ -207,7 +209,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
         return handle
 
     async def preview(request: web.Request) -> web.StreamResponse:
-        _same_origin(request)
+        check_origin(request)
         floor, session = await signed(request)
         _csrf(request, floor, session)
         body = await _body(request)
@@ -217,21 +219,11 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
             return _refused(exc, lang)
 
     async def stream(request: web.Request) -> web.StreamResponse:
-        _same_origin(request)
+        check_origin(request)
         floor, session = await signed(request)
         if not csrf_ok(floor.secret, session.sid, request.query.get("csrf", "")):
             raise _json_error(403, "csrf")
-        events = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
-            }
-        )
-        with held_open(request):
-            await events.prepare(request)
-            await _pump(events, floor, session, watcher, lang)
-        return events
+        return await send_events(request, _states(request.app, floor, session, watcher, lang))
 
     app.router.add_get("/floor", show_page)
     app.router.add_get("/floor/api/words", words)
@@ -251,38 +243,18 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     app.router.add_static("/floor/static/", STATIC, name="floor-static")
 
 
-async def _send(events: web.StreamResponse, event: str, data: str) -> None:
-    """One Server-Sent Event, given ``SEND_SECONDS`` to leave (a phone that stops reading is
-    let go)."""
-    await asyncio.wait_for(events.write(f"event: {event}\ndata: {data}\n\n".encode()), SEND_SECONDS)
-
-
-async def _pump(
-    events: web.StreamResponse, floor: Floor, session: Session, watcher: Watching, lang: str
-) -> None:
-    """The phone's state at every change (a comment line every ``PING_SECONDS`` between), until
-    its session ends or the browser goes."""
-    changes = watcher.subscribe()
-    try:
-        await events.write(b"retry: 1000\n\n")
-        while True:
-            try:
-                snap = await asyncio.wait_for(anext(changes), PING_SECONDS)
-            except TimeoutError:
-                await asyncio.wait_for(events.write(b": ping\n\n"), SEND_SECONDS)
-                continue
+async def _states(
+    app: web.Application, floor: Floor, session: Session, watcher: Watching, lang: str
+) -> AsyncGenerator[Event, None]:
+    """The phone's state at once and at every change, until its session ends."""
+    async with contextlib.aclosing(watcher.subscribe()) as changes:
+        async for snap in changes:
             if not floor.session_valid(session, snap.state):
-                await _send(events, "signed-out", "{}")
+                yield Event("signed-out", "{}")
                 return
             body = state_json(snap.state, snap.read_at, session.name, lang)
-            await _send(
-                events, "state", json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-            )
-    except (ConnectionResetError, RuntimeError, TimeoutError, StopAsyncIteration):
-        pass
-    finally:
-        with contextlib.suppress(Exception):
-            await changes.aclose()  # type: ignore[attr-defined]
+            text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+            yield Event("state", text, stream_id(app, snap.version))
 
 
 def _json_error(status: int, code: str) -> web.HTTPException:
@@ -300,21 +272,6 @@ def _json_error(status: int, code: str) -> web.HTTPException:
 
 def _refused(exc: RuleError, lang: str) -> web.StreamResponse:
     return web.json_response({"refused": exc.text(lang)}, status=409)
-
-
-def _same_origin(request: web.Request) -> None:
-    """A change or a stream only from this very page: ``Origin`` (when the browser sends it)
-    must be this server as the request names it, ``Sec-Fetch-Site`` same-origin."""
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None and site not in ("same-origin", "none"):
-        raise _json_error(403, "origin")
-    origin = request.headers.get("Origin")
-    if origin is None:
-        if request.method != "GET":
-            raise _json_error(403, "origin")
-        return
-    if origin != f"{request.scheme}://{request.host}":
-        raise _json_error(403, "origin")
 
 
 def _csrf(request: web.Request, floor: Floor, session: Session) -> None:
