@@ -10,10 +10,11 @@ Then the Director's console under that load: ``tdconsole --event PATH`` on the s
 pseudo-terminal of 120 × 40, takes KEY_ROUNDS key-to-repaint measurements (``bench/startup.py``:
 the Enter of an elimination until the notification with the place is painted) first with the
 phones idle, then while the 30 phones record a count a second each and the 10 screens follow
-(LOADED_ROUNDS eliminations, each undone by the console's ``u`` as in the quiet rounds: an
-elimination left standing would leave the next ``e`` on another seat than the quiet rounds use).
-Reports both medians and p99 against the 50 ms target, the phones' action times during it and
-the machine's load average. Never asserts.
+(LOADED_ROUNDS eliminations of the first table's players one after the other, none undone:
+under the phones ``u`` names their last count instead). Reports both medians and p99 against
+the 50 ms target, the phones' action times during it, the console's CPU (run, and waiting for
+a core: on a shared machine the second says how much of the figure is the machine's) and the
+load average. Never asserts.
 
 ``main() -> dict`` returns the figures for ``python -m bench``.
 """

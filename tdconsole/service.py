@@ -40,6 +40,12 @@ from tdconsole.store.output import place_new_file
 
 Clock = Callable[[], datetime]
 
+CHECKPOINT_EVERY = 100
+"""Events between two of the State's checkpoints kept in memory (``Tournament._checkpoints``)."""
+CHECKPOINTS_KEPT = 10
+"""How many checkpoints are kept: an undo reaching back up to about a thousand events folds
+from one of them rather than from the start of the log."""
+
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
@@ -117,6 +123,12 @@ class Tournament:
         self._backups: BackupWorker | None = None
         """Takes the automatic backups, from the first write on (a read never needs it)."""
         self._backup_seq: int | None = None
+        self._checkpoints: list[tuple[int, bytes]] = []
+        """The folded State (with its History) at a few recent events, encoded as a snapshot
+        is and kept in memory only: an undo or redo of a command after one of them refolds
+        from there. The stored snapshot is written just after a command (``_after_write``),
+        so undoing that command cannot start from it; without these the whole log was folded
+        again (thousands of events on a busy floor, in every process that reads the undo)."""
         try:
             self._reload()
             self._check_actor()
@@ -205,7 +217,7 @@ class Tournament:
         """Fold the log (from the latest usable snapshot when there is one). Reading never
         writes the file: snapshots are stored after writes (``_after_write``)."""
         try:
-            if self._from_snapshot() is None:
+            if self._from_snapshot() is None and self._from_checkpoint() is None:
                 records = self.store.read()
                 self.state = State(settings=Settings())  # (for the report of a bad event)
                 # Checked as ``import`` checks an export (``invariants.replay_log``): a file
@@ -253,6 +265,55 @@ class Tournament:
             self.state.last_seq = seq
         self._snapshot_seq = seq
         return len(tail)
+
+    def _from_checkpoint(self) -> int | None:
+        """State and History from the latest checkpoint in memory that no undo or redo after
+        it reaches before; the number of events folded, or None when none serves."""
+        if not self._checkpoints:
+            return None
+        records = self.store.read(after=self._checkpoints[0][0])  # read once, for them all
+        reach = None  # the earliest command an undo or redo after a checkpoint names
+        at = len(records)
+        for seq, blob in reversed(self._checkpoints):
+            while at > 0 and records[at - 1].seq > seq:
+                at -= 1
+                body = records[at].body
+                if isinstance(body, (Undone, Redone)):
+                    reach = body.command if reach is None else min(reach, body.command)
+            if reach is not None and reach <= seq:
+                continue
+            row = self.store.row(seq)
+            if row is None:
+                continue
+            head = snapshot.head_digest(row)
+            try:
+                snapshot.decode(blob, seq, head)  # the log under it is still the same
+            except snapshot.SnapshotError:
+                continue
+            tail = records[at:]
+
+            def start(
+                blob: bytes = blob, seq: int = seq, head: str = head
+            ) -> tuple[State, History]:
+                return snapshot.decode(blob, seq, head)
+
+            self.state, self.history = replay_log(tail, start=start)
+            if not tail:
+                self.state.last_seq = seq
+            return len(tail)
+        return None
+
+    def _checkpoint(self) -> None:
+        """Keep the State in memory when CHECKPOINT_EVERY events came since the last kept."""
+        seq = self.state.last_seq
+        last = self._checkpoints[-1][0] if self._checkpoints else 0
+        if seq - last < CHECKPOINT_EVERY:
+            return
+        row = self.store.row(seq)
+        if row is None:
+            return
+        blob = snapshot.encode(self.state, self.history, snapshot.head_digest(row))
+        self._checkpoints = [*self._checkpoints, (seq, blob)][-CHECKPOINTS_KEPT:]
 
     def _save_snapshot(self) -> None:
         seq = self.state.last_seq
@@ -310,6 +371,7 @@ class Tournament:
             apply_all(self.state, records)
         except Exception as exc:  # another terminal's event that cannot be applied
             raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
+        self._checkpoint()
 
     def refresh(self) -> bool:
         """Fold in what other processes appended; True when something changed."""

@@ -9,28 +9,26 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from contextlib import suppress
 from datetime import UTC, datetime
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
 from textual import on, work
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import Provider
-from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
-from tdconsole.i18n import _, ngettext
+from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.ui.app_views import Mode as Mode
+from tdconsole.ui.app_views import ViewsApp
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
-from tdconsole.ui.log_watch import Activity, LogWatch
+from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
@@ -39,7 +37,7 @@ from tdconsole.ui.messages import (
     RulesRequested,
     UndoRequested,
 )
-from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
+from tdconsole.ui.pacing import NewsNotices, RepaintPacer
 from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
@@ -48,11 +46,8 @@ from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
-    from tdconsole.domain.clock import ClockStatus
     from tdconsole.service import Tournament
-    from tdconsole.ui.screens.console import ConsoleScreen
 
-Mode = Literal["director", "floor", "display"]
 Clock = Callable[[], datetime]
 Loader = Callable[[], "Tournament"]
 
@@ -67,7 +62,7 @@ def wall_clock() -> datetime:
     return datetime.now(UTC)
 
 
-class ConsoleApp(App[int]):
+class ConsoleApp(ViewsApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -115,11 +110,8 @@ class ConsoleApp(App[int]):
         say_bindings(self, self.tr)
         self._was_pending = False
         self._painted_seq = -1
-        """The last event the screens were handed (``refresh_views``)."""
         self._dialog_seq = -1
-        """The last event the open dialogs were handed while a poll left the screens below."""
-        self.monotonic: Callable[[], float] = monotonic
-        """The clock the pace of repaints and notices is kept on (``ui.pacing``)."""
+        self.monotonic = monotonic
         self.pacer = RepaintPacer()
         self.news_notices = NewsNotices()
         self.undo_guard = UndoGuard()
@@ -244,143 +236,6 @@ class ConsoleApp(App[int]):
             await self.push_screen(screen)
         self.refresh_views()
         self.tick()
-
-    def who(self) -> Text:
-        if self.service is None:
-            return Text("")
-        if self.mode == "floor":
-            return Text(self.tr("Floor: {name}", name=self.service.actor))
-        return Text(self.tr("Director: {name}", name=self.service.actor))
-
-    def _main_screens(self) -> list[MainScreen]:
-        return [s for s in self.screen_stack if isinstance(s, MainScreen)]
-
-    def _consoles(self) -> list[ConsoleScreen]:
-        # lazy: the console's screen is 250 ms of the first frame (imported in a worker while
-        # it shows, ``_load``)
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        return [s for s in self._main_screens() if isinstance(s, ConsoleScreen)]
-
-    def refresh_views(self) -> int:
-        """Hand the State down to every screen (and open dialogs, which may show it); the
-        number of other terminals' actions it brought."""
-        if self.service is None:
-            return 0
-        state, now = self.service.state, self.service.now()
-        self._painted_seq = self._dialog_seq = state.last_seq
-        news = self.log_watch.update(self.service)
-        if news and self.mode != "display":
-            self._notify_news(news)
-        for screen in self.screen_stack:
-            show = getattr(screen, "show", None)
-            try:
-                if isinstance(screen, MainScreen):
-                    screen.moved = self.log_watch.moved
-                    screen.activity = self.log_watch.activity
-                    screen.show(state, now, self.who())
-                elif show is not None:
-                    show(state)
-            except NoMatches:  # the screen is being built or torn down
-                pass
-        return len(news)
-
-    def _show_dialogs(self) -> None:
-        """Hand the State to the open dialogs only (a poll while the Director is in one)."""
-        if self.service is None or self.service.state.last_seq == self._dialog_seq:
-            return
-        state = self.service.state
-        self._dialog_seq = state.last_seq
-        for screen in self.screen_stack:
-            show = getattr(screen, "show", None)
-            if show is not None and not isinstance(screen, MainScreen):
-                with suppress(NoMatches):  # the dialog is being built or torn down
-                    show(state)
-
-    def _notify_news(self, news: list[Activity]) -> None:
-        """One notice per action of another terminal, at most NEWS_NOTICES showing at once;
-        beyond that (a busy floor) one notice says how many, and while it shows the next
-        ones are counted for the next such notice (``ui.pacing.NewsNotices``): the room
-        panel lists the latest, and the console never drowns in notices."""
-        one_by_one, counted = self.news_notices.plan(self.monotonic(), len(news))
-        title = self.tr("Another terminal")
-        if counted:
-            said = ngettext(
-                "{n} action from other terminals: the room panel lists the latest",
-                "{n} actions from other terminals: the room panel lists the latest",
-                counted,
-            ).format(n=counted)
-            self.notify(said.text(self.tr.lang), title=title, timeout=NEWS_SECONDS, markup=False)
-        if not one_by_one:
-            return
-        # lazy: the notices' words read the event's models, 200 ms of the first frame
-        from tdconsole.ui.words import activity_text
-
-        for activity in news[:one_by_one]:
-            text = activity_text(activity, self.tr)
-            self.notify(text, title=title, timeout=NEWS_SECONDS, markup=False)
-
-    def clock_status(self) -> ClockStatus | None:
-        if self.service is None:
-            return None
-        state = self.service.state
-        if state.clock is None or state.structure is None:
-            return None
-        # lazy: the clock's models are 120 ms of the first frame
-        from tdconsole.domain.clock import status
-
-        auto = state.settings.clock.auto_announce
-        return status(state.clock, state.structure, self.service.now(), auto_announce=auto)
-
-    def tick(self) -> None:
-        if self.service is None:
-            return
-        status = self.clock_status()
-        now = self.service.now()
-        blink = now.microsecond < 500_000
-        pending = status is not None and status.pending_announcement
-        if pending and not self._was_pending and self.mode != "display":
-            self.bell()  # (the room display rings at the room's own moments: domain.room.chime)
-        self._was_pending = pending
-        for screen in self._main_screens():
-            with suppress(NoMatches):  # the screen is being built or torn down
-                screen.show_clock(status, blink)
-                screen.show_time(now)
-
-    def poll(self) -> None:
-        """Another terminal may have appended: fold it in and repaint (within a second).
-
-        While a dialog is open (the Director in the middle of an action) only the dialog is
-        handed the State: the screens below are repainted when it closes, so the keys typed
-        in it never wait behind their repaint. While the floor is busy the screens are
-        repainted at most once a second (``ui.pacing.RepaintPacer``)."""
-        if self.service is None:
-            return
-        try:
-            self.service.poll()
-        except Exception as exc:  # a busy database is retried at the next poll
-            self.log.warning(f"poll failed: {exc}")
-            return
-        now = self.monotonic()
-        if self.service.state.last_seq == self._painted_seq:
-            if self.mode != "display":
-                self._notify_news([])  # what a notice counted while it showed
-            return
-        if not isinstance(self.screen, MainScreen):
-            self._show_dialogs()
-            return
-        if not self.pacer.due(now):
-            return
-        self.pacer.painted(now, self.refresh_views())
-        self.tick()
-
-    def _catch_up(self) -> None:
-        """Repaint what the service took in from other terminals while it refused an action
-        (it re-reads the log inside the write transaction): the refusal is said over the
-        latest state, never over a stale one."""
-        if self.service is not None and self.service.state.last_seq != self._painted_seq:
-            self.refresh_views()
-            self.tick()
 
     # -- messages up: the App alone calls the service --------------------------------------
     @on(CommandRequested)
