@@ -237,6 +237,15 @@ Start = Callable[[], tuple[State, History]]
 """A fresh copy of the State and History to go on from (a snapshot's), each time it is called."""
 
 
+def _refold(state: State, records: Sequence[Record], history: History) -> State:
+    """``state`` (a fresh one) with the commands of ``records`` still in effect applied."""
+    effective = set(history.active)
+    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    if records:
+        state.last_seq = records[-1].seq
+    return state
+
+
 def replay_log(
     records: Sequence[Record], settings: Settings | None = None, *, start: Start | None = None
 ) -> tuple[State, History]:
@@ -250,6 +259,10 @@ def replay_log(
 
     state, history = fresh()
     names_seen: set[str] = set()
+    # An undo or a redo returns to a State already checked: the State is folded again (from
+    # the start, the History being fed as it goes) once it is next needed, so that a run of
+    # undos and redos costs one fold, not one each.
+    stale: Record | None = None
     at = 0
     while at < len(records):
         end = at + 1
@@ -258,6 +271,11 @@ def replay_log(
         group = records[at:end]
         record = group[0]
         try:
+            control = any(is_control(r) for r in group)
+            if stale is not None and not all(is_control(r) for r in group):
+                record = stale
+                state = _refold(fresh()[0], records[:at], history)
+                stale, record = None, group[0]
             for record in group:
                 check_values(record.body.payload(), record)
                 check_values(record.actor, record)
@@ -266,17 +284,8 @@ def replay_log(
                     record.body.apply(state, record.at)
                     state.last_seq = record.seq
                 history.feed(record)
-            if any(is_control(r) for r in group):
-                # Undo and redo return to a State already checked: refold to it.
-                state, history = fresh()
-                for done in records[:end]:
-                    history.feed(done)
-                effective = set(history.active)
-                apply_all(
-                    state,
-                    (r for r in records[:end] if r.command in effective and not is_control(r)),
-                )
-                state.last_seq = records[end - 1].seq
+            if control:
+                stale = records[end - 1]
             else:
                 check_state(state, names_seen)
         except RuleError as exc:
@@ -287,4 +296,14 @@ def replay_log(
                 exc.article,
             ) from None
         at = end
+    if stale is not None:
+        try:
+            state = _refold(fresh()[0], records, history)
+        except RuleError as exc:
+            raise RuleError(
+                _("event {seq} ({type}): {exc}").format(
+                    seq=stale.seq, type=stale.body.type, exc=exc.said
+                ),
+                exc.article,
+            ) from None
     return state, history

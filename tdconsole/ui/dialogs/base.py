@@ -26,6 +26,7 @@ from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
+from tdconsole.ui.widgets.changed import update_changed
 
 __all__ = ["Dialog", "RulesRequested", "parse_int"]
 
@@ -166,7 +167,8 @@ class Dialog(ModalScreen[None]):
         """Recompute the live lines (sums, amounts); called on every keystroke."""
 
     def set_note(self, text: object) -> None:
-        self.query_one("#dialog-note", Static).update(text)  # type: ignore[arg-type]
+        """The note under the fields (set at every key): updated when its words change."""
+        update_changed(self.query_one("#dialog-note", Static), text)  # type: ignore[arg-type]
 
     def first_focus(self) -> Widget | None:
         """Where the cursor goes when the dialog opens: the first field, unless overridden."""

@@ -24,6 +24,7 @@ from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import STYLESHEET
+from tdconsole.ui.widgets.changed import update_changed
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import Settings
@@ -132,11 +133,11 @@ class SettingsScreen(Screen[None]):
         changed = self.changes()
         note = self.query_one("#settings-note", Static)
         if not changed:
-            note.update("")
+            update_changed(note, "")
             return
 
         names = ", ".join(label(key, self.tr.lang) for key, _value in changed)
-        note.update(self.tr("To record (ctrl+s): {names}", names=names))
+        update_changed(note, self.tr("To record (ctrl+s): {names}", names=names))
 
     @on(Input.Submitted, ".settings-value")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -13,6 +13,7 @@ from tdconsole.domain.clock import format_mmss
 from tdconsole.ui.clock_words import director_words
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.results import Place, places_text
+from tdconsole.ui.widgets.changed import update_changed
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -54,8 +55,6 @@ class ClockPanel(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self.director = director
-        self._lines: dict[str, tuple[object, ...]] = {}
-        """What each line shows now (``_put``)."""
 
     def compose(self) -> ComposeResult:
         yield Digits(clock_digits(None), id="clock-digits")
@@ -102,11 +101,4 @@ class ClockPanel(Vertical):
     def _put(self, line: str, content: str | Text) -> None:
         """The line ``line`` shows ``content``: updated (a repaint and a new layout of the
         screen) only when it shows something else."""
-        if isinstance(content, Text):
-            shown: tuple[object, ...] = (content.plain, str(content.style), *content.spans)
-            shown += (content.justify,)
-        else:
-            shown = (content,)
-        if self._lines.get(line) != shown:
-            self._lines[line] = shown
-            self.query_one(f"#{line}", Static).update(content)
+        update_changed(self.query_one(f"#{line}", Static), content)

@@ -1,0 +1,114 @@
+"""What the console shows at every tick (the blind clock, four times a second) and at every key
+(a dialog's note, the settings' note) is updated only when it changes: each line updated lays
+the whole screen out again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widget import Widget
+from textual.widgets import Digits, Static
+
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.screens.settings import SettingsScreen
+from tdconsole.ui.widgets.changed import update_changed
+from tdconsole.ui.widgets.clock_panel import ClockPanel
+
+
+def count_updates(monkeypatch: pytest.MonkeyPatch, *classes: type[Widget]) -> list[str]:
+    """The ids of the widgets updated from now on (``update`` of ``classes``)."""
+    updated: list[str] = []
+    for cls in classes:
+        update = cls.update  # type: ignore[attr-defined]
+
+        def counted(self: Widget, *args: Any, _update: Any = update, **kwargs: Any) -> None:
+            updated.append(self.id or "")
+            _update(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "update", counted)
+    return updated
+
+
+class OneLine(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static(id="line")
+
+
+async def test_a_line_is_updated_when_its_words_or_their_style_change() -> None:
+    app = OneLine()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        line = app.query_one("#line", Static)
+        assert update_changed(line, "Blinds 100 / 200")
+        assert not update_changed(line, "Blinds 100 / 200")
+        assert update_changed(line, Text("Blinds 100 / 200"))
+        assert not update_changed(line, Text("Blinds 100 / 200"))
+        assert update_changed(line, Text("Blinds 100 / 200", style="bold"))
+        assert update_changed(line, Text("Blinds 100 / 200", style="bold", justify="right"))
+        assert update_changed(line, Text.assemble("Blinds ", ("100", "red"), " / 200"))
+        assert update_changed(line, Text.assemble("Blinds ", ("100", "green"), " / 200"))
+        assert update_changed(line, "Blinds 200 / 400")
+        assert str(line.render()) == "Blinds 200 / 400"
+
+
+async def test_a_tick_that_changes_nothing_updates_no_line(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(ClockPanel)
+        updated = count_updates(monkeypatch, Static, Digits)
+        before = panel.query_one("#clock-state", Static).content
+        for _ in range(8):
+            app.tick()
+        await pilot.pause()
+        assert updated == []
+        # The clock started (space): its state line says so at once.
+        await pilot.press("space")
+        assert app.service is not None and app.service.state.clock is not None
+        assert app.service.state.clock.running
+        assert "clock-state" in updated
+        assert panel.query_one("#clock-state", Static).content != before
+        assert panel.query_one("#clock-digits", Digits).value == " 40:00"
+
+
+async def test_the_settings_note_is_updated_when_the_fields_changed_change(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert isinstance(app.screen, SettingsScreen)
+        updated = count_updates(monkeypatch, Static)
+        await pilot.press("end", "1", "2", "3")
+        assert updated.count("settings-note") == 1  # the first key: a field changed
+        note = app.screen.query_one("#settings-note", Static)
+        assert "ctrl+s" in str(note.render())
+        await pilot.press("backspace", "backspace", "backspace")
+        assert updated.count("settings-note") == 2  # back as it was: nothing to record
+        assert str(note.render()) == ""
+
+
+async def test_a_dialog_note_is_updated_when_its_words_change(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        updated = count_updates(monkeypatch, Static)
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog)
+        note = dialog.query_one("#dialog-note", Static)
+        shown = str(note.render())
+        dialog.update_note()  # what every key does: the same player, the same note
+        dialog.update_note()
+        assert updated.count("dialog-note") == 0
+        await pilot.press("end", "x")  # "Morettix": no one, another note
+        assert updated.count("dialog-note") == 1
+        assert str(note.render()) != shown
+        await pilot.press("backspace")
+        assert str(note.render()) == shown
