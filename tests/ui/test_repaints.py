@@ -10,10 +10,13 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widget import Widget
-from textual.widgets import Digits, Static
+from textual.widgets import DataTable, Digits, Static
 
+from tdconsole.domain.play import Bust
+from tdconsole.domain.state import State
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.screens.console import TAB_VIEWS
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
@@ -112,3 +115,36 @@ async def test_a_dialog_note_is_updated_when_its_words_change(
         assert str(note.render()) != shown
         await pilot.press("backspace")
         assert str(note.render()) == shown
+
+
+async def test_only_the_tab_on_screen_is_shown_a_new_state(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change repaints the tab on screen; a hidden tab is shown the latest State when it is
+    chosen, so it never shows a stale one."""
+    shown: list[tuple[str, int]] = []
+    for cls in TAB_VIEWS:
+
+        def recorded(self: Widget, state: State, _show: Any = cls.show) -> None:
+            shown.append((type(self).__name__, state.last_seq))
+            _show(self, state)
+
+        monkeypatch.setattr(cls, "show", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # the players' tab mounts and shows the State
+        await pilot.press("1")
+        shown.clear()
+        assert app.service is not None
+        name = app.service.state.players_at(app.service.state.tables[1])[-1].name
+        app.service.execute(Bust(names=[name], declined=True))
+        app.refresh_views()
+        await pilot.pause()
+        assert shown == []  # the tables' tab is on screen: no hidden view rebuilt
+        latest = app.service.state.last_seq
+        await pilot.press("4")
+        assert ("StandingsView", latest) in shown
+        assert {view for view, _seq in shown} == {"StandingsView"}
+        table = app.screen.query_one("#standings-view", DataTable)
+        cells = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
+        assert name in cells
