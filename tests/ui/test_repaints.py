@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import DataTable, Digits, Static
 
-from tdconsole.domain.play import Bust
+from tdconsole.domain.play import Bust, Count
 from tdconsole.domain.state import State
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
@@ -20,6 +20,7 @@ from tdconsole.ui.screens.console import TAB_VIEWS
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.table_card import TableCard
 
 
 def count_updates(monkeypatch: pytest.MonkeyPatch, *classes: type[Widget]) -> list[str]:
@@ -148,3 +149,37 @@ async def test_only_the_tab_on_screen_is_shown_a_new_state(
         table = app.screen.query_one("#standings-view", DataTable)
         cells = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
         assert name in cells
+
+
+async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy floor: a change at one table repaints that table's card; the other tables'
+    cards, unchanged, are neither repainted nor laid out again; a count, which no card
+    shows, repaints none."""
+    refreshed: list[str] = []
+    refresh = TableCard.refresh
+
+    def recorded(self: TableCard, *args: Any, **kwargs: Any) -> Any:
+        refreshed.append(self.id or "")
+        return refresh(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableCard, "refresh", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.service is not None
+        state = app.service.state
+        player = state.players_at(state.tables[2])[-1]
+        refreshed.clear()
+        app.service.execute(Bust(names=[player.name], declined=True))
+        app.refresh_views()
+        await pilot.pause()
+        assert set(refreshed) == {"table-2"}
+        card = app.screen.query_one("#table-2", TableCard)
+        assert player.name not in [seat.name for seat in card.view.seats]
+        refreshed.clear()
+        other = state.players_at(state.tables[1])[0]
+        app.service.execute(Count(counts={other.name: 5000}))
+        app.refresh_views()
+        await pilot.pause()
+        assert refreshed == []

@@ -128,10 +128,20 @@ class TableCard(Widget):
         self.set_class(view.must_close, "-must-close")
 
     def show(self, view: TableView, selected: int | None, name_width: int | None = None) -> None:
-        self.view, self.selected = view, selected
-        self.name_width = name_width or self.name_width
+        """Show ``view``: repainted only if something shown changed, and laid out again (the
+        whole screen's layout) only if its shape may have changed (seats, names, header)."""
+        name_width = name_width or self.name_width
+        if (view, selected, name_width) == (self.view, self.selected, self.name_width):
+            return
+        before = self._shape()
+        self.view, self.selected, self.name_width = view, selected, name_width
         self._apply_title()
-        self.refresh(layout=True)
+        self.refresh(layout=self._shape() != before)
+
+    def _shape(self) -> tuple[object, ...]:
+        """What the card's height depends on besides its width."""
+        longest = max((len(s.name) for s in self.view.seats if s.name), default=6)
+        return len(self.view.seats), self.name_width, longest, header(self.view, self.tr).plain
 
     def columns_for(self, width: int) -> tuple[int, int]:
         """(columns, name width) for a content ``width``."""
