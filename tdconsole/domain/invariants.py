@@ -171,10 +171,15 @@ def _check_seats(state: State) -> None:
 
 
 def _check_places(state: State) -> None:
+    # One pass over the players (a replay checks this after every command): the places, and
+    # the prizes summed over those who hold one (no Decimal made for each of the others).
     by_place: dict[int, list[Player]] = {}
+    prizes = Decimal(0)
     for player in state.players.values():
         if player.place is not None:
             by_place.setdefault(player.place, []).append(player)
+        if player.prize:
+            prizes += player.prize
     for place, holders in by_place.items():
         count = len(holders)
         if count > 1 and not all(p.tied for p in holders):
@@ -186,7 +191,6 @@ def _check_places(state: State) -> None:
                 ).format(place=place),
                 "IV.6",
             )
-    prizes = sum((p.prize or Decimal(0) for p in state.players.values()), Decimal(0))
     if prizes > state.prize_pool or (state.phase == "finished" and prizes != state.prize_pool):
         raise _broken(
             _("the prizes ({prizes}) do not match the prize pool ({pool})").format(

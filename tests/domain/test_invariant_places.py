@@ -4,6 +4,7 @@ only when they are tied, checked in one pass over the players."""
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from support import MakeService, names
@@ -45,3 +46,26 @@ def test_a_place_held_by_two_untied_players_is_refused(make_service: MakeService
         check_state(_placed(state, 9, tied=False))
     assert no.value.article == "IV.6"
     check_state(_placed(state, 9, tied=True))
+
+
+def _prized(state: State, prizes: list[Decimal | None], phase: str | None = None) -> State:
+    """The state with the players out given ``prizes`` (as a forged log would)."""
+    out = iter(prizes)
+    players = {
+        key: replace(p, prize=next(out)) if p.place is not None else p
+        for key, p in state.players.items()
+    }
+    return replace(state, players=players, phase=phase or state.phase)
+
+
+def test_the_prizes_are_summed_over_those_who_hold_one(make_service: MakeService) -> None:
+    state = _two_out(make_service)
+    pool = state.prize_pool
+    check_state(_prized(state, [pool, None]))
+    check_state(_prized(state, [pool - 1, Decimal("1.00")]))
+    with pytest.raises(RuleError, match=r"the prizes \(\S+\) do not match") as over:
+        check_state(_prized(state, [pool, Decimal("0.01")]))
+    assert over.value.article == "V.1"
+    # Finished, the prizes are the whole pool: short of it is refused too.
+    with pytest.raises(RuleError, match=rf"the prizes \({pool - 1}\) do not match"):
+        check_state(_prized(state, [pool - 1, Decimal(0)], phase="finished"))

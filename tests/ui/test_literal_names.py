@@ -4,12 +4,12 @@ unexpected error ends the console with code 1 and a crash report, never 0."""
 
 from __future__ import annotations
 
-import html
+import io
 import random
-import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
@@ -37,14 +37,23 @@ def odd_event(path: Path) -> Path:
 
 
 def screen_text(app: ConsoleApp) -> str:
-    """The characters the screen shows, row by row."""
-    svg = app.export_screenshot()
-    rows: dict[int, list[str]] = {}
-    for row, text in re.findall(
-        r'<text[^>]*clip-path="url\(#[^"]*-line-(\d+)\)"[^>]*>(.*?)</text>', svg
-    ):
-        rows.setdefault(int(row), []).append(html.unescape(text).replace("\xa0", " "))
-    return "\n".join("".join(parts) for _row, parts in sorted(rows.items()))
+    """The characters the screen shows, row by row: what ``export_screenshot`` renders (the
+    screen over the ones behind it), as text rather than drawn into an SVG."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
 
 
 # The dialogs that name the player under the cursor in their title.
