@@ -273,8 +273,10 @@ def test_a_file_size_limit_reads_refuses_writes_then_loses_nothing(
     path = tmp_path / "serata.tdc"
     acknowledged = set(_event(path, settings))
     limit = path.stat().st_size + margin
+    # -B: under the limit, Python's own bytecode cache would be written short (a write past
+    # RLIMIT_FSIZE is cut, not refused) and break every later import of that module.
     done = subprocess.run(
-        [sys.executable, "-c", LIMITED, str(path), str(limit)],
+        [sys.executable, "-B", "-c", LIMITED, str(path), str(limit)],
         capture_output=True,
         text=True,
         timeout=600,
