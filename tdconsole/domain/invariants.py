@@ -241,6 +241,16 @@ Start = Callable[[], tuple[State, History]]
 """A fresh copy of the State and History to go on from (a snapshot's), each time it is called."""
 
 
+def at_event(record: Record, exc: RuleError) -> RuleError:
+    """``exc`` said of the event ``record`` that could not be replayed (its article kept)."""
+    return RuleError(
+        _("event {seq} ({type}): {exc}").format(
+            seq=record.seq, type=record.body.type, exc=exc.said
+        ),
+        exc.article,
+    )
+
+
 def _refold(state: State, records: Sequence[Record], history: History) -> State:
     """``state`` (a fresh one) with the commands of ``records`` still in effect applied."""
     effective = set(history.active)
@@ -293,21 +303,11 @@ def replay_log(
             else:
                 check_state(state, names_seen)
         except RuleError as exc:
-            raise RuleError(
-                _("event {seq} ({type}): {exc}").format(
-                    seq=record.seq, type=record.body.type, exc=exc.said
-                ),
-                exc.article,
-            ) from None
+            raise at_event(record, exc) from None
         at = end
     if stale is not None:
         try:
             state = _refold(fresh()[0], records, history)
         except RuleError as exc:
-            raise RuleError(
-                _("event {seq} ({type}): {exc}").format(
-                    seq=stale.seq, type=stale.body.type, exc=exc.said
-                ),
-                exc.article,
-            ) from None
+            raise at_event(stale, exc) from None
     return state, history
