@@ -17,9 +17,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.registration import (
-    FeeRefunded,
-)
+from tdconsole.domain.registration import FeeRefunded
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
 from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json, state_json
