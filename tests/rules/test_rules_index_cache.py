@@ -11,7 +11,6 @@ import sqlite3
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,14 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AS_ROOT = os.getuid() == 0  # permissions do not stop root: those cases are also faked below
 
 
-@pytest.fixture(autouse=True)
-def forget() -> Iterator[None]:
-    """Each test starts with no index held in this process."""
-    search_kept.cached_index.cache_clear()
-    search_kept.rebuilt.clear()
-    yield
-    search_kept.cached_index.cache_clear()
-    search_kept.rebuilt.clear()
+pytestmark = pytest.mark.usefixtures("no_index_held")
 
 
 def reopen() -> search_kept.Searchable:

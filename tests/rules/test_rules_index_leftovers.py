@@ -4,26 +4,17 @@ build removes such leftovers, and nothing else (docs/rules-search.md)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tdconsole.rules import search_kept
 from tdconsole.rules.search import search
 from tdconsole.store.index_cache import STALE_SECONDS, cache_path, sweep_stale
 
 OLD = STALE_SECONDS + 60
 
 
-@pytest.fixture(autouse=True)
-def forget() -> Iterator[None]:
-    """Each test starts with no index held in this process."""
-    search_kept.cached_index.cache_clear()
-    search_kept.rebuilt.clear()
-    yield
-    search_kept.cached_index.cache_clear()
-    search_kept.rebuilt.clear()
+pytestmark = pytest.mark.usefixtures("no_index_held")
 
 
 def aged(path: Path, seconds: float) -> Path:
