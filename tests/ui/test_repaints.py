@@ -4,6 +4,7 @@ the whole screen out again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +14,6 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Digits, Static
 
 from tdconsole.domain.play import Bust, Count
-from tdconsole.domain.state import State
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import TAB_VIEWS
@@ -23,18 +23,29 @@ from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.table_card import TableCard
 
 
+def calls_to(
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    *classes: type[Widget],
+    noted: Callable[..., Any] = lambda widget, *args: widget.id or "",
+) -> list[Any]:
+    """What ``noted(widget, *args)`` says of each call of ``method`` on ``classes`` from now
+    on (by default the widget's id); the method still runs."""
+    calls: list[Any] = []
+    for cls in classes:
+        original = getattr(cls, method)
+
+        def recorded(self: Widget, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            calls.append(noted(self, *args))
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, method, recorded)
+    return calls
+
+
 def count_updates(monkeypatch: pytest.MonkeyPatch, *classes: type[Widget]) -> list[str]:
     """The ids of the widgets updated from now on (``update`` of ``classes``)."""
-    updated: list[str] = []
-    for cls in classes:
-        update = cls.update  # type: ignore[attr-defined]
-
-        def counted(self: Widget, *args: Any, _update: Any = update, **kwargs: Any) -> None:
-            updated.append(self.id or "")
-            _update(self, *args, **kwargs)
-
-        monkeypatch.setattr(cls, "update", counted)
-    return updated
+    return calls_to(monkeypatch, "update", *classes)
 
 
 class OneLine(App[None]):
@@ -123,14 +134,12 @@ async def test_only_the_tab_on_screen_is_shown_a_new_state(
 ) -> None:
     """A change repaints the tab on screen; a hidden tab is shown the latest State when it is
     chosen, so it never shows a stale one."""
-    shown: list[tuple[str, int]] = []
-    for cls in TAB_VIEWS:
-
-        def recorded(self: Widget, state: State, _show: Any = cls.show) -> None:
-            shown.append((type(self).__name__, state.last_seq))
-            _show(self, state)
-
-        monkeypatch.setattr(cls, "show", recorded)
+    shown: list[tuple[str, int]] = calls_to(
+        monkeypatch,
+        "show",
+        *TAB_VIEWS,
+        noted=lambda view, state: (type(view).__name__, state.last_seq),
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("2")  # the players' tab mounts and shows the State
@@ -157,14 +166,7 @@ async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
     """A busy floor: a change at one table repaints that table's card; the other tables'
     cards, unchanged, are neither repainted nor laid out again; a count, which no card
     shows, repaints none."""
-    refreshed: list[str] = []
-    refresh = TableCard.refresh
-
-    def recorded(self: TableCard, *args: Any, **kwargs: Any) -> Any:
-        refreshed.append(self.id or "")
-        return refresh(self, *args, **kwargs)
-
-    monkeypatch.setattr(TableCard, "refresh", recorded)
+    refreshed: list[str] = calls_to(monkeypatch, "refresh", TableCard)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.service is not None
