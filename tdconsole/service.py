@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -247,23 +247,31 @@ class Tournament:
         head = snapshot.head_digest(row)
         if not snapshot.sealed(stored, seq, head, blob):
             return None  # not written by this console on this machine: the log is replayed
-        try:
-            snapshot.decode(blob, seq, head)
-        except snapshot.SnapshotError:
-            return None
         tail = self.store.read(after=seq)
         for record in tail:
             if isinstance(record.body, (Undone, Redone)) and record.body.command <= seq:
                 return None
+        folded = self._fold_from(blob, seq, head, tail)
+        if folded is not None:
+            self._snapshot_seq = seq
+        return folded
 
-        def start() -> tuple[State, History]:
+    def _fold_from(self, blob: bytes, seq: int, head: str, tail: Sequence[Record]) -> int | None:
+        """State and History from the State encoded at event ``seq`` (a snapshot's or a
+        checkpoint's) plus the events after it, checked as ``import`` checks them; the number
+        of events folded, or None when the encoded State does not decode for the log as it is
+        (its head ``head``)."""
+        try:
+            snapshot.decode(blob, seq, head)
+        except snapshot.SnapshotError:
+            return None
+
+        def start() -> tuple[State, History]:  # a fresh copy each time replay_log asks
             return snapshot.decode(blob, seq, head)
 
-        # The events after the snapshot are checked as ``import`` checks them, from its State.
         self.state, self.history = replay_log(tail, start=start)
         if not tail:
             self.state.last_seq = seq
-        self._snapshot_seq = seq
         return len(tail)
 
     def _from_checkpoint(self) -> int | None:
@@ -285,22 +293,10 @@ class Tournament:
             row = self.store.row(seq)
             if row is None:
                 continue
-            head = snapshot.head_digest(row)
-            try:
-                snapshot.decode(blob, seq, head)  # the log under it is still the same
-            except snapshot.SnapshotError:
-                continue
-            tail = records[at:]
-
-            def start(
-                blob: bytes = blob, seq: int = seq, head: str = head
-            ) -> tuple[State, History]:
-                return snapshot.decode(blob, seq, head)
-
-            self.state, self.history = replay_log(tail, start=start)
-            if not tail:
-                self.state.last_seq = seq
-            return len(tail)
+            # (decoded against the log's head: the log under it is still the same)
+            folded = self._fold_from(blob, seq, snapshot.head_digest(row), records[at:])
+            if folded is not None:
+                return folded
         return None
 
     def _checkpoint(self) -> None:
