@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
+from textual.renderables.background_screen import BackgroundScreen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Digits, Footer, Static
 from textual.widgets._footer import FooterKey
@@ -22,6 +25,7 @@ from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.table_card import TableCard
+from tdconsole.ui.widgets.title_bar import TitleBar
 
 
 def calls_to(
@@ -213,3 +217,38 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(
         assert footer_keys(app) == [("ctrl+p", "comandi")]
         await pilot.press("escape")
         assert footer_keys(app) == keys
+
+
+def textuals_backdrop(app: ConsoleApp) -> list[Strip]:
+    """The dialog's backdrop as Textual draws it: the screen beneath rendered whole and tinted
+    (``BackgroundScreen``), for each line."""
+    dialog = app.screen
+    visible_screen_stack.set(list(app._background_screens))
+    dialog._dirty_regions.add(dialog.size.region)
+    return [Widget.render_line(dialog, y) for y in range(dialog.size.height)]
+
+
+async def test_a_dialogs_backdrop_is_drawn_once_and_again_where_the_console_changes(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console shows behind a dialog, dimmed, as Textual dims it; the dialog's opening and
+    the keys typed in it never render the whole console again for it (Textual did at each
+    repaint of the dialog: ten times as it opened); a change beneath (the clock ticking, here
+    the title bar) is taken again where it shows."""
+    rendered_whole = calls_to(
+        monkeypatch, "__rich_console__", BackgroundScreen, noted=lambda *args: "whole"
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "end", "x", "backspace", "ctrl+r")
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog)
+        assert rendered_whole == []
+        shown = [dialog.render_line(y) for y in range(40)]
+        assert "Torneo d'Autunno" in shown[0].text
+        assert shown == textuals_backdrop(app)
+        beneath = app.screen_stack[-2]
+        beneath.query_one(TitleBar).update("Changed beneath")
+        await pilot.pause()
+        assert "Changed beneath" in dialog.render_line(0).text
+        assert [dialog.render_line(y) for y in range(40)] == textuals_backdrop(app)
