@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual._compositor import Compositor
 from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
 from textual.renderables.background_screen import BackgroundScreen
@@ -252,3 +253,25 @@ async def test_a_dialogs_backdrop_is_drawn_once_and_again_where_the_console_chan
         await pilot.pause()
         assert "Changed beneath" in dialog.render_line(0).text
         assert [dialog.render_line(y) for y in range(40)] == textuals_backdrop(app)
+
+
+async def test_a_change_beneath_a_dialog_repaints_its_lines_not_the_whole_screen(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console beneath an open dialog changes (its clock ticks): the lines that changed
+    are repainted, once; Textual's own went on repainting the whole screen, beneath and
+    dialog, at each of the console's updates after (four times a second while a dialog was
+    open, 15 kB to the terminal each)."""
+    whole = calls_to(monkeypatch, "render_full_update", Compositor, noted=lambda *args: "whole")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        dialog, beneath = app.screen, app.screen_stack[-2]
+        assert isinstance(dialog, EliminateDialog)
+        whole.clear()
+        beneath.query_one(TitleBar).update("Changed beneath")
+        for _ in range(3):
+            beneath._on_timer_update()  # the console's own updates, as its timer makes them
+            await pilot.pause()
+        assert whole == []
+        assert "Changed beneath" in dialog.render_line(0).text
