@@ -12,6 +12,7 @@ from rich.text import Text
 from textual._compositor import Compositor
 from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
+from textual.geometry import Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -21,7 +22,7 @@ from textual.widgets._footer import FooterKey
 from tdconsole.domain.play import Bust, Count
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
-from tdconsole.ui.screens.console import TAB_VIEWS
+from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
@@ -275,3 +276,23 @@ async def test_a_change_beneath_a_dialog_repaints_its_lines_not_the_whole_screen
             await pilot.pause()
         assert whole == []
         assert "Changed beneath" in dialog.render_line(0).text
+
+
+async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual gives a dialog the terminal's size as it opens, and laid the screens beneath
+    out again with it (the same size, the same layout), which made the whole backdrop be
+    taken again; a new size (the terminal resized while a dialog is open) still lays them
+    out."""
+    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        laid_out.clear()
+        await pilot.press("e")
+        assert isinstance(app.screen, EliminateDialog)
+        assert laid_out == []
+        beneath = app.screen_stack[-2]
+        beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
+        assert laid_out != []
+        assert beneath._compositor.size == Size(100, 40)
