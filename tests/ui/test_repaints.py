@@ -16,8 +16,7 @@ from textual.geometry import Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import DataTable, Digits, Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import DataTable, Digits, Static
 
 from tdconsole.domain.play import Bust, Count
 from tdconsole.ui.app import ConsoleApp
@@ -192,33 +191,6 @@ async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
         app.refresh_views()
         await pilot.pause()
         assert refreshed == []
-
-
-def footer_keys(app: ConsoleApp) -> list[tuple[str, str]]:
-    return [(key.key, key.description) for key in app.screen.query(FooterKey)]
-
-
-async def test_the_footer_is_rebuilt_only_when_its_keys_change(
-    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A dialog opened over the console and closed (an elimination recorded, or cancelled)
-    leaves the console's keys as they were: the footer is not rebuilt (a widget a key); a
-    search box focused leaves the keys it takes for typing out, and they come back after."""
-    rebuilt = calls_to(monkeypatch, "recompose", Footer)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        keys = footer_keys(app)
-        assert ("e", "Elimina") in keys
-        rebuilt.clear()
-        await pilot.press("e", "escape")
-        await pilot.press("e", "ctrl+r", "enter")
-        assert app.service is not None and app.service.state.in_play == 23
-        assert rebuilt == []
-        assert footer_keys(app) == keys
-        await pilot.press("slash")  # the players' search box: letters are typed, not keys
-        assert footer_keys(app) == [("ctrl+p", "comandi")]
-        await pilot.press("escape")
-        assert footer_keys(app) == keys
 
 
 def textuals_backdrop(app: ConsoleApp) -> list[Strip]:
