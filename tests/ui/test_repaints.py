@@ -25,6 +25,7 @@ from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.table_card import TableCard
 from tdconsole.ui.widgets.title_bar import TitleBar
 
@@ -268,3 +269,24 @@ async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
         beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
         assert laid_out != []
         assert beneath._compositor.size == Size(100, 40)
+
+
+async def test_a_change_of_the_title_bar_or_the_room_panel_lays_nothing_out(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The title bar (one line) and the room panel (nine) keep their size whatever they say: a
+    count, which changes the room's figures, repaints them without laying the screen out."""
+    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    updated = count_updates(monkeypatch, TitleBar, RoomSummary)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.service is not None
+        state = app.service.state
+        laid_out.clear()
+        updated.clear()
+        player = state.players_at(state.tables[1])[0]
+        app.service.execute(Count(counts={player.name: 5000}))
+        app.refresh_views()
+        await pilot.pause()
+        assert set(updated) == {"title", "room"}
+        assert laid_out == []
