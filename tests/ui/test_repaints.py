@@ -254,17 +254,20 @@ async def test_a_change_beneath_a_dialog_repaints_its_lines_not_the_whole_screen
 async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Textual gives a dialog the terminal's size as it opens, and laid the screens beneath
-    out again with it (the same size, the same layout), which made the whole backdrop be
+    """Textual gives a dialog the terminal's size as it opens, laid it out again for it, and
+    the screens beneath (the same size, the same layout), which made the whole backdrop be
     taken again; a new size (the terminal resized while a dialog is open) still lays them
     out."""
     laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    dialog_laid_out = calls_to(monkeypatch, "_refresh_layout", EliminateDialog)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         laid_out.clear()
         await pilot.press("e")
         assert isinstance(app.screen, EliminateDialog)
         assert laid_out == []
+        # Shown, then its fields in; Textual laid it out once more for its size, the same.
+        assert len(dialog_laid_out) == 2
         beneath = app.screen_stack[-2]
         beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
         assert laid_out != []

@@ -1,11 +1,12 @@
 """A dialog's backdrop: the screen beneath it, dimmed, painted again only where it changed.
 
-``StillBeneath``: a screen a dialog is opened over is not laid out again for it (Textual did,
-at the same size), and passes up what changed on it (the clock ticking), and no more.
-Textual's own marks the whole screen beneath to be repainted after each such change, and at
-that repaint passes the whole screen up again, which marks it again: while any dialog was
-open, the console beneath and the dialog's whole screen were repainted at each of the
-console's ticks (four times a second, 10-15 ms and 15 kB written to the terminal each).
+``StillBeneath``: a screen is not laid out again for a size it is laid out at (Textual did, a
+dialog's twice as it opened and the screens beneath it once more), and passes up what changed
+on it (the clock ticking), and no more. Textual's own marks the whole screen beneath to be
+repainted after each such change, and at that repaint passes the whole screen up again, which
+marks it again: while any dialog was open, the console beneath and the dialog's whole screen
+were repainted at each of the console's ticks (four times a second, 10-15 ms and 15 kB written
+to the terminal each).
 
 Textual draws a modal screen's translucent background by rendering the whole screen beneath
 and tinting it segment by segment, again at each repaint of the dialog (its opening, a key
@@ -33,10 +34,11 @@ class StillBeneath(Screen[None]):
     the structure, a dialog)."""
 
     def _screen_resized(self, size: Size) -> None:
-        # A dialog opened over this screen is given the terminal's size, and Textual lays
-        # the screens beneath out again with it: the same size, the same layout (and the
-        # whole backdrop to take again).
-        if self is self.app.screen or size != self._compositor.size:
+        # A screen shown is given the terminal's size after its first layout at that size,
+        # and a dialog opened over this one passes it on to the screens beneath: Textual laid
+        # them out again, the same size, the same layout (and the whole backdrop of a dialog
+        # over them to take again). A change of layout is made at the next update anyway.
+        if size != self._compositor.size:
             super()._screen_resized(size)
 
     def _compositor_refresh(self) -> None:
