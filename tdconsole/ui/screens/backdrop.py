@@ -129,4 +129,5 @@ class Backdrop(ModalScreen[None], StillBeneath):
                     own = dimmed.style or Style()
                     shown = styled[style] = base + own if base else own
                 segments.append(Segment(text, shown))
-            self._lines[y] = Strip(segments, self.size.width)
+            # (The screen beneath is the dialog's width but while a new size is laid out.)
+            self._lines[y] = Strip(segments).adjust_cell_length(self.size.width, base)
