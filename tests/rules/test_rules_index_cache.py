@@ -468,3 +468,19 @@ def test_terms_of_the_kept_index_are_the_built_ones(data_dir: Path) -> None:
     index = build_index()
     asked = {t for q in queries() for t in terms(q)}
     assert len(asked & set(index.postings)) > 200
+
+
+def test_a_search_reads_the_articles_it_shows_in_one_query(data_dir: Path) -> None:
+    """The shown fields of all the results are read together, not one query per article (a
+    search of the whole book, limit 1000, is one query more than its terms' and numbers')."""
+    import_club_book(data_dir)
+    search("dote")
+    kept = reopen()
+    assert isinstance(kept, Kept)
+    asked: list[str] = []
+    kept.kept._conn.set_trace_callback(asked.append)
+    found = search_in(kept, "piatto buio dote", None, "it", 1000)
+    kept.kept._conn.set_trace_callback(None)
+    assert len(found) > 40
+    assert sum("FROM docs WHERE id IN" in sql for sql in asked) == 1
+    assert found == search_in(Built(build_index()), "piatto buio dote", None, "it", 1000)
