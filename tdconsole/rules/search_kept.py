@@ -138,6 +138,9 @@ class Kept:
     def __init__(self, kept: CachedIndex) -> None:
         self.kept = kept
         self.avg_length = kept.avg_length
+        self.shown: dict[int, tuple[str, Shown]] = {}
+        """The articles already shown, read and checked (the file is opened immutable: read
+        again, they would be the same): each is read once, however often it is shown."""
 
     def has_book(self, book: str) -> bool:
         return self.kept.has_book(book)
@@ -163,13 +166,19 @@ class Kept:
     def results(
         self, ids: Sequence[int], lang: Lang, scores: Mapping[int, float]
     ) -> list[SearchResult]:
-        out = []
-        for i, (number, fields) in zip(ids, self.kept.shown(ids), strict=True):
+        unread = [i for i in ids if i not in self.shown]
+        for i, (number, fields) in zip(unread, self.kept.shown(unread), strict=True):
             try:
-                shown = Shown.model_validate_json(fields)
-                title, summary = shown.titles[lang], shown.summaries[lang]
-            except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+                self.shown[i] = number, Shown.model_validate_json(fields)
+            except (ValueError, RecursionError) as exc:
                 raise DamagedCache from exc  # (pydantic's ValidationError is a ValueError)
+        out = []
+        for i in ids:
+            number, shown = self.shown[i]
+            try:
+                title, summary = shown.titles[lang], shown.summaries[lang]
+            except KeyError as exc:
+                raise DamagedCache from exc
             out.append(
                 SearchResult(
                     book=self.book_of(i),

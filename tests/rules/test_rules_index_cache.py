@@ -484,3 +484,21 @@ def test_a_search_reads_the_articles_it_shows_in_one_query(data_dir: Path) -> No
     assert len(found) > 40
     assert sum("FROM docs WHERE id IN" in sql for sql in asked) == 1
     assert found == search_in(Built(build_index()), "piatto buio dote", None, "it", 1000)
+
+
+def test_an_article_shown_again_is_not_read_again(data_dir: Path) -> None:
+    """The kept index is opened immutable: an article read and checked once is not read again
+    when a later search shows it (in either language), and answers the same."""
+    import_club_book(data_dir)
+    search("dote")
+    kept = reopen()
+    assert isinstance(kept, Kept)
+    first = search_in(kept, "piatto buio", None, "it", 1000)
+    asked: list[str] = []
+    kept.kept._conn.set_trace_callback(asked.append)
+    again = [search_in(kept, "piatto buio", None, lang, 1000) for lang in ("it", "en")]
+    kept.kept._conn.set_trace_callback(None)
+    assert not any("FROM docs WHERE id IN" in sql for sql in asked)
+    fresh = Built(build_index())
+    assert again == [search_in(fresh, "piatto buio", None, lang, 1000) for lang in ("it", "en")]
+    assert again[0] == first
