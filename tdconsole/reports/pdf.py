@@ -12,17 +12,13 @@ its code point, ``[U+5C71]``, never as a blank, with a warning naming the text (
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import io
 from contextlib import ExitStack
-from functools import cache
 from importlib.resources import as_file, files
 from typing import Any, TypeVar
 
-from fontTools import ttLib
 from fpdf import FPDF
-from fpdf.fonts import FontFace, SubsetMap, TTFFont
+from fpdf.fonts import FontFace
 
 from tdconsole.i18n import _
 from tdconsole.reports.labels import page_of
@@ -317,65 +313,29 @@ def render(report: Report, warnings: list[str] | None = None) -> bytes:
     """The PDF of ``report``; a text with letters the font lacks is printed with their code
     points and named in ``warnings`` (one line, in the report's language)."""
     pdf = _Document(report)
-    for key, font in _faces().items():
-        pdf.fonts[key] = _own_face(font, len(pdf.fonts) + 1)
-    covered = _Coverage(pdf)
-    report = covered.report(report)
-    pdf.report = report
-    if covered.missing and warnings is not None:
-        warnings.append(covered.warning(report.lang))
-    pdf.add_page()
-    if report.facts:
-        _facts(pdf, report.facts)
-    if report.slips:
-        _slips(pdf, report.slips, report.event)
-    elif report.receipts:
-        receipts(pdf, report.receipts, report.event)
-    else:
-        for section in report.sections:
-            _section(pdf, section)
-        _notes(pdf, report.notes)
-    data: Any = pdf.output()
-    return bytes(data)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Face:
-    """One face of the bundled font as fpdf2 read it, and the bytes of its file."""
-
-    font: TTFFont
-    data: bytes
-
-
-@cache
-def _faces() -> dict[str, _Face]:
-    """The bundled font's faces, read once per process (their widths, letters and glyph
-    numbers): reading the two faces was 40 % of a short report's time."""
-    reader = FPDF()
-    data: dict[str, bytes] = {}
     with ExitStack() as stack:
         fonts = files("tdconsole.reports") / "fonts"
         for style, name in FONT_FILES.items():
             path = stack.enter_context(as_file(fonts / name))
-            reader.add_font(FONT, style, str(path))
-            data[FONT.lower() + style] = (fonts / name).read_bytes()  # (fpdf2's own key)
-    faces: dict[str, TTFFont] = reader.fonts  # type: ignore[assignment]  # (no core font added)
-    return {key: _Face(font, data[key]) for key, font in faces.items()}
-
-
-def _own_face(face: _Face, number: int) -> TTFFont:
-    """The face for one document, as ``FPDF.add_font`` makes it: what is read of the file is
-    shared, what the document changes is its own (the letters it prints, the tables
-    ``output`` cuts down to them, read afresh from the file's bytes)."""
-    font = copy.copy(face.font)
-    font.i = number
-    font.ttfont = ttLib.TTFont(io.BytesIO(face.data), recalcTimestamp=False, lazy=True)
-    font.cw = copy.copy(face.font.cw)
-    font.glyph_ids = dict(face.font.glyph_ids)
-    font.missing_glyphs = []
-    font.biggest_size_pt = 0
-    font.subset = SubsetMap(font)
-    return font
+            pdf.add_font(FONT, style, str(path))
+        covered = _Coverage(pdf)
+        report = covered.report(report)
+        pdf.report = report
+        if covered.missing and warnings is not None:
+            warnings.append(covered.warning(report.lang))
+        pdf.add_page()
+        if report.facts:
+            _facts(pdf, report.facts)
+        if report.slips:
+            _slips(pdf, report.slips, report.event)
+        elif report.receipts:
+            receipts(pdf, report.receipts, report.event)
+        else:
+            for section in report.sections:
+                _section(pdf, section)
+            _notes(pdf, report.notes)
+        data: Any = pdf.output()
+    return bytes(data)
 
 
 class _Coverage:

@@ -6,7 +6,6 @@ import re
 from decimal import Decimal
 from typing import Any
 
-import fpdf.fonts
 import pytest
 from support import pdf_pages
 
@@ -91,34 +90,3 @@ def test_rulings_and_moves_pdf(in_progress: dict[str, Any]) -> None:
     moves = pdf_text(render("moves", in_progress, "pdf", lang="en"))
     assert "Table 3 ♣ closes: 3 moves to announce (IV.4)" in moves
     assert re.search(r"Søren Kierkegård\s+3\s*♣\s+2\s+1\s*♥\s+9\s+6♥", moves)
-
-
-def without_dates(data: bytes) -> bytes:
-    """A PDF's bytes without its creation date (the moment it was made) and the file's
-    identifier (a digest of its bytes, the date included)."""
-    return re.sub(rb"/CreationDate \(D:[^)]*\)|/ID \[<[0-9A-Fa-f]+><[0-9A-Fa-f]+>\]", b"", data)
-
-
-def test_the_font_is_read_once_and_each_pdf_embeds_only_its_own_letters(
-    finished: dict[str, Any], in_progress: dict[str, Any], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Reading the bundled font's two faces is most of a short report's time: a process reads
-    them once. A PDF made after others is the very PDF made first (the subset embedded holds
-    its own letters only, not those of the PDFs before)."""
-    first = render("standings", finished, "pdf", lang="en")
-    read: list[object] = []
-    reading = fpdf.fonts.TTFFont.__init__
-
-    def counted(self: object, *args: Any, **kwargs: Any) -> None:
-        read.append(args[1])
-        reading(self, *args, **kwargs)
-
-    monkeypatch.setattr(fpdf.fonts.TTFFont, "__init__", counted)
-    greek = dict(in_progress, name="Ωμέγα Ψ")  # letters the first PDF does not print
-    assert "Ψ".encode("utf-16-be").hex().upper().encode() not in first
-    other = render("seating", greek, "pdf", lang="en")
-    again = render("standings", finished, "pdf", lang="en")
-    assert read == []
-    assert without_dates(again) == without_dates(first)
-    assert without_dates(other) != without_dates(first)
-    assert "Ωμέγα Ψ" in pdf_text(other)
