@@ -80,6 +80,9 @@ def test_a_night_on_the_floor(event: Path) -> None:
     last, other, third = names[-1], names[0], names[1]
     with served(event) as server, phone() as driver:
         open_floor(driver, server)
+        # The notice band keeps its place (the list never moves under a finger): idle, it
+        # says how the page is used.
+        assert text_of(driver, "#notice-text") == "Tap a player, then what happened."
         shot(driver, "players")
         # Touch targets of 48 CSS px at least.
         small = driver.execute_script(

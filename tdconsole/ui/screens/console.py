@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
-from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
@@ -42,6 +42,7 @@ from tdconsole.ui.screens.console_keys import (
 from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.keys_footer import KeysFooter
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.room_summary import RoomSummary
@@ -105,7 +106,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             with TabPane("6 " + tr("Season"), id="season"):
                 yield Lazy(SeasonView(tr, id="season-view"))
         # The keys come a frame after the event's data (a footer of keys costs its mount).
-        yield Lazy(Footer())
+        yield Lazy(KeysFooter())
 
     def on_mount(self) -> None:
         self.query_one(TablesView).focus()

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
@@ -25,6 +25,7 @@ from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.screens.base import STYLESHEET
 from tdconsole.ui.widgets.changed import update_changed
+from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import Settings
@@ -83,7 +84,7 @@ class SettingsScreen(Screen[None]):
                         yield Static(help_line, classes="settings-help", markup=False)
                         yield Static("", id=f"e-{item.key}", classes="settings-error", markup=False)
             yield Static("", id="settings-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for error in self.query(".settings-error"):

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from tdconsole.domain.clock_events import EditLevel
 from tdconsole.domain.errors import RuleError
@@ -35,6 +35,7 @@ from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.screens.base import STYLESHEET
 from tdconsole.ui.screens.structure_rows import FIELDS, StructureRows
+from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import PlanRow
@@ -98,7 +99,7 @@ class StructureScreen(StructureRows, Screen[None]):
             with Horizontal(id="structure-edit"):
                 yield Label("", id="edit-label")
                 yield Input(id="edit-value", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#structure-edit", Horizontal).display = False

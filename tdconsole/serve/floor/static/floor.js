@@ -70,6 +70,7 @@
   async function signedIn(data) {
     csrf = data.csrf;
     $("who").textContent = fill(W.signed_in_as, { name: data.staff });
+    notice("");
     show("main");
     await refresh();
     listen();
@@ -206,7 +207,10 @@
   });
 
   function notice(text, refused, command, redo) {
-    $("notice-text").textContent = text;
+    // (the band keeps its height, so the list never moves under a finger: idle, it says how
+    // the page is used)
+    $("notice-text").textContent = text || W.hint;
+    $("notice").classList.toggle("idle", !text);
     $("notice").classList.toggle("refused", !!refused);
     lastCommand = command || null;
     $("undo").hidden = !lastCommand;

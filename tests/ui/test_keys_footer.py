@@ -1,0 +1,62 @@
+"""The keys' footer is rebuilt when the keys it shows change, and only then (a dialog opened and
+closed, or another tab, leaves the same keys: rebuilding them was ~7 % of a key's CPU)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.widgets.keys_footer import KeysFooter
+
+from .conftest import frozen, settle
+
+
+def shown(app: ConsoleApp) -> list[tuple[str, bool]]:
+    """The keys the footer shows, each with whether it is offered."""
+    footer = app.screen.query_one(KeysFooter)
+    return [(key.key, not key.disabled) for key in footer.query("FooterKey")]  # type: ignore[attr-defined]
+
+
+async def test_a_dialog_opened_and_closed_leaves_the_footer_alone(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(KeysFooter)
+        before, built = shown(app), footer.recomposed
+        assert ("e", True) in before and ("u", True) in before
+        for keys in (("e", "escape"), ("2",), ("1",), ("p", "escape")):
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot)
+        assert footer.recomposed == built
+        assert shown(app) == before
+
+
+async def test_the_footer_follows_the_keys_when_they_change(tmp_path: Path) -> None:
+    service = Tournament.create(
+        tmp_path / "serata.tdc", "Serata", load_settings(), clock=frozen, rng=random.Random(5)
+    )
+    names = [f"P{i}" for i in range(12)]
+    service.execute(Register(names=names))
+    service.execute(Pay(names=names))
+    service.execute(Draw())
+    app = build_app(service, frozen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(KeysFooter)
+        built = footer.recomposed
+        keys = dict(shown(app))
+        assert keys.get("g") is True and "e" not in keys
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert service.state.phase == "elimination"
+        keys = dict(shown(app))
+        assert "g" not in keys and keys.get("e") is True
+        assert footer.recomposed > built
+    service.close()
