@@ -2,7 +2,8 @@
 stage of the night: nothing cut off or overlapping, the sizes the back of the room needs read
 from the rendered boxes, names literal, suits in colour; the countdown from the server's time
 whatever the screen's own clock says; a change from another terminal, with its chime; the
-server restarted and the page back by itself.
+server restarted and the page back by itself (that one with ``tdconsole serve`` itself, in its
+own process; the others with its server in the test's process, ``served_here``).
 
 ``TDCONSOLE_SCREENSHOTS=1`` saves each stage's picture into ``docs/room/`` (the README's).
 """
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from browser import MISSING, chromium, fresh_page, on_every_page
 from room_stages import STAGES, stage_event
+from served_here import serving_here
 
 from bench.served import free_port, serving
 from tdconsole.domain.clock_events import ClockControl
@@ -115,9 +117,9 @@ def tv(room_browser: Any) -> Any:
 @pytest.mark.parametrize("stage", STAGES)
 def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
     event = stage_event(tmp_path, stage)
-    with serving(event) as served:
+    with serving_here(event) as url:
         resize(tv, *SHOT)
-        tv.get(served.url + "/display")
+        tv.get(url + "/display")
         wait_for(tv, f"return document.getElementById('screen').className === 'stage-{stage}'")
         for width, height in SIZES:
             resize(tv, width, height)
@@ -152,11 +154,11 @@ def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
 
 def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path, tv: Any) -> None:
     event = stage_event(tmp_path, "level")  # 35:00 left when built
-    with serving(event) as served:
+    with serving_here(event) as url:
         # This screen's clock is an hour and a half ahead.
         skew = "const real = Date.now; Date.now = () => real() + 5400000;"
         on_every_page(tv, skew)
-        tv.get(served.url + "/display")
+        tv.get(url + "/display")
         wait_for(tv, "return document.getElementById('screen').className === 'stage-level'")
         wait_for(tv, "return /^3[45]:\\d\\d$/.test(document.getElementById('digits').innerText)")
         first = text(tv, "digits")
