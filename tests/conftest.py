@@ -9,11 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from floor_pins import cheap_pin_key
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from schedule import BROAD_SCOPES, long_first, recorded
 from support import FakeClock, MakeService
 
+from tdconsole.domain import access
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -50,6 +52,34 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(folder))
     monkeypatch.delenv("TDCONSOLE_EVENT", raising=False)
     return folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "real_scrypt: hash PINs at the console's own cost (no ``pin_cost``): the tests that "
+        "prove the cost itself",
+    )
+
+
+# (issue 26: this file holds the scrypt fixture, its other fixtures are the suite's own)
+@pytest.fixture(autouse=True)
+def pin_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PINs hashed and checked at a test cost in this process (``floor_pins.cheap_pin_key``:
+    scrypt at N=16 instead of 65536), except in the tests marked ``real_scrypt``.
+
+    Sound because ``access.pin_key`` is the one place a PIN meets scrypt, for a hash made and
+    a hash checked alike: every test still proves what it proved (a PIN matches its hash only,
+    each salt its own hash, the digits never stored, wrong PINs counted, sign-ins, sessions),
+    and the stored hash still reads the console's own parameters, so ``own_hash`` and
+    ``check_stored`` accept and refuse exactly as in the product. What the cheaper N cannot
+    prove is proved at the real cost by the ``real_scrypt`` tests (tests/domain/test_access.py:
+    the digest is scrypt at 2**16, 8, 1; only those parameters accepted). The product reads no
+    setting for it: only a test's own process is patched, and a server a test starts hashes at
+    the same cost only when told on its command line (tests/floor_browser.py). Without it
+    the 170 scrypt calls of tests/floor, serve, cli, store and test_access were 44 s of CPU."""
+    if request.node.get_closest_marker("real_scrypt") is None:
+        monkeypatch.setattr(access, "pin_key", cheap_pin_key)
 
 
 @pytest.fixture

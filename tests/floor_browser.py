@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from browser import MISSING, chromium  # (tests/serve: the one place chromium is started)
+from floor_pins import at_test_cost
 
 PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0}
 HERE = Path(__file__).parent
@@ -40,8 +41,10 @@ class Server:
     def start(self) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
+        # (the server checks PINs at the cost this test hashed them with: tests/conftest.py)
+        cost = ["test-cost"] if at_test_cost() else []
         self.process = subprocess.Popen(
-            [sys.executable, str(HERE / "floor_server.py"), str(self.event), str(self.port)],
+            [sys.executable, str(HERE / "floor_server.py"), str(self.event), str(self.port), *cost],
             stdout=subprocess.PIPE,
             text=True,
             env=env,

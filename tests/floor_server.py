@@ -1,17 +1,23 @@
-"""``python tests/floor_server.py EVENT PORT``: ``tdconsole serve``'s one server on loopback
-for the floor's browser tests (pages in English), until terminated."""
+"""``python tests/floor_server.py EVENT PORT [test-cost]``: ``tdconsole serve``'s one server on
+loopback for the floor's browser tests (pages in English), until terminated; ``test-cost``: PINs
+checked at the tests' cost, as the test that started it hashed them (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from floor_pins import cheap_pin_key
+
+from tdconsole.domain import access
 from tdconsole.serve.app import serve
 from tdconsole.serve.config import ServeConfig
 
 
 def main() -> None:
     event, port = Path(sys.argv[1]), int(sys.argv[2])
+    if sys.argv[3:] == ["test-cost"]:
+        access.pin_key = cheap_pin_key
     serve(ServeConfig(event=event, port=port, lang="en"), lambda: print("ready", flush=True))
 
 

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
+import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+from floor_pins import at_test_cost, cheap_pin_key
 from pypdf import PdfReader
 
+from tdconsole.domain import access
 from tdconsole.service import Tournament
 
 
@@ -50,7 +55,6 @@ def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) 
     hold them: every stored string equal to a key of ``replace`` becomes its value (names stay
     consistent across events), and every actor becomes ``actor``. Snapshots are dropped."""
     import json
-    import sqlite3
 
     def swap(value: object) -> object:
         if isinstance(value, str):
@@ -100,3 +104,37 @@ def demo_with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
     finally:
         service.close()
     return path
+
+
+def copy_event(template: Path, path: Path) -> Path:
+    """A copy at ``path`` of the closed event file ``template``, through SQLite's own backup
+    (whole, whatever the template's write-ahead log still holds), with the template's mode:
+    what building ``template`` again at ``path`` would give, for a thousandth of the CPU."""
+    source, target = sqlite3.connect(template), sqlite3.connect(path)
+    try:
+        source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    shutil.copymode(template, path)
+    return path
+
+
+def demo_template(folder: Path, floor_pin: str, director_pin: str) -> Path:
+    """``demo_with_pins`` built once in ``folder`` (a session's), as a test would build it: in a
+    data folder of its own, with no remembered event, the PINs hashed at the tests' cost
+    (tests/conftest.py's ``pin_cost``, which a session's fixture runs before)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TDCONSOLE_DATA_DIR", str(folder / "data"))
+        patch.delenv("TDCONSOLE_EVENT", raising=False)
+        patch.setattr(access, "pin_key", cheap_pin_key)
+        return demo_with_pins(folder / "serata.tdc", floor_pin, director_pin)
+
+
+def demo_copy(template: Path, path: Path, floor_pin: str, director_pin: str) -> Path:
+    """The demo event with both PINs at ``path``: a copy of ``template`` (``demo_template``;
+    its clock is stopped, so nothing in it ages), or built afresh in a test that hashes PINs
+    at the console's own cost (``real_scrypt``)."""
+    if not at_test_cost():
+        return demo_with_pins(path, floor_pin, director_pin)
+    return copy_event(template, path)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,24 +47,38 @@ def modules() -> dict[str, Path]:
     return found
 
 
+@cache
+def import_statements(source: str) -> tuple[tuple[int, str | None, tuple[str, ...]], ...]:
+    """Each import statement of a module's source, at the top or inside a function: (level,
+    module, names), level -1 for ``import x, y``. Read once per source text (the tests of the
+    layers read the whole package, each)."""
+    found: list[tuple[int, str | None, tuple[str, ...]]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.append((-1, None, tuple(alias.name for alias in node.names)))
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module, tuple(alias.name for alias in node.names)))
+    return tuple(found)
+
+
 def imports_of(name: str, path: Path, known: Iterable[str]) -> list[tuple[str, str | None]]:
     """(module, name) for every import in the file, at the top or inside a function; ``name``
     is None for ``import x``; ``from pkg import mod`` counts as importing ``pkg.mod``."""
     known = set(known)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: list[tuple[str, str | None]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.extend((alias.name, None) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                source = node.module or ""
-            for alias in node.names:
-                whole = f"{source}.{alias.name}"
-                found.append((whole, None) if whole in known else (source, alias.name))
+    for level, module, names in import_statements(path.read_text(encoding="utf-8")):
+        if level < 0:
+            found.extend((alias, None) for alias in names)
+            continue
+        if level:
+            base = package.split(".")[: len(package.split(".")) - level + 1]
+            source = ".".join([*base, *([module] if module else [])])
+        else:
+            source = module or ""
+        for alias in names:
+            whole = f"{source}.{alias}"
+            found.append((whole, None) if whole in known else (source, alias))
     return found
 
 

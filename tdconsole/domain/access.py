@@ -50,7 +50,11 @@ def check_pin_format(key: str, raw: str) -> str:
     return pin
 
 
-def _scrypt(pin: str, salt: bytes) -> bytes:
+def pin_key(pin: str, salt: bytes) -> bytes:
+    """scrypt of ``pin`` with ``salt`` at this console's one cost (``SCRYPT_N``, ``_R``, ``_P``):
+    the one place a PIN meets scrypt, for a hash made (``hash_pin``) and a hash checked
+    (``pin_matches``) alike. (The tests run a cheaper one in their own process:
+    tests/pin_cost.py.)"""
     return hashlib.scrypt(
         pin.encode(),
         salt=salt,
@@ -64,7 +68,7 @@ def _scrypt(pin: str, salt: bytes) -> bytes:
 
 def hash_pin(pin: str, salt: bytes) -> str:
     """``scrypt$N$r$p$salt$hash`` (hex): what the log keeps of a PIN."""
-    digest = _scrypt(pin, salt)
+    digest = pin_key(pin, salt)
     return f"{_SCHEME}${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
 
@@ -107,7 +111,7 @@ def pin_matches(stored: str, typed: str) -> bool:
     low, high = PIN_DIGITS
     if salt is None or not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
         return False
-    return hmac.compare_digest(_scrypt(pin, salt).hex(), stored.rsplit("$", 1)[1])
+    return hmac.compare_digest(pin_key(pin, salt).hex(), stored.rsplit("$", 1)[1])
 
 
 class PinChanged(EventBody):

@@ -170,10 +170,17 @@ def check_in_play(state: State, name: str, chips: int) -> None:
         )
 
 
+def _one_left(state: State) -> bool:
+    """``state.in_play == 1``, looking no further than the second player in: every
+    elimination asks, and opening an event folds every elimination of its log again."""
+    left = (p for p in state.players.values() if p.status == "in")
+    return next(left, None) is not None and next(left, None) is None
+
+
 def settle_finish(state: State, at: datetime) -> None:
     """Art. IV.7: when one player is left, he is 1st and the event is over: he holds every chip
     in play and the clock stops for good."""
-    if state.in_play != 1 or state.phase not in ("elimination", "final"):
+    if state.phase not in ("elimination", "final") or not _one_left(state):
         return
     remaining = state.in_players()
     if len(remaining) == 1:

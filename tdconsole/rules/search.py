@@ -107,4 +107,4 @@ def search_in(
         (i for i in scores if book is None or index.book_of(i) == book),
         key=lambda i: (-scores[i], *index.rank(i)),
     )
-    return [index.result(i, lang, scores[i]) for i in ranked[: max(0, limit)]]
+    return index.results(ranked[: max(0, limit)], lang, scores)

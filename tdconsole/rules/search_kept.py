@@ -9,9 +9,11 @@ afresh. Within a process the index is held until an imported book changes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
 
 from tdconsole.rules import books, search_index
 from tdconsole.rules.books import Lang, Link, imported_dir, imported_signature, rulebooks_dir
@@ -60,6 +62,17 @@ def as_data(index: Index) -> IndexData:
     return IndexData(docs=docs, terms=terms_, phrases=phrases, avg_length=index.avg_length)
 
 
+class Shown(BaseModel):
+    """An article's shown fields as kept (``as_data``), checked as they are read back."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    titles: dict[str, str]
+    summaries: dict[str, str]
+    text: str | None
+    related: tuple[Link, ...]
+
+
 class Built:
     """A search over the index built in this process."""
 
@@ -99,17 +112,24 @@ class Built:
     def rank(self, i: int) -> tuple[int, int]:
         return self.index.docs[i].priority, self.index.docs[i].order
 
-    def result(self, i: int, lang: Lang, score: float) -> SearchResult:
-        doc = self.index.docs[i]
-        return SearchResult(
-            book=doc.book,
-            number=doc.number,
-            title=doc.titles[lang],
-            summary=doc.summaries[lang],
-            score=score,
-            text=doc.text,
-            related=doc.related,
-        )
+    def results(
+        self, ids: Sequence[int], lang: Lang, scores: Mapping[int, float]
+    ) -> list[SearchResult]:
+        out = []
+        for i in ids:
+            doc = self.index.docs[i]
+            out.append(
+                SearchResult(
+                    book=doc.book,
+                    number=doc.number,
+                    title=doc.titles[lang],
+                    summary=doc.summaries[lang],
+                    score=scores[i],
+                    text=doc.text,
+                    related=doc.related,
+                )
+            )
+        return out
 
 
 class Kept:
@@ -118,6 +138,9 @@ class Kept:
     def __init__(self, kept: CachedIndex) -> None:
         self.kept = kept
         self.avg_length = kept.avg_length
+        self.shown: dict[int, tuple[str, Shown]] = {}
+        """The articles already shown, read and checked (the file is opened immutable: read
+        again, they would be the same): each is read once, however often it is shown."""
 
     def has_book(self, book: str) -> bool:
         return self.kept.has_book(book)
@@ -140,27 +163,34 @@ class Kept:
     def rank(self, i: int) -> tuple[int, int]:
         return self.kept.priority[i], self.kept.order[i]
 
-    def result(self, i: int, lang: Lang, score: float) -> SearchResult:
-        number, fields = self.kept.shown(i)
-        try:
-            shown = json.loads(fields)
-            title, summary, text = shown["titles"][lang], shown["summaries"][lang], shown["text"]
-            related = tuple(Link.model_validate(r) for r in shown["related"])
-        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
-            raise DamagedCache from exc  # (pydantic's ValidationError is a ValueError)
-        if not all(isinstance(v, str) for v in (title, summary)) or not (
-            text is None or isinstance(text, str)
-        ):
-            raise DamagedCache
-        return SearchResult(
-            book=self.book_of(i),
-            number=number,
-            title=title,
-            summary=summary,
-            score=score,
-            text=text,
-            related=related,
-        )
+    def results(
+        self, ids: Sequence[int], lang: Lang, scores: Mapping[int, float]
+    ) -> list[SearchResult]:
+        unread = [i for i in ids if i not in self.shown]
+        for i, (number, fields) in zip(unread, self.kept.shown(unread), strict=True):
+            try:
+                self.shown[i] = number, Shown.model_validate_json(fields)
+            except (ValueError, RecursionError) as exc:
+                raise DamagedCache from exc  # (pydantic's ValidationError is a ValueError)
+        out = []
+        for i in ids:
+            number, shown = self.shown[i]
+            try:
+                title, summary = shown.titles[lang], shown.summaries[lang]
+            except KeyError as exc:
+                raise DamagedCache from exc
+            out.append(
+                SearchResult(
+                    book=self.book_of(i),
+                    number=number,
+                    title=title,
+                    summary=summary,
+                    score=scores[i],
+                    text=shown.text,
+                    related=shown.related,
+                )
+            )
+        return out
 
 
 Searchable = Built | Kept

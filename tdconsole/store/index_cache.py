@@ -214,6 +214,10 @@ def _fill_from(packed: array[int] | array[float], data: object, count: int | Non
         raise DamagedCache
 
 
+SHOWN_AT_ONCE = 500
+"""Articles read per query by ``CachedIndex.shown`` (within any SQLite's limit of variables)."""
+
+
 class CachedIndex:
     """An opened, checked cache: each method reads only what it is asked.
 
@@ -282,12 +286,22 @@ class CachedIndex:
     def with_phrase(self, phrase: str) -> set[int]:
         return set(self._ids(self._rows("SELECT doc FROM phrases WHERE phrase = ?", (phrase,))))
 
-    def shown(self, doc: int) -> tuple[str, str]:
-        """An article's number and its shown fields (JSON text, as the search wrote them)."""
-        rows = self._rows("SELECT number, fields FROM docs WHERE id = ?", (doc,))
-        if not rows or not all(isinstance(v, str) for v in rows[0]):
-            raise DamagedCache
-        return str(rows[0][0]), str(rows[0][1])
+    def shown(self, docs: Sequence[int]) -> list[tuple[str, str]]:
+        """The articles' numbers and shown fields (JSON text, as the search wrote them), in the
+        order asked: one query per 500 articles, not one per article."""
+        found: dict[object, tuple[object, ...]] = {}
+        for start in range(0, len(docs), SHOWN_AT_ONCE):
+            chunk = docs[start : start + SHOWN_AT_ONCE]
+            marks = ", ".join("?" * len(chunk))
+            sql = f"SELECT id, number, fields FROM docs WHERE id IN ({marks})"
+            found.update((row[0], row[1:]) for row in self._rows(sql, chunk))
+        out: list[tuple[str, str]] = []
+        for doc in docs:
+            row = found.get(doc)
+            if row is None or not all(isinstance(v, str) for v in row):
+                raise DamagedCache
+            out.append((str(row[0]), str(row[1])))
+        return out
 
     def close(self) -> None:
         with self._lock:

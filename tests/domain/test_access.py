@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -115,14 +116,31 @@ def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyp
         assert PIN.encode() not in backup.path.read_bytes()
 
 
+@pytest.mark.real_scrypt
 def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
     # scrypt's time grows with its memory, N * r * 128 bytes: 64 MiB takes about 0.2 s a
     # check here (``python -m bench --only serve`` prints it); the million 6-digit PINs at
     # 86.4 ms each would be one day, so the memory is kept at 64 MiB or more.
     assert access.SCRYPT_N * access.SCRYPT_R * 128 >= 64 * 2**20
-    assert access.hash_pin(PIN, b"0123456789abcdef").split("$")[1:4] == ["65536", "8", "1"]
+    salt = b"0123456789abcdef"
+    stored = access.hash_pin(PIN, salt)
+    assert stored.split("$")[1:4] == ["65536", "8", "1"]
+    # The digest is scrypt's at that cost (the other tests hash at a test cost: conftest):
+    # hashlib.scrypt(PIN, salt=salt, n=2**16, r=8, p=1, dklen=32) as OpenSSL computes it.
+    real = "198314478e01ec7f3cd91bae4d9fd8e0a4bd21f895c0da53b508f2d76fb01f83"
+    assert stored.split("$")[5] == real
 
 
+def test_the_tests_hash_pins_at_a_test_cost_and_say_the_consoles_parameters() -> None:
+    # (what tests/conftest.py's pin_cost does to every test not marked real_scrypt)
+    salt = b"0123456789abcdef"
+    stored = access.hash_pin(PIN, salt)
+    assert stored.split("$")[1:4] == ["65536", "8", "1"] and own_hash(stored) == salt
+    cheap = hashlib.scrypt(PIN.encode(), salt=salt, n=16, r=8, p=1, dklen=32)
+    assert stored.split("$")[5] == cheap.hex()
+
+
+@pytest.mark.real_scrypt
 def test_only_this_consoles_own_parameters_are_accepted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from support import demo_with_pins
+from support import demo_copy, demo_template
 
 from tdconsole.serve.floor.core import Floor
 
@@ -19,9 +19,15 @@ if SERVE_TESTS not in sys.path:
     sys.path.insert(0, SERVE_TESTS)
 
 
+@pytest.fixture(scope="session")
+def floor_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The floor's event built once a session (each test gets its own copy)."""
+    return demo_template(tmp_path_factory.mktemp("floor-demo"), FLOOR_PIN, DIRECTOR_PIN)
+
+
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return demo_with_pins(tmp_path / "serata.tdc", FLOOR_PIN, DIRECTOR_PIN)
+def event(tmp_path: Path, floor_demo: Path) -> Path:
+    return demo_copy(floor_demo, tmp_path / "serata.tdc", FLOOR_PIN, DIRECTOR_PIN)
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 stage of the night: nothing cut off or overlapping, the sizes the back of the room needs read
 from the rendered boxes, names literal, suits in colour; the countdown from the server's time
 whatever the screen's own clock says; a change from another terminal, with its chime; the
-server restarted and the page back by itself.
+server restarted and the page back by itself (that one with ``tdconsole serve`` itself, in its
+own process; the others with its server in the test's process, ``served_here``).
 
 ``TDCONSOLE_SCREENSHOTS=1`` saves each stage's picture into ``docs/room/`` (the README's).
 """
@@ -10,14 +11,17 @@ server restarted and the page back by itself.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import MISSING, chromium
+from browser import MISSING, chromium, fresh_page, on_every_page
 from room_stages import STAGES, stage_event
+from served_here import serving_here
 
 from bench.served import free_port, serving
 from tdconsole.domain.clock_events import ClockControl
@@ -97,17 +101,25 @@ def text(driver: Any, element: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def tv() -> Iterator[Any]:
+def room_browser() -> Iterator[Any]:
+    """One chromium for the module's cases (killed at its end)."""
     with chromium(*SHOT) as driver:
         yield driver
+
+
+@pytest.fixture
+def tv(room_browser: Any) -> Any:
+    """A screen of the room: the module's chromium on a fresh tab, cookies and storage
+    cleared, so no case sees another's page, scripts or size."""
+    return fresh_page(room_browser, *SHOT)
 
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
     event = stage_event(tmp_path, stage)
-    with serving(event) as served:
+    with serving_here(event) as url:
         resize(tv, *SHOT)
-        tv.get(served.url + "/display")
+        tv.get(url + "/display")
         wait_for(tv, f"return document.getElementById('screen').className === 'stage-{stage}'")
         for width, height in SIZES:
             resize(tv, width, height)
@@ -140,13 +152,13 @@ def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
             assert text(tv, "digits").startswith("+")
 
 
-def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path) -> None:
+def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path, tv: Any) -> None:
     event = stage_event(tmp_path, "level")  # 35:00 left when built
-    with serving(event) as served, chromium(1280, 720) as tv:
+    with serving_here(event) as url:
         # This screen's clock is an hour and a half ahead.
         skew = "const real = Date.now; Date.now = () => real() + 5400000;"
-        tv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": skew})
-        tv.get(served.url + "/display")
+        on_every_page(tv, skew)
+        tv.get(url + "/display")
         wait_for(tv, "return document.getElementById('screen').className === 'stage-level'")
         wait_for(tv, "return /^3[45]:\\d\\d$/.test(document.getElementById('digits').innerText)")
         first = text(tv, "digits")
@@ -156,31 +168,64 @@ def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path)
 
 
 def test_a_change_reaches_the_page_with_its_chime_and_a_restart_is_survived(
-    tmp_path: Path,
+    tmp_path: Path, tv: Any
 ) -> None:
     event = stage_event(tmp_path, "pending")
     port = free_port()
-    with chromium(1280, 720) as tv:
-        with serving(event, port=port) as served:
-            tv.get(served.url + "/display")
-            wait_for(tv, "return document.getElementById('screen').className === 'stage-pending'")
-            director = Tournament.open(event)
-            try:
-                director.execute(ClockControl(action="announce"))
-            finally:
-                director.close()
-            wait_for(tv, "return document.getElementById('title').innerText === 'LIVELLO 2'")
-            assert tv.execute_script("return window.tdconsoleChimes") == ["level"]
-        # The server is gone: the page keeps its picture and says it is reconnecting.
-        wait_for(tv, "return !document.getElementById('mark').hidden")
-        assert text(tv, "title") == "LIVELLO 2"
-        floor = Tournament.open(event, actor="Bruno", role="floor")
+    with serving(event, port=port) as served:
+        tv.get(served.url + "/display")
+        wait_for(tv, "return document.getElementById('screen').className === 'stage-pending'")
+        director = Tournament.open(event)
         try:
-            name = floor.state.in_players()[-1].name
-            floor.execute(Bust(names=[name], declined=True))
+            director.execute(ClockControl(action="announce"))
         finally:
-            floor.close()
-        with serving(event, port=port):
-            wait_for(tv, "return document.getElementById('players').innerText.includes('23')", 30)
-            assert tv.execute_script("return document.getElementById('mark').hidden")
-            assert tv.execute_script("return window.tdconsoleChimes") == ["level"]  # no more
+            director.close()
+        wait_for(tv, "return document.getElementById('title').innerText === 'LIVELLO 2'")
+        assert tv.execute_script("return window.tdconsoleChimes") == ["level"]
+    # The server is gone: the page keeps its picture and says it is reconnecting.
+    wait_for(tv, "return !document.getElementById('mark').hidden")
+    assert text(tv, "title") == "LIVELLO 2"
+    floor = Tournament.open(event, actor="Bruno", role="floor")
+    try:
+        name = floor.state.in_players()[-1].name
+        floor.execute(Bust(names=[name], declined=True))
+    finally:
+        floor.close()
+    with serving(event, port=port):
+        wait_for(tv, "return document.getElementById('players').innerText.includes('23')", 30)
+        assert tv.execute_script("return document.getElementById('mark').hidden")
+        assert tv.execute_script("return window.tdconsoleChimes") == ["level"]  # no more
+
+
+class Blank(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(b"<!doctype html><title>blank</title>")
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def test_a_fresh_page_keeps_nothing_of_the_case_before(tv: Any) -> None:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Blank)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    seen = "return [window.was, document.cookie, localStorage.was, innerWidth, innerHeight]"
+    try:
+        for tab in ("first", "second"):
+            if tab == "second":
+                tv.switch_to.new_window("tab")
+            on_every_page(tv, "window.was = 1")
+            tv.get(url)
+            tv.execute_script("document.cookie = 'was=1; max-age=3600'; localStorage.was = '1'")
+            resize(tv, 800, 600)
+            assert tv.execute_script(seen) == [1, "was=1", "1", 800, 600]
+        fresh_page(tv, *SHOT)
+        assert len(tv.window_handles) == 1
+        tv.get(url)
+        assert tv.execute_script(seen) == [None, "", None, *SHOT]
+    finally:
+        server.shutdown()
+        server.server_close()
