@@ -260,6 +260,7 @@ async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
     out."""
     laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
     dialog_laid_out = calls_to(monkeypatch, "_refresh_layout", EliminateDialog)
+    dialog_styled = calls_to(monkeypatch, "update_node_styles", EliminateDialog)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         laid_out.clear()
@@ -268,6 +269,10 @@ async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
         assert laid_out == []
         # Shown, then its fields in; Textual laid it out once more for its size, the same.
         assert len(dialog_laid_out) == 2
+        # Styled once, with the terminal's width class ("-wide"); Textual added the class
+        # after and styled the whole dialog again.
+        assert len(dialog_styled) == 1
+        assert app.screen.has_class("-wide")
         beneath = app.screen_stack[-2]
         beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
         assert laid_out != []

@@ -22,6 +22,7 @@ from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
+from textual._context import NoActiveAppError
 from textual.color import Color
 from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
@@ -65,6 +66,19 @@ class Backdrop(ModalScreen[None], StillBeneath):
         """The size, tint and base style the kept lines were drawn with."""
         self._styled: dict[Style | None, Style] = {}
         """Each style of the screen beneath, as the backdrop shows it."""
+        # The terminal's width and height classes ("-wide") from the start: Textual adds
+        # them at the dialog's first size, once it is styled, and styles it all again.
+        try:
+            app = self.app
+        except NoActiveAppError:  # built outside a running console: Textual adds them
+            return
+        for dimension, own, shared in (
+            (app.size.width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+            (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+        ):
+            points = shared if own is None else own
+            for breakpoint in self._get_breakpoint_classes(dimension, points or []):
+                self.set_class(True, breakpoint, update=False)
 
     def refresh(
         self,
