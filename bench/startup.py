@@ -411,7 +411,9 @@ def key_figures(rounds: int = KEY_ROUNDS) -> dict[str, Any]:
 
 
 async def _in_process_ms(rounds: int) -> dict[str, float]:
-    """The work behind the key, in-process: the service call and the views handed the State."""
+    """The work behind the key, in-process: the service call and the views handed the State;
+    and the CPU of an elimination dialog opened and closed (Textual's pilot, at rest after
+    each key: its own waiting is in the figure too)."""
     from datetime import UTC, datetime
 
     from tdconsole.demo import build_demo
@@ -425,9 +427,19 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
     path = build_demo(folder / "demo.tdc", now=now)
     service = Tournament.open(path, clock=lambda: now)
     app = build_app(service, lambda: now)
-    execute_ms, views_ms = [], []
+    execute_ms, views_ms, dialog_ms = [], [], []
     async with app.run_test(size=(COLS, ROWS)) as pilot:
         await pilot.pause()
+        for i in range(rounds // 2 + 1):
+            # CPU of an elimination dialog opened and closed (e, Escape), each key at rest;
+            # the first opening imports the dialog's modules: not counted.
+            started = time.process_time()
+            for key in ("e", "escape"):
+                await pilot.press(key)
+                for _ in range(3):
+                    await pilot.pause()
+            if i:
+                dialog_ms.append((time.process_time() - started) * 1000)
         for _ in range(rounds):
             t0 = time.perf_counter()
             service.execute(Bust(names=["Moretti"], declined=True))
@@ -445,6 +457,7 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
     return {
         "elimination_service_ms": statistics.median(execute_ms),
         "elimination_views_ms": statistics.median(views_ms),
+        "dialog_open_close_cpu_ms": statistics.median(dialog_ms),
     }
 
 

@@ -9,18 +9,25 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual._compositor import Compositor
+from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
+from textual.geometry import Size
+from textual.renderables.background_screen import BackgroundScreen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Digits, Static
 
 from tdconsole.domain.play import Bust, Count
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
-from tdconsole.ui.screens.console import TAB_VIEWS
+from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.table_card import TableCard
+from tdconsole.ui.widgets.title_bar import TitleBar
 
 
 def calls_to(
@@ -185,3 +192,109 @@ async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
         app.refresh_views()
         await pilot.pause()
         assert refreshed == []
+
+
+def textuals_backdrop(app: ConsoleApp) -> list[Strip]:
+    """The dialog's backdrop as Textual draws it: the screen beneath rendered whole and tinted
+    (``BackgroundScreen``), for each line."""
+    dialog = app.screen
+    visible_screen_stack.set(list(app._background_screens))
+    dialog._dirty_regions.add(dialog.size.region)
+    return [Widget.render_line(dialog, y) for y in range(dialog.size.height)]
+
+
+async def test_a_dialogs_backdrop_is_drawn_once_and_again_where_the_console_changes(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console shows behind a dialog, dimmed, as Textual dims it; the dialog's opening and
+    the keys typed in it never render the whole console again for it (Textual did at each
+    repaint of the dialog: ten times as it opened); a change beneath (the clock ticking, here
+    the title bar) is taken again where it shows."""
+    rendered_whole = calls_to(
+        monkeypatch, "__rich_console__", BackgroundScreen, noted=lambda *args: "whole"
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "end", "x", "backspace", "ctrl+r")
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog)
+        assert rendered_whole == []
+        shown = [dialog.render_line(y) for y in range(40)]
+        assert "Torneo d'Autunno" in shown[0].text
+        assert shown == textuals_backdrop(app)
+        beneath = app.screen_stack[-2]
+        beneath.query_one(TitleBar).update("Changed beneath")
+        await pilot.pause()
+        assert "Changed beneath" in dialog.render_line(0).text
+        assert [dialog.render_line(y) for y in range(40)] == textuals_backdrop(app)
+
+
+async def test_a_change_beneath_a_dialog_repaints_its_lines_not_the_whole_screen(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console beneath an open dialog changes (its clock ticks): the lines that changed
+    are repainted, once; Textual's own went on repainting the whole screen, beneath and
+    dialog, at each of the console's updates after (four times a second while a dialog was
+    open, 15 kB to the terminal each)."""
+    whole = calls_to(monkeypatch, "render_full_update", Compositor, noted=lambda *args: "whole")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        dialog, beneath = app.screen, app.screen_stack[-2]
+        assert isinstance(dialog, EliminateDialog)
+        whole.clear()
+        beneath.query_one(TitleBar).update("Changed beneath")
+        for _ in range(3):
+            beneath._on_timer_update()  # the console's own updates, as its timer makes them
+            await pilot.pause()
+        assert whole == []
+        assert "Changed beneath" in dialog.render_line(0).text
+
+
+async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual gives a dialog the terminal's size as it opens, laid it out again for it, and
+    the screens beneath (the same size, the same layout), which made the whole backdrop be
+    taken again; a new size (the terminal resized while a dialog is open) still lays them
+    out."""
+    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    dialog_laid_out = calls_to(monkeypatch, "_refresh_layout", EliminateDialog)
+    dialog_styled = calls_to(monkeypatch, "update_node_styles", EliminateDialog)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        laid_out.clear()
+        await pilot.press("e")
+        assert isinstance(app.screen, EliminateDialog)
+        assert laid_out == []
+        # Shown, then its fields in; Textual laid it out once more for its size, the same.
+        assert len(dialog_laid_out) == 2
+        # Styled once, with the terminal's width class ("-wide"); Textual added the class
+        # after and styled the whole dialog again.
+        assert len(dialog_styled) == 1
+        assert app.screen.has_class("-wide")
+        beneath = app.screen_stack[-2]
+        beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
+        assert laid_out != []
+        assert beneath._compositor.size == Size(100, 40)
+
+
+async def test_a_change_of_the_title_bar_or_the_room_panel_lays_nothing_out(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The title bar (one line) and the room panel (nine) keep their size whatever they say: a
+    count, which changes the room's figures, repaints them without laying the screen out."""
+    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    updated = count_updates(monkeypatch, TitleBar, RoomSummary)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.service is not None
+        state = app.service.state
+        laid_out.clear()
+        updated.clear()
+        player = state.players_at(state.tables[1])[0]
+        app.service.execute(Count(counts={player.name: 5000}))
+        app.refresh_views()
+        await pilot.pause()
+        assert set(updated) == {"title", "room"}
+        assert laid_out == []

@@ -12,7 +12,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from tdconsole.domain.errors import RuleError
@@ -20,6 +19,7 @@ from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CiteRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
+from tdconsole.ui.screens.backdrop import Backdrop
 
 
 @dataclass
@@ -36,7 +36,7 @@ class MissingInput(Exception):
     """A field still empty: the form says what to fill in, not an error."""
 
 
-class CalcForm(ModalScreen[None]):
+class CalcForm(Backdrop):
     """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``fields`` and ``outcome``."""
 
     HEADING: ClassVar[Msg] = _("Calculator")

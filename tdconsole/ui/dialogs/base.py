@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
@@ -26,6 +25,7 @@ from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
+from tdconsole.ui.screens.backdrop import Backdrop
 from tdconsole.ui.widgets.changed import update_changed
 
 __all__ = ["Dialog", "RulesRequested", "parse_int"]
@@ -67,7 +67,7 @@ class PlayerSuggester(Suggester):
         return name if typed_key(name).startswith(typed_key(value)) else None
 
 
-class Dialog(ModalScreen[None]):
+class Dialog(Backdrop):
     """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``body`` and build ``command``."""
 
     HEADING: ClassVar[Msg] = _("Record")

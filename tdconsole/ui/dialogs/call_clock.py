@@ -13,14 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Digits, Input, Static
 
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.screens.backdrop import Backdrop
 
 
-class CallClockDialog(ModalScreen[None]):
+class CallClockDialog(Backdrop):
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "dismiss_dialog", "Close")]
 
     def __init__(self, tr: Translator, name: str, clock: Callable[[], datetime]) -> None:

@@ -12,13 +12,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet
 
 from tdconsole.i18n import Msg, _
 from tdconsole.reports import filename
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
+from tdconsole.ui.screens.backdrop import Backdrop
 from tdconsole.ui.widgets.choices import Choice, Tick
 
 REPORTS: tuple[tuple[str, Msg], ...] = (
@@ -44,7 +44,7 @@ FOR_TAB = {
 """The report each view prints unless another is chosen."""
 
 
-class PrintDialog(ModalScreen[None]):
+class PrintDialog(Backdrop):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", str(_("Cancel"))),
         Binding("ctrl+s", "print", str(_("Print"))),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from textual.screen import Screen
+from tdconsole.ui.screens.backdrop import StillBeneath
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -18,7 +18,7 @@ STYLESHEET = "../tdconsole.tcss"
 """The one stylesheet, read when the first screen that uses it is pushed (not at start)."""
 
 
-class MainScreen(Screen[None]):
+class MainScreen(StillBeneath):
     CSS_PATH = STYLESHEET
 
     moved: Moved | None = None

@@ -9,16 +9,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
+from tdconsole.ui.screens.backdrop import Backdrop
 
 KEY_NAMES = {"plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(Backdrop):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", str(_("Close"))),
         Binding("question_mark", "close", str(_("Close"))),

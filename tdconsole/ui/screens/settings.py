@@ -14,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
@@ -23,6 +22,7 @@ from tdconsole.domain.settings_help import label, shipped_help
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
+from tdconsole.ui.screens.backdrop import StillBeneath
 from tdconsole.ui.screens.base import STYLESHEET
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.keys_footer import KeysFooter
@@ -43,7 +43,7 @@ def shown_value(value: Any, lang: str) -> str:
     return str(value)
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(StillBeneath):
     CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", str(_("Close"))),

@@ -22,7 +22,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
 from tdconsole.domain.clock_events import EditLevel
@@ -33,6 +32,7 @@ from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
+from tdconsole.ui.screens.backdrop import StillBeneath
 from tdconsole.ui.screens.base import STYLESHEET
 from tdconsole.ui.screens.structure_rows import FIELDS, StructureRows
 from tdconsole.ui.widgets.keys_footer import KeysFooter
@@ -51,7 +51,7 @@ class Cell:
     value: int
 
 
-class StructureScreen(StructureRows, Screen[None]):
+class StructureScreen(StructureRows, StillBeneath):
     CSS_PATH = STYLESHEET
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", str(_("Close"))),

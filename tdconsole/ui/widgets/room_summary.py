@@ -97,4 +97,5 @@ class RoomSummary(Static):
         lines.append(Text(f"{tables} · {final_at}"))
         self.set_class(bool(alerts(state, tr)), "-alert")
 
-        self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)))
+        # Nine lines high, the width beside the clock, whatever it says: no layout.
+        self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)), layout=False)

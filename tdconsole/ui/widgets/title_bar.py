@@ -44,4 +44,5 @@ class TitleBar(Static):
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(justify="right", no_wrap=True)
         grid.add_row(left, right)
-        self.update(grid)
+        # One line across the screen whatever it says (``#title``): no layout.
+        self.update(grid, layout=False)
