@@ -1,5 +1,5 @@
-"""Fixtures of the served views: a started event with both PINs set; ``browser`` and
-``bench.served`` made importable."""
+"""Fixtures of the served views: a started event with both PINs set; ``browser`` made
+importable (``bench.served`` is, from the project's root: pyproject's ``pythonpath``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import pytest
 from support import demo_copy, demo_template
 
 HERE = Path(__file__).resolve().parent
-for folder in (str(HERE), str(HERE.parent.parent)):  # ``browser``; ``bench.served``
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 
