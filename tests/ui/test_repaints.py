@@ -224,6 +224,10 @@ async def test_a_dialogs_backdrop_is_drawn_once_and_again_where_the_console_chan
         assert shown == textuals_backdrop(app)
         beneath = app.screen_stack[-2]
         beneath.query_one(TitleBar).update("Changed beneath")
+        await pilot.pause()  # the title bar's refresh reaches the console beneath
+        # The console's own update, as its timer makes it (a pause does not wait for the
+        # timer of a screen beneath: on a busy machine it had not fired yet).
+        beneath._on_timer_update()
         await pilot.pause()
         assert "Changed beneath" in dialog.render_line(0).text
         assert [dialog.render_line(y) for y in range(40)] == textuals_backdrop(app)
