@@ -57,3 +57,30 @@ async def test_an_older_search_ending_last_does_not_replace_the_results(
         view = app.screen.query_one(RulingsView)
         assert view.hits == new_hits
         assert f"Art. {new_hits[0].number}" in text_of(view.query_one("#rule-article"))
+
+
+async def test_hits_arriving_before_the_tab_is_built_never_crash_the_console(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal's article looked up as the console opens: the search may end while the tab's
+    panes are still being mounted (CI saw the console crash with "No nodes match
+    '#rule-results'"). Those hits are dropped; the console goes on."""
+    hits = rulebook.search("IV.2", "it")
+    assert hits
+    started, release = threading.Event(), threading.Event()
+
+    def search(query: str, lang: str, limit: int = 12) -> list[rulebook.ArticleHit]:
+        started.set()
+        release.wait(timeout=60)
+        return hits
+
+    monkeypatch.setattr(rulings_view, "search", search)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        view = app.screen.query_one(RulingsView)
+        view.lookup("IV.2")
+        assert await asyncio.to_thread(started.wait, 60)
+        await view.query_one("#rule-panes").remove()  # the panes not mounted yet
+        release.set()
+        await settle(pilot)
+        assert app.is_running

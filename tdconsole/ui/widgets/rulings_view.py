@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -87,11 +88,18 @@ class RulingsView(Vertical):
         self.app.call_from_thread(self._show_hits, query, hits)
 
     def _show_hits(self, query: str, hits: list[ArticleHit]) -> None:
+        try:
+            box = self.query_one("#rule-search", Input)
+            results = self.query_one("#rule-results", OptionList)
+            article = self.query_one("#rule-article", Static)
+        except NoMatches:
+            # The tab still being built (a refusal's article looked up as the console opens):
+            # these hits are dropped, never a crash; the next search shows its own.
+            return
         # A thread cannot be stopped: the search for an older text may end after the newer one.
-        if query != self.query_one("#rule-search", Input).value:
+        if query != box.value:
             return
         self.hits = hits
-        results = self.query_one("#rule-results", OptionList)
         results.clear_options()
         results.add_options(
             [
@@ -99,7 +107,6 @@ class RulingsView(Vertical):
                 for i, h in enumerate(hits)
             ]
         )
-        article = self.query_one("#rule-article", Static)
         if hits:
             results.highlighted = 0
             article.update(article_text(hits[0], self.tr))
