@@ -28,11 +28,23 @@ from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets._toast import ToastRack
+
+from tdconsole.ui.notices import NoticeRack
 
 
 class StillBeneath(Screen[None]):
     """A screen a dialog may be opened over (the console, the room display, the settings,
     the structure, a dialog)."""
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        # The notices in one area of fixed size, painted in place (``ui.notices``), in
+        # place of Textual's rack, which mounts a widget for each notice.
+        super()._extend_compose(widgets)
+        for i, widget in enumerate(widgets):
+            if isinstance(widget, ToastRack):
+                widgets[i] = NoticeRack()
 
     def _screen_resized(self, size: Size) -> None:
         # A screen shown is given the terminal's size after its first layout at that size,
