@@ -1,13 +1,16 @@
 """The console's notices ("Moretti: 24th — u to undo", "Undone: …", a refusal in red) in one
-area of fixed size at the bottom right of every screen, painted again in place.
+area at the bottom right of every screen, painted again in place.
 
 Textual shows each notification in a new widget (a ``Toast`` in a ``ToastRack``): mounted,
 styled and the whole screen laid out twice for each notice, and again for every notice still
 showing on each screen a dialog opens over (every ``e`` mounted the toasts of the last rounds
 again). Here each screen a dialog may open over (``StillBeneath``) is composed with one
-``NoticeRack`` in place of Textual's, of a fixed size: a new notice, or one that goes when its
-time is up, repaints the area's lines and lays nothing out. Only the area's appearing (the
-first notice after none) and its going (the last one gone) lay the screen out.
+``NoticeRack`` in place of Textual's, holding one ``NoticeArea``: a new notice, or one that
+goes when its time is up, repaints the area's lines and mounts nothing. The area is as high
+as its notices (at most ``NOTICE_LINES``, full as soon as a few pile up: a busy floor, keys
+in quick succession), and laid out again only when that height changes: an area of a fixed
+height would hide what is beneath its empty lines (a small terminal's dialog), since Textual
+paints no widget through another.
 
 Textual's notification API is kept: ``App.notify`` adds a ``Notification`` to the App's
 collection, which keeps its timeout; the App hands the collection to the screen on top
@@ -25,25 +28,27 @@ from rich.style import Style
 from rich.text import Text
 from textual.containers import Container
 from textual.events import Click
+from textual.geometry import Size
 from textual.notifications import Notification, Notifications
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
 NOTICE_LINES = 8
-"""The area's height: three one-line notices and their gaps, or one long refusal."""
+"""The area's greatest height: three one-line notices and their gaps, or one long refusal."""
 NOTICE_WIDTH = 60
 """The area's width (at most half the terminal's), Textual's toasts' own."""
 
 
 class NoticeArea(Widget):
     """The notices, newest at the bottom, each a bar in its severity's colour, its title in
-    bold, its words wrapped; a blank line between two. Lines left over are blank."""
+    bold, its words wrapped; a blank line between two. As high as they need, at most
+    ``NOTICE_LINES``."""
 
     DEFAULT_CSS = """
     NoticeArea {
         width: 100%;
-        height: 100%;
+        height: 1;
         visibility: visible;
     }
     NoticeArea > .notices--text { background: $panel-lighten-1; color: $foreground; }
@@ -74,20 +79,40 @@ class NoticeArea(Widget):
         """The area's lines as drawn; None: to draw again."""
         self._owners: list[Notification | None] = []
         """Which notice each line shows (a click dismisses it)."""
+        self._drawn_width = 0
+        self._height = 1
+        """The height set (the CSS's at first)."""
 
     def show(self, notices: list[Notification]) -> None:
         if [n.identity for n in notices] == [n.identity for n in self.shown]:
             return
         self.shown = notices
-        self._strips = None
-        self.refresh()
+        if notices:
+            self._draw(self.size.width or min(NOTICE_WIDTH, self.screen.size.width // 2))
+            self._fit()
+            self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips = None
 
-    def _draw(self) -> None:
-        width, height = self.size
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        # Laid out at a new height, Textual lays the whole screen out once more for the new
+        # "virtual size" (what a widget that scrolls scrolls over): the area never scrolls.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def _fit(self) -> None:
+        """The area as high as its lines: laid out again only when their number changes."""
+        lines = len(self._strips or [])
+        if lines and lines != self._height:
+            self._height = lines
+            self.styles.height = lines
+
+    def _draw(self, width: int) -> None:
+        """The lines of the notices that fit in ``NOTICE_LINES``, newest last."""
+        height = NOTICE_LINES
         gap = self.get_component_rich_style("notices--gap")
         blocks: list[list[tuple[Strip, Notification]]] = []
         used = 0
@@ -105,10 +130,9 @@ class NoticeArea(Widget):
             if lines:
                 lines.append((Strip.blank(width, gap), None))
             lines.extend(block)
-        blank = [(Strip.blank(width, gap), None)] * (height - len(lines))
-        lines = blank + lines
         self._strips = [strip for strip, _owner in lines]
         self._owners = [owner for _strip, owner in lines]
+        self._drawn_width = width
 
     def _block(
         self, notice: Notification, width: int, room: int, *, cut: bool
@@ -154,8 +178,9 @@ class NoticeArea(Widget):
         return Style(color=style.color, bold=style.bold)
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None or len(self._strips) != self.size.height:
-            self._draw()
+        if self._strips is None or self._drawn_width != self.size.width:
+            self._draw(self.size.width)  # a new size or new styles (a theme)
+            self._fit()
         assert self._strips is not None
         if 0 <= y < len(self._strips):
             return self._strips[y]
@@ -177,7 +202,7 @@ class NoticeRack(Container):
         layer: _toastrack;
         dock: bottom;
         width: 1fr;
-        height: {NOTICE_LINES};
+        height: auto;
         max-height: 50%;
         margin-bottom: 1;
         align-horizontal: right;
@@ -194,6 +219,12 @@ class NoticeRack(Container):
     def __init__(self) -> None:
         super().__init__(NoticeArea(), id="notices")
         self._timer: Timer | None = None
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        # (As the area's: the rack follows the area's height, and never scrolls.)
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     @property
     def area(self) -> NoticeArea:

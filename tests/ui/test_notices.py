@@ -32,18 +32,21 @@ def area_text(app: ConsoleApp) -> list[str]:
 async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_out_never(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Enter in the elimination dialog, a notice showing: the notice with the place is painted
-    in the area below it; no widget is mounted for it and the notices ask no layout (Textual
-    mounted two widgets a notice, each laying the whole console out). Only the area's
-    appearing, the first notice after none, lays the console out."""
+    """Enter in the elimination dialog while notices fill the area (keys in quick succession, a
+    busy floor): the notice with the place is painted in the area, the oldest going out; no
+    widget is mounted for it and the notices ask no layout (Textual mounted two widgets a
+    notice, each laying the whole console out)."""
     mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle(pilot)
-        app.notify("Already showing")
+        for n in range(4):
+            app.notify(f"Already showing {n}")
         await settle(pilot)
         rack = app.screen.get_child_by_type(NoticeRack)
         assert rack.display
-        assert rack.area.size.height == NOTICE_LINES
+        full = rack.area.size.height
+        assert full > NOTICE_LINES - 2  # no room for another one-line notice and its gap
+        assert area_text(app)[0] == "▌ Already showing 0"
         await pilot.press("e", "ctrl+r")
         assert isinstance(app.screen, EliminateDialog)
         mounted.clear()
@@ -62,10 +65,31 @@ async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_o
         assert mounted == []
         lines = area_text(app)
         assert lines[-1] == "▌ Moretti: 24° — u per annullare"
-        assert lines[-3] == "▌ Already showing"
+        assert lines[-3] == "▌ Already showing 3"
+        assert "▌ Already showing 0" not in lines
+        assert rack.area.size.height == full
         assert "Moretti: 24° — u per annullare" in screen_text(app)
         # What laid the console out (the busted player's table card), never the notices.
         assert all(not {"NoticeRack", "NoticeArea"} & asked for asked in layouts), layouts
+
+
+async def test_a_notice_of_another_height_lays_out_once_and_mounts_nothing(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The area is as high as its notices (a fixed height would hide what is beneath its empty
+    lines): one more notice lays the screen out once, for the area's new height."""
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("First")
+        await settle(pilot)
+        mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+        layouts = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+        app.notify("Second")
+        await settle(pilot)
+        assert mounted == []
+        assert len(layouts) == 1
+        assert area_of(app).size.height == 3
+        assert area_text(app) == ["▌ First", "", "▌ Second"]
 
 
 async def test_a_dialog_opened_while_notices_show_mounts_none_of_them(
@@ -97,9 +121,8 @@ async def test_several_notices_show_newest_last_each_in_its_colour(app: ConsoleA
             "",
             "▌ Not in play (Art. III.2)",
         ]
-        bars = [
-            area.render_line(y)._segments[0].style for y in (NOTICE_LINES - 4, NOTICE_LINES - 1)
-        ]
+        assert area.size.height == 4  # as high as its notices
+        bars = [area.render_line(y)._segments[0].style for y in (0, 3)]
         information, error = (style.color for style in bars if style is not None)
         assert information != error
         # A name is never markup; the area is full: the oldest goes out at the top.
@@ -108,7 +131,7 @@ async def test_several_notices_show_newest_last_each_in_its_colour(app: ConsoleA
         await settle(pilot)
         lines = area_text(app)
         assert lines[-1] == "▌ [red]Bob 5"
-        assert len(lines) == NOTICE_LINES
+        assert len(lines) == NOTICE_LINES - 1  # one more would not fit, with its gap
         assert not any("Counted" in line for line in lines)
 
 
@@ -152,7 +175,7 @@ async def test_a_click_on_a_notice_dismisses_it(app: ConsoleApp) -> None:
         app.notify("Second")
         await settle(pilot)
         area = area_of(app)
-        await pilot.click(area, offset=(3, NOTICE_LINES - 3))
+        await pilot.click(area, offset=(3, 0))
         await settle(pilot)
         assert [n.message for n in app._notifications] == ["Second"]
         assert area_text(app)[-1] == "▌ Second"
