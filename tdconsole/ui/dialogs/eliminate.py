@@ -3,10 +3,10 @@ asked first for whoever may still take it (Art. III.2-III.3, IV.7)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label
@@ -32,11 +32,39 @@ class EliminateDialog(Dialog):
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
         super().__init__(tr, state)
         self.first = name or ""
-        self.rows = 0
+        self.rows: list[int] = []
+        """The numbers of the rows shown (their fields' ids: ``name-1``, ``stack-1``, …)."""
+        self._made = 0
+
+    @classmethod
+    def opened(
+        cls, app: App[Any], tr: Translator, state: State, name: str | None
+    ) -> EliminateDialog:
+        """The dialog for ``e``: the one kept from the last ``e``, emptied, else a new one."""
+        dialog = cls.kept(app, tr)
+        if dialog is None:
+            return cls(tr, state, name).keep()
+        dialog.first = name or ""
+        dialog.reopen(state)
+        return dialog
+
+    def reset(self) -> None:
+        for n in self.rows[1:]:
+            self.query_one(f"#row-{n}", Horizontal).remove()
+        self.rows = self.rows[:1]
+        name = self.query_one("#name-1", Input)
+        name.value = self.first
+        name.cursor_position = len(self.first)
+        self.query_one("#stack-1", Input).value = ""
+        self.query_one("#declined", Checkbox).value = False
+        for field in self.query(Input):
+            if isinstance(field.suggester, PlayerSuggester):
+                field.suggester.players = self.state.in_players()
 
     def _row(self, name: str = "") -> Horizontal:
-        self.rows += 1
-        n = self.rows
+        self._made += 1
+        n = self._made
+        self.rows.append(n)
         return Horizontal(
             Input(
                 name,
@@ -51,6 +79,7 @@ class EliminateDialog(Dialog):
                 classes="stack",
             ),
             classes="row",
+            id=f"row-{n}",
         )
 
     def body(self) -> ComposeResult:
@@ -71,7 +100,7 @@ class EliminateDialog(Dialog):
         row = self._row()
         await self.query_one("#rows", Vertical).mount(row)
         self.label_fields()
-        self.query_one(f"#name-{self.rows}", Input).focus()
+        self.query_one(f"#name-{self.rows[-1]}", Input).focus()
 
     def action_toggle_declined(self) -> None:
         box = self.query_one("#declined", Checkbox)
@@ -79,7 +108,7 @@ class EliminateDialog(Dialog):
 
     def entries(self) -> list[tuple[str, str]]:
         out = []
-        for i in range(1, self.rows + 1):
+        for i in self.rows:
             name = self.query_one(f"#name-{i}", Input).value.strip()
             stack = self.query_one(f"#stack-{i}", Input).value
             if name:
