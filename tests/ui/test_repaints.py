@@ -393,3 +393,24 @@ async def test_a_bust_lays_nothing_out_when_no_cards_height_changes(
         card = app.screen.query_one("#table-2", TableCard)
         assert "7 " in card.render().renderables[0].plain  # type: ignore[attr-defined]
         assert laid_out == []
+
+
+async def test_a_kept_dialog_in_another_language_is_built_again(app: ConsoleApp) -> None:
+    """The console's language changed (the event's settings): the dialog kept in the old one
+    is dropped, and ``e`` builds one in the new language."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "escape")
+        await pilot.press("e")
+        first = app.screen
+        assert isinstance(first, EliminateDialog)
+        assert str(first.query_one(".dialog").border_title).startswith("Elimina")
+        await pilot.press("escape")
+        app.tr.lang = "en"
+        await pilot.press("e")
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog) and dialog is not first
+        assert str(dialog.query_one(".dialog").border_title).startswith("Eliminate")
+        assert not first.is_attached
+        await pilot.press("escape", "e")
+        assert app.screen is dialog
