@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, DataTable, Digits, Input, Static
 from tdconsole.domain.play import Bust, Count
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
@@ -414,3 +415,28 @@ async def test_a_kept_dialog_in_another_language_is_built_again(app: ConsoleApp)
         assert not first.is_attached
         await pilot.press("escape", "e")
         assert app.screen is dialog
+
+
+async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", "end", "x", "tab", "1", "2", "3", "4")
+        first = app.screen
+        assert isinstance(first, SecondStackDialog)
+        assert first.query_one("#name", Input).value == "Morettix"
+        await pilot.press("escape")
+        assert app.service is not None
+        mancini = app.service.state.players_at(app.service.state.tables[1])[1]
+        app.screen.select_player(mancini.name)  # type: ignore[attr-defined]
+        mounted.clear()
+        await pilot.press("d")
+        assert app.screen is first
+        assert [kind for kind in mounted if kind != "ScrollBar"] == []
+        assert first.query_one("#name", Input).value == mancini.name
+        assert first.query_one("#stack", Input).value == ""
+        assert first.focused is first.query_one("#name", Input)
+        assert mancini.name in str(first.query_one(".dialog").border_title)
+        assert "1" in str(first.query_one("#dialog-note", Static).render())  # table 1's amount

@@ -129,6 +129,12 @@ class Dialog(Backdrop):
         """The fields as a new dialog has them (a kept dialog's own)."""
         raise NotImplementedError
 
+    def reset_suggestions(self) -> None:
+        """The name fields suggest the players in play now."""
+        for field in self.query(Input):
+            if isinstance(field.suggester, PlayerSuggester):
+                field.suggester.players = self.state.in_players()
+
     def title_text(self) -> str:
         title = self.tr.say(self.HEADING)
         players = self.named_players()
@@ -270,3 +276,28 @@ class Dialog(Backdrop):
             self.dismiss(None)
             return
         self.post_message(CommandRequested(command, self if self.CLOSE_ON_SUCCESS else None))
+
+
+class PlayerDialog(Dialog):
+    """A dialog for the player under the cursor (``e``, ``d``, the keys of a busy evening):
+    built once, kept, and opened again emptied for the next one (``opened``)."""
+
+    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
+        super().__init__(tr, state)
+        self.first = name or ""
+        """The player the dialog opens on (its first name field)."""
+
+    @classmethod
+    def opened(cls, app: App[Any], tr: Translator, state: State, name: str | None) -> Self:
+        """The dialog for the key: the one kept from the last time, emptied, else a new one."""
+        dialog = cls.kept(app, tr)
+        if dialog is None:
+            return cls(tr, state, name).keep()
+        dialog.first = name or ""
+        dialog.reopen(state)
+        return dialog
+
+    def set_name(self, field: Input) -> None:
+        """``field`` holding the player the dialog opens on, its cursor at the end."""
+        field.value = self.first
+        field.cursor_position = len(self.first)

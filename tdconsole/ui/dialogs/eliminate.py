@@ -3,10 +3,10 @@ asked first for whoever may still take it (Art. III.2-III.3, IV.7)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label
@@ -15,12 +15,12 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, PlayerSuggester, parse_int
+from tdconsole.ui.dialogs.base import Dialog, PlayerDialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.widgets.choices import Tick
 
 
-class EliminateDialog(Dialog):
+class EliminateDialog(PlayerDialog):
     HEADING = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -30,36 +30,19 @@ class EliminateDialog(Dialog):
     ]
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
-        super().__init__(tr, state)
-        self.first = name or ""
+        super().__init__(tr, state, name)
         self.rows: list[int] = []
         """The numbers of the rows shown (their fields' ids: ``name-1``, ``stack-1``, …)."""
         self._made = 0
-
-    @classmethod
-    def opened(
-        cls, app: App[Any], tr: Translator, state: State, name: str | None
-    ) -> EliminateDialog:
-        """The dialog for ``e``: the one kept from the last ``e``, emptied, else a new one."""
-        dialog = cls.kept(app, tr)
-        if dialog is None:
-            return cls(tr, state, name).keep()
-        dialog.first = name or ""
-        dialog.reopen(state)
-        return dialog
 
     def reset(self) -> None:
         for n in self.rows[1:]:
             self.query_one(f"#row-{n}", Horizontal).remove()
         self.rows = self.rows[:1]
-        name = self.query_one("#name-1", Input)
-        name.value = self.first
-        name.cursor_position = len(self.first)
+        self.set_name(self.query_one("#name-1", Input))
         self.query_one("#stack-1", Input).value = ""
         self.query_one("#declined", Checkbox).value = False
-        for field in self.query(Input):
-            if isinstance(field.suggester, PlayerSuggester):
-                field.suggester.players = self.state.in_players()
+        self.reset_suggestions()
 
     def _row(self, name: str = "") -> Horizontal:
         self._made += 1
