@@ -12,7 +12,6 @@ on, until 1,000 actions are done.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import signal
@@ -21,7 +20,7 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-import pytest
+import forked
 import writer
 from invariants import check
 
@@ -32,11 +31,6 @@ from tdconsole.store.eventstore import inspect
 
 ACTIONS = 1000
 PLAYERS = 40
-
-WRITERS = multiprocessing.get_context("forkserver")
-"""The writers are forked from a server that imported the console once (``writer_server``)."""
-WRITERS.set_forkserver_preload(["writer_server"])
-HERE = Path(__file__).resolve().parent
 
 
 def _ack(acks: Connection, timeout: float) -> object:
@@ -95,13 +89,8 @@ def _verify(folder: Path, acked: list[list[object]], seen: Seen) -> None:
 
 
 def test_sigkill_at_random_points_across_a_thousand_actions(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    # The forkserver imports its preloaded modules from PYTHONPATH (Python 3.11 passes it
-    # nothing of this process's sys.path); a server without them would still fork writers
-    # that work, each importing the console itself.
-    path = os.environ.get("PYTHONPATH")
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(HERE), *([path] if path else [])]))
     folder = tmp_path / "events"
     folder.mkdir()
     rng = random.Random(8)
@@ -114,12 +103,11 @@ def test_sigkill_at_random_points_across_a_thousand_actions(
         # About 20 writers do it; a bound on their number, not on time (a busy machine is slow).
         starts += 1
         assert starts <= 300, f"only {len(acked)} actions from {starts - 1} writers"
-        acks, sender = WRITERS.Pipe(duplex=False)
-        proc = WRITERS.Process(
-            target=writer.write,
-            args=(folder, rng.randint(0, 10**6), ACTIONS - len(acked), PLAYERS, env, sender),
+        acks, sender = forked.SERVER.Pipe(duplex=False)
+        seed = rng.randint(0, 10**6)
+        proc = forked.process(
+            writer.write, folder, seed, ACTIONS - len(acked), PLAYERS, env, sender
         )
-        proc.start()
         sender.close()  # the writer holds the only sending end: its death ends the stream
         assert _ack(acks, 120) == "ready"
         budget = rng.choice([3, 10, 30, 60, 150])  # actions before the kill, about

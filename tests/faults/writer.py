@@ -2,9 +2,9 @@
 action, acknowledging each once ``execute`` returned, until it is SIGKILLed or done.
 
 Each writer is a real process with its own connection to the file, killed for real; it is
-forked from a server that imported all this and played a throwaway event once
-(``multiprocessing``'s forkserver, preloading ``writer_server``), so that twenty writers do not
-each spend 0.3 s of CPU importing the console and building its models.
+forked from a server that imported all this and played a throwaway event once (``forked``),
+so that twenty writers do not each spend 0.3 s of CPU importing the console and building its
+models.
 """
 
 from __future__ import annotations
