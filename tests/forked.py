@@ -79,12 +79,21 @@ class Forked:
     """A script running in a forked process, as ``subprocess.Popen`` with ``text=True`` and
     ``stdout``/``stderr`` either ``subprocess.PIPE`` or nothing (thrown away)."""
 
-    def __init__(self, script: str, args: Sequence[str], *, stdout: bool, stderr: bool) -> None:
-        ends = [
-            SERVER.Pipe(duplex=False) if wanted else (None, None) for wanted in (stdout, stderr)
-        ]
+    def __init__(
+        self,
+        script: str,
+        args: Sequence[str],
+        *,
+        stdout: bool,
+        stderr: bool,
+        env: dict[str, str] | None,
+        cwd: Path | None,
+    ) -> None:
+        ends = [SERVER.Pipe(duplex=False) if want else (None, None) for want in (stdout, stderr)]
         self._proc = process(
-            _script, script, list(args), dict(os.environ), os.getcwd(), ends[0][1], ends[1][1]
+            _script,
+            *(script, list(args), dict(os.environ if env is None else env)),
+            *(str(cwd or os.getcwd()), ends[0][1], ends[1][1]),
         )
         self.stdout: IO[str] | None = None
         self.stderr: IO[str] | None = None
@@ -137,13 +146,28 @@ class Forked:
         return read.get("out", ""), read.get("err", "")
 
 
-def popen(script: str, *args: str, stdout: bool = False, stderr: bool = False) -> Forked:
-    return Forked(script, args, stdout=stdout, stderr=stderr)
+def popen(
+    script: str,
+    *args: str,
+    stdout: bool = False,
+    stderr: bool = False,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+) -> Forked:
+    """``subprocess.Popen([python, "-c", script, *args], text=True, ...)``: ``stdout`` and
+    ``stderr`` piped when true, ``env`` (this process's environment by default), ``cwd``."""
+    return Forked(script, args, stdout=stdout, stderr=stderr, env=env, cwd=cwd)
 
 
-def run(script: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    script: str, *args: str, timeout: float = 120, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """The script to its end, its output captured (``subprocess.run(..., capture_output=True,
-    text=True)``)."""
-    forked = popen(script, *args, stdout=True, stderr=True)
-    out, err = forked.communicate(timeout)
+    text=True, timeout=timeout)``: killed when it takes longer)."""
+    forked = popen(script, *args, stdout=True, stderr=True, env=env)
+    try:
+        out, err = forked.communicate(timeout)
+    except subprocess.TimeoutExpired:
+        forked.kill()
+        raise
     return subprocess.CompletedProcess(["-c", script, *args], forked.wait(), out, err)
