@@ -36,16 +36,6 @@ async def test_the_console_opens_with_the_widgets_of_the_tables_tab_only(app: Co
         table = app.screen.query_one("#player-table", DataTable)
         assert app.focused is table
         assert table.row_count == 24
-        await pilot.press("3", "4", "6", "5")
-        assert tab_views(app) == [
-            "CashView",
-            "PayoutsView",
-            "PlayersView",
-            "RulingsView",
-            "SeasonView",
-            "StandingsView",
-        ]
-        assert app.focused is app.screen.query_one("#rule-search")
 
 
 async def test_search_and_the_palette_reach_the_players_tab_never_shown(app: ConsoleApp) -> None:
