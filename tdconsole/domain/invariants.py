@@ -275,8 +275,22 @@ def replay_log(
     names_seen: set[str] = set()
     # An undo or a redo returns to a State already checked: the State is folded again (from
     # the start, the History being fed as it goes) once it is next needed, so that a run of
-    # undos and redos costs one fold, not one each.
+    # undos and redos costs one fold, not one each; a run that leaves in effect the commands
+    # in effect before it (an undo and its redo) costs none, its State being the one before
+    # it (undo and redo record no event of the State, and only commands with a number of
+    # their own were recorded so far: the State went as the fold goes).
     stale: Record | None = None
+    in_effect: list[int] = []  # the commands in effect as the run of undos and redos began
+    unchanged = True  # and no event of the State was applied since (none of a command)
+    numbered = True  # no command so far reused another's number
+
+    def refolded(upto: int) -> State:
+        """The State after ``records[:upto]`` with the commands in effect now."""
+        if numbered and unchanged and history.active == in_effect:
+            state.last_seq = records[upto - 1].seq
+            return state
+        return _refold(fresh()[0], records[:upto], history)
+
     at = 0
     while at < len(records):
         end = at + 1
@@ -288,8 +302,12 @@ def replay_log(
             control = any(is_control(r) for r in group)
             if stale is not None and not all(is_control(r) for r in group):
                 record = stale
-                state = _refold(fresh()[0], records[:at], history)
+                state = refolded(at)
                 stale, record = None, group[0]
+            if not control and record.command in history.summaries:
+                numbered = False
+            elif control and stale is None:
+                in_effect, unchanged = list(history.active), True
             for record in group:
                 check_values(record.body.payload(), record)
                 check_values(record.actor, record)
@@ -297,6 +315,7 @@ def replay_log(
                 if not is_control(record):
                     record.body.apply(state, record.at)
                     state.last_seq = record.seq
+                    unchanged = False
                 history.feed(record)
             if control:
                 stale = records[end - 1]
@@ -307,7 +326,7 @@ def replay_log(
         at = end
     if stale is not None:
         try:
-            state = _refold(fresh()[0], records, history)
+            state = refolded(len(records))
         except RuleError as exc:
             raise at_event(stale, exc) from None
     return state, history

@@ -318,10 +318,10 @@ class ConsoleApp(ViewsApp):
                 screen.look_up_article(exc.article)
 
     @on(RulesRequested)
-    def open_rules(self, message: RulesRequested) -> None:
+    async def open_rules(self, message: RulesRequested) -> None:
         message.stop()
         for screen in self._consoles():
-            screen.action_rules(message.article)
+            await screen.action_rules(message.article)
 
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:

@@ -4,14 +4,17 @@ played listed apart, after the places."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from built_once import built, copied
 from support import pdf_pages
 
 from tdconsole.cli import main
@@ -35,12 +38,17 @@ PLACED = ["Fil", "Eva", "Dan", "Cid", "Bea", "Ada"]  # 1st … 6th
 NEVER_PLAYED = ["Gus", "Ivo", "Zed"]  # waiting list ×2, registered but never paid
 
 
-@pytest.fixture
-def ended(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
+def _end(path: Path) -> None:
     """6 paid players × 4,000 played to the winner; two wait, one never paid."""
-    cli = Cli(capsys, str(tmp_path / "evening.tdc"))
-    assert main(["new", cli.event, "--name", "Serata"]) == 0
-    capsys.readouterr()
+
+    def cli(*argv: str) -> str:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(["--lang", "en", "--event", str(path), *argv])
+        assert code == 0, argv
+        return out.getvalue()
+
+    assert main(["new", str(path), "--name", "Serata"]) == 0
     cli("set", "max_players=7")
     cli("register", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Zed", "Gus", "Ivo")
     cli("pay", "Ada", "Bea", "Cid", "Dan", "Eva", "Fil")
@@ -50,11 +58,22 @@ def ended(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
     cli("bust", "Ada")
     cli("bust", "Bea", "Cid", "--stacks", "100", "200")
     cli("bust", "Dan")
-    assert cli.json("clock")["running"] is True
+    assert json.loads(cli("clock", "--json"))["running"] is True
     cli("clock", "set", "00:00")  # the level's time runs out: the change is pending…
-    assert cli.json("clock")["pending_announcement"] is True
+    assert json.loads(cli("clock", "--json"))["pending_announcement"] is True
     cli("bust", "Eva")  # …when the last elimination ends the event
-    return cli
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "evening", _end)
+
+
+@pytest.fixture
+def ended(capsys: pytest.CaptureFixture[str], tmp_path: Path, evening: Path) -> Cli:
+    """The evening played to its winner (``_end``, once for the module), a copy of its own
+    for each test."""
+    return Cli(capsys, str(copied(evening, tmp_path)))
 
 
 def test_iv7_the_clock_stops_for_good(ended: Cli) -> None:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,14 +30,23 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture
-def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "numbers.tdc")
-    assert run(capsys, "new", path, "--name", "Numeri")[0] == 0
+def _numbers(path: Path) -> None:
+    assert main(["new", str(path), "--name", "Numeri"]) == 0
     names = [f"Giocatore {i}" for i in range(1, 9)]
-    assert run(capsys, "--event", path, "register", *names)[0] == 0
-    assert run(capsys, "--event", path, "pay", *names)[0] == 0
-    return path
+    assert main(["--event", str(path), "register", *names]) == 0
+    assert main(["--event", str(path), "pay", *names]) == 0
+
+
+@pytest.fixture(scope="module")
+def numbers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "numbers", _numbers)
+
+
+@pytest.fixture
+def event(tmp_path: Path, numbers: Path) -> str:
+    """Eight paid players (``_numbers``, once for the module): a copy of its own for each
+    test."""
+    return str(copied(numbers, tmp_path))
 
 
 def one_line_refusal(code: int, err: str) -> None:

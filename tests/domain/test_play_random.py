@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from built_once import created
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import check
@@ -84,9 +85,7 @@ def play_out(service: Tournament, rng: random.Random) -> None:
 @given(n=st.integers(min_value=2, max_value=24), seed=st.integers(0, 10_000))
 def test_random_legal_play_keeps_every_invariant(tmp_path: Path, n: int, seed: int) -> None:
     path = tmp_path / f"random-{n}-{seed}.tdc"
-    service = Tournament.create(
-        path, "random", load_settings(), clock=FakeClock(), rng=random.Random(seed)
-    )
+    service = created(path, "random", load_settings(), clock=FakeClock(), rng=random.Random(seed))
     try:
         service.execute(Register(names=names(n)))
         service.execute(Pay(names=names(n)))
@@ -133,9 +132,7 @@ def test_any_command_sequence_leaves_the_store_consistent(
 ) -> None:
     """Valid commands apply, refused ones change nothing, and replay = live state."""
     path = tmp_path / "seq.tdc"
-    service = Tournament.create(
-        path, "seq", load_settings(), clock=FakeClock(), rng=random.Random(1)
-    )
+    service = created(path, "seq", load_settings(), clock=FakeClock(), rng=random.Random(1))
     try:
         for command in commands:
             before = service.store.last_seq()

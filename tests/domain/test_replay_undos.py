@@ -43,3 +43,41 @@ def test_a_run_of_undos_and_redos_is_folded_again_once(
     assert state.last_seq == expected.last_seq == records[-1].seq
     assert history.active == expected_history.active
     assert state == expected
+
+
+def test_an_undo_and_its_redo_cost_no_fold(
+    make_service: MakeService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run of undos and redos that leaves in effect the commands in effect before it (a
+    command undone by mistake and redone) returns to the very State before it: no fold."""
+    service = make_service()
+    for name in names(5):
+        service.execute(Register(names=[name]))
+    service.undo()
+    service.redo()
+    service.execute(Register(names=["Zeta"]))
+    service.undo()
+    service.undo()
+    service.redo()
+    service.redo()
+    records = service.log()
+    service.undo()  # and a last one that stays
+    undone = service.log()
+    settings = service.state.settings
+    folds: list[int] = []
+    apply_all = invariants.apply_all
+
+    def counted(state: Any, chosen: Any) -> None:
+        folds.append(1)
+        apply_all(state, chosen)
+
+    monkeypatch.setattr(invariants, "apply_all", counted)
+    state, history = invariants.replay_log(records, settings)
+    assert folds == []
+    expected, expected_history = fold(records, settings)
+    assert state == expected and len(state.players) == 6
+    assert state.last_seq == expected.last_seq == records[-1].seq
+    assert history.active == expected_history.active
+    state, _ = invariants.replay_log(undone, settings)
+    assert folds == [1]  # the run ends with Zeta cancelled: folded once
+    assert state == fold(undone, settings)[0] and len(state.players) == 5

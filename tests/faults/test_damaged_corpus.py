@@ -33,10 +33,12 @@ def original(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The bytes of a real, finished event of more than 1,000 events (with its snapshot)."""
     folder = tmp_path_factory.mktemp("corpus")
     path = folder / "real.tdc"
-    settings = load_settings().with_value("max_players", "200").with_value("keep", "0")
-    service = play(path, settings, 3000, seed=11, players=200)
-    events = service.state.last_seq
-    service.close()
+    with pytest.MonkeyPatch.context() as patch:  # (before the tests' own data folders)
+        patch.setenv("TDCONSOLE_DATA_DIR", str(folder / "data"))
+        settings = load_settings().with_value("max_players", "200").with_value("keep", "0")
+        service = play(path, settings, 3000, seed=11, players=200)
+        events = service.state.last_seq
+        service.close()
     assert events > 1000
     assert companions(path) == []
     return path.read_bytes()

@@ -4,11 +4,10 @@ purpose (issue 8, concurrency): no lost update, no duplicate, every conflict ref
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
+import forked
 from invariants import check
 
 from tdconsole.domain.events import CommandNoted
@@ -74,20 +73,11 @@ def test_four_terminals_five_hundred_actions_each(tmp_path: Path) -> None:
     service.close()
     go = tmp_path / "go"
     procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                TERMINAL,
-                str(path),
-                f"floor-{i}",
-                str(go),
-                str(ACTIONS),
-                str(PLAYERS),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+        forked.popen(
+            TERMINAL,
+            *(str(path), f"floor-{i}", str(go), str(ACTIONS), str(PLAYERS)),
+            stdout=True,
+            stderr=True,
         )
         for i in range(TERMINALS)
     ]

@@ -12,10 +12,10 @@ import copy
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import forked
 import pytest
 
 from tdconsole.cli import main
@@ -243,7 +243,7 @@ def test_a_file_larger_than_any_export_is_refused_after_reading_only_the_limit(
 
 
 def _import_in_a_subprocess(source: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """The command line in its own process, so that a hang or a runaway read fails the test
+    """The command line in its own (forked) process, so that a hang or a runaway read fails the test
     (timeout, memory limit) instead of stopping the suite."""
     code = (
         "import resource, sys\n"
@@ -252,14 +252,7 @@ def _import_in_a_subprocess(source: str, tmp_path: Path) -> subprocess.Completed
         "sys.exit(main(sys.argv[1:]))\n"
     )
     env = {**os.environ, "TDCONSOLE_DATA_DIR": str(tmp_path / "data")}
-    return subprocess.run(
-        [sys.executable, "-c", code, "--lang", "en", "import", source, "--to", "x"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-        check=False,
-    )
+    return forked.run(code, "--lang", "en", "import", source, "--to", "x", timeout=60, env=env)
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/full", "fifo"])

@@ -1,11 +1,12 @@
 """1,000 mixed actions by a writer SIGKILLed at random moments (issue 8, faults).
 
-A writer process plays events with every kind of action (registration, fees, draw, start,
-counts, second stacks, eliminations, closings, the final, the clock, undo and redo), printing
-each action once ``execute`` returned. The test kills it at random instants, sometimes inside a
-transaction, a snapshot write or a backup, then reopens: every acknowledged action is in the
-log, the file is intact, the state equals a replay from event 1 and every invariant holds, and
-the backups listed are whole files. Then a new writer carries on, until 1,000 actions are done.
+A writer process (``writer``) plays events with every kind of action (registration, fees,
+draw, start, counts, second stacks, eliminations, closings, the final, the clock, undo and
+redo), acknowledging each action once ``execute`` returned. The test kills it at random
+instants, sometimes inside a transaction, a snapshot write or a backup, then reopens: every
+acknowledged action is in the log, the file is intact, the state equals a replay from event 1
+and every invariant holds, and the backups listed are whole files. Then a new writer carries
+on, until 1,000 actions are done.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ import os
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
+import forked
+import writer
 from invariants import check
 
 from tdconsole.domain.events import CommandNoted, Redone, Undone
@@ -31,60 +32,17 @@ from tdconsole.store.eventstore import inspect
 ACTIONS = 1000
 PLAYERS = 40
 
-WRITER = textwrap.dedent(
-    """
-    import json, random, sys
-    from pathlib import Path
-    sys.path.insert(0, sys.argv[4])
-    from driver import next_action
-    from tdconsole.store import snapshot
-    snapshot.SNAPSHOT_EVERY = 40  # many snapshot writes: many chances to be killed in one
-    from tdconsole.domain.errors import RuleError
-    from tdconsole.store.settings_file import load_settings
-    from tdconsole.service import Tournament
 
-    folder, seed, remaining = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-    players = int(sys.argv[5])
-    settings = (
-        load_settings()
-        .with_value("max_players", str(players))
-        .with_value("every", "5")
-        .with_value("keep", "3")
-    )
-    k = max([int(p.stem.split("-")[1]) for p in folder.glob("event-*.tdc")], default=1)
-    print("ready", flush=True)
-    while remaining > 0:
-        path = folder / f"event-{k:02d}.tdc"
-        if path.exists():
-            service = Tournament.open(path)
-        else:
-            service = Tournament.create(path, f"event {k}", settings)
-        refused = 0
-        while remaining > 0:
-            rng = random.Random(f"{seed}-{k}-{service.state.last_seq}-{refused}")
-            redoable = service.history.last_redoable is not None
-            action = next_action(service.state, rng, players, redoable)
-            if action is None:
-                break
-            try:
-                if action == "undo":
-                    summary, kind = service.undo("killed writer test"), "undo"
-                    seq = service.state.last_seq
-                elif action == "redo":
-                    summary, kind = service.redo(), "redo"
-                    seq = service.state.last_seq
-                else:
-                    records = service.execute(action)
-                    seq, kind, summary = records[0].seq, "do", records[0].body.summary
-            except RuleError:
-                refused += 1
-                continue
-            print(json.dumps([k, seq, kind, summary]), flush=True)
-            remaining -= 1
-        service.close()
-        k += 1
-    """
-)
+def _ack(acks: Connection, timeout: float) -> object:
+    """The writer's next acknowledgement; None once it is gone (or after ``timeout``)."""
+    try:
+        if not acks.poll(max(timeout, 0)):
+            return None
+        said = json.loads(acks.recv_bytes())
+    except EOFError:
+        return None
+    assert not (isinstance(said, list) and said[0] == "error"), said[1]
+    return said
 
 
 Seen = dict[Path, tuple[object, ...]]
@@ -130,7 +88,9 @@ def _verify(folder: Path, acked: list[list[object]], seen: Seen) -> None:
         seen[path] = _on_disk(path, len(by_event.get(k, [])))
 
 
-def test_sigkill_at_random_points_across_a_thousand_actions(tmp_path: Path) -> None:
+def test_sigkill_at_random_points_across_a_thousand_actions(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / "events"
     folder.mkdir()
     rng = random.Random(8)
@@ -143,39 +103,27 @@ def test_sigkill_at_random_points_across_a_thousand_actions(tmp_path: Path) -> N
         # About 20 writers do it; a bound on their number, not on time (a busy machine is slow).
         starts += 1
         assert starts <= 300, f"only {len(acked)} actions from {starts - 1} writers"
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                WRITER,
-                str(folder),
-                str(rng.randint(0, 10**6)),
-                str(ACTIONS - len(acked)),
-                str(Path(__file__).parent),
-                str(PLAYERS),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
+        acks, sender = forked.SERVER.Pipe(duplex=False)
+        seed = rng.randint(0, 10**6)
+        proc = forked.process(
+            writer.write, folder, seed, ACTIONS - len(acked), PLAYERS, env, sender
         )
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
+        sender.close()  # the writer holds the only sending end: its death ends the stream
+        assert _ack(acks, 120) == "ready"
         budget = rng.choice([3, 10, 30, 60, 150])  # actions before the kill, about
         limit = time.monotonic() + 20
-        while budget > 0 and time.monotonic() < limit:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            acked.append(json.loads(line))
+        while budget > 0 and (line := _ack(acks, limit - time.monotonic())) is not None:
+            acked.append(line)
             budget -= 1
         time.sleep(rng.random() * 0.003)  # somewhere inside the next action
-        if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGKILL)
+        if proc.exitcode is None:
+            proc.kill()  # SIGKILL
             kills += 1
-        out, err = proc.communicate()
-        acked.extend(json.loads(line) for line in out.splitlines() if line.strip())
-        assert proc.returncode in (0, -signal.SIGKILL), err
+        proc.join()
+        while (line := _ack(acks, 120)) is not None:  # what it acknowledged before dying
+            acked.append(line)
+        acks.close()
+        assert proc.exitcode in (0, -signal.SIGKILL), proc.exitcode
         _verify(folder, acked, seen)
     print(f"{kills} kills, {len(acked)} acknowledged actions")
     assert kills >= 5

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
+import forked
 import pytest
 from mounts import fill, remount, tmpfs
 from played import companions, file_state
@@ -120,12 +120,7 @@ def test_recent_writes_in_the_wal_are_read_from_a_read_only_medium(
         path = stick / "serata.tdc"
         field = _event(path, settings)
         late = ["Late One", "Late Two", "Late Three"]
-        done = subprocess.run(
-            [sys.executable, "-c", KILLED_WRITER, str(path), *late],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = forked.run(KILLED_WRITER, str(path), *late)
         assert done.returncode == -signal.SIGKILL
         assert done.stdout.split("\n")[:3] == late
         assert Path(f"{path}-wal").stat().st_size > 0
@@ -249,6 +244,9 @@ LIMITED = textwrap.dedent(
     import resource, sys
     from tdconsole.cli import main
 
+    # Under the limit, Python's own bytecode cache would be written short (a write past
+    # RLIMIT_FSIZE is cut, not refused) and break every later import of that module.
+    sys.dont_write_bytecode = True
     resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), resource.RLIM_INFINITY))
     for i in range(2000):
         batch = [f"Limited {i:04d}-{j} " + "y" * 40 for j in range(4)]
@@ -273,14 +271,7 @@ def test_a_file_size_limit_reads_refuses_writes_then_loses_nothing(
     path = tmp_path / "serata.tdc"
     acknowledged = set(_event(path, settings))
     limit = path.stat().st_size + margin
-    # -B: under the limit, Python's own bytecode cache would be written short (a write past
-    # RLIMIT_FSIZE is cut, not refused) and break every later import of that module.
-    done = subprocess.run(
-        [sys.executable, "-B", "-c", LIMITED, str(path), str(limit)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = forked.run(LIMITED, str(path), str(limit), timeout=600)
     assert "Traceback" not in done.stderr, done.stderr
     lines = done.stdout.splitlines()
     assert "REFUSED" in lines, done.stdout[-500:]

@@ -2,7 +2,8 @@
 
 A ruling of thousands of characters once raised ``ValueError: row … too high``, a count of
 25×10^100 raised ``FPDFException``, a name of 50,000 characters took minutes, and names in
-scripts the bundled font lacks printed blank with only fpdf's warning.
+scripts the bundled font lacks printed blank with only fpdf's warning. (That the ordinary
+reports print without a warning is in ``test_pdf``: every report at every moment.)
 """
 
 from __future__ import annotations
@@ -103,11 +104,3 @@ def test_the_command_line_warns_on_stderr_in_the_event_language(
         "codici (U+…); usa il formato html per vederle\n"
     )
     assert "U+5C71U+7530U+592AU+90CE" in squeezed(read(target.read_bytes()))
-
-
-def test_ordinary_reports_are_laid_out_as_before(any_event: dict[str, Any]) -> None:
-    """No warning when every letter is in the font (Ł ë Ω ♥ …)."""
-    warnings: list[str] = []
-    for kind in ("standings", "rulings", "slips"):
-        render(kind, any_event, "pdf", lang="en", warnings=warnings)
-    assert warnings == []

@@ -10,11 +10,10 @@ import os
 import random
 import sqlite3
 import stat
-import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
+import forked
 import pytest
 from support import seeds_dir
 
@@ -148,15 +147,8 @@ def test_another_process_reads_the_kept_index(data_dir: Path) -> None:
         "print(json.dumps([type(search_kept.get_index()).__name__, r]))\n"
     )
     env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    out = forked.run(code, env=env)
+    assert out.returncode == 0, out.stderr
     kind, there = json.loads(out.stdout)
     assert kind == "Kept" and there == here and out.stderr == ""
 
@@ -443,14 +435,7 @@ def test_two_processes_building_at_once_leave_one_whole_cache(data_dir: Path) ->
     for _ in range(3):
         cache_path().unlink(missing_ok=True)
         procs = [
-            subprocess.Popen(
-                [sys.executable, "-c", code, *asked],
-                env=env,
-                cwd=ROOT,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
+            forked.popen(code, *asked, stdout=True, stderr=True, env=env, cwd=ROOT)
             for _ in range(2)
         ]
         for proc in procs:

@@ -6,13 +6,12 @@ import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import textwrap
 import threading
 import time
 from pathlib import Path
 
+import forked
 import pytest
 
 from tdconsole.domain.fold import fold
@@ -44,9 +43,7 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_command(tmp_path: Path) -> 
     for round_, target in enumerate((40, 57, 91)):
         path = tmp_path / f"event{round_}.tdc"
         Tournament.create(path, "kill", settings).close()
-        proc = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
-        )
+        proc = forked.popen(WRITER, str(path), stdout=True)
         assert proc.stdout is not None
         acked: list[str] = []
         deadline = time.monotonic() + 60
@@ -108,11 +105,7 @@ def test_two_processes_register_and_pay_the_same_players(tmp_path: Path) -> None
     path = tmp_path / "race.tdc"
     Tournament.create(path, "race", load_settings()).close()
     procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", CONCURRENT, str(path), who, str(tmp_path / "go")],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        forked.popen(CONCURRENT, str(path), who, str(tmp_path / "go"), stdout=True)
         for who in ("floor-a", "floor-b")
     ]
     for proc in procs:  # both processes have opened the event and wait at the line

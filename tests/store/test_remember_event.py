@@ -7,11 +7,10 @@ temporary file, and any fault of the data folder is passed over.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
+import forked
 import pytest
 
 from tdconsole.cli import main
@@ -32,14 +31,7 @@ HAMMER = textwrap.dedent(
 
 def test_many_processes_remember_at_once_and_none_fails(tmp_path: Path, data_dir: Path) -> None:
     events = [tmp_path / f"event{i}.tdc" for i in range(8)]
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", HAMMER, str(event), "150"],
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for event in events
-    ]
+    procs = [forked.popen(HAMMER, str(event), "150", stderr=True) for event in events]
     failures = []
     for proc in procs:
         _out, err = proc.communicate(timeout=300)
@@ -63,15 +55,7 @@ def test_commands_in_several_terminals_at_once_all_succeed(tmp_path: Path, data_
                 sys.exit(code)
         """
     )
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", script, str(event)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(6)
-    ]
+    procs = [forked.popen(script, str(event), stderr=True) for _ in range(6)]
     results = [
         (proc.wait(timeout=300), proc.stderr.read() if proc.stderr else "") for proc in procs
     ]
