@@ -166,7 +166,7 @@ class ConsoleApp(ViewsApp):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _refresh_notifications(self) -> None:
-        """The screen on top shows the notices in its area of fixed size, at once
+        """The screen on top shows the notices in its one area, painted in place at once
         (``ui.notices``); a screen without one (the start screen, the palette), in Textual's
         toasts."""
         try:

@@ -324,7 +324,7 @@ async def test_the_elimination_dialog_is_built_once_and_opens_again_empty(
         assert isinstance(screen, ConsoleScreen)
         assert app.service is not None
         mancini = app.service.state.players_at(app.service.state.tables[1])[1]
-        screen.select_player(mancini.name)
+        await screen.select_player(mancini.name)
         mounted.clear()
         await pilot.press("e")
         dialog = app.screen
@@ -430,7 +430,7 @@ async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
         await pilot.press("escape")
         assert app.service is not None
         mancini = app.service.state.players_at(app.service.state.tables[1])[1]
-        app.screen.select_player(mancini.name)  # type: ignore[attr-defined]
+        await app.screen.select_player(mancini.name)  # type: ignore[attr-defined]
         mounted.clear()
         await pilot.press("d")
         assert app.screen is first

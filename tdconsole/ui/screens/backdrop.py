@@ -40,8 +40,8 @@ class StillBeneath(Screen[None]):
     the structure, a dialog)."""
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
-        # The notices in one area of fixed size, painted in place (``ui.notices``), in
-        # place of Textual's rack, which mounts a widget for each notice.
+        # The notices in one area painted in place (``ui.notices``), instead of Textual's
+        # rack, which mounts a widget for each notice.
         super()._extend_compose(widgets)
         for i, widget in enumerate(widgets):
             if isinstance(widget, ToastRack):
