@@ -411,9 +411,12 @@ def key_figures(rounds: int = KEY_ROUNDS) -> dict[str, Any]:
 
 
 async def _in_process_ms(rounds: int) -> dict[str, float]:
-    """The work behind the key, in-process: the service call and the views handed the State;
-    and the CPU of an elimination dialog opened and closed (Textual's pilot, at rest after
-    each key: its own waiting is in the figure too)."""
+    """The work behind the keys, in-process (120 x 40, notices shown as in a terminal): the
+    service call and the views handed the State; the CPU of an elimination dialog opened and
+    closed (``e``, Escape), and of its Enter (the second stack declined) until the console is at
+    rest again (the dialog gone, the views, the notice, the repaint). Textual's pilot waits
+    for rest after each key, with CPU of its own: ``idle_key_cpu_ms`` is that of a key that
+    does nothing, to be taken off each key's figure (``*_net_ms``)."""
     from datetime import UTC, datetime
 
     from tdconsole.demo import build_demo
@@ -427,19 +430,33 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
     path = build_demo(folder / "demo.tdc", now=now)
     service = Tournament.open(path, clock=lambda: now)
     app = build_app(service, lambda: now)
-    execute_ms, views_ms, dialog_ms = [], [], []
-    async with app.run_test(size=(COLS, ROWS)) as pilot:
-        await pilot.pause()
-        for i in range(rounds // 2 + 1):
-            # CPU of an elimination dialog opened and closed (e, Escape), each key at rest;
-            # the first opening imports the dialog's modules: not counted.
+    execute_ms, views_ms, dialog_ms, enter_ms, idle_ms = [], [], [], [], []
+    async with app.run_test(size=(COLS, ROWS), notifications=True) as pilot:
+
+        async def press(*keys: str) -> float:
+            """The CPU (ms) of ``keys``, each pressed once the console is at rest."""
             started = time.process_time()
-            for key in ("e", "escape"):
+            for key in keys:
                 await pilot.press(key)
                 for _ in range(3):
                     await pilot.pause()
+            return (time.process_time() - started) * 1000
+
+        await press()
+        # The first opening and the first Enter import the dialog's and the notices'
+        # modules: not counted.
+        for i in range(rounds + 1):
+            idle = await press("f12")  # no binding: the pilot's own waiting
+            dialog = await press("e", "escape")
+            await press("e", "ctrl+r")
+            enter = await press("enter")
+            if service.state.find("Moretti").status == "in":  # type: ignore[union-attr]
+                raise RuntimeError("the elimination was not recorded")
+            await press("u")
             if i:
-                dialog_ms.append((time.process_time() - started) * 1000)
+                idle_ms.append(idle)
+                dialog_ms.append(dialog)
+                enter_ms.append(enter)
         for _ in range(rounds):
             t0 = time.perf_counter()
             service.execute(Bust(names=["Moretti"], declined=True))
@@ -454,10 +471,15 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
             await pilot.pause()
     service.close()
     shutil.rmtree(folder, ignore_errors=True)
+    idle = statistics.median(idle_ms)
     return {
         "elimination_service_ms": statistics.median(execute_ms),
         "elimination_views_ms": statistics.median(views_ms),
+        "idle_key_cpu_ms": idle,
         "dialog_open_close_cpu_ms": statistics.median(dialog_ms),
+        "dialog_open_close_cpu_net_ms": statistics.median(dialog_ms) - 2 * idle,
+        "elimination_enter_cpu_ms": statistics.median(enter_ms),
+        "elimination_enter_cpu_net_ms": statistics.median(enter_ms) - idle,
     }
 
 
@@ -504,5 +526,8 @@ def main() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    for key, value in main().items():
+    # ``--in-process``: the figures of the keys' work in-process alone (about 20 s).
+    in_process = "--in-process" in sys.argv
+    figures = asyncio.run(_in_process_ms(KEY_ROUNDS)) if in_process else main()
+    for key, value in figures.items():
         print(f"{key:<36} {value:.3f}" if isinstance(value, float) else f"{key:<36} {value}")

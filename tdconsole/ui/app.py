@@ -16,8 +16,10 @@ from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
+from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
+from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from tdconsole.domain.errors import RuleError
@@ -37,6 +39,7 @@ from tdconsole.ui.messages import (
     RulesRequested,
     UndoRequested,
 )
+from tdconsole.ui.notices import NoticeRack
 from tdconsole.ui.pacing import NewsNotices, RepaintPacer
 from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
@@ -161,6 +164,17 @@ class ConsoleApp(ViewsApp):
         grouped by thousands ("5 000") is never split across two lines."""
         message = _GROUPED.sub("\u00a0", message)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _refresh_notifications(self) -> None:
+        """The screen on top shows the notices in its area of fixed size, at once
+        (``ui.notices``); a screen without one (the start screen, the palette), in Textual's
+        toasts."""
+        try:
+            rack = self.screen.get_child_by_type(NoticeRack)
+        except (NoMatches, ScreenStackError):
+            super()._refresh_notifications()
+            return
+        rack.show(self._notifications)
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -304,10 +318,10 @@ class ConsoleApp(ViewsApp):
                 screen.look_up_article(exc.article)
 
     @on(RulesRequested)
-    def open_rules(self, message: RulesRequested) -> None:
+    async def open_rules(self, message: RulesRequested) -> None:
         message.stop()
         for screen in self._consoles():
-            screen.action_rules(message.article)
+            await screen.action_rules(message.article)
 
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:

@@ -183,7 +183,7 @@ async def test_the_console_shows_nothing_outside_the_catalogue(tmp_path: Path) -
                     problems[key_name(keys)] = (words, shown)
                 while len(app.screen_stack) > base:
                     app.pop_screen()
-                console.action_tab("tables")
+                await console.action_tab("tables")
                 app.set_focus(focused)
                 await settle(pilot)
                 if screen_text(app.export_screenshot()) != first:

@@ -12,12 +12,14 @@ import asyncio
 import math
 import random
 import unicodedata
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import textual.css.stylesheet
+from support import copy_event
 from textual import events
 from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
@@ -37,9 +39,93 @@ def frozen() -> datetime:
     return NOW
 
 
+class ParsedOnce:
+    """Textual's CSS parser (``textual.css.parse.parse``, where its stylesheets call it), with
+    what it returned kept for the session: each console a test starts parses the same texts,
+    at the same places, with the same variables, and Textual parses every one of them again
+    per App (a new stylesheet at its first screen: 30-45 ms of CPU a start).
+
+    Sound: the parse is a function of its arguments alone, and they are all in the key (the
+    variables by their value: a stylesheet's tokens, once read, are never changed; a new set
+    of variables is a new dict); Textual keeps parsed rules and hands them to its stylesheets
+    again itself (its per-stylesheet cache). A call with raw ``variables`` is passed through."""
+
+    KEPT_VARIABLES = 16
+    """How many variables' dicts are kept alive (so their ``id`` names them)."""
+
+    def __init__(self, parse: Callable[..., Iterable[Any]]) -> None:
+        self.parse = parse
+        self.rules: dict[tuple[object, ...], list[Any]] = {}
+        self.by_id: dict[int, tuple[object, int]] = {}
+        self.numbers: dict[tuple[object, ...], int] = {}
+
+    def _number(self, tokens: dict[str, list[Any]] | None) -> int:
+        """A number for the value of ``tokens`` (the same for equal variables)."""
+        if tokens is None:
+            return -1
+        kept = self.by_id.get(id(tokens))
+        if kept is not None and kept[0] is tokens:
+            return kept[1]
+        value = tuple((name, tuple(token)) for name, token in tokens.items())
+        number = self.numbers.setdefault(value, len(self.numbers))
+        if len(self.by_id) >= self.KEPT_VARIABLES:
+            del self.by_id[next(iter(self.by_id))]
+        self.by_id[id(tokens)] = (tokens, number)
+        return number
+
+    def __call__(
+        self,
+        scope: str,
+        css: str,
+        read_from: tuple[str, str],
+        variables: dict[str, str] | None = None,
+        variable_tokens: dict[str, list[Any]] | None = None,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+    ) -> Iterable[Any]:
+        if variables is not None:
+            return self.parse(
+                scope, css, read_from, variables, variable_tokens, is_default_rules, tie_breaker
+            )
+        key = (scope, css, read_from, self._number(variable_tokens), is_default_rules, tie_breaker)
+        rules = self.rules.get(key)
+        if rules is None:
+            rules = self.rules[key] = list(
+                self.parse(
+                    scope,
+                    css,
+                    read_from,
+                    variable_tokens=variable_tokens,
+                    is_default_rules=is_default_rules,
+                    tie_breaker=tie_breaker,
+                )
+            )
+        return iter(rules)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def css_parsed_once() -> Iterator[None]:
+    """Every console of the session reads the CSS Textual parsed for the first (``ParsedOnce``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(textual.css.stylesheet, "parse", ParsedOnce(textual.css.stylesheet.parse))
+        yield
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo event built once a session, as a test builds it: in a data folder of its own,
+    with no remembered event (its clock is stopped, so nothing in it ages)."""
+    folder = tmp_path_factory.mktemp("ui-demo")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TDCONSOLE_DATA_DIR", str(folder / "data"))
+        patch.delenv("TDCONSOLE_EVENT", raising=False)
+        return build_demo(folder / "demo.tdc", now=NOW)
+
+
 @pytest.fixture
-def demo_file(tmp_path: Path) -> Path:
-    return build_demo(tmp_path / "demo.tdc", now=NOW)
+def demo_file(tmp_path: Path, demo_template: Path) -> Path:
+    """The demo event, a test's own: a copy of the session's (``support.copy_event``)."""
+    return copy_event(demo_template, tmp_path / "demo.tdc")
 
 
 MakeApp = Callable[..., ConsoleApp]

@@ -69,13 +69,13 @@ async def test_every_dialog_palette_entry_and_notice_shows_names_as_typed(tmp_pa
             assert EVENT in screen_text(app)
             for name in ODD:
                 for key in PLAYER_DIALOGS:
-                    app.screen.select_player(name)  # type: ignore[attr-defined]
+                    await app.screen.select_player(name)  # type: ignore[attr-defined]
                     await pilot.press(key)
                     shown = screen_text(app)
                     assert name in shown, (name, key)
                     await pilot.press("escape")
                 # The table dialogs: the count (its rows), the button.
-                app.screen.select_player(name)  # type: ignore[attr-defined]
+                await app.screen.select_player(name)  # type: ignore[attr-defined]
                 await pilot.press("k")
                 assert name in screen_text(app), (name, "k")
                 await pilot.press("escape")
@@ -91,7 +91,7 @@ async def test_every_dialog_palette_entry_and_notice_shows_names_as_typed(tmp_pa
                     assert name in screen_text(app), (name, tab)
                 await pilot.press("1")
             # A notice naming the player: the elimination recorded, then undone.
-            app.screen.select_player(ODD[1])  # type: ignore[attr-defined]
+            await app.screen.select_player(ODD[1])  # type: ignore[attr-defined]
             await pilot.press("e", "ctrl+r", "enter")
             assert service.state.find(ODD[1]).status == "out"  # type: ignore[union-attr]
             notices = [n.message for n in app._notifications]
@@ -126,7 +126,7 @@ async def test_an_unexpected_error_writes_a_crash_report_and_exits_1(
         with pytest.raises(RuntimeError):
             async with app.run_test(size=(120, 40)) as pilot:
                 await settle(pilot)
-                app.screen.select_player(ODD[0])  # type: ignore[attr-defined]
+                await app.screen.select_player(ODD[0])  # type: ignore[attr-defined]
                 await pilot.press("e", "ctrl+r", "enter")  # acknowledged: in the file
                 # The key's action raises: the console ends (a key pressed through the pilot
                 # would wait for a console at rest that is gone).

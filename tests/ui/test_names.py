@@ -56,7 +56,7 @@ async def test_a_bracketed_name_is_shown_literally(tmp_path: Path) -> None:
             cells = [str(c) for c in table.get_row(ODD)]  # type: ignore[attr-defined]
             assert cells[0] == ODD
             await pilot.press("1")
-            app.screen.select_player(ODD)  # type: ignore[attr-defined]
+            await app.screen.select_player(ODD)  # type: ignore[attr-defined]
             await pilot.press("e", "ctrl+r", "enter")
             await pilot.pause()
             assert service.state.find(ODD).status == "out"  # type: ignore[union-attr]

@@ -16,11 +16,12 @@ from textual.geometry import Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import DataTable, Digits, Static
+from textual.widgets import Checkbox, DataTable, Digits, Input, Static
 
 from tdconsole.domain.play import Bust, Count
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
@@ -302,3 +303,140 @@ async def test_a_change_of_the_title_bar_or_the_room_panel_lays_nothing_out(
         await pilot.pause()
         assert set(updated) == {"title", "room"}
         assert laid_out == []
+
+
+async def test_the_elimination_dialog_is_built_once_and_opens_again_empty(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``e`` opens the dialog built at the first ``e``, mounting nothing (each ``e`` built one:
+    its widgets composed, styled and laid out, about 80 ms of CPU), and it holds nothing of
+    the last opening: the player typed, the second row, the stacks, the toggle."""
+    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "end", "x", "tab", "5", "0", "0", "ctrl+n", *"Rossi", "ctrl+r")
+        first = app.screen
+        assert isinstance(first, EliminateDialog)
+        assert first.entries() == [("Morettix", "500"), ("Rossi", "")]
+        assert first.query_one("#declined", Checkbox).value
+        await pilot.press("escape")
+        screen = app.screen
+        assert isinstance(screen, ConsoleScreen)
+        assert app.service is not None
+        mancini = app.service.state.players_at(app.service.state.tables[1])[1]
+        screen.select_player(mancini.name)
+        mounted.clear()
+        await pilot.press("e")
+        dialog = app.screen
+        assert dialog is first
+        # (A field's scroll bar is made by Textual the first time it is asked for.)
+        assert [kind for kind in mounted if kind != "ScrollBar"] == []
+        assert dialog.entries() == [(mancini.name, "")]
+        assert len(dialog.query(".row")) == 1
+        assert not dialog.query_one("#declined", Checkbox).value
+        assert dialog.focused is dialog.query_one("#name-1", Input)
+        title = str(dialog.query_one(".dialog").border_title)
+        assert mancini.name in title and "Moretti" not in title
+        note = str(dialog.query_one("#dialog-note", Static).render())
+        assert mancini.name in note
+        command = dialog.command()
+        assert command == Bust(names=[mancini.name], stacks=None, declined=False)
+        # Recorded from the dialog opened again: the console as after any elimination.
+        await pilot.press("ctrl+r", "enter")
+        assert isinstance(app.screen, ConsoleScreen)
+        assert app.service.state.find(mancini.name).status == "out"  # type: ignore[union-attr]
+        # Opened again after a change of the console beneath: its backdrop is the new one.
+        await pilot.press("e")
+        assert app.screen is first
+        assert [first.render_line(y) for y in range(40)] == textuals_backdrop(app)
+        assert "23/24" in first.render_line(0).text
+
+
+async def test_a_dialog_opened_again_is_styled_again_only_after_a_change_of_theme(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual styles a screen pushed again all over (10 ms of the elimination dialog): the
+    dialog kept from the last ``e`` is styled as it was, unless a theme was chosen since; and
+    it has the terminal's width class of now, though it was closed when the terminal was
+    resized."""
+    styled = calls_to(monkeypatch, "update_node_styles", EliminateDialog)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "escape")
+        styled.clear()
+        await pilot.press("e", "escape")
+        assert styled == []
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.press("e")
+        assert len(styled) == 1
+        await pilot.press("escape")
+        await pilot.resize_terminal(100, 40)
+        await pilot.press("e")
+        assert app.screen.has_class("-narrow") and not app.screen.has_class("-wide")
+
+
+async def test_a_bust_lays_nothing_out_when_no_cards_height_changes(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bust changes the words of its table's header ("7 in play"), not its lines: the card is
+    repainted, the screen not laid out (it was at every bust)."""
+    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.service is not None
+        state = app.service.state
+        player = state.players_at(state.tables[2])[-1]
+        laid_out.clear()
+        app.service.execute(Bust(names=[player.name], declined=True))
+        app.refresh_views()
+        await pilot.pause()
+        card = app.screen.query_one("#table-2", TableCard)
+        assert "7 " in card.render().renderables[0].plain  # type: ignore[attr-defined]
+        assert laid_out == []
+
+
+async def test_a_kept_dialog_in_another_language_is_built_again(app: ConsoleApp) -> None:
+    """The console's language changed (the event's settings): the dialog kept in the old one
+    is dropped, and ``e`` builds one in the new language."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "escape")
+        await pilot.press("e")
+        first = app.screen
+        assert isinstance(first, EliminateDialog)
+        assert str(first.query_one(".dialog").border_title).startswith("Elimina")
+        await pilot.press("escape")
+        app.tr.lang = "en"
+        await pilot.press("e")
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog) and dialog is not first
+        assert str(dialog.query_one(".dialog").border_title).startswith("Eliminate")
+        assert not first.is_attached
+        await pilot.press("escape", "e")
+        assert app.screen is dialog
+
+
+async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", "end", "x", "tab", "1", "2", "3", "4")
+        first = app.screen
+        assert isinstance(first, SecondStackDialog)
+        assert first.query_one("#name", Input).value == "Morettix"
+        await pilot.press("escape")
+        assert app.service is not None
+        mancini = app.service.state.players_at(app.service.state.tables[1])[1]
+        app.screen.select_player(mancini.name)  # type: ignore[attr-defined]
+        mounted.clear()
+        await pilot.press("d")
+        assert app.screen is first
+        assert [kind for kind in mounted if kind != "ScrollBar"] == []
+        assert first.query_one("#name", Input).value == mancini.name
+        assert first.query_one("#stack", Input).value == ""
+        assert first.focused is first.query_one("#name", Input)
+        assert mancini.name in str(first.query_one(".dialog").border_title)
+        assert "1" in str(first.query_one("#dialog-note", Static).render())  # table 1's amount

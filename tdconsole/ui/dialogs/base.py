@@ -6,10 +6,10 @@ it, closes the dialog when it is recorded, or leaves it open with the refusal in
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -83,7 +83,57 @@ class Dialog(Backdrop):
         super().__init__()
         self.tr = tr
         self.state = state
+        self.lang = tr.lang
+        """The language the dialog's words were composed in."""
         say_bindings(self, self.tr)
+
+    @classmethod
+    def kept(cls, app: App[Any], tr: Translator) -> Self | None:
+        """The dialog of this kind built at an earlier key and kept (``keep``), to open again
+        once emptied (``reopen``); None when there is none, or it is open (the palette over
+        it), or its words are in another language (then it is dropped)."""
+        name = f"kept-{cls.__name__}"
+        if not app.is_screen_installed(name):
+            return None
+        dialog = app.get_screen(name)
+        if dialog in app.screen_stack or not isinstance(dialog, cls):
+            return None
+        if dialog.lang != tr.lang:
+            app.uninstall_screen(name)
+            dialog.remove()
+            return None
+        return dialog
+
+    def keep(self) -> Self:
+        """Keep this dialog when it closes, to be opened again (``kept``) instead of building
+        one at each key: its widgets composed, styled and laid out were about 80 ms of CPU."""
+        self.app.install_screen(self, f"kept-{type(self).__name__}")
+        return self
+
+    def reopen(self, state: State) -> None:
+        """Empty what the last opening left (the fields, the toggles), for ``state``: the
+        dialog opens as new. Dialogs that are kept set their own fields (``reset``)."""
+        self.state = state
+        self.forget_backdrop()
+        self.reset()
+        for box in self.query(VerticalScroll):
+            box.scroll_home(animate=False)
+        self.label_fields()
+        self.update_note()
+        self.retitle()
+        first = self.first_focus()
+        if first is not None:
+            first.focus()
+
+    def reset(self) -> None:
+        """The fields as a new dialog has them (a kept dialog's own)."""
+        raise NotImplementedError
+
+    def reset_suggestions(self) -> None:
+        """The name fields suggest the players in play now."""
+        for field in self.query(Input):
+            if isinstance(field.suggester, PlayerSuggester):
+                field.suggester.players = self.state.in_players()
 
     def title_text(self) -> str:
         title = self.tr.say(self.HEADING)
@@ -226,3 +276,28 @@ class Dialog(Backdrop):
             self.dismiss(None)
             return
         self.post_message(CommandRequested(command, self if self.CLOSE_ON_SUCCESS else None))
+
+
+class PlayerDialog(Dialog):
+    """A dialog for the player under the cursor (``e``, ``d``, the keys of a busy evening):
+    built once, kept, and opened again emptied for the next one (``opened``)."""
+
+    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
+        super().__init__(tr, state)
+        self.first = name or ""
+        """The player the dialog opens on (its first name field)."""
+
+    @classmethod
+    def opened(cls, app: App[Any], tr: Translator, state: State, name: str | None) -> Self:
+        """The dialog for the key: the one kept from the last time, emptied, else a new one."""
+        dialog = cls.kept(app, tr)
+        if dialog is None:
+            return cls(tr, state, name).keep()
+        dialog.first = name or ""
+        dialog.reopen(state)
+        return dialog
+
+    def set_name(self, field: Input) -> None:
+        """``field`` holding the player the dialog opens on, its cursor at the end."""
+        field.value = self.first
+        field.cursor_position = len(self.first)

@@ -15,12 +15,12 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, PlayerSuggester, parse_int
+from tdconsole.ui.dialogs.base import Dialog, PlayerDialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.widgets.choices import Tick
 
 
-class EliminateDialog(Dialog):
+class EliminateDialog(PlayerDialog):
     HEADING = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -30,13 +30,24 @@ class EliminateDialog(Dialog):
     ]
 
     def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
-        super().__init__(tr, state)
-        self.first = name or ""
-        self.rows = 0
+        super().__init__(tr, state, name)
+        self.rows: list[int] = []
+        """The numbers of the rows shown (their fields' ids: ``name-1``, ``stack-1``, …)."""
+        self._made = 0
+
+    def reset(self) -> None:
+        for n in self.rows[1:]:
+            self.query_one(f"#row-{n}", Horizontal).remove()
+        self.rows = self.rows[:1]
+        self.set_name(self.query_one("#name-1", Input))
+        self.query_one("#stack-1", Input).value = ""
+        self.query_one("#declined", Checkbox).value = False
+        self.reset_suggestions()
 
     def _row(self, name: str = "") -> Horizontal:
-        self.rows += 1
-        n = self.rows
+        self._made += 1
+        n = self._made
+        self.rows.append(n)
         return Horizontal(
             Input(
                 name,
@@ -51,6 +62,7 @@ class EliminateDialog(Dialog):
                 classes="stack",
             ),
             classes="row",
+            id=f"row-{n}",
         )
 
     def body(self) -> ComposeResult:
@@ -71,7 +83,7 @@ class EliminateDialog(Dialog):
         row = self._row()
         await self.query_one("#rows", Vertical).mount(row)
         self.label_fields()
-        self.query_one(f"#name-{self.rows}", Input).focus()
+        self.query_one(f"#name-{self.rows[-1]}", Input).focus()
 
     def action_toggle_declined(self) -> None:
         box = self.query_one("#declined", Checkbox)
@@ -79,7 +91,7 @@ class EliminateDialog(Dialog):
 
     def entries(self) -> list[tuple[str, str]]:
         out = []
-        for i in range(1, self.rows + 1):
+        for i in self.rows:
             name = self.query_one(f"#name-{i}", Input).value.strip()
             stack = self.query_one(f"#stack-{i}", Input).value
             if name:

@@ -9,19 +9,20 @@ from textual.widgets import Input
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import SecondStack, can_take_second_stack, second_stack_amount
-from tdconsole.domain.state import Player, State
+from tdconsole.domain.state import Player
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, parse_int
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.dialogs.base import PlayerDialog, parse_int
+from tdconsole.ui.i18n import chips
 
 
-class SecondStackDialog(Dialog):
+class SecondStackDialog(PlayerDialog):
     HEADING = _("Second stack")
     ARTICLES = ("III.2", "III.3")
 
-    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
-        super().__init__(tr, state)
-        self.first = name or ""
+    def reset(self) -> None:
+        self.set_name(self.query_one("#name", Input))
+        self.query_one("#stack", Input).value = ""
+        self.reset_suggestions()
 
     def body(self) -> ComposeResult:
         yield self.player_input(self.first)

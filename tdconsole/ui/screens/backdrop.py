@@ -24,15 +24,28 @@ from rich.segment import Segment
 from rich.style import Style
 from textual._context import NoActiveAppError
 from textual.color import Color
+from textual.events import ScreenResume
 from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets._toast import ToastRack
+
+from tdconsole.ui.notices import NoticeRack
 
 
 class StillBeneath(Screen[None]):
     """A screen a dialog may be opened over (the console, the room display, the settings,
     the structure, a dialog)."""
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        # The notices in one area of fixed size, painted in place (``ui.notices``), in
+        # place of Textual's rack, which mounts a widget for each notice.
+        super()._extend_compose(widgets)
+        for i, widget in enumerate(widgets):
+            if isinstance(widget, ToastRack):
+                widgets[i] = NoticeRack()
 
     def _screen_resized(self, size: Size) -> None:
         # A screen shown is given the terminal's size after its first layout at that size,
@@ -66,19 +79,37 @@ class Backdrop(ModalScreen[None], StillBeneath):
         """The size, tint and base style the kept lines were drawn with."""
         self._styled: dict[Style | None, Style] = {}
         """Each style of the screen beneath, as the backdrop shows it."""
+        self._styled_at: int | None = None
+        """The App's count of style changes (a theme chosen) when the dialog was styled."""
         # The terminal's width and height classes ("-wide") from the start: Textual adds
         # them at the dialog's first size, once it is styled, and styles it all again.
         try:
-            app = self.app
+            self.app  # noqa: B018
         except NoActiveAppError:  # built outside a running console: Textual adds them
             return
+        self.size_classes(update=False)
+
+    def size_classes(self, *, update: bool) -> None:
+        """The terminal's width and height classes ("-wide"), as Textual sets them at a new
+        size (a dialog opened again may not have seen the terminal resized)."""
+        app = self.app
         for dimension, own, shared in (
             (app.size.width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
             (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
         ):
-            points = shared if own is None else own
-            for breakpoint in self._get_breakpoint_classes(dimension, points or []):
-                self.set_class(True, breakpoint, update=False)
+            points = (shared if own is None else own) or []
+            wanted = self._get_breakpoint_classes(dimension, points)
+            for _point, name in points:
+                self.set_class(name in wanted, name, update=update)
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        # Textual styles a screen pushed again all over: a dialog opened again (kept) is
+        # styled as it was unless the styles changed since (a theme chosen: Textual counts).
+        # (Textual calls each class's own handler of the event, this one before Screen's.)
+        count = self.app._css_update_count
+        if self._styled_at == count:
+            event.refresh_styles = False
+        self._styled_at = count
 
     def refresh(
         self,
@@ -93,6 +124,13 @@ class Backdrop(ModalScreen[None], StillBeneath):
             for y in range(max(region.y, 0), min(region.bottom, len(self._lines))):
                 self._lines[y] = None
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def forget_backdrop(self) -> None:
+        """Take the whole backdrop again at the next repaint (a dialog opened again: the
+        screen beneath has changed since); the styles as tinted are kept. The terminal's
+        size classes as they are now."""
+        self._lines = [None] * len(self._lines)
+        self.size_classes(update=True)
 
     def _beneath(self) -> Screen[object] | None:
         stack = self.app.screen_stack

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
+from textual.types import NoActiveAppError
 from textual.widgets import TabbedContent, TabPane
 
 from tdconsole.domain.words import player_word
@@ -55,7 +56,21 @@ from tdconsole.ui.widgets.title_bar import TitleBar
 TAB_VIEWS = (PlayersView, PayoutsView, CashView, StandingsView, RulingsView, SeasonView)
 """The views the tabs hold that are handed the State (the tables' view is shown it always)."""
 
+TabView = PlayersView | PayoutsView | CashView | StandingsView | RulingsView | SeasonView
+
+VIEWS_OF_TAB: dict[str, tuple[tuple[type[TabView], str], ...]] = {
+    "players": ((PlayersView, "players-view"),),
+    "prizes": ((PayoutsView, "payouts-view"), (CashView, "cash-view")),
+    "standings": ((StandingsView, "standings-view"),),
+    "rules": ((RulingsView, "rulings-view"),),
+    "season": ((SeasonView, "season-view"),),
+}
+"""What each tab but the tables' holds, built when the tab is first shown: a console opens with
+the widgets of the tab on screen only (a start cost ~35 mounts and their styles for six tabs)."""
+
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
 
@@ -83,6 +98,25 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
+        self._built = {"tables"}
+        """The tabs whose views are mounted (``build_tab``)."""
+        # The terminal's width and height classes ("-wide") from the start, as a dialog has
+        # them (``Backdrop``): Textual adds them at the screen's first size, once every widget
+        # is styled, and styles the whole console again (a tenth of a start's styling).
+        try:
+            size = self.app.size
+        except NoActiveAppError:  # built outside a running console: Textual adds them
+            return
+        for dimension, own, shared in (
+            (size.width, self.HORIZONTAL_BREAKPOINTS, self.app.HORIZONTAL_BREAKPOINTS),
+            (size.height, self.VERTICAL_BREAKPOINTS, self.app.VERTICAL_BREAKPOINTS),
+        ):
+            # Textual's rule: the class of the widest breakpoint the size reaches.
+            reached = [
+                (at, name) for at, name in (shared if own is None else own) or [] if dimension >= at
+            ]
+            if reached:
+                self.set_class(True, max(reached)[1], update=False)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,17 +128,12 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         with TabbedContent(id="tabs"):
             with TabPane("1 " + tr("Tables"), id="tables"):
                 yield TablesView(tr, id="tables-view")
-            with TabPane("2 " + tr("Players"), id="players"):
-                yield Lazy(PlayersView(tr, id="players-view"))
-            with TabPane("3 " + tr("Prizes"), id="prizes"):
-                yield Lazy(PayoutsView(tr, id="payouts-view"))
-                yield Lazy(CashView(tr, id="cash-view"))
-            with TabPane("4 " + tr("Standings"), id="standings"):
-                yield Lazy(StandingsView(tr, id="standings-view"))
-            with TabPane("5 " + tr("Rulebook"), id="rules"):
-                yield Lazy(RulingsView(tr, id="rulings-view"))
-            with TabPane("6 " + tr("Season"), id="season"):
-                yield Lazy(SeasonView(tr, id="season-view"))
+            # The other tabs' views are built when their tab is first shown (``build_tab``).
+            yield TabPane("2 " + tr("Players"), id="players")
+            yield TabPane("3 " + tr("Prizes"), id="prizes")
+            yield TabPane("4 " + tr("Standings"), id="standings")
+            yield TabPane("5 " + tr("Rulebook"), id="rules")
+            yield TabPane("6 " + tr("Season"), id="season")
         # The keys come a frame after the event's data (a footer of keys costs its mount).
         yield Lazy(KeysFooter())
 
@@ -127,20 +156,30 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def show_tabs(self) -> None:
         """Hand the State to the views of the tab on screen. The other tabs' views are shown it
         when their tab is chosen: a busy floor repaints one tab, not six (each hidden table
-        rebuilt and laid out again at every change). The tabs are mounted after the first
-        frame (``Lazy``): shown when there."""
+        rebuilt and laid out again at every change)."""
         state = self.state
         if state is None:
             return
         tabs = self.query_one(TabbedContent)
         active = tabs.active or "tables"
-        for pane in tabs.query(TabPane):
-            if pane.id == active:
-                for view in pane.query("*"):
-                    if isinstance(view, TAB_VIEWS):
-                        view.show(state)
+        for view in tabs.get_pane(active).query("*"):
+            if isinstance(view, TAB_VIEWS):
+                view.show(state)
 
-    def on_tabbed_content_tab_activated(self) -> None:
+    def build_tab(self, name: str) -> AwaitMount | None:
+        """Mount the views of tab ``name`` the first time it is needed (None: already there).
+        Once this returns, the views are in the screen's queries; their own widgets are there
+        once the mount it returns is awaited."""
+        if name in self._built:
+            return None
+        self._built.add(name)
+        views = [view(self.tr, id=view_id) for view, view_id in VIEWS_OF_TAB[name]]
+        return self.query_one(TabbedContent).get_pane(name).mount_all(views)
+
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        # A tab chosen on its header (the mouse, or the arrows on the headers).
+        if (built := self.build_tab(event.pane.id or "tables")) is not None:
+            await built
         self.show_tabs()
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
@@ -178,9 +217,15 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         return not (not started and action in IN_PLAY)
 
     # -- actions: navigation ---------------------------------------------------------------
-    def action_tab(self, name: str) -> None:
+    async def _front(self, name: str) -> None:
+        """Tab ``name`` in front, its views built and shown the State."""
+        if (built := self.build_tab(name)) is not None:
+            await built
         self.query_one(TabbedContent).active = name
         self.show_tabs()
+
+    async def action_tab(self, name: str) -> None:
+        await self._front(name)
         focus = {
             "tables": "#tables-view",
             "players": "#player-table",
@@ -192,9 +237,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         # At once (not at the next refresh): keys typed right after land in the new pane.
         self.set_focus(self.query_one(focus))
 
-    def action_search(self) -> None:
-        self.query_one(TabbedContent).active = "players"
-        self.show_tabs()
+    async def action_search(self) -> None:
+        await self._front("players")
         self.set_focus(self.query_one("#player-search"))
 
     def action_leave_search(self) -> None:
@@ -203,12 +247,13 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             self.set_focus(self.query_one(SEARCH_BOXES[box.id]))
 
     def look_up_article(self, article: str) -> None:
-        """Open the rule-book tab's search at ``article`` (a refusal's), the tab in front kept."""
-        for view in self.query(RulingsView):
-            view.lookup(article)
+        """Open the rule-book tab's search at ``article`` (a refusal's), the tab in front kept:
+        the article is the one a ruling recorded next cites."""
+        self.build_tab("rules")
+        self.query_one(RulingsView).lookup(article)
 
-    def action_rules(self, article: str | None = None) -> None:
-        self.action_tab("rules")
+    async def action_rules(self, article: str | None = None) -> None:
+        await self.action_tab("rules")
         if article:
             self.query_one(RulingsView).lookup(article)
 
@@ -227,19 +272,19 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def action_quit(self) -> None:
         self.app.exit(0)
 
-    def select_player(self, name: str) -> None:
+    async def select_player(self, name: str) -> None:
         """Put the cursor on ``name`` (from the command palette)."""
         if self.query_one(TablesView).select_player(name):
-            self.action_tab("tables")
+            await self.action_tab("tables")
         else:
-            self.action_tab("players")
+            await self.action_tab("players")
             self.query_one(PlayersView).select_player(name)
 
     def palette_entries(self) -> list[tuple[str, object, str, str]]:
         return palette_entries(self)
 
-    def select_table(self, number: int) -> None:
-        self.action_tab("tables")
+    async def select_table(self, number: int) -> None:
+        await self.action_tab("tables")
         self.query_one(TablesView).select_table(number)
 
 

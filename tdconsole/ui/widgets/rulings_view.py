@@ -40,12 +40,14 @@ class RulingsView(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self.hits: list[ArticleHit] = []
+        self._query = ""
+        """What a look-up asked before the view was built: the search box starts with it."""
 
     def compose(self) -> ComposeResult:
         placeholder = self.tr("Search the rulebooks (number or words)")
         if not available():
             placeholder = self.tr("The rulebook search is not installed")
-        yield Input(placeholder=placeholder, id="rule-search")
+        yield Input(self._query, placeholder=placeholder, id="rule-search")
         keys = self.tr(
             "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
             "F6 showdown · F7 clock call · ctrl+l cite in log"
@@ -57,15 +59,27 @@ class RulingsView(Vertical):
                 yield Static(id="rule-article")
         yield Static(id="rulings-log")
 
+    def on_mount(self) -> None:
+        if self._query:
+            self._search(self._query)
+
     def lookup(self, query: str) -> None:
         """Open the tab at an article (``F1`` from a dialog, or a refusal's article)."""
-        box = self.query_one("#rule-search", Input)
+        try:
+            box = self.query_one("#rule-search", Input)
+        except NoMatches:
+            # The view not built yet (its tab never shown): it starts at the article.
+            self._query = query
+            return
         box.value = query
         self._search(query)
 
     def current_article(self) -> str | None:
         """The article highlighted in the results (cited by a ruling recorded now)."""
-        index = self.query_one("#rule-results", OptionList).highlighted
+        try:
+            index = self.query_one("#rule-results", OptionList).highlighted
+        except NoMatches:  # the view still being built: no article highlighted yet
+            return None
         if index is None or index >= len(self.hits):
             return None
         hit = self.hits[index]

@@ -139,9 +139,13 @@ class TableCard(Widget):
         self.refresh(layout=self._shape() != before)
 
     def _shape(self) -> tuple[object, ...]:
-        """What the card's height depends on besides its width."""
-        longest = max((len(s.name) for s in self.view.seats if s.name), default=6)
-        return len(self.view.seats), self.name_width, longest, header(self.view, self.tr).plain
+        """What the card's height depends on at its width: its rows of seats, the lines its
+        header takes (not the header's words, which change at every bust: each laid the whole
+        screen out again, 2-5 ms)."""
+        width = max(1, self.content_region.width or self.size.width)
+        columns, name_width = self.columns_for(width)
+        lines = len(header(self.view, self.tr).wrap(self.app.console, width))
+        return len(self.view.seats), columns, name_width, lines
 
     def columns_for(self, width: int) -> tuple[int, int]:
         """(columns, name width) for a content ``width``."""
