@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 from support import tamper_texts
 
 from tdconsole.cli import main
@@ -26,21 +27,21 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture
-def old_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> str:
-    monkeypatch.chdir(tmp_path)  # a report printed without -o is written here
-    path = str(tmp_path / "old.tdc")
-    assert run(capsys, "new", path, "--name", "Serata")[0] == 0
+def _old(path: Path) -> None:
+    """An evening as an older version (or a hand edit) left it: texts a terminal obeys."""
+    event = str(path)
+    assert main(["--lang", "en", "new", event, "--name", "Serata"]) == 0
     names = ["Ada", "Bob", "Cid", "Dan", "Eva", "Fio", "Gil"]
-    assert run(capsys, "--event", path, "register", *names)[0] == 0
-    assert run(capsys, "--event", path, "pay", *names)[0] == 0
-    assert run(capsys, "--event", path, "ruling", "--players", "Bob", "--text", "ok")[0] == 0
-    assert run(capsys, "--event", path, "ruling", "--text", "second")[0] == 0
-    assert run(capsys, "--event", path, "undo", "--reason", "typo")[0] == 0
+    for argv in (
+        ["register", *names],
+        ["pay", *names],
+        ["ruling", "--players", "Bob", "--text", "ok"],
+        ["ruling", "--text", "second"],
+        ["undo", "--reason", "typo"],
+    ):
+        assert main(["--lang", "en", "--event", event, *argv]) == 0, argv
     tamper_texts(
-        Path(path),
+        path,
         {
             "Serata": EVENT,
             "Bob": BOB,
@@ -50,7 +51,18 @@ def old_file(
         },
         actor=ACTOR,
     )
-    return path
+
+
+@pytest.fixture(scope="module")
+def old_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "old", _old)
+
+
+@pytest.fixture
+def old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old_once: Path) -> str:
+    """The older file (``_old``, once for the module): a copy of its own for each test."""
+    monkeypatch.chdir(tmp_path)  # a report printed without -o is written here
+    return str(copied(old_once, tmp_path))
 
 
 def clean(text: str) -> None:

@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 from played import companions, file_state
 from support import FakeClock, names
 
@@ -19,10 +20,10 @@ from tdconsole.cli import main
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import StoreError
 from tdconsole.store.opening import SNAPSHOTS
+from tdconsole.store.settings_file import load_settings
 
 FOREIGN = {
     "count trigger": (
@@ -45,11 +46,9 @@ FOREIGN = {
 }
 
 
-@pytest.fixture
-def started(tmp_path: Path, settings: Settings) -> Path:
-    """A started event with Rossi at a table."""
-    path = tmp_path / "event.tdc"
-    service = Tournament.create(path, "serata", settings.with_value("keep", "0"), clock=FakeClock())
+def _start(path: Path) -> None:
+    settings = load_settings().with_value("keep", "0")
+    service = Tournament.create(path, "serata", settings, clock=FakeClock())
     field = ["Rossi", *names(11)]
     for command in (
         Register(names=field),
@@ -59,7 +58,18 @@ def started(tmp_path: Path, settings: Settings) -> Path:
     ):
         service.execute(command)
     service.close()
-    return path
+
+
+@pytest.fixture(scope="module")
+def started_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "event", _start)
+
+
+@pytest.fixture
+def started(tmp_path: Path, started_once: Path) -> Path:
+    """A started event with Rossi at a table (``_start``, once for the module): a copy of
+    its own for each test."""
+    return copied(started_once, tmp_path)
 
 
 def _tamper(path: Path, sql: str) -> None:

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 
 from tdconsole.cli import main
 from tdconsole.service import Tournament
@@ -23,9 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture
-def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "serata.tdc"
+def _serata(path: Path) -> None:
     for argv in (
         ["new", str(path), "--name", "Serata"],
         ["--event", str(path), "register", *NAMES],
@@ -34,8 +33,19 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         ["--event", str(path), "start", "--stack", "4000", "--bb", "100"],
         ["--event", str(path), "count", f"{NAMES[0]}=3000"],
     ):
-        assert run(capsys, *argv)[0] == 0, argv
-    return path
+        assert main(["--lang", "en", *argv]) == 0, argv
+
+
+@pytest.fixture(scope="module")
+def serata(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "serata", _serata)
+
+
+@pytest.fixture
+def event(tmp_path: Path, serata: Path) -> Path:
+    """A started event with a count (``_serata``, once for the module): a copy of its own
+    for each test."""
+    return copied(serata, tmp_path)
 
 
 def _rows(db: sqlite3.Connection) -> list[tuple[object, ...]]:

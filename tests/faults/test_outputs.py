@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 
 from tdconsole.cli import main
 from tdconsole.store.output import OutputRefused, place_new, write_free
@@ -29,11 +30,21 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def _serata(path: Path) -> None:
+    assert main(["--lang", "en", "new", str(path), "--name", "Serata"]) == 0
+    assert main(["--lang", "en", "--event", str(path), "register", "Ada", "Bea"]) == 0
+
+
+@pytest.fixture(scope="module")
+def serata(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "serata", _serata)
+
+
 @pytest.fixture
-def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "serata.tdc"
-    assert run(capsys, "new", str(path), "--name", "Serata")[0] == 0
-    assert run(capsys, "--event", str(path), "register", "Ada", "Bea")[0] == 0
+def event(tmp_path: Path, capsys: pytest.CaptureFixture[str], serata: Path) -> Path:
+    """Two players registered (``_serata``, once for the module: a copy of its own for each
+    test), and a backup of it taken (in the test's data folder)."""
+    path = copied(serata, tmp_path)
     assert run(capsys, "--event", str(path), "backups", "now")[0] == 0
     return path
 

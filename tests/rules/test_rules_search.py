@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules.search import fold, normalize_number, search, stem
@@ -84,6 +88,9 @@ def test_expected_article_first(query: str, book: str, number: str) -> None:
 
 def test_accents_and_case_do_not_matter() -> None:
     assert fold("PIÙ Già È") == "piu gia e"
+    assert fold("Łódź ﬁche Straße ① ＡＢ e\u0301\u0327 山田 ’x all - in") == (
+        "łodz fiche straße 1 ab e 山田 'x allin"
+    )
     a = [(r.book, r.number) for r in search("penalità", book="ordine")]
     b = [(r.book, r.number) for r in search("PENALITA", book="ordine")]
     assert a == b and a[0] == ("ordine", "VI.2")
@@ -165,3 +172,13 @@ def test_index_is_not_built_at_import(data_dir: Path) -> None:
     )
     env = dict(os.environ, TDCONSOLE_DATA_DIR=str(data_dir))
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=60))
+def test_folding_drops_exactly_the_marks_of_a_decomposed_text(text: str) -> None:
+    """Lowercase, decomposed (NFKD), every combining mark dropped and nothing else, the
+    typographic apostrophe made plain, "all-in" one word: whatever the letters."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    assert fold(text) == re.sub(r"\ball[\s-]+in\b", "allin", plain.replace("’", "'"))

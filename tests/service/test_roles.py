@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from built_once import built, copied
 from support import MakeService
 
 from tdconsole.cli import main
@@ -27,16 +28,29 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture
-def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "roles.tdc")
-    assert run(capsys, "new", path, "--name", "Ruoli")[0] == 0
+def _roles(path: Path) -> None:
+    event = str(path)
+    assert main(["--lang", "en", "new", event, "--name", "Ruoli"]) == 0
     names = [f"Giocatore {i}" for i in range(1, 13)]
-    assert run(capsys, "--event", path, "register", *names)[0] == 0
-    assert run(capsys, "--event", path, "pay", *names)[0] == 0
-    assert run(capsys, "--event", path, "draw", "--seed", "1")[0] == 0
-    assert run(capsys, "--event", path, "start", "--stack", "4000", "--bb", "100")[0] == 0
-    return path
+    for argv in (
+        ["register", *names],
+        ["pay", *names],
+        ["draw", "--seed", "1"],
+        ["start", "--stack", "4000", "--bb", "100"],
+    ):
+        assert main(["--lang", "en", "--event", event, *argv]) == 0, argv
+
+
+@pytest.fixture(scope="module")
+def roles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(tmp_path_factory, "roles", _roles)
+
+
+@pytest.fixture
+def event(tmp_path: Path, roles: Path) -> str:
+    """Twelve players seated, the tournament started, its clock stopped (``_roles``, once for
+    the module): a copy of its own for each test."""
+    return str(copied(roles, tmp_path))
 
 
 def actors(capsys: pytest.CaptureFixture[str], event: str) -> list[str]:
