@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,6 +54,19 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(folder))
     monkeypatch.delenv("TDCONSOLE_EVENT", raising=False)
     return folder
+
+
+SESSION_DATA = Path(tempfile.mkdtemp(prefix="tdconsole-tests-data-"))
+"""The data folder of everything a test does outside its own (``data_dir``): module and
+session fixtures, forked servers, their children. The real one (platformdirs' folder of the
+person running the tests) is never reached: no backup of a test's event lands in it."""
+os.environ["TDCONSOLE_DATA_DIR"] = str(SESSION_DATA)
+for _name in ("TDCONSOLE_EVENT", "TDCONSOLE_SEASON"):
+    os.environ.pop(_name, None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(SESSION_DATA, ignore_errors=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
