@@ -4,7 +4,6 @@ them there), styled once for the terminal's size."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import DataTable, Input, TabbedContent
 
 from tdconsole.domain.errors import RuleError
@@ -85,15 +84,14 @@ async def test_a_player_out_of_play_chosen_in_the_palette_opens_the_players_tab(
         assert app.focused is screen.query_one("#player-table")
 
 
-@pytest.mark.parametrize(("width", "named"), [(120, "-wide"), (100, "-narrow")])
-async def test_the_console_is_built_for_the_terminal_s_width(
-    app: ConsoleApp, width: int, named: str
-) -> None:
+async def test_the_console_is_built_for_the_terminal_s_width(app: ConsoleApp) -> None:
     """Built with the width's class, the console is not styled again at its first size
     (Textual adds the class then, once every widget is styled: the whole console again)."""
-    async with app.run_test(size=(width, 40)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        built = ConsoleScreen(app.tr)
-        assert built.has_class(named)
-        assert not built.has_class({"-wide": "-narrow", "-narrow": "-wide"}[named])
-        assert app.screen.has_class(named)
+        assert app.screen.has_class("-wide")
+        for width, named, other in ((120, "-wide", "-narrow"), (100, "-narrow", "-wide")):
+            await pilot.resize_terminal(width, 40)
+            await settle(pilot)
+            built = ConsoleScreen(app.tr)
+            assert built.has_class(named) and not built.has_class(other)
