@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+from textual.widgets._footer import FooterKey
+
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
@@ -14,6 +17,7 @@ from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 from .conftest import frozen, settle
+from .test_repaints import calls_to
 
 
 def shown(app: ConsoleApp) -> list[tuple[str, bool]]:
@@ -34,6 +38,28 @@ async def test_a_dialog_opened_and_closed_leaves_the_footer_alone(app: ConsoleAp
                 await settle(pilot)
         assert footer.recomposed == built
         assert shown(app) == before
+
+
+async def test_the_console_opens_with_its_footer_built_once_and_no_key_made_compact(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the console opens, its screen signals new keys three times before the footer's first
+    rebuild has run: one rebuild answers them all. Textual's keys are made compact as they
+    are mounted and then told they are not (each styled twice more): ours never are."""
+    classes = calls_to(
+        monkeypatch,
+        "set_class",
+        FooterKey,
+        noted=lambda key, add, *names: add and not key.has_class("-command-palette"),
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(KeysFooter)
+        assert footer.recomposed == 1
+        assert ("e", True) in shown(app)
+        assert True not in classes
+        compact = [key.key for key in footer.query(FooterKey) if key.has_class("-compact")]
+        assert compact == ["ctrl+p"]
 
 
 async def test_the_footer_follows_the_keys_when_they_change(tmp_path: Path) -> None:

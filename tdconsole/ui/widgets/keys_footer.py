@@ -5,13 +5,15 @@ screen's bindings are updated, which Textual signals at every change of focus: a
 or closed, a field or a table focused. Most of those changes leave the same keys on show, and the
 rebuild was a large share of what a key costs the console (profiled: about 7 % of the console's
 CPU through a walk of its screens). This footer compares the keys it would show with the ones it
-shows and leaves itself alone when they are the same."""
+shows and leaves itself alone when they are the same; signals that come before an asked-for
+rebuild has run (three as the console opens) are answered by that one rebuild."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 Shown = tuple[tuple[str, str, str, object, bool, str], ...]
 
@@ -32,16 +34,33 @@ class KeysFooter(Footer):
             if binding.show or binding.action == "command_palette"
         )
 
+    _pending = False
+    """A rebuild is asked for and has not run yet: it will show the keys as they are then."""
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         # (Textual's own test first: before the first keys, or with the app unfocused, or on
         # another screen, it does what Textual does.)
+        here = self.is_attached and screen is self.screen
         ready = self._bindings_ready and screen.app.app_focus
-        if ready and self.is_attached and screen is self.screen and self._keys() == self._shown:
+        if ready and here and (self._pending or self._keys() == self._shown):
             return
         super().bindings_changed(screen)
+        # (Textual asks for a rebuild after the next refresh: the signals until then, several
+        # as a console opens, are answered by that one rebuild.)
+        self._pending = screen.app.app_focus and here
+
+    async def recompose(self) -> None:
+        self._pending = False
+        await super().recompose()
 
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
             self._shown = self._keys()
             self.recomposed += 1
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                # (Textual's key is made compact, then told it is not by the footer as it is
+                # mounted: each key styled twice more for nothing. The palette's key is not
+                # bound to the footer's style: it stays compact, as Textual makes it.)
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
