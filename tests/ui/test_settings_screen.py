@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.screens.settings import SettingsScreen
 
+from .conftest import settle
 from .test_actions import messages, text_of
+from .test_repaints import calls_to
 
 SIZE = (120, 40)
 CLEAR = ("end", *["backspace"] * 12)
@@ -97,3 +101,31 @@ async def test_the_draw_number_is_not_called_a_suit(tmp_path: Path) -> None:
             assert seed.placeholder == "Numero del sorteggio, per ripeterlo (vuoto: a caso)"
     finally:
         service.close()
+
+
+async def test_the_settings_open_styled_once_and_checked_only_when_a_field_changes(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the settings cost a second of CPU: each field said it changed as it was mounted
+    and every field was checked again for each (35 × 35), and the whole list was styled again
+    as the focus went to the list, then to its first field, and as the screen met its size
+    class. Now: no check until a field changes, the first field focused at once, the list
+    styled as it is mounted and as the screen is shown (Textual's own), no more."""
+    checked = calls_to(monkeypatch, "_check", SettingsScreen, noted=lambda screen, *a: 1)
+    styled = calls_to(
+        monkeypatch, "update_node_styles", Widget, noted=lambda node, *a: type(node).__name__
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        styled.clear()
+        await pilot.press("o")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert screen.focused is screen.query(Input).first()
+        assert checked == []
+        assert styled.count("VerticalScroll") == 0
+        assert styled.count("SettingsScreen") <= 1
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert checked

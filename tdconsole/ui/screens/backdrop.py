@@ -39,6 +39,32 @@ class StillBeneath(Screen[None]):
     """A screen a dialog may be opened over (the console, the room display, the settings,
     the structure, a dialog)."""
 
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
+        # The terminal's width and height classes ("-wide") from the start: Textual adds
+        # them at the screen's first size, once every widget is styled, and styles the whole
+        # screen again (a tenth of the console's start; each of the settings' fields twice).
+        try:
+            self.app  # noqa: B018
+        except NoActiveAppError:  # built outside a running console: Textual adds them
+            return
+        self.size_classes(update=False)
+
+    def size_classes(self, *, update: bool) -> None:
+        """The terminal's width and height classes ("-wide"), as Textual sets them at a new
+        size (a dialog opened again may not have seen the terminal resized)."""
+        app = self.app
+        for dimension, own, shared in (
+            (app.size.width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+            (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+        ):
+            points = (shared if own is None else own) or []
+            wanted = self._get_breakpoint_classes(dimension, points)
+            for _point, name in points:
+                self.set_class(name in wanted, name, update=update)
+
     def _extend_compose(self, widgets: list[Widget]) -> None:
         # The notices in one area painted in place (``ui.notices``), instead of Textual's
         # rack, which mounts a widget for each notice.
@@ -81,26 +107,6 @@ class Backdrop(ModalScreen[None], StillBeneath):
         """Each style of the screen beneath, as the backdrop shows it."""
         self._styled_at: int | None = None
         """The App's count of style changes (a theme chosen) when the dialog was styled."""
-        # The terminal's width and height classes ("-wide") from the start: Textual adds
-        # them at the dialog's first size, once it is styled, and styles it all again.
-        try:
-            self.app  # noqa: B018
-        except NoActiveAppError:  # built outside a running console: Textual adds them
-            return
-        self.size_classes(update=False)
-
-    def size_classes(self, *, update: bool) -> None:
-        """The terminal's width and height classes ("-wide"), as Textual sets them at a new
-        size (a dialog opened again may not have seen the terminal resized)."""
-        app = self.app
-        for dimension, own, shared in (
-            (app.size.width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
-            (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
-        ):
-            points = (shared if own is None else own) or []
-            wanted = self._get_breakpoint_classes(dimension, points)
-            for _point, name in points:
-                self.set_class(name in wanted, name, update=update)
 
     def _on_screen_resume(self, event: ScreenResume) -> None:
         # Textual styles a screen pushed again all over: a dialog opened again (kept) is

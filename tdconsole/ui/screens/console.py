@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
-from textual.types import NoActiveAppError
 from textual.widgets import TabbedContent, TabPane
 
 from tdconsole.domain.words import player_word
@@ -100,23 +99,6 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         """The break whose colour-up was prompted (once per break)."""
         self._built = {"tables"}
         """The tabs whose views are mounted (``build_tab``)."""
-        # The terminal's width and height classes ("-wide") from the start, as a dialog has
-        # them (``Backdrop``): Textual adds them at the screen's first size, once every widget
-        # is styled, and styles the whole console again (a tenth of a start's styling).
-        try:
-            size = self.app.size
-        except NoActiveAppError:  # built outside a running console: Textual adds them
-            return
-        for dimension, own, shared in (
-            (size.width, self.HORIZONTAL_BREAKPOINTS, self.app.HORIZONTAL_BREAKPOINTS),
-            (size.height, self.VERTICAL_BREAKPOINTS, self.app.VERTICAL_BREAKPOINTS),
-        ):
-            # Textual's rule: the class of the widest breakpoint the size reaches.
-            reached = [
-                (at, name) for at, name in (shared if own is None else own) or [] if dimension >= at
-            ]
-            if reached:
-                self.set_class(True, max(reached)[1], update=False)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -45,6 +45,9 @@ def shown_value(value: Any, lang: str) -> str:
 
 class SettingsScreen(StillBeneath):
     CSS_PATH = STYLESHEET
+    AUTO_FOCUS = ".settings-value"
+    """The first field has the focus from the start (Textual's own choice, the scrolled list,
+    then the field: the whole list styled again twice, each time a focus moves)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", str(_("Close"))),
         Binding("ctrl+s", "save", str(_("Record"))),
@@ -82,16 +85,13 @@ class SettingsScreen(StillBeneath):
                             )
                         help_line = f"{item.article} · {meaning}" if item.article else meaning
                         yield Static(help_line, classes="settings-help", markup=False)
-                        yield Static("", id=f"e-{item.key}", classes="settings-error", markup=False)
+                        error = Static(
+                            "", id=f"e-{item.key}", classes="settings-error", markup=False
+                        )
+                        error.display = False
+                        yield error
             yield Static("", id="settings-note", markup=False)
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        for error in self.query(".settings-error"):
-            error.display = False
-        first = self.query(Input)
-        if first:
-            first.first().focus()
 
     # -- checked as typed ------------------------------------------------------------------
     def changes(self) -> list[tuple[str, str]]:
@@ -112,9 +112,17 @@ class SettingsScreen(StillBeneath):
             settings = settings.with_value(name, value)
         return settings
 
+    _edited = False
+    """A field was changed since the screen opened (each field says it changed as it is
+    mounted with its value: until one really is, there is nothing to check or note)."""
+
     @on(Input.Changed, ".settings-value")
     def _typed(self, event: Input.Changed) -> None:
         key = (event.input.id or "")[2:]
+        if not self._edited:
+            if event.value.strip() == self.original.get(key, ""):
+                return
+            self._edited = True
         error = self.query_one(f"#e-{key}", Static)
         for other in self.query(".settings-error").results(Static):
             if other is not error:
