@@ -118,12 +118,7 @@ class Dialog(Backdrop):
         self.reset()
         for box in self.query(VerticalScroll):
             box.scroll_home(animate=False)
-        self.label_fields()
-        self.update_note()
-        self.retitle()
-        first = self.first_focus()
-        if first is not None:
-            first.focus()
+        self.as_opened()
 
     def reset(self) -> None:
         """The fields as a new dialog has them (a kept dialog's own)."""
@@ -233,6 +228,10 @@ class Dialog(Backdrop):
                 field.border_title = Content(field.placeholder)
 
     def on_mount(self) -> None:
+        self.as_opened()
+
+    def as_opened(self) -> None:
+        """The dialog as it opens (mounted, or a kept one opened again: ``reopen``)."""
         self.label_fields()
         self.update_note()
         self.retitle()
