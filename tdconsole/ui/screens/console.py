@@ -52,9 +52,6 @@ from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
 
-TAB_VIEWS = (PlayersView, PayoutsView, CashView, StandingsView, RulingsView, SeasonView)
-"""The views the tabs hold that are handed the State (the tables' view is shown it always)."""
-
 TabView = PlayersView | PayoutsView | CashView | StandingsView | RulingsView | SeasonView
 
 VIEWS_OF_TAB: dict[str, tuple[tuple[type[TabView], str], ...]] = {
@@ -66,6 +63,9 @@ VIEWS_OF_TAB: dict[str, tuple[tuple[type[TabView], str], ...]] = {
 }
 """What each tab but the tables' holds, built when the tab is first shown: a console opens with
 the widgets of the tab on screen only (a start cost ~35 mounts and their styles for six tabs)."""
+
+TAB_VIEWS = tuple(view for views in VIEWS_OF_TAB.values() for view, _id in views)
+"""The views the tabs hold that are handed the State (the tables' view is shown it always)."""
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
