@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib import import_module
@@ -20,7 +21,7 @@ from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
@@ -115,6 +116,8 @@ class ConsoleApp(ViewsApp):
         self._painted_seq = -1
         self._dialog_seq = -1
         self.monotonic = monotonic
+        self._ui_thread: int | None = None
+        """The thread the console runs on, once mounted (``notify``)."""
         self.pacer = RepaintPacer()
         self.news_notices = NewsNotices()
         self.undo_guard = UndoGuard()
@@ -161,9 +164,20 @@ class ConsoleApp(ViewsApp):
         markup: bool = False,
     ) -> None:
         """Every notice is plain text: a name or a refusal is never read as markup; a number
-        grouped by thousands ("5 000") is never split across two lines."""
+        grouped by thousands ("5 000") is never split across two lines.
+
+        On the console's own thread the notice is shown at once, not by a message handled
+        after the next frame (Textual's way, kept for other threads): the notice of an action
+        is painted in the frame that closes its dialog and repaints the views, one frame where
+        there were two (issue 23)."""
         message = _GROUPED.sub("\u00a0", message)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        if threading.get_ident() != self._ui_thread:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+            return
+        if timeout is None:
+            timeout = self.NOTIFICATION_TIMEOUT
+        self._notifications.add(Notification(message, title, severity, timeout, markup=False))
+        self._refresh_notifications()
 
     def _refresh_notifications(self) -> None:
         """The screen on top shows the notices in its one area, painted in place at once
@@ -178,6 +192,7 @@ class ConsoleApp(ViewsApp):
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
         self.set_interval(TICK_SECONDS, self.tick)
         self.set_interval(POLL_SECONDS, self.poll)
         if self.service is None and self.loader is not None:

@@ -73,6 +73,31 @@ async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_o
         assert all(not {"NoticeRack", "NoticeArea"} & asked for asked in layouts), layouts
 
 
+async def test_an_elimination_closes_its_dialog_and_shows_its_notice_in_one_frame(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first frame the console paints after the Enter has the notice with the place: the
+    dialog's closing, the views and the notice in one frame (the notice came by a message
+    handled after that frame, and a second frame, laid out for it, painted it)."""
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("e", "ctrl+r")
+        assert isinstance(app.screen, EliminateDialog)
+        frames = calls_to(
+            monkeypatch,
+            "_compositor_refresh",
+            ConsoleScreen,
+            noted=lambda screen: [n.message for n in area_of(app).shown]
+            if screen is app.screen
+            else None,
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        painted = [shown for shown in frames if shown is not None]
+        assert painted, "the console was never painted after the Enter"
+        assert painted[0] == ["Moretti: 24° — u per annullare"]
+
+
 async def test_a_notice_of_another_height_lays_out_once_and_mounts_nothing(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
