@@ -87,9 +87,9 @@ async def test_an_elimination_closes_its_dialog_and_shows_its_notice_in_one_fram
             monkeypatch,
             "_compositor_refresh",
             ConsoleScreen,
-            noted=lambda screen: [n.message for n in area_of(app).shown]
-            if screen is app.screen
-            else None,
+            noted=lambda screen: (
+                [n.message for n in area_of(app).shown] if screen is app.screen else None
+            ),
         )
         await pilot.press("enter")
         await settle(pilot)
