@@ -40,6 +40,16 @@ NOTICE_WIDTH = 60
 """The area's width (at most half the terminal's), Textual's toasts' own."""
 
 
+def lay_out_now(widget: Widget) -> None:
+    """The screen laid out for ``widget``'s new height or display in its next frame, the one
+    that paints the notice (issue 23). Textual asks the layout at the widget's own next turn,
+    which may come after the screen's next frame: the notice was then painted a frame late.
+    (Textual 8.2's ``_check_refresh``, what the widget's turn does, pinned and proved by
+    ``tests/ui/test_notices.py``.)"""
+    widget._check_refresh()
+    widget.screen.refresh(repaint=False, layout=True)
+
+
 class NoticeArea(Widget):
     """The notices, newest at the bottom, each a bar in its severity's colour, its title in
     bold, its words wrapped; a blank line between two. As high as they need, at most
@@ -109,6 +119,7 @@ class NoticeArea(Widget):
         if lines and lines != self._height:
             self._height = lines
             self.styles.height = lines
+            lay_out_now(self)
 
     def _draw(self, width: int) -> None:
         """The lines of the notices that fit in ``NOTICE_LINES``, newest last."""
@@ -239,6 +250,7 @@ class NoticeRack(Container):
         self.area.show(notices)
         if self.display != bool(notices):
             self.display = bool(notices)
+            lay_out_now(self)
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -1,4 +1,4 @@
-"""The notices in one area of fixed size (``tdconsole.ui.notices``): a notice is painted in
+"""The notices in one area (``tdconsole.ui.notices``): a notice is painted in
 place, mounting nothing and laying nothing out (Textual mounted a toast for each, and the
 toasts still showing again on each dialog opened), with its words, its colour, its timeout."""
 
@@ -73,29 +73,43 @@ async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_o
         assert all(not {"NoticeRack", "NoticeArea"} & asked for asked in layouts), layouts
 
 
+@pytest.mark.parametrize("before", [0, 1, 2], ids=["none-showing", "one-showing", "two-showing"])
 async def test_an_elimination_closes_its_dialog_and_shows_its_notice_in_one_frame(
-    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch, before: int
 ) -> None:
-    """The first frame the console paints after the Enter has the notice with the place: the
-    dialog's closing, the views and the notice in one frame (the notice came by a message
-    handled after that frame, and a second frame, laid out for it, painted it)."""
+    """The first frame the console paints after the Enter shows the notice with the place,
+    the area laid out at its new height (shown for the first notice, grown for another): the
+    dialog's closing, the views and the notice in one frame. (The notice came by a message
+    handled after that frame, and the area's layout at the area's own turn: one or two frames
+    later.)"""
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        for n in range(before):
+            app.notify(f"Already showing {n}")
         await settle(pilot)
         await pilot.press("e", "ctrl+r")
         assert isinstance(app.screen, EliminateDialog)
+        console = next(s for s in app.screen_stack if isinstance(s, ConsoleScreen))
+        rack = console.get_child_by_type(NoticeRack)
         frames = calls_to(
             monkeypatch,
             "_compositor_refresh",
             ConsoleScreen,
             noted=lambda screen: (
-                [n.message for n in area_of(app).shown] if screen is app.screen else None
+                (
+                    [n.message for n in rack.area.shown][-1:],
+                    rack.display,
+                    rack.area.size.height,
+                )
+                if screen is app.screen
+                else None
             ),
         )
         await pilot.press("enter")
         await settle(pilot)
-        painted = [shown for shown in frames if shown is not None]
+        painted = [frame for frame in frames if frame is not None]
         assert painted, "the console was never painted after the Enter"
-        assert painted[0] == ["Moretti: 24° — u per annullare"]
+        assert painted[0] == (["Moretti: 24° — u per annullare"], True, 2 * before + 1)
 
 
 async def test_a_notice_of_another_height_lays_out_once_and_mounts_nothing(
