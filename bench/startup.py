@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import gc
 import os
 import pty
 import resource
@@ -354,6 +355,7 @@ def key_to_repaint_ms(
     rounds: int,
     undo: bool = True,
     timeout: float = 5.0,
+    names: list[str] | None = None,
 ) -> list[float]:
     """``rounds`` eliminations in a console showing a 24-player event: each time from the
     Enter in the elimination dialog (its player the one selected, the second stack declined)
@@ -366,14 +368,26 @@ def key_to_repaint_ms(
     round's keys into a dialog still open. Without ``undo`` the players stay out: the
     cursor stays on the emptied seat, and a Right moves it to the next player of the table, who
     is busted next (places 24°, 23°, …). (Under the phones' load ``u`` cannot put the player
-    back: the last action is then a phone's count, which ``u`` names instead of undoing it.)"""
+    back: the last action is then a phone's count, which ``u`` names instead of undoing it.)
+    With ``names``, round ``i`` busts ``names[i]``, typed in the dialog's name field in place
+    of the selected player's (any table's, as a Director types a name)."""
     times: list[float] = []
     for i in range(rounds):
-        if i and not undo:
+        if i and not undo and names is None:
             session.send(b"\x1b[C")  # Right: the next seat's player
             session.drain(0.1)
         session.send(b"e")
         session.wait_for(b"III.2", timeout)
+        if names is not None:
+            # ctrl+a, ctrl+k: the name field emptied; then the name, as typed. (Apart, as a
+            # person types them: in one burst Textual would insert the letters before the
+            # two keys' actions, which come back up from the field as bindings, ran.)
+            session.send(b"\x01")
+            session.drain(0.05)
+            session.send(b"\x0b")
+            session.drain(0.05)
+            session.send(names[i].encode())
+            session.drain(0.15)
         session.send(b"\x12")  # ctrl+r: declined the second stack
         session.drain(0.15)
         session.send(b"\r")
@@ -416,13 +430,16 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
     closed (``e``, Escape), and of its Enter (the second stack declined) until the console is at
     rest again (the dialog gone, the views, the notice, the repaint). Textual's pilot waits
     for rest after each key, with CPU of its own: ``idle_key_cpu_ms`` is that of a key that
-    does nothing, to be taken off each key's figure (``*_net_ms``)."""
+    does nothing, to be taken off each key's figure (``*_net_ms``). And the pause of a full
+    collection of Python's collector after five eliminations and their undos, with every
+    object walked and with the start's objects set aside (``full_collection_settled_ms``,
+    ``tdconsole.ui.app.settled_heap``): each such pause holds a key's repaint back."""
     from datetime import UTC, datetime
 
     from tdconsole.demo import build_demo
     from tdconsole.domain.play import Bust
     from tdconsole.service import Tournament
-    from tdconsole.ui.app import build_app
+    from tdconsole.ui.app import build_app, settled_heap
 
     now = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
     folder = Path(tempfile.mkdtemp(prefix="tdc-bench-"))
@@ -457,6 +474,24 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
                 idle_ms.append(idle)
                 dialog_ms.append(dialog)
                 enter_ms.append(enter)
+        # A full collection of Python's collector after five eliminations and their undos
+        # (what they leave for it), walking every object alive, and with the start's objects
+        # set aside (``settled_heap``: the console run from the command line, once its event
+        # is shown).
+        full_gc_ms, settled_gc_ms = [], []
+        for out in (full_gc_ms, settled_gc_ms, full_gc_ms, settled_gc_ms):
+            gc.collect()
+            if out is settled_gc_ms:
+                settled_heap()
+            for _ in range(5):
+                service.execute(Bust(names=["Moretti"], declined=True))
+                app.refresh_views()
+                await pilot.pause()
+                service.undo()
+                app.refresh_views()
+                await pilot.pause()
+            out.append(_collect_ms())
+            gc.unfreeze()
         for _ in range(rounds):
             t0 = time.perf_counter()
             service.execute(Bust(names=["Moretti"], declined=True))
@@ -480,7 +515,15 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
         "dialog_open_close_cpu_net_ms": statistics.median(dialog_ms) - 2 * idle,
         "elimination_enter_cpu_ms": statistics.median(enter_ms),
         "elimination_enter_cpu_net_ms": statistics.median(enter_ms) - idle,
+        "full_collection_ms": statistics.median(full_gc_ms),
+        "full_collection_settled_ms": statistics.median(settled_gc_ms),
     }
+
+
+def _collect_ms() -> float:
+    started = time.perf_counter()
+    gc.collect()
+    return (time.perf_counter() - started) * 1000
 
 
 def _rss_mb(pid: int) -> float:

@@ -102,6 +102,7 @@ def run_console(
         actor=getattr(args, "actor", None),
         loader=loader,
         title=title,
+        settle_heap=True,
     )
     try:
         code = app.run()
