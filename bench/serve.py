@@ -10,11 +10,11 @@ Then the Director's console under that load: ``tdconsole --event PATH`` on the s
 pseudo-terminal of 120 × 40, takes KEY_ROUNDS key-to-repaint measurements (``bench/startup.py``:
 the Enter of an elimination until the notification with the place is painted) first with the
 phones idle, then while the 30 phones record a count a second each and the 10 screens follow
-(LOADED_ROUNDS eliminations of the first table's players one after the other, none undone:
-under the phones ``u`` names their last count instead). Reports both medians and p99 against
-the 50 ms target, the phones' action times during it, the console's CPU (run, and waiting for
-a core: on a shared machine the second says how much of the figure is the machine's) and the
-load average. Never asserts.
+(LOADED_ROUNDS eliminations one after the other, five players of each table typed by name,
+none undone: under the phones ``u`` names their last count instead). Reports both medians and
+p99 against the 50 ms target, the phones' action times during it, the console's and the
+server's CPU (run, and waiting for a core: on a shared machine the second says how much of
+the figure is the machine's) and the load average. Never asserts.
 
 ``main() -> dict`` returns the figures for ``python -m bench``.
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import resource
 import shutil
 import statistics
 import sys
@@ -174,6 +175,12 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return int(run) / 1e9, int(wait) / 1e9
 
 
+def own_cpu_seconds() -> float:
+    """CPU seconds this process (the bench's phones and screens) has run."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def ms(values: list[float]) -> str:
     """Median / p99 of the repaints that came, and how many did not within the timeout."""
     came = [v for v in values if v == v]
@@ -185,7 +192,7 @@ def ms(values: list[float]) -> str:
 
 
 async def console_under_load(
-    url: str, event: Path, names: list[str], busted: list[str]
+    url: str, event: Path, names: list[str], busted: list[str], server: int
 ) -> dict[str, Any]:
     """The console's key-to-repaint on ``event``, first quiet, then with the phones counting
     ``names`` and the screens following, the console busting ``busted``."""
@@ -214,6 +221,8 @@ async def console_under_load(
         acks.clear()
         started = time.perf_counter()
         ran, waited = cpu_seconds(session.pid)
+        served_ran, served_waited = cpu_seconds(server)
+        own = own_cpu_seconds()
         loaded = await asyncio.to_thread(
             key_to_repaint_ms, session, len(busted), False, KEY_TIMEOUT, busted
         )
@@ -221,6 +230,11 @@ async def console_under_load(
         ran, waited = (
             after - before
             for after, before in zip(cpu_seconds(session.pid), (ran, waited), strict=True)
+        )
+        own = own_cpu_seconds() - own
+        served_ran, served_waited = (
+            after - before
+            for after, before in zip(cpu_seconds(server), (served_ran, served_waited), strict=True)
         )
         load_average = os.getloadavg()
         gate.stopped = True
@@ -241,6 +255,9 @@ async def console_under_load(
         f"{gate.refused} refused)",
         "console's CPU meanwhile": f"{ran / seconds:.0%} of a core, "
         f"{waited / seconds:.0%} waiting for one",
+        "server's CPU meanwhile": f"{served_ran / seconds:.0%} of a core, "
+        f"{served_waited / seconds:.0%} waiting for one",
+        "the bench's phones and screens": f"{own / seconds:.0%} of a core",
         "load average (1, 5, 15 min)": " ".join(f"{v:.1f}" for v in load_average),
         "console_key_target_ms": KEY_TARGET_MS,
     }
@@ -271,7 +288,11 @@ def main() -> dict[str, Any]:
             pids = lambda: {served.process.pid, *served.descendants()}  # noqa: E731
             figures = asyncio.run(run(served.url, names, pids))
         with serving(event) as served:
-            figures.update(asyncio.run(console_under_load(served.url, event, others, busted)))
+            figures.update(
+                asyncio.run(
+                    console_under_load(served.url, event, others, busted, served.process.pid)
+                )
+            )
     for key, value in figures.items():
         if isinstance(value, str):
             print(f"{key:<40} {value}")
