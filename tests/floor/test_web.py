@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
@@ -19,6 +20,8 @@ from tdconsole.domain.play import Bust
 from tdconsole.serve import streams
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.floor import view
+from tdconsole.serve.floor import web as floor_web
 from tdconsole.service import Tournament
 from tdconsole.store.attempts import FREE_FAILURES
 
@@ -350,3 +353,46 @@ def bust_last(event: Path) -> None:
         service.execute(Bust(names=[service.state.in_players()[-1].name], declined=True))
     finally:
         service.close()
+
+
+async def test_phones_following_one_change_share_its_state_each_with_its_own_name(
+    client: Client, event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The phone's state at a change is built once for every phone that follows it (it was
+    built per phone: 30 phones, 30 times), each told its own staff member's name."""
+    built = []
+    made = view.state_json
+
+    def counted(*args: Any) -> dict[str, Any]:
+        built.append(args)
+        return made(*args)
+
+    monkeypatch.setattr(view, "state_json", counted)
+    monkeypatch.setattr(floor_web, "state_json", counted)
+    anna = await stream(client, await sign_in(client, "Anna"))
+    # Bruno on a phone of his own (his own cookie).
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as phone:
+        signed = await phone.post(
+            client.make_url("/floor/api/sign-in"),
+            json={"pin": FLOOR_PIN, "name": "Bruno"},
+            headers=origin(client),
+        )
+        assert signed.status == 200, await signed.text()
+        csrf = (await signed.json())["csrf"]
+        bruno = await phone.get(
+            client.make_url(f"/floor/api/stream?csrf={csrf}"), headers=origin(client)
+        )
+        assert bruno.status == 200
+        seen_anna, seen_bruno = [b""], [b""]
+        assert json.loads((await next_event(anna, seen_anna))["data"])["staff"] == "Anna"
+        assert json.loads((await next_event(bruno, seen_bruno))["data"])["staff"] == "Bruno"
+        built.clear()
+        await asyncio.to_thread(bust_last, event)
+        to_anna = json.loads((await next_event(anna, seen_anna))["data"])
+        to_bruno = json.loads((await next_event(bruno, seen_bruno))["data"])
+        bruno.close()
+    anna.close()
+    assert (to_anna["staff"], to_bruno["staff"]) == ("Anna", "Bruno")
+    assert to_anna["in_play"] == 23
+    assert {**to_anna, "staff": ""} == {**to_bruno, "staff": ""}
+    assert len(built) == 1

@@ -69,12 +69,11 @@ def page_words(lang: str) -> dict[str, str]:
     return {key: message.template(lang) for key, message in _words().items()}
 
 
-def player_json(state: State, player: Player) -> dict[str, Any]:
-
+def player_json(state: State, player: Player, amounts: dict[int, int | None]) -> dict[str, Any]:
+    """One player as the phone lists him; ``amounts``: each table's second stack now."""
     offer: int | None = None
-    table = state.tables.get(player.table) if player.table is not None else None
-    if table is not None and can_take_second_stack(state, player):
-        offer = second_stack_amount(state, table)
+    if player.table is not None and can_take_second_stack(state, player):
+        offer = amounts.get(player.table)
     return {
         "name": player.name,
         "table": player.table,
@@ -91,6 +90,7 @@ def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, 
 
     clock = clock_json(state, now)
     big_blind = current_big_blind(state, now)
+    amounts = {t.number: second_stack_amount(state, t) for t in state.open_tables()}
     return {
         "seq": state.last_seq,
         "event": state.name,
@@ -109,5 +109,25 @@ def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, 
             "running": clock["running"],
             "remaining_seconds": clock["remaining_seconds"],
         },
-        "players": [player_json(state, p) for p in state.in_players()],
+        "players": [player_json(state, p, amounts) for p in state.in_players()],
     }
+
+
+class SharedStates:
+    """The phone's state at one change, built once for all the phones that follow it, each
+    given its own staff member's name: built per phone, 30 phones built it 30 times at each
+    change (its players' list most of the server's work under the floor's load, issue 23)."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, tuple[object, dict[str, Any]]] = {}
+        """For each language, the last change (what the watcher sent) and its body."""
+
+    def body(
+        self, change: object, state: State, now: datetime, staff: str, lang: str
+    ) -> dict[str, Any]:
+        """``state_json`` at ``change`` (the watcher's one object for all phones)."""
+        built = self._built.get(lang)
+        if built is None or built[0] is not change:
+            built = (change, state_json(state, now, "", lang))
+            self._built[lang] = built
+        return {**built[1], "staff": staff}

@@ -35,7 +35,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import SESSION_SECONDS, Session, csrf_ok, csrf_token
-from tdconsole.serve.floor.view import page_words, state_json
+from tdconsole.serve.floor.view import SharedStates, page_words, state_json
 from tdconsole.serve.streams import Event, check_origin, send_events, stream_id
 
 log = logging.getLogger("tdconsole.serve")
@@ -84,6 +84,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     # crowd signing in.
     pins = ThreadPoolExecutor(max_workers=PIN_WORKERS, thread_name_prefix="tdconsole-pin")
     lang = config.lang
+    shared = SharedStates()
     page = (STATIC / "floor.html").read_text(encoding="utf-8")
     page = page.replace("{{lang}}", html.escape(lang, quote=True))
 
@@ -223,7 +224,8 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
         floor, session = await signed(request)
         if not csrf_ok(floor.secret, session.sid, request.query.get("csrf", "")):
             raise _json_error(403, "csrf")
-        return await send_events(request, _states(request.app, floor, session, watcher, lang))
+        states = _states(request.app, floor, session, watcher, shared, lang)
+        return await send_events(request, states)
 
     app.router.add_get("/floor", show_page)
     app.router.add_get("/floor/api/words", words)
@@ -244,7 +246,12 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
 
 
 async def _states(
-    app: web.Application, floor: Floor, session: Session, watcher: Watching, lang: str
+    app: web.Application,
+    floor: Floor,
+    session: Session,
+    watcher: Watching,
+    shared: SharedStates,
+    lang: str,
 ) -> AsyncGenerator[Event, None]:
     """The phone's state at once and at every change, until its session ends."""
     async with contextlib.aclosing(watcher.subscribe()) as changes:
@@ -252,7 +259,7 @@ async def _states(
             if not floor.session_valid(session, snap.state):
                 yield Event("signed-out", "{}")
                 return
-            body = state_json(snap.state, snap.read_at, session.name, lang)
+            body = shared.body(snap, snap.state, snap.read_at, session.name, lang)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
             yield Event("state", text, stream_id(app, snap.version))
 
