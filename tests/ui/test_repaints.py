@@ -352,6 +352,22 @@ async def test_the_elimination_dialog_is_built_once_and_opens_again_empty(
         assert "23/24" in first.render_line(0).text
 
 
+@pytest.mark.parametrize("key", ["e", "d"])
+async def test_a_name_typed_in_a_kept_dialog_replaces_the_player_it_opened_on(
+    app: ConsoleApp, key: str
+) -> None:
+    """As in a new dialog (its field's words selected as it is focused): the kept one, opened
+    again with its field still focused, appended the letters to the player's name."""
+    field = "#name-1" if key == "e" else "#name"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await pilot.press(key)
+            await pilot.press("R", "o")
+            assert app.screen.query_one(field, Input).value == "Ro"
+            await pilot.press("escape")
+
+
 async def test_a_dialog_opened_again_is_styled_again_only_after_a_change_of_theme(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:

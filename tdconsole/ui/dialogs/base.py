@@ -119,6 +119,12 @@ class Dialog(Backdrop):
         for box in self.query(VerticalScroll):
             box.scroll_home(animate=False)
         self.as_opened()
+        first = self.first_focus()
+        if isinstance(first, Input) and first.select_on_focus:
+            # Its words selected, as a new dialog's field has them when focused (the kept
+            # one may be focused already, and then gets no focus to select them): a name
+            # typed replaces the player it opened on.
+            first.select_all()
 
     def reset(self) -> None:
         """The fields as a new dialog has them (a kept dialog's own)."""
