@@ -458,8 +458,10 @@ def settled_heap() -> None:
     one collection so that nothing dead is kept. A full collection stops the console while it
     walks every object: 60-100 ms under a busy floor, one every few seconds, each a key's
     repaint late by as much; it now walks only what was made since, 10-17 ms (issue 23). What
-    is set aside and dies later in a cycle is never freed: a few widgets' worth at most (the
-    first frames' lines), once."""
+    is set aside and dies later in a cycle is freed only at the next event opened (given back
+    to the collector first: the last event's console goes then), else never: the first frames'
+    lines, a few widgets' worth."""
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import random
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from tdconsole.service import Tournament
-from tdconsole.ui.app import build_app
+from tdconsole.ui.app import build_app, settled_heap
 from tdconsole.ui.screens.console import ConsoleScreen
 
 from .conftest import frozen, settle
@@ -75,3 +76,21 @@ def test_the_command_line_runs_the_console_that_sets_its_start_aside(
     args = type("A", (), {"event": str(demo_file)})()
     assert ui_cmds.run_console(args, "director") == 0  # type: ignore[arg-type]
     assert built["settle_heap"] is True
+
+
+class Node:
+    me: Node
+
+
+def test_what_was_set_aside_and_died_is_freed_when_the_next_event_opens(unfrozen: None) -> None:
+    """An object in a cycle set aside (the last event's console, once another is opened) is
+    kept by the collector until the next setting aside, which gives it back first."""
+    node = Node()
+    node.me = node
+    gone = weakref.ref(node)
+    settled_heap()
+    del node
+    gc.collect()
+    assert gone() is not None
+    settled_heap()
+    assert gone() is None
