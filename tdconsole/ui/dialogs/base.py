@@ -83,58 +83,7 @@ class Dialog(Backdrop):
         super().__init__()
         self.tr = tr
         self.state = state
-        self.lang = tr.lang
-        """The language the dialog's words were composed in."""
         say_bindings(self, self.tr)
-
-    @classmethod
-    def kept(cls, app: App[Any], tr: Translator) -> Self | None:
-        """The dialog of this kind built at an earlier key and kept (``keep``), to open again
-        once emptied (``reopen``); None when there is none, or it is open (the palette over
-        it), or its words are in another language (then it is dropped)."""
-        name = f"kept-{cls.__name__}"
-        if not app.is_screen_installed(name):
-            return None
-        dialog = app.get_screen(name)
-        if dialog in app.screen_stack or not isinstance(dialog, cls):
-            return None
-        if dialog.lang != tr.lang:
-            app.uninstall_screen(name)
-            dialog.remove()
-            return None
-        return dialog
-
-    def keep(self) -> Self:
-        """Keep this dialog when it closes, to be opened again (``kept``) instead of building
-        one at each key: its widgets composed, styled and laid out were about 80 ms of CPU."""
-        self.app.install_screen(self, f"kept-{type(self).__name__}")
-        return self
-
-    def reopen(self, state: State) -> None:
-        """Empty what the last opening left (the fields, the toggles), for ``state``: the
-        dialog opens as new. Dialogs that are kept set their own fields (``reset``)."""
-        self.state = state
-        self.forget_backdrop()
-        self.reset()
-        for box in self.query(VerticalScroll):
-            box.scroll_home(animate=False)
-        self.as_opened()
-        first = self.first_focus()
-        if isinstance(first, Input) and first.select_on_focus:
-            # Its words selected, as a new dialog's field has them when focused (the kept
-            # one may be focused already, and then gets no focus to select them): a name
-            # typed replaces the player it opened on.
-            first.select_all()
-
-    def reset(self) -> None:
-        """The fields as a new dialog has them (a kept dialog's own)."""
-        raise NotImplementedError
-
-    def reset_suggestions(self) -> None:
-        """The name fields suggest the players in play now."""
-        for field in self.query(Input):
-            if isinstance(field.suggester, PlayerSuggester):
-                field.suggester.players = self.state.in_players()
 
     def title_text(self) -> str:
         title = self.tr.say(self.HEADING)
@@ -244,6 +193,11 @@ class Dialog(Backdrop):
         first = self.first_focus()
         if first is not None:
             first.focus()
+        if isinstance(first, Input) and first.select_on_focus:
+            # Its words selected, as Textual selects them when it is focused: a kept dialog
+            # opened again may have it focused already, and gets no focus to select them (a
+            # name typed replaces the player it opens on).
+            first.select_all()
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -291,6 +245,8 @@ class PlayerDialog(Dialog):
         super().__init__(tr, state)
         self.first = name or ""
         """The player the dialog opens on (its first name field)."""
+        self.lang = tr.lang
+        """The language the dialog's words were composed in."""
 
     @classmethod
     def opened(cls, app: App[Any], tr: Translator, state: State, name: str | None) -> Self:
@@ -301,6 +257,46 @@ class PlayerDialog(Dialog):
         dialog.first = name or ""
         dialog.reopen(state)
         return dialog
+
+    @classmethod
+    def kept(cls, app: App[Any], tr: Translator) -> Self | None:
+        """The dialog of this kind built at an earlier key and kept (``keep``), to open again
+        once emptied (``reopen``); None when there is none, or it is open (the palette over
+        it), or its words are in another language (then it is dropped)."""
+        name = f"kept-{cls.__name__}"
+        if not app.is_screen_installed(name):
+            return None
+        dialog = app.get_screen(name)
+        if dialog in app.screen_stack or not isinstance(dialog, cls):
+            return None
+        if dialog.lang != tr.lang:
+            app.uninstall_screen(name)
+            dialog.remove()
+            return None
+        return dialog
+
+    def keep(self) -> Self:
+        """Keep this dialog when it closes, to be opened again (``kept``) instead of building
+        one at each key: its widgets composed, styled and laid out were about 80 ms of CPU."""
+        self.app.install_screen(self, f"kept-{type(self).__name__}")
+        return self
+
+    def reopen(self, state: State) -> None:
+        """Empty what the last opening left (the fields, the toggles), for ``state``: the
+        dialog opens as new, its name fields suggesting the players in play now."""
+        self.state = state
+        self.forget_backdrop()
+        self.reset()
+        for field in self.query(Input):
+            if isinstance(field.suggester, PlayerSuggester):
+                field.suggester.players = state.in_players()
+        for box in self.query(VerticalScroll):
+            box.scroll_home(animate=False)
+        self.as_opened()
+
+    def reset(self) -> None:
+        """The fields as a new dialog of this kind has them."""
+        raise NotImplementedError
 
     def set_name(self, field: Input) -> None:
         """``field`` holding the player the dialog opens on, its cursor at the end."""

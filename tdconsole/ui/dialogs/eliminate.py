@@ -42,7 +42,6 @@ class EliminateDialog(PlayerDialog):
         self.set_name(self.query_one("#name-1", Input))
         self.query_one("#stack-1", Input).value = ""
         self.query_one("#declined", Checkbox).value = False
-        self.reset_suggestions()
 
     def _row(self, name: str = "") -> Horizontal:
         self._made += 1

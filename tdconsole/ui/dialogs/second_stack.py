@@ -22,7 +22,6 @@ class SecondStackDialog(PlayerDialog):
     def reset(self) -> None:
         self.set_name(self.query_one("#name", Input))
         self.query_one("#stack", Input).value = ""
-        self.reset_suggestions()
 
     def body(self) -> ComposeResult:
         yield self.player_input(self.first)
