@@ -70,7 +70,8 @@ def page_words(lang: str) -> dict[str, str]:
 
 
 def player_json(state: State, player: Player, amounts: dict[int, int | None]) -> dict[str, Any]:
-    """One player as the phone lists him; ``amounts``: each table's second stack now."""
+    """One player as the phone lists him; ``amounts``: each table's second stack now, its
+    average stack (Art. III.3), offered to whoever may still take it (Art. III.2)."""
     offer: int | None = None
     if player.table is not None and can_take_second_stack(state, player):
         offer = amounts.get(player.table)
