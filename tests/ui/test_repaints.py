@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, DataTable, Digits, Input, Static
 
 from tdconsole.domain.play import Bust, Count
+from tdconsole.domain.state import Player
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
@@ -49,6 +50,18 @@ def calls_to(
 
         monkeypatch.setattr(cls, method, recorded)
     return calls
+
+
+async def bust_last_at_table_two(app: ConsoleApp, pilot: Any) -> Player:
+    """Table 2's last player busted (as by another terminal) and the views handed the State:
+    the player."""
+    assert app.service is not None
+    state = app.service.state
+    player = state.players_at(state.tables[2])[-1]
+    app.service.execute(Bust(names=[player.name], declined=True))
+    app.refresh_views()
+    await pilot.pause()
+    return player
 
 
 def count_updates(monkeypatch: pytest.MonkeyPatch, *classes: type[Widget]) -> list[str]:
@@ -177,13 +190,10 @@ async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
     refreshed: list[str] = calls_to(monkeypatch, "refresh", TableCard)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        refreshed.clear()
+        player = await bust_last_at_table_two(app, pilot)
         assert app.service is not None
         state = app.service.state
-        player = state.players_at(state.tables[2])[-1]
-        refreshed.clear()
-        app.service.execute(Bust(names=[player.name], declined=True))
-        app.refresh_views()
-        await pilot.pause()
         assert set(refreshed) == {"table-2"}
         card = app.screen.query_one("#table-2", TableCard)
         assert player.name not in [seat.name for seat in card.view.seats]
@@ -400,13 +410,8 @@ async def test_a_bust_lays_nothing_out_when_no_cards_height_changes(
     laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.service is not None
-        state = app.service.state
-        player = state.players_at(state.tables[2])[-1]
         laid_out.clear()
-        app.service.execute(Bust(names=[player.name], declined=True))
-        app.refresh_views()
-        await pilot.pause()
+        await bust_last_at_table_two(app, pilot)
         card = app.screen.query_one("#table-2", TableCard)
         assert "7 " in card.render().renderables[0].plain  # type: ignore[attr-defined]
         assert laid_out == []
