@@ -89,9 +89,17 @@ def register(subparsers: Any) -> None:
     printer.add_argument(
         "--format", dest="report_format", choices=FORMATS, default="txt", help=_("default: txt")
     )
-    printer.add_argument("-o", "--output", dest="report_output", metavar=_("FILE"))
     printer.add_argument(
-        "--lp", dest="report_printer", nargs="?", const="", default=None, metavar=_("PRINTER")
+        "-o", "--output", dest="report_output", metavar=_("FILE"), help=_("write it to FILE")
+    )
+    printer.add_argument(
+        "--lp",
+        dest="report_printer",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("PRINTER"),
+        help=_("send it to the printer: PRINTER, else the default one"),
     )
     printer.add_argument(
         "--lang",
