@@ -18,7 +18,12 @@ from typing import Any
 
 from tdconsole.cli.common import event_path, state_json
 from tdconsole.cli.data_cmds import follow_event_language
-from tdconsole.cli.parsing import Parser, language_metavar, language_option
+from tdconsole.cli.parsing import (
+    Parser,
+    add_printer_option,
+    language_metavar,
+    language_option,
+)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, match_players
 from tdconsole.i18n import _
@@ -51,15 +56,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help=_("replace FILE if it exists (never an event file, a link or a device)"),
     )
-    parser.add_argument(
-        "--lp",
-        dest="report_printer",
-        nargs="?",
-        const="",
-        default=None,
-        metavar=_("PRINTER"),
-        help=_("send it to the printer: PRINTER, else the default one"),
-    )
+    add_printer_option(parser)
     parser.add_argument(
         "--player",
         dest="report_players",

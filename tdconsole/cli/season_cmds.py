@@ -14,7 +14,12 @@ import argparse
 from typing import Any
 
 from tdconsole.cli.common import Deferred, say
-from tdconsole.cli.parsing import Parser, language_metavar, language_option
+from tdconsole.cli.parsing import (
+    Parser,
+    add_printer_option,
+    language_metavar,
+    language_option,
+)
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS
 
@@ -92,15 +97,7 @@ def register(subparsers: Any) -> None:
     printer.add_argument(
         "-o", "--output", dest="report_output", metavar=_("FILE"), help=_("write it to FILE")
     )
-    printer.add_argument(
-        "--lp",
-        dest="report_printer",
-        nargs="?",
-        const="",
-        default=None,
-        metavar=_("PRINTER"),
-        help=_("send it to the printer: PRINTER, else the default one"),
-    )
+    add_printer_option(printer)
     printer.add_argument(
         "--lang",
         dest="report_lang",
