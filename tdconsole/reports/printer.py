@@ -145,11 +145,13 @@ def spool(data: bytes, title: str, write: Said) -> Path:
 
 
 def _clean(folder: Path) -> None:
-    """Remove the PDFs handed over long ago: only this folder's own regular files."""
+    """Remove the PDFs handed over long ago: only this folder's own regular files. A courtesy:
+    what cannot be removed stays, and the printing goes on."""
     old = time.time() - KEPT
-    for entry in os.scandir(folder):
-        with contextlib.suppress(OSError):
-            found = entry.stat(follow_symlinks=False)
-            mine = entry.name.endswith(".pdf") and stat.S_ISREG(found.st_mode)
-            if mine and found.st_mtime < old:
-                os.unlink(entry.path)
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                found = entry.stat(follow_symlinks=False)
+                mine = entry.name.endswith(".pdf") and stat.S_ISREG(found.st_mode)
+                if mine and found.st_mtime < old:
+                    os.unlink(entry.path)

@@ -164,3 +164,16 @@ def test_printed_format_is_the_pdf_on_windows_only(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr("sys.platform", system)
         assert printer.printed_format("txt") == printed
         assert printer.printed_format("pdf") == "pdf"
+
+
+def test_windows_spool_that_cannot_be_cleaned_still_prints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    verb = fake_windows(monkeypatch)
+
+    def refused(path: object) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "scandir", refused)
+    printer.send(b"%PDF-1.7", "standings.pdf", "", print_cmds.WRITE)
+    assert verb.documents == [b"%PDF-1.7"]
