@@ -17,6 +17,7 @@ from tdconsole.domain.view import clock_json
 from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.service import utc_now
 from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.glyphs import WARNING
 
 ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
@@ -72,11 +73,11 @@ def status_text(document: dict[str, Any], language: str = "en") -> str:
     elif nxt and not document.get("is_break"):
         coming = f"{chips_text(nxt['small_blind'])} / {chips_text(nxt['big_blind'])}"
         lines.append(said(_("next {coming}").format(coming=coming)))
-    lines.extend(f"⚠ {warning}" for warning in document.get("warnings", []))
+    lines.extend(f"{WARNING} {warning}" for warning in document.get("warnings", []))
     behind = document.get("wall_clock_behind_seconds", 0)
     if behind:
         lines.append(
-            "⚠ "
+            f"{WARNING} "
             + said(
                 _(
                     "the computer's clock moved back {behind} since the clock's last change: "

@@ -215,3 +215,16 @@ class CommandParser(Parser):
 def current_language() -> str:
     """The language being spoken (the default outside ``speaking``)."""
     return _speaking[0]
+
+
+def add_printer_option(parser: Parser) -> None:
+    """``--lp [PRINTER]``: the report to the system's printer too (``reports.printer``)."""
+    parser.add_argument(
+        "--lp",
+        dest="report_printer",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("PRINTER"),
+        help=_("send it to the printer: PRINTER, else the default one"),
+    )

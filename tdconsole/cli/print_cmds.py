@@ -4,31 +4,37 @@ Without ``-o``: txt and csv go to stdout; html and pdf are written to ``REPORT.F
 current directory (``REPORT-2.FORMAT``, … when that name is taken) and the path is printed. An
 output never replaces a file: an existing ``-o FILE`` is refused unless ``--force`` is given,
 and even then only a regular file that is not an event file is replaced (``store.output``).
-``--lp`` sends the report to the system's printer queue instead (``lp``, from CUPS), or as
-well when ``-o`` is given.
+``--lp`` sends the report to the system's printer instead (``reports.printer``: ``lp`` where
+CUPS is, the print verb on Windows), or as well when ``-o`` is given.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import event_path, state_json
 from tdconsole.cli.data_cmds import follow_event_language
-from tdconsole.cli.parsing import Parser, language_metavar, language_option
+from tdconsole.cli.parsing import (
+    Parser,
+    add_printer_option,
+    language_metavar,
+    language_option,
+)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, match_players
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename, render
+from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.store.output import check_target, write_free, write_new
 
-#: What the printer queue accepts as it is (CUPS filters txt and pdf; html it cannot lay out).
-QUEUE_FORMATS = ("txt", "pdf", "csv")
+CHOOSE = _("use --format pdf or txt")
+"""How to choose a format the printer lays out, on the command line."""
+WRITE = _("write it to a file with -o FILE")
+"""How to get a report on paper without a printer, on the command line."""
 
 
 def register(subparsers: Any) -> None:
@@ -50,15 +56,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help=_("replace FILE if it exists (never an event file, a link or a device)"),
     )
-    parser.add_argument(
-        "--lp",
-        dest="report_printer",
-        nargs="?",
-        const="",
-        default=None,
-        metavar=_("PRINTER"),
-        help=_("send it to the printer queue (lp), to PRINTER when given"),
-    )
+    add_printer_option(parser)
     parser.add_argument(
         "--player",
         dest="report_players",
@@ -89,14 +87,12 @@ def cmd_print(args: argparse.Namespace) -> int:
     if args.report_lang and getattr(args, "lang", None) is None:
         # `print --lang en` is the language of the whole command: its messages too.
         args.lang = args.report_lang
-    if printer is not None and fmt not in QUEUE_FORMATS:
-        follow_event_language(args)  # refused before the event is opened: say it in its language
-        raise RuleError(
-            _(
-                "the printer queue cannot lay out {fmt}: use --format pdf or "
-                "txt, or print the html page from a browser"
-            ).format(fmt=fmt),
-        )
+    if printer is not None:
+        try:
+            check_printable(fmt, CHOOSE)
+        except RuleError:
+            follow_event_language(args)  # refused before the event is opened: in its language
+            raise
     if args.report_players and kind != "receipts":
         follow_event_language(args)
         raise RuleError(_("--player goes with the receipts only: `print receipts --player NAME`"))
@@ -121,23 +117,48 @@ def cmd_print(args: argparse.Namespace) -> int:
     if args.report_players:
         state = only_receipts_of(state, args.report_players)
     data = render(kind, state, fmt, lang=lang, warnings=warnings)
-    for warning in warnings:  # a letter the PDF's font lacks, printed as its code
-        sys.stderr.write(f"warning: {warning}\n")
+    warn(warnings)
     if output is not None:
         if chosen or force:
             written = write_new(Path(output), data, force=force, protect=protect)
         else:  # the default name: the next free one, never over a file
             written = write_free(Path(output), data, protect=protect)
         print(written)
-    deliver(data, fmt, printer, f"{kind}.{fmt}", written=output is not None)
+    ready = state
+
+    def render_as(other: str) -> bytes:
+        more: list[str] = []
+        rendered = render(kind, ready, other, lang=lang, warnings=more)
+        warn(more)
+        return rendered
+
+    deliver(data, fmt, printer, kind, written=output is not None, render_as=render_as)
     return 0
 
 
-def deliver(data: bytes, fmt: str, printer: str | None, title: str, *, written: bool) -> None:
-    """A printout's bytes to the printer when one is named, else to the standard output
-    unless they were written to a file (CSV as bytes, the rest as text)."""
+def warn(warnings: list[str]) -> None:
+    for warning in warnings:  # a letter the PDF's font lacks, printed as its code
+        sys.stderr.write(f"warning: {warning}\n")
+
+
+def deliver(
+    data: bytes,
+    fmt: str,
+    printer: str | None,
+    name: str,
+    *,
+    written: bool,
+    render_as: Callable[[str], bytes],
+) -> None:
+    """A printout's bytes (``data``, the report ``name`` in ``fmt``) to the printer when one is
+    named, else to the standard output unless they were written to a file (CSV as bytes, the
+    rest as text). The printer gets the report in its own format (``printed_format``: the PDF on
+    Windows), rendered by ``render_as`` when that is not ``fmt``."""
     if printer is not None:
-        send_to_printer(data, printer, title=title)
+        sent = printed_format(fmt)
+        job = send(data if sent == fmt else render_as(sent), f"{name}.{sent}", printer, WRITE)
+        if job:
+            print(job)
     elif not written:
         if fmt == "csv":
             sys.stdout.buffer.write(data)
@@ -176,30 +197,3 @@ def _event_file(args: argparse.Namespace) -> Path | None:
         return event_path(args)
     except RuleError:
         return None
-
-
-def send_to_printer(data: bytes, printer: str, title: str) -> None:
-    """Queue ``data`` with ``lp`` (CUPS); a missing or failing queue is a refusal, not a crash."""
-    lp = shutil.which("lp")
-    if lp is None:
-        raise RuleError(
-            _("no printer queue: `lp` is not installed; install CUPS or use -o FILE"),
-        )
-    command = [lp, "-t", title]
-    if printer:
-        command += ["-d", printer]
-    try:
-        done = subprocess.run(command, input=data, capture_output=True, timeout=60, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise RuleError(
-            _("no printer queue: {exc}; install CUPS or use -o FILE").format(exc=exc),
-        ) from None
-    if done.returncode != 0:
-        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        detail = reason[-1] if reason else _("lp exited with {code}").format(code=done.returncode)
-        raise RuleError(
-            _("no printer queue: {detail}; install CUPS or use -o FILE").format(detail=detail)
-        )
-    queued = done.stdout.decode("utf-8", "replace").strip()
-    if queued:
-        print(queued)

@@ -14,7 +14,12 @@ import argparse
 from typing import Any
 
 from tdconsole.cli.common import Deferred, say
-from tdconsole.cli.parsing import Parser, language_metavar, language_option
+from tdconsole.cli.parsing import (
+    Parser,
+    add_printer_option,
+    language_metavar,
+    language_option,
+)
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS
 
@@ -89,10 +94,10 @@ def register(subparsers: Any) -> None:
     printer.add_argument(
         "--format", dest="report_format", choices=FORMATS, default="txt", help=_("default: txt")
     )
-    printer.add_argument("-o", "--output", dest="report_output", metavar=_("FILE"))
     printer.add_argument(
-        "--lp", dest="report_printer", nargs="?", const="", default=None, metavar=_("PRINTER")
+        "-o", "--output", dest="report_output", metavar=_("FILE"), help=_("write it to FILE")
     )
+    add_printer_option(printer)
     printer.add_argument(
         "--lang",
         dest="report_lang",

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import emit_json, lang, say
-from tdconsole.cli.print_cmds import deliver
+from tdconsole.cli.print_cmds import CHOOSE, deliver
 from tdconsole.cli.season_files import remember_season, season_path
-from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.reports.printer import check_printable
 from tdconsole.reports.season import render_season
 from tdconsole.season.load import load, season_json
 from tdconsole.store.output import write_new
@@ -49,18 +49,24 @@ def cmd_print(args: argparse.Namespace) -> int:
         args.lang = args.report_lang
     fmt: str = args.report_format
     printer: str | None = args.report_printer
-    if printer is not None and fmt not in ("txt", "pdf", "csv"):
-        raise RuleError(
-            _("the printer queue cannot lay out {fmt}: use --format pdf or txt").format(fmt=fmt),
-        )
-    data = render_season(season_document(args), fmt, lang(args))
+    if printer is not None:
+        check_printable(fmt, CHOOSE)
+    document = season_document(args)
+    data = render_season(document, fmt, lang(args))
     output = args.report_output
     if output is None and printer is None and fmt in ("html", "pdf"):
         output = f"season.{fmt}"
     if output is not None:
         write_report(Path(output), data)
         print(Path(output).resolve())
-    deliver(data, fmt, printer, f"season.{fmt}", written=output is not None)
+    deliver(
+        data,
+        fmt,
+        printer,
+        "season",
+        written=output is not None,
+        render_as=lambda other: render_season(document, other, lang(args)),
+    )
     return 0
 
 

@@ -389,7 +389,7 @@ class ConsoleApp(ViewsApp):
             self.call_from_thread(self.notify, text, severity="error", markup=False)
             return
         if path is None:
-            text = self.tr("Sent to the printer queue: {job}", job=done)
+            text = self.tr("Sent to the printer: {job}", job=done)
         elif Path(done) != Path(os.path.abspath(path)):
             text = self.tr("{asked} was taken: written to {path}", asked=path.name, path=done)
         else:

@@ -7,11 +7,20 @@ from functools import partial
 
 from rich.align import Align
 from rich.text import Text
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import (
+    CommandList,
+    CommandPalette,
+    DiscoveryHit,
+    Hit,
+    Hits,
+    Provider,
+    SearchIcon,
+)
 from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.widgets.option_list import Option
 
+from tdconsole.ui.glyphs import SEARCH
 from tdconsole.ui.i18n import Translator
 
 Entry = tuple[str, Callable[[], object], str, str]
@@ -77,11 +86,15 @@ class ConsoleCommands(Provider):
 
 class ConsolePalette(CommandPalette):
     """Textual's command palette with its own words in the console's language: the search
-    box's placeholder and the line shown when nothing matches."""
+    box's placeholder and the line shown when nothing matches; and a mark before the box that
+    every terminal font has (Textual's magnifier is an emoji)."""
 
     def __init__(self, tr: Translator) -> None:
         super().__init__(placeholder=tr("Search for commands…"), id="--command-palette")
         self.tr = tr
+
+    def on_mount(self) -> None:
+        self.query_one(SearchIcon).icon = SEARCH
 
     def no_matches(self) -> Option:
         """The line shown when nothing matches what was typed."""

@@ -1,4 +1,5 @@
-"""Printing from the console: a report rendered, then written to a file or queued with ``lp``.
+"""Printing from the console: a report rendered, then written to a file or sent to the
+system's printer (``reports.printer``, as on the command line).
 
 Runs in a worker thread (``ConsoleApp.print_report``); every failure is a RuleError in both
 languages, as on the command line (``tdconsole print``).
@@ -6,29 +7,19 @@ languages, as on the command line (``tdconsole print``).
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.reports import render
+from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.store.output import write_free
 
-QUEUE_FORMATS = ("txt", "pdf", "csv")
-"""What the printer queue takes as it is (CUPS lays out txt and pdf; html it cannot)."""
-
-
-def check_queue_format(fmt: str) -> None:
-    if fmt not in QUEUE_FORMATS:
-        raise RuleError(
-            _(
-                "the printer queue cannot lay out {fmt}: choose pdf or txt, "
-                "or print the html page from a browser"
-            ).format(fmt=fmt),
-        )
+CHOOSE = _("choose pdf or txt")
+"""How to choose a format the printer lays out, in the print dialog."""
+WRITE = _("write it to a file")
+"""How to get a report on paper without a printer, in the print dialog."""
 
 
 def print_report(
@@ -40,7 +31,8 @@ def print_report(
     protect: Path | None = None,
     warnings: list[str] | None = None,
 ) -> str:
-    """Render ``kind`` and write it to ``path``, or queue it when ``path`` is None.
+    """Render ``kind`` and write it to ``path``, or send it to the printer when ``path`` is
+    None (in the printer's format: the PDF on Windows).
 
     A file is never replaced: when ``path`` is taken the report goes to the first free name
     after it (``standings-2.pdf``, …); ``protect`` (the event's file) is never written.
@@ -49,33 +41,11 @@ def print_report(
     """
 
     if path is None:
-        check_queue_format(fmt)
+        check_printable(fmt, CHOOSE)
+        sent = printed_format(fmt)
+        title = f"{kind}.{sent}"
+        return (
+            send(render(kind, state, sent, lang=lang, warnings=warnings), title, "", WRITE) or title
+        )
     data = render(kind, state, fmt, lang=lang, warnings=warnings)
-    if path is None:
-        return send_to_printer(data, f"{kind}.{fmt}")
     return str(write_free(path, data, protect=protect, make_folder=True))
-
-
-def send_to_printer(data: bytes, title: str) -> str:
-    """Queue ``data`` with ``lp``; a missing or failing queue is a refusal, not a crash."""
-
-    lp = shutil.which("lp")
-    if lp is None:
-        raise RuleError(
-            _("no printer queue: `lp` is not installed; install CUPS or write a file"),
-        )
-    try:
-        done = subprocess.run(
-            [lp, "-t", title], input=data, capture_output=True, timeout=60, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise RuleError(
-            _("no printer queue: {exc}; install CUPS or write a file").format(exc=exc),
-        ) from None
-    if done.returncode != 0:
-        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        detail = lines[-1] if lines else f"lp exited with {done.returncode}"
-        raise RuleError(
-            _("no printer queue: {detail}; install CUPS or write a file").format(detail=detail),
-        )
-    return done.stdout.decode("utf-8", "replace").strip() or title

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from report_fixtures import (  # noqa: E402
     finished_event,
     seated_event,
 )
+
+from tdconsole.cli import print_cmds  # noqa: E402
 
 
 @pytest.fixture(params=sorted(FIXTURES))
@@ -39,3 +42,19 @@ def in_progress() -> dict[str, Any]:
 @pytest.fixture
 def seated() -> dict[str, Any]:
     return seated_event()
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, finished: dict[str, Any]) -> Any:
+    """Parse and run ``print ...`` against the finished event."""
+    monkeypatch.setattr(print_cmds, "load_state", lambda args: finished)
+
+    def run(*argv: str, lang: str | None = None) -> int:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--lang")
+        sub = parser.add_subparsers(dest="command")
+        print_cmds.register(sub)
+        args = parser.parse_args([*(["--lang", lang] if lang else []), "print", *argv])
+        return int(args.func(args))
+
+    return run

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from printing_fakes import fake_lp, fake_windows
 
 from tdconsole.cli import main
 
@@ -128,6 +129,28 @@ def test_printed_to_a_new_file_only(
     assert code == 2 and "already exists" in err
     code, out, _ = run(capsys, "season", "print", "--format", "csv")
     assert code == 0 and out.startswith("\ufeff#,Player,Events,Points")
+
+
+def test_printed_on_the_printer_of_each_system(
+    season: Path,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake_lp(monkeypatch, tmp_path)
+    code, out, err = run(capsys, "season", "print", "--lp")
+    assert (code, out) == (0, "request id is q-1\n"), err
+    assert (tmp_path / "argv").read_text() == "-t season.txt\n"
+    assert "Anna" in (tmp_path / "job").read_text("utf-8")
+    code, _, err = run(capsys, "season", "print", "--format", "html", "--lp")
+    assert code == 2 and err.startswith("error: the printer queue cannot lay out html")
+    verb = fake_windows(monkeypatch)  # Windows: the standings' PDF, by the print verb
+    code, out, err = run(capsys, "season", "print", "-o", str(tmp_path / "s.txt"), "--lp")
+    assert code == 0, err
+    [(path, operation, _arguments)] = verb.calls
+    assert operation == "print" and Path(path).name.startswith("season-")
+    assert verb.documents[0].startswith(b"%PDF-")
+    assert "Anna" in (tmp_path / "s.txt").read_text("utf-8")  # the file as asked: text
 
 
 def test_which_season(

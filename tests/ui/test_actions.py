@@ -83,7 +83,7 @@ async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
         player = svc(app).state.find("Moretti")
         assert player is not None and player.second_stack == 4000 and player.chips == 4050
         assert any("4\xa0000" in m for m in messages(app))  # never split across lines
-        assert "②" in text_of(app.screen.query_one("#table-1"))
+        assert "²" in text_of(app.screen.query_one("#table-1"))
 
 
 async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: ConsoleApp) -> None:

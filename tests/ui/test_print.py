@@ -1,4 +1,5 @@
-"""Printing from the console: the report of the view in front, to a file or the printer queue."""
+"""Printing from the console: the report of the view in front, to a file or the printer (the
+same ``reports.printer`` as the command line's: lp, or Windows' print verb)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -73,7 +75,7 @@ async def test_print_to_a_missing_queue_is_refused(
         await pilot.pause()
         await pilot.press("tab", "tab", "tab", "space", "ctrl+s")
         said = await wait_for_message(app, pilot, "coda di stampa")
-        assert "`lp` non è installato" in said
+        assert "lp non è installato" in said
 
 
 async def test_html_cannot_go_to_the_queue(app: ConsoleApp) -> None:
@@ -99,3 +101,49 @@ async def test_print_never_overwrites_it_takes_the_next_free_name(
         assert said == f"disposizione.pdf esiste già: scritto in {written}"
         assert written.read_bytes().startswith(b"%PDF")
         assert (tmp_path / "disposizione.pdf").read_bytes() == b"last week's seating"
+
+
+async def test_print_to_lp_from_the_console(
+    app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_lp(monkeypatch, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "tab", "tab", "tab", "space", "ctrl+s")
+        said = await wait_for_message(app, pilot, "stampante")
+        assert said == "Inviato alla stampante: request id is q-1"
+        assert (tmp_path / "argv").read_text() == "-t seating.pdf\n"
+        assert (tmp_path / "job").read_bytes().startswith(b"%PDF-")
+
+
+async def test_print_on_windows_from_the_console_is_the_print_verb(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "tab", "down", "enter", "tab", "tab", "space")  # txt, printer
+        await pilot.pause()
+        verb = fake_windows(monkeypatch)  # the console started as it does on Linux
+        await pilot.press("ctrl+s")
+        said = await wait_for_message(app, pilot, "stampante")
+        [(path, operation, _arguments)] = verb.calls
+        assert said == f"Inviato alla stampante: {path}"
+        assert operation == "print" and Path(path).name.startswith("seating-")
+        assert verb.documents[0].startswith(b"%PDF-")  # the text report, laid out as its PDF
+
+
+async def test_print_on_windows_without_a_pdf_program_says_where_the_pdf_is(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "tab", "tab", "tab", "space")
+        await pilot.pause()
+        verb = fake_windows(monkeypatch, fails=NO_PDF_PROGRAM)
+        await pilot.press("ctrl+s")
+        said = await wait_for_message(app, pilot, "PDF")
+        [(path, _operation, _arguments)] = verb.calls
+        assert said == (
+            "nessun programma di questo computer stampa i file PDF: il prospetto è scritto in "
+            f"{path}; aprilo e stampalo"
+        )

@@ -62,7 +62,7 @@ async def test_before_the_start_the_structure_is_proposed_previewed_and_started(
         shown = rows(app)
         assert shown[0][:4] == ["1", "25 / 50", "–", "40"]
         assert shown[1][:2] == ["2", "50 / 100"]
-        assert shown[2][0] == "Pausa" and shown[2][7] == "⇄ 25"
+        assert shown[2][0] == "Pausa" and shown[2][7] == "↔ 25"
         summary = text_of(screen.query_one("#structure-summary"))
         assert "Fine prevista" in summary and "cambio dei gettoni da 25" in summary
         # A field typed: the preview follows at once (III.1 refused in Italian, nothing kept).
@@ -126,7 +126,7 @@ async def test_after_the_start_levels_are_edited_through_clock_edit(app: Console
         await pilot.press("up", "p")
         await pilot.pause()
         assert app.service.state.structure.breaks == {2: 15}
-        assert rows(app)[2][0] == "Pausa" and rows(app)[2][7] == "⇄ 25"
+        assert rows(app)[2][0] == "Pausa" and rows(app)[2][7] == "↔ 25"
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StructureScreen)

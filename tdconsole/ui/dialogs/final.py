@@ -14,6 +14,7 @@ from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
+from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
 
 
@@ -36,8 +37,9 @@ class FinalDialog(Dialog):
     def body(self) -> ComposeResult:
         players = seat_order(self.state)
         tr = self.tr
+        mark = f" {SECOND_STACK}"
         labels = {
-            p.name: f"{seat_label(tr, self.state, p)}  {p.name}{' ②' if p.second_stack else ''}"
+            p.name: f"{seat_label(tr, self.state, p)}  {p.name}{mark if p.second_stack else ''}"
             for p in players
         }
         yield CountRows(

@@ -1,4 +1,4 @@
-"""Print a report of the event: which one, in which format, to a file or the printer queue
+"""Print a report of the event: which one, in which format, to a file or the printer
 (standings, seating, seat slips, payouts (Art. V.1), results, rulings log, moves (Art. IV.4),
 cash summary, prize receipts (Art. I.7))."""
 
@@ -79,7 +79,7 @@ class PrintDialog(Backdrop):
                     yield Label(tr("File"), classes="calc-label")
                     yield Input(self._suggested, id="path", compact=True)
                 yield Label(tr("(in the current folder unless a path is given)"), classes="hint")
-                yield Tick(tr("Send to the printer queue (lp) instead"), id="queue")
+                yield Tick(tr("Send to the printer instead"), id="queue")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(tr("Print"), variant="primary", id="ok")
                 yield Button(tr("Cancel"), id="cancel")

@@ -12,6 +12,7 @@ from tdconsole.domain.play import SecondStack, can_take_second_stack, second_sta
 from tdconsole.domain.state import Player
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import PlayerDialog, parse_int
+from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import chips
 
 
@@ -65,7 +66,7 @@ class SecondStackDialog(PlayerDialog):
             style="bold",
         )
         if not can_take_second_stack(self.state, player) and player.second_stack is not None:
-            line.append(f"\n② {chips(player.second_stack)}", style="dim")
+            line.append(f"\n{SECOND_STACK} {chips(player.second_stack)}", style="dim")
         self.set_note(line)
 
     def command(self) -> Command | None:

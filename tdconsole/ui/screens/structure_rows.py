@@ -32,6 +32,7 @@ from tdconsole.domain.structure_proposal import (
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.dialogs.start import FIELDS as START_FIELDS
+from tdconsole.ui.glyphs import COLOUR_UP
 from tdconsole.ui.i18n import chips
 
 if TYPE_CHECKING:
@@ -215,7 +216,7 @@ class StructureRows(_Screen):
             style = "dim" if played else ("bold" if index == self.current else "")
             note = ""
             if row.is_break and colour_up is not None and row.level == colour_up[0]:
-                note = f"⇄ {chips(colour_up[1])}"
+                note = f"{COLOUR_UP} {chips(colour_up[1])}"
             label = tr("Break") if row.is_break else str(row.level)
             if index == self.current:
                 label = f"▶ {label}"

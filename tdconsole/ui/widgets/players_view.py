@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Input
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_key
 from tdconsole.domain.words import player_word
+from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips, table_cell
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
         Text(table_cell(tr, state, player.table) if player.table is not None and seated else ""),
         Text(f"{player.seat} {card}" if seated else ""),
         Text(chips(player.chips), justify="right"),
-        Text("② " + chips(player.second_stack) if player.second_stack else ""),
+        Text(f"{SECOND_STACK} {chips(player.second_stack)}" if player.second_stack else ""),
         Text(place, justify="right"),
         Text(prize, justify="right"),
     ]

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
+from tdconsole.ui.glyphs import WARNING
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.words import activity_text
 
@@ -25,14 +26,14 @@ def alerts(state: State, tr: Translator) -> list[Text]:
     """What the Director must do now: the final draw, tables to close (Art. IV.2, IV.4)."""
     lines: list[Text] = []
     if state.final_due:
-        lines.append(Text("⚠ " + tr("FINAL DUE: draw the final table (f)"), style="bold"))
+        lines.append(Text(f"{WARNING} " + tr("FINAL DUE: draw the final table (f)"), style="bold"))
     for table in state.open_tables():
         if state.must_close(table):
             n = len(state.players_at(table))
             text = tr(
                 "Table {table}: {n} players — close it (Art. IV.4) [c]", table=table.number, n=n
             )
-            lines.append(Text("⚠ " + text, style="bold"))
+            lines.append(Text(f"{WARNING} {text}", style="bold"))
     return lines
 
 

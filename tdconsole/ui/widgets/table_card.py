@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tdconsole.domain.play import second_stack_amount
+from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
         name = Text(seat.name)
         name.truncate(name_width, overflow="ellipsis", pad=True)
         cell.append_text(name)
-    cell.append(" ②" if seat.second_stack else "  ", style="bold")
+    cell.append(f" {SECOND_STACK}" if seat.second_stack else "  ", style="bold")
     cell.append(" D" if seat.button else "  ", style="bold reverse" if seat.button else "")
     if selected:
         cell.stylize("reverse")

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tdconsole.i18n import _
+from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard, TableView
 
@@ -66,7 +67,9 @@ class TablesView(VerticalScroll, can_focus=True):
             TableCard(v, self.tr, self._selected(v.number), self._name_width()) for v in self.views
         ]
         if widgets:
-            legend = self.tr("D = button   ② = has taken the second stack (Art. VII.7)")
+            legend = self.tr(
+                "D = button   {mark} = has taken the second stack (Art. VII.7)", mark=SECOND_STACK
+            )
             widgets.append(Static(Text(legend), classes="legend"))
         else:
             empty = self.tr("No tables yet: register, pay, then draw the seats (s)")
