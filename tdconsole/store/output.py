@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from tdconsole.i18n import Msg, Said, _
+from tdconsole.store import system
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
@@ -34,8 +35,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 COMPANIONS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside an event file while it is in use."""
 
-PRIVATE = 0o600
-"""The mode of every file the console writes (folders: 0700)."""
+PRIVATE = system.PRIVATE_FILE
+"""The mode of every file the console writes (folders: 0700, ``system.make_folder``)."""
 
 _NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK)
 
@@ -52,12 +53,10 @@ def is_event_file(path: Path) -> bool:
     """Whether ``path`` is a regular file holding a tdconsole event (SQLite's header and the
     event's application id), read without following a symbolic link or blocking on a FIFO."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = system.open_regular(path)
     except (OSError, ValueError):
         return False
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
         head = os.read(fd, 100)
     except OSError:
         return False
@@ -181,7 +180,7 @@ def place_new(
     found = check_target(target, force=force, protect=protect)
     try:
         if make_folder:
-            target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            system.make_folder(target.parent)
         work = Path(tempfile.mkdtemp(prefix=".tdconsole-", suffix=".tmp", dir=target.parent))
     except OSError as exc:
         raise _cannot_write(target, exc) from None
