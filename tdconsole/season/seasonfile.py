@@ -49,7 +49,7 @@ from tdconsole.domain.settings import Settings
 from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
 from tdconsole.store.faults import library_words, own_words
-from tdconsole.store.output import sync_path
+from tdconsole.store.output import link_new, sync_path
 from tdconsole.store.paths import EVENT_SUFFIX, data_dir, events_dir
 from tdconsole.store.system import make_folder
 
@@ -424,7 +424,7 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         if new:
-            _link_new(tmp, path)
+            link_new(tmp, path)
         else:
             os.replace(tmp, path)
 
@@ -437,20 +437,6 @@ def write_season(path: Path, season: Season, *, new: bool = False) -> None:
         raise _refused(path, _("cannot be written ({why})").format(why=own_words(exc))) from None
     finally:
         tmp.unlink(missing_ok=True)
-
-
-def _link_new(tmp: Path, path: Path) -> None:
-    """Link ``tmp`` at ``path``, never replacing anything there."""
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        raise
-    except OSError:
-        # A file system without hard links (a USB stick): exclusive create, then copy.
-        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as target:
-            target.write(tmp.read_bytes())
-            target.flush()
-            os.fsync(target.fileno())
 
 
 def event_paths(season: Season, path: Path) -> list[Path]:

@@ -24,6 +24,7 @@ from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
 from tdconsole.store.output import check_target, place_new_file, sync_path
 from tdconsole.store.paths import data_dir
+from tdconsole.store.system import make_folder
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
 
@@ -98,7 +99,7 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
     now = datetime.now(UTC)
     tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
-        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_folder(where)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         seq = copy_event(event, tmp)
         name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
