@@ -233,7 +233,7 @@ def link_new(tmp: Path, target: Path) -> None:
         raise
     except OSError:
         pass  # no hard links here (a real fault fails the exclusive create below just as well)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | system.BINARY
     dst = os.fdopen(os.open(target, flags, PRIVATE), "wb")
     try:
         with dst, open(tmp, "rb") as src:

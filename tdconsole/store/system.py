@@ -11,6 +11,11 @@ looking first (``os.lstat``: a symbolic link, a junction or another reparse poin
 for a path is refused, and so is anything but a regular file) and then checking that the file
 opened is the one looked at (``os.fstat``), so nothing swapped in between is read.
 
+What Windows cannot tell beforehand: permissions given by its access lists (``os.access``
+reads only a file's read-only attribute) and, where ``GetVolumeInformationW`` does not
+answer, a read-only medium. A write refused for either is said when it happens, from its
+error ("permission denied").
+
 Each function here asks for what it needs (``getattr(os, ...)``) rather than for the name of
 the system, so the tests can take an attribute away on Linux and see the other branch.
 """
@@ -24,6 +29,9 @@ from pathlib import Path
 
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
+BINARY = getattr(os, "O_BINARY", 0)
+"""Windows opens a descriptor as text (its newlines translated) unless told otherwise: every
+file the console opens with ``os.open`` is bytes."""
 
 _NAME_SURROGATE = 0x20000000
 """The bit of a Windows reparse tag that marks one standing for another path (a symbolic link,
@@ -79,8 +87,8 @@ def open_regular(path: Path, *, follow: bool = False) -> int:
     looked = os.stat(path) if follow else os.lstat(path)
     if (not follow and is_link(looked)) or not stat.S_ISREG(looked.st_mode):
         raise NotRegular(f"not a regular file: {path}")
-    flags = os.O_RDONLY
-    for name in ("O_NONBLOCK", "O_CLOEXEC", "O_BINARY", *(() if follow else ("O_NOFOLLOW",))):
+    flags = os.O_RDONLY | BINARY
+    for name in ("O_NONBLOCK", "O_CLOEXEC", *(() if follow else ("O_NOFOLLOW",))):
         flags |= getattr(os, name, 0)
     fd = os.open(path, flags)
     try:

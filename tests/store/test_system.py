@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tdconsole.store import faults, system
+from tdconsole.store import faults, snapshot, system
 from tdconsole.store.output import OutputRefused, write_new
 from tdconsole.store.reading import InputRefused, read_input
 from tdconsole.store.system import NotRegular, is_link, make_folder, open_regular
@@ -240,3 +240,30 @@ def test_without_hard_links_an_output_is_still_whole_private_and_never_over_a_fi
         write_new(target, b"other")
     assert target.read_bytes() == b"whole"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["standings.txt"]
+
+
+def test_every_file_opened_is_opened_as_bytes(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Windows opens a descriptor as text unless given O_BINARY: the machine's sealing key (32
+    # random bytes) would grow a byte at each newline and never be read back.
+    binary = 1 << 30  # (Windows' O_BINARY, taken off again before Linux opens the file)
+    monkeypatch.setattr(system, "BINARY", binary)
+    opened: dict[str, list[int]] = {}
+    real_open = os.open
+
+    def recording(path: Any, flags: int, *args: Any) -> int:
+        opened.setdefault(Path(path).name, []).append(flags)
+        return real_open(path, flags & ~binary, *args)
+
+    def refused(src: Any, dst: Any) -> None:
+        raise OSError(errno.EPERM, "no hard links here")
+
+    monkeypatch.setattr(os, "open", recording)
+    monkeypatch.setattr(os, "link", refused)
+    assert snapshot._key(create=True) is not None
+    write_new(tmp_path / "standings.txt", b"line\n")
+    assert read_input(tmp_path / "standings.txt", 1024, "an export") == b"line\n"
+    assert len(opened["standings.txt"]) == 2  # written (the copy), then read
+    for name in (snapshot.KEY_FILE, "standings.txt"):
+        assert all(flags & binary for flags in opened[name]), name
