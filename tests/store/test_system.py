@@ -261,7 +261,8 @@ def test_every_file_opened_is_opened_as_bytes(
 
     monkeypatch.setattr(os, "open", recording)
     monkeypatch.setattr(os, "link", refused)
-    assert snapshot._key(create=True) is not None
+    seal = snapshot.seal(7, "head", b"state")  # (makes the key)
+    assert seal is not None and snapshot.sealed(seal, 7, "head", b"state")
     write_new(tmp_path / "standings.txt", b"line\n")
     assert read_input(tmp_path / "standings.txt", 1024, "an export") == b"line\n"
     assert len(opened["standings.txt"]) == 2  # written (the copy), then read
