@@ -8,6 +8,8 @@ import errno
 import os
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -268,3 +270,52 @@ def test_every_file_opened_is_opened_as_bytes(
     assert len(opened["standings.txt"]) == 2  # written (the copy), then read
     for name in (snapshot.KEY_FILE, "standings.txt"):
         assert all(flags & binary for flags in opened[name]), name
+
+
+# --- whether a process runs ------------------------------------------------------------------
+
+
+def test_a_process_is_alive_while_it_runs() -> None:
+    assert system.alive(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert not system.alive(child.pid)
+
+
+class FakeProcesses:
+    """``OpenProcess``, ``GetExitCodeProcess``, ``GetLastError`` and ``CloseHandle``."""
+
+    def __init__(self, exit_code: int | None, error: int = 0) -> None:
+        self.exit_code, self.error, self.closed = exit_code, error, 0
+
+    def OpenProcess(self, access: int, inherit: bool, pid: int) -> int:
+        return 0 if self.exit_code is None else 42
+
+    def GetLastError(self) -> int:
+        return self.error
+
+    def GetExitCodeProcess(self, handle: int, code: Any) -> int:
+        code._obj.value = self.exit_code
+        return 1
+
+    def CloseHandle(self, handle: int) -> int:
+        self.closed += 1
+        return 1
+
+
+@pytest.mark.parametrize(
+    ("exit_code", "error", "expected"),
+    [(259, 0, True), (0, 0, False), (None, 5, True), (None, 87, False)],
+    ids=["running", "ended", "another-users", "no-such-process"],
+)
+def test_on_windows_a_process_is_looked_at_never_sent_a_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, exit_code: int | None, error: int, expected: bool
+) -> None:
+    def ctrl_c(pid: int, sig: int) -> None:
+        raise AssertionError("os.kill(pid, 0) is a Ctrl+C on Windows")
+
+    processes = FakeProcesses(exit_code, error)
+    monkeypatch.setattr(os, "kill", ctrl_c)
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=processes), raising=False)
+    assert system.alive(4242) is expected
+    assert processes.closed == (exit_code is not None)
