@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
-import resource
 import shutil
 import statistics
 import sys
@@ -170,15 +169,18 @@ async def run(url: str, names: list[str], pids: Any) -> dict[str, Any]:
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
-    """CPU seconds a process has run, and seconds it has waited for a core (Linux)."""
-    run, wait = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+    """CPU seconds a process has run, and seconds it has waited for a core (Linux; NaN where
+    the system has no /proc, as macOS)."""
+    try:
+        run, wait = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+    except OSError:
+        return float("nan"), float("nan")
     return int(run) / 1e9, int(wait) / 1e9
 
 
 def own_cpu_seconds() -> float:
     """CPU seconds this process (the bench's phones and screens) has run."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    return time.process_time()
 
 
 def ms(values: list[float]) -> str:

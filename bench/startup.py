@@ -35,11 +35,8 @@ Prints medians; ``main() -> dict`` for ``python -m bench``. Never asserts.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import gc
 import os
-import pty
-import resource
 import select
 import shutil
 import signal
@@ -48,10 +45,20 @@ import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 from typing import Any
+
+try:  # POSIX's alone: the pseudo-terminal the console is measured in, children's CPU time
+    import fcntl
+    import pty
+    import resource
+    import termios
+except ImportError:  # Windows
+    raise SystemExit(
+        "this bench measures the console in a pseudo-terminal, which Windows does not have: "
+        "run it on Linux or macOS"
+    ) from None
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "9"))

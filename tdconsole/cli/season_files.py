@@ -26,6 +26,7 @@ from tdconsole.season.seasonfile import (
     write_season,
 )
 from tdconsole.store.paths import data_dir, events_dir, resolve_event_path
+from tdconsole.store.system import make_folder
 
 
 def last_file() -> Path:
@@ -36,7 +37,7 @@ def remember_season(path: Path) -> None:
     """The season used last (a courtesy: never fails a command)."""
     target = last_file()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=".last_season.", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(str(path.resolve()))

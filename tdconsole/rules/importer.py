@@ -35,6 +35,7 @@ from tdconsole.rules.books import (
 )
 from tdconsole.store.faults import own_words
 from tdconsole.store.reading import read_input
+from tdconsole.store.system import make_folder
 
 IRREGULARITIES_PREFIX = "irr."
 
@@ -245,7 +246,7 @@ def import_file(
         ),
     )
     directory = imported_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    make_folder(directory)
     target = directory / f"{name}.json"
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(book.model_dump_json(indent=1), encoding="utf-8")

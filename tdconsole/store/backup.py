@@ -24,6 +24,7 @@ from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
 from tdconsole.store.output import check_target, place_new_file, sync_path
 from tdconsole.store.paths import data_dir
+from tdconsole.store.system import alive, make_folder
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
 
@@ -98,7 +99,7 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
     now = datetime.now(UTC)
     tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
-        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_folder(where)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         seq = copy_event(event, tmp)
         name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
@@ -147,18 +148,8 @@ def rotate(event: Path, folder: str, keep: int) -> None:
     where = backup_folder(event, folder)
     for debris in where.glob(f".{event.stem}.*.tmp"):
         pid = debris.name.split(".")[-3]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
             debris.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def restore_backup(backup: Path, target: Path, *, force: bool | None = None) -> int:

@@ -48,8 +48,10 @@ from tdconsole.store.opening import (
     fault,
     inspect,
     pending_wal,
+    refuse_link,
     shown,
 )
+from tdconsole.store.system import make_folder
 
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
@@ -69,6 +71,7 @@ class EventStore:
         if create:
             self._db = _create(path)
             return
+        refuse_link(path)
         if not path.is_file():
             raise StoreError(
                 _("no event file at {path}: create one with `tdconsole new PATH`").format(
@@ -429,7 +432,7 @@ def _create(path: Path) -> sqlite3.Connection:
         raise StoreError(
             _("{path} already exists: choose another path, or open it").format(path=shown(path)),
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
     try:
         db.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import errno
 import os
-import resource
+import shutil
 import sqlite3
+import sys
 from pathlib import Path
 
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.store import system
+
+try:
+    import resource
+except ImportError:  # Windows: no file-size limit there
+    resource = None  # type: ignore[assignment]
 
 Cause = Msg
 """Why storage refused: a message, said in the reader's language."""
@@ -102,24 +109,25 @@ def _folder(path: Path) -> Path:
 
 
 def read_only_medium(path: Path) -> bool:
-    try:
-        return bool(os.statvfs(_folder(path)).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
+    """Whether ``path`` is on a medium mounted read-only (see ``system.read_only_medium``)."""
+    return system.read_only_medium(_folder(path))
 
 
 def free_space(path: Path) -> int | None:
-    """Bytes this process may still write on the file system of ``path`` (None: unknown)."""
+    """Bytes this process may still write on the file system of ``path`` (None: unknown).
+    Root may also write the blocks the file system keeps back for it."""
     try:
-        stats = os.statvfs(_folder(path))
+        usage = shutil.disk_usage(_folder(path))
     except OSError:
         return None
-    blocks = stats.f_bfree if os.geteuid() == 0 else stats.f_bavail
-    return blocks * stats.f_frsize
+    return usage.total - usage.used if system.privileged() else usage.free
 
 
 def file_limit() -> int | None:
-    """The largest file this process may write (``ulimit -f``), or None without a limit."""
+    """The largest file this process may write (``ulimit -f``), or None without a limit (and
+    on Windows, which has none)."""
+    if sys.platform == "win32" or resource is None:
+        return None
     soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     return None if soft == resource.RLIM_INFINITY else soft
 
@@ -137,12 +145,12 @@ def _file_not_writable(path: Path) -> Cause | None:
     if read_only_medium(path):
         return READ_ONLY_MEDIUM
     try:
-        owner = path.stat().st_uid
+        info = path.stat()
     except OSError:
         return PERMISSION
     # The owner (or root) who may not write a file has it marked read-only (its mode, or an
     # immutable flag); anyone else lacks the permission.
-    return READ_ONLY_FILE if os.geteuid() in (0, owner) else PERMISSION
+    return READ_ONLY_FILE if system.may_override(info) else PERMISSION
 
 
 def write_blocker(path: Path) -> Cause | None:

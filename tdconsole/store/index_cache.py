@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tdconsole.store.paths import data_dir
+from tdconsole.store.system import make_folder, mine, open_regular
 
 FORMAT = "tdconsole rules index 1"
 APPLICATION_ID = 0x54444358  # "TDCX", in the SQLite header
@@ -138,12 +139,10 @@ def code_digest(modules: Iterable[Path]) -> str:
 def _header(path: Path) -> bytes | None:
     """The first 100 bytes of the regular file at ``path`` (never through a link)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = open_regular(path)
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         return os.read(fd, 100)
     except OSError:
         return None
@@ -168,7 +167,7 @@ def replaceable(path: Path) -> bool:
         return True
     except OSError:
         return False
-    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid != os.getuid():
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or not mine(st):
         return False
     if st.st_size == 0:
         return True
@@ -349,7 +348,7 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
         return False
     tmp: str | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=".rules-index.", suffix=".tmp", dir=path.parent)
         os.close(fd)
         fill(Path(tmp), data, seen, digest)
@@ -389,7 +388,7 @@ def sweep_stale(folder: Path, now: float | None = None) -> list[str]:
             continue
         try:
             info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+            if not stat.S_ISREG(info.st_mode) or not mine(info):
                 continue
             if now - info.st_mtime < STALE_SECONDS:
                 continue

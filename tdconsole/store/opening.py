@@ -10,6 +10,7 @@ every page are checked; nothing is written while checking.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
+from tdconsole.store.system import is_link
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -106,6 +108,22 @@ def fault(path: Path, exc: Exception, *, untouched: bool = True) -> StoreError:
     if str(exc) == "file is not a database":
         return unreadable(path, exc)
     return damaged(path, own_words(exc), untouched=untouched)
+
+
+def refuse_link(path: Path) -> None:
+    """Refuse an event file that is a link to another file (a symbolic link, a junction):
+    the console reads and writes the file it is given, never one elsewhere."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return  # (nothing there: the caller says so)
+    if is_link(info):
+        raise StoreError(
+            _(
+                "{path} is a link to another file: open the event file itself "
+                "(the link was left untouched)"
+            ).format(path=shown(path))
+        )
 
 
 @dataclass

@@ -3,10 +3,12 @@ anything that is there.
 
 Every output is made whole in a private temporary folder beside its target, then linked into
 place with ``os.link``, which fails when the target exists: the target appears whole or not at
-all, and nothing is replaced. An existing path is refused; ``force`` replaces it only when it is
-a regular file that is not an event file. A symbolic link (even one pointing nowhere), a folder,
-a FIFO, a device, an event file, one of an event file's own ``-wal``/``-shm``/``-journal`` files
-and the event's own file (``protect``) are never replaced, with or without ``force``.
+all, and nothing is replaced. A file system without hard links gets a copy into a file created
+exclusively instead (``link_new``): still never over anything. An existing path is refused;
+``force`` replaces it only when it is a regular file that is not an event file. A symbolic link
+(even one pointing nowhere), a folder, a FIFO, a device, an event file, one of an event file's
+own ``-wal``/``-shm``/``-journal`` files and the event's own file (``protect``) are never
+replaced, with or without ``force``.
 
 Every output, and every folder made for one, is readable by its owner only (``PRIVATE``): an
 event file holds the floor's secrets, an export or a report the players' names and money.
@@ -14,7 +16,6 @@ event file holds the floor's secrets, an export or a report the players' names a
 
 from __future__ import annotations
 
-import errno
 import os
 import shutil
 import stat
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from tdconsole.i18n import Msg, Said, _
+from tdconsole.store import system
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
@@ -34,10 +36,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 COMPANIONS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside an event file while it is in use."""
 
-PRIVATE = 0o600
-"""The mode of every file the console writes (folders: 0700)."""
-
-_NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK)
+PRIVATE = system.PRIVATE_FILE
+"""The mode of every file the console writes (folders: 0700, ``system.make_folder``)."""
 
 
 class OutputRefused(StoreError):
@@ -52,12 +52,10 @@ def is_event_file(path: Path) -> bool:
     """Whether ``path`` is a regular file holding a tdconsole event (SQLite's header and the
     event's application id), read without following a symbolic link or blocking on a FIFO."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = system.open_regular(path)
     except (OSError, ValueError):
         return False
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
         head = os.read(fd, 100)
     except OSError:
         return False
@@ -181,7 +179,7 @@ def place_new(
     found = check_target(target, force=force, protect=protect)
     try:
         if make_folder:
-            target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            system.make_folder(target.parent)
         work = Path(tempfile.mkdtemp(prefix=".tdconsole-", suffix=".tmp", dir=target.parent))
     except OSError as exc:
         raise _cannot_write(target, exc) from None
@@ -217,26 +215,34 @@ def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | 
 
 def _link_new(tmp: Path, target: Path) -> None:
     try:
-        os.link(tmp, target)
+        link_new(tmp, target)
     except FileExistsError:
         check_target(target, force=None)  # say what is there now
         raise _exists(target, forceable=False) from None
-    except OSError as exc:
-        if exc.errno not in _NO_HARD_LINKS:
-            raise
-        # A file system without hard links (a USB stick): exclusive create, then copy.
-        try:
-            dst = os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE), "wb")
-        except FileExistsError:
-            raise _exists(target, forceable=False) from None
-        try:
-            with dst, open(tmp, "rb") as src:
-                shutil.copyfileobj(src, dst)
-                dst.flush()
-                os.fsync(dst.fileno())
-        except BaseException:
-            target.unlink(missing_ok=True)
-            raise
+
+
+def link_new(tmp: Path, target: Path) -> None:
+    """Put the finished file ``tmp`` at ``target`` too, never replacing anything there: a hard
+    link, or where the file system has none (a FAT or exFAT stick, some network shares; each
+    system says so with its own error) a copy into a file created exclusively, removed if the
+    copy fails. Raises ``FileExistsError`` when ``target`` is taken."""
+    try:
+        os.link(tmp, target)
+        return
+    except FileExistsError:
+        raise
+    except OSError:
+        pass  # no hard links here (a real fault fails the exclusive create below just as well)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | system.BINARY
+    dst = os.fdopen(os.open(target, flags, PRIVATE), "wb")
+    try:
+        with dst, open(tmp, "rb") as src:
+            shutil.copyfileobj(src, dst)
+            dst.flush()
+            os.fsync(dst.fileno())
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
 
 
 def sync_path(path: Path) -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from tdconsole.store.system import make_folder
+
 EVENT_SUFFIX = ".tdc"
 
 
@@ -25,13 +27,16 @@ def events_dir() -> Path:
 
 
 def resolve_event_path(raw: str) -> Path:
-    """A bare name (``autunno``) lives in the data folder; anything with a folder is a path."""
+    """A bare name (``autunno``) lives in the data folder; anything with a folder is a path,
+    made absolute with its folders' links resolved and the file's own name kept as it is (a
+    link there is refused when opened, never followed)."""
     expanded = os.path.expanduser(raw)
     path = Path(expanded)
     if path.parent == Path(".") and not raw.startswith("."):
         name = path.name if path.suffix else path.name + EVENT_SUFFIX
         return events_dir() / name
-    return path.resolve()
+    absolute = Path(os.path.abspath(expanded))
+    return absolute.parent.resolve() / absolute.name
 
 
 def _last_file() -> Path:
@@ -45,7 +50,7 @@ def remember_event(path: Path) -> None:
     tmp: str | None = None
     try:
         target = _last_file()
-        target.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=".last_event.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(str(path.resolve()))

@@ -8,12 +8,12 @@ nested a hundred thousand deep ended in ``RecursionError``: each is now a one-li
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
+from tdconsole.store.system import NotRegular, open_regular
 
 MIB = 1024 * 1024
 MAX_DEPTH = 32
@@ -37,14 +37,15 @@ def read_input(path: Path, limit: int, what: Msg) -> bytes:
     after reading ``limit + 1`` bytes. Other failures raise ``OSError`` (``FileNotFoundError``
     included) for the caller to word.
     """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputRefused(
-                _(
-                    "{path} is not a regular file (a folder, a FIFO or a device): give {what}"
-                ).format(path=_shown(path), what=what)
+        fd = open_regular(path, follow=True)
+    except NotRegular:
+        raise InputRefused(
+            _("{path} is not a regular file (a folder, a FIFO or a device): give {what}").format(
+                path=_shown(path), what=what
             )
+        ) from None
+    try:
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:

@@ -25,6 +25,7 @@ from tdconsole.domain.clock import ClockState, Structure
 from tdconsole.domain.events import SCHEMA_VERSION
 from tdconsole.domain.fold import History
 from tdconsole.domain.state import State, name_key
+from tdconsole.store import system
 from tdconsole.store.paths import data_dir
 
 FORMAT = "json-1"
@@ -65,8 +66,8 @@ def _key(create: bool) -> bytes | None:
     except OSError:
         return None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        system.make_folder(path.parent)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | system.BINARY, 0o600)
     except FileExistsError:  # another terminal made it meanwhile
         return _key(create=False)
     except OSError:

@@ -29,6 +29,7 @@ from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.system import make_folder
 from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.app_views import ViewsApp
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
@@ -422,7 +423,7 @@ class ConsoleApp(ViewsApp):
                 path = build_demo()
             elif kind == "new":
                 path = resolve_event_path(value)
-                path.parent.mkdir(parents=True, exist_ok=True)
+                make_folder(path.parent)
                 Tournament.create(path, value, load_settings()).close()
             else:
                 path = resolve_event_path(value)

@@ -76,3 +76,23 @@ def test_a_season_file_is_private(tmp_path: Path, capsys: pytest.CaptureFixture[
     season = folder / "club.season.toml"
     assert mode(season) == 0o600
     assert mode(folder) == 0o700
+
+
+def test_every_folder_of_the_data_folder_is_private(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An evening in the data folder: its events, their backups, the sealed snapshots' cache,
+    # the search index of the regulations, the season's lock; each made with its parents.
+    assert main(["new", "autunno"]) == 0
+    event = ["--event", "autunno"]
+    assert main([*event, "register", "Anna", "Bruno"]) == 0
+    assert main([*event, "pay", "Anna", "Bruno"]) == 0
+    take_backup(data_dir / "events" / "autunno.tdc")
+    assert main([*event, "rule", "second stack"]) == 0
+    assert main(["season", "new", str(data_dir / "events" / "club"), "--name", "Club"]) == 0
+    season = ["season", "--season", str(data_dir / "events" / "club.season.toml")]
+    assert main([*season, "add", "autunno"]) == 0
+    folders = [data_dir, *(p for p in data_dir.rglob("*") if p.is_dir())]
+    assert {"backups", "cache", "events", "locks"} <= {p.name for p in folders}
+    loose = [f"{p.relative_to(data_dir)}: {mode(p):o}" for p in folders if mode(p) != 0o700]
+    assert not loose

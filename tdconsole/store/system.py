@@ -1,0 +1,192 @@
+"""What differs between Linux, macOS and Windows for the files the console keeps.
+
+Where POSIX modes exist (Linux, macOS) every file the console writes is 0600 and every folder
+it makes 0700: its owner's only. Windows has no such modes: the console's own folders are in
+the user's profile (platformdirs), which other users cannot open by default, and a file the
+Director names elsewhere takes the permissions of its folder.
+
+A file the console reads is opened without following a link to elsewhere and without waiting
+on a FIFO: with ``O_NOFOLLOW``/``O_NONBLOCK`` where the system has them, and everywhere by
+looking first (``os.lstat``: a symbolic link, a junction or another reparse point that stands
+for a path is refused, and so is anything but a regular file) and then checking that the file
+opened is the one looked at (``os.fstat``), so nothing swapped in between is read.
+
+What Windows cannot tell beforehand: permissions given by its access lists (``os.access``
+reads only a file's read-only attribute) and, where ``GetVolumeInformationW`` does not
+answer, a read-only medium. A write refused for either is said when it happens, from its
+error ("permission denied").
+
+Each function here asks for what it needs (``getattr(os, ...)``) rather than for the name of
+the system, so the tests can take an attribute away on Linux and see the other branch.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+BINARY = getattr(os, "O_BINARY", 0)
+"""Windows opens a descriptor as text (its newlines translated) unless told otherwise: every
+file the console opens with ``os.open`` is bytes."""
+
+_NAME_SURROGATE = 0x20000000
+"""The bit of a Windows reparse tag that marks one standing for another path (a symbolic link,
+a junction, a mount point); a cloud placeholder (OneDrive's) is a reparse point without it."""
+
+_READ_ONLY_VOLUME = 0x00080000
+"""``FILE_READ_ONLY_VOLUME``, a flag of ``GetVolumeInformationW``."""
+
+
+class NotRegular(OSError):
+    """Not a regular file, a link where none is followed, or swapped for another file between
+    looking and opening."""
+
+
+def make_folder(path: Path) -> Path:
+    """Create the folder ``path`` and the parents it lacks, each its owner's only (0700 where
+    POSIX modes exist). Folders already there are left as they are. Returns ``path``.
+
+    Raises ``FileExistsError`` when a file that is not a folder is in the way."""
+    missing: list[Path] = []
+    folder = path
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, PRIVATE_FOLDER)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+    return path
+
+
+def is_link(info: os.stat_result) -> bool:
+    """Whether ``info`` (from ``os.lstat``) is a symbolic link, or a Windows reparse point that
+    stands for another path (a junction, a mount point)."""
+    if stat.S_ISLNK(info.st_mode):
+        return True
+    attributes = getattr(info, "st_file_attributes", 0)
+    tag = getattr(info, "st_reparse_tag", 0)
+    return bool(attributes & stat.FILE_ATTRIBUTE_REPARSE_POINT and tag & _NAME_SURROGATE)
+
+
+def open_regular(path: Path, *, follow: bool = False) -> int:
+    """A read-only descriptor of the regular file ``path`` (the caller closes it).
+
+    ``follow``: a symbolic link to a regular file is read (a file the Director names); without
+    it a link is refused (a file the console keeps). A FIFO, a device or a folder is refused
+    before it is opened, so nothing ever waits on one. Raises ``NotRegular``, or the
+    ``OSError`` of the system."""
+    looked = os.stat(path) if follow else os.lstat(path)
+    if (not follow and is_link(looked)) or not stat.S_ISREG(looked.st_mode):
+        raise NotRegular(f"not a regular file: {path}")
+    flags = os.O_RDONLY | BINARY
+    for name in ("O_NONBLOCK", "O_CLOEXEC", *(() if follow else ("O_NOFOLLOW",))):
+        flags |= getattr(os, name, 0)
+    fd = os.open(path, flags)
+    try:
+        opened = os.fstat(fd)
+        if not os.path.samestat(looked, opened):
+            raise NotRegular(f"swapped while opened: {path}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _user_id(name: str) -> int | None:
+    get: Callable[[], int] | None = getattr(os, name, None)
+    return None if get is None else get()
+
+
+def mine(info: os.stat_result) -> bool:
+    """Whether the file ``info`` belongs to this user. Where the system has no user ids
+    (Windows: ``st_uid`` is always 0) every file is taken as the user's: the console's own
+    folders are in the user's profile, which no other user can write by default."""
+    uid = _user_id("getuid")
+    return uid is None or info.st_uid == uid
+
+
+def may_override(info: os.stat_result) -> bool:
+    """Whether this process runs as the file's owner or as root, who may change its mode.
+    Where there are no user ids (Windows) the answer is yes: there, a file that cannot be
+    written is one marked read-only (``os.access`` tells nothing else)."""
+    euid = _user_id("geteuid")
+    return euid is None or euid in (0, info.st_uid)
+
+
+def privileged() -> bool:
+    """Whether this process runs as root (which may write the blocks a file system keeps
+    back); never on a system without user ids."""
+    return _user_id("geteuid") == 0
+
+
+def read_only_medium(folder: Path) -> bool:
+    """Whether ``folder`` is on a medium mounted read-only: ``statvfs`` where the system has
+    it, else (Windows) the volume's own flag (``GetVolumeInformationW``). Where neither
+    answers the medium is taken as writable, and a write refused says its own cause."""
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is not None:
+        try:
+            return bool(statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
+        except OSError:
+            return False
+    return _windows_read_only_volume(folder)
+
+
+def _windows_read_only_volume(folder: Path) -> bool:
+    # lazy: ctypes is 1.3 ms of every command's start-up, and only Windows asks it
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
+        return False
+    kernel = windll.kernel32
+    root = ctypes.create_unicode_buffer(1024)
+    flags = ctypes.c_uint32(0)
+    if not kernel.GetVolumePathNameW(str(folder), root, len(root)):
+        return False
+    if not kernel.GetVolumeInformationW(root, None, 0, None, None, ctypes.byref(flags), None, 0):
+        return False
+    return bool(flags.value & _READ_ONLY_VOLUME)
+
+
+_QUERY_LIMITED = 0x1000  # PROCESS_QUERY_LIMITED_INFORMATION
+_STILL_ACTIVE = 259
+_ACCESS_DENIED = 5
+
+
+def alive(pid: int) -> bool:
+    """Whether the process ``pid`` is running (another user's counts too). Signal 0 where
+    it means "only look" (POSIX); on Windows, where ``os.kill(pid, 0)`` would send a Ctrl+C,
+    the process is opened and its exit code read instead."""
+    # lazy: ctypes is 1.3 ms of every command's start-up, and only Windows asks it
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True  # (another user's)
+        return True
+    kernel = windll.kernel32
+    handle = kernel.OpenProcess(_QUERY_LIMITED, False, pid)
+    if not handle:
+        return bool(kernel.GetLastError() == _ACCESS_DENIED)
+    try:
+        code = ctypes.c_ulong(0)
+        if not kernel.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == _STILL_ACTIVE
+    finally:
+        kernel.CloseHandle(handle)
