@@ -14,6 +14,7 @@ import pytest
 from floor_pins import cheap_pin_key
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+from posix_only import skip_posix_only
 from schedule import BROAD_SCOPES, long_first, recorded
 from support import FakeClock, MakeService
 
@@ -132,7 +133,9 @@ def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterat
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, the longest recorded tests first on every worker (``schedule``)."""
+    """Under pytest-xdist, the longest recorded tests first on every worker (``schedule``);
+    on Windows, the POSIX-only test files skipped, saying why (``POSIX_ONLY``)."""
+    skip_posix_only(items)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2:
         return

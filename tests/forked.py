@@ -23,8 +23,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import IO, Any
 
-SERVER = multiprocessing.get_context("forkserver")
-SERVER.set_forkserver_preload(["forked_server"])
+if "forkserver" in multiprocessing.get_all_start_methods():
+    SERVER: Any = multiprocessing.get_context("forkserver")
+    SERVER.set_forkserver_preload(["forked_server"])
+else:  # Windows: the modules importing this one are collected there, and skipped (conftest)
+    SERVER = multiprocessing.get_context("spawn")
 HERE = Path(__file__).resolve().parent
 PATHS = (HERE, HERE / "faults")
 """Where the server imports ``forked_server`` and the fault tests' ``driver`` and ``writer``
