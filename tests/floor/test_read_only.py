@@ -55,7 +55,11 @@ async def served_anyway(client: Client, cause: str) -> None:
 
 @pytest.mark.parametrize("cause", ["read-only", "disk full"])
 async def test_serve_starts_where_reading_works(
-    event: Path, tmp_path: Path, aiohttp_client: MakeClient, cause: str
+    event: Path,
+    tmp_path: Path,
+    aiohttp_client: MakeClient,
+    cause: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     with tmpfs(tmp_path / "stick", "2m") as stick:
         path = stick / "serata.tdc"
@@ -66,6 +70,8 @@ async def test_serve_starts_where_reading_works(
             fill(stick, leave=100 * 1024)
         client = await aiohttp_client(build_app(ServeConfig(event=path, lang="en", public=True)))
         try:
+            said = [r.getMessage() for r in caplog.records if "records nothing" in r.getMessage()]
+            assert len(said) == 1 and cause in said[0]  # where the Director started it
             await served_anyway(client, cause)
         finally:
             await client.close()

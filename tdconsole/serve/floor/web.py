@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -46,6 +47,8 @@ from tdconsole.serve.floor.guard import (
 )
 from tdconsole.serve.floor.view import SharedStates
 from tdconsole.serve.floor.views import PARTS, Parts, Watching
+
+log = logging.getLogger("tdconsole.serve")
 
 STATIC = Path(__file__).parent / "static"
 WORKERS = 2
@@ -105,6 +108,8 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
                 pool, lambda: Floor(config.event, public=config.public, wall=config.wall)
             )
             app[POOL], app[FLOOR] = pool, floor
+            if floor.cannot_record is not None:  # said where the Director started the server
+                log.warning("tdconsole serve: %s", floor.cannot_record.text(config.lang))
             app[PARTS] = Parts(config.lang, page, watcher, SharedStates(), *lanes)
             yield
             await loop.run_in_executor(pool, floor.close)
