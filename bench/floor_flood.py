@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("bench") is None:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from bench.served import serving  # noqa: E402
+from bench.served import demo_event, serving  # noqa: E402
 
 ADDRESSES = 200
 FLOOD_SECONDS = float(os.environ.get("BENCH_FLOOD_SECONDS", "60"))
@@ -127,17 +127,9 @@ async def run(url: str, player: str) -> dict[str, Any]:
 
 
 def main() -> dict[str, Any]:
-    from tdconsole.demo import build_demo
-    from tdconsole.domain.registration import ChangeSettings
-    from tdconsole.service import Tournament
-
     with tempfile.TemporaryDirectory(prefix="tdc-flood-") as tmp:
-        os.environ["TDCONSOLE_DATA_DIR"] = str(Path(tmp) / "data")
-        event = build_demo(Path(tmp) / "serata.tdc")
-        service = Tournament.open(event)
-        service.execute(ChangeSettings(assignments=[("floor_pin", PIN)]))
-        player = service.state.in_players()[-1].name
-        service.close()
+        event, names = demo_event(Path(tmp), PIN)
+        player = names[-1]
         with serving(event, lang="en") as served:
             figures = asyncio.run(run(served.url, player))
     for key, value in figures.items():
