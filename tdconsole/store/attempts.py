@@ -6,8 +6,8 @@ who mistyped at the door. Each attempt writes in two short transactions, so atte
 at once are counted one by one (never locked while the PIN's hash is computed); when the file
 stays locked the attempt is refused with "try again", never with a traceback.
 
-The limits, so that one person cannot lock the others out and the right PIN is never refused
-because of someone else:
+The limits, so that one person cannot lock the others out, and many addresses guessing together
+gain nothing:
 
 - **per phone**: after ``FREE_FAILURES`` wrong PINs from one phone (within ``WINDOW`` seconds)
   its next attempt waits a delay that doubles with every failure, up to ``MAX_DELAY``;

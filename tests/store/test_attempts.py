@@ -1,5 +1,6 @@
 """Wrong PINs are counted per phone, per name and across all phones, with a growing delay: one
-person never locks the others out, and the right PIN is never refused for someone else's."""
+person never locks the others out, and below the venue's ceiling (at most 30 checked a minute,
+whatever the addresses) the right PIN is never refused for someone else's."""
 
 from __future__ import annotations
 

@@ -157,7 +157,8 @@ class Floor:
 
     def session(self, cookie: str, state: State | None = None) -> Session | None:
         """The session a cookie holds, if it is still good for the latest state: the same
-        floor PIN, no "sign every phone out" since, the event not over, 16 hours at most."""
+        floor PIN, no "sign every phone out" since, not signed out itself, the event not
+        over, 16 hours at most."""
         found = read_session(self.secret, cookie, self.wall())
         if found is None:
             return None
