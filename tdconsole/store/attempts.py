@@ -163,9 +163,11 @@ class PinAttempts:
 
     def _venue_wait(self, kind: str, now: float) -> float:
         """Seconds until the venue's ceiling lets ``kind``'s next attempt be checked (0: now)."""
+        # (attempts "after" now: the clock was set back; they never hold the floor shut)
         lately = self._db.execute(
-            "SELECT at FROM wrong_pins WHERE kind = ? AND at > ? ORDER BY at DESC LIMIT ?",
-            (kind, now - MINUTE, GUESSES_PER_MINUTE),
+            "SELECT at FROM wrong_pins WHERE kind = ? AND at > ? AND at <= ? "
+            "ORDER BY at DESC LIMIT ?",
+            (kind, now - MINUTE, now, GUESSES_PER_MINUTE),
         ).fetchall()
         if len(lately) < GUESSES_PER_MINUTE:
             return 0.0

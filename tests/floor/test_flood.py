@@ -14,10 +14,12 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
+from tdconsole.i18n import _
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.floor import core
-from tdconsole.store.attempts import GUESSES_PER_MINUTE, MINUTE
+from tdconsole.serve.floor.guard import Lane
+from tdconsole.store.attempts import GUESSES_PER_MINUTE, MINUTE, TooManyGuesses, WrongPin
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[..., Awaitable[Client]]
@@ -96,3 +98,22 @@ async def test_a_flood_hashes_at_most_the_ceiling_and_a_signed_in_phone_keeps_ac
     assert hashed == []
     now[0] += MINUTE + 1
     assert (await client.post("/floor/api/sign-in", json=late, headers=bruno)).status == 200
+
+
+async def test_the_lane_forgets_guesses_of_a_clock_set_back() -> None:
+    now = [1_800_000_000.0]
+    lane = Lane("test-pin", 1, lambda: now[0])
+
+    def wrong() -> None:
+        raise WrongPin(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
+
+    try:
+        for _n in range(GUESSES_PER_MINUTE):
+            with pytest.raises(WrongPin):
+                await lane.check(wrong)
+        with pytest.raises(TooManyGuesses):
+            await lane.check(lambda: True)
+        now[0] -= 3600.0
+        assert await lane.check(lambda: True) is True
+    finally:
+        lane.close()

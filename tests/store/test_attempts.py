@@ -274,3 +274,15 @@ def test_a_wrong_pin_is_a_wrong_pin_and_the_console_reads_the_count(
     wrong(one, "phone-2", "Bruno")
     assert wrong_lately(event, clock.now) == 2
     assert wrong_lately(event, clock.now + 45) == 1
+
+
+def test_a_clock_set_back_never_holds_the_floor_shut(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, _, clock = pair
+    for n in range(GUESSES_PER_MINUTE):
+        wrong(one, f"10.0.0.{n}", f"guest {n}")
+    clock.now -= 3600.0  # the computer's clock put back an hour
+    right = Checked()
+    one.attempt("floor", "anna's phone", "Anna", right)
+    assert right.times == 1

@@ -184,8 +184,8 @@ class Lane:
 
     def _admit(self) -> None:
         now = self.wall()
-        while self.wrong and self.wrong[0] <= now - MINUTE:
-            self.wrong.popleft()
+        # (one "after" now: the clock was set back; it never holds the floor shut)
+        self.wrong = deque(t for t in self.wrong if now - MINUTE < t <= now)
         if self.checking + len(self.wrong) >= GUESSES_PER_MINUTE:
             raise too_many_guesses(self.wrong[0] + MINUTE - now if self.wrong else 1.0)
 
