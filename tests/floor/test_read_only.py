@@ -15,8 +15,12 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import FLOOR_PIN
 
+from tdconsole.i18n import _
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.floor.core import Floor
+from tdconsole.service import Tournament
+from tdconsole.store.eventstore import StoreError
 
 FAULTS = str(Path(__file__).resolve().parent.parent / "faults")
 if FAULTS not in sys.path:
@@ -103,3 +107,15 @@ def test_the_phone_says_why_it_records_nothing(event: Path, tmp_path: Path) -> N
             tap(driver, "#signin-button")
             said = wait(driver, lambda d: text_of(d, "#cannot-record"), "said why")
             assert "read-only" in said and "records nothing" in said
+
+
+def test_a_busy_file_at_start_is_not_taken_for_one_that_cannot_be_written(
+    event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def busy(self: Tournament) -> bytes:
+        said = _("{path} is busy in another terminal: nothing was recorded; try again")
+        raise StoreError(said.format(path="serata.tdc"))
+
+    monkeypatch.setattr(Tournament, "session_secret", busy)
+    with pytest.raises(StoreError, match="busy"):
+        Floor(event, public=True)

@@ -80,13 +80,16 @@ class Floor:
         try:
             self.secret = self._reader.session_secret()
             self._ended = self._reader.ended_sessions(int(wall()))
-        except StoreError as exc:
+        except StoreError:
+            why = self._reader.write_blocked()
+            if why is None:  # busy, damaged: not a medium that refuses writes
+                self._reader.close()
+                raise
             # A read-only medium or a full disk: the room and the floor still show the event.
             # A secret for this run only (never derived from the file, which others may
             # read): phones sign in again after a restart.
             self.secret = secrets.token_bytes(32)
             self._ended = set()
-            why = self._reader.write_blocked() or exc.said
             self.cannot_record = _(
                 "the event file cannot be written ({why}): the floor shows the event but "
                 "records nothing; ask the Director"
