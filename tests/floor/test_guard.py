@@ -4,6 +4,7 @@ the page's sign-out ends its session on the server (across a restart too)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -161,3 +162,19 @@ async def test_signing_out_ends_the_session_for_state_actions_and_stream(
     restarted = await aiohttp_client(build(event))
     assert await asked(restarted, kept) == [401, 401, 401, 401]
     assert await ask(restarted, "GET", "/floor/api/state", here(restarted), bruno) == 200
+
+
+async def test_signing_out_ends_the_phones_open_stream_at_once(client: Client) -> None:
+    csrf = await sign_in(client)
+    stream = await client.get(f"/floor/api/stream?csrf={csrf}", headers=here(client))
+    assert stream.status == 200
+    seen = b""
+    while b"event: state" not in seen:
+        seen += await asyncio.wait_for(stream.content.readany(), 10)
+    out = await client.post("/floor/api/sign-out", headers={**here(client), "X-CSRF-Token": csrf})
+    assert out.status == 200
+    while b"event: signed-out" not in seen:  # no change to the event needed
+        chunk = await asyncio.wait_for(stream.content.readany(), 10)
+        assert chunk, seen
+        seen += chunk
+    stream.close()

@@ -4,10 +4,12 @@ token itself."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import AsyncGenerator, Callable
-from dataclasses import dataclass
+import weakref
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -56,6 +58,16 @@ class Parts:
     """The sign-ins' PIN checks."""
     director: Lane
     """The Director's PIN typed on phones signed in: never behind a crowd signing in."""
+    ending: weakref.WeakValueDictionary[str, asyncio.Event] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
+    """Set when a session signs out: its open streams end at once (by session id)."""
+
+    def ended(self, sid: str) -> asyncio.Event:
+        found = self.ending.get(sid)
+        if found is None:
+            found = self.ending[sid] = asyncio.Event()
+        return found
 
 
 PARTS = web.AppKey("floor_parts", Parts)
@@ -127,7 +139,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     floor, parts = _parts(request)
     session = session_of(request)
     await in_pool(request, lambda: floor.sign_out(session))
-    parts.watcher.poke()  # (its stream, if open, ends at the next state)
+    parts.ended(session.sid).set()  # its streams still open end now
     response = web.json_response({"signed_out": True})
     response.del_cookie(COOKIE, path="/floor")
     return response
@@ -196,11 +208,28 @@ async def _states(
     app: web.Application, floor: Floor, session: Session, parts: Parts
 ) -> AsyncGenerator[Event, None]:
     """The phone's state at once and at every change, until its session ends."""
+    ended = parts.ended(session.sid)
     async with contextlib.aclosing(parts.watcher.subscribe()) as changes:
-        async for snap in changes:
-            if not floor.session_valid(session, snap.state):
+        while True:
+            snap = await _next_unless(changes, ended)
+            if snap is None or not floor.session_valid(session, snap.state):
                 yield Event("signed-out", "{}")
                 return
             body = parts.shared.body(snap, snap.state, snap.read_at, session.name, parts.lang)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
             yield Event("state", text, stream_id(app, snap.version))
+
+
+async def _next_unless(changes: AsyncIterator[Snap], ended: asyncio.Event) -> Snap | None:
+    """The next change, or None as soon as ``ended`` is set (the session signed out)."""
+    following = asyncio.ensure_future(anext(changes))
+    ending = asyncio.ensure_future(ended.wait())
+    try:
+        await asyncio.wait({following, ending}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        ending.cancel()
+        if not following.done():
+            following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await following  # (the changes are closed after it, never while it runs)
+    return None if following.cancelled() else following.result()
