@@ -240,12 +240,17 @@ def test_the_venues_ceiling_bounds_the_pins_checked_from_rotating_phones(
         assert len([t for t in checked_at if at <= t < at + MINUTE]) <= GUESSES_PER_MINUTE
 
 
+def flood(attempts: PinAttempts) -> None:
+    """The venue's ceiling reached: wrong PINs from as many addresses, each under its name."""
+    for n in range(GUESSES_PER_MINUTE):
+        wrong(attempts, f"10.0.0.{n}", f"guest {n}")
+
+
 def test_past_the_ceiling_a_pin_is_refused_at_once_unchecked(
     pair: tuple[PinAttempts, PinAttempts, Clock],
 ) -> None:
     one, two, clock = pair
-    for n in range(GUESSES_PER_MINUTE):
-        wrong(one, f"10.0.0.{n}", f"guest {n}")
+    flood(one)
     right = Checked()
     with pytest.raises(TooManyGuesses, match="someone may be guessing") as refused:
         two.attempt("floor", "a phone that never failed", "Anna", right)
@@ -280,8 +285,7 @@ def test_a_clock_set_back_never_holds_the_floor_shut(
     pair: tuple[PinAttempts, PinAttempts, Clock],
 ) -> None:
     one, _, clock = pair
-    for n in range(GUESSES_PER_MINUTE):
-        wrong(one, f"10.0.0.{n}", f"guest {n}")
+    flood(one)
     clock.now -= 3600.0  # the computer's clock put back an hour
     right = Checked()
     one.attempt("floor", "anna's phone", "Anna", right)

@@ -6,7 +6,7 @@
   SameSite=Strict, Secure under HTTPS, ``SESSION_HOURS`` at most) and the CSRF token.
 - ``GET /floor/api/session``: who this phone is signed in as, and its CSRF token (a reload).
 - ``POST /floor/api/sign-out``: ends this phone's session on the server (its cookie is refused
-  from then on, across a restart too).
+  from then on, across a restart too; its open streams end at once).
 - ``GET /floor/api/state`` and ``/floor/api/stream`` (Server-Sent Events, from the one watcher
   of the event file): the event as the phone shows it, at once and at every change.
 - ``POST /floor/api/<action>``: preview-bust, bust, second-stack, count, undo, redo, clock.
