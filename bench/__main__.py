@@ -4,8 +4,8 @@ Prints the medians of several runs, the target, and where the target is a ratio,
 measured in the same run and the ratio to it. The clock drift, reports, console start-up,
 rulebook search and season benches are their own scripts (``bench/<name>.py: main() -> dict``);
 each runs here in a fresh process when present. ``--quick`` runs fewer and smaller rounds,
-``--json`` prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search|season``
-limits the run.
+``--json`` prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search|season|
+serve|room|floor_flood`` limits the run.
 Never asserts: exit 0 always, unless the runner itself breaks.
 """
 
@@ -29,7 +29,16 @@ if importlib.util.find_spec("tdconsole") is None:  # run from a checkout without
 
 from bench.core import Figure, append_figures, draw_figures, open_figures  # noqa: E402
 
-SCRIPTS = ("clock_drift", "reports", "startup", "rules_search", "season", "serve", "room")
+SCRIPTS = (
+    "clock_drift",
+    "reports",
+    "startup",
+    "rules_search",
+    "season",
+    "serve",
+    "room",
+    "floor_flood",
+)
 
 _RUN_SCRIPT = """
 import importlib.util, json, sys

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("bench") is None:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from bench.served import memory_kib, serving  # noqa: E402
+from bench.served import demo_event, memory_kib, serving  # noqa: E402
 from bench.startup import (  # noqa: E402
     KEY_ROUNDS,
     PtySession,
@@ -266,17 +266,12 @@ async def console_under_load(
 
 
 def main() -> dict[str, Any]:
-    from tdconsole.demo import build_demo
-    from tdconsole.domain.registration import ChangeSettings
     from tdconsole.service import Tournament
 
     with tempfile.TemporaryDirectory(prefix="tdc-serve-") as tmp:
-        os.environ["TDCONSOLE_DATA_DIR"] = str(Path(tmp) / "data")
-        event = build_demo(Path(tmp) / "serata.tdc")
+        event, names = demo_event(Path(tmp), PIN)
         service = Tournament.open(event)
-        service.execute(ChangeSettings(assignments=[("floor_pin", PIN)]))
         players = service.state.in_players()
-        names = [p.name for p in players]
         # The console busts five players of each table (four of the last): the phones count
         # the others' stacks.
         by_table: dict[int, list[str]] = {}

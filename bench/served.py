@@ -20,6 +20,23 @@ from pathlib import Path
 from typing import IO
 
 
+def demo_event(folder: Path, floor_pin: str) -> tuple[Path, list[str]]:
+    """The demo event in ``folder`` with ``floor_pin`` set (the data folder beside it): its
+    path and the names of the players in play."""
+    from tdconsole.demo import build_demo
+    from tdconsole.domain.registration import ChangeSettings
+    from tdconsole.service import Tournament
+
+    os.environ["TDCONSOLE_DATA_DIR"] = str(folder / "data")
+    event = build_demo(folder / "serata.tdc")
+    service = Tournament.open(event)
+    try:
+        service.execute(ChangeSettings(assignments=[("floor_pin", floor_pin)]))
+        return event, [p.name for p in service.state.in_players()]
+    finally:
+        service.close()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

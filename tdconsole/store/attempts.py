@@ -6,18 +6,22 @@ who mistyped at the door. Each attempt writes in two short transactions, so atte
 at once are counted one by one (never locked while the PIN's hash is computed); when the file
 stays locked the attempt is refused with "try again", never with a traceback.
 
-The limits, so that one person cannot lock the others out and the right PIN is never refused
-because of someone else:
+The limits, so that one person cannot lock the others out, and many addresses guessing together
+gain nothing:
 
 - **per phone**: after ``FREE_FAILURES`` wrong PINs from one phone (within ``WINDOW`` seconds)
   its next attempt waits a delay that doubles with every failure, up to ``MAX_DELAY``;
 - **per name**: the same count for the name typed, across phones (one name tried from many);
 - **across all**: past ``CEILING`` wrong PINs from every phone, an attempt waits ``MAX_DELAY``
-  after the latest failure (a guess spread over many phones and names).
+  after the latest failure (a guess spread over many phones and names);
+- **the venue's ceiling**: at most ``GUESSES_PER_MINUTE`` PINs of one kind checked and found
+  wrong (or still being checked) within a minute, from every address together; past it every
+  attempt is refused at once (``TooManyGuesses``) and its PIN never checked, so guessing from
+  rotating addresses gains nothing and the hashing never runs more than that.
 
-The name's and the ceiling's waits apply only to a phone that has itself typed a wrong PIN in the
-window: a phone that has not is always let try, whatever others did. A right PIN clears its
-phone's count.
+The name's and the ``CEILING``'s waits apply only to a phone that has itself typed a wrong PIN in
+the window: a phone that has not is let try unless the venue's ceiling is reached. A right PIN
+clears its phone's count.
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ MAX_DELAY = 300.0
 WINDOW = 30 * 60.0
 CEILING = 60
 """Wrong PINs from all phones within ``WINDOW`` past which every phone that failed waits."""
+MINUTE = 60.0
+GUESSES_PER_MINUTE = 30
+"""PINs of one kind from all phones together checked wrong within ``MINUTE`` past which every
+attempt is refused unchecked: a real sign-in waits at most a minute during a guessing flood."""
 BUSY_SECONDS = 5.0
 """How long an attempt waits for another one's lock before it is refused with "try again"."""
 
@@ -73,6 +81,46 @@ def name_key(name: str) -> str:
 
 def _busy() -> RuleError:
     return RuleError(_("the PIN check is busy: try again"), "VII.1")
+
+
+class WrongPin(RuleError):
+    """The PIN was checked and is wrong."""
+
+
+class TooManyGuesses(RuleError):
+    """Refused unchecked under the venue's ceiling (the served floor answers 429)."""
+
+
+def too_many_guesses(seconds: float) -> TooManyGuesses:
+    return TooManyGuesses(
+        _(
+            "too many wrong PINs on the floor in the last minute (someone may be guessing): "
+            "try again in {seconds} s"
+        ).format(seconds=max(1, math.ceil(seconds))),
+        "VII.1",
+    )
+
+
+def wrong_lately(event: Path, now: float, seconds: float = MINUTE) -> int:
+    """Wrong PINs (of any kind) typed into ``event``'s served floor within ``seconds`` before
+    ``now``, as the console shows them; 0 when none were ever counted or the count cannot be
+    read (read only: this never creates nor changes the file)."""
+    path = attempts_file(event)
+    if not path.is_file():
+        return 0
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
+    except sqlite3.Error:
+        return 0
+    try:
+        (count,) = db.execute(
+            "SELECT COUNT(*) FROM wrong_pins WHERE at >= ?", (now - seconds,)
+        ).fetchone()
+        return int(count)
+    except sqlite3.Error:
+        return 0
+    finally:
+        db.close()
 
 
 class PinAttempts:
@@ -113,6 +161,18 @@ class PinAttempts:
         ).fetchone()
         return int(count), float(last)
 
+    def _venue_wait(self, kind: str, now: float) -> float:
+        """Seconds until the venue's ceiling lets ``kind``'s next attempt be checked (0: now)."""
+        # (attempts "after" now: the clock was set back; they never hold the floor shut)
+        lately = self._db.execute(
+            "SELECT at FROM wrong_pins WHERE kind = ? AND at > ? AND at <= ? "
+            "ORDER BY at DESC LIMIT ?",
+            (kind, now - MINUTE, now, GUESSES_PER_MINUTE),
+        ).fetchall()
+        if len(lately) < GUESSES_PER_MINUTE:
+            return 0.0
+        return max(0.0, float(lately[-1][0]) + MINUTE - now)
+
     def _wait(self, kind: str, phone: str, name: str, now: float) -> float:
         self._db.execute("DELETE FROM wrong_pins WHERE at < ?", (now - WINDOW,))
         mine, my_last = self._count("kind = ? AND phone = ?", kind, phone)
@@ -129,14 +189,16 @@ class PinAttempts:
     def wait_seconds(self, kind: str, phone: str, name: str) -> float:
         """How long a new attempt from ``phone`` under ``name`` must wait now (0: none)."""
         try:
-            return self._wait(kind, phone, name, self.clock())
+            now = self.clock()
+            return max(self._wait(kind, phone, name, now), self._venue_wait(kind, now))
         except sqlite3.Error as exc:
             raise self._cannot(exc) from None
 
     def attempt(self, kind: str, phone: str, name: str, matches: Callable[[], bool]) -> None:
         """Check a PIN (``matches``) from ``phone`` under ``name`` unless it must wait; a wrong
-        one is counted. Raises RuleError when the PIN is wrong, when it is too early to try
-        again, or when the count is busy ("try again").
+        one is counted. Raises WrongPin when the PIN is wrong, TooManyGuesses past the venue's
+        ceiling, RuleError when it is too early to try again or the count is busy ("try
+        again").
 
         The attempt is counted as wrong before the PIN is checked (one short write), and the
         count cleared once it proves right (another): the file is never locked while scrypt
@@ -145,6 +207,9 @@ class PinAttempts:
         with self._writing():
             now = self.clock()
             wait = self._wait(kind, phone, name, now)
+            venue = self._venue_wait(kind, now)
+            if venue > 0:
+                raise too_many_guesses(venue)
             if wait > 0:
                 raise RuleError(
                     _("too many wrong PINs: try again in {seconds} s").format(
@@ -157,7 +222,7 @@ class PinAttempts:
                 (kind, phone, name_key(name), now),
             )
         if not matches():
-            raise RuleError(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
+            raise WrongPin(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
         with self._writing():
             self._db.execute("DELETE FROM wrong_pins WHERE kind = ? AND phone = ?", (kind, phone))
 

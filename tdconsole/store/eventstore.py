@@ -222,6 +222,28 @@ class EventStore:
             )
         return fresh
 
+    def end_session(self, sid: str, until: int, now: int) -> None:
+        """Record that the served floor's session ``sid`` was signed out (in ``meta``, kept
+        until ``until``, when its cookie would have expired anyway; older ones are dropped)."""
+        with self.transaction():
+            for key, value in self._db.execute(
+                "SELECT key, value FROM meta WHERE key LIKE ?", (SIGNED_OUT + "%",)
+            ).fetchall():
+                if _until(value) <= now:
+                    self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                (SIGNED_OUT + sid, str(until)),
+            )
+
+    def ended_sessions(self, now: int) -> set[str]:
+        """The served floor's sessions signed out and not yet expired at ``now``."""
+        with self._reading():
+            rows = self._db.execute(
+                "SELECT key, value FROM meta WHERE key LIKE ?", (SIGNED_OUT + "%",)
+            ).fetchall()
+        return {str(key)[len(SIGNED_OUT) :] for key, value in rows if _until(value) > now}
+
     # -- writing ---------------------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -414,7 +436,13 @@ def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
 
 
 SESSION_SECRET = "session_secret"
+SIGNED_OUT = "signed_out:"
 _SECRET_HEX = 64
+
+
+def _until(value: object) -> int:
+    """A signed-out session's end as the file holds it (0 for anything else: a hostile file)."""
+    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 16 else 0
 
 
 def _secret(value: object) -> bytes | None:

@@ -32,6 +32,7 @@ from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.store.system import make_folder
 from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.app_views import ViewsApp
+from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
@@ -126,6 +127,7 @@ class ConsoleApp(ViewsApp):
         """The thread the console runs on, once mounted (``notify``)."""
         self.pacer = RepaintPacer()
         self.news_notices = NewsNotices()
+        self.guess_watch = GuessWatch()
         self.undo_guard = UndoGuard()
         """What ``u`` may undo without asking (``ui.undo_guard``)."""
         if service is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.app import App
 from textual.css.query import NoMatches
 
 from tdconsole.i18n import ngettext
+from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
@@ -42,6 +44,8 @@ class ViewsApp(App[int]):
     """The clock the pace of repaints and notices is kept on (``ui.pacing``)."""
     pacer: RepaintPacer
     news_notices: NewsNotices
+    clock: Callable[[], datetime]
+    guess_watch: GuessWatch
 
     def who(self) -> Text:
         if self.service is None:
@@ -160,6 +164,8 @@ class ViewsApp(App[int]):
             self.log.warning(f"poll failed: {exc}")
             return
         now = self.monotonic()
+        if self.mode == "director":
+            self._say_guessing(now)
         if self.service.state.last_seq == self._painted_seq:
             if self.mode != "display":
                 self._notify_news([])  # what a notice counted while it showed
@@ -171,6 +177,15 @@ class ViewsApp(App[int]):
             return
         self.pacer.painted(now, self.refresh_views())
         self.tick()
+
+    def _say_guessing(self, now: float) -> None:
+        """Someone may be guessing the served floor's PINs (``ui.guessing``): said once."""
+        assert self.service is not None
+        path, wall = self.service.store.path, self.clock().timestamp()
+        said = self.guess_watch.notice(path, wall, now)
+        if said is not None:
+            text = said.text(self.tr.lang)
+            self.notify(text, severity="warning", timeout=NEWS_SECONDS * 3, markup=False)
 
     def _catch_up(self) -> None:
         """Repaint what the service took in from other terminals while it refused an action

@@ -223,3 +223,24 @@ def test_the_session_secret_is_kept_in_the_file_and_not_exported(
         assert len(made) == 32 and made != secret
     finally:
         fresh.close()
+
+
+def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    service.end_session("phone-a", until=2_000, now=1_000)
+    service.end_session("phone-b", until=5_000, now=1_500)
+    again = Tournament.open(service.store.path)  # after a restart
+    try:
+        assert again.ended_sessions(now=1_999) == {"phone-a", "phone-b"}
+        assert again.ended_sessions(now=2_000) == {"phone-b"}
+        again.end_session("phone-c", until=9_000, now=3_000)  # drops what has expired
+    finally:
+        again.close()
+    with sqlite3.connect(service.store.path) as db:
+        kept = db.execute("SELECT key FROM meta WHERE key LIKE 'signed_out:%'").fetchall()
+        assert sorted(k for (k,) in kept) == ["signed_out:phone-b", "signed_out:phone-c"]
+        # A hostile file's values that are not times: never taken for a session kept ended.
+        db.execute("INSERT INTO meta(key, value) VALUES ('signed_out:x', 'forever')")
+        db.execute("INSERT INTO meta(key, value) VALUES ('signed_out:y', '-1')")
+    db.close()
+    assert service.ended_sessions(now=3_000) == {"phone-b", "phone-c"}

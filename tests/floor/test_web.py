@@ -21,7 +21,7 @@ from tdconsole.serve import streams
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.floor import view
-from tdconsole.serve.floor import web as floor_web
+from tdconsole.serve.floor import views as floor_views
 from tdconsole.service import Tournament
 from tdconsole.store.attempts import FREE_FAILURES
 
@@ -368,7 +368,7 @@ async def test_phones_following_one_change_share_its_state_each_with_its_own_nam
         return made(*args)
 
     monkeypatch.setattr(view, "state_json", counted)
-    monkeypatch.setattr(floor_web, "state_json", counted)
+    monkeypatch.setattr(floor_views, "state_json", counted)
     anna = await stream(client, await sign_in(client, "Anna"))
     # Bruno on a phone of his own (his own cookie).
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as phone:

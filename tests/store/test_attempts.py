@@ -1,5 +1,6 @@
 """Wrong PINs are counted per phone, per name and across all phones, with a growing delay: one
-person never locks the others out, and the right PIN is never refused for someone else's."""
+person never locks the others out, and below the venue's ceiling (at most 30 checked a minute,
+whatever the addresses) the right PIN is never refused for someone else's."""
 
 from __future__ import annotations
 
@@ -14,10 +15,16 @@ from tdconsole.store import attempts as module
 from tdconsole.store.attempts import (
     CEILING,
     FREE_FAILURES,
+    GUESSES_PER_MINUTE,
     MAX_DELAY,
+    MINUTE,
     WINDOW,
     PinAttempts,
+    TooManyGuesses,
+    WrongPin,
+    attempts_file,
     delay_after,
+    wrong_lately,
 )
 
 
@@ -102,10 +109,10 @@ def test_a_ceiling_across_all_phones_stops_a_spread_out_guess(
     pair: tuple[PinAttempts, PinAttempts, Clock],
 ) -> None:
     one, two, clock = pair
-    for n in range(CEILING):
+    for n in range(CEILING):  # (slower than the venue's ceiling a minute)
         wrong(one, f"phone-{n % 30}", f"name-{n}")
-        clock.now += 1.0
-    assert two.wait_seconds("floor", "phone-3", "someone new") > MAX_DELAY - 2
+        clock.now += 2.5
+    assert two.wait_seconds("floor", "phone-3", "someone new") > MAX_DELAY - 3
     with pytest.raises(RuleError, match="try again"):
         two.attempt("floor", "phone-3", "someone new", Checked())
     right = Checked()
@@ -210,3 +217,76 @@ def test_attempts_at_once_from_one_phone_are_all_counted(
     with pytest.raises(RuleError, match="wrong PIN"):
         one.attempt("floor", "mallory", "Mallory", wrong_meanwhile)
     assert "try again in" in said[-1]  # the one under way was counted already
+
+
+def test_the_venues_ceiling_bounds_the_pins_checked_from_rotating_phones(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    """A new address always got a guess checked; now every minute checks at most
+    ``GUESSES_PER_MINUTE`` for the whole venue, whatever the addresses and names."""
+    one, two, clock = pair
+    checked_at: list[float] = []
+
+    def guess() -> bool:
+        checked_at.append(clock.now)
+        return False
+
+    for n in range(200):
+        with pytest.raises(RuleError):
+            (one if n % 2 else two).attempt("floor", f"10.0.0.{n}", f"guest {n}", guess)
+        clock.now += 1.5
+    assert len(checked_at) <= GUESSES_PER_MINUTE * (1 + 200 * 1.5 / MINUTE)
+    for at in checked_at:
+        assert len([t for t in checked_at if at <= t < at + MINUTE]) <= GUESSES_PER_MINUTE
+
+
+def flood(attempts: PinAttempts) -> None:
+    """The venue's ceiling reached: wrong PINs from as many addresses, each under its name."""
+    for n in range(GUESSES_PER_MINUTE):
+        wrong(attempts, f"10.0.0.{n}", f"guest {n}")
+
+
+def test_past_the_ceiling_a_pin_is_refused_at_once_unchecked(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, two, clock = pair
+    flood(one)
+    right = Checked()
+    with pytest.raises(TooManyGuesses, match="someone may be guessing") as refused:
+        two.attempt("floor", "a phone that never failed", "Anna", right)
+    assert right.times == 0
+    assert refused.value.text("it") != refused.value.text("en")
+    assert two.wait_seconds("floor", "a phone that never failed", "Anna") > 0
+    # The Director's PIN is counted apart: a flood of sign-ins leaves it alone.
+    director = Checked()
+    two.attempt("director", "anna's phone", "Anna", director)
+    assert director.times == 1
+    clock.now += MINUTE
+    two.attempt("floor", "a phone that never failed", "Anna", right)
+    assert right.times == 1
+
+
+def test_a_wrong_pin_is_a_wrong_pin_and_the_console_reads_the_count(
+    pair: tuple[PinAttempts, PinAttempts, Clock], tmp_path: Path
+) -> None:
+    one, _, clock = pair
+    event = tmp_path / "e.tdc"
+    assert wrong_lately(tmp_path / "never served.tdc", clock.now) == 0
+    assert not attempts_file(tmp_path / "never served.tdc").exists()
+    with pytest.raises(WrongPin):
+        one.attempt("floor", "phone-1", "Anna", lambda: False)
+    clock.now += 30
+    wrong(one, "phone-2", "Bruno")
+    assert wrong_lately(event, clock.now) == 2
+    assert wrong_lately(event, clock.now + 45) == 1
+
+
+def test_a_clock_set_back_never_holds_the_floor_shut(
+    pair: tuple[PinAttempts, PinAttempts, Clock],
+) -> None:
+    one, _, clock = pair
+    flood(one)
+    clock.now -= 3600.0  # the computer's clock put back an hour
+    right = Checked()
+    one.attempt("floor", "anna's phone", "Anna", right)
+    assert right.times == 1

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from tdconsole.serve.floor.web import Config, Watching
+    from tdconsole.serve.floor.views import Watching
+    from tdconsole.serve.floor.web import Config
 
 
 def setup(app: web.Application, config: Config, watcher: Watching) -> None:

@@ -10,6 +10,8 @@ then shows it over the latest state, which it reads again.
 
 from __future__ import annotations
 
+import contextlib
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -22,7 +24,7 @@ from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
-from tdconsole.i18n import _
+from tdconsole.i18n import Said, _
 from tdconsole.serve.floor.tokens import (
     SESSION_SECONDS,
     Session,
@@ -33,6 +35,7 @@ from tdconsole.serve.floor.tokens import (
 )
 from tdconsole.service import Tournament, actor_name, utc_now
 from tdconsole.store.attempts import PinAttempts
+from tdconsole.store.eventstore import StoreError
 
 SERVICES_KEPT = 64
 """Services kept open, one per staff member signed in (the oldest closed past this)."""
@@ -72,7 +75,25 @@ class Floor:
         self.wall = wall
         self.lock = threading.Lock()
         self._reader = Tournament.open(event, role="floor", clock=clock)
-        self.secret = self._reader.session_secret()
+        self.cannot_record: Said | None = None
+        """Why the floor cannot record (the event file cannot be written), said at sign-in."""
+        try:
+            self.secret = self._reader.session_secret()
+            self._ended = self._reader.ended_sessions(int(wall()))
+        except StoreError:
+            why = self._reader.write_blocked()
+            if why is None:  # busy, damaged: not a medium that refuses writes
+                self._reader.close()
+                raise
+            # A read-only medium or a full disk: the room and the floor still show the event.
+            # A secret for this run only (never derived from the file, which others may
+            # read): phones sign in again after a restart.
+            self.secret = secrets.token_bytes(32)
+            self._ended = set()
+            self.cannot_record = _(
+                "the event file cannot be written ({why}): the floor shows the event but "
+                "records nothing; ask the Director"
+            ).format(why=why)
         self._services: dict[str, Tournament] = {}
         self._attempts = threading.local()
 
@@ -139,15 +160,28 @@ class Floor:
 
     def session(self, cookie: str, state: State | None = None) -> Session | None:
         """The session a cookie holds, if it is still good for the latest state: the same
-        floor PIN, no "sign every phone out" since, the event not over, 16 hours at most."""
+        floor PIN, no "sign every phone out" since, not signed out itself, the event not
+        over, 16 hours at most."""
         found = read_session(self.secret, cookie, self.wall())
         if found is None:
             return None
         return found if self.session_valid(found, state or self.latest()) else None
 
+    def sign_out(self, session: Session) -> None:
+        """End ``session`` here and now: its cookie is refused from then on, across a restart
+        too (kept in the event file until the cookie would have expired)."""
+        with self.lock:
+            self._ended.add(session.sid)
+            # A file that cannot be written: the session secret is this run's own
+            # (``cannot_record``), or the session is kept ended for this run at least.
+            with contextlib.suppress(StoreError):
+                self._reader.end_session(
+                    session.sid, session.issued + SESSION_SECONDS, int(self.wall())
+                )
+
     def session_valid(self, session: Session, state: State) -> bool:
         """Whether ``session`` still holds for ``state`` (see ``session``)."""
-        if session.issued <= self.wall() - SESSION_SECONDS:
+        if session.issued <= self.wall() - SESSION_SECONDS or session.sid in self._ended:
             return False
         if session.epoch != state.phones_signed_out or state.phase == "finished":
             return False

@@ -4,8 +4,9 @@ A phone signs in once a night (the floor PIN and the staff member's name); it th
 cookie signed with the event's session secret (kept in the event file, ``Tournament.
 session_secret``), so it stays signed in across a locked phone, a reload and a server restart.
 A session ends when ``SESSION_HOURS`` have passed, when the event is over, when the floor PIN
-changes (the cookie names a tag of the PIN's stored hash) and when the Director signs every
-phone out (the cookie names the count it was opened under, ``State.phones_signed_out``).
+changes (the cookie names a tag of the PIN's stored hash), when the Director signs every
+phone out (the cookie names the count it was opened under, ``State.phones_signed_out``) and when
+the phone itself signs out (its id is kept as ended: ``Floor.sign_out``).
 
 Every change and every stream also carries a CSRF token bound to the session's own id: a page
 of another site can make the browser send the cookie (SameSite=Strict stops most of that) but

@@ -70,6 +70,9 @@
   async function signedIn(data) {
     csrf = data.csrf;
     $("who").textContent = fill(W.signed_in_as, { name: data.staff });
+    // (the event file cannot be written: the server says why, in one line)
+    $("cannot-record").textContent = data.cannot_record || "";
+    $("cannot-record").hidden = !data.cannot_record;
     notice("");
     show("main");
     await refresh();
