@@ -41,6 +41,7 @@ from tdconsole.i18n import _
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir
+from tdconsole.store.system import make_folder
 
 FREE_FAILURES = 3
 FIRST_DELAY = 2.0
@@ -130,7 +131,7 @@ class PinAttempts:
         self.path = attempts_file(event)
         self.clock = clock
         try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            make_folder(self.path.parent)
             os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
         except (OSError, sqlite3.Error) as exc:

@@ -182,6 +182,7 @@ def test_the_count_lives_outside_the_event_file_readable_by_its_owner_only(
     assert attempts.path.is_relative_to(data_dir)
     assert stat.S_IMODE(attempts.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(attempts.path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700  # (made here, with its parents)
 
 
 def test_the_count_is_not_locked_while_a_pin_is_checked(
