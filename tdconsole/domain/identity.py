@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.errors import RuleError
@@ -87,8 +87,10 @@ def same_person(a: str, b: str) -> bool:
     return person_key(a) == person_key(b)
 
 
-def skeleton_words(name: str) -> list[str]:
-    """The skeleton of each word of ``name`` (see the module's note)."""
+@lru_cache(maxsize=1024)
+def skeleton_words(name: str) -> tuple[str, ...]:
+    """The skeleton of each word of ``name`` (see the module's note); kept for the names met
+    lately (every command under ``--as`` compares its name with the staff's)."""
     folded = _unmarked(_unmarked(normal(name)).casefold())
     mapped = _unmarked(_tr39()(folded)).casefold().translate(_STRICTER)
     words = []
@@ -96,7 +98,7 @@ def skeleton_words(name: str) -> list[str]:
         for pair, one in _DIGRAPHS:
             word = word.replace(pair, one)
         words.append(word)
-    return words
+    return tuple(words)
 
 
 def skeleton(name: str) -> str:
