@@ -17,9 +17,9 @@ from typing import Any
 
 from tdconsole.domain.acting import floor_owns, who_of
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Record, Redone, Signed, Undone
+from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
 from tdconsole.domain.fold import History, apply_all, is_control
-from tdconsole.domain.identity import check_staff_name
+from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
 from tdconsole.domain.registration import clean_name
@@ -218,6 +218,18 @@ def check_signed(state: State, record: Record, history: History) -> None:
             raise _broken(_("it has the floor act through a phone"), "VII.1")
         if record.command != 1:  # (the event's Director is named by its first command)
             check_staff_name(body.person, director, on_floor=True)
+    # The Director's own entries name him as the settings did (an undo or redo is checked
+    # against a State that may lag behind its run: its command is checked when it is read).
+    if isinstance(body, CommandNoted) and body.role == "director" and record.command != 1:
+        if not same_person(body.person, director):
+            raise _broken(
+                _("it has {person} act as the Director, who was {director}").format(
+                    person=body.person, director=director
+                ),
+                "VII.1",
+            )
+        if body.via is not None:
+            check_staff_name(body.via, director, on_floor=True)
     if body.role == "floor" and isinstance(body, (Undone, Redone)):
         me = who_of(record)
         owned = floor_owns(me, history.actors.get(body.command), director)

@@ -78,13 +78,27 @@ FORGERIES: dict[str, Callable[[Record], Record]] = {
 }
 
 
-@pytest.mark.parametrize("forgery", FORGERIES)
-def test_a_forged_floor_entry_is_refused(make_service: MakeService, forgery: str) -> None:
+DIRECTOR_FORGERIES: dict[str, Callable[[Record], Record]] = {
+    "the Director's entry under a staff member's name": lambda r: dataclasses.replace(
+        r, actor="Anna", body=r.body.model_copy(update={"person": "Anna"})
+    ),
+    "a phone named like the Director": lambda r: dataclasses.replace(
+        r, body=r.body.model_copy(update={"via": "Dir\u0435ttore"})
+    ),
+}
+
+
+@pytest.mark.parametrize("forgery", [*FORGERIES, *DIRECTOR_FORGERIES])
+def test_a_forged_entry_is_refused(make_service: MakeService, forgery: str) -> None:
     records = evening(make_service)
+    role = "floor" if forgery in FORGERIES else "director"
     at = next(
-        i for i, r in enumerate(records) if isinstance(r.body, Signed) and r.body.role == "floor"
+        i
+        for i, r in enumerate(records)
+        if isinstance(r.body, Signed) and r.body.role == role and r.command > 1
     )
-    forged = [*records[:at], FORGERIES[forgery](records[at]), *records[at + 1 :]]
+    forge = FORGERIES.get(forgery) or DIRECTOR_FORGERIES[forgery]
+    forged = [*records[:at], forge(records[at]), *records[at + 1 :]]
     with pytest.raises(RuleError) as refused:
         replay_log(forged)
     assert f"event {records[at].seq}" in str(refused.value)
