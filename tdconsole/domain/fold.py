@@ -60,6 +60,17 @@ def is_control(record: Record) -> bool:
     return isinstance(record.body, (Undone, Redone))
 
 
+def in_effect(records: Iterable[Record], history: History) -> Iterable[Record]:
+    """The records a fold applies: those of the commands in effect, and the first record of
+    every command (it changes nothing but the staff seen in the log, undone or not)."""
+    effective = set(history.active)
+    return (
+        r
+        for r in records
+        if (r.command in effective or isinstance(r.body, CommandNoted)) and not is_control(r)
+    )
+
+
 def fold(
     records: Sequence[Record], settings: Settings | None = None, *, into: State | None = None
 ) -> tuple[State, History]:
@@ -68,9 +79,8 @@ def fold(
     history = History()
     for record in records:
         history.feed(record)
-    effective = set(history.active)
     state = into if into is not None else State(settings=settings or Settings())
-    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    apply_all(state, in_effect(records, history))
     if records:
         state.last_seq = records[-1].seq
     return state, history

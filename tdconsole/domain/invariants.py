@@ -18,7 +18,7 @@ from typing import Any
 from tdconsole.domain.acting import floor_owns, who_of
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
-from tdconsole.domain.fold import History, apply_all, is_control
+from tdconsole.domain.fold import History, apply_all, in_effect, is_control
 from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
@@ -293,8 +293,7 @@ def at_event(record: Record, exc: RuleError) -> RuleError:
 
 def _refold(state: State, records: Sequence[Record], history: History) -> State:
     """``state`` (a fresh one) with the commands of ``records`` still in effect applied."""
-    effective = set(history.active)
-    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    apply_all(state, in_effect(records, history))
     if records:
         state.last_seq = records[-1].seq
     return state

@@ -167,3 +167,15 @@ def test_a_floor_member_owns_an_older_entry_of_his_own(floor: Floor, event: Path
         assert anna.undo().startswith("count")
     finally:
         anna.close()
+
+
+def test_a_staff_member_whose_action_was_undone_still_counts(floor: Floor, event: Path) -> None:
+    anna_counts(floor)
+    service = Tournament.open(event)
+    try:
+        assert service.undo().startswith("count")
+        assert service.state.staff == ["Anna"]
+    finally:
+        service.close()
+    with pytest.raises(RuleError, match="looks like the name of Anna"):
+        floor.sign_in(FLOOR_PIN, "\u0410nna", "10.0.0.3")
