@@ -20,17 +20,19 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tdconsole.domain.acting import Who, floor_owns, label
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
 from tdconsole.domain.fold import History, apply_all, is_control
-from tdconsole.domain.identity import check_staff_name, normal, same_person
+from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
+from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings, explain
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
-from tdconsole.domain.texts import NAME_LIMIT, check_line, clean_text, one_line
-from tdconsole.i18n import Said, _
+from tdconsole.domain.texts import clean_text, one_line
+from tdconsole.i18n import Msg, Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
@@ -67,26 +69,18 @@ def event_language(path: Path) -> str | None:
         service.close()
 
 
-def actor_name(raw: str) -> str:
-    """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
-    when empty, longer than a name or holding control characters."""
-    # Controls (a line feed too) are refused before spaces are collapsed.
-    name = check_line(normal(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
-    if not name:
-        raise RuleError(
-            _("--as needs a name: give who acts, or leave --as out for the Director"),
-            "VII.1",
-        )
-    return name
-
-
 @dataclass(frozen=True)
 class LastAction:
     """The command an undo would cancel: its number in the log, its summary, who made it."""
 
     command: int
     summary: str
-    actor: str
+    who: Who
+
+    @property
+    def actor(self) -> Msg | str:
+        """Who made it, as a reader sees it ("Direttore (via Anna)")."""
+        return label(self.who)
 
 
 class Tournament:
@@ -171,14 +165,19 @@ class Tournament:
 
     @property
     def actor(self) -> str:
-        """Who acts: ``--as`` normalised, the Director's own spelling when it names him; the
-        Director acting through a staff member's phone (``via``) as "Director (via Anna)"."""
+        """Who acts, by name: ``--as`` normalised, the Director's own spelling when it names
+        him (the staff member whose phone he uses is ``who.via``)."""
+        return self.who.person
+
+    @property
+    def who(self) -> Who:
+        """Who acts, as the log records it: the person, the role and, for the Director's PIN
+        typed on a staff member's phone, that staff member (``acting``)."""
         director = self.state.settings.director
+        role = self.role
         if self._actor is None or same_person(self._actor, director):
-            if self._via is not None and self._role == "director":
-                return f"{director} (via {self._via})"
-            return director
-        return self._actor
+            return Who(director, role, self._via if role == "director" else None)
+        return Who(self._actor, role)
 
     @property
     def role(self) -> Role:
@@ -192,25 +191,27 @@ class Tournament:
         return "director"
 
     def _check_actor(self) -> None:
-        """Refuse to act under a name a reader could take for the Director's (``identity``):
-        a look-alike that is not the Director, or the Director's own name signed in as floor
-        staff (the floor acts under a name of its own; ``tdconsole floor`` without ``--as``
-        is the Director's own floor terminal)."""
+        """Refuse to act under a name a reader could take for another's (``identity.
+        check_staff_name``): one that holds or looks like the Director's without being it,
+        or like a staff member's already in the log; and the Director's own name signed in
+        as floor staff (the floor acts under a name of its own; ``tdconsole floor`` without
+        ``--as`` is the Director's own floor terminal)."""
         if self._actor is None:
             return
-        director = self.state.settings.director
-        if self._role == "floor" and same_person(self._actor, director):
-            raise RuleError(
-                _(
-                    "'{name}' is the Director's name: floor staff sign in under a name of "
-                    "their own, the Director uses the Director's console"
-                ).format(name=self._actor),
-                "VII.1",
-            )
-        check_staff_name(self._actor, director)
+        check_staff_name(
+            self._actor,
+            self.state.settings.director,
+            self.state.staff,
+            on_floor=self._role == "floor",
+        )
 
-    def _mine(self, actor: str | None) -> bool:
-        return actor is not None and same_person(actor, self.actor)
+    def _mine(self, owner: Who | None) -> bool:
+        """``owner``'s action is this floor member's own (``acting.floor_owns``)."""
+        return floor_owns(self.who, owner, self.state.settings.director)
+
+    def may_undo(self, last: LastAction) -> bool:
+        """Whether this terminal may undo ``last``: the Director anything, the floor its own."""
+        return self.role == "director" or self._mine(last.who)
 
     # -- reading ---------------------------------------------------------------------------
     def _reload(self) -> None:
@@ -395,7 +396,8 @@ class Tournament:
         with self.store.transaction():
             self._absorb(self.store.read(after=self.state.last_seq))
             self._check_actor()
-            ctx = Context(now=self.clock(), rng=self.rng, actor=self.actor, role=self.role)
+            who = self.who
+            ctx = Context(now=self.clock(), rng=self.rng, actor=who.person, role=self.role)
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
             if not bodies:
@@ -404,8 +406,10 @@ class Tournament:
                         describe=summary_msg(command.describe())
                     ),
                 )
-            noted = CommandNoted(summary=one_line(command.describe()))
-            records = self.store.append([noted, *bodies], ctx.now, ctx.actor)
+            noted = CommandNoted(
+                summary=one_line(command.describe()), person=who.person, role=who.role, via=who.via
+            )
+            records = self.store.append([noted, *bodies], ctx.now, who.person)
         self._absorb(records)
         self._after_write()
         return records
@@ -417,7 +421,7 @@ class Tournament:
         if target is None or self.history.summaries.get(target, "").startswith("create event"):
             return None
         return LastAction(
-            target, self.history.summaries[target], self.history.actors.get(target, "")
+            target, self.history.summaries[target], self.history.actors.get(target, Who("", None))
         )
 
     def undo(self, reason: str = "", expected: int | None = None) -> str:
@@ -442,21 +446,26 @@ class Tournament:
                     ).format(owner=last.actor, summary=summary_msg(last.summary)),
                     "VII.1",
                 )
-            owner = self.history.actors.get(target)
-            if self.role != "director" and not self._mine(owner):
+            if not self.may_undo(last):
                 raise RuleError(
                     _("the last action was {owner}'s: only the Director may undo it").format(
-                        owner=owner
+                        owner=last.actor
                     ),
                     "VII.1",
                 )
-            summary = self.history.summaries[target]
-            records = self.store.append(
-                [Undone(command=target, reason=reason, summary=summary)], self.clock(), self.actor
+            who = self.who
+            undone = Undone(
+                command=target,
+                reason=reason,
+                summary=last.summary,
+                person=who.person,
+                role=who.role,
+                via=who.via,
             )
+            records = self.store.append([undone], self.clock(), who.person)
         self._absorb(records)
         self._after_write()
-        return summary
+        return last.summary
 
     def redo(self) -> str:
         """Restore the command the last undo cancelled."""
@@ -479,9 +488,11 @@ class Tournament:
                     "VII.1",
                 )
             summary = self.history.summaries[target]
-            records = self.store.append(
-                [Redone(command=target, summary=summary)], self.clock(), self.actor
+            who = self.who
+            redone = Redone(
+                command=target, summary=summary, person=who.person, role=who.role, via=who.via
             )
+            records = self.store.append([redone], self.clock(), who.person)
         self._absorb(records)
         self._after_write()
         return summary

@@ -53,7 +53,8 @@ def seeds_dir() -> Path:
 def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) -> None:
     """Rewrite an event file's stored texts as an older version (or a hand-edited file) may
     hold them: every stored string equal to a key of ``replace`` becomes its value (names stay
-    consistent across events), and every actor becomes ``actor``. Snapshots are dropped."""
+    consistent across events), and every actor becomes ``actor`` (as an older version kept
+    it: the label alone, without the fields that say who acted). Snapshots are dropped."""
     import json
 
     def swap(value: object) -> object:
@@ -69,7 +70,10 @@ def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) 
     try:
         rows = db.execute("SELECT seq, data FROM events").fetchall()
         for seq, data in rows:
-            new = json.dumps(swap(json.loads(data)), ensure_ascii=False)
+            fields = json.loads(data)
+            if actor is not None:
+                fields = {k: v for k, v in fields.items() if k not in ("person", "role", "via")}
+            new = json.dumps(swap(fields), ensure_ascii=False)
             db.execute("UPDATE events SET data = ? WHERE seq = ?", (new, seq))
         if actor is not None:
             db.execute("UPDATE events SET actor = ?", (actor,))

@@ -15,6 +15,7 @@ from tdconsole.cli.common import (
     said,
     say,
 )
+from tdconsole.domain.acting import Who, label_text, role_of, who_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.registration import FeeRefunded
@@ -101,12 +102,19 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     return 0
 
 
+def who_json(who: Who, director: str) -> dict[str, Any]:
+    """Who made an entry, as the log's JSON gives it beside ``actor``: the role he acted in
+    (an older log's label read as its text says) and the phone he used, if any."""
+    return {"role": role_of(who, director), "via": who.via}
+
+
 def cmd_log(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
         records = service.log()
         history = service.history
         currency = service.state.settings.currency
+        director = service.state.settings.director
     finally:
         service.close()
     active = set(history.active)
@@ -121,6 +129,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                         "type": r.type,
                         "at": r.at.isoformat(),
                         "actor": r.actor,
+                        **who_json(who_of(r), director),
                         "data": r.body.payload(),
                         "undone": r.command not in active
                         and not isinstance(r.body, (Undone, Redone)),
@@ -135,20 +144,21 @@ def cmd_log(args: argparse.Namespace) -> int:
     # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        actor = label_text(who_of(r), language)
         if isinstance(r.body, CommandNoted):
             mark = "" if r.command in active else undone_mark
             summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {summary}{mark}")
+            print(f"{r.seq:>5}  {stamp}  {actor}: {summary}{mark}")
         elif isinstance(r.body, FeeRefunded):  # what a withdrawal gave back (the cash)
             mark = "" if r.command in active else undone_mark
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {refund_said(args, r.body, currency)}{mark}")
+            print(f"{r.seq:>5}  {stamp}  {actor}: {refund_said(args, r.body, currency)}{mark}")
         elif isinstance(r.body, Undone):
             reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
             summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {undo_word} «{summary}»{reason}")
+            print(f"{r.seq:>5}  {stamp}  {actor}: {undo_word} «{summary}»{reason}")
         elif isinstance(r.body, Redone):
             summary = summary_text(r.body.summary, language)
-            print(f"{r.seq:>5}  {stamp}  {r.actor}: {redo_word} «{summary}»")
+            print(f"{r.seq:>5}  {stamp}  {actor}: {redo_word} «{summary}»")
     return 0
 
 

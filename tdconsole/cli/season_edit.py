@@ -15,7 +15,7 @@ from tdconsole.cli.season_files import (
     save,
 )
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.identity import check_staff_name, normal
+from tdconsole.domain.identity import actor_name, check_staff_name
 from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _, ngettext
 from tdconsole.season.formulas import DEFAULT
@@ -39,8 +39,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     director = shipped_director()
     actor = getattr(args, "actor", None)
     if actor is not None:
-        check_staff_name(actor, director)  # a look-alike of the Director is not a Director
-        director = normal(actor)
+        director = actor_name(actor)  # as every name is checked: no blank or filler in it
+        check_staff_name(director, shipped_director())  # a look-alike is not the Director
     data: dict[str, Any] = {
         "name": args.title or Path(args.file).name.removesuffix(".toml").removesuffix(".season"),
         "formula": args.formula or DEFAULT,

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.identity import same_person
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 
@@ -190,7 +191,20 @@ class Command(BaseModel):
             )
 
 
-class Undone(EventBody):
+class Signed(EventBody):
+    """An event that says who acted, as data (``acting.Who``): every command's first event,
+    an undo, a redo. Logs written before these fields were kept lack them (None): their
+    store's actor label is read instead (``acting.legacy``)."""
+
+    person: str | None = None
+    """Who acted: the Director's name as the settings had it, or the staff member's."""
+    role: Role | None = None
+    """The role he acted in: "director" or "floor"."""
+    via: str | None = None
+    """The staff member whose phone the Director's PIN was typed on."""
+
+
+class Undone(Signed):
     """Cancels every event of one command (nothing is ever deleted)."""
 
     type: ClassVar[str] = "undone"
@@ -202,7 +216,7 @@ class Undone(EventBody):
         return None
 
 
-class Redone(EventBody):
+class Redone(Signed):
     """Restores the events of a command an ``undone`` cancelled."""
 
     type: ClassVar[str] = "redone"
@@ -213,11 +227,13 @@ class Redone(EventBody):
         return None
 
 
-class CommandNoted(EventBody):
+class CommandNoted(Signed):
     """Opens every command's events: what was asked, for the log and undo messages."""
 
     type: ClassVar[str] = "command"
     summary: str
 
     def apply(self, state: State, at: datetime) -> None:
-        return None
+        staff = self.via if self.role == "director" else self.person if self.role else None
+        if staff is not None and not any(same_person(staff, known) for known in state.staff):
+            state.staff.append(staff)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tdconsole.domain.acting import Who, who_of
 from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
@@ -20,8 +21,9 @@ class History:
         self.active: list[int] = []
         self.redoable: list[int] = []
         self.summaries: dict[int, str] = {}
-        self.actors: dict[int, str] = {}
-        self.undone_by: dict[int, str] = {}
+        self.actors: dict[int, Who] = {}
+        """Who made each command (``acting``: fields, never a label)."""
+        self.undone_by: dict[int, Who] = {}
         """Who undid each command now redoable (redo follows undo's ownership)."""
 
     def feed(self, record: Record) -> None:
@@ -30,7 +32,7 @@ class History:
             if body.command in self.active:
                 self.active.remove(body.command)
                 self.redoable.append(body.command)
-                self.undone_by[body.command] = record.actor
+                self.undone_by[body.command] = who_of(record)
         elif isinstance(body, Redone):
             if body.command in self.redoable:
                 self.redoable.remove(body.command)
@@ -43,7 +45,7 @@ class History:
             self.summaries[record.command] = (
                 body.summary if isinstance(body, CommandNoted) else body.type
             )
-            self.actors[record.command] = record.actor
+            self.actors[record.command] = who_of(record)
 
     @property
     def last_active(self) -> int | None:
@@ -58,6 +60,17 @@ def is_control(record: Record) -> bool:
     return isinstance(record.body, (Undone, Redone))
 
 
+def in_effect(records: Iterable[Record], history: History) -> Iterable[Record]:
+    """The records a fold applies: those of the commands in effect, and the first record of
+    every command (it changes nothing but the staff seen in the log, undone or not)."""
+    effective = set(history.active)
+    return (
+        r
+        for r in records
+        if (r.command in effective or isinstance(r.body, CommandNoted)) and not is_control(r)
+    )
+
+
 def fold(
     records: Sequence[Record], settings: Settings | None = None, *, into: State | None = None
 ) -> tuple[State, History]:
@@ -66,9 +79,8 @@ def fold(
     history = History()
     for record in records:
         history.feed(record)
-    effective = set(history.active)
     state = into if into is not None else State(settings=settings or Settings())
-    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    apply_all(state, in_effect(records, history))
     if records:
         state.last_seq = records[-1].seq
     return state, history

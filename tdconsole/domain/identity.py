@@ -6,139 +6,69 @@ Two comparisons, both pure:
   spaces (any Unicode space) collapsed to one. ``Niccolò`` typed with a combining grave accent,
   ``NICCOLÒ`` and ``  Niccolò `` are all the Director ``Niccolò``.
 - ``looks_alike(a, b)``: two names a reader of the log or of a screen could take for one
-  another. They have the same *skeleton*, in the manner of Unicode TR39 (§4, "confusable
-  detection"): compatibility decomposition (NFKD: full-width letters, mathematical letters,
-  ligatures), combining marks and invisible characters dropped, case folded, and each
-  character mapped to the Latin letter it looks like (``_LOOKALIKE``: Cyrillic, Greek and a
-  few signs and digits). ``Dir\\u0435ttore`` (a Cyrillic е) and ``D1RETTORE`` look like
-  ``Direttore``.
+  another. They have the same *skeleton*, Unicode TR39's (§4, "confusable detection") from
+  Unicode's own confusables table as the ``disarm`` library keeps it (every script, kept up to
+  date with Unicode): ``Dir\u0435ttore`` (a Cyrillic е), ``ᴅirettore`` (a small capital) and
+  ``\uff24irettore`` (full width) look like ``Direttore``.
 
-The skeleton is stricter than TR39's on purpose: it drops accents (``Niccolo`` looks like
-``Niccolò`` on a log line read at the table) and folds case, so ``i`` and ``l`` fall together
-(an uppercase I is an l in many fonts). It is used for one refusal only: a staff member whose
-name looks like the Director's but is not the Director's (``check_staff_name``), where a false
-alarm costs a surname and a miss lets someone act under the Director's face.
+The skeleton is stricter than TR39's on purpose: before the table it drops accents
+(``Niccolo`` looks like ``Niccolò`` on a log line read at the table) and folds case; after it
+``i``, ``1``, ``!`` and ``|`` fall together with ``l`` (an uppercase I is an l in many fonts),
+a few digits and signs with the letters they stand for (``0``, ``5``, ``$``…), ``rn`` with
+``m``; and it keeps only letters and digits (``Direttore.`` is ``Direttore``). It serves
+refusals only (``check_staff_name``), where a false alarm costs a surname and a miss lets
+someone act under another's face.
 
-The table is a documented subset of TR39's ``confusables.txt`` for the scripts a club meets
-(Latin, Cyrillic, Greek); the libraries on PyPI that carry the whole list either load a 900 KB
-table at import or give no skeleton, and a name here is a few dozen characters.
+The library is imported the first time names are compared: the command line's start does not
+pay for its table.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import _
+from tdconsole.domain.texts import BLANK, NAME_LIMIT, check_line
+from tdconsole.i18n import Msg, _
 
-# Each look-alike character (after NFKD and case folding) → the Latin letters it passes for.
-# Cyrillic: а б в г е ё з и й і ї ј к м н о п р с т у х ш ъ ы ь ѕ һ ԁ ԛ ԝ ӏ ҽ and a few more.
-# Greek: α β γ ε η ι κ ν ο ρ τ υ χ ω ϲ ϳ (final ς too).
-_LOOKALIKE: dict[str, str] = {
-    # Cyrillic
-    "а": "a",
-    "б": "b",
-    "в": "b",
-    "г": "r",
-    "е": "e",
-    "ё": "e",
-    "з": "3",
-    "и": "u",
-    "й": "u",
-    "і": "l",
-    "ї": "l",
-    "ј": "j",
-    "к": "k",
-    "м": "m",
-    "н": "h",
-    "о": "o",
-    "п": "n",
-    "р": "p",
-    "с": "c",
-    "т": "t",
-    "у": "y",
-    "х": "x",
-    "ш": "w",
-    "ъ": "b",
-    "ы": "bl",
-    "ь": "b",
-    "ѕ": "s",
-    "һ": "h",
-    "ԁ": "d",
-    "ԛ": "q",
-    "ԝ": "w",
-    "ӏ": "l",
-    "ҽ": "e",
-    "ү": "y",
-    "ҳ": "x",
-    "ѵ": "v",
-    "ѡ": "w",
-    "є": "e",
-    "ԍ": "g",
-    # Greek
-    "α": "a",
-    "β": "b",
-    "γ": "y",
-    "δ": "d",
-    "ε": "e",
-    "η": "n",
-    "ι": "l",
-    "κ": "k",
-    "ν": "v",
-    "ο": "o",
-    "ρ": "p",
-    "σ": "o",
-    "ς": "c",
-    "τ": "t",
-    "υ": "u",
-    "χ": "x",
-    "ω": "w",
-    "ϲ": "c",
-    "ϳ": "j",
-    "ζ": "z",
-    "μ": "u",
-    "ϱ": "p",
-    "ϐ": "b",
-    # Latin letters and signs that pass for others
-    "i": "l",
-    "ı": "l",
-    "ɩ": "l",
-    "|": "l",
-    "ǀ": "l",
-    "1": "l",
-    "!": "l",
-    "0": "o",
-    "ø": "o",
-    "ɑ": "a",
-    "ɡ": "g",
-    "ß": "ss",
-    "æ": "ae",
-    "œ": "oe",
-    "ŀ": "l",
-    "ł": "l",
-    "đ": "d",
-    "ħ": "h",
-    "ŧ": "t",
-    "5": "s",
-    "8": "b",
-    "$": "s",
-    "@": "a",
-    # Punctuation that passes for another
-    "\u2010": "-",
-    "\u2011": "-",
-    "\u2012": "-",
-    "\u2013": "-",
-    "\u2014": "-",
-    "\u2212": "-",
-    "\u2018": "'",
-    "\u2019": "'",
-    "\u02bc": "'",
-    "`": "'",
-    "\u00b4": "'",
-}
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-# Pairs of letters that read as one (TR39: "rn" → "m"), applied after the table.
+# What the skeleton folds beyond TR39's table (see the module's note), after case folding.
+_STRICTER = str.maketrans(
+    {"i": "l", "1": "l", "!": "l", "|": "l", "0": "o", "5": "s", "8": "b", "$": "s", "@": "a"}
+)
+
+# Pairs of letters that read as one (TR39 keeps "rn" and "m" apart), applied after the table.
 _DIGRAPHS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+_WORD = re.compile(r"[^\W_]+")
+"""A run of letters and digits: what a skeleton keeps of a name, word by word."""
+
+
+@cache
+def _tr39() -> Callable[[str], str]:
+    """TR39's skeleton from Unicode's table (imported on first use: the table is large)."""
+    # lazy: disarm and its table are 50 to 100 ms of a start-up that compares no names
+    import disarm
+
+    def skeleton_key(text: str) -> str:
+        return disarm.skeleton_key(text) if text.strip() else text
+
+    return skeleton_key
+
+
+def _unmarked(text: str) -> str:
+    """``text`` decomposed (NFKD) without its combining marks and invisible characters."""
+    return "".join(
+        ch
+        for ch in unicodedata.normalize("NFKD", BLANK.sub("", text))
+        if not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Cf", "Mn", "Me")
+    )
 
 
 def normal(name: str) -> str:
@@ -157,20 +87,23 @@ def same_person(a: str, b: str) -> bool:
     return person_key(a) == person_key(b)
 
 
+@lru_cache(maxsize=1024)
+def skeleton_words(name: str) -> tuple[str, ...]:
+    """The skeleton of each word of ``name`` (see the module's note); kept for the names met
+    lately (every command under ``--as`` compares its name with the staff's)."""
+    folded = _unmarked(_unmarked(normal(name)).casefold())
+    mapped = _unmarked(_tr39()(folded)).casefold().translate(_STRICTER)
+    words = []
+    for word in _WORD.findall(mapped):
+        for pair, one in _DIGRAPHS:
+            word = word.replace(pair, one)
+        words.append(word)
+    return tuple(words)
+
+
 def skeleton(name: str) -> str:
-    """What ``looks_alike`` compares (TR39-style, see the module's note)."""
-    decomposed = unicodedata.normalize("NFKD", normal(name))
-    kept = "".join(
-        ch
-        for ch in decomposed
-        if not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Cf", "Mn", "Me")
-    )
-    folded = unicodedata.normalize("NFKD", kept.casefold())
-    mapped = "".join(_LOOKALIKE.get(ch, ch) for ch in folded if not unicodedata.combining(ch))
-    squeezed = "".join(mapped.split())
-    for pair, one in _DIGRAPHS:
-        squeezed = squeezed.replace(pair, one)
-    return squeezed
+    """What ``looks_alike`` compares (TR39's, stricter: see the module's note)."""
+    return "".join(skeleton_words(name))
 
 
 def looks_alike(a: str, b: str) -> bool:
@@ -178,14 +111,62 @@ def looks_alike(a: str, b: str) -> bool:
     return same_person(a, b) or skeleton(a) == skeleton(b)
 
 
-def check_staff_name(name: str, director: str) -> None:
-    """Refuse a staff member's name that looks like the Director's without being it (Art.
-    VII.1: the Director answers for what is done under his name)."""
-    if not same_person(name, director) and looks_alike(name, director):
+def holds_name(name: str, other: str) -> bool:
+    """``name`` is, holds or looks like ``other`` word for word ("Direttore (via Anna)" holds
+    "Direttore"; "Alberto" does not hold "Al")."""
+    words, wanted = skeleton_words(name), skeleton_words(other)
+    if not wanted:
+        return False
+    size = len(wanted)
+    return any(words[at : at + size] == wanted for at in range(len(words) - size + 1))
+
+
+def actor_name(raw: str) -> str:
+    """Who acts (``--as``), as compared and logged: NFC, trimmed, spaces collapsed; refused
+    when empty, longer than a name or holding control characters."""
+    # Controls (a line feed too) are refused before spaces are collapsed.
+    name = check_line(normal(check_line(raw, "actor", len(raw))), "actor", NAME_LIMIT)
+    if not name:
         raise RuleError(
-            _(
-                "'{name}' looks like the Director's name '{director}' but is not it: "
-                "act under a name of your own"
-            ).format(name=name, director=director),
+            _("--as needs a name: give who acts, or leave --as out for the Director"),
             "VII.1",
         )
+    return name
+
+
+def check_staff_name(
+    name: str, director: str, staff: Iterable[str] = (), *, on_floor: bool = False
+) -> None:
+    """Refuse a name to act under beside the Director (Art. VII.1: the Director answers for
+    what is done under his name): one that holds or looks like the Director's without being
+    it, or that looks like a staff member's already in the log (``staff``) without being
+    his. ``on_floor``: signing in as floor staff, where the Director's own name is refused too
+    (he uses the Director's console)."""
+    refusal = _staff_refusal(name, director, list(staff), on_floor)
+    if refusal is not None:
+        raise RuleError(refusal, "VII.1")
+
+
+def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -> Msg | None:
+    """Why ``check_staff_name`` refuses ``name``, or None."""
+    if same_person(name, director):
+        if not on_floor:
+            return None
+        return _(
+            "'{name}' is the Director's name: floor staff sign in under a name of "
+            "their own, the Director uses the Director's console"
+        ).format(name=name)
+    if holds_name(name, director):
+        return _(
+            "'{name}' looks like the Director's name '{director}' or holds it, but is not "
+            "it: act under a name of your own"
+        ).format(name=name, director=director)
+    if any(same_person(name, other) for other in staff):
+        return None
+    for other in staff:
+        if looks_alike(name, other):
+            return _(
+                "'{name}' looks like the name of {other}, who already acted on the floor: "
+                "sign in under another name (add a surname or an initial)"
+            ).format(name=name, other=other)
+    return None

@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from tdconsole.domain.acting import floor_owns, who_of
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Record, Redone, Undone
-from tdconsole.domain.fold import History, apply_all, is_control
+from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
+from tdconsole.domain.fold import History, apply_all, in_effect, is_control
+from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
 from tdconsole.domain.registration import clean_name
@@ -200,8 +202,46 @@ def _check_places(state: State) -> None:
         )
 
 
+def check_signed(state: State, record: Record, history: History) -> None:
+    """Who acted, as a live command records it (``acting``): the person the store's actor
+    column names, a role, a phone only for the Director, a floor member under a name of his
+    own, and an undo or a redo by the floor of its own action only. An older log's entry
+    (no role) is read as its label says and checked no further."""
+    body = record.body
+    if not isinstance(body, Signed) or (body.role is None and body.person is body.via is None):
+        return
+    if body.role is None or body.person != record.actor:
+        raise _broken(_("it names who acted apart from the log's own record of it"), "VII.1")
+    director = state.settings.director
+    if body.role == "floor":
+        if body.via is not None:
+            raise _broken(_("it has the floor act through a phone"), "VII.1")
+        if record.command != 1:  # (the event's Director is named by its first command)
+            check_staff_name(body.person, director, on_floor=True)
+    # The Director's own entries name him as the settings did (an undo or redo is checked
+    # against a State that may lag behind its run: its command is checked when it is read).
+    if isinstance(body, CommandNoted) and body.role == "director" and record.command != 1:
+        if not same_person(body.person, director):
+            raise _broken(
+                _("it has {person} act as the Director, who was {director}").format(
+                    person=body.person, director=director
+                ),
+                "VII.1",
+            )
+        if body.via is not None:
+            check_staff_name(body.via, director, on_floor=True)
+    if body.role == "floor" and isinstance(body, (Undone, Redone)):
+        me = who_of(record)
+        owned = floor_owns(me, history.actors.get(body.command), director)
+        if isinstance(body, Redone):
+            owned = owned and floor_owns(me, history.undone_by.get(body.command), director)
+        if not owned:
+            raise _broken(_("the floor undoes or redoes an action that is not its own"), "VII.1")
+
+
 def check_event(state: State, record: Record, history: History) -> None:
     """What the live command that records ``record`` checks before recording it."""
+    check_signed(state, record, history)
     body = record.body
     if isinstance(body, Undone):
         target = history.last_active
@@ -253,8 +293,7 @@ def at_event(record: Record, exc: RuleError) -> RuleError:
 
 def _refold(state: State, records: Sequence[Record], history: History) -> State:
     """``state`` (a fresh one) with the commands of ``records`` still in effect applied."""
-    effective = set(history.active)
-    apply_all(state, (r for r in records if r.command in effective and not is_control(r)))
+    apply_all(state, in_effect(records, history))
     if records:
         state.last_seq = records[-1].seq
     return state

@@ -177,6 +177,10 @@ class State:
     phones_signed_out: int = 0
     """How many times the Director signed every phone out (``access.SignPhonesOut``): a
     phone's session names the count it was opened under."""
+    staff: list[str] = field(default_factory=list)
+    """The floor staff who acted in the log, undone actions too (on the floor, or lending
+    their phone to the Director), each once, as first recorded: a newcomer whose name looks
+    like one of theirs is refused (``identity.check_staff_name``)."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------

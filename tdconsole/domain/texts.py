@@ -67,6 +67,25 @@ UNSAFE = re.compile(f"[{_char_class(_RANGES)}]")
 _LINES_KEPT = re.compile(f"(?![\\n\\t])[{_char_class(_RANGES)}]")
 """The same, line feeds and tabs excepted (prose)."""
 
+# The rest of Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties: Cf, which
+# ``_RANGES`` holds, Variation_Selector and Other_Default_Ignorable_Code_Point), and the
+# blank Braille pattern: characters that show nothing, or nothing of their own, and so hide in
+# a name ("Dire\u3164ttore" reads "Dire ttore" or "Direttore"). A test checks them.
+_BLANK_RANGES = (
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian variation selectors and vowel separator
+    (0x2065, 0x2065),
+    (0x2800, 0x2800),  # Braille pattern blank
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFFA0, 0xFFA0),  # half-width Hangul filler
+    (0xE0000, 0xE0FFF),  # tags, variation selectors supplement, the rest reserved
+)
+BLANK = re.compile(f"[{_char_class(_BLANK_RANGES)}]")
+"""A character that shows nothing in a one-line text (a name): refused as input."""
+
 NAME_LIMIT = 60
 """A player's name, and who acts (``--as``)."""
 LINE_LIMIT = 100
@@ -154,7 +173,8 @@ def _label(field: str) -> Msg | str:
 
 def check_line(text: str, field: str, limit: int | None = None) -> str:
     """A one-line text as recorded: NFC; refused when it holds a control, bidi or zero-width
-    character or is longer than ``limit`` (the field's own by default)."""
+    character, one of Unicode's default-ignorable or blank ones (``BLANK``: a Hangul filler,
+    a variation selector), or is longer than ``limit`` (the field's own by default)."""
     text = unicodedata.normalize("NFC", text)
     found = UNSAFE.search(text)
     if found is not None:
@@ -165,6 +185,15 @@ def check_line(text: str, field: str, limit: int | None = None) -> str:
                 "{field} '{text}' contains control characters or invisible ones ({code}): "
                 "retype it on one line"
             ).format(field=_label(field), text=shown, code=code),
+            "VII.1",
+        )
+    blank = BLANK.search(text)
+    if blank is not None:
+        raise RuleError(
+            _(
+                "{field} '{text}' contains a character that shows nothing ({code}): "
+                "retype it with visible letters only"
+            ).format(field=_label(field), text=text[:40], code=f"U+{ord(blank.group()):04X}"),
             "VII.1",
         )
     _check_length(text, field, limit)

@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 import tdconsole.domain as domain
+from tdconsole.domain.acting import Who
 from tdconsole.domain.clock import ClockState, Structure
 from tdconsole.domain.events import SCHEMA_VERSION
 from tdconsole.domain.fold import History
@@ -114,8 +115,8 @@ class _History(BaseModel):
     commands: list[int]
     """Every command, in order; ``summaries`` and ``actors`` follow the same order."""
     summaries: list[str]
-    actors: list[str]
-    undone_by: dict[int, str]
+    actors: list[Who]
+    undone_by: dict[int, Who]
     """Who undid each redoable command (redo follows undo's ownership)."""
 
 
@@ -145,7 +146,7 @@ def encode(state: State, history: History, head: str) -> bytes:
             redoable=history.redoable,
             commands=list(history.summaries),
             summaries=list(history.summaries.values()),
-            actors=[history.actors.get(c, "") for c in history.summaries],
+            actors=[history.actors.get(c, Who("", None)) for c in history.summaries],
             undone_by=history.undone_by,
         ),
     )

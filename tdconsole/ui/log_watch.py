@@ -15,6 +15,7 @@ from tdconsole.domain.room import Moved, latest_moves
 __all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command", "latest_moves"]
 
 if TYPE_CHECKING:
+    from tdconsole.domain.acting import Who
     from tdconsole.domain.events import Record
     from tdconsole.service import Tournament
 
@@ -27,7 +28,8 @@ class Activity:
     """One action recorded by another terminal: who, when, and its records."""
 
     at: datetime
-    actor: str
+    who: Who
+    """Who recorded it (``acting``: the person, the role, the phone)."""
     summary: str
     """The command's summary as the log keeps it (English; translated when shown)."""
     records: tuple[Record, ...]
@@ -37,6 +39,7 @@ class Activity:
 
 def group_by_command(records: list[Record]) -> list[Activity]:
     # lazy: the log's models are 200 ms of the console's first frame (the App holds a LogWatch)
+    from tdconsole.domain.acting import who_of
     from tdconsole.domain.events import CommandNoted, Redone, Undone
 
     groups: dict[int, list[Record]] = {}
@@ -51,7 +54,7 @@ def group_by_command(records: list[Record]) -> list[Activity]:
             summary = body.summary
         elif isinstance(body, (Undone, Redone)):
             kind, summary = ("undo" if isinstance(body, Undone) else "redo"), body.summary
-        out.append(Activity(first.at, first.actor, summary, tuple(group), kind))
+        out.append(Activity(first.at, who_of(first), summary, tuple(group), kind))
     return out
 
 
@@ -86,6 +89,7 @@ class LogWatch:
             is_control(r) or isinstance(r.body, (TableClosed, FinalDrawn)) for r in fresh
         ):
             self.moved = latest_moves(service.log(), set(service.history.active))
-        news = [a for a in group_by_command(fresh) if a.actor != service.actor]
+        me = service.who
+        news = [a for a in group_by_command(fresh) if a.who != me]
         self.activity = (self.activity + news)[-ACTIVITY_KEPT:]
         return news

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.identity import same_person
 from tdconsole.domain.summaries import summary_text
 
 if TYPE_CHECKING:  # (the console's first frame imports no service)
@@ -42,18 +41,20 @@ class UndoGuard:
         last = service.last_action()
         if last is None:
             return None, True
-        if service.role != "director" and not same_person(last.actor, service.actor):
+        if not service.may_undo(last):
             return last, True  # not the floor's to undo: the service says so (Art. VII.1)
         return last, last.command in self.own or last.command == self.offered
 
     def ask(self, last: LastAction, tr: Translator) -> str:
         """The question naming ``last`` and whose it is; the next ``u`` undoes it."""
+        # lazy: the log's models are 200 ms of the console's first frame
+        from tdconsole.domain.acting import label_text
 
         self.offered = last.command
         return tr(
             "The last action, {owner}'s, was not recorded on this console: {what} — u again "
             "to undo it",
-            owner=last.actor,
+            owner=label_text(last.who, tr.lang),
             what=summary_text(last.summary, tr.lang),
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.acting import label_text
 from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.numbers import money_said
@@ -48,7 +49,7 @@ def activity_text(activity: Activity, tr: Translator) -> str:
         what = tr("Undone: {what}", what=what)
     elif activity.kind == "redo":
         what = tr("Redone: {what}", what=what)
-    return f"{activity.actor}: {what}"
+    return f"{label_text(activity.who, tr.lang)}: {what}"
 
 
 def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:

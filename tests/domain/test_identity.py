@@ -3,11 +3,15 @@ of the Director's name (a TR39-style skeleton) refused unless it is the Director
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import (
     check_staff_name,
+    holds_name,
     looks_alike,
     normal,
     same_person,
@@ -64,3 +68,59 @@ def test_a_staff_name_like_the_directors_is_refused() -> None:
     assert refused.value.article == "VII.1"
     check_staff_name("Bruno", "Direttore")  # anyone else acts
     check_staff_name("DIRETTORE", "Direttore")  # the Director himself is not a look-alike
+
+
+def test_accents_never_make_two_people_look_apart() -> None:
+    assert looks_alike("Niccolo", "Niccolò")
+    assert looks_alike("NICCOLO", "Niccolò")
+    assert not looks_alike("Nicola", "Niccolò")
+
+
+@pytest.mark.parametrize(
+    ("name", "holds"),
+    [
+        ("Direttore (via Anna)", True),
+        ("Anna, Direttore", True),
+        ("Direttore.", True),
+        ("ᴅirettore", True),
+        ("Direttrice", False),
+        ("Direttorella", False),
+    ],
+)
+def test_a_name_that_holds_the_directors(name: str, holds: bool) -> None:
+    assert holds_name(name, "Direttore") is holds
+
+
+def test_a_short_name_is_held_word_for_word_only() -> None:
+    assert not holds_name("Alberto", "Al")
+    assert holds_name("Al Bundy", "Al")
+
+
+@pytest.mark.parametrize("newcomer", ["\u0410nna", "ANNA.", "Αnna"])
+def test_a_staff_name_like_another_staff_members_is_refused(newcomer: str) -> None:
+    with pytest.raises(RuleError, match="looks like the name of Anna") as refused:
+        check_staff_name(newcomer, "Direttore", ["Bruno", "Anna"])
+    assert refused.value.article == "VII.1"
+
+
+def test_the_same_staff_member_and_others_pass() -> None:
+    check_staff_name(" anna ", "Direttore", ["Anna"])
+    check_staff_name("Annalisa", "Direttore", ["Anna"])
+    # Two look-alikes already in an older log: the one named exactly still signs in.
+    check_staff_name("Anna", "Direttore", ["\u0410nna", "Anna"])
+
+
+def test_the_directors_own_name_is_refused_on_the_floor_only() -> None:
+    check_staff_name("DIRETTORE", "Direttore")
+    with pytest.raises(RuleError, match="is the Director's name"):
+        check_staff_name("DIRETTORE", "Direttore", on_floor=True)
+
+
+def test_the_confusables_table_loads_only_when_names_are_compared() -> None:
+    code = (
+        "import sys, tdconsole.service, tdconsole.domain.identity as i\n"
+        "assert 'disarm' not in sys.modules\n"
+        "assert i.looks_alike('Dir\\u0435ttore', 'Direttore')\n"
+        "assert 'disarm' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
+from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.serve.floor import actions
@@ -210,7 +211,11 @@ def test_pause_with_the_directors_pin_is_logged_through_the_staff_member(
     director_name = floor.latest().settings.director
     service = director(event)
     try:
-        assert service.log()[-1].actor == f"{director_name} (via Anna)"
+        record = service.log()[-1]
+        assert record.actor == director_name  # the person; the phone is a field of its own
+        who = service.history.actors[record.command]
+        assert who == Who(director_name, "director", "Anna")
+        assert label_text(who, "en") == f"{director_name} (via Anna)"
         # The Director's PIN changes: the old one is refused at the next try.
         service.execute(ChangeSettings(assignments=[("director_pin", "864200")]))
     finally:

@@ -15,6 +15,7 @@ from floor_browser import MISSING, phone, served, tap, text_of, wait
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from served_here import serving_here
 
+from tdconsole.domain.acting import label_text
 from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -139,7 +140,8 @@ def test_a_night_on_the_floor(event: Path) -> None:
         assert confirm(driver) == "Clock running"
         service = Tournament.open(event)
         try:
-            assert service.log()[-1].actor.endswith("(via Anna)")
+            who = service.history.actors[service.log()[-1].command]
+            assert label_text(who, "en").endswith("(via Anna)")
         finally:
             service.close()
         # A locked phone: the page hidden and frozen for a minute (the Page Lifecycle's frozen

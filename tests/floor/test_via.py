@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
@@ -15,12 +16,17 @@ def test_the_directors_action_from_a_phone_names_the_staff_member(make_service) 
     via = Tournament.open(service.store.path, role="director", via="  Anna ")
     try:
         assert via.role == "director"
-        assert via.actor == f"{director} (via Anna)"
+        assert via.who == Who(director, "director", "Anna")
         via.execute(Register(names=["Bruno"]))
     finally:
         via.close()
+    service.refresh()
     record = service.log()[-1]
-    assert record.actor == f"{director} (via Anna)"
+    assert record.actor == director
+    who = service.history.actors[record.command]
+    assert who == Who(director, "director", "Anna")
+    assert label_text(who, "en") == f"{director} (via Anna)"
+    assert label_text(who, "it") == f"{director} (tramite Anna)"
     # The floor's Anna cannot undo what she did as the Director; the Director can.
     anna = Tournament.open(service.store.path, role="floor", actor="Anna")
     try:
@@ -28,6 +34,5 @@ def test_the_directors_action_from_a_phone_names_the_staff_member(make_service) 
             anna.undo()
     finally:
         anna.close()
-    service.refresh()
     assert service.undo() == "register Bruno"
     assert service.state.find("Bruno") is None

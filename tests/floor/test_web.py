@@ -16,6 +16,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
+from tdconsole.domain.acting import label_text
 from tdconsole.domain.play import Bust
 from tdconsole.serve import streams
 from tdconsole.serve.app import build_app
@@ -244,7 +245,9 @@ async def test_pause_asks_the_directors_pin(client: Client, event: Path) -> None
     assert response.status == 200, await response.text()
     service = Tournament.open(event)
     try:
-        assert service.log()[-1].actor.endswith("(via Anna)")
+        who = service.history.actors[service.log()[-1].command]
+        assert (who.role, who.via) == ("director", "Anna")
+        assert label_text(who, "en").endswith("(via Anna)")
     finally:
         service.close()
 

@@ -226,3 +226,27 @@ async def test_a_poll_leaves_the_console_under_an_open_dialog(
             assert console.state.find("Rossi").chips == 4500
     finally:
         floor.close()
+
+
+async def test_the_directors_action_from_a_phone_is_news_named_from_its_fields(
+    app: ConsoleApp, demo_file: Path
+) -> None:
+    phone = Tournament.open(
+        demo_file, clock=frozen, role="director", via="Anna", rng=random.Random(1)
+    )
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            before = len(app._notifications)
+            phone.execute(Bust(names=["Moretti"], declined=True))
+            app.poll()
+            await pilot.pause()
+            said = [(n.title, n.message) for n in list(app._notifications)[before:]]
+            assert ("Da un altro terminale", "Direttore (tramite Anna): Moretti: 24°") in said
+            # ``u`` names whose it is before undoing what this console did not record.
+            await pilot.press("u")
+            await pilot.pause()
+            asked = [n.message for n in list(app._notifications)[before + 1 :]]
+            assert any("L'ultima azione, di Direttore (tramite Anna)," in m for m in asked)
+    finally:
+        phone.close()

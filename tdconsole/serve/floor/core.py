@@ -142,9 +142,7 @@ class Floor:
         staff = actor_name(name) if name.strip() else ""
         if not staff:
             raise RuleError(_("type your name: it is recorded on every action you take"), "VII.1")
-        if same_person(staff, state.settings.director):
-            raise RuleError(_("that is the Director's name: type your own"), "VII.1")
-        check_staff_name(staff, state.settings.director)
+        check_staff_name(staff, state.settings.director, state.staff, on_floor=True)
         if stored is not None:
             check_stored(stored, "floor")
             self._needs_long_pin(pin, "floor_pin")
