@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import same_person
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.texts import BLANK
 from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
 from tdconsole.store.faults import library_words, own_words
@@ -77,6 +78,19 @@ class _Invalid(ValueError):
 def _printable(value: str, what: Msg) -> str:
     if not value.isprintable():
         raise _Invalid(_("{what} must not contain control characters").format(what=what))
+    return value
+
+
+def _visible(value: str, what: Msg) -> str:
+    """A name of the season: printable, and without a character that shows nothing (a Hangul
+    filler, the blank Braille pattern: ``texts.BLANK``), as every name of an event."""
+    blank = BLANK.search(_printable(value, what))
+    if blank is not None:
+        raise _Invalid(
+            _("{what} must not contain a character that shows nothing ({code})").format(
+                what=what, code=f"U+{ord(blank.group()):04X}"
+            )
+        )
     return value
 
 
@@ -138,12 +152,12 @@ class Season(BaseModel):
     def _director(cls, value: str) -> str:
         if not value.strip():
             raise _Invalid(_("the Director's name must not be blank"))
-        return _printable(value, pgettext("a season's field", "the Director's name"))
+        return _visible(value, pgettext("a season's field", "the Director's name"))
 
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        return _printable(value.strip(), pgettext("a season's field", "the name"))
+        return _visible(value.strip(), pgettext("a season's field", "the name"))
 
     @field_validator("formula")
     @classmethod
@@ -174,7 +188,7 @@ class Season(BaseModel):
             for text in (spelling, name):
                 if not text.strip() or len(text) > 100:
                     raise _Invalid(_("a name in aliases must have 1 to 100 characters"))
-                _printable(text, _("a name in aliases"))
+                _visible(text, _("a name in aliases"))
         return value
 
 

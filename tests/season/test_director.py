@@ -140,6 +140,8 @@ HOSTILE = {
     ),
     "an extra field": '\n[[changes]]\nat = "2026-01-01T00:00:00"\nby = "D"\nwhat = "x"\npin = 1\n',
     "a blank director": '\ndirector = " "\n',
+    "a filler in the director": '\ndirector = "Dire\\u3164ttore"\n',
+    "a blank braille in an alias": '\n[aliases]\n"Ros\\u2800si" = "Rossi"\n',
 }
 
 
@@ -153,6 +155,12 @@ SAID = {
     "a control character": "changes.0.what: a change must not contain control characters",
     "an extra field": "changes.0.pin: Extra inputs are not permitted",
     "a blank director": "director: the Director's name must not be blank",
+    "a filler in the director": (
+        "director: the Director's name must not contain a character that shows nothing (U+3164)"
+    ),
+    "a blank braille in an alias": (
+        "aliases: a name in aliases must not contain a character that shows nothing (U+2800)"
+    ),
 }
 
 
