@@ -34,6 +34,11 @@ def field_names(n: int) -> list[str]:
 
 
 def split(total: int, parts: int, unit: int, rng: random.Random) -> list[int]:
+    """``total`` in ``parts`` random multiples of ``unit``; none for no parts (a table left
+    empty by the busts, closed with no one to move: a state a writer killed at the right
+    moment reaches)."""
+    if parts == 0:
+        return []
     units = total // unit
     cuts = sorted(rng.randint(0, units) for _ in range(parts - 1))
     return [(b - a) * unit for a, b in zip([0, *cuts], [*cuts, units], strict=True)]
