@@ -214,3 +214,43 @@ async def test_every_room_answer_carries_the_floor_s_security_headers(
     response = await client.get(path, allow_redirects=False)
     for name, value in SECURITY_HEADERS.items():
         assert response.headers.get(name) == value, (path, name)
+
+
+async def test_a_body_broken_on_the_way_is_refused_in_one_line() -> None:
+    """A body the parser finds broken once it is under way (a chunk or an encoding gone
+    wrong) is answered 400 with a line, the handler never reached."""
+    from unittest import mock
+
+    from aiohttp import streams
+    from aiohttp.http_exceptions import TransferEncodingError
+    from aiohttp.test_utils import make_mocked_request
+
+    body = streams.StreamReader(mock.Mock(), 2**16, loop=asyncio.get_running_loop())
+    request = make_mocked_request("POST", "/floor/api/bust", payload=body)
+    reached: list[web.Request] = []
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        reached.append(request)
+        return web.Response()
+
+    asyncio.get_running_loop().call_soon(body.set_exception, TransferEncodingError("bad chunk"))
+    with pytest.raises(web.HTTPBadRequest) as refused:
+        await limits.whole_body(5.0, "en")(request, handler)
+    assert refused.value.text == "the request's body is malformed\n" and not reached
+
+
+async def test_refused_clients_beyond_those_reading_their_answer_are_cut(event: Path) -> None:
+    """A flood of refused clients that never close: the first ``ANSWERING_MOST`` have their
+    503 (and two seconds to read it), the next is cut unanswered, so refusing costs few
+    descriptors."""
+    async with serving(event, ceiling=1) as (_, port):
+        await stalled(port, "127.0.0.2", "/api/room")
+        refused = []
+        for _ in range(limits.ANSWERING_MOST + 1):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            OPEN.append(writer)
+            refused.append(reader)
+        for reader in refused[:-1]:
+            assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"HTTP/1.1 503 ")
+        with contextlib.suppress(ConnectionResetError):
+            assert await asyncio.wait_for(refused[-1].read(), 5) == b""
