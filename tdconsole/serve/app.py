@@ -72,7 +72,7 @@ def build_app(config: ServeConfig) -> web.Application:
     app[CONFIG] = config
     ceiling = config.ceiling if config.ceiling is not None else connection_ceiling()
     app[LIMITS] = Connections(config.per_address, ceiling, config.lang)
-    app.on_response_prepare.append(_secure)
+    app.on_response_prepare.append(secure_headers)
     streams.setup(app)
 
     async def watch(app: web.Application) -> None:
@@ -105,7 +105,8 @@ async def _to_display(request: web.Request) -> web.StreamResponse:
     raise web.HTTPFound("/display")
 
 
-async def _secure(request: web.Request, response: web.StreamResponse) -> None:
+async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's ``SECURITY_HEADERS`` (a part's own, if it sets them, kept)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
 

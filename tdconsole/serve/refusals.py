@@ -41,36 +41,38 @@ class Refusals:
         self.pending: Counter[str] = Counter()
         """Refused since the last line, by reason."""
         self.total: Counter[str] = Counter()
-        self._last: float | None = None
-        self._due: asyncio.TimerHandle | None = None
+        self.last_line: float | None = None
+        """When the last line was written (the loop's clock)."""
+        self.due: asyncio.TimerHandle | None = None
+        """The next line's moment, while refusals wait for it."""
 
     def note(self, reason: str) -> None:
         """One connection refused for ``reason``; the line now, or when a minute has passed."""
         self.pending[reason] += 1
         self.total[reason] += 1
-        if self._due is not None:
+        if self.due is not None:
             return
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if self._last is None or now - self._last >= REPORT_SECONDS:
+        if self.last_line is None or now - self.last_line >= REPORT_SECONDS:
             self.report()
         else:
-            self._due = loop.call_at(self._last + REPORT_SECONDS, self.report)
+            self.due = loop.call_at(self.last_line + REPORT_SECONDS, self.report)
 
     def report(self) -> None:
         """The line of the refusals counted since the last one (none: nothing written)."""
-        self._due = None
+        self.due = None
         if not self.pending:
             return
-        self._last = asyncio.get_running_loop().time()
+        self.last_line = asyncio.get_running_loop().time()
         parts = [self._part(reason, count) for reason, count in sorted(self.pending.items())]
         self.pending.clear()
         log.warning("%s", "; ".join(part.text(self.lang) for part in parts))
 
     def close(self) -> None:
         """The server stops: what is still pending is said now."""
-        if self._due is not None:
-            self._due.cancel()
+        if self.due is not None:
+            self.due.cancel()
             self.report()
 
     def _part(self, reason: str, count: int) -> Msg:

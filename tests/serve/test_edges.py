@@ -91,13 +91,13 @@ async def test_a_client_gone_halfway_through_its_body_is_no_error(
     "Error handling request" traceback)."""
     caplog.set_level(logging.DEBUG)
     answered = asyncio.Event()
-    secure = app._secure
+    secure = app.secure_headers
 
     async def seen(request: web.Request, response: web.StreamResponse) -> None:
         await secure(request, response)
         answered.set()
 
-    monkeypatch.setattr(app, "_secure", seen)
+    monkeypatch.setattr(app, "secure_headers", seen)
     async with serving(event) as (_, port):
         _, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(head("/floor/api/sign-in", port, 100) + b'{"pin": "24')
@@ -143,7 +143,7 @@ async def test_refusals_are_told_a_line_a_minute_with_their_count(
         said.note(refusals.ADDRESS)
     said.loop_errors(loop, {"exception": OSError(errno.EMFILE, "Too many open files"), "socket": 1})
     assert told(caplog) == ["1 connection refused: 100 were open, the server's ceiling"]
-    due, last = said._due, said._last
+    due, last = said.due, said.last_line
     assert due is not None and last is not None
     assert due.when() == pytest.approx(last + refusals.REPORT_SECONDS)
     due.cancel()
