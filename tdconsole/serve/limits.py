@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import ipaddress
 import socket
 import sys
@@ -158,10 +159,10 @@ def connection_ceiling() -> int:
     if sys.platform == "win32":
         return WINDOWS_CEILING
     try:
-        import resource  # lazy: POSIX only
+        resource = importlib.import_module("resource")  # POSIX only: never at the top
     except ImportError:
         return WINDOWS_CEILING  # no such limit to read here either
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    soft = int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     if soft == resource.RLIM_INFINITY or soft >= MOST_CONNECTIONS + RESERVE:
         return MOST_CONNECTIONS
     return max(soft // 2, soft - RESERVE)
