@@ -129,7 +129,20 @@ async def _serve(config: ServeConfig, on_ready: Callable[[], None] | None) -> No
         keepalive_timeout=config.idle_seconds,
         shutdown_timeout=STOP_SECONDS,
     )
-    await runner.setup()
+    try:
+        await runner.setup()
+        await _until(stop, runner, config, on_ready)
+    finally:
+        restore()
+
+
+async def _until(
+    stop: asyncio.Event,
+    runner: web.AppRunner,
+    config: ServeConfig,
+    on_ready: Callable[[], None] | None,
+) -> None:
+    """Serve with ``runner`` (set up) until ``stop``; then end its sessions and streams."""
     server: asyncio.Server | None = None
     try:
         server = await listen(runner, config)
@@ -140,8 +153,7 @@ async def _serve(config: ServeConfig, on_ready: Callable[[], None] | None) -> No
         if server is not None:
             server.close()
         await runner.cleanup()
-        app[LIMITS].refusals.close()
-        restore()
+        runner.app[LIMITS].refusals.close()
 
 
 def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Callable[[], None]:

@@ -254,3 +254,27 @@ async def test_refused_clients_beyond_those_reading_their_answer_are_cut(event: 
             assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"HTTP/1.1 503 ")
         with contextlib.suppress(ConnectionResetError):
             assert await asyncio.wait_for(refused[-1].read(), 5) == b""
+
+
+def test_python_s_signal_handlers_are_given_back_when_the_port_is_taken(
+    event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the loop takes no signal handlers (Windows), serve sets Python's own for its
+    run: a port already taken ends the run, and the handlers before it are back."""
+    import asyncio.unix_events
+    import signal
+
+    def no_handlers(*args: object) -> None:
+        raise NotImplementedError
+
+    monkeypatch.setattr(
+        asyncio.unix_events._UnixSelectorEventLoop, "add_signal_handler", no_handlers
+    )
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+        with pytest.raises(OSError):
+            app.serve(ServeConfig(event=event, port=port))
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
