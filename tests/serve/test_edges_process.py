@@ -113,7 +113,7 @@ def running(event: Path, launcher: str, descriptors: int | None = None) -> Itera
 
 
 def connect(port: int, source: str) -> socket.socket:
-    conn = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    conn = socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(source, 0))
     return conn
 
 
@@ -127,15 +127,15 @@ def stall(port: int, source: str) -> socket.socket:
 
 
 def answer(conn: socket.socket) -> bytes:
-    """All the server sends on ``conn`` until it closes it (10 s at most)."""
+    """All the server sends on ``conn`` until it closes it (20 s at most)."""
     got = b""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         chunk = conn.recv(65536)
         if not chunk:
             return got
         got += chunk
-    raise AssertionError(f"not closed within 10 s: {got!r}")
+    raise AssertionError(f"not closed within 20 s: {got!r}")
 
 
 def display(port: int, source: str) -> bytes:
@@ -191,8 +191,9 @@ def test_accepts_failing_for_want_of_descriptors_are_one_line_not_tracebacks(
     """A ceiling the descriptors cannot hold (the fixed one, say): ``accept()`` fails with
     EMFILE; the terminal reads a line of it, not a traceback a second, and the server serves
     again once the stalled are dropped."""
-    with running(event, quick_bodies(1.0) + CEILING_TOO_HIGH, DESCRIPTORS) as server:
-        held = [stall(server.port, f"127.0.1.{n}") for n in range(1, 131)]
+    # 3 s: long enough for all to be open at once on a loaded machine
+    with running(event, quick_bodies(3.0) + CEILING_TOO_HIGH, 64) as server:
+        held = [stall(server.port, f"127.0.1.{n}") for n in range(1, 81)]
         for conn in held:
             answer(conn)  # 408 when the deadline passes, some after waiting to be accepted
         got = display(server.port, "127.0.3.1")
