@@ -6,18 +6,23 @@ stopped with the app, kept at ``app[WATCHER]``), the Host check, then the room
 its phone page). Each part is a module with
 ``setup(app, config, watcher)`` adding its routes.
 
-``serve(config, on_ready)`` listens until Ctrl+C or SIGTERM, with the connection limits of
+Every response carries ``SECURITY_HEADERS``: the pages take nothing from another site and
+show in no other site's frame.
+
+``serve(config, on_ready)`` listens until Ctrl+C or SIGTERM (on every system: where the loop
+takes no signal handlers, Windows', Python's own handler sets the stop), with the limits of
 ``tdconsole.serve.limits``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import importlib
 import logging
 import signal
 import ssl
+import sys
 from collections.abc import Callable
 from typing import Protocol
 
@@ -25,13 +30,26 @@ from aiohttp import web
 
 from tdconsole.serve import streams
 from tdconsole.serve.config import ServeConfig
-from tdconsole.serve.limits import PerAddress, allowed_hosts, host_check
+from tdconsole.serve.limits import (
+    BODY_MOST,
+    Connections,
+    allowed_hosts,
+    connection_ceiling,
+    host_check,
+    whole_body,
+)
 from tdconsole.serve.watch import Watcher
 
 WATCHER = web.AppKey("watcher", Watcher)
-LIMITS = web.AppKey("limits", PerAddress)
+LIMITS = web.AppKey("limits", Connections)
 STOP_SECONDS = 10.0
 """How long open requests and sessions may take to end once the server is asked to stop."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 CONFIG = web.AppKey("config", ServeConfig)
@@ -42,11 +60,19 @@ def build_app(config: ServeConfig) -> web.Application:
     # lazy: the room (the service, pydantic) is 175 ms of importing serve.app (load average 20)
     from tdconsole.serve import room
 
-    app = web.Application(middlewares=[host_check(allowed_hosts(config.host, config.public_url))])
+    app = web.Application(
+        middlewares=[
+            whole_body(config.body_seconds, config.lang),
+            host_check(allowed_hosts(config.host, config.public_url)),
+        ],
+        client_max_size=BODY_MOST,
+    )
     watcher = Watcher(config.event, interval=config.poll_seconds)
     app[WATCHER] = watcher
     app[CONFIG] = config
-    app[LIMITS] = PerAddress(config.per_address)
+    ceiling = config.ceiling if config.ceiling is not None else connection_ceiling()
+    app[LIMITS] = Connections(config.per_address, ceiling, config.lang)
+    app.on_response_prepare.append(secure_headers)
     streams.setup(app)
 
     async def watch(app: web.Application) -> None:
@@ -79,6 +105,12 @@ async def _to_display(request: web.Request) -> web.StreamResponse:
     raise web.HTTPFound("/display")
 
 
+async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's ``SECURITY_HEADERS`` (a part's own, if it sets them, kept)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+
+
 def serve(config: ServeConfig, on_ready: Callable[[], None] | None = None) -> None:
     """Listen on ``config.host``:``config.port`` until Ctrl+C or SIGTERM; ``on_ready`` is
     called once the port is open. An address in use raises OSError before ``on_ready``."""
@@ -89,10 +121,7 @@ def serve(config: ServeConfig, on_ready: Callable[[], None] | None = None) -> No
 async def _serve(config: ServeConfig, on_ready: Callable[[], None] | None) -> None:
     app = build_app(config)
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
+    restore = _stop_on_signals(asyncio.get_running_loop(), stop)
     runner = web.AppRunner(
         app,
         handle_signals=False,
@@ -100,7 +129,20 @@ async def _serve(config: ServeConfig, on_ready: Callable[[], None] | None) -> No
         keepalive_timeout=config.idle_seconds,
         shutdown_timeout=STOP_SECONDS,
     )
-    await runner.setup()
+    try:
+        await runner.setup()
+        await _until(stop, runner, config, on_ready)
+    finally:
+        restore()
+
+
+async def _until(
+    stop: asyncio.Event,
+    runner: web.AppRunner,
+    config: ServeConfig,
+    on_ready: Callable[[], None] | None,
+) -> None:
+    """Serve with ``runner`` (set up) until ``stop``; then end its sessions and streams."""
     server: asyncio.Server | None = None
     try:
         server = await listen(runner, config)
@@ -111,16 +153,54 @@ async def _serve(config: ServeConfig, on_ready: Callable[[], None] | None) -> No
         if server is not None:
             server.close()
         await runner.cleanup()
+        runner.app[LIMITS].refusals.close()
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Callable[[], None]:
+    """Ctrl+C and SIGTERM set ``stop``; what is returned puts the previous handlers back."""
+    undo: list[Callable[[], object]] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except NotImplementedError:
+            # Windows' loops take no handlers; Python's own runs between the loop's waits
+            # (asyncio's, which would cancel the server mid-way, is replaced until the end).
+            def wake(signum: int, frame: object) -> None:
+                loop.call_soon_threadsafe(stop.set)
+
+            previous = signal.signal(sig, wake)
+            undo.append(functools.partial(signal.signal, sig, previous))
+        else:
+            undo.append(functools.partial(loop.remove_signal_handler, sig))
+
+    def restore() -> None:
+        for step in undo:
+            step()
+
+    return restore
 
 
 async def listen(runner: web.AppRunner, config: ServeConfig) -> asyncio.Server:
-    """Open the port for ``runner`` (set up), each connection counted per client address."""
+    """Open the port for ``runner`` (set up), each connection counted (``Connections``); the
+    loop's failed accepts counted with the refusals, not printed."""
     assert runner.server is not None
     limits = runner.app[LIMITS]
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(limits.refusals.loop_errors)
     context = None
     if config.cert is not None and config.key is not None:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(config.cert, config.key)
-    return await asyncio.get_running_loop().create_server(
-        limits.wrap(runner.server), config.host, config.port, reuse_address=True, ssl=context
+    return await loop.create_server(
+        limits.wrap(runner.server),
+        config.host,
+        config.port,
+        reuse_address=reuse_address(),
+        ssl=context,
     )
+
+
+def reuse_address() -> bool:
+    """SO_REUSEADDR where it means "take the port back from TIME_WAIT" (a restarted server);
+    on Windows it means "share the port with another program", which is not wanted."""
+    return sys.platform != "win32"

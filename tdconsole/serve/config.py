@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tdconsole.serve.limits import IDLE_SECONDS, PER_ADDRESS
+from tdconsole.serve.limits import BODY_SECONDS, IDLE_SECONDS, PER_ADDRESS
 from tdconsole.serve.watch import POLL_SECONDS
 
 
@@ -29,7 +29,10 @@ class ServeConfig:
     public: bool = False
     """Listening beyond this machine (the floor then asks its PIN)."""
     per_address: int = PER_ADDRESS
+    ceiling: int | None = None
+    """Connections at once from all addresses (None: ``limits.connection_ceiling()``)."""
     idle_seconds: float = IDLE_SECONDS
+    body_seconds: float = BODY_SECONDS
     poll_seconds: float = POLL_SECONDS
     cert: Path | None = None
     """HTTPS: the certificate (PEM) and its key (``serve --cert/--key``, docs/floor.md)."""

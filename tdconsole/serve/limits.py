@@ -4,9 +4,12 @@
   (DNS rebinding: a web page elsewhere cannot make a browser in the room talk to us under its
   own name). Accepted: an address written as digits, this machine's names, ``localhost``, and
   the host of ``--public-url``.
-- ``PerAddress``: at most ``limit`` connections open at once from one client address; the
-  next from that address is closed at once. Other addresses are never affected: there is no
-  cap on the whole.
+- ``whole_body``: a request's body arrives whole within ``BODY_SECONDS`` of its head, and no
+  larger than ``BODY_MOST``, before any handler runs; else the connection is closed.
+- ``Connections``: at most ``limit`` connections open at once from one client address, and
+  ``connection_ceiling()`` from all (sized from the file-descriptor limit, so that a flood
+  from many addresses cannot leave the server without descriptors); the next is answered
+  ``503`` with the reason and closed (``tdconsole.serve.refusals``).
 - ``IDLE_SECONDS`` (aiohttp's keep-alive timeout, which also runs from the connection's first
   byte): a connection that sends no complete request within it is closed, so half-sent
   requests cannot pile up. A stream whose browser stops reading is ended after
@@ -16,15 +19,20 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import ipaddress
 import socket
+import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from aiohttp.http import HttpProcessingError
 
+from tdconsole.i18n import _
 from tdconsole.serve import LOOPBACK_NAMES, bare_host
+from tdconsole.serve.refusals import ADDRESS, FULL, Refusals, answer_503
 
 PER_ADDRESS = 32
 """Connections at once from one address: a browser keeps about six, plus one stream a tab."""
@@ -32,6 +40,20 @@ IDLE_SECONDS = 15.0
 """A connection with no request under way is closed after this."""
 SEND_SECONDS = 20.0
 """A stream whose client has not taken what was sent within this is ended."""
+BODY_SECONDS = 12.0
+"""A request's body must have arrived whole within this of its head."""
+BODY_MOST = 64 * 1024
+"""The largest body taken (the application's ``client_max_size``): the floor's are JSON of a
+few hundred bytes."""
+RESERVE = 80
+"""File descriptors kept from the connections: the event file, its watcher, logs, the
+listening sockets, and up to ``ANSWERING_MOST`` refused clients reading their 503."""
+ANSWERING_MOST = 16
+"""Refused clients answered at once; beyond them a refused connection is cut unanswered."""
+MOST_CONNECTIONS = 4096
+"""The ceiling however high the descriptor limit."""
+WINDOWS_CEILING = 1000
+"""The ceiling on Windows, where sockets are not counted against a descriptor limit."""
 
 
 # -- the Host header ----------------------------------------------------------------------
@@ -86,15 +108,79 @@ def host_check(names: Iterable[str]) -> Any:
     return check
 
 
-# -- connections per address --------------------------------------------------------------
-class PerAddress:
-    """Counts open connections by client address; ``wrap`` the server's protocol factory."""
+# -- the request's body -------------------------------------------------------------------
+def whole_body(seconds: float, lang: str) -> Any:
+    """A middleware that has every request's body whole, within ``seconds`` of its head,
+    before any handler runs (handlers then take it at once with ``await request.read()``):
+    a body that does not come closes the connection, one larger than the application's
+    ``client_max_size`` is refused, a client gone halfway is no error of ours."""
 
-    def __init__(self, limit: int = PER_ADDRESS) -> None:
+    @web.middleware
+    async def check(request: web.Request, handler: Handler) -> web.StreamResponse:
+        body = request.content
+        if not body.is_eof():
+            most = request.client_max_size
+            if request.content_length is not None and request.content_length > most:
+                raise web.HTTPRequestEntityTooLarge(most, request.content_length)
+            try:
+                async with asyncio.timeout(seconds):
+                    await body.wait_eof()
+            except TimeoutError:
+                return await _too_slow(request, seconds, lang)
+            except ConnectionError:
+                return web.Response(status=400)  # nobody is there to read it
+            except HttpProcessingError:
+                raise web.HTTPBadRequest(
+                    text=_("the request's body is malformed").text(lang) + "\n"
+                ) from None
+            if body.total_bytes > most:
+                raise web.HTTPRequestEntityTooLarge(most, body.total_bytes)
+        return await handler(request)
+
+    return check
+
+
+async def _too_slow(request: web.Request, seconds: float, lang: str) -> web.StreamResponse:
+    line = _("the request's body did not arrive within {seconds:g} s: send it again")
+    answer = web.Response(status=408, text=line.format(seconds=seconds).text(lang) + "\n")
+    answer.force_close()
+    await answer.prepare(request)
+    await answer.write_eof()
+    # At once: aiohttp would otherwise wait for the rest of the body ("lingering").
+    request.protocol.force_close()
+    return answer
+
+
+# -- connections --------------------------------------------------------------------------
+def connection_ceiling() -> int:
+    """Connections served at once from all addresses: the process's descriptor limit less
+    ``RESERVE`` (the event file, the watcher, logs, refused clients reading their answer);
+    ``WINDOWS_CEILING`` where there is no such limit to read."""
+    if sys.platform == "win32":
+        return WINDOWS_CEILING
+    try:
+        resource = importlib.import_module("resource")  # POSIX only: never at the top
+    except ImportError:
+        return WINDOWS_CEILING  # no such limit to read here either
+    soft = int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    if soft == resource.RLIM_INFINITY or soft >= MOST_CONNECTIONS + RESERVE:
+        return MOST_CONNECTIONS
+    return max(soft // 2, soft - RESERVE)
+
+
+class Connections:
+    """Counts open connections, in all and by client address; ``wrap`` the server's
+    protocol factory. Over either limit a connection is answered ``503`` with the reason and
+    closed (the terminal hears of it through ``refusals``)."""
+
+    def __init__(self, limit: int, ceiling: int, lang: str) -> None:
         self.limit = limit
+        self.ceiling = ceiling
         self.open: dict[str, int] = {}
-        self.refused = 0
-        """Connections closed at once because their address had ``limit`` open."""
+        self.total = 0
+        self.answering = 0
+        """Refused connections still reading their answer."""
+        self.refusals = Refusals(lang, ceiling, limit)
 
     def wrap(self, factory: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         def make() -> asyncio.Protocol:
@@ -102,41 +188,61 @@ class PerAddress:
 
         return make
 
-    def _enter(self, address: str) -> bool:
+    def _enter(self, address: str) -> str | None:
+        """None (and counted) if ``address`` may open one more; else why not."""
+        if self.total >= self.ceiling:
+            return FULL
         count = self.open.get(address, 0)
         if count >= self.limit:
-            self.refused += 1
-            return False
+            return ADDRESS
         self.open[address] = count + 1
-        return True
+        self.total += 1
+        return None
 
     def _leave(self, address: str) -> None:
+        self.total -= 1
         count = self.open.get(address, 0) - 1
         if count > 0:
             self.open[address] = count
         else:
             self.open.pop(address, None)
 
+    def _refuse(self, transport: asyncio.Transport, reason: str) -> bool:
+        """Answer ``transport`` why it is refused; False if it was cut without an answer
+        (too many refused clients are already reading theirs)."""
+        self.refusals.note(reason)
+        if self.answering >= ANSWERING_MOST:
+            transport.abort()
+            return False
+        self.answering += 1
+        answer_503(transport, self.refusals.why(reason))
+        return True
+
 
 class _Counted(asyncio.Protocol):
-    """aiohttp's protocol for one connection, counted against its address."""
+    """aiohttp's protocol for one connection, counted; or the answer of a refused one."""
 
-    def __init__(self, inner: asyncio.Protocol, limits: PerAddress) -> None:
+    def __init__(self, inner: asyncio.Protocol, limits: Connections) -> None:
         self.inner = inner
         self.limits = limits
         self.address: str | None = None
+        self.answering = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        if not self.limits._enter(address):
-            assert isinstance(transport, asyncio.Transport)
-            transport.abort()
+        refused = self.limits._enter(address)
+        if refused is not None:
+            self.answering = self.limits._refuse(transport, refused)
             return
         self.address = address
         self.inner.connection_made(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.answering:
+            self.answering = False
+            self.limits.answering -= 1
         if self.address is None:
             return
         self.limits._leave(self.address)
@@ -149,7 +255,7 @@ class _Counted(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         if self.address is None:
-            return None
+            return None  # a refused client done reading: closed
         return self.inner.eof_received()
 
     def pause_writing(self) -> None:

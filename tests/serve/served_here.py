@@ -5,7 +5,10 @@ that read what the server sends (the room page's stages, the floor's phones that
 restart); the command itself, its process and its signals are tested with the real command
 (``bench.served.serving``: tests/serve/test_sessions.py, the room page's restart; the phone's
 night, tests/floor_browser.py). Each case its own server still: 0.05 s of CPU to start one
-here, against 0.6 s for a new Python process importing the server."""
+here, against 0.6 s for a new Python process importing the server.
+
+``served`` starts the same server in the test's own loop, for the cases that read its
+connections on real sockets (``get``: one request from a loopback address of its own)."""
 
 from __future__ import annotations
 
@@ -66,3 +69,23 @@ def serving_here(event: Path, **given: Any) -> Iterator[str]:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(START_SECONDS)
             loop.close()
+
+
+# -- in the test's own loop (the connections' limits, read on real sockets) ---------------
+async def served(event: Path, **limits: Any) -> tuple[web.AppRunner, int]:
+    config = ServeConfig(event=event, port=0, poll_seconds=0.05, **limits)
+    runner = web.AppRunner(build_app(config), keepalive_timeout=config.idle_seconds)
+    await runner.setup()
+    server = await listen(runner, config)
+    port = int(server.sockets[0].getsockname()[1])
+    return runner, port
+
+
+async def get(port: int, source: str) -> int:
+    """One request from ``source`` (a loopback address of its own): its status."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    writer.write(b"GET /api/room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 5)
+    writer.close()
+    return int(status.split()[1])

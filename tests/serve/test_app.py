@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
 from aiohttp.test_utils import TestClient
+from served_here import get, served
 
 from tdconsole.serve import bare_host, is_loopback, url_host
-from tdconsole.serve.app import build_app, listen
+from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import allowed_hosts
 from tdconsole.serve.watch import Watcher
@@ -163,29 +163,13 @@ async def test_a_slow_subscriber_gets_the_newest_not_a_backlog(event: Path) -> N
 
 
 # -- connections from one address ----------------------------------------------------------
-async def served(event: Path, **limits: Any) -> tuple[web.AppRunner, int]:
-    config = ServeConfig(event=event, port=0, poll_seconds=0.05, **limits)
-    runner = web.AppRunner(build_app(config), keepalive_timeout=config.idle_seconds)
-    await runner.setup()
-    server = await listen(runner, config)
-    port = int(server.sockets[0].getsockname()[1])
-    return runner, port
-
-
-async def get(port: int, source: str) -> int:
-    """One request from ``source`` (a loopback address of its own): its status."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-    writer.write(b"GET /api/room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    await writer.drain()
-    status = await asyncio.wait_for(reader.readline(), 5)
-    writer.close()
-    return int(status.split()[1])
-
-
-async def test_one_address_s_flood_does_not_starve_another(event: Path) -> None:
-    runner, port = await served(event, per_address=8, idle_seconds=0.5)
+async def test_one_address_s_flood_does_not_starve_another(
+    event: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    runner, port = await served(event, per_address=8, idle_seconds=0.5, lang="en")
     try:
-        # 20 half-sent requests from 127.0.0.2: eight held, the rest closed at once.
+        # 20 half-sent requests from 127.0.0.2: eight held, the rest answered 503 and closed,
+        # the terminal told once.
         held = []
         for _ in range(20):
             reader, writer = await asyncio.open_connection(
@@ -193,8 +177,16 @@ async def test_one_address_s_flood_does_not_starve_another(event: Path) -> None:
             )
             writer.write(b"GET /api/room HTTP/1.1\r\nHost: 127")
             held.append((reader, writer))
-        await asyncio.sleep(0.1)
-        assert [r.at_eof() for r, _ in held] == [False] * 8 + [True] * 12
+        for reader, _ in held[8:]:
+            answer = await asyncio.wait_for(reader.read(), 5)
+            assert answer.startswith(b"HTTP/1.1 503 Service Unavailable\r\n"), answer
+            assert answer.endswith(
+                b"\r\n\r\n8 connections are open from your address, its most: "
+                b"close other pages, or ask the Director to raise serve --per-address\n"
+            )
+        assert not any(r.at_eof() for r, _ in held[:8])
+        told = [r.getMessage() for r in caplog.records if r.name == "tdconsole.serve"]
+        assert told == ["1 connection refused: its address had 8 open (serve --per-address)"]
         assert await get(port, "127.0.0.3") == 200  # another screen is served at once
         # The half-sent requests are dropped once idle: the flooding address is served again.
         await asyncio.sleep(0.8)

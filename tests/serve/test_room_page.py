@@ -100,6 +100,12 @@ def text(driver: Any, element: str) -> str:
     return str(driver.execute_script(f"return document.getElementById('{element}').innerText"))
 
 
+BLOCKED = """window.blocked = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.blocked.push(e.violatedDirective + " " + e.blockedURI));"""
+"""Notes what the page's Content-Security-Policy blocks (``window.blocked``)."""
+
+
 @pytest.fixture(scope="module")
 def room_browser() -> Iterator[Any]:
     """One chromium for the module's cases (killed at its end)."""
@@ -117,6 +123,7 @@ def tv(room_browser: Any) -> Any:
 @pytest.mark.parametrize("stage", STAGES)
 def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
     event = stage_event(tmp_path, stage)
+    on_every_page(tv, BLOCKED)
     with serving_here(event) as url:
         resize(tv, *SHOT)
         tv.get(url + "/display")
@@ -150,6 +157,8 @@ def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
             assert "PROSSIMO: LIVELLO 2" in words and "ORA" not in words.split()
             assert text(tv, "blinds") == "BUI 50 / 100"
             assert text(tv, "digits").startswith("+")
+        # The server's Content-Security-Policy blocked nothing the page needs.
+        assert tv.execute_script("return window.blocked") == []
 
 
 def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path, tv: Any) -> None:
