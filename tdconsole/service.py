@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text, one_line
 from tdconsole.i18n import Msg, Said, _
+from tdconsole.now import Clock, utc_now
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore, StoreError
@@ -40,17 +41,11 @@ from tdconsole.store.faults import own_words
 from tdconsole.store.opening import damaged, shown
 from tdconsole.store.output import place_new_file
 
-Clock = Callable[[], datetime]
-
 CHECKPOINT_EVERY = 100
 """Events between two of the State's checkpoints kept in memory (``Tournament._checkpoints``)."""
 CHECKPOINTS_KEPT = 10
 """How many checkpoints are kept: an undo reaching back up to about a thousand events folds
 from one of them rather than from the start of the log."""
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def event_language(path: Path) -> str | None:

@@ -15,7 +15,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.view import clock_json
 from tdconsole.i18n import Msg, _, pgettext
-from tdconsole.service import utc_now
+from tdconsole.now import utc_now
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.glyphs import WARNING
 

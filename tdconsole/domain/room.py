@@ -347,10 +347,6 @@ def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
     }
 
 
-def _blinds(blinds: Any) -> Blinds:
-    return Blinds(blinds.level, blinds.small_blind, blinds.big_blind, blinds.ante)
-
-
 def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
     """(the chip that leaves, the one that replaces it) at the break the plan marks for the
     colour-up (the Decision in ``colour_up``); else (None, None)."""

@@ -161,11 +161,6 @@ def one_line(text: str) -> str:
     )
 
 
-def normal_name(text: str) -> str:
-    """A name as compared and recorded: NFC, trimmed, inner spaces collapsed to one."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
 def _label(field: str) -> Msg | str:
     """The field as a refusal names it (an unknown one by its name)."""
     return _LABELS.get(field, field)

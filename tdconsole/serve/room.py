@@ -25,20 +25,15 @@ from aiohttp import web
 from tdconsole.domain.clock import status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
+from tdconsole.now import utc_now
 from tdconsole.serve.room_words import page_words
 from tdconsole.serve.streams import Event, send_events, stream_id
-from tdconsole.service import utc_now as service_now
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig
     from tdconsole.serve.watch import Snapshot, Watcher
 
 STATIC = Path(__file__).parent / "static"
-
-
-def utc_now() -> datetime:
-
-    return service_now()
 
 
 def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:

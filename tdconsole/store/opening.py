@@ -184,11 +184,7 @@ def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
     Without recent writes in a ``-wal`` the file is opened ``immutable`` (no ``-shm`` is made);
     with them, through the ``-wal`` and ``-shm`` that are there, so nothing written is missed.
     """
-    wal = Path(f"{path}-wal")
-    try:
-        pending = wal.stat().st_size > 0
-    except OSError:
-        pending = False
+    pending = pending_wal(path)
     uri = path.resolve().as_uri() + ("?mode=ro" if pending else "?mode=ro&immutable=1")
     db: sqlite3.Connection | None = None
     try:
@@ -207,7 +203,7 @@ def _read_only(path: Path, cause: Cause) -> sqlite3.Connection:
                     "{wal}, which cannot be read here without {path}-shm; copy "
                     "the event with both files to a writable folder and open it "
                     "there"
-                ).format(path=shown(path), cause=cause, wal=shown(wal)),
+                ).format(path=shown(path), cause=cause, wal=shown(Path(f"{path}-wal"))),
             ) from None
         raise fault(path, exc) from None
     return db

@@ -11,7 +11,6 @@ import os
 import re
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
@@ -28,6 +27,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
+from tdconsole.now import Clock, utc_now
 from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.store.system import make_folder
 from tdconsole.ui.app_views import Mode as Mode
@@ -55,7 +55,6 @@ from tdconsole.ui.undo_guard import UndoGuard
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
 
-Clock = Callable[[], datetime]
 Loader = Callable[[], "Tournament"]
 
 _GROUPED = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
@@ -63,10 +62,6 @@ _GROUPED = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 
 TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
-
-
-def wall_clock() -> datetime:
-    return datetime.now(UTC)
 
 
 class ConsoleApp(ViewsApp):
@@ -95,7 +90,7 @@ class ConsoleApp(ViewsApp):
     def __init__(
         self,
         service: Tournament | None,
-        clock: Clock = wall_clock,
+        clock: Clock = utc_now,
         *,
         mode: Mode = "director",
         lang: Lang | None = None,
@@ -471,7 +466,7 @@ def settled_heap() -> None:
 
 def build_app(
     service: Tournament | None,
-    clock: Clock = wall_clock,
+    clock: Clock = utc_now,
     *,
     mode: Mode = "director",
     lang: Lang | None = None,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -56,17 +56,3 @@ def room_words(status: ClockStatus, tr: Translator) -> str:
     if not status.running:
         return tr("CLOCK STOPPED")
     return ""
-
-
-def next_blinds_words(status: ClockStatus, tr: Translator) -> str:
-    """The blinds to come, as the room reads them (a break first is said)."""
-    if status.next is None:
-        return tr("LAST LEVEL")
-    words = tr(
-        "NEXT {sb} / {bb}", sb=chips(status.next.small_blind), bb=chips(status.next.big_blind)
-    )
-    if status.next.ante:
-        words += "  " + tr("ANTE {ante}", ante=chips(status.next.ante))
-    if status.next_is_break:
-        words = tr("THEN A BREAK") + " · " + words
-    return words

@@ -30,14 +30,6 @@ class UndoRequested(Message):
         self.redo = redo
 
 
-class PlayerChosen(Message):
-    """A player was picked (tables cursor, players list, palette)."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-
-
 class RulesRequested(Message):
     """Open the rulings tab at ``article``."""
 

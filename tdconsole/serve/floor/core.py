@@ -15,7 +15,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
 from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
@@ -25,6 +24,7 @@ from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import Said, _
+from tdconsole.now import Clock, utc_now
 from tdconsole.serve.floor.tokens import (
     SESSION_SECONDS,
     Session,
@@ -33,7 +33,7 @@ from tdconsole.serve.floor.tokens import (
     read_session,
     sign_session,
 )
-from tdconsole.service import Tournament, actor_name, utc_now
+from tdconsole.service import Tournament, actor_name
 from tdconsole.store.attempts import PinAttempts
 from tdconsole.store.eventstore import StoreError
 
@@ -65,7 +65,7 @@ class Floor:
         event: Path,
         *,
         public: bool,
-        clock: Callable[[], datetime] = utc_now,
+        clock: Clock = utc_now,
         wall: Callable[[], float] = time.time,
     ) -> None:
         self.event = event

@@ -94,9 +94,6 @@ class DisplayScreen(MainScreen):
         self.query_one(SeatingBoard).turn(now)
 
     # -- drawing the model ----------------------------------------------------------------
-    def seating_shown(self) -> bool:
-        return self.shown is not None and self.shown.stage in ("seats", "moves", "final")
-
     def _draw(self) -> None:
         if self.state is None or self.now is None:
             return
