@@ -1,51 +1,47 @@
 """The one service every caller uses: the command line, the console and the floor terminals.
 
 ``Tournament.execute(command)`` re-reads the log inside the write transaction, lets the command
-decide on the latest State, appends its events and folds them in. Undo and redo are events too.
-
-Opening starts from the latest snapshot of the State stored in the file (a derived cache, see
-``store.snapshot``) and folds only the events after it; undo and redo refold from there too.
-Every ``backup.every`` commands a backup of the file is taken on a thread.
+decide on the latest State, appends its events and folds them in. Undo and redo are events too,
+written the same way (``Tournament._write``). The State is folded and kept by ``state_cache``;
+every ``backup.every`` commands a backup of the file is taken (``auto_backups``).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from pydantic import ValidationError
-
+from tdconsole.auto_backups import AutoBackups
 from tdconsole.domain.acting import Who, floor_owns, label
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command, CommandNoted, Context, Record, Redone, Role, Undone
-from tdconsole.domain.fold import History, apply_all, is_control
+from tdconsole.domain.events import (
+    Command,
+    CommandNoted,
+    Context,
+    EventBody,
+    Record,
+    Redone,
+    Role,
+    Undone,
+)
+from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
-from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.registration import CreateEvent
-from tdconsole.domain.settings import Settings, explain
+from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text, one_line
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
-from tdconsole.store import snapshot
-from tdconsole.store.backup import BackupWorker, list_backups
-from tdconsole.store.eventstore import EventStore, StoreError
-from tdconsole.store.faults import own_words
-from tdconsole.store.opening import damaged, shown
+from tdconsole.state_cache import StateCache
+from tdconsole.store.eventstore import EventStore
 from tdconsole.store.output import place_new_file
-
-CHECKPOINT_EVERY = 100
-"""Events between two of the State's checkpoints kept in memory (``Tournament._checkpoints``)."""
-CHECKPOINTS_KEPT = 10
-"""How many checkpoints are kept: an undo reaching back up to about a thousand events folds
-from one of them rather than from the start of the log."""
 
 
 def event_language(path: Path) -> str | None:
@@ -104,22 +100,12 @@ class Tournament:
         self.rng = rng or secrets.SystemRandom()
         self._actor = checked
         self._role: Role = role
-        self.history = History()
-        self.state = State(settings=Settings())
+        self.cache = StateCache(store)
+        self.backups = AutoBackups(store)
         self._seen_version = -1
         self.last_records: list[Record] = []
-        self._snapshot_seq = 0
-        self._backups: BackupWorker | None = None
-        """Takes the automatic backups, from the first write on (a read never needs it)."""
-        self._backup_seq: int | None = None
-        self._checkpoints: list[tuple[int, bytes]] = []
-        """The folded State (with its History) at a few recent events, encoded as a snapshot
-        is and kept in memory only: an undo or redo of a command after one of them refolds
-        from there. The stored snapshot is written just after a command (``_after_write``),
-        so undoing that command cannot start from it; without these the whole log was folded
-        again (thousands of events on a busy floor, in every process that reads the undo)."""
         try:
-            self._reload()
+            self.cache.reload()
             self._check_actor()
         except BaseException:
             store.close()  # a log that cannot be read: nothing stays open beside the file
@@ -149,14 +135,22 @@ class Tournament:
         return cls.open(path, **kwargs)
 
     def close(self) -> None:
-        if self._backups is not None:
-            self._backups.wait()
+        self.backups.wait()
         self.store.close()
 
     def wait_for_backup(self, timeout: float | None = None) -> None:
         """Return once the automatic backup under way, if any, is on disk (or has failed)."""
-        if self._backups is not None:
-            self._backups.wait(timeout)
+        self.backups.wait(timeout)
+
+    @property
+    def state(self) -> State:
+        """The event as this service last read the log."""
+        return self.cache.state
+
+    @property
+    def history(self) -> History:
+        """The log's commands as undo and redo see them (``fold.History``)."""
+        return self.cache.history
 
     @property
     def actor(self) -> str:
@@ -209,166 +203,19 @@ class Tournament:
         return self.role == "director" or self._mine(last.who)
 
     # -- reading ---------------------------------------------------------------------------
-    def _reload(self) -> None:
-        """Fold the log (from the latest usable snapshot when there is one). Reading never
-        writes the file: snapshots are stored after writes (``_after_write``)."""
-        try:
-            if self._from_snapshot() is None and self._from_checkpoint() is None:
-                records = self.store.read()
-                self.state = State(settings=Settings())  # (for the report of a bad event)
-                # Checked as ``import`` checks an export (``invariants.replay_log``): a file
-                # is data from anywhere, and a log no live commands could have written is
-                # refused, not folded.
-                self.state, self.history = replay_log(records)
-                self._snapshot_seq = 0
-        except StoreError:
-            raise
-        except RuleError as exc:  # an event no live command could have recorded
-            raise damaged(self.store.path, exc.said) from None
-        except Exception as exc:  # a stored event that cannot be applied: the log is damaged
-            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
-
-    def _from_snapshot(self) -> int | None:
-        """State and History from the latest usable snapshot plus the events after it; the
-        number of events folded, or None when the whole log must be folded (no snapshot, one
-        that does not validate or does not match the log, or an undo or redo after it that
-        reaches back before it)."""
-        found = self.store.load_snapshot()
-        if found is None:
-            return None
-        seq, stored, blob = found
-        row = self.store.row(seq)
-        if row is None:
-            return None
-        head = snapshot.head_digest(row)
-        if not snapshot.sealed(stored, seq, head, blob):
-            return None  # not written by this console on this machine: the log is replayed
-        tail = self.store.read(after=seq)
-        for record in tail:
-            if isinstance(record.body, (Undone, Redone)) and record.body.command <= seq:
-                return None
-        folded = self._fold_from(blob, seq, head, tail)
-        if folded is not None:
-            self._snapshot_seq = seq
-        return folded
-
-    def _fold_from(self, blob: bytes, seq: int, head: str, tail: Sequence[Record]) -> int | None:
-        """State and History from the State encoded at event ``seq`` (a snapshot's or a
-        checkpoint's) plus the events after it, checked as ``import`` checks them; the number
-        of events folded, or None when the encoded State does not decode for the log as it is
-        (its head ``head``)."""
-        try:
-            snapshot.decode(blob, seq, head)
-        except snapshot.SnapshotError:
-            return None
-
-        def start() -> tuple[State, History]:  # a fresh copy each time replay_log asks
-            return snapshot.decode(blob, seq, head)
-
-        self.state, self.history = replay_log(tail, start=start)
-        if not tail:
-            self.state.last_seq = seq
-        return len(tail)
-
-    def _from_checkpoint(self) -> int | None:
-        """State and History from the latest checkpoint in memory that no undo or redo after
-        it reaches before; the number of events folded, or None when none serves."""
-        if not self._checkpoints:
-            return None
-        records = self.store.read(after=self._checkpoints[0][0])  # read once, for them all
-        reach = None  # the earliest command an undo or redo after a checkpoint names
-        at = len(records)
-        for seq, blob in reversed(self._checkpoints):
-            while at > 0 and records[at - 1].seq > seq:
-                at -= 1
-                body = records[at].body
-                if isinstance(body, (Undone, Redone)):
-                    reach = body.command if reach is None else min(reach, body.command)
-            if reach is not None and reach <= seq:
-                continue
-            row = self.store.row(seq)
-            if row is None:
-                continue
-            # (decoded against the log's head: the log under it is still the same)
-            folded = self._fold_from(blob, seq, snapshot.head_digest(row), records[at:])
-            if folded is not None:
-                return folded
-        return None
-
-    def _checkpoint(self) -> None:
-        """Keep the State in memory when CHECKPOINT_EVERY events came since the last kept."""
-        seq = self.state.last_seq
-        last = self._checkpoints[-1][0] if self._checkpoints else 0
-        if seq - last < CHECKPOINT_EVERY:
-            return
-        row = self.store.row(seq)
-        if row is None:
-            return
-        blob = snapshot.encode(self.state, self.history, snapshot.head_digest(row))
-        self._checkpoints = [*self._checkpoints, (seq, blob)][-CHECKPOINTS_KEPT:]
-
-    def _save_snapshot(self) -> None:
-        seq = self.state.last_seq
-        if seq <= self._snapshot_seq or self.store.blocked is not None:
-            return
-        row = self.store.row(seq)
-        if row is None:
-            return
-        head = snapshot.head_digest(row)
-        blob = snapshot.encode(self.state, self.history, head)
-        stored = snapshot.seal(seq, head, blob)
-        if stored is not None and self.store.save_snapshot(seq, stored, blob):
-            self._snapshot_seq = seq
-
-    def _after_write(self) -> None:
-        """Keep the snapshot near the end of the log, and take a backup when one is due."""
-        if self.state.last_seq - self._snapshot_seq >= snapshot.SNAPSHOT_EVERY:
-            self._save_snapshot()
-        settings = self.state.settings.backup
-        if settings.keep <= 0:
-            return
-
-        if self._backups is None:
-            self._backups = BackupWorker()
-        if self._backups.busy():
-            return
-        if self._backup_seq is None:
-            taken = list_backups(self.store.path, settings.folder)
-            self._backup_seq = taken[-1].seq if taken else 0
-        if self.store.commands_after(self._backup_seq) >= settings.every:
-            self._backup_seq = self.state.last_seq
-            self._backups.request(self.store.path, settings.folder, settings.keep)
-
     @property
     def backup_error(self) -> str | None:
         """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
-        return self._backups.last_error if self._backups is not None else None
+        return self.backups.error
 
     def backup_error_text(self, lang: str = "en") -> str | None:
         """``backup_error`` in ``lang``."""
-        if self._backups is None:
-            return None
-        failure = self._backups.failure
-        return failure.text(lang) if failure is not None else None
-
-    def _absorb(self, records: list[Record]) -> None:
-        if not records:
-            return
-        if any(is_control(r) for r in records):
-            self._reload()
-            return
-        for record in records:
-            self.history.feed(record)
-        try:
-            apply_all(self.state, records)
-        except Exception as exc:  # another terminal's event that cannot be applied
-            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
-        self._checkpoint()
+        return self.backups.error_text(lang)
 
     def refresh(self) -> bool:
         """Fold in what other processes appended; True when something changed."""
         before = self.state.last_seq
-        self._absorb(self.store.read(after=before))
+        self.cache.catch_up()
         return self.state.last_seq != before
 
     def poll(self) -> bool:
@@ -386,13 +233,24 @@ class Tournament:
         return self.clock()
 
     # -- acting ----------------------------------------------------------------------------
+    def _write(self, decide: Callable[[Context], list[EventBody]]) -> list[Record]:
+        """The one write path: under the write lock, fold in what others appended, check who
+        acts, let ``decide`` say what to record on the latest State and append it; then fold
+        it in, keep the snapshot near the end of the log and take a backup when one is due."""
+        with self.store.transaction():
+            self.cache.catch_up()
+            self._check_actor()
+            ctx = Context(now=self.clock(), rng=self.rng, actor=self.who.person, role=self.role)
+            records = self.store.append(decide(ctx), ctx.now, ctx.actor)
+        self.cache.absorb(records)
+        self.cache.keep_snapshot()
+        self.backups.after_write(self.state)
+        return records
+
     def execute(self, command: Command) -> list[Record]:
         """Validate ``command`` against the latest log and append its events atomically."""
-        with self.store.transaction():
-            self._absorb(self.store.read(after=self.state.last_seq))
-            self._check_actor()
-            who = self.who
-            ctx = Context(now=self.clock(), rng=self.rng, actor=who.person, role=self.role)
+
+        def decide(ctx: Context) -> list[EventBody]:
             command.check_role(ctx)
             bodies = command.decide(self.state, ctx)
             if not bodies:
@@ -401,13 +259,13 @@ class Tournament:
                         describe=summary_msg(command.describe())
                     ),
                 )
+            who = self.who
             noted = CommandNoted(
                 summary=one_line(command.describe()), person=who.person, role=who.role, via=who.via
             )
-            records = self.store.append([noted, *bodies], ctx.now, who.person)
-        self._absorb(records)
-        self._after_write()
-        return records
+            return [noted, *bodies]
+
+        return self._write(decide)
 
     def last_action(self) -> LastAction | None:
         """The command an undo would cancel now (as this service last read the log), with who
@@ -426,71 +284,71 @@ class Tournament:
         recorded or undid something meanwhile, nothing is undone and the refusal says what
         the last action is now."""
         reason = clean_text(reason, "reason").strip()
-        with self.store.transaction():
-            self._absorb(self.store.read(after=self.state.last_seq))
-            self._check_actor()
-            last = self.last_action()
-            if last is None:
-                raise RuleError(_("nothing to undo"))
-            target = last.command
-            if expected is not None and target != expected:
-                raise RuleError(
-                    _(
-                        "nothing undone: the last action is now {owner}'s ({summary}), "
-                        "recorded meanwhile; undo again to undo that one"
-                    ).format(owner=last.actor, summary=summary_msg(last.summary)),
-                    "VII.1",
-                )
-            if not self.may_undo(last):
-                raise RuleError(
-                    _("the last action was {owner}'s: only the Director may undo it").format(
-                        owner=last.actor
-                    ),
-                    "VII.1",
-                )
-            who = self.who
-            undone = Undone(
-                command=target,
-                reason=reason,
-                summary=last.summary,
-                person=who.person,
-                role=who.role,
-                via=who.via,
+        (record,) = self._write(lambda _ctx: [self._undone(reason, expected)])
+        return cast(Undone, record.body).summary
+
+    def _undone(self, reason: str, expected: int | None) -> Undone:
+        """The event that cancels the last command in effect, or why this terminal may not."""
+        last = self.last_action()
+        if last is None:
+            raise RuleError(_("nothing to undo"))
+        target = last.command
+        if expected is not None and target != expected:
+            raise RuleError(
+                _(
+                    "nothing undone: the last action is now {owner}'s ({summary}), "
+                    "recorded meanwhile; undo again to undo that one"
+                ).format(owner=last.actor, summary=summary_msg(last.summary)),
+                "VII.1",
             )
-            records = self.store.append([undone], self.clock(), who.person)
-        self._absorb(records)
-        self._after_write()
-        return last.summary
+        if not self.may_undo(last):
+            raise RuleError(
+                _("the last action was {owner}'s: only the Director may undo it").format(
+                    owner=last.actor
+                ),
+                "VII.1",
+            )
+        who = self.who
+        return Undone(
+            command=target,
+            reason=reason,
+            summary=last.summary,
+            person=who.person,
+            role=who.role,
+            via=who.via,
+        )
 
     def redo(self) -> str:
         """Restore the command the last undo cancelled."""
-        with self.store.transaction():
-            self._absorb(self.store.read(after=self.state.last_seq))
-            self._check_actor()
-            target = self.history.last_redoable
-            if target is None:
-                raise RuleError(
-                    _("nothing to redo: redo follows an undo with nothing in between"),
-                )
-            # Redo follows undo's ownership: the floor redoes only its own action that it undid
-            # itself, never what the Director (or another) cancelled.
-            if self.role != "director" and not (
-                self._mine(self.history.actors.get(target))
-                and self._mine(self.history.undone_by.get(target))
-            ):
-                raise RuleError(
-                    _("only the Director may redo an action that another made or undid"),
-                    "VII.1",
-                )
-            summary = self.history.summaries[target]
-            who = self.who
-            redone = Redone(
-                command=target, summary=summary, person=who.person, role=who.role, via=who.via
+        (record,) = self._write(lambda _ctx: [self._redone()])
+        return cast(Redone, record.body).summary
+
+    def _redone(self) -> Redone:
+        """The event that restores the command the last undo cancelled, or why this terminal
+        may not."""
+        target = self.history.last_redoable
+        if target is None:
+            raise RuleError(
+                _("nothing to redo: redo follows an undo with nothing in between"),
             )
-            records = self.store.append([redone], self.clock(), who.person)
-        self._absorb(records)
-        self._after_write()
-        return summary
+        # Redo follows undo's ownership: the floor redoes only its own action that it undid
+        # itself, never what the Director (or another) cancelled.
+        if self.role != "director" and not (
+            self._mine(self.history.actors.get(target))
+            and self._mine(self.history.undone_by.get(target))
+        ):
+            raise RuleError(
+                _("only the Director may redo an action that another made or undid"),
+                "VII.1",
+            )
+        who = self.who
+        return Redone(
+            command=target,
+            summary=self.history.summaries[target],
+            person=who.person,
+            role=who.role,
+            via=who.via,
+        )
 
     def session_secret(self) -> bytes:
         """The secret that signs the served floor's sessions (kept in the event file)."""
@@ -511,27 +369,3 @@ class Tournament:
 
     def log(self) -> list[Record]:
         return self.store.read()
-
-
-def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
-    """A log whose stored events cannot be applied in order: damaged, said in one line."""
-    what = _fault(exc)
-    return StoreError(
-        _(
-            "{path} is damaged (the event after {after} cannot be "
-            "applied: {what}): restore a backup (`tdconsole backups`); "
-            "the file was left untouched"
-        ).format(path=shown(path), after=after, what=what),
-    )
-
-
-def _fault(exc: Exception) -> Said:
-    """What is wrong with a stored event, in one line: a setting out of bounds (an older
-    version let ``set entry_fee=1e30`` through) named with what it must be."""
-    if isinstance(exc, RuleError):
-        return exc.said
-    if isinstance(exc, ValidationError) and exc.errors():
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "settings"
-        return _("{where}: {explanation}").format(where=where, explanation=explain(first))
-    return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])

@@ -185,7 +185,7 @@ def test_only_this_machines_sealed_snapshot_spares_the_replay(
     this machine sealed it; a file from elsewhere carrying a snapshot is replayed whole."""
     assert run(capsys, "--event", str(event), "count", f"{NAMES[1]}=4000")[0] == 0
     service = Tournament.open(event)
-    service._save_snapshot()
+    service.cache.save_snapshot()
     service.close()
     db = sqlite3.connect(event)
     (count,) = db.execute("SELECT COUNT(*) FROM snapshots").fetchone()

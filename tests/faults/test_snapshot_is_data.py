@@ -219,7 +219,7 @@ def test_snapshot_opened_state_equals_the_replayed_one(
     reopened = Tournament.open(path, clock=FakeClock())
     replayed = _replayed(path)
     try:
-        assert reopened._snapshot_seq > 0  # it did start from the snapshot
+        assert reopened.cache.snapshot_seq > 0  # it did start from the snapshot
         assert reopened.state == replayed.state
         assert vars(reopened.history) == vars(replayed.history)
         # Undo reaches back past the snapshot; acting goes on from there the same way.
@@ -271,7 +271,7 @@ def test_a_snapshot_that_does_not_validate_or_match_is_ignored(
     opened = Tournament.open(path, clock=FakeClock())
     replayed = _replayed(path)
     try:
-        assert opened._snapshot_seq == 0  # not used: folded from event 1
+        assert opened.cache.snapshot_seq == 0  # not used: folded from event 1
         assert opened.state == replayed.state
     finally:
         opened.close()
@@ -292,7 +292,7 @@ def test_a_snapshot_of_an_edited_log_is_ignored(
     db.close()
     opened = Tournament.open(path, clock=FakeClock())
     try:
-        assert opened._snapshot_seq == 0
+        assert opened.cache.snapshot_seq == 0
     finally:
         opened.close()
 
@@ -300,7 +300,7 @@ def test_a_snapshot_of_an_edited_log_is_ignored(
 def test_the_snapshot_is_json(tmp_path: Path, big: Settings) -> None:
     path = tmp_path / "json.tdc"
     service = play(path, big, 30)
-    service._save_snapshot()
+    service.cache.save_snapshot()
     service.close()
     _seq, _fp, data = _snapshot_row(path)
     assert data.startswith(b'{"seq":')
