@@ -350,18 +350,6 @@ class Tournament:
             via=who.via,
         )
 
-    def session_secret(self) -> bytes:
-        """The secret that signs the served floor's sessions (kept in the event file)."""
-        return self.store.session_secret(secrets.token_bytes(32))
-
-    def end_session(self, sid: str, until: int, now: int) -> None:
-        """Record that the served floor's session ``sid`` was signed out (kept in the file)."""
-        self.store.end_session(sid, until, now)
-
-    def ended_sessions(self, now: int) -> set[str]:
-        """The served floor's sessions signed out that have not expired yet."""
-        return self.store.ended_sessions(now)
-
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only
         medium, a full disk); None otherwise."""

@@ -15,6 +15,7 @@ from tdconsole.domain.access import SignPhonesOut, check_stored, hash_pin, own_h
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import masked
+from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups
 
@@ -202,11 +203,11 @@ def test_the_session_secret_is_kept_in_the_file_and_not_exported(
     make_service, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
-    secret = service.session_secret()
+    secret = FloorSessions(service.store).secret()
     assert len(secret) == 32
     again = Tournament.open(service.store.path)  # another server process, or after a restart
     try:
-        assert again.session_secret() == secret
+        assert FloorSessions(again.store).secret() == secret
     finally:
         again.close()
     exported = tmp_path / "e.json"
@@ -219,7 +220,7 @@ def test_the_session_secret_is_kept_in_the_file_and_not_exported(
     db.close()
     fresh = Tournament.open(service.store.path)
     try:
-        made = fresh.session_secret()
+        made = FloorSessions(fresh.store).secret()
         assert len(made) == 32 and made != secret
     finally:
         fresh.close()
@@ -227,13 +228,13 @@ def test_the_session_secret_is_kept_in_the_file_and_not_exported(
 
 def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
-    service.end_session("phone-a", until=2_000, now=1_000)
-    service.end_session("phone-b", until=5_000, now=1_500)
+    FloorSessions(service.store).end("phone-a", until=2_000, now=1_000)
+    FloorSessions(service.store).end("phone-b", until=5_000, now=1_500)
     again = Tournament.open(service.store.path)  # after a restart
     try:
-        assert again.ended_sessions(now=1_999) == {"phone-a", "phone-b"}
-        assert again.ended_sessions(now=2_000) == {"phone-b"}
-        again.end_session("phone-c", until=9_000, now=3_000)  # drops what has expired
+        assert FloorSessions(again.store).ended(now=1_999) == {"phone-a", "phone-b"}
+        assert FloorSessions(again.store).ended(now=2_000) == {"phone-b"}
+        FloorSessions(again.store).end("phone-c", until=9_000, now=3_000)  # drops what has expired
     finally:
         again.close()
     with sqlite3.connect(service.store.path) as db:
@@ -243,4 +244,4 @@ def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> 
         db.execute("INSERT INTO meta(key, value) VALUES ('signed_out:x', 'forever')")
         db.execute("INSERT INTO meta(key, value) VALUES ('signed_out:y', '-1')")
     db.close()
-    assert service.ended_sessions(now=3_000) == {"phone-b", "phone-c"}
+    assert FloorSessions(service.store).ended(now=3_000) == {"phone-b", "phone-c"}

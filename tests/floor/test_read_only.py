@@ -19,7 +19,7 @@ from tdconsole.i18n import _
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.floor.core import Floor
-from tdconsole.service import Tournament
+from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.store.eventstore import StoreError
 
 FAULTS = str(Path(__file__).resolve().parent.parent / "faults")
@@ -112,10 +112,10 @@ def test_the_phone_says_why_it_records_nothing(event: Path, tmp_path: Path) -> N
 def test_a_busy_file_at_start_is_not_taken_for_one_that_cannot_be_written(
     event: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def busy(self: Tournament) -> bytes:
+    def busy(self: FloorSessions) -> bytes:
         said = _("{path} is busy in another terminal: nothing was recorded; try again")
         raise StoreError(said.format(path="serata.tdc"))
 
-    monkeypatch.setattr(Tournament, "session_secret", busy)
+    monkeypatch.setattr(FloorSessions, "secret", busy)
     with pytest.raises(StoreError, match="busy"):
         Floor(event, public=True)

@@ -25,6 +25,7 @@ from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import Said, _
 from tdconsole.now import Clock, utc_now
+from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.serve.floor.tokens import (
     SESSION_SECONDS,
     Session,
@@ -75,11 +76,12 @@ class Floor:
         self.wall = wall
         self.lock = threading.Lock()
         self._reader = Tournament.open(event, role="floor", clock=clock)
+        self._sessions = FloorSessions(self._reader.store)
         self.cannot_record: Said | None = None
         """Why the floor cannot record (the event file cannot be written), said at sign-in."""
         try:
-            self.secret = self._reader.session_secret()
-            self._ended = self._reader.ended_sessions(int(wall()))
+            self.secret = self._sessions.secret()
+            self._ended = self._sessions.ended(int(wall()))
         except StoreError:
             why = self._reader.write_blocked()
             if why is None:  # busy, damaged: not a medium that refuses writes
@@ -173,9 +175,7 @@ class Floor:
             # A file that cannot be written: the session secret is this run's own
             # (``cannot_record``), or the session is kept ended for this run at least.
             with contextlib.suppress(StoreError):
-                self._reader.end_session(
-                    session.sid, session.issued + SESSION_SECONDS, int(self.wall())
-                )
+                self._sessions.end(session.sid, session.issued + SESSION_SECONDS, int(self.wall()))
 
     def session_valid(self, session: Session, state: State) -> bool:
         """Whether ``session`` still holds for ``state`` (see ``session``)."""

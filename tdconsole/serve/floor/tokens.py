@@ -1,8 +1,8 @@
 """The floor's signed session cookie and its CSRF token: pure functions over the stdlib.
 
 A phone signs in once a night (the floor PIN and the staff member's name); it then holds a
-cookie signed with the event's session secret (kept in the event file, ``Tournament.
-session_secret``), so it stays signed in across a locked phone, a reload and a server restart.
+cookie signed with the event's session secret (kept in the event file, ``sessions.
+FloorSessions``), so it stays signed in across a locked phone, a reload and a server restart.
 A session ends when ``SESSION_HOURS`` have passed, when the event is over, when the floor PIN
 changes (the cookie names a tag of the PIN's stored hash), when the Director signs every
 phone out (the cookie names the count it was opened under, ``State.phones_signed_out``) and when
