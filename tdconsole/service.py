@@ -143,6 +143,15 @@ class Tournament:
         self.backups.wait(timeout)
 
     @property
+    def backup_error(self) -> str | None:
+        """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
+        return self.backups.error
+
+    def backup_error_text(self, lang: str = "en") -> str | None:
+        """``backup_error`` in ``lang``."""
+        return self.backups.error_text(lang)
+
+    @property
     def state(self) -> State:
         """The event as this service last read the log."""
         return self.cache.state
@@ -203,15 +212,6 @@ class Tournament:
         return self.role == "director" or self._mine(last.who)
 
     # -- reading ---------------------------------------------------------------------------
-    @property
-    def backup_error(self) -> str | None:
-        """Why the last automatic backup failed (a full disk, a missing folder), if it did."""
-        return self.backups.error
-
-    def backup_error_text(self, lang: str = "en") -> str | None:
-        """``backup_error`` in ``lang``."""
-        return self.backups.error_text(lang)
-
     def refresh(self) -> bool:
         """Fold in what other processes appended; True when something changed."""
         before = self.state.last_seq
