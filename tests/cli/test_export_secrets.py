@@ -1,4 +1,4 @@
-"""Exports hold no PIN hashes unless the Director asks (issue 24): a 4-digit PIN's salted hash
+"""Exports hold no PIN hashes unless the Director asks: a 4-digit PIN's salted hash
 falls in minutes to whoever holds the export."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What an older (or hand-edited) event file may still hold never drives the terminal: every
-display path of the command line escapes it (issue 11, item 8)."""
+display path of the command line escapes it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Numbers typed on the command line, and an event file already holding a crazy setting
-(issue 24): every one refused in one line with exit 2, never a traceback; every reading of an
+"""Numbers typed on the command line, and an event file already holding a crazy setting:
+every one refused in one line with exit 2, never a traceback; every reading of an
 older file that holds ``entry_fee=1e30`` says so in one line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Text entering the log (issue 11, item 8): every command's text field is refused (one-line)
+"""Text entering the log: every command's text field is refused (one-line)
 or cleaned (prose) of control, bidi and zero-width characters, and has a length limit."""
 
 from __future__ import annotations

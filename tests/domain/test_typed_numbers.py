@@ -1,4 +1,4 @@
-"""One parser for every number anyone types (issue 24): ASCII digits only, bounded in length
+"""One parser for every number anyone types: ASCII digits only, bounded in length
 and in value, refused in one line with its article, never a traceback. Each input surface is
 fed Unicode digits, huge and tiny exponents and 5,000-digit strings."""
 

@@ -1,4 +1,4 @@
-"""The clock and the wall clock (issue 24): the computer's clock moved back during a level
+"""The clock and the wall clock: the computer's clock moved back during a level
 never shows more time left than the level had at the clock's last change, a pause agrees with
 what was shown, and the move is said to the Director."""
 

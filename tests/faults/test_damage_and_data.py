@@ -1,4 +1,4 @@
-"""Damaged files, snapshots as a disposable cache, backups, export and import (issue 8)."""
+"""Damaged files, snapshots as a disposable cache, backups, export and import."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A corpus of damaged event files (issue 11, item 7).
+"""A corpus of damaged event files.
 
 A real event of more than 1,000 events, played by the random Director, is damaged in 520
 seeded, deterministic ways: random byte flips (anywhere, or in the header and the first pages),

@@ -1,5 +1,5 @@
 """Four floor terminals, 500 actions each, on one event, eliminating the same players on
-purpose (issue 8, concurrency): no lost update, no duplicate, every conflict refused clearly."""
+purpose (concurrency): no lost update, no duplicate, every conflict refused clearly."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An event file's schema must be exactly the console's (issue 11, item 2).
+"""An event file's schema must be exactly the console's.
 
 A copy of an event can carry SQL of its own: a trigger that rewrote ``count Rossi=4000`` as 400,
 one that recorded ``--as Eve``'s acts as the Director's, a view, an extra table or index, an

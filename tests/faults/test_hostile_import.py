@@ -1,4 +1,4 @@
-"""Hostile imports are refused whole (issue 11, item 6).
+"""Hostile imports are refused whole.
 
 An export is edited as an attacker would: numbers no command accepts, a second start, an undo
 of a command that never was, names carrying terminal escapes, nesting that once ended in

@@ -1,4 +1,4 @@
-"""Files that lie (issue 24): an event file opened directly is checked as ``import`` checks an
+"""Files that lie: an event file opened directly is checked as ``import`` checks an
 export (the invariants' replay), and a file is examined before anything can write it: a
 foreign ``-wal`` beside it is refused with nothing merged into the file and nothing deleted."""
 

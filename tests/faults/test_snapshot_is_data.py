@@ -1,4 +1,4 @@
-"""A snapshot is data, never code (issue 11, item 1).
+"""A snapshot is data, never code.
 
 The attack: a crafted row in the file's ``snapshots`` table that ran code under the old
 allow-list unpickler (dotted names reach ``FunctionType`` and ``CodeType`` through any domain

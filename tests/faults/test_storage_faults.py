@@ -1,4 +1,4 @@
-"""Storage faults said as what they are (issue 11, item 4).
+"""Storage faults said as what they are.
 
 On a read-only medium, a read-only file and a full disk (a small tmpfs, and ``ulimit -f``),
 reading commands work; writes are refused in one line with the real cause ("read-only",

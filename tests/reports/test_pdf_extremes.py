@@ -1,4 +1,4 @@
-"""PDFs of whatever an event holds (issue 11, item 10), read back with pypdf.
+"""PDFs of whatever an event holds, read back with pypdf.
 
 A ruling of thousands of characters once raised ``ValueError: row … too high``, a count of
 25×10^100 raised ``FPDFException``, a name of 50,000 characters took minutes, and names in

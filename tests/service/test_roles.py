@@ -1,4 +1,4 @@
-"""Roles live in the service and hold for every face (issue 11, item 9): ``--as`` anyone but
+"""Roles live in the service and hold for every face: ``--as`` anyone but
 the Director is floor staff on the command line and in the console; redo follows undo's
 ownership; a rulebook import is the Director's and is recorded; names of who acts are
 compared and logged normalised."""
@@ -236,7 +236,7 @@ def test_a_new_rulebook_imports_when_the_last_event_is_gone(
     assert code == 2  # an event named and missing is said, as by every command
 
 
-# -- look-alikes of the Director (issue 24) ----------------------------------------------------
+# -- look-alikes of the Director ----------------------------------------------------
 
 
 @pytest.mark.parametrize("forged", ["Dir\u0435ttore", "D1RETTORE", "Dirett\u03bfre"])
@@ -282,7 +282,7 @@ def test_a_director_renamed_like_a_staff_session_stops_it_acting(
     staff.close()
 
 
-# -- undo names what it undoes (issue 24) -------------------------------------------------------
+# -- undo names what it undoes -------------------------------------------------------
 
 
 def test_undo_of_a_named_action_undoes_nothing_when_another_came_meanwhile(

@@ -1,4 +1,4 @@
-"""Remembering the last event never fails a command (issue 11, item 5).
+"""Remembering the last event never fails a command.
 
 It used to write ``last_event.tmp`` in every process: two terminals at once tripped on each
 other's temporary file (``FileNotFoundError``, exit 1). Each process now writes its own

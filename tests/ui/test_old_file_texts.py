@@ -1,4 +1,4 @@
-"""The console on a file holding what a terminal obeys (issue 11, item 8): an event named
+"""The console on a file holding what a terminal obeys: an event named
 ``Serata\\e]0;pwned\\a`` retitles no window, and no widget shows a control character."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The small things that cost the Director time (issue 25, point 10)."""
+"""The small things that cost the Director time."""
 
 from __future__ import annotations
 

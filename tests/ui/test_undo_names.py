@@ -1,4 +1,4 @@
-"""The console's ``u`` undoes the action its notice named (issue 24): when another terminal
+"""The console's ``u`` undoes the action its notice named: when another terminal
 acted meanwhile, ``u`` names that action and whose it is, and only the next ``u`` undoes it."""
 
 from __future__ import annotations
