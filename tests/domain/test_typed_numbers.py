@@ -110,6 +110,9 @@ def test_money_is_bounded_with_the_units_decimals() -> None:
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(typed=hostile)
 def test_every_parser_returns_a_bounded_number_or_one_line(typed: str) -> None:
+    """Attack (hypothesis): Unicode digits (Nd, No, Nl), exponents up to a million, strings of
+    thousands of digits, fed to every number parser. Holds: a bounded number or a one-line
+    refusal, never a traceback."""
     for parse, bound in (
         (lambda t: whole_number(t, "n"), CHIPS_MAX),
         (lambda t: money_amount(t, "n"), MONEY_MAX),

@@ -47,6 +47,8 @@ def hostile_event(path: Path) -> Path:
 
 
 async def test_no_view_of_the_console_shows_a_control_character(tmp_path: Path) -> None:
+    """Attack: the same older file opened in the console. Holds: none of its tabs, its opening
+    screen or a refusal shows a control character."""
     service = Tournament.open(hostile_event(tmp_path / "old.tdc"), clock=frozen)
     app = build_app(service, frozen)
     try:
