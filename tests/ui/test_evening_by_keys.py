@@ -122,7 +122,7 @@ async def test_an_evening_by_keys_only(tmp_path: Path) -> None:
 async def test_a_new_evening_by_keys_with_a_withdrawal_and_a_disqualification(
     tmp_path: Path,
 ) -> None:
-    """Issue 25's evening: thirteen registered and paid, one withdrawing after paying, twelve
+    """A fuller evening: thirteen registered and paid, one withdrawing after paying, twelve
     at three tables, a closing, a disqualification, the final, the winner."""
     names = [*NAMES, "Marta", "Nino", "Olga"]
     count = await evening(tmp_path, names, withdraw="Nino", dq=True)
