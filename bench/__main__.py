@@ -1,11 +1,12 @@
-"""``python -m bench``: every speed figure of the console with its target (issue 8).
+"""``python -m bench``: every speed figure of the console with its target.
 
 Prints the medians of several runs, the target, and where the target is a ratio, the baseline
 measured in the same run and the ratio to it. The clock drift, reports, console start-up,
 rulebook search and season benches are their own scripts (``bench/<name>.py: main() -> dict``);
-each runs here in a fresh process when present. ``--quick`` runs fewer and smaller rounds,
-``--json`` prints one JSON document, ``--only core|clock_drift|reports|startup|rules_search|season|
-serve|room|floor_flood`` limits the run.
+each runs here in a fresh process, under its own name in the ``bench`` package, with a data
+folder and a temporary folder of its own outside the checkout, removed after it. ``--quick``
+runs fewer and smaller rounds, ``--json`` prints one JSON document, ``--only NAME`` (``core`` or
+one of ``SCRIPTS``) limits the run.
 Never asserts: exit 0 always, unless the runner itself breaks.
 """
 
@@ -30,6 +31,7 @@ if importlib.util.find_spec("tdconsole") is None:  # run from a checkout without
 from bench.core import Figure, append_figures, draw_figures, open_figures  # noqa: E402
 
 SCRIPTS = (
+    "calculator",
     "clock_drift",
     "reports",
     "startup",
@@ -40,35 +42,40 @@ SCRIPTS = (
     "floor_flood",
 )
 
+HELPERS = ("core", "served", "workload")
+"""Modules of the package that the benches share: no ``main()`` of their own."""
+
+# Imported by its package name, as ``python bench/NAME.py`` would register it: a dataclass
+# looks its module up in ``sys.modules`` when it is built.
 _RUN_SCRIPT = """
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("bench_script", sys.argv[1])
-module = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(module)
-result = module.main()
+import importlib, json, sys
+result = importlib.import_module("bench." + sys.argv[1]).main()
 print("\\n@@BENCH@@" + json.dumps(result, default=str))
 """
 
 
 def run_script(name: str, timeout: float) -> dict[str, Any] | None:
     """Another bench's ``main()`` in a fresh process (its own memory and import times)."""
-    path = ROOT / "bench" / f"{name}.py"
-    if not path.is_file():
+    if not (ROOT / "bench" / f"{name}.py").is_file():
         return None
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     started = time.perf_counter()
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _RUN_SCRIPT, str(path)],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            cwd=ROOT,
-            env=env,
-        )
-    except subprocess.TimeoutExpired:
-        return {"error": f"did not finish within {timeout:.0f} s"}
+    # Whatever the bench writes (events, backups, folders it forgets) lands in here.
+    with tempfile.TemporaryDirectory(prefix="tdc-bench-", ignore_cleanup_errors=True) as tmp:
+        env = dict(os.environ, TDCONSOLE_DATA_DIR=str(Path(tmp) / "data"))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+        for variable in ("TMPDIR", "TEMP", "TMP"):
+            env[variable] = tmp
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", _RUN_SCRIPT, name],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                cwd=ROOT,
+                env=env,
+            )
+        except subprocess.TimeoutExpired:
+            return {"error": f"did not finish within {timeout:.0f} s"}
     marker = done.stdout.rfind("@@BENCH@@")
     if done.returncode != 0 or marker < 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
@@ -143,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.json:
         print(f"tdconsole bench — {report['machine']}{' (quick)' if args.quick else ''}")
     if "core" in chosen:
-        with tempfile.TemporaryDirectory(prefix="tdc-bench-", dir=ROOT / "bench") as tmp:
+        kept = os.environ.get("TDCONSOLE_DATA_DIR")
+        with tempfile.TemporaryDirectory(prefix="tdc-bench-", ignore_cleanup_errors=True) as tmp:
             work = Path(tmp)
             os.environ["TDCONSOLE_DATA_DIR"] = str(work / "data")  # backups stay in here
             sections = (
@@ -156,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
                 report.setdefault("core", {})[title] = [f.as_dict() for f in figures]
                 if not args.json:
                     print_figures(title, figures)
+        # The benches after this one must not write backups into a removed folder.
+        if kept is None:
+            os.environ.pop("TDCONSOLE_DATA_DIR")
+        else:
+            os.environ["TDCONSOLE_DATA_DIR"] = kept
     for name in SCRIPTS:
         if name in chosen:
             # serve signs 60 phones in and measures the console beside them: longer.

@@ -1,16 +1,14 @@
-"""The showdown calculator's typing (issue 25, point 11). Run: ``python bench/calculator.py``.
+"""The showdown calculator's typing. Run: ``python bench/calculator.py``.
 
-The cause of the lag: the calculator recomputes on every keystroke, and the first keystroke
-that completes a two-card board called pokerkit for the first time, whose import builds its
-lookup tables on the UI thread (0.3 s on an idle machine, seconds on a busy one; nothing
-painted meanwhile, so the letters typed after it showed all at once). The form now loads the
-evaluator in a worker thread as it opens.
+The calculator recomputes on every keystroke; pokerkit builds its lookup tables on import, so
+the form loads the evaluator in a worker thread as it opens, not on the UI thread at the key
+that completes a board.
 
 1. In fresh processes: the first ``showdown()`` (pokerkit imported then) and a later one.
 2. Headless, 120 × 40, the demo event: the 10 characters of a board typed into the
    calculator, each key once the app is at rest, CPU time of the process for the 10 keys,
-   with the evaluator loaded as the form opens (now) and without (before: the evaluator
-   loaded by the keystroke). The difference is what the Director waited for.
+   with the evaluator loaded as the form opens (``now``) and loaded by the keystroke
+   (``before``). The difference is what the Director would wait for.
 
 Prints medians; ``main() -> dict``. Never asserts.
 """
@@ -40,17 +38,17 @@ print(first * 1000, (time.perf_counter() - t) * 1000)
 """
 
 _TYPING = """
-import asyncio, sys, tempfile, time
+import asyncio, os, sys, tempfile, time
 from pathlib import Path
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
 from tdconsole.ui.app import build_app
 from tdconsole.ui.calculators import showdown as form
 if sys.argv[1] == "before":
-    form.load_evaluator = lambda: None  # the evaluator loaded by the keystroke, as it was
-async def main():
-    path = build_demo(Path(tempfile.mkdtemp()) / "demo.tdc")
-    service = Tournament.open(path)
+    form.load_evaluator = lambda: None  # the evaluator loaded by the keystroke
+async def main(folder):
+    os.environ["TDCONSOLE_DATA_DIR"] = str(folder / "data")
+    service = Tournament.open(build_demo(folder / "demo.tdc"))
     app = build_app(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -64,7 +62,8 @@ async def main():
             await pilot.pause()
         print((time.process_time() - cpu) * 1000)
     service.close()
-asyncio.run(main())
+with tempfile.TemporaryDirectory(prefix="tdc-calc-") as tmp:
+    asyncio.run(main(Path(tmp)))
 """.replace("BOARD_CHARS", BOARD)
 
 

@@ -1,4 +1,4 @@
-"""Blind clock drift and speed (issue 4; Art. III.5). Run: ``python bench/clock_drift.py``.
+"""Blind clock drift and speed (Art. III.5). Run: ``python bench/clock_drift.py``.
 
 Simulates a 12-hour event (pauses, time added and removed, announcements made late, levels
 skipped) at irregular instants, reads the clock's status at many instants in between and

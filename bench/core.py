@@ -1,6 +1,6 @@
 """The core's figures: opening and replaying events, durable appends, draws and closing plans.
 
-Each figure is a median of several runs with its target, and where the issue asks for one, a
+Each figure is a median of several runs with its target, and where the target is a ratio, a
 baseline measured in the same run (bare ``sqlite3`` doing the same reads or writes) and the
 ratio to it. Nothing here asserts: the runner prints and the reader judges.
 """

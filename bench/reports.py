@@ -1,4 +1,4 @@
-"""Time to make each printed report of a 24-player event (issue 7): ``python bench/reports.py``.
+"""Time to make each printed report of a 24-player event: ``python bench/reports.py``.
 
 For the event in progress and the finished event of the reports' tests (24 entrants, 3 tables,
 rulings, a move plan), renders every report in every format several times from the state dict

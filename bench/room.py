@@ -1,4 +1,4 @@
-"""The room's screens on one ``tdconsole serve`` (issue 22): what 100 screens cost, how fast a
+"""The room's screens on one ``tdconsole serve``: what 100 screens cost, how fast a
 page shows its clock, how fast a bust reaches 50 open screens.
 
 ``python bench/room.py``. Starts ``tdconsole serve`` on the demo event and opens the room's

@@ -72,8 +72,8 @@ def main() -> dict[str, Any]:
 
 
 LARGE_MIB = 15
-"""An imported rulebook this large (within the import's limit) is timed too (issue 24: its
-every search took 8-13 s while each process rebuilt its index)."""
+"""An imported rulebook this large (within the import's limit) is timed too: the largest
+rulebook shows whether a process rebuilds the index at each search."""
 PROCESS_ROUNDS = int(os.environ.get("BENCH_PROCESS_ROUNDS", "3"))
 _FIRST_SEARCH = (
     "import time\n"

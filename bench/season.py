@@ -1,4 +1,4 @@
-"""A club's season: the time to read and aggregate 50 and 500 events of 24 players (issue 18).
+"""A club's season: the time to read and aggregate 50 and 500 events of 24 players.
 
 ``python bench/season.py``. Builds a dozen complete 24-player evenings (players drawn from a club
 of 60 members, every command through ``decide``, one transaction a file), copies them into a

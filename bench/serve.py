@@ -1,4 +1,4 @@
-"""30 floor phones and 10 room screens at once on one event (issue 23).
+"""30 floor phones and 10 room screens at once on one event.
 
 ``python bench/serve.py``. Starts ``tdconsole serve`` on the demo event (one process), opens
 10 room streams (``/api/room/stream``) and 30 phones: each signs in under its own name (the

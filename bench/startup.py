@@ -1,4 +1,4 @@
-"""Console start-up and key-to-repaint (issue 5). Run: ``python bench/startup.py``.
+"""Console start-up and key-to-repaint. Run: ``python bench/startup.py``.
 
 1. Cold start of ``tdconsole demo`` in a pseudo-terminal of 120 × 40, two moments, both timed
    from spawning the process:
@@ -10,8 +10,8 @@
      the console composed with its data in place of the opening screen.
    Next to both, a minimal Textual app (one ``Static``) started the same way, in the same
    interpreter, until its one line is painted. Target: first frame at most 1.5 × the minimal
-   app; the data at most 1.5 × (issue 14).
-2. Issue 14, on a 24-player event in the middle of its evening (``evening_event``), each run
+   app; the data at most 1.5 ×.
+2. On a 24-player event in the middle of its evening (``evening_event``), each run
    alternating with its baseline: ``tdconsole state --json`` and ``tdconsole count NAME=N``
    (a durable write) from spawn to exit, next to ``python -c "import pydantic"`` (targets
    2.0 × and 2.5 ×), and beside them what ``from pydantic import BaseModel`` alone costs

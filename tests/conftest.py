@@ -78,7 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-# (issue 26: this file holds the scrypt fixture, its other fixtures are the suite's own)
+# (this file holds the scrypt fixture; its other fixtures are the suite's own)
 @pytest.fixture(autouse=True)
 def pin_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """PINs hashed and checked at a test cost in this process (``floor_pins.cheap_pin_key``:

@@ -13,7 +13,7 @@ from tdconsole.service import Tournament
 
 def check(service: Tournament) -> None:
     state = service.state
-    # The domain's own checks, the ones an import must pass (issue 11): live commands keep them.
+    # The domain's own checks, the ones an import must pass: live commands keep them.
     check_state(state)
     # Chip ledger (Art. III.3, IV.4): what is in play is what was issued, less what left
     # with a disqualification, plus adjustments the Director accepted.

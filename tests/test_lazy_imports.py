@@ -1,12 +1,13 @@
-"""Imports live at the top of each module (issue 26). An import inside a function is kept only
-where it measurably pays for start-up, and then says so on the line above it (or at its end):
+"""Imports live at the top of each module. An import inside a function is kept only where it
+pays for start-up, and then says why on the line above it (or at its end):
 
-    # lazy: reportlab is 140 ms of every other command's start-up
-    from tdconsole.reports.pdf import write_pdf
+    # lazy: fpdf2 is heavy, and only a PDF needs it
+    from tdconsole.reports.pdf import render
 
-A comment starting ``lazy:`` with a figure in ms covers the imports right below it. The
-modules' imports without one are listed here exactly, so the list can only shrink: a new one
-fails, a fixed one must go from the list.
+A comment starting ``lazy:`` with its reason (a few words: what waits for the import, or who
+does without it) covers the imports right below it; the figures are the bench's. The modules'
+imports without one are listed here exactly, so the list can only shrink: a new one fails, a
+fixed one must go from the list.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tdconsole"
-REASON = re.compile(r"#\s*lazy:.*\d\s*ms\b")
+REASON = re.compile(r"#\s*lazy:(\s+\S+){3}")
 
 KNOWN_UNEXPLAINED: dict[str, int] = {}
 
@@ -37,7 +38,7 @@ def inner_imports(source: str) -> list[int]:
 
 
 def explained(lines: list[str], lineno: int) -> bool:
-    """The import at ``lineno`` (1-based) carries a ``lazy:`` comment with its figure, at its
+    """The import at ``lineno`` (1-based) carries a ``lazy:`` comment with its reason, at its
     end or above it (above a run of imports, which it covers)."""
     if REASON.search(lines[lineno - 1]):
         return True
@@ -72,15 +73,15 @@ def unexplained() -> dict[str, int]:
     return counts
 
 
-def test_a_lazy_import_is_explained_only_with_its_figure() -> None:
+def test_a_lazy_import_is_explained_only_with_its_reason() -> None:
     source = (
         "def f():\n"
-        "    # lazy: reportlab, 140 ms of start-up\n"
+        "    # lazy: reportlab, which only the PDF needs\n"
         "    from a import b\n"
         "    import c\n"
         "    x = 1\n"
         "    import d\n"
-        "    import e  # lazy: 12 ms\n"
+        "    import e  # lazy: only Windows asks it\n"
         "    # lazy: because\n"
         "    import g\n"
     )
@@ -92,6 +93,6 @@ def test_a_lazy_import_is_explained_only_with_its_figure() -> None:
 def test_imports_inside_functions_say_what_they_save() -> None:
     found = unexplained()
     new = {k: v for k, v in found.items() if v > KNOWN_UNEXPLAINED.get(k, 0)}
-    assert new == {}, "move these imports to the top, or say with a figure why they wait"
+    assert new == {}, "move these imports to the top, or say in a lazy: comment why they wait"
     fixed = {k: v for k, v in KNOWN_UNEXPLAINED.items() if found.get(k, 0) < v}
     assert fixed == {}, "fewer now: lower or drop them in KNOWN_UNEXPLAINED"

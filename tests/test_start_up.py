@@ -1,4 +1,4 @@
-"""What one command loads (issue 14): reading a log imports the modules of the event types it
+"""What one command loads: reading a log imports the modules of the event types it
 holds and no others, and the table saying where each type lives is the catalogue's."""
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
 
 def _rulings_settings(args: argparse.Namespace) -> RulingSettings:
     """The readings in force: the event's settings when there is one, else the shipped file."""
-    # lazy: the event's service and models, 190 ms of every other calculator's start-up
+    # lazy: the event's service and models, which every other calculator does without
     from tdconsole.service import Tournament
     from tdconsole.store.settings_file import load_settings
 

@@ -45,7 +45,7 @@ class Deferred:
 
     def __call__(self, args: argparse.Namespace) -> int:
         # lazy: the body's module is imported here, as ``tdconsole.cli.COMMANDS`` imports a
-        # command's module: the season's models are 110-165 ms of `season --help`
+        # command's module: the season's models would weigh on `season --help`
         function = getattr(importlib.import_module(self.module), self.name)
         return int(function(args))
 
@@ -107,7 +107,7 @@ def event_path(args: argparse.Namespace) -> Path:
 
 
 def open_service(args: argparse.Namespace) -> Tournament:
-    # lazy: the service (pydantic, the domain's models) is 105 ms of the console's first frame
+    # lazy: the service (pydantic, the domain's models) would delay the console's first frame
     # and of every `season` command, which import this module and never open an event
     from tdconsole.service import Tournament
 
@@ -142,7 +142,7 @@ def act(args: argparse.Namespace, command: Union[Command, Build]) -> Tournament:
 def named(state: State, typed: list[str]) -> list[str]:
     """The players' names as recorded, from names as typed (case and accents ignored, a
     unique prefix: ``require_player``); an unknown or ambiguous name is refused."""
-    # lazy: the registration's models are 90 ms of the console's first frame and of `season`
+    # lazy: the registration's models would delay the console's first frame and `season`
     from tdconsole.domain.registration import require_player
 
     return [require_player(state, raw).name for raw in typed]
@@ -167,7 +167,7 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
 
 def state_json(args: argparse.Namespace) -> dict[str, Any]:
     """The current event's ``state --json`` document (used by reports)."""
-    # lazy: the view (the State's models) is 110 ms of the console's first frame and of `season`
+    # lazy: the view (the State's models) would delay the console's first frame and `season`
     from tdconsole.domain.view import state_json as view
 
     service = open_service(args)

@@ -125,7 +125,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_start(args: argparse.Namespace) -> int:
-    # lazy: the play's models are 10 ms of every other core command's start-up (`state`, `log`…)
+    # lazy: the play's models, which every other core command does without (`state`, `log`…)
     from tdconsole.domain.play import Start
 
     service = act(

@@ -54,8 +54,8 @@ def _check_director(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog): 20 ms of `backups` and of
-    # `rule`, `print`, which import this module for ``follow_event_language``
+    # lazy: the transfer defines every type of event (domain.catalog): `backups`, `rule` and
+    # `print` import this module for ``follow_event_language`` and do without it
     from tdconsole.store.transfer import export_document
 
     path = event_path(args)
@@ -100,8 +100,8 @@ def new_event_path(raw: str) -> Path:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog): 20 ms of `backups`,
-    # `rule` and `print`
+    # lazy: the transfer defines every type of event (domain.catalog), which `backups`,
+    # `rule` and `print` do without
     from tdconsole.store.transfer import import_document, read_document
 
     source = Path(os.path.expanduser(args.file))

@@ -1,8 +1,8 @@
-"""pydantic's plugins, looked for without ``importlib.metadata`` (issue 14).
+"""pydantic's plugins, looked for without ``importlib.metadata``.
 
 The first time pydantic builds a validator it asks ``importlib.metadata`` for the entry points
-of the group ``pydantic``, its plugins: importing that module costs a command about 25 ms, more
-than reading the whole event. The same entry points are the ``[pydantic]`` sections of the
+of the group ``pydantic``, its plugins: importing that module costs a command more than reading
+the whole event. The same entry points are the ``[pydantic]`` sections of the
 ``entry_points.txt`` files of the distributions on ``sys.path``, and ``look_up`` reads those.
 When none declares the group, pydantic's loader is told there is no plugin, and
 ``importlib.metadata`` is never imported; when one does, or when a place cannot be read that

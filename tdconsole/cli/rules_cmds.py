@@ -128,7 +128,7 @@ def _record_import(
         return None
 
     def record() -> None:
-        # lazy: the event's models, 59 ms of a `rule --lang` search's start-up
+        # lazy: the event's models, which a `rule --lang` search does without
         from tdconsole.domain.rulings import ImportRulebook
 
         act(args, ImportRulebook(book=name, source=source, articles=count, replaced=replaced))

@@ -112,7 +112,7 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_formulas(args: argparse.Namespace) -> int:
-    # lazy: the season's report (it loads the event's models) is 115 ms of `season --help`
+    # lazy: the season's report (it loads the event's models) would weigh on `season --help`
     from tdconsole.reports.season import SHAPES
 
     say(

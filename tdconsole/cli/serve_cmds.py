@@ -84,7 +84,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _run_server(
     args: argparse.Namespace, path: Path, host: str, public: bool, pins: dict[str, str]
 ) -> int:
-    # lazy: aiohttp, the server: 330 ms of the start-up of `tdconsole --help` and of the
+    # lazy: aiohttp, the server, would weigh on the start-up of `tdconsole --help` and of the
     # console, which build this module's parser too
     from tdconsole.serve.app import serve
     from tdconsole.serve.config import ServeConfig

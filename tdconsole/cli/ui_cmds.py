@@ -42,7 +42,7 @@ def opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
     console calls it in a worker, after its first frame."""
 
     def load() -> Tournament:
-        # lazy: the service is 105 ms that the console's first frame does not wait for
+        # lazy: the service, which the console's first frame does not wait for
         from tdconsole.service import Tournament
 
         service = Tournament.open(path, actor=getattr(args, "actor", None), role=role)
@@ -54,7 +54,7 @@ def opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
-        # lazy: the demo's build and the service are 115 ms that the first frame does not wait for
+        # lazy: the demo's build and the service, which the first frame does not wait for
         from tdconsole.service import Tournament
 
         built = build_demo_event(args)
@@ -66,7 +66,7 @@ def _demo_builder(args: argparse.Namespace) -> Loader:
 def build_demo_event(args: argparse.Namespace) -> Path:
     """The demo event built at ``PATH`` (else a fresh file in the data folder), remembered as
     the last event used and chosen as ``args.event``."""
-    # lazy: the demo's build (the service, the domain's moves) is 115 ms of the console's first
+    # lazy: the demo's build (the service, the domain's moves) would delay the console's first
     # frame, which it follows
     from tdconsole.demo import build_demo
 
@@ -82,7 +82,7 @@ def run_console(
 ) -> int:
     """Run the console in ``mode`` on the event of ``args`` (or what ``loader`` opens); the exit
     code, 1 with one line on stderr if the console crashed."""
-    # lazy: textual and the console's app are 185 ms of `demo --no-open`, which paints nothing
+    # lazy: textual and the console's app, which `demo --no-open` does without (it paints nothing)
     from tdconsole.ui.app import build_app
 
     role = "floor" if mode == "floor" else "director"
@@ -110,7 +110,7 @@ def run_console(
         if app.service is not None:
             app.service.close()
     if app.crash is not None:
-        # lazy: the crash report (the store's backup, the event's models) is 110 ms of the
+        # lazy: the crash report (the store's backup, the event's models) would delay the
         # console's first frame; it is needed only when the console has crashed
         from tdconsole.ui.crash import crash_line
 

@@ -53,7 +53,7 @@ _WORD = re.compile(r"[^\W_]+")
 @cache
 def _tr39() -> Callable[[str], str]:
     """TR39's skeleton from Unicode's table (imported on first use: the table is large)."""
-    # lazy: disarm and its table are 50 to 100 ms of a start-up that compares no names
+    # lazy: disarm and its table would weigh on a start-up that compares no names
     import disarm
 
     def skeleton_key(text: str) -> str:

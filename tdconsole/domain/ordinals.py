@@ -1,4 +1,4 @@
-"""Places said as ordinals, with the grammar of each language (Issue 16).
+"""Places said as ordinals, with the grammar of each language.
 
 English writes "1st", "2nd", "3rd", "11th"; Italian "1°" and elides its article and
 prepositions before a number read with a vowel: "all'8° posto", "dell'11°", "l'80°", but "al 1°

@@ -330,7 +330,7 @@ class ChangeSettings(Command):
         events: list[EventBody] = []
         for key, value in self.assignments:
             if is_pin_key(key):  # a PIN is logged only as a salted hash (``access``)
-                # lazy: access (its PIN events, 2 ms) loads for a PIN's `set` alone: reading a log
+                # lazy: access (its PIN events) loads for a PIN's `set` alone: reading a log
                 # loads only its event types' modules (tests/test_start_up.py)
                 from tdconsole.domain.access import pin_change
 

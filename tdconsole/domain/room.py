@@ -31,7 +31,7 @@ class Moved:
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
-    # lazy: the play commands (pydantic models) are 100 ms of the console's first frame
+    # lazy: the play commands (pydantic models) would delay the console's first frame
     from tdconsole.domain.play import FinalDrawn, TableClosed
 
     for record in reversed(records):
@@ -209,7 +209,7 @@ def room(
     elif state.phase == "seated":
         stage = "seats"
     elif status.is_break and not status.pending_announcement:
-        stage = "break"  # (a break is the break, even just after a closing: issue 25)
+        stage = "break"  # (a break is the break, even just after a closing)
     elif status.pending_announcement:
         stage = "pending"
     elif recent:
@@ -246,7 +246,7 @@ def room(
 
 
 def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
-    # lazy: the domain's models (pydantic) are 90 ms of the console's first frame
+    # lazy: the domain's models (pydantic) would delay the console's first frame
     from tdconsole.domain.play_common import payout_table, second_stack_amount
 
     average = state.average_stack
@@ -289,7 +289,7 @@ def _holders(state: State) -> dict[int, str]:
 
 
 def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
-    # lazy: the clock's models (pydantic) are 80 ms of the console's first frame
+    # lazy: the clock's models (pydantic) would delay the console's first frame
     from tdconsole.domain.clock_status import plan_live
 
     zero_at: datetime | None = None
@@ -350,7 +350,7 @@ def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
 def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
     """(the chip that leaves, the one that replaces it) at the break the plan marks for the
     colour-up (the Decision in ``colour_up``); else (None, None)."""
-    # lazy: the colour-up's models (pydantic) are 110 ms of the console's first frame
+    # lazy: the colour-up's models (pydantic) would delay the console's first frame
     from tdconsole.domain.colour_up import next_chip
     from tdconsole.domain.structure_proposal import colour_up_break
 

@@ -32,7 +32,7 @@ FORMATS: tuple[str, ...] = get_args(Format)
 
 def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Report:
     """The ``Report`` of ``kind`` for ``state``, before it is put in a format."""
-    # lazy: the builders, with the domain's view and models, are 380 ms of `season --help`,
+    # lazy: the builders, with the domain's view and models, would weigh on `season --help`,
     # which reads only the names above
     from tdconsole.reports.builders import BUILDERS
 
@@ -88,7 +88,7 @@ def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -
     """A built ``Report`` in ``fmt`` (the season's standings use this too); ``warnings`` as
     for ``render``."""
     check_format(fmt)
-    # lazy: the writers with the reports' model are 30 ms of `season --help`, which reads only
+    # lazy: the writers with the reports' model would weigh on `season --help`, which reads only
     # the names above
     from tdconsole.reports import csvout, html, text
 
@@ -98,7 +98,7 @@ def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -
         return html.render(report).encode("utf-8")
     if fmt == "csv":
         return csvout.render(report)
-    # lazy: fpdf2 is 500 ms of every report that is not a PDF
+    # lazy: fpdf2 is heavy, and only a PDF needs it
     from tdconsole.reports.pdf import render as render_pdf
 
     return render_pdf(report, warnings)

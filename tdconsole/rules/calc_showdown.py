@@ -129,7 +129,7 @@ class ShowdownResult:
 
 
 def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
-    # lazy: pokerkit is 1100 ms of start-up for every other calculator and command
+    # lazy: pokerkit builds its tables on import: every other calculator and command skips it
     from pokerkit import StandardHighHand
 
     if len(board) != 5:

@@ -297,7 +297,7 @@ def changing_season(path: Path) -> Iterator[Season]:
     elsewhere is read back before this one is made, never written over. (The lock is
     ``season_lock``'s, on every system, released when the process ends; where none can be
     taken, a data folder that cannot be written, it changes as before.)"""
-    # lazy: filelock is 8 ms of every other command's start-up
+    # lazy: filelock, which every other command's start-up does without
     from filelock import FileLock, Timeout
 
     if not path.parent.is_dir():

@@ -59,7 +59,7 @@ def _own_address() -> str | None:
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with half blocks, for a phone's camera to read off a
     terminal (segno, pure Python)."""
-    # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
+    # lazy: segno would weigh on serve's start-up; only the QR code needs it
     import segno
 
     out = io.StringIO()

@@ -57,7 +57,7 @@ CONFIG = web.AppKey("config", ServeConfig)
 
 def build_app(config: ServeConfig) -> web.Application:
     """The application serving the room and the floor for ``config.event``."""
-    # lazy: the room (the service, pydantic) is 175 ms of importing serve.app (load average 20)
+    # lazy: the room (the service, pydantic) would weigh on importing serve.app
     from tdconsole.serve import room
 
     app = web.Application(

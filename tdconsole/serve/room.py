@@ -57,7 +57,7 @@ def document(shown: Room, lang: str, sound: str | None = None) -> dict[str, Any]
 
 def read_season(event: Path, lang: str) -> Season | None:
     """The first season counting ``event``, when it shows itself in the room (reads files)."""
-    # lazy: the season's reading is 170 ms of serve's start-up (importtime, load average 20)
+    # lazy: the season's reading would weigh on serve's start-up
     from tdconsole.season.load import load, season_json, seasons_for
 
     try:
@@ -176,7 +176,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         return await send_events(request, _pictures(request.app, feed), beat=_server_time)
 
     async def qr(request: web.Request) -> web.StreamResponse:
-        # lazy: segno is 300 ms of serve's start-up (importtime, load average 20)
+        # lazy: segno would weigh on serve's start-up; only the QR code needs it
         import segno
 
         out = io.BytesIO()

@@ -105,7 +105,7 @@ class Watcher:
 
     # -- reading -----------------------------------------------------------------------------
     def _open(self) -> Snapshot:
-        # lazy: the service is 175 ms of `serve --help` (serve.config reads POLL_SECONDS here)
+        # lazy: the service would weigh on `serve --help` (serve.config reads POLL_SECONDS here)
         from tdconsole.service import Tournament
 
         opener = self._opener or (lambda path: Tournament.open(path, role="floor"))

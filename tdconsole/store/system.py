@@ -142,7 +142,7 @@ def read_only_medium(folder: Path) -> bool:
 
 
 def _windows_read_only_volume(folder: Path) -> bool:
-    # lazy: ctypes is 1.3 ms of every command's start-up, and only Windows asks it
+    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
     import ctypes
 
     windll = getattr(ctypes, "windll", None)
@@ -167,7 +167,7 @@ def alive(pid: int) -> bool:
     """Whether the process ``pid`` is running (another user's counts too). Signal 0 where
     it means "only look" (POSIX); on Windows, where ``os.kill(pid, 0)`` would send a Ctrl+C,
     the process is opened and its exit code read instead."""
-    # lazy: ctypes is 1.3 ms of every command's start-up, and only Windows asks it
+    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
     import ctypes
 
     windll = getattr(ctypes, "windll", None)

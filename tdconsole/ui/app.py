@@ -143,8 +143,8 @@ class ConsoleApp(ViewsApp):
         """An unexpected error ends the console with code 1 and a crash report beside the
         event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
         if self.crash is None:
-            # lazy: the crash report writes through the store (the event's models), 130 ms of
-            # the first frame
+            # lazy: the crash report writes through the store (the event's models), which the
+            # first frame does not need
             from tdconsole.ui.crash import write_crash_report
 
             self.crash = error
@@ -172,7 +172,7 @@ class ConsoleApp(ViewsApp):
         On the console's own thread the notice is shown at once, not by a message handled
         after the next frame (Textual's way, kept for other threads): the notice of an action
         is painted in the frame that closes its dialog and repaints the views, one frame where
-        there were two (issue 23)."""
+        there were two."""
         message = _GROUPED.sub("\u00a0", message)
         if threading.get_ident() != self._ui_thread:
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
@@ -211,7 +211,7 @@ class ConsoleApp(ViewsApp):
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
         # The screen's modules are imported here, off the UI thread, while the frame is shown
-        # (the console's are 250 ms, the room display's 30 ms).
+        # (the console's are the heaviest part of its start).
         import_module(f"tdconsole.ui.screens.{'display' if self.mode == 'display' else 'console'}")
         try:
             service = loader()
@@ -219,7 +219,7 @@ class ConsoleApp(ViewsApp):
             self.call_from_thread(self._not_loaded, exc)
             return
         except Exception as exc:  # a damaged file: said, and the start screen offered
-            # lazy: the store's faults bring sqlite3, 5-15 ms of the first frame
+            # lazy: the store's faults bring sqlite3, which the first frame does not need
             from tdconsole.store.faults import own_words
 
             self.call_from_thread(self._not_loaded, RuleError(own_words(exc)))
@@ -253,12 +253,12 @@ class ConsoleApp(ViewsApp):
         screen: MainScreen
         # By now the worker that opened the event has imported the main screen (``_load``).
         if self.mode == "display":
-            # lazy: the room display's screen is 30 ms of the first frame
+            # lazy: the room display's screen is imported off the UI thread (``_load``)
             from tdconsole.ui.screens.display import DisplayScreen
 
             screen = DisplayScreen(self.tr)
         else:
-            # lazy: the console's screen is 250 ms of the first frame
+            # lazy: the console's screen is imported off the UI thread (``_load``)
             from tdconsole.ui.screens.console import ConsoleScreen
 
             screen = ConsoleScreen(self.tr, floor=self.mode == "floor")
@@ -287,7 +287,7 @@ class ConsoleApp(ViewsApp):
             message.dialog.dismiss(None)
         self.refresh_views()
         self.tick()
-        # lazy: the notices' words read the event's models, 200 ms of the first frame
+        # lazy: the notices' words read the event's models, which the first frame does not need
         from tdconsole.ui.words import describe
 
         currency = self.service.state.settings.currency
@@ -355,7 +355,7 @@ class ConsoleApp(ViewsApp):
         message.stop()
         if self.service is None:
             return
-        # lazy: the State's JSON reads the event's models, 240 ms of the first frame
+        # lazy: the State's JSON reads the event's models, which the first frame does not need
         from tdconsole.domain.view import state_json
 
         # The State is read here, on the UI thread that alone uses the service.
@@ -371,7 +371,7 @@ class ConsoleApp(ViewsApp):
         state: dict[str, object],
         event: Path | None = None,
     ) -> None:
-        # lazy: the reports and the store's writing are 300 ms of the first frame
+        # lazy: the reports and the store's writing would delay the first frame
         from tdconsole.ui.printing import print_report
 
         warnings: list[str] = []
@@ -408,8 +408,8 @@ class ConsoleApp(ViewsApp):
     def _prepare_event(self, kind: str, value: str) -> None:
         # Creating or building an event writes to disk: a worker thread; the service itself is
         # opened on the UI thread, which alone uses it.
-        # lazy: the demo, the service and the settings file bring the event's models, 340 ms of
-        # the first frame
+        # lazy: the demo, the service and the settings file bring the event's models, which
+        # the first frame does not need
         from tdconsole.demo import build_demo
         from tdconsole.service import Tournament
         from tdconsole.store.opening import shown as shown_path
@@ -440,7 +440,7 @@ class ConsoleApp(ViewsApp):
         self.run_worker(self.open_event(path), exclusive=True, group="open-event")
 
     async def open_event(self, path: Path) -> None:
-        # lazy: the service brings the event's models, 320 ms of the first frame
+        # lazy: the service brings the event's models, which the first frame does not need
         from tdconsole.service import Tournament
 
         role = "floor" if self.mode == "floor" else "director"
@@ -454,8 +454,8 @@ def settled_heap() -> None:
     """Everything alive once the console shows its event (the modules, their styles, the
     event's State, the views) set aside from Python's collector for good (``gc.freeze``), after
     one collection so that nothing dead is kept. A full collection stops the console while it
-    walks every object: 60-100 ms under a busy floor, one every few seconds, each a key's
-    repaint late by as much; it now walks only what was made since, 10-17 ms (issue 23). What
+    walks every object, under a busy floor one every few seconds, each a key's repaint late
+    by as much; after the freeze it walks only what was made since. What
     is set aside and dies later in a cycle is freed only at the next event opened (given back
     to the collector first: the last event's console goes then), else never: the first frames'
     lines, a few widgets' worth."""

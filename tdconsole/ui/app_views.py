@@ -58,7 +58,7 @@ class ViewsApp(App[int]):
         return [s for s in self.screen_stack if isinstance(s, MainScreen)]
 
     def _consoles(self) -> list[ConsoleScreen]:
-        # lazy: the console's screen is 250 ms of the first frame (imported in a worker while
+        # lazy: the console's screen would delay the first frame (imported in a worker while
         # it shows, ``_load``)
         from tdconsole.ui.screens.console import ConsoleScreen
 
@@ -115,7 +115,7 @@ class ViewsApp(App[int]):
             self.notify(said.text(self.tr.lang), title=title, timeout=NEWS_SECONDS, markup=False)
         if not one_by_one:
             return
-        # lazy: the notices' words read the event's models, 200 ms of the first frame
+        # lazy: the notices' words read the event's models, which the first frame does not need
         from tdconsole.ui.words import activity_text
 
         for activity in news[:one_by_one]:
@@ -128,7 +128,7 @@ class ViewsApp(App[int]):
         state = self.service.state
         if state.clock is None or state.structure is None:
             return None
-        # lazy: the clock's models are 120 ms of the first frame
+        # lazy: the clock's models would delay the first frame
         from tdconsole.domain.clock import status
 
         auto = state.settings.clock.auto_announce

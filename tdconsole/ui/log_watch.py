@@ -38,7 +38,7 @@ class Activity:
 
 
 def group_by_command(records: list[Record]) -> list[Activity]:
-    # lazy: the log's models are 200 ms of the console's first frame (the App holds a LogWatch)
+    # lazy: the log's models would delay the console's first frame (the App holds a LogWatch)
     from tdconsole.domain.acting import who_of
     from tdconsole.domain.events import CommandNoted, Redone, Undone
 
@@ -70,7 +70,7 @@ class LogWatch:
 
     def update(self, service: Tournament) -> list[Activity]:
         """Fold in the new records; returns the other terminals' actions among them."""
-        # lazy: the event's models are 200 ms of the console's first frame
+        # lazy: the event's models would delay the console's first frame
         from tdconsole.domain.fold import is_control
         from tdconsole.domain.play import FinalDrawn, TableClosed
 

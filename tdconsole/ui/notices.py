@@ -42,7 +42,7 @@ NOTICE_WIDTH = 60
 
 def lay_out_now(widget: Widget) -> None:
     """The screen laid out for ``widget``'s new height or display in its next frame, the one
-    that paints the notice (issue 23). Textual asks the layout at the widget's own next turn,
+    that paints the notice. Textual asks the layout at the widget's own next turn,
     which may come after the screen's next frame: the notice was then painted a frame late.
     (Textual 8.2's ``_check_refresh``, what the widget's turn does, pinned and proved by
     ``tests/ui/test_notices.py``.)"""

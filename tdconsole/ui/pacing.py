@@ -1,6 +1,6 @@
 """How often a console repaints for other terminals, and how it tells of their actions, so that
 a busy floor (phones counting every second) never keeps the Director's keys waiting nor covers
-his screen with notices (issue 23).
+his screen with notices.
 
 Pure bookkeeping on a monotonic clock the App gives; the App does the painting.
 

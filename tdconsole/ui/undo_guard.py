@@ -1,5 +1,5 @@
 """What the console's ``u`` undoes: the action its notice named, never another terminal's
-unawares (issue 24).
+unawares.
 
 The notice after an action says "u to undo" of that action. Meanwhile another terminal may
 record one of its own; ``u`` would then cancel that. So ``u`` undoes the last action only when
@@ -47,7 +47,7 @@ class UndoGuard:
 
     def ask(self, last: LastAction, tr: Translator) -> str:
         """The question naming ``last`` and whose it is; the next ``u`` undoes it."""
-        # lazy: the log's models are 200 ms of the console's first frame
+        # lazy: the log's models would delay the console's first frame
         from tdconsole.domain.acting import label_text
 
         self.offered = last.command

@@ -1,4 +1,4 @@
-"""Issue 25, point 6 on the command line: a paid player who withdraws is told his refund and
+"""The evening's money on the command line: a paid player who withdraws is told his refund and
 how the prize pool drops; the log records it; `cash` sums up the evening's money."""
 
 from __future__ import annotations

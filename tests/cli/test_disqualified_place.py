@@ -1,4 +1,4 @@
-"""Issue 25, point 2 (rules.md, Eliminations and places: the Decision on VI.2): a disqualified
+"""A disqualified player's place (rules.md, Eliminations and places: the Decision on VI.2): a
 player keeps the place at which he left, marked DQ, without a prize; nobody else's place moves,
 and every list shows him there: `standings` (text and JSON), `payouts`, `state --json` and the
 printed standings and results."""

@@ -1,4 +1,4 @@
-"""Exports hold no PIN hashes unless the Director asks (issue 24): a 4-digit PIN's salted hash
+"""Exports hold no PIN hashes unless the Director asks: a 4-digit PIN's salted hash
 falls in minutes to whoever holds the export."""
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_an_export_holds_no_pin_hash(
     capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path, who: list[str]
 ) -> None:
+    """Attack: an export by anyone, floor staff included. Holds: no PIN hash in it, and the imported
+    copy has no PINs."""
     code, out, err = run(capsys, *who, "--event", event, "export")
     assert code == 0, err
     assert "scrypt" not in out and '"salted_hash": null' in out
@@ -43,6 +45,7 @@ def test_an_export_holds_no_pin_hash(
 def test_the_director_may_export_the_hashes_and_nobody_else(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
+    """``export --with-pins`` is the Director's only: floor staff asking for it are refused."""
     code, out, _ = run(capsys, "--event", event, "export", "--with-pins")
     assert code == 0 and out.count("scrypt$") == 2
     code, out, err = run(capsys, "--as", "Eve", "--event", event, "export", "--with-pins")

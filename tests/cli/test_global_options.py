@@ -1,4 +1,4 @@
-"""Global options before or after the command, as people type them (issue 13, item 13):
+"""Global options before or after the command, as people type them:
 ``tdconsole floor --as Marco`` is ``tdconsole --as Marco floor``."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What an older (or hand-edited) event file may still hold never drives the terminal: every
-display path of the command line escapes it (issue 11, item 8)."""
+display path of the command line escapes it."""
 
 from __future__ import annotations
 
@@ -117,6 +117,10 @@ def test_reports_escape_what_the_file_holds(
 def test_every_reading_command_prints_nothing_a_terminal_obeys(
     capsys: pytest.CaptureFixture[str], old_file: str
 ) -> None:
+    """Attack: an older file holding control characters in the event's name, a player's name, a
+    ruling, a reason, a summary and the actor, read by ``log`` (text and JSON), ``state``,
+    ``standings``, ``payouts``, ``tables``, ``rulings``, ``backups``, ``export`` and the reports,
+    to stdout and to a file. Holds: no control character is written; one ``log`` line per entry."""
     for argv in (("standings",), ("payouts",), ("tables",), ("rulings",), ("backups",)):
         code, out, err = run(capsys, "--event", old_file, *argv)
         assert code == 0, err

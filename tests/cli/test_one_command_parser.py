@@ -1,4 +1,4 @@
-"""One command, one parser built (issue 14): the command line names a command, only its
+"""One command, one parser built: the command line names a command, only its
 module is imported and only its parser built, and that parser is the one the whole command
 line would have built."""
 

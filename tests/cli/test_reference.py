@@ -1,5 +1,5 @@
-"""The command-line reference in docs/ is what the parsers say now (issue: the reference can
-never drift from the program)."""
+"""The command-line reference in docs/ is what the parsers say now: the reference can
+never drift from the program."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def test_iii2_a_last_count_below_the_big_blind_is_his_stack(
 def test_iii2_with_no_count_recorded_the_stack_is_asked_for(
     capsys: pytest.CaptureFixture[str], event: tuple[Path, list[str]]
 ) -> None:
-    """Issue 25, point 3: never counted, his starting stack is no evidence of his stack now
+    """Never counted, his starting stack is no evidence of his stack now
     (rules.md, Decision of III.2): `dote NAME` alone is refused, asking for --stack."""
     path, _ = event
     code, out, err = run(capsys, path, "dote", "P3")

@@ -1,5 +1,5 @@
-"""Numbers typed on the command line, and an event file already holding a crazy setting
-(issue 24): every one refused in one line with exit 2, never a traceback; every reading of an
+"""Numbers typed on the command line, and an event file already holding a crazy setting:
+every one refused in one line with exit 2, never a traceback; every reading of an
 older file that holds ``entry_fee=1e30`` says so in one line."""
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ def one_line_refusal(code: int, err: str) -> None:
 def test_set_refuses_a_crazy_fee_and_every_reading_still_works(
     capsys: pytest.CaptureFixture[str], event: str, value: str
 ) -> None:
+    """Attack: ``set entry_fee=`` 1e30, 1e-999999, a superscript two, Arabic-Indic digits, five
+    thousand nines or 12.345, then ``payouts``, ``state --json``, ``standings`` and ``tables``.
+    Holds: each ``set`` refused in one line (exit 2, Art. I.2); every reading exits 0."""
     code, _, err = run(capsys, "--event", event, "set", f"entry_fee={value}")
     one_line_refusal(code, err)
     for reading in (["payouts"], ["state", "--json"], ["standings"], ["tables"]):
@@ -103,6 +106,10 @@ def _forge_setting(path: str, key: str, value: object) -> None:
 def test_an_event_file_holding_a_crazy_setting_is_said_in_one_line(
     capsys: pytest.CaptureFixture[str], event: str, key: str, value: str
 ) -> None:
+    """Attack: an event file already holding such a setting (an old or hostile file: a fee of 1E+30
+    or 1E-999999, a payout unit of 1E-30, two thousand nines), read by ``payouts``, ``state
+    --json``, ``standings``, ``tables`` and ``print payouts``; its export imported. Holds: each
+    refused in one line naming the setting, the import refused, no traceback."""
     _forge_setting(event, key, value)
     for reading in (
         ["payouts"],
@@ -126,6 +133,9 @@ def test_an_event_file_holding_a_crazy_setting_is_said_in_one_line(
 def test_calc_sidepots_and_backups_restore_refuse_5000_digits(
     capsys: pytest.CaptureFixture[str], event: str, tmp_path: Path
 ) -> None:
+    """Attack: five thousand digits, superscripts and foreign digits in ``calc sidepots``, ``backups
+    restore``, ``count`` and ``calc raise``; ``calc clock --granted`` 1e999 or nan. Holds: one
+    line and exit 2 each, never a traceback past Python's limit on digits."""
     for argv in (
         ["calc", "sidepots", f"Ada={NINES}", "Bea=100"],
         ["calc", "sidepots", f"{NINES}:Ada=100", "Bea=100"],
@@ -179,7 +189,8 @@ def test_every_command_line_surface_refuses_hostile_numbers_in_one_line(
 def test_set_splits_at_the_first_equals_sign(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
-    """A value may hold ``=`` (a backup folder named ``a=b``): the key is before the first."""
+    """A value may hold ``=`` (``set folder=backups=evening``, a backup folder named ``a=b``): the
+    key is before the first."""
     code, _, err = run(capsys, "--event", event, "set", "folder=backups=evening")
     assert code == 0, err
     service = Tournament.open(Path(event))

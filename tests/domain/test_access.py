@@ -121,7 +121,7 @@ def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyp
 def test_a_six_digit_pin_costs_more_than_a_day_on_one_core() -> None:
     # scrypt's time grows with its memory, N * r * 128 bytes: 64 MiB takes about 0.2 s a
     # check here (``python -m bench --only serve`` prints it); the million 6-digit PINs at
-    # 86.4 ms each would be one day, so the memory is kept at 64 MiB or more.
+    # that cost each take more than a day, so the memory is kept at 64 MiB or more.
     assert access.SCRYPT_N * access.SCRYPT_R * 128 >= 64 * 2**20
     salt = b"0123456789abcdef"
     stored = access.hash_pin(PIN, salt)

@@ -1,4 +1,4 @@
-"""Issue 25, point 6: the money of the evening. A paid player who withdraws is given back what
+"""The money of the evening. A paid player who withdraws is given back what
 he paid, recorded as an event of the withdrawal (undone with it); the cash summary adds up fees,
 food, refunds and prizes to what the cash box should hold (Art. I.2, V.1, I.7)."""
 

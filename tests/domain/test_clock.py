@@ -263,7 +263,7 @@ def test_structure_round_trips_through_json() -> None:
 
 
 def test_iii5_edit_of_future_levels_during_play_played_levels_frozen() -> None:
-    """III.5 / issue: future levels may be edited while the event runs; played ones are frozen."""
+    """III.5: future levels may be edited while the event runs; played ones are frozen."""
     structure = ordine()
     current = structure.index_of_level(4)  # the clock is at level 4
     edited = structure.with_edit(6, current_index=current, big_blind=5_000, ante=500, minutes=15)

@@ -96,7 +96,7 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
 
 
 def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeService) -> None:
-    """Issue 25, point 2: P3 disqualified among 14 (after two eliminations) keeps the 12th
+    """P3 disqualified among 14 (after two eliminations) keeps the 12th
     place, marked DQ and without a prize; the next out is 11th, and every list shows him at
     12th: the state's players, the standings and the payouts' table."""
     service = make_service(seed=14)

@@ -1,4 +1,4 @@
-"""One comparison of who acts (issue 24): one person across NFC, case and spaces; a look-alike
+"""One comparison of who acts: one person across NFC, case and spaces; a look-alike
 of the Director's name (a TR39-style skeleton) refused unless it is the Director."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Places said as ordinals, with Italian's elisions (Issue 16: "all'11° posto", "dell'8°")."""
+"""Places said as ordinals, with Italian's elisions ("all'11° posto", "dell'8°")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The room model: what the room's screen shows at each stage of the night, from the State,
 the clock, the log's latest moves and the time alone (no I/O). The terminal display and the
-web page both draw it (issue 22; issue 25 point 4)."""
+web page both draw it."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def test_a_break_its_end_the_next_blinds_the_colour_up_and_the_season(night: Nig
     assert chime(pending, brk) == "break"
     assert brk.zero_at == night.at + timedelta(minutes=7)  # play resumes then
     assert brk.next is not None and (brk.next.level, brk.next.big_blind) == (2, 200)
-    assert brk.average_bb == 20.0  # in the blinds of the level after the break (issue 25)
+    assert brk.average_bb == 20.0  # in the blinds of the level after the break
     assert (brk.colour_up, brk.colour_up_to) == (25, 100)  # no level ahead needs the 25s
     assert brk.season == season
     assert night.room().season is None  # the season only when it says so

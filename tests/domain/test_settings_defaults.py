@@ -1,4 +1,4 @@
-"""The settings' defaults are built without validation at import (issue 14): each is what its
+"""The settings' defaults are built without validation at import: each is what its
 section validates to, so nothing an event or a file is checked against changes."""
 
 from __future__ import annotations

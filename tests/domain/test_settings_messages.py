@@ -1,4 +1,4 @@
-"""A refused setting is said wholly in the reader's language (Issue 16: no "setting
+"""A refused setting is said wholly in the reader's language (never "setting
 first_minutes: clock: minutes must be shorter than first_minutes; correggete il valore")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Text entering the log (issue 11, item 8): every command's text field is refused (one-line)
+"""Text entering the log: every command's text field is refused (one-line)
 or cleaned (prose) of control, bidi and zero-width characters, and has a length limit."""
 
 from __future__ import annotations
@@ -96,6 +96,10 @@ def test_the_unsafe_set_is_exactly_the_unicode_categories() -> None:
 @pytest.mark.parametrize("field", sorted(ONE_LINE))
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_one_line_fields_refuse_control_characters(field: str, kind: str) -> None:
+    """Attack: ESC, BEL, NUL, CR, LF, a C1 CSI, DEL, bidi overrides and isolates, zero-width space
+    and joiner, a BOM, a line separator and a tag character, each typed into every one-line
+    command field (names, the event's name, table labels…). Holds: each is refused in one line
+    (Art. VII.1) and nothing is stored."""
     with pytest.raises(RuleError) as refused:
         ONE_LINE[field](HOSTILE[kind])
     error = refused.value
@@ -131,6 +135,8 @@ def test_texts_are_recorded_in_nfc() -> None:
 
 @pytest.mark.parametrize("field", sorted(PROSE))
 def test_prose_keeps_its_lines_and_loses_every_other_control(field: str) -> None:
+    """Attack: the same characters in the prose fields (a ruling's text, reasons, overrides). Holds:
+    line breaks are kept, every other control character is dropped before anything is stored."""
     build, read = PROSE[field]
     raw = "First line\r\nsecond\x1b]0;pwned\x07 line\u202e\u200b\tend\rthird\u2028fourth\x9b"
     assert read(build(raw)) == "First line\nsecond]0;pwned line end\nthird\nfourth"

@@ -1,4 +1,4 @@
-"""Names typed as people type them (issue 15, item 4): case and accents ignored, a unique
+"""Names typed as people type them: case and accents ignored, a unique
 prefix of the name or of one of its words; the exact name wins; ambiguity refused."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One parser for every number anyone types (issue 24): ASCII digits only, bounded in length
+"""One parser for every number anyone types: ASCII digits only, bounded in length
 and in value, refused in one line with its article, never a traceback. Each input surface is
 fed Unicode digits, huge and tiny exponents and 5,000-digit strings."""
 
@@ -110,6 +110,9 @@ def test_money_is_bounded_with_the_units_decimals() -> None:
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(typed=hostile)
 def test_every_parser_returns_a_bounded_number_or_one_line(typed: str) -> None:
+    """Attack (hypothesis): Unicode digits (Nd, No, Nl), exponents up to a million, strings of
+    thousands of digits, fed to every number parser. Holds: a bounded number or a one-line
+    refusal, never a traceback."""
     for parse, bound in (
         (lambda t: whole_number(t, "n"), CHIPS_MAX),
         (lambda t: money_amount(t, "n"), MONEY_MAX),

@@ -1,4 +1,4 @@
-"""The clock and the wall clock (issue 24): the computer's clock moved back during a level
+"""The clock and the wall clock: the computer's clock moved back during a level
 never shows more time left than the level had at the clock's last change, a pause agrees with
 what was shown, and the move is said to the Director."""
 
@@ -14,6 +14,8 @@ T0 = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
 
 def test_a_clock_moved_back_never_shows_more_than_the_level_has() -> None:
+    """Attack: the computer's clock set back an hour during a 40-minute level. Holds: the clock
+    shows at most the level's 40 minutes, not 100; a pause freezes the same."""
     structure = Structure.build(100, 40, 200, 20, stack=10_000)
     state = clock.start(clock.initial(structure), structure, T0)
     behind = T0 - timedelta(hours=1)  # the computer's clock set back an hour

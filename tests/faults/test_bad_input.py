@@ -1,4 +1,4 @@
-"""Bad input through the command line, as a fuzzer types it (issue 8): malformed settings
+"""Bad input through the command line, as a fuzzer types it: malformed settings
 files, wrong types, absurd numbers, names with control characters or markup. Each is refused
 with one line ``error: ...`` and exit 2, never a traceback, and the log is unchanged."""
 

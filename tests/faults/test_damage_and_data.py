@@ -1,4 +1,9 @@
-"""Damaged files, snapshots as a disposable cache, backups, export and import (issue 8)."""
+"""Damaged files, snapshots as a disposable cache, backups, export and import.
+
+A truncated, garbled or zeroed file is said in one line (restore a backup; the file left
+untouched) and is byte for byte unchanged afterwards; a malicious or stale snapshot is ignored;
+deep undos across a snapshot equal a fold from event 1; backups rotate and restore; export then
+import gives the identical ``state --json``; an import never replaces a file."""
 
 from __future__ import annotations
 

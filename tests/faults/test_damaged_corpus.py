@@ -1,4 +1,4 @@
-"""A corpus of damaged event files (issue 11, item 7).
+"""A corpus of damaged event files.
 
 A real event of more than 1,000 events, played by the random Director, is damaged in 520
 seeded, deterministic ways: random byte flips (anywhere, or in the header and the first pages),
@@ -79,6 +79,10 @@ def damage(data: bytes, rng: random.Random) -> tuple[str, bytes]:
 def test_every_damaged_file_is_refused_in_one_line_or_opens(
     original: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: damaged copies of a real event file (byte flips anywhere and in the first pages,
+    truncations, swapped pages, a zeroed page; seeded), one reading command each. Holds: each is
+    refused in one line or opens; no traceback, no file written, no ``-wal``/``-shm`` left.
+    Another seed and more variants (``VARIANTS``) run the same check outside CI."""
     rng = random.Random(20261130)
     outcomes: Counter[str] = Counter()
     problems: list[str] = []
@@ -113,6 +117,8 @@ def test_every_damaged_file_is_refused_in_one_line_or_opens(
 
 
 def test_a_handful_run_as_real_processes(original: bytes, tmp_path: Path) -> None:
+    """The same damage met by the command line in real processes: one line or a normal exit, never a
+    traceback, nothing written."""
     rng = random.Random(7)
     for index in range(6):
         how, data = damage(original, rng)

@@ -1,4 +1,4 @@
-"""An event file's schema must be exactly the console's (issue 11, item 2).
+"""An event file's schema must be exactly the console's.
 
 A copy of an event can carry SQL of its own: a trigger that rewrote ``count Rossi=4000`` as 400,
 one that recorded ``--as Eve``'s acts as the Director's, a view, an extra table or index, an
@@ -103,6 +103,10 @@ def test_the_trigger_works_on_a_plain_sqlite_connection(started: Path) -> None:
 def test_a_foreign_schema_object_is_refused_and_the_file_untouched(
     started: Path, what: str, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: foreign SQL in the file (a trigger rewriting a count, a trigger recording another
+    actor as the Director, a view, an extra table or index, an altered table or ``snapshots``),
+    each met by a count, a count as floor staff, ``state`` and ``standings``. Holds: each refused
+    in one line with exit 2; the file's bytes and time unchanged, no ``-wal``/``-shm`` left."""
     _tamper(started, FOREIGN[what])
     before = file_state(started)
     capsys.readouterr()

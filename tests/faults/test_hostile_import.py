@@ -1,8 +1,8 @@
-"""Hostile imports are refused whole (issue 11, item 6).
+"""Hostile imports are refused whole.
 
 An export is edited as an attacker would: numbers no command accepts, a second start, an undo
-of a command that never was, names carrying terminal escapes, nesting that once ended in
-RecursionError, and files that are not files (/dev/zero, /dev/full, a FIFO). Each is one line,
+of a command that never was, names carrying terminal escapes, JSON and TOML nested
+100,000 deep, and files that are not files (/dev/zero, /dev/full, a FIFO). Each is one line,
 exit 2, and no event file — nor anything else — is left where it was to be made.
 """
 

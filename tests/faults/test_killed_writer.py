@@ -1,4 +1,4 @@
-"""1,000 mixed actions by a writer SIGKILLed at random moments (issue 8, faults).
+"""1,000 mixed actions by a writer SIGKILLed at random moments.
 
 A writer process (``writer``) plays events with every kind of action (registration, fees,
 draw, start, counts, second stacks, eliminations, closings, the final, the clock, undo and

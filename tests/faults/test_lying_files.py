@@ -1,4 +1,4 @@
-"""Files that lie (issue 24): an event file opened directly is checked as ``import`` checks an
+"""Files that lie: an event file opened directly is checked as ``import`` checks an
 export (the invariants' replay), and a file is examined before anything can write it: a
 foreign ``-wal`` beside it is refused with nothing merged into the file and nothing deleted."""
 
@@ -101,6 +101,9 @@ def forge(path: Path, how: str) -> None:
 def test_a_log_import_refuses_is_refused_when_opened_directly(
     capsys: pytest.CaptureFixture[str], event: Path, how: str
 ) -> None:
+    """Attack: an event file opened directly holding a log no live command writes (an undo of the
+    creation, a second start, a negative count, an event of an unknown schema). Holds: each
+    refused as damaged in one line by reading and writing commands; the file's bytes unchanged."""
     forge(event, how)
     before = event.read_bytes()
     for reading in (["state", "--json"], ["standings"], ["count", f"{NAMES[2]}=4000"]):
@@ -140,6 +143,9 @@ def _foreign_wal(event: Path, tmp_path: Path, change: str) -> bytes:
 def test_a_foreign_wal_is_refused_and_nothing_is_merged_or_deleted(
     capsys: pytest.CaptureFixture[str], event: Path, tmp_path: Path, change: str
 ) -> None:
+    """Attack: a foreign ``-wal`` (a copy's, holding a trigger or a second start) dropped beside a
+    file, then a write. Holds: refused; the file's bytes and the ``-wal`` unchanged, nothing
+    merged or deleted."""
     before = event.read_bytes()
     wal = _foreign_wal(event, tmp_path, change)
     code, _, err = run(capsys, "--event", str(event), "count", f"{NAMES[2]}=4000")
@@ -181,8 +187,9 @@ def test_only_this_machines_sealed_snapshot_spares_the_replay(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A snapshot is trusted (the log before it not replayed again) only when this console on
-    this machine sealed it; a file from elsewhere carrying a snapshot is replayed whole."""
+    """Attack: a snapshot sealed on another machine over a log edited before it. Holds: it is not
+    trusted (the log replayed whole, and refused); only a snapshot this console sealed on this
+    machine spares the replay of the log before it."""
     assert run(capsys, "--event", str(event), "count", f"{NAMES[1]}=4000")[0] == 0
     service = Tournament.open(event)
     service.cache.save_snapshot()

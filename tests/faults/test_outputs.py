@@ -1,4 +1,4 @@
-"""No output ever destroys a file (issue 11, item 3).
+"""No output ever destroys a file.
 
 Every output — ``print -o``, ``export -o``, ``import --to``, ``backups restore --to`` and the
 console's print — is tried on the paths an attacker or a slip of the hand would give: the event

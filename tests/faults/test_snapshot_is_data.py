@@ -1,4 +1,4 @@
-"""A snapshot is data, never code (issue 11, item 1).
+"""A snapshot is data, never code.
 
 The attack: a crafted row in the file's ``snapshots`` table that ran code under the old
 allow-list unpickler (dotted names reach ``FunctionType`` and ``CodeType`` through any domain
@@ -128,6 +128,10 @@ def test_the_crafted_snapshot_runs_code_under_the_old_unpickler(tmp_path: Path) 
 def test_a_crafted_snapshot_never_runs_and_the_file_opens(
     tmp_path: Path, big: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: a crafted ``snapshots`` row whose payload runs code under an allow-list unpickler,
+    opened by ``standings``, ``state --json``, ``tables``, ``log``, a fresh process, and after
+    ``backups now`` and a restore. Holds: no code runs, the State is the log's, no file is
+    written."""
     path = tmp_path / "evil.tdc"
     service = play(path, big, 40)
     expected = service.state
@@ -208,6 +212,8 @@ def _replayed(path: Path) -> Tournament:
 def test_snapshot_opened_state_equals_the_replayed_one(
     tmp_path: Path, big: Settings, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The State opened from a snapshot equals the one replayed from event 1, and stays equal
+    through deep undos across the snapshot and more actions after them."""
     monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 9 + seed)
     path = tmp_path / f"snap{seed}.tdc"
     service = play(path, big, 90 + 20 * seed, seed=seed)
@@ -261,6 +267,9 @@ def _spoil(kind: str, seq: int, data: bytes) -> tuple[int, bytes]:
 def test_a_snapshot_that_does_not_validate_or_match_is_ignored(
     tmp_path: Path, big: Settings, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Attack: snapshots that do not validate or do not match the log (garbage, truncated, a wrong
+    sequence number or head digest, wrong types, a player under another key). Holds: each is
+    ignored and the State is the full replay's."""
     monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 10)
     path = tmp_path / "spoiled.tdc"
     play(path, big, 60).close()
@@ -281,8 +290,8 @@ def test_a_snapshot_that_does_not_validate_or_match_is_ignored(
 def test_a_snapshot_of_an_edited_log_is_ignored(
     tmp_path: Path, big: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The event a snapshot was taken at was changed in the file: the snapshot no longer
-    matches the log's head, and the log wins."""
+    """Attack: the event a snapshot was taken at changed in the file, the snapshot left as it was.
+    Holds: the snapshot no longer matches the log's head, and the log wins."""
     monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 10)
     path = tmp_path / "edited.tdc"
     play(path, big, 60).close()

@@ -41,7 +41,7 @@ class EventMachine(RuleBasedStateMachine):
         super().__init__()
         self.folder = tempfile.TemporaryDirectory()
         self.clock = FakeClock()
-        self.service = created(  # (a copy of one new event: 1 ms of CPU, not 9)
+        self.service = created(  # (a copy of one new event: cheaper than creating it)
             Path(self.folder.name) / "m.tdc",
             "machine",
             load_settings(),

@@ -1,4 +1,4 @@
-"""Storage faults said as what they are (issue 11, item 4).
+"""Storage faults said as what they are.
 
 On a read-only medium, a read-only file and a full disk (a small tmpfs, and ``ulimit -f``),
 reading commands work; writes are refused in one line with the real cause ("read-only",
@@ -74,6 +74,9 @@ def _refused_for(err: str, en: str) -> None:
 def test_a_read_only_medium_reads_and_refuses_writes_with_the_cause(
     tmp_path: Path, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: the event on a read-only medium (tmpfs remounted read-only): reading commands,
+    writes, ``backups now``. Holds: every reading works; each write is refused as read-only in
+    one line and nothing is written."""
     with tmpfs(tmp_path / "stick") as stick:
         path = stick / "serata.tdc"
         field = _event(path, settings)
@@ -114,8 +117,9 @@ KILLED_WRITER = textwrap.dedent(
 def test_recent_writes_in_the_wal_are_read_from_a_read_only_medium(
     tmp_path: Path, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A stick pulled while a terminal wrote holds the latest writes in ``-wal``: read-only,
-    they are read through it, never ignored."""
+    """Attack: a stick pulled while a terminal wrote, the latest writes only in its ``-wal``, then
+    mounted read-only. Holds: those acknowledged writes are read through the ``-wal``, never
+    ignored; nothing is written."""
     with tmpfs(tmp_path / "stick") as stick:
         path = stick / "serata.tdc"
         field = _event(path, settings)
@@ -153,6 +157,9 @@ def _undo_read_only(path: Path) -> None:
 def test_a_read_only_file_reads_refuses_writes_and_leaves_nothing_beside_it(
     tmp_path: Path, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: a read-only event file in a writable folder (immutable as root, mode 444 otherwise).
+    Holds: reads work, writes are refused as read-only, no ``-wal``/``-shm`` is left and nothing
+    is written."""
     path = tmp_path / "serata.tdc"
     field = _event(path, settings)
     _make_read_only(path)
@@ -180,6 +187,9 @@ def test_a_read_only_file_reads_refuses_writes_and_leaves_nothing_beside_it(
 def test_a_full_disk_reads_refuses_writes_then_loses_nothing(
     tmp_path: Path, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Attack: the event on a full disk (a tiny tmpfs). Holds: reads work; writes are refused as
+    disk full in one line, never called damage; once space is freed the next command works and
+    nothing acknowledged is lost."""
     with tmpfs(tmp_path / "small", "1m") as small:
         path = small / "serata.tdc"
         acknowledged = set(_event(path, settings))
@@ -205,8 +215,9 @@ def test_a_disk_that_fills_during_a_write_loses_nothing_acknowledged(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """No margin is foreseen: the disk runs out in the middle of a write, which is refused
-    as "disk full"; every write acknowledged before is there once space is freed."""
+    """Attack: no margin foreseen, the disk runs out in the middle of a write. Holds: that write is
+    refused as "disk full"; every write acknowledged before is there once space is freed, and the
+    next command works."""
     monkeypatch.setattr(faults, "SPARE", 0)
     with tmpfs(tmp_path / "small", "2m") as small:
         path = small / "serata.tdc"
@@ -266,8 +277,9 @@ LIMITED = textwrap.dedent(
 def test_a_file_size_limit_reads_refuses_writes_then_loses_nothing(
     tmp_path: Path, settings: Settings, capsys: pytest.CaptureFixture[str], margin: int
 ) -> None:
-    """``ulimit -f`` (RLIMIT_FSIZE) in a child process: no root needed. With no margin the
-    limit is foreseen at once; with some, a write runs into it half-way."""
+    """Attack: ``ulimit -f`` (RLIMIT_FSIZE) in a child process (no root needed): with no margin the
+    limit is foreseen at once; with some, a write runs into it half-way. Holds: writes refused as
+    disk full naming ``ulimit -f``; reading works; no traceback; nothing acknowledged is lost."""
     path = tmp_path / "serata.tdc"
     acknowledged = set(_event(path, settings))
     limit = path.stat().st_size + margin
@@ -315,6 +327,9 @@ def test_a_bad_data_folder_is_one_line_never_a_traceback(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """Attack: a data folder that is a file, under a file, missing or read-only, met by ``state``, a
+    write, ``backups now``, ``backups``, the last event, ``new NAME`` and a bare name. Holds: one
+    line each, never a traceback."""
     path = tmp_path / "serata.tdc"
     _event(path, settings.with_value("keep", "3").with_value("every", "1"))
     commands = [

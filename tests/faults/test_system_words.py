@@ -1,5 +1,5 @@
 """Errors worded by the operating system or by SQLite reach a reader of Italian inside an Italian
-sentence that keeps the system's own words at its end (issue 16); a reader of English reads them
+sentence that keeps the system's own words at its end; a reader of English reads them
 as before."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The floor on a phone in a real browser: Debian's chromium in mobile emulation (390×844 at
-device scale 3, touch), the flows of issue 23's "Done when" one after the other.
+device scale 3, touch), the floor's flows one after the other (sign-in, counts, busts, sign-out).
 
 ``TDCONSOLE_FLOOR_SHOTS=docs`` saves the phone's screens (docs/floor-*.png, the README's)."""
 

@@ -1,4 +1,4 @@
-"""Issue 25, point 6: the cash summary and the prize receipts as printed reports, from an
+"""The cash summary and the prize receipts as printed reports, from an
 event played through the service (its `state --json` document), in every format."""
 
 from __future__ import annotations

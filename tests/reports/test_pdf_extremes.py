@@ -1,8 +1,8 @@
-"""PDFs of whatever an event holds (issue 11, item 10), read back with pypdf.
+"""PDFs of whatever an event holds, read back with pypdf.
 
-A ruling of thousands of characters once raised ``ValueError: row … too high``, a count of
-25×10^100 raised ``FPDFException``, a name of 50,000 characters took minutes, and names in
-scripts the bundled font lacks printed blank with only fpdf's warning. (That the ordinary
+A ruling of thousands of characters spans pages with every word in order, a count of
+25×10^100 prints whole, a name of 50,000 characters prints in moments, and names in scripts
+the bundled font lacks print as their code points with one warning. (That the ordinary
 reports print without a warning is in ``test_pdf``: every report at every moment.)
 """
 

@@ -1,5 +1,5 @@
 """One vocabulary, the regulation's: Italian reports say gettoni and circolante, never Chips,
-and Italian default file names (issue: words)."""
+and Italian default file names."""
 
 from __future__ import annotations
 

@@ -545,7 +545,7 @@ def test_rules_package_does_not_load_the_ui() -> None:
     assert out.stdout.strip() == ""
 
 
-# -- the calculators' words in the reader's language (Issue 16) -------------------------------
+# -- the calculators' words in the reader's language ------------------------------------------
 
 
 def test_explanations_count_chips_going_back_in_italian() -> None:

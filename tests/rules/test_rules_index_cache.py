@@ -1,5 +1,5 @@
 """The search index kept on disk (store.index_cache): the same answers as a fresh build, and
-every hostile or damaged file at its place ignored without a traceback (docs/reliability.md)."""
+every hostile or damaged file at its place ignored without a traceback."""
 
 from __future__ import annotations
 
@@ -210,6 +210,8 @@ def kept_bytes() -> bytes:
 
 @pytest.mark.parametrize("keep", [0, 50, 99, 100, 4096, 0.5])
 def test_a_truncated_cache_is_ignored_and_rebuilt(data_dir: Path, keep: float) -> None:
+    """Attack: the kept search index cut short at several lengths. Holds: ignored, built afresh and
+    replaced, the answers identical to a fresh build."""
     import_club_book(data_dir)
     whole = kept_bytes()
     cut = whole[: int(len(whole) * keep)] if isinstance(keep, float) else whole[:keep]
@@ -225,6 +227,8 @@ def test_a_truncated_cache_is_ignored_and_rebuilt(data_dir: Path, keep: float) -
     [b'{"format": "json", "terms": {}}', b"\x80\x04\x95 pickle", b"\0" * 5000, b"hello\n"],
 )
 def test_a_file_of_another_format_is_ignored_and_left_alone(data_dir: Path, data: bytes) -> None:
+    """Attack: JSON, a pickle, zeros or text at the kept index's place. Holds: ignored, the answers
+    a fresh build's, the file left byte for byte."""
     path = planted(data)
     assert_same_as_fresh()
     assert search("dote")
@@ -267,6 +271,8 @@ def tamper(sql: str, args: tuple[object, ...] = ()) -> None:
     ],
 )
 def test_a_cache_with_a_wrong_key_or_shape_is_ignored(data_dir: Path, sql: str) -> None:
+    """Attack: the cache with another key (digest, format), a view, a trigger, a dropped index, a
+    column or the books' table gone, a bad number. Holds: ignored at opening, answers identical."""
     import_club_book(data_dir)
     tamper(sql)
     assert isinstance(reopen(), Built)
@@ -288,7 +294,10 @@ def test_a_cache_with_a_wrong_key_or_shape_is_ignored(data_dir: Path, sql: str) 
     ],
 )
 def test_a_cache_damaged_inside_is_noticed_while_searching(data_dir: Path, sql: str) -> None:
-    """Its key and shape are right, its rows are not: the search builds afresh, same answers."""
+    """Attack: rows damaged behind a right key and shape (postings naming a missing article, cut
+    frequencies, a word for a weight, articles' fields not JSON, renumbered articles, phrases
+    pointing nowhere). Holds: noticed while searching, built afresh and replaced, the same
+    answers."""
     import_club_book(data_dir)
     tamper(sql)
     assert isinstance(reopen(), Kept)
@@ -302,6 +311,8 @@ def test_a_cache_damaged_inside_is_noticed_while_searching(data_dir: Path, sql: 
 
 
 def test_flipped_bytes_never_give_a_traceback(data_dir: Path) -> None:
+    """Attack: bytes flipped at random in the kept index, many times over. Holds: never a traceback;
+    the search answers."""
     import_club_book(data_dir)
     whole = bytearray(kept_bytes())
     rng = random.Random(5)
@@ -319,6 +330,8 @@ def test_flipped_bytes_never_give_a_traceback(data_dir: Path) -> None:
 def test_a_symlink_at_the_cache_place_is_never_followed_nor_replaced(
     data_dir: Path, tmp_path: Path
 ) -> None:
+    """Attack: a symbolic link at the cache's place pointing to a precious file. Holds: never
+    followed nor replaced; the search works without a kept index."""
     victim = tmp_path / "victim.txt"
     victim.write_text("precious", encoding="utf-8")
     path = cache_path()
@@ -390,6 +403,9 @@ def test_a_read_only_or_full_folder_means_no_cache(
     capsys: pytest.CaptureFixture[str],
     fault: OSError,
 ) -> None:
+    """Attack: a read-only or full data folder. Holds: no kept index, nothing said, no temporary
+    file left; the search works."""
+
     def failing(*args: object, **kwargs: object) -> None:
         raise fault
 
@@ -423,6 +439,8 @@ def test_a_read_only_data_folder_means_no_cache(data_dir: Path) -> None:
 
 
 def test_two_processes_building_at_once_leave_one_whole_cache(data_dir: Path) -> None:
+    """Attack: two processes building the index at once, several times. Holds: both answer as a
+    fresh build; one whole cache, no temporary file left."""
     import_club_book(data_dir, articles=400)
     code = (
         "import json, sys\nfrom tdconsole.rules import search\n"

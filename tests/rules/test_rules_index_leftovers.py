@@ -24,6 +24,9 @@ def aged(path: Path, seconds: float) -> Path:
 
 
 def test_only_old_leftovers_of_this_user_are_removed(tmp_path: Path) -> None:
+    """Attack: a build killed mid-write leaving its temporary file, beside a link, a folder, a young
+    build's file and another file under the same kind of name. Holds: the next build removes only
+    the leftover older than an hour."""
     stale = tmp_path / ".rules-index.killed.tmp"
     stale.write_bytes(b"half a database")
     aged(stale, OLD)

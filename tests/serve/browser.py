@@ -197,7 +197,7 @@ for (const name of ["freeze", "resume", "visibilitychange"]) {
   });
 }
 """
-"""What the page is given before it is frozen: a timer counting every 250 ms, and the
+"""What the page is given before it is frozen: a timer counting four times a second, and the
 lifecycle's own events as the page sees them ("hidden", "freeze", "resume", "visible"),
 each with the count at that moment."""
 

@@ -1,4 +1,4 @@
-"""Roles live in the service and hold for every face (issue 11, item 9): ``--as`` anyone but
+"""Roles live in the service and hold for every face: ``--as`` anyone but
 the Director is floor staff on the command line and in the console; redo follows undo's
 ownership; a rulebook import is the Director's and is recorded; names of who acts are
 compared and logged normalised."""
@@ -236,13 +236,16 @@ def test_a_new_rulebook_imports_when_the_last_event_is_gone(
     assert code == 2  # an event named and missing is said, as by every command
 
 
-# -- look-alikes of the Director (issue 24) ----------------------------------------------------
+# -- look-alikes of the Director ----------------------------------------------------
 
 
 @pytest.mark.parametrize("forged", ["Dir\u0435ttore", "D1RETTORE", "Dirett\u03bfre"])
 def test_as_a_look_alike_of_the_director_is_refused(
     capsys: pytest.CaptureFixture[str], event: str, forged: str
 ) -> None:
+    """Attack: ``--as`` a look-alike of the Director's name (a Cyrillic letter, digits for letters,
+    a Greek omicron). Holds: refused under Art. VII.1 (looks like the Director's name); nothing
+    logged."""
     before = actors(capsys, event)
     code, _, err = run(capsys, "--event", event, "--as", forged, "register", "Ada")
     assert code == 2
@@ -253,8 +256,9 @@ def test_as_a_look_alike_of_the_director_is_refused(
 def test_floor_staff_signed_in_under_the_directors_name_is_refused(
     make_service: MakeService,
 ) -> None:
-    """``Niccolo`` + a combining grave is the Director ``Niccolò``: as floor staff it would
-    own (and undo) the Director's actions, so it is refused."""
+    """Attack: floor staff signed in as ``Niccolo`` and a combining grave (the Director
+    ``Niccolò``), or in capitals: as floor staff it would own, and undo, the Director's actions.
+    Holds: the service refuses it; the floor acts under a name of its own."""
     service = make_service(settings=load_settings().model_copy(update={"director": "Niccolò"}))
     service.execute(Register(names=["Ada"]))
     path = service.store.path
@@ -282,12 +286,14 @@ def test_a_director_renamed_like_a_staff_session_stops_it_acting(
     staff.close()
 
 
-# -- undo names what it undoes (issue 24) -------------------------------------------------------
+# -- undo names what it undoes -------------------------------------------------------
 
 
 def test_undo_of_a_named_action_undoes_nothing_when_another_came_meanwhile(
     make_service: MakeService,
 ) -> None:
+    """Attack: an undo aimed at one action (``undo(expected=…)``) after another terminal's action
+    came in. Holds: nothing is undone."""
     director = make_service()
     director.execute(Register(names=["Ada"]))
     named = director.last_action()

@@ -1,5 +1,5 @@
 """An undo on a long log refolds from a checkpoint kept in memory, not from the start of the
-log (issue 23): the stored snapshot is written right after a command, so undoing that command
+log: the stored snapshot is written right after a command, so undoing that command
 cannot start from it, and the whole log was folded again, in the process that undoes and in
 every process that reads the undo (the served floor among them)."""
 

@@ -1,4 +1,4 @@
-"""Remembering the last event never fails a command (issue 11, item 5).
+"""Remembering the last event never fails a command.
 
 It used to write ``last_event.tmp`` in every process: two terminals at once tripped on each
 other's temporary file (``FileNotFoundError``, exit 1). Each process now writes its own
@@ -30,6 +30,8 @@ HAMMER = textwrap.dedent(
 
 
 def test_many_processes_remember_at_once_and_none_fails(tmp_path: Path, data_dir: Path) -> None:
+    """Attack: eight processes remembering their last event a hundred and fifty times each, at once.
+    Holds: none fails (each writes a temporary file of its own)."""
     events = [tmp_path / f"event{i}.tdc" for i in range(8)]
     procs = [forked.popen(HAMMER, str(event), "150", stderr=True) for event in events]
     failures = []
@@ -43,6 +45,8 @@ def test_many_processes_remember_at_once_and_none_fails(tmp_path: Path, data_dir
 
 
 def test_commands_in_several_terminals_at_once_all_succeed(tmp_path: Path, data_dir: Path) -> None:
+    """Attack: several terminals running commands on one event at once. Holds: every command
+    succeeds; remembering the last event never fails one."""
     event = tmp_path / "serata.tdc"
     assert main(["new", str(event)]) == 0
     script = textwrap.dedent(

@@ -43,7 +43,7 @@ class ParsedOnce:
     """Textual's CSS parser (``textual.css.parse.parse``, where its stylesheets call it), with
     what it returned kept for the session: each console a test starts parses the same texts,
     at the same places, with the same variables, and Textual parses every one of them again
-    per App (a new stylesheet at its first screen: 30-45 ms of CPU a start).
+    per App (a new stylesheet at its first screen: a noticeable part of each start's CPU).
 
     Sound: the parse is a function of its arguments alone, and they are all in the key (the
     variables by their value: a stylesheet's tokens, once read, are never changed; a new set
@@ -198,7 +198,7 @@ def keys_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     app's messages are processed and painted (``settle``).
     Textual's guess from the CPU time that the app is idle is wrong both ways: on a busy
     machine a key typed into a dialog can land before the dialog is up and its field
-    focused; on a quiet one every key waits at least 40 ms of wall clock, and the console's
+    focused; on a quiet one every key waits a fixed pause of wall clock, and the console's
     timers repaint it meanwhile."""
     pause = Pilot.pause
 

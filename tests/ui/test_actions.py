@@ -87,8 +87,8 @@ async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
 
 
 async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: ConsoleApp) -> None:
-    """Issue 25, point 3 (rules.md, Decision of III.2): never counted, the dialog cannot be
-    recorded with his stack empty (it used to take his starting stack as his stack now); with
+    """Rules.md, Decision of III.2: never counted, the dialog cannot be recorded with his stack
+    empty (his starting stack is no evidence of his stack now); with
     a count below the big blind on record, the field may stay empty and that count is used."""
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -137,7 +137,7 @@ async def test_floor_calculates_but_does_not_cite(make_app: object) -> None:
 async def test_a_superscript_or_5000_digits_in_a_calculator_field_is_refused_in_place(
     make_app: object,
 ) -> None:
-    """``²`` is a key on AZERTY keyboards and a digit to Python (issue 24): the chips form says
+    """``²`` is a key on AZERTY keyboards and a digit to Python: the chips form says
     the field is not a whole number, and the console lives on."""
     app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:

@@ -1,4 +1,4 @@
-"""Issue 25, point 6 in the console: a paid player's withdrawal says his refund and the pool's
+"""The evening's money in the console: a paid player's withdrawal says his refund and the pool's
 drop; the prizes tab shows the cash summary (fees, food, refunds, prizes, the cash box)."""
 
 from __future__ import annotations

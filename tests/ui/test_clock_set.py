@@ -1,4 +1,4 @@
-"""The clock's time set from the console (issue 25, point 5), through the command the command
+"""The clock's time set from the console, through the command the command
 line's ``clock set`` runs; ``tdconsole clock`` during a break says it is a break."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Counts (issue 25, point 9): the count dialog's running total against the table's chips, the
+"""Counts: the count dialog's running total against the table's chips, the
 final's counts in seat order and all in view at 120×40, its bonus only from every count."""
 
 from __future__ import annotations

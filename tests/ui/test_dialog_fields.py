@@ -1,4 +1,4 @@
-"""Dialogs do not eat typing (issue 25, point 7): the cursor starts on the first field to fill,
+"""Dialogs do not eat typing: the cursor starts on the first field to fill,
 every field keeps its label once filled, and the choice made shows without colour."""
 
 from __future__ import annotations

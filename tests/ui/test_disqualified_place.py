@@ -1,6 +1,6 @@
-"""Issue 25, point 2: the console's standings tab left a disqualified player out (the printed
-standings listed him). He keeps the place at which he left, marked DQ, without a prize; the
-prizes tab shows him at his place too (rules.md, the Decision on VI.2)."""
+"""A disqualified player in the console's standings tab, as in the printed standings: he keeps
+the place at which he left, marked DQ, without a prize; the prizes tab shows him at his place
+too (rules.md, the Decision on VI.2)."""
 
 from __future__ import annotations
 

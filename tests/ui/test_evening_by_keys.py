@@ -1,4 +1,4 @@
-"""A whole evening through the console's keys only (issue 15): from a new, empty event to the
+"""A whole evening through the console's keys only: from a new, empty event to the
 winner, with every key counted. The test body reads the state to check it, and never acts on
 the event but through keys."""
 
@@ -114,15 +114,15 @@ async def evening(tmp_path: Path, names: list[str], *, withdraw: str = "", dq: b
 
 
 async def test_an_evening_by_keys_only(tmp_path: Path) -> None:
-    """Issue 15's evening, ten players: 218 key presses before issue 25 (each fee one key
-    and a Down, the draw's slips closed by hand); 199 now."""
+    """A whole evening of ten players by keys only, in 199 key presses (each fewer is the
+    Director's time saved)."""
     assert await evening(tmp_path, NAMES) == 199
 
 
 async def test_a_new_evening_by_keys_with_a_withdrawal_and_a_disqualification(
     tmp_path: Path,
 ) -> None:
-    """Issue 25's evening: thirteen registered and paid, one withdrawing after paying, twelve
+    """A fuller evening: thirteen registered and paid, one withdrawing after paying, twelve
     at three tables, a closing, a disqualification, the final, the winner."""
     names = [*NAMES, "Marta", "Nino", "Olga"]
     count = await evening(tmp_path, names, withdraw="Nino", dq=True)

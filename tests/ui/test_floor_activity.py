@@ -1,5 +1,5 @@
 """What another terminal records reaches the Director's console as a notification (who, what)
-and in the room panel's short activity list (issue 15.7)."""
+and in the room panel's short activity list."""
 
 from __future__ import annotations
 

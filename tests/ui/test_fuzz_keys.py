@@ -1,6 +1,6 @@
 """Random keys on the Director's console and on the floor (a subset of the UI's actions under
 hypothesis): the console never crashes, a refusal changes nothing, and whatever was recorded
-replays to the live state (issue 8, bad input through Pilot)."""
+replays to the live state (bad input through Pilot)."""
 
 from __future__ import annotations
 

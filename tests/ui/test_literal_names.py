@@ -1,4 +1,4 @@
-"""No name is ever markup (issue 25, point 1): a player's, the event's or a staff member's text
+"""No name is ever markup: a player's, the event's or a staff member's text
 is shown as typed in every dialog's title, the palette, the notices and the tables; and an
 unexpected error ends the console with code 1 and a crash report, never 0."""
 

@@ -1,4 +1,4 @@
-"""The console on a file holding what a terminal obeys (issue 11, item 8): an event named
+"""The console on a file holding what a terminal obeys: an event named
 ``Serata\\e]0;pwned\\a`` retitles no window, and no widget shows a control character."""
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ def hostile_event(path: Path) -> Path:
 
 
 async def test_no_view_of_the_console_shows_a_control_character(tmp_path: Path) -> None:
+    """Attack: the same older file opened in the console. Holds: none of its tabs, its opening
+    screen or a refusal shows a control character."""
     service = Tournament.open(hostile_event(tmp_path / "old.tdc"), clock=frozen)
     app = build_app(service, frozen)
     try:

@@ -1,4 +1,4 @@
-"""The palette's order is stable (issue 25, point 8): a player's entries come in one order
+"""The palette's order is stable: a player's entries come in one order
 whatever the name, so Down+Enter opens the same kind of entry; "Disqualify NAME" is there."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Refusals in the console name its keys and fields, never the command line's syntax; the
-command line's own text is left as it is (issue 15.6)."""
+command line's own text is left as it is."""
 
 from __future__ import annotations
 

@@ -319,7 +319,7 @@ async def test_the_elimination_dialog_is_built_once_and_opens_again_empty(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``e`` opens the dialog built at the first ``e``, mounting nothing (each ``e`` built one:
-    its widgets composed, styled and laid out, about 80 ms of CPU), and it holds nothing of
+    its widgets composed, styled and laid out, most of the key's CPU), and it holds nothing of
     the last opening: the player typed, the second row, the stacks, the toggle."""
     mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -381,7 +381,7 @@ async def test_a_name_typed_in_a_kept_dialog_replaces_the_player_it_opened_on(
 async def test_a_dialog_opened_again_is_styled_again_only_after_a_change_of_theme(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Textual styles a screen pushed again all over (10 ms of the elimination dialog): the
+    """Textual styles a screen pushed again all over (a cost at each elimination dialog): the
     dialog kept from the last ``e`` is styled as it was, unless a theme was chosen since; and
     it has the terminal's width class of now, though it was closed when the terminal was
     resized."""

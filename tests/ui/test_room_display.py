@@ -1,6 +1,6 @@
 """What the room reads on the TV, and the clock's words on the console: overtime with its sign,
 no instruction to the Director on the TV, a break is a break and a stopped clock is not, the
-seating after the draw and each closing, the result at the end (issues 13 and 15)."""
+seating after the draw and each closing, the result at the end."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: R
         assert display.screen.query_one(BigClock).text == "+02:22"
         words = shown(display, "#display-state") + shown(display, "#display-blinds")
         assert "ANNUNCIARE" not in words.upper()
-        # The level to come, never "now" beside the blinds still played (issue 25).
+        # The level to come, never "now" beside the blinds still played.
         assert shown(display, "#display-state") == "TEMPO SCADUTO — PROSSIMO: LIVELLO 2, 100 / 200"
         assert shown(display, "#display-blinds") == "BUI 50 / 100"
         assert "ORA" not in words.split()
@@ -123,7 +123,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
         assert shown(display, "#display-state") == f"SI RIPRENDE ALLE {resume:%H:%M}"
         blinds = [line.strip() for line in shown(display, "#display-blinds").splitlines()]
         assert blinds[0] == "LIVELLO 2: BUI 100 / 200"
-        # The colour-up the plan marks for this break (issue 25), in the room's words.
+        # The colour-up the plan marks for this break, in the room's words.
         assert blinds[-1].strip() == (
             "Cambio colore: i gettoni da 25 escono dal gioco, cambiati con quelli da 100"
         )

@@ -1,5 +1,5 @@
 """The seat cursor moves over the seats as they are drawn, and every dialog names the player it
-will act on, with his seat, before anything is recorded (issue 15.5)."""
+will act on, with his seat, before anything is recorded."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The console run for a person sets the objects of its start aside from Python's collector
 once its event is shown (``tdconsole.ui.app.settled_heap``): a full collection then walks only
-what was made since, instead of stopping the console 60-100 ms under a busy floor (issue 23).
+what was made since, instead of every object, which stops the console under a busy floor.
 A test's console sets nothing aside (each test's console would be kept for good)."""
 
 from __future__ import annotations

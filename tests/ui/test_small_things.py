@@ -1,4 +1,4 @@
-"""The small things that cost the Director time (issue 25, point 10)."""
+"""The small things that cost the Director time."""
 
 from __future__ import annotations
 
@@ -108,8 +108,8 @@ async def test_a_notice_never_splits_a_number(app: ConsoleApp) -> None:
 async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 25, point 11: the first keystroke that completed a board imported pokerkit on
-    the UI thread (bench/calculator.py); the form loads it in a worker as it opens."""
+    """The first keystroke that completes a board must not import pokerkit on the UI thread
+    (bench/calculator.py): the form loads it in a worker as it opens."""
     import threading
 
     from tdconsole.ui.calculators import showdown
@@ -125,7 +125,7 @@ async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
 
 
 def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
-    """Issue 25, point 10: the clock panel's line holds 38 columns; its prompts were cut."""
+    """The clock panel's line holds 38 columns: its prompts fit whole."""
     from dataclasses import replace
     from datetime import timedelta
 
@@ -146,7 +146,7 @@ def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
 
 
 def test_the_console_says_when_the_computer_clock_moved_back() -> None:
-    """Issue 24: a wall clock moved back is noticed and said to the Director (the time left is
+    """A wall clock moved back is noticed and said to the Director (the time left is
     held at what it was); floor terminals keep their own line."""
     from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""The console finds names as people type them (issue 15, item 4): the palette, the players
+"""The console finds names as people type them: the palette, the players
 search and the dialogs' player field use the domain's matcher (case and accents ignored)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The console's ``u`` undoes the action its notice named (issue 24): when another terminal
+"""The console's ``u`` undoes the action its notice named: when another terminal
 acted meanwhile, ``u`` names that action and whose it is, and only the next ``u`` undoes it."""
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ def out(service: Tournament, name: str) -> bool:
 
 
 async def test_u_does_not_undo_another_terminals_bust_unasked(make_app: MakeApp) -> None:
+    """Attack: the console's notice offers "u to undo" its action; meanwhile another terminal busts
+    a player; ``u``. Holds: the other terminal's bust stands, ``u`` names it and whose it is, and
+    only a second ``u`` undoes it."""
     console = make_app("director", lang="en")
     async with console.run_test(size=(120, 40)) as director:
         await director.pause()

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     # The floor's tokens and core are imported without the web layer (aiohttp) too:
-    # lazy: the floor's web layer is 1700 ms of importing them (importtime, load average 20)
+    # lazy: the floor's web layer (aiohttp) is the heaviest part of importing them
     from tdconsole.serve.floor import web as floor_web
 
     floor_web.setup(app, config, watcher)

@@ -117,7 +117,7 @@ def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, 
 class SharedStates:
     """The phone's state at one change, built once for all the phones that follow it, each
     given its own staff member's name: built per phone, 30 phones built it 30 times at each
-    change (its players' list most of the server's work under the floor's load, issue 23)."""
+    change (its players' list most of the server's work under the floor's load)."""
 
     def __init__(self) -> None:
         self._built: dict[str, tuple[object, dict[str, Any]]] = {}

@@ -15,7 +15,7 @@ from tdconsole.ui.widgets.choices import Choice
 
 
 def load_evaluator() -> None:
-    # lazy: pokerkit builds its lookup tables on import, 550 ms here: in a worker, never on
+    # lazy: pokerkit builds its lookup tables on import: in a worker, never on
     # the UI thread that opens the form
     import pokerkit  # noqa: F401
 
@@ -35,9 +35,9 @@ class ShowdownForm(CalcForm):
 
     def on_mount(self) -> None:
         super().on_mount()
-        # The hand evaluator (pokerkit builds its lookup tables on import: 0.3 s here, seconds
-        # on a busy machine) is loaded off the UI thread while the hands are typed, not on the
-        # keystroke that first completes a board (issue 25, point 11).
+        # The hand evaluator (pokerkit builds its lookup tables on import, seconds on a busy
+        # machine) is loaded off the UI thread while the hands are typed, not on the
+        # keystroke that first completes a board.
         self.run_worker(load_evaluator, thread=True, group="showdown-evaluator")
 
     def outcome(self) -> Outcome:

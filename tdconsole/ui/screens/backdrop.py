@@ -5,13 +5,13 @@ dialog's twice as it opened and the screens beneath it once more), and passes up
 on it (the clock ticking), and no more. Textual's own marks the whole screen beneath to be
 repainted after each such change, and at that repaint passes the whole screen up again, which
 marks it again: while any dialog was open, the console beneath and the dialog's whole screen
-were repainted at each of the console's ticks (four times a second, 10-15 ms and 15 kB written
-to the terminal each).
+were repainted at each of the console's ticks (four times a second, the whole screen written
+to the terminal each time).
 
 Textual draws a modal screen's translucent background by rendering the whole screen beneath
 and tinting it segment by segment, again at each repaint of the dialog (its opening, a key
-that changes its layout, the clock ticking beneath): 7-18 ms a time on the console at
-120 × 40, ten times as a dialog opens. ``Backdrop`` shows the same dimmed lines, keeps them,
+that changes its layout, the clock ticking beneath): the whole screen each time, ten
+times as a dialog opens. ``Backdrop`` shows the same dimmed lines, keeps them,
 and takes again from the screen beneath only the lines Textual says changed there (it passes
 the regions up: ``Screen._compositor_refresh``); a style is tinted once.
 """

@@ -122,7 +122,7 @@ class ConsoleActions(_Screen):
         return self.state
 
     def action_eliminate(self, name: str | None = None) -> None:
-        # One dialog kept and emptied at each key (built once: about 80 ms of CPU a key).
+        # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
         player = name or self.selected_player()
         self.app.push_screen(EliminateDialog.opened(self.app, self.tr, self._state(), player))
 
@@ -185,7 +185,7 @@ class ConsoleActions(_Screen):
 
     def action_print(self) -> None:
         """Print the report of the view in front (any other can be chosen in the dialog)."""
-        # lazy: the print dialog is 10-40 ms of the console's start-up
+        # lazy: the print dialog would weigh on the console's start-up
         from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 
         kind = FOR_TAB.get(self.active_tab(), "standings")
@@ -201,7 +201,7 @@ class ConsoleActions(_Screen):
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
-        # lazy: the structure screen and its proposal are 10-16 ms of the console's start-up
+        # lazy: the structure screen and its proposal would weigh on the console's start-up
         from tdconsole.ui.screens.structure import StructureScreen
 
         clock = getattr(self.app, "clock", None) or datetime.now

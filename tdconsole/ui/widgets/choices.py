@@ -1,4 +1,4 @@
-"""Radio buttons and check boxes whose state shows without colour (issue 25, point 7).
+"""Radio buttons and check boxes whose state shows without colour.
 
 Textual's draw the same ``●`` / ``X`` whether chosen or not and tell them apart by colour only:
 here the chosen radio button shows ``●`` and the others ``○``; a ticked box ``X``, an empty

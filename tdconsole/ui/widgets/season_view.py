@@ -41,7 +41,7 @@ def columns() -> tuple[tuple[str, Msg], ...]:
 
 def season_of(event: Path, lang: str) -> dict[str, Any] | None:
     """The ``season --json`` document of the first season counting ``event``, or None."""
-    # lazy: the season's modules are 7-30 ms of the console's start-up; imported in the
+    # lazy: the season's modules would weigh on the console's start-up; imported in the
     # worker that reads the season, after the first frame
     from tdconsole.season.load import load, season_json, seasons_for
 

@@ -142,7 +142,7 @@ class TableCard(Widget):
     def _shape(self) -> tuple[object, ...]:
         """What the card's height depends on at its width: its rows of seats, the lines its
         header takes (not the header's words, which change at every bust: each laid the whole
-        screen out again, 2-5 ms)."""
+        screen out again)."""
         width = max(1, self.content_region.width or self.size.width)
         columns, name_width = self.columns_for(width)
         lines = len(header(self.view, self.tr).wrap(self.app.console, width))
