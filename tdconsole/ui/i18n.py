@@ -73,16 +73,18 @@ def say_bindings(node: DOMNode, tr: Translator) -> None:
 
     # A key that the footer names by a word ("space") is named in the console's language.
     named = {"space": catalogue.pgettext("key", "space")}
-    for key, bindings in node._bindings.key_to_bindings.items():
-        node._bindings.key_to_bindings[key] = [
-            replace(
-                b,
-                description=said(b.description),
-                tooltip=said(b.tooltip),
-                key_display=b.key_display or named.get(b.key),
-            )
-            for b in bindings
-        ]
+    # lazy: this module is read without Textual (the words of the command line)
+    from tdconsole.ui.textual_reach import rewrite_bindings
+
+    rewrite_bindings(
+        node,
+        lambda b: replace(
+            b,
+            description=said(b.description),
+            tooltip=said(b.tooltip),
+            key_display=b.key_display or named.get(b.key),
+        ),
+    )
 
 
 def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
