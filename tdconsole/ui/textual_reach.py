@@ -82,6 +82,8 @@ class ConsoleAppReach(App[ReturnType]):
     - ``show_notices(notices)`` paints the notices, and says False for Textual's toasts
       (``App._refresh_notifications``, what ``notify`` and a notice timing out call; no
       public hook chooses how notices are shown).
+
+    Stands in for public hooks of the App: an error handler, a quiet end, a notices' painter.
     """
 
     def crashed(self, error: Exception) -> None:
@@ -149,6 +151,9 @@ class StillScreenReach(Screen[None]):
     - beneath a dialog, a change is passed up and the screen not marked to be repainted
       whole (``Screen._compositor_refresh``, ``Screen._repaint_required``): it is repainted
       whole when it is on top again. No public API tells how a screen is repainted.
+
+    Stands in for a public setting of the notices' widget and a screen that keeps its layout
+    and its repaints for a new size and a change beneath a dialog.
     """
 
     def notice_rack(self) -> Widget:
