@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tdconsole.domain.numbers import chips_text
 from tdconsole.i18n import Said, translation
+from tdconsole.ui.textual_reach import rewrite_bindings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -73,9 +74,6 @@ def say_bindings(node: DOMNode, tr: Translator) -> None:
 
     # A key that the footer names by a word ("space") is named in the console's language.
     named = {"space": catalogue.pgettext("key", "space")}
-    # lazy: this module is read without Textual (the words of the command line)
-    from tdconsole.ui.textual_reach import rewrite_bindings
-
     rewrite_bindings(
         node,
         lambda b: replace(

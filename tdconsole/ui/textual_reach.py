@@ -14,7 +14,7 @@ The tests' own reaches (the pilot, the compositor as a test drives it) are in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App
 from textual.binding import Binding
@@ -25,10 +25,11 @@ from textual.notifications import Notification, Notifications
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from textual.widgets import Footer
 
 ReturnType = TypeVar("ReturnType")
 
@@ -222,6 +223,9 @@ def keep_footer_key_compact(widget: Widget, compact: bool) -> None:
     (``FooterKey.compact``; ``FooterKey`` is in the private ``textual.widgets._footer``): the
     footer otherwise tells it as it is mounted, each key styled twice more. Stands in for a
     public ``textual.widgets.FooterKey``."""
+    # lazy: the footer's module is 3 ms of the first frame, which has no footer
+    from textual.widgets._footer import FooterKey
+
     if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
         widget.set_reactive(FooterKey.compact, compact)
 
