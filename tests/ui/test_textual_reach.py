@@ -16,6 +16,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
 import textwrap
 from collections.abc import Iterator
 from functools import cache
@@ -28,6 +29,7 @@ import tdconsole.ui
 ROOT = Path(__file__).resolve().parents[2]
 WRAPPERS = {ROOT / "tdconsole/ui/textual_reach.py", ROOT / "tests/ui/textual_reach.py"}
 UI = (ROOT / "tdconsole/ui", ROOT / "tests/ui")
+IMPORTS_TEXTUAL = re.compile(r"^\s*(?:from|import)\s+textual\b", re.MULTILINE)
 """Where Textual's objects are; elsewhere, a module that imports Textual."""
 
 REACHED = {
@@ -96,18 +98,19 @@ def private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__") and name != "_"
 
 
-def defined_names(tree: ast.AST) -> set[str]:
-    """The private names a module defines: its functions, methods and classes, the names it
-    assigns, and the attributes it sets on an object."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-            names.add(node.attr)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-    return {name for name in names if private(name)}
+DEFINED = re.compile(
+    r"(?:def|class)\s+(_\w+)"  # a function, a method, a class
+    r"|\.(_\w+)\s*(?::[^\n=]*)?=(?!=)"  # an attribute set on an object
+    r"|^\s*(_\w+)\s*(?::[^\n=]*)?=(?!=)",  # a name assigned
+    re.MULTILINE,
+)
+
+
+def defined_names(text: str) -> set[str]:
+    """The private names a module's text defines: its functions, methods and classes, the
+    names it assigns, and the attributes it sets on an object (read from the text: a name it
+    takes for one only widens what is counted as defined)."""
+    return {name for found in DEFINED.findall(text) for name in found if private(name)}
 
 
 @cache
@@ -115,7 +118,7 @@ def textuals() -> frozenset[str]:
     """Every private name Textual defines (as installed)."""
     names: set[str] = set()
     for path in Path(textual.__file__).parent.rglob("*.py"):
-        names |= defined_names(tree(path))
+        names |= defined_names(path.read_text("utf-8"))
     return frozenset(names)
 
 
@@ -131,14 +134,7 @@ def with_textual(path: Path) -> bool:
     Textual."""
     if any(path.is_relative_to(folder) for folder in UI):
         return True
-    return any(
-        (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual")
-        or (
-            isinstance(node, ast.Import)
-            and any(alias.name.split(".")[0] == "textual" for alias in node.names)
-        )
-        for node in ast.walk(tree(path))
-    )
+    return IMPORTS_TEXTUAL.search(path.read_text("utf-8")) is not None
 
 
 @cache
@@ -147,7 +143,7 @@ def ours() -> frozenset[str]:
     names: set[str] = set()
     for path in our_files():
         if path not in WRAPPERS:
-            names |= defined_names(tree(path))
+            names |= defined_names(path.read_text("utf-8"))
     return frozenset(names)
 
 
