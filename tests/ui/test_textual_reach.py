@@ -17,7 +17,6 @@ import importlib
 import inspect
 import pkgutil
 import re
-import textwrap
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -209,11 +208,17 @@ def own_privates(cls: type) -> frozenset[str]:
     """The private names a class's own body defines: methods, class attributes, and the
     attributes its methods set on ``self``."""
     try:
-        source = textwrap.dedent(inspect.getsource(cls))
+        module = tree(Path(inspect.getfile(cls)))
     except (OSError, TypeError):
         return frozenset()
-    body = ast.parse(source).body[0]
-    assert isinstance(body, ast.ClassDef)
+    found = [
+        node
+        for node in ast.walk(module)
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__
+    ]
+    if not found:
+        return frozenset()
+    body = found[0]
     names = {
         name
         for item in body.body
