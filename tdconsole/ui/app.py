@@ -21,7 +21,7 @@ from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
-from textual.notifications import Notification, SeverityLevel
+from textual.notifications import Notification, Notifications, SeverityLevel
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
@@ -50,6 +50,7 @@ from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
@@ -139,9 +140,11 @@ class ConsoleApp(ViewsApp):
         return self.service.state.settings.language
 
     # -- an unexpected error -----------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
+    def crashed(self, error: Exception) -> None:
         """An unexpected error ends the console with code 1 and a crash report beside the
-        event's backups (``tdconsole.ui.crash``); the command line says it in one line."""
+        event's backups (``tdconsole.ui.crash``); the command line says it in one line.
+        (Textual's traceback, with every frame's locals, is not printed: the crash report has
+        it without them; ``textual_reach.ConsoleAppReach``.)"""
         if self.crash is None:
             # lazy: the crash report writes through the store (the event's models), which the
             # first frame does not need
@@ -149,13 +152,6 @@ class ConsoleApp(ViewsApp):
 
             self.crash = error
             self.crash_report = write_crash_report(error, self.service)
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        # Textual's own prints the traceback with every frame's locals (the State, a PIN being
-        # typed): the crash report has it without them.
-        self.bell()
-        self._close_messages_no_wait()
 
     def notify(
         self,
@@ -179,19 +175,19 @@ class ConsoleApp(ViewsApp):
             return
         if timeout is None:
             timeout = self.NOTIFICATION_TIMEOUT
-        self._notifications.add(Notification(message, title, severity, timeout, markup=False))
-        self._refresh_notifications()
+        notifications(self).add(Notification(message, title, severity, timeout, markup=False))
+        self.refresh_notices()
 
-    def _refresh_notifications(self) -> None:
+    def show_notices(self, notices: Notifications) -> bool:
         """The screen on top shows the notices in its one area, painted in place at once
         (``ui.notices``); a screen without one (the start screen, the palette), in Textual's
         toasts."""
         try:
             rack = self.screen.get_child_by_type(NoticeRack)
         except (NoMatches, ScreenStackError):
-            super()._refresh_notifications()
-            return
-        rack.show(self._notifications)
+            return False
+        rack.show(notices)
+        return True
 
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:

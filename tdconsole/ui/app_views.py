@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from rich.text import Text
-from textual.app import App
 from textual.css.query import NoMatches
 
 from tdconsole.i18n import ngettext
@@ -19,6 +18,7 @@ from tdconsole.ui.i18n import Translator
 from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.textual_reach import ConsoleAppReach
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 Mode = Literal["director", "floor", "display"]
 
 
-class ViewsApp(App[int]):
+class ViewsApp(ConsoleAppReach[int]):
     """The App's half that paints: what it reads, ``ConsoleApp.__init__`` sets."""
 
     service: Tournament | None

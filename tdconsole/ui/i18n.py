@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tdconsole.domain.numbers import chips_text
 from tdconsole.i18n import Said, translation
+from tdconsole.ui.textual_reach import rewrite_bindings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -73,16 +74,15 @@ def say_bindings(node: DOMNode, tr: Translator) -> None:
 
     # A key that the footer names by a word ("space") is named in the console's language.
     named = {"space": catalogue.pgettext("key", "space")}
-    for key, bindings in node._bindings.key_to_bindings.items():
-        node._bindings.key_to_bindings[key] = [
-            replace(
-                b,
-                description=said(b.description),
-                tooltip=said(b.tooltip),
-                key_display=b.key_display or named.get(b.key),
-            )
-            for b in bindings
-        ]
+    rewrite_bindings(
+        node,
+        lambda b: replace(
+            b,
+            description=said(b.description),
+            tooltip=said(b.tooltip),
+            key_display=b.key_display or named.get(b.key),
+        ),
+    )
 
 
 def table_name(tr: Translator, number: int | None, final: bool = False) -> str:

@@ -14,7 +14,7 @@ paints no widget through another.
 
 Textual's notification API is kept: ``App.notify`` adds a ``Notification`` to the App's
 collection, which keeps its timeout; the App hands the collection to the screen on top
-(``ConsoleApp._refresh_notifications``). The newest notice is at the bottom; older ones go
+(``ConsoleApp.show_notices``). The newest notice is at the bottom; older ones go
 out at the top when the area is full. A click on a notice dismisses it.
 """
 
@@ -28,11 +28,12 @@ from rich.style import Style
 from rich.text import Text
 from textual.containers import Container
 from textual.events import Click
-from textual.geometry import Size
 from textual.notifications import Notification, Notifications
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
+
+from tdconsole.ui.textual_reach import NeverScrollsReach, check_refresh, dismiss, notifications
 
 NOTICE_LINES = 8
 """The area's greatest height: three one-line notices and their gaps, or one long refusal."""
@@ -44,13 +45,13 @@ def lay_out_now(widget: Widget) -> None:
     """The screen laid out for ``widget``'s new height or display in its next frame, the one
     that paints the notice. Textual asks the layout at the widget's own next turn,
     which may come after the screen's next frame: the notice was then painted a frame late.
-    (Textual 8.2's ``_check_refresh``, what the widget's turn does, pinned and proved by
+    (``textual_reach.check_refresh``, what the widget's turn does, proved by
     ``tests/ui/test_notices.py``.)"""
-    widget._check_refresh()
+    check_refresh(widget)
     widget.screen.refresh(repaint=False, layout=True)
 
 
-class NoticeArea(Widget):
+class NoticeArea(NeverScrollsReach):
     """The notices, newest at the bottom, each a bar in its severity's colour, its title in
     bold, its words wrapped; a blank line between two. As high as they need, at most
     ``NOTICE_LINES``."""
@@ -105,13 +106,6 @@ class NoticeArea(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips = None
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        # Laid out at a new height, Textual lays the whole screen out once more for the new
-        # "virtual size" (what a widget that scrolls scrolls over): the area never scrolls.
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def _fit(self) -> None:
         """The area as high as its lines: laid out again only when their number changes."""
@@ -200,10 +194,10 @@ class NoticeArea(Widget):
     def on_click(self, event: Click) -> None:
         if 0 <= event.y < len(self._owners) and (notice := self._owners[event.y]) is not None:
             event.stop()
-            self.app._unnotify(notice)
+            dismiss(self.app, notice)
 
 
-class NoticeRack(Container):
+class NoticeRack(Container, NeverScrollsReach):
     """The area's place: the bottom right corner above the footer, of a fixed size, shown
     while there is a notice (Textual's ``ToastRack`` in its layer, without its toasts)."""
 
@@ -231,12 +225,6 @@ class NoticeRack(Container):
         super().__init__(NoticeArea(), id="notices")
         self._timer: Timer | None = None
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        # (As the area's: the rack follows the area's height, and never scrolls.)
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
-
     @property
     def area(self) -> NoticeArea:
         return self.query_one(NoticeArea)
@@ -260,4 +248,4 @@ class NoticeRack(Container):
 
     def _expired(self) -> None:
         self._timer = None
-        self.show(self.app._notifications)
+        self.show(notifications(self.app))

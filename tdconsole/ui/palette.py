@@ -8,8 +8,6 @@ from functools import partial
 from rich.align import Align
 from rich.text import Text
 from textual.command import (
-    CommandList,
-    CommandPalette,
     DiscoveryHit,
     Hit,
     Hits,
@@ -22,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from tdconsole.ui.glyphs import SEARCH
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.textual_reach import PaletteReach, no_matches_id
 
 Entry = tuple[str, Callable[[], object], str, str]
 """The label, what it does, its key (or a word of help), and its group: the name of the player
@@ -84,7 +83,7 @@ class ConsoleCommands(Provider):
             yield Hit(shared, display, partial(callback), text=label, help=help_text)
 
 
-class ConsolePalette(CommandPalette):
+class ConsolePalette(PaletteReach):
     """Textual's command palette with its own words in the console's language: the search
     box's placeholder and the line shown when nothing matches; and a mark before the box that
     every terminal font has (Textual's magnifier is an emoji)."""
@@ -99,18 +98,4 @@ class ConsolePalette(CommandPalette):
     def no_matches(self) -> Option:
         """The line shown when nothing matches what was typed."""
         nothing = Text(self.tr("No matches found"), style="not bold")
-        return Option(Align.center(nothing), disabled=True, id=self._NO_MATCHES)
-
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        # Textual 8.2 writes "No matches found" here and offers no setting for it: the same
-        # countdown, with the words said in the console's language.
-        self._stop_no_matches_countdown()
-
-        def show_no_matches() -> None:
-            if search_value:
-                self.query_one(CommandList).add_option(self.no_matches())
-                self._list_visible = True
-            else:
-                self._list_visible = False
-
-        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+        return Option(Align.center(nothing), disabled=True, id=no_matches_id(self))

@@ -22,7 +22,7 @@ import textual.css.stylesheet
 from support import copy_event
 from textual import events
 from textual.app import App
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.keys import REPLACED_KEYS
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
@@ -30,6 +30,8 @@ from textual.widgets import Input, TextArea
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
+
+from .textual_reach import animating, key_name, unicode_name, update_now, wait_for_screen
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 """The frozen moment every UI test (and snapshot) sees."""
@@ -150,7 +152,7 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
     while True:
         # Every message waiting in the app and its screen processed (what Textual's
         # ``Pilot.pause()`` does before its guess from the CPU time that the app is idle).
-        await pilot._wait_for_screen()
+        await wait_for_screen(pilot)
         if not app.is_running:
             # The app ended (a crash, ``q``): what is left in its queues is never processed.
             # The test goes on, and ``run_test`` raises the app's error as it exits.
@@ -163,7 +165,7 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
             continue
         # The screen laid out and painted; what it asked for after the paint
         # (``call_after_refresh``), or a new size, is a message for the next round.
-        app.screen._on_timer_update()
+        update_now(app.screen)
         await asyncio.sleep(0)
         if not _messages_pending(app) and not (workers and app.workers):
             return
@@ -172,11 +174,9 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
 def key_event(key: str) -> events.Key:
     """The event Textual's pilot sends for ``key`` (``App._press_keys``)."""
     if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
+        key = key_name(key)
     try:
-        char: str | None = unicodedata.lookup(
-            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
-        )
+        char: str | None = unicodedata.lookup(unicode_name(REPLACED_KEYS.get(key, key)))
     except KeyError:
         char = key if len(key) == 1 else None
     return events.Key(key, char)
@@ -213,7 +213,7 @@ def keys_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
                 event.set_sender(self.app)
                 self.app.post_message(event)
             await settle(self)
-            if not self.app.animator._complete_event.is_set():
+            if animating(self.app):
                 # An animation the key started (a scroll): its end, and what follows it.
                 await self.app.animator.wait_until_complete()
                 await settle(self)

@@ -17,9 +17,11 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.keys import KeysScreen
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
 from .conftest import frozen, settle
+from .textual_reach import own_bindings
 
 SIZE = (120, 40)
 MakeApp = Callable[..., ConsoleApp]
@@ -46,7 +48,7 @@ def text_of(widget: object) -> str:
 
 
 def messages(app: ConsoleApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in notifications(app)]
 
 
 async def test_clock_keys(app: ConsoleApp) -> None:
@@ -232,7 +234,7 @@ async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None
             assert service.state.phase == "seated"
             # Recorded, the dialog closes (no Cancel left to wonder about); the slips print.
             assert not isinstance(app.screen, DrawDialog)
-            assert any("p" in n.message for n in app._notifications)
+            assert any("p" in n.message for n in notifications(app))
             await pilot.press("g", "enter")
             await pilot.pause()
             assert service.state.phase == "elimination"
@@ -280,7 +282,7 @@ async def test_the_palette_speaks_the_console_language(app: ConsoleApp) -> None:
         console = Console(width=60, record=True, color_system=None)
         console.print(nothing.prompt)
         assert nothing.disabled and console.export_text().strip() == "Nessun risultato"
-        footer = [b.description for _key, b in app._bindings if b.action == "command_palette"]
+        footer = [b.description for _key, b in own_bindings(app) if b.action == "command_palette"]
         assert footer == ["comandi"]
 
 

@@ -12,6 +12,7 @@ from tdconsole.domain.registration import Pay, Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
+from tdconsole.ui.textual_reach import notifications
 
 from .conftest import frozen, settle
 
@@ -38,7 +39,7 @@ async def test_a_refund_is_said_and_the_prizes_tab_sums_up_the_cash(tmp_path: Pa
             await pilot.press("slash", *"bru", "enter")
             await pilot.press("w")
             await settle(pilot)
-            said = [n.message for n in app._notifications]
+            said = [n.message for n in notifications(app)]
             assert any(
                 "Ritirato: Bruno" in m
                 and "quota d'iscrizione di 70 scudi rimborsata: il montepremi cala di 70 scudi" in m

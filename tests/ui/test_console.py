@@ -7,6 +7,7 @@ from textual.widgets import Checkbox, Input
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.textual_reach import notifications
 
 SIZE = (120, 40)
 
@@ -19,7 +20,7 @@ def status_of(app: ConsoleApp, name: str) -> str:
 
 
 def messages(app: ConsoleApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in notifications(app)]
 
 
 async def test_opens_on_the_tables_with_the_clock(app: ConsoleApp) -> None:

@@ -10,6 +10,7 @@ from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.room_summary import RoomSummary
 
 from .conftest import NOW, frozen
@@ -23,12 +24,12 @@ async def test_a_floor_elimination_is_notified_and_listed(app: ConsoleApp, demo_
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            before = len(app._notifications)
+            before = len(notifications(app))
             floor.execute(SecondStack(name="Rossi", stack=0))
             floor.execute(Bust(names=["Moretti"], declined=True))
             app.poll()  # what the App's timer calls: the file changed
             await pilot.pause()
-            new = list(app._notifications)[before:]
+            new = list(notifications(app))[before:]
             said = [(n.title, n.message) for n in new]
             assert ("Da un altro terminale", "Bruno: Rossi: Seconda dote 4\xa0000") in said
             assert ("Da un altro terminale", "Bruno: Moretti: 24°") in said
@@ -42,7 +43,7 @@ async def test_a_floor_elimination_is_notified_and_listed(app: ConsoleApp, demo_
             app.poll()
             await pilot.pause()
             assert not any(
-                n.title == "Da un altro terminale" for n in list(app._notifications)[before + 2 :]
+                n.title == "Da un altro terminale" for n in list(notifications(app))[before + 2 :]
             )
     finally:
         floor.close()
@@ -59,7 +60,7 @@ async def test_the_floor_hears_of_the_directors_undo(make_app: object, demo_file
             director.undo()
             floor.poll()
             await pilot.pause()
-            said = [n.message for n in floor._notifications]
+            said = [n.message for n in notifications(floor)]
             assert "Direttore: Moretti: 24°" in said
             assert "Direttore: Annullato: eliminazione: Moretti" in said
     finally:
@@ -78,12 +79,12 @@ async def test_a_busy_floor_is_one_notice_not_one_per_action(
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            before = len(app._notifications)
+            before = len(notifications(app))
             for n in range(12):
                 floor.execute(Count(counts={"Rossi": 4000 + 25 * n}))
             app.poll()
             await pilot.pause()
-            new = [(n.title, n.message) for n in list(app._notifications)[before:]]
+            new = [(n.title, n.message) for n in list(notifications(app))[before:]]
             assert new == [
                 (
                     "Da un altro terminale",
@@ -106,7 +107,7 @@ class Clock:
 
 
 def busy(app: ConsoleApp) -> list[tuple[str, str]]:
-    return [(n.title, n.message) for n in app._notifications if n.title == "Da un altro terminale"]
+    return [(n.title, n.message) for n in notifications(app) if n.title == "Da un altro terminale"]
 
 
 async def test_a_busy_floor_keeps_one_notice_showing_not_one_a_poll(
@@ -237,16 +238,16 @@ async def test_the_directors_action_from_a_phone_is_news_named_from_its_fields(
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            before = len(app._notifications)
+            before = len(notifications(app))
             phone.execute(Bust(names=["Moretti"], declined=True))
             app.poll()
             await pilot.pause()
-            said = [(n.title, n.message) for n in list(app._notifications)[before:]]
+            said = [(n.title, n.message) for n in list(notifications(app))[before:]]
             assert ("Da un altro terminale", "Direttore (tramite Anna): Moretti: 24°") in said
             # ``u`` names whose it is before undoing what this console did not record.
             await pilot.press("u")
             await pilot.pause()
-            asked = [n.message for n in list(app._notifications)[before + 1 :]]
+            asked = [n.message for n in list(notifications(app))[before + 1 :]]
             assert any("L'ultima azione, di Direttore (tramite Anna)," in m for m in asked)
     finally:
         phone.close()

@@ -11,6 +11,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.store.attempts import PinAttempts
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.guessing import CHECK_SECONDS, NOTICE_AT, GuessWatch
+from tdconsole.ui.textual_reach import notifications
 
 from .conftest import NOW
 from .test_actions import SIZE
@@ -27,7 +28,7 @@ def guesses(event: Path, n: int) -> None:
 
 
 def guessing_notices(app: ConsoleApp) -> list[str]:
-    return [n.message for n in app._notifications if "PIN del floor sbagliati" in n.message]
+    return [n.message for n in notifications(app) if "PIN del floor sbagliati" in n.message]
 
 
 async def test_the_console_says_someone_may_be_guessing(app: ConsoleApp, demo_file: Path) -> None:

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets._footer import FooterKey
 
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
@@ -18,6 +17,7 @@ from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 from .conftest import frozen, settle
 from .test_repaints import calls_to
+from .textual_reach import FooterKey
 
 
 def shown(app: ConsoleApp) -> list[tuple[str, bool]]:

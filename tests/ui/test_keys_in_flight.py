@@ -15,13 +15,14 @@ from tdconsole.ui.dialogs.count import CountDialog
 
 from .conftest import settle
 from .test_actions import SIZE, svc
+from .textual_reach import driver as textual_driver
 
 MakeApp = Callable[..., ConsoleApp]
 
 
 def send_at_once(app: App[Any], *keys: str) -> None:
     """Queue ``keys`` the way the terminal driver does, without waiting between them."""
-    driver = app._driver
+    driver = textual_driver(app)
     assert driver is not None
     for key in keys:
         char = {"tab": "\t", "escape": "\x1b"}.get(key, key if len(key) == 1 else None)
@@ -31,7 +32,7 @@ def send_at_once(app: App[Any], *keys: str) -> None:
 
 
 def paste_at_once(app: ConsoleApp, after: str, text: str) -> None:
-    driver = app._driver
+    driver = textual_driver(app)
     assert driver is not None
     send_at_once(app, after)
     event = events.Paste(text)

@@ -17,8 +17,10 @@ from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.textual_reach import notifications
 
 from .conftest import frozen, settle
+from .textual_reach import crashed, render_whole
 
 ODD = ["Anna [/]", "[red]Bob", "[ITA] Rossi"]
 TYPED = {"Anna [/]": "anna", "[red]Bob": "bob", "[ITA] Rossi": "rossi"}
@@ -50,9 +52,7 @@ def screen_text(app: ConsoleApp) -> str:
         legacy_windows=False,
         safe_box=False,
     )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
+    console.print(render_whole(app))
     return console.export_text()
 
 
@@ -94,9 +94,9 @@ async def test_every_dialog_palette_entry_and_notice_shows_names_as_typed(tmp_pa
             await app.screen.select_player(ODD[1])  # type: ignore[attr-defined]
             await pilot.press("e", "ctrl+r", "enter")
             assert service.state.find(ODD[1]).status == "out"  # type: ignore[union-attr]
-            notices = [n.message for n in app._notifications]
+            notices = [n.message for n in notifications(app)]
             assert any(ODD[1] in n for n in notices)
-            assert all(not n.markup for n in app._notifications)
+            assert all(not n.markup for n in notifications(app))
             assert ODD[1] in screen_text(app)
             # A warning notice from a screen, said as plain text too.
             app.screen.notify("[b]plain", severity="warning")
@@ -131,7 +131,7 @@ async def test_an_unexpected_error_writes_a_crash_report_and_exits_1(
                 # The key's action raises: the console ends (a key pressed through the pilot
                 # would wait for a console at rest that is gone).
                 app.call_later(app.screen.run_action, "sanction")
-                await app._exception_event.wait()
+                await crashed(app).wait()
         assert app.return_code == 1
         report = app.crash_report
         assert report is not None and report.parent == backup_folder(path)

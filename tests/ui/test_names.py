@@ -13,6 +13,7 @@ from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.table_card import TableCard
 
@@ -60,6 +61,6 @@ async def test_a_bracketed_name_is_shown_literally(tmp_path: Path) -> None:
             await pilot.press("e", "ctrl+r", "enter")
             await pilot.pause()
             assert service.state.find(ODD).status == "out"  # type: ignore[union-attr]
-            assert any(ODD in n.message for n in app._notifications)
+            assert any(ODD in n.message for n in notifications(app))
     finally:
         service.close()

@@ -14,10 +14,12 @@ from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.notices import NOTICE_LINES, NoticeArea, NoticeRack
 from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.textual_reach import notifications
 
 from .conftest import settle
 from .test_literal_names import screen_text
 from .test_repaints import calls_to
+from .textual_reach import LAID_OUT, MOUNTED, REPAINTED, layout_asked_by, timer_interval
 
 
 def area_of(app: ConsoleApp) -> NoticeArea:
@@ -36,7 +38,7 @@ async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_o
     busy floor): the notice with the place is painted in the area, the oldest going out; no
     widget is mounted for it and the notices ask no layout (Textual mounted two widgets a
     notice, each laying the whole console out)."""
-    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle(pilot)
         for n in range(4):
@@ -53,11 +55,9 @@ async def test_an_elimination_and_its_notice_mount_nothing_and_lay_the_notices_o
         # What asked each layout of the console.
         layouts = calls_to(
             monkeypatch,
-            "_refresh_layout",
+            LAID_OUT,
             ConsoleScreen,
-            noted=lambda screen, *args: {
-                type(w).__name__ for asked in screen._layout_widgets.values() for w in asked
-            },
+            noted=lambda screen, *args: {type(w).__name__ for w in layout_asked_by(screen)},
         )
         await pilot.press("enter")
         await settle(pilot)
@@ -93,7 +93,7 @@ async def test_an_elimination_closes_its_dialog_and_shows_its_notice_in_one_fram
         rack = console.get_child_by_type(NoticeRack)
         frames = calls_to(
             monkeypatch,
-            "_compositor_refresh",
+            REPAINTED,
             ConsoleScreen,
             noted=lambda screen: (
                 (
@@ -121,8 +121,8 @@ async def test_a_notice_of_another_height_lays_out_once_and_mounts_nothing(
         await settle(pilot)
         app.notify("First")
         await settle(pilot)
-        mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
-        layouts = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+        mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
+        layouts = calls_to(monkeypatch, LAID_OUT, ConsoleScreen)
         app.notify("Second")
         await settle(pilot)
         assert mounted == []
@@ -139,7 +139,7 @@ async def test_a_dialog_opened_while_notices_show_mounts_none_of_them(
         for n in range(4):
             app.notify(f"Notice {n}")
         await settle(pilot)
-        mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+        mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
         await pilot.press("e")
         assert isinstance(app.screen, EliminateDialog)
         assert "Toast" not in mounted and "ToastHolder" not in mounted
@@ -161,7 +161,7 @@ async def test_several_notices_show_newest_last_each_in_its_colour(app: ConsoleA
             "▌ Not in play (Art. III.2)",
         ]
         assert area.size.height == 4  # as high as its notices
-        bars = [area.render_line(y)._segments[0].style for y in (0, 3)]
+        bars = [next(iter(area.render_line(y))).style for y in (0, 3)]
         information, error = (style.color for style in bars if style is not None)
         assert information != error
         # A name is never markup; the area is full: the oldest goes out at the top.
@@ -193,11 +193,11 @@ async def test_a_notice_goes_when_its_time_is_up_and_the_area_with_the_last(
         lasting = Notification("Lasting", timeout=600)
         gone = Notification("Gone", timeout=5, raised_at=time() - 10)
         for notice in (lasting, gone):
-            app._notifications.add(notice)
-        rack.show(app._notifications)
+            notifications(app).add(notice)
+        rack.show(notifications(app))
         # The one timed out is not shown; the timer is set for the next to go, in ten minutes.
         assert [n.message for n in rack.area.shown] == ["Lasting"]
-        assert rack._timer is not None and 590 < rack._timer._interval <= 600
+        assert rack._timer is not None and 590 < timer_interval(rack._timer) <= 600
         await settle(pilot)
         assert rack.display
         lasting.raised_at -= 600
@@ -216,5 +216,5 @@ async def test_a_click_on_a_notice_dismisses_it(app: ConsoleApp) -> None:
         area = area_of(app)
         await pilot.click(area, offset=(3, 0))
         await settle(pilot)
-        assert [n.message for n in app._notifications] == ["Second"]
+        assert [n.message for n in notifications(app)] == ["Second"]
         assert area_text(app)[-1] == "▌ Second"

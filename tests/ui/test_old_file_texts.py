@@ -17,6 +17,7 @@ from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.screens.opening import OpeningScreen
+from tdconsole.ui.textual_reach import notifications
 
 from .conftest import frozen
 
@@ -92,6 +93,6 @@ async def test_the_opening_screen_escapes_the_file_name_and_the_error() -> None:
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notifications(app)]
         assert any("x\\u001b]0;pwned\\u0007.tdc" in m for m in messages)
         assert not any("\x1b" in m for m in messages)

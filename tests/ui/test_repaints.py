@@ -9,8 +9,6 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from textual._compositor import Compositor
-from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
 from textual.geometry import Size
 from textual.renderables.background_screen import BackgroundScreen
@@ -30,6 +28,16 @@ from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.table_card import TableCard
 from tdconsole.ui.widgets.title_bar import TitleBar
+
+from .textual_reach import (
+    LAID_OUT,
+    MOUNTED,
+    Compositor,
+    as_textual_repaints,
+    laid_out_size,
+    resized,
+    update_now,
+)
 
 
 def calls_to(
@@ -209,8 +217,7 @@ def textuals_backdrop(app: ConsoleApp) -> list[Strip]:
     """The dialog's backdrop as Textual draws it: the screen beneath rendered whole and tinted
     (``BackgroundScreen``), for each line."""
     dialog = app.screen
-    visible_screen_stack.set(list(app._background_screens))
-    dialog._dirty_regions.add(dialog.size.region)
+    as_textual_repaints(dialog)
     return [Widget.render_line(dialog, y) for y in range(dialog.size.height)]
 
 
@@ -238,7 +245,7 @@ async def test_a_dialogs_backdrop_is_drawn_once_and_again_where_the_console_chan
         await pilot.pause()  # the title bar's refresh reaches the console beneath
         # The console's own update, as its timer makes it (a pause does not wait for the
         # timer of a screen beneath: on a busy machine it had not fired yet).
-        beneath._on_timer_update()
+        update_now(beneath)
         await pilot.pause()
         assert "Changed beneath" in dialog.render_line(0).text
         assert [dialog.render_line(y) for y in range(40)] == textuals_backdrop(app)
@@ -260,7 +267,7 @@ async def test_a_change_beneath_a_dialog_repaints_its_lines_not_the_whole_screen
         whole.clear()
         beneath.query_one(TitleBar).update("Changed beneath")
         for _ in range(3):
-            beneath._on_timer_update()  # the console's own updates, as its timer makes them
+            update_now(beneath)  # the console's own updates, as its timer makes them
             await pilot.pause()
         assert whole == []
         assert "Changed beneath" in dialog.render_line(0).text
@@ -273,8 +280,8 @@ async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
     the screens beneath (the same size, the same layout), which made the whole backdrop be
     taken again; a new size (the terminal resized while a dialog is open) still lays them
     out."""
-    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
-    dialog_laid_out = calls_to(monkeypatch, "_refresh_layout", EliminateDialog)
+    laid_out = calls_to(monkeypatch, LAID_OUT, ConsoleScreen)
+    dialog_laid_out = calls_to(monkeypatch, LAID_OUT, EliminateDialog)
     dialog_styled = calls_to(monkeypatch, "update_node_styles", EliminateDialog)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -289,9 +296,9 @@ async def test_a_dialog_opened_leaves_the_console_beneath_laid_out_as_it_was(
         assert len(dialog_styled) == 1
         assert app.screen.has_class("-wide")
         beneath = app.screen_stack[-2]
-        beneath._screen_resized(Size(100, 40))  # what a terminal resized passes it
+        resized(beneath, Size(100, 40))  # what a terminal resized passes it
         assert laid_out != []
-        assert beneath._compositor.size == Size(100, 40)
+        assert laid_out_size(beneath) == Size(100, 40)
 
 
 async def test_a_change_of_the_title_bar_or_the_room_panel_lays_nothing_out(
@@ -299,7 +306,7 @@ async def test_a_change_of_the_title_bar_or_the_room_panel_lays_nothing_out(
 ) -> None:
     """The title bar (one line) and the room panel (nine) keep their size whatever they say: a
     count, which changes the room's figures, repaints them without laying the screen out."""
-    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    laid_out = calls_to(monkeypatch, LAID_OUT, ConsoleScreen)
     updated = count_updates(monkeypatch, TitleBar, RoomSummary)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -321,7 +328,7 @@ async def test_the_elimination_dialog_is_built_once_and_opens_again_empty(
     """``e`` opens the dialog built at the first ``e``, mounting nothing (each ``e`` built one:
     its widgets composed, styled and laid out, most of the key's CPU), and it holds nothing of
     the last opening: the player typed, the second row, the stacks, the toggle."""
-    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("e", "end", "x", "tab", "5", "0", "0", "ctrl+n", *"Rossi", "ctrl+r")
@@ -407,7 +414,7 @@ async def test_a_bust_lays_nothing_out_when_no_cards_height_changes(
 ) -> None:
     """A bust changes the words of its table's header ("7 in play"), not its lines: the card is
     repainted, the screen not laid out (it was at every bust)."""
-    laid_out = calls_to(monkeypatch, "_refresh_layout", ConsoleScreen)
+    laid_out = calls_to(monkeypatch, LAID_OUT, ConsoleScreen)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         laid_out.clear()
@@ -441,7 +448,7 @@ async def test_a_kept_dialog_in_another_language_is_built_again(app: ConsoleApp)
 async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mounted = calls_to(monkeypatch, "_post_mount", Widget, noted=lambda w: type(w).__name__)
+    mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("d", "end", "x", "tab", "1", "2", "3", "4")

@@ -14,6 +14,7 @@ from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 
@@ -81,7 +82,7 @@ async def test_standings_winner_ordinals_and_typed_names(tmp_path: Path) -> None
             noted = [r.body for r in service.log() if isinstance(r.body, CommandNoted)]
             assert noted[-1].summary == "eliminated: Ada Rossi, Bea Romano"
             # English ordinals in the notice.
-            messages = [n.message for n in app._notifications]
+            messages = [n.message for n in notifications(app)]
             assert any("Bea Romano: 5th" in m and "Ada Rossi: 6th" in m for m in messages)
             for name in ("Cid", "Dan", "Eva"):
                 service.execute(Bust(names=[name], declined=True))
@@ -102,7 +103,7 @@ async def test_a_notice_never_splits_a_number(app: ConsoleApp) -> None:
         await settle(pilot)
         app.notify("Counted: Moretti 12 000, Rossi 5 000")
         await settle(pilot)
-        assert list(app._notifications)[-1].message == "Counted: Moretti 12\xa0000, Rossi 5\xa0000"
+        assert list(notifications(app))[-1].message == "Counted: Moretti 12\xa0000, Rossi 5\xa0000"
 
 
 async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.screens.console import ConsoleScreen
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.tables_view import TablesView
 
 MakeApp = Callable[..., ConsoleApp]
@@ -53,7 +54,7 @@ async def test_floor_may_not_control_the_clock_or_undo_the_director(make_app: Ma
         await staff.press("u")
         await staff.pause()
         assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
-        assert any("Art. VII.1" in n.message for n in floor._notifications)
+        assert any("Art. VII.1" in n.message for n in notifications(floor))
 
 
 async def test_a_refused_action_shows_the_latest_state(make_app: MakeApp) -> None:
@@ -83,6 +84,6 @@ async def test_a_refused_action_shows_the_latest_state(make_app: MakeApp) -> Non
         assert floor.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
         console.post_message(CommandRequested(Bust(names=["Moretti"], declined=True)))
         await director.pause()
-        refusals = [n.message for n in console._notifications if n.severity == "error"]
+        refusals = [n.message for n in notifications(console) if n.severity == "error"]
         assert refusals, "the second bust is refused"
         assert "Moretti" not in seated() and len(seated()) == 23

@@ -16,6 +16,7 @@ from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.dialogs.base import PlayerSuggester
 from tdconsole.ui.palette import ConsoleCommands
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
 from .conftest import frozen
@@ -65,7 +66,7 @@ async def test_a_dialog_records_the_player_typed_without_accents(tmp_path: Path)
             app.screen.query_one("#name-1", Input).value = "gioc"
             await pilot.press("ctrl+r", "ctrl+s")
             await pilot.pause()
-            refusals = [n.message for n in app._notifications if "Giocatore 1" in n.message]
+            refusals = [n.message for n in notifications(app) if "Giocatore 1" in n.message]
             assert refusals and "gioc" in refusals[-1]  # ambiguous: the candidates listed
     finally:
         service.close()

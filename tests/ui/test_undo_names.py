@@ -10,6 +10,7 @@ from tdconsole.domain.registration import ChangeSettings
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.messages import CommandRequested
+from tdconsole.ui.textual_reach import notifications
 
 MakeApp = Callable[..., ConsoleApp]
 
@@ -28,7 +29,7 @@ async def test_u_does_not_undo_another_terminals_bust_unasked(make_app: MakeApp)
         assert console.service is not None
         console.post_message(CommandRequested(ChangeSettings(assignments=[("keep", "3")])))
         await director.pause()
-        assert any("u to undo" in n.message for n in console._notifications)
+        assert any("u to undo" in n.message for n in notifications(console))
         # Another terminal busts a player meanwhile.
         other = Tournament.open(console.service.store.path, actor="Bruno")
         other.execute(Bust(names=["Moretti"], declined=True))
@@ -37,7 +38,7 @@ async def test_u_does_not_undo_another_terminals_bust_unasked(make_app: MakeApp)
         await director.pause()
         assert out(console.service, "Moretti"), "the other terminal's bust stands"
         assert console.service.state.settings.backup.keep == 3
-        asked = [n.message for n in console._notifications if n.severity == "warning"]
+        asked = [n.message for n in notifications(console) if n.severity == "warning"]
         assert asked and "Bruno" in asked[-1] and "Moretti" in asked[-1]
         await director.press("u")  # asked, and confirmed: that one is undone
         await director.pause()

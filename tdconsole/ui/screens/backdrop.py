@@ -22,22 +22,37 @@ from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
-from textual._context import NoActiveAppError
 from textual.color import Color
 from textual.events import ScreenResume
 from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
+from textual.types import NoActiveAppError
 from textual.widget import Widget
-from textual.widgets._toast import ToastRack
 
 from tdconsole.ui.notices import NoticeRack
+from tdconsole.ui.textual_reach import (
+    StillScreenReach,
+    breakpoint_classes,
+    forget_dirty_regions,
+    render_lines,
+    style_generation,
+)
 
 
-class StillBeneath(Screen[None]):
+class StillBeneath(StillScreenReach):
     """A screen a dialog may be opened over (the console, the room display, the settings,
-    the structure, a dialog)."""
+    the structure, a dialog).
+
+    Its notices are in one area painted in place (``ui.notices``), instead of Textual's rack,
+    which mounts a widget for each notice. A screen shown is given the terminal's size after
+    its first layout at that size, and a dialog opened over this one passes it on to the
+    screens beneath: Textual laid them out again, the same size, the same layout (and the
+    whole backdrop of a dialog over them to take again); here a screen is laid out again
+    only for a new size (a change of layout is made at the next update anyway). Beneath a
+    dialog, what changed was passed up; the whole screen is repainted when it is on top
+    again (``Screen._on_screen_resume``). (``textual_reach.StillScreenReach``.)"""
 
     def __init__(
         self, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -61,33 +76,12 @@ class StillBeneath(Screen[None]):
             (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
         ):
             points = (shared if own is None else own) or []
-            wanted = self._get_breakpoint_classes(dimension, points)
+            wanted = breakpoint_classes(self, dimension, points)
             for _point, name in points:
                 self.set_class(name in wanted, name, update=update)
 
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        # The notices in one area painted in place (``ui.notices``), instead of Textual's
-        # rack, which mounts a widget for each notice.
-        super()._extend_compose(widgets)
-        for i, widget in enumerate(widgets):
-            if isinstance(widget, ToastRack):
-                widgets[i] = NoticeRack()
-
-    def _screen_resized(self, size: Size) -> None:
-        # A screen shown is given the terminal's size after its first layout at that size,
-        # and a dialog opened over this one passes it on to the screens beneath: Textual laid
-        # them out again, the same size, the same layout (and the whole backdrop of a dialog
-        # over them to take again). A change of layout is made at the next update anyway.
-        if size != self._compositor.size:
-            super()._screen_resized(size)
-
-    def _compositor_refresh(self) -> None:
-        beneath = self is not self.app.screen and self in self.app._background_screens
-        super()._compositor_refresh()
-        if beneath:
-            # What changed was passed up; the whole screen is repainted when it is on top
-            # again (``Screen._on_screen_resume``).
-            self._repaint_required = False
+    def notice_rack(self) -> Widget:
+        return NoticeRack()
 
 
 class Backdrop(ModalScreen[None], StillBeneath):
@@ -108,11 +102,11 @@ class Backdrop(ModalScreen[None], StillBeneath):
         self._styled_at: int | None = None
         """The App's count of style changes (a theme chosen) when the dialog was styled."""
 
-    def _on_screen_resume(self, event: ScreenResume) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         # Textual styles a screen pushed again all over: a dialog opened again (kept) is
         # styled as it was unless the styles changed since (a theme chosen: Textual counts).
         # (Textual calls each class's own handler of the event, this one before Screen's.)
-        count = self.app._css_update_count
+        count = style_generation(self.app)
         if self._styled_at == count:
             event.refresh_styles = False
         self._styled_at = count
@@ -151,7 +145,7 @@ class Backdrop(ModalScreen[None], StillBeneath):
         if beneath is None or tint.a >= 1:
             return super().render_line(y)
         # (Textual would render the whole backdrop again for any region marked.)
-        self._dirty_regions.clear()
+        forget_dirty_regions(self)
         base = self.visual_style.rich_style
         drawn_as = (self.size, tint, base)
         if drawn_as != self._drawn_as:
@@ -170,7 +164,7 @@ class Backdrop(ModalScreen[None], StillBeneath):
         """Take every line marked from the screen beneath, dimmed as Textual dims it
         (``BackgroundScreen``, then the screen's own style under it)."""
         wanted = {y for y, line in enumerate(self._lines) if line is None}
-        chops = beneath._compositor._render_chops(self.size.region, wanted.__contains__)
+        chops = render_lines(beneath, self.size.region, wanted.__contains__)
         styled = self._styled
         for y in wanted:
             if y >= len(chops):  # the screen beneath not laid out to this size yet

@@ -40,6 +40,7 @@ from tdconsole.ui.screens.console_keys import (
     TABS,
 )
 from tdconsole.ui.screens.keys import KeysScreen
+from tdconsole.ui.textual_reach import rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.keys_footer import KeysFooter
@@ -277,10 +278,7 @@ FLOOR_FOOTER = {"count", "call_clock"}
 def show_on_floor(screen: ConsoleScreen) -> None:
     """The floor's footer: its own keys shown (``k`` for a count), the Director's hidden."""
 
-    for key, bindings in screen._bindings.key_to_bindings.items():
-        screen._bindings.key_to_bindings[key] = [
-            replace(b, show=True) if b.action in FLOOR_FOOTER else b for b in bindings
-        ]
+    rewrite_bindings(screen, lambda b: replace(b, show=True) if b.action in FLOOR_FOOTER else b)
 
 
 def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:

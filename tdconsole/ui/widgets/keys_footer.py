@@ -13,7 +13,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tdconsole.ui.textual_reach import footer_ready, keep_footer_key_compact
 
 Shown = tuple[tuple[str, str, str, object, bool, str], ...]
 
@@ -41,7 +42,7 @@ class KeysFooter(Footer):
         # (Textual's own test first: before the first keys, or with the app unfocused, or on
         # another screen, it does what Textual does.)
         here = self.is_attached and screen is self.screen
-        ready = self._bindings_ready and screen.app.app_focus
+        ready = footer_ready(self) and screen.app.app_focus
         if ready and here and (self._pending or self._keys() == self._shown):
             return
         super().bindings_changed(screen)
@@ -54,13 +55,12 @@ class KeysFooter(Footer):
         await super().recompose()
 
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:
+        if footer_ready(self):
             self._shown = self._keys()
             self.recomposed += 1
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                # (Textual's key is made compact, then told it is not by the footer as it is
-                # mounted: each key styled twice more for nothing. The palette's key is not
-                # bound to the footer's style: it stays compact, as Textual makes it.)
-                widget.set_reactive(FooterKey.compact, self.compact)
+            # (Textual's key is made compact, then told it is not by the footer as it is
+            # mounted: each key styled twice more for nothing. The palette's key is not bound
+            # to the footer's style: it stays compact, as Textual makes it.)
+            keep_footer_key_compact(widget, self.compact)
             yield widget
