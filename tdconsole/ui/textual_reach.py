@@ -223,7 +223,7 @@ def keep_footer_key_compact(widget: Widget, compact: bool) -> None:
     (``FooterKey.compact``; ``FooterKey`` is in the private ``textual.widgets._footer``): the
     footer otherwise tells it as it is mounted, each key styled twice more. Stands in for a
     public ``textual.widgets.FooterKey``."""
-    # lazy: the footer's module is 3 ms of the first frame, which has no footer
+    # lazy: the footer's module waits for the footer, which the first frame does not draw
     from textual.widgets._footer import FooterKey
 
     if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
