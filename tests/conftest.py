@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from floor_pins import cheap_pin_key
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from posix_only import skip_posix_only
 from schedule import BROAD_SCOPES, long_first, recorded
-from support import FakeClock, MakeService
+from tdhelpers.floor_pins import cheap_pin_key
+from tdhelpers.posix_only import skip_posix_only
+from tdhelpers.support import FakeClock, MakeService
 
 from tdconsole.domain import access
 from tdconsole.domain.settings import Settings
@@ -92,7 +92,7 @@ def pin_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     prove is proved at the real cost by the ``real_scrypt`` tests (tests/domain/test_access.py:
     the digest is scrypt at 2**16, 8, 1; only those parameters accepted). The product reads no
     setting for it: only a test's own process is patched, and a server a test starts hashes at
-    the same cost only when told on its command line (tests/floor_browser.py). Without it
+    the same cost only when told on its command line (tests/tdhelpers/floor_browser.py). Without it
     the 170 scrypt calls of tests/floor, serve, cli, store and test_access were 44 s of CPU."""
     if request.node.get_closest_marker("real_scrypt") is None:
         monkeypatch.setattr(access, "pin_key", cheap_pin_key)

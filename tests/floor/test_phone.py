@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import freeze
-from floor_browser import MISSING, phone, served, tap, text_of, wait
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from served_here import serving_here
+from tdhelpers.browser import freeze
+from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.served_here import serving_here
 
 from tdconsole.domain.acting import label_text
 from tdconsole.service import Tournament
@@ -40,8 +40,8 @@ def players_in(event: Path) -> list[str]:
 
 
 def floor_served_here(event: Path) -> Any:
-    """The floor's server in this process, as tests/floor_server.py configures it (for a test
-    that never restarts it: 0.6 s of CPU less than a process of its own)."""
+    """The floor's server in this process, as tests/tdhelpers/floor_server.py configures it (for
+    a test that never restarts it: 0.6 s of CPU less than a process of its own)."""
     return serving_here(event, lang="en", session_lang=None, public_url="")
 
 
