@@ -11,12 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from floor_pins import cheap_pin_key
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from posix_only import skip_posix_only
-from schedule import BROAD_SCOPES, long_first, recorded
-from support import FakeClock, MakeService
+from tdhelpers.floor_pins import cheap_pin_key
+from tdhelpers.posix_only import skip_posix_only
+from tdhelpers.support import FakeClock, MakeService
 
 from tdconsole.domain import access
 from tdconsole.domain.settings import Settings
@@ -44,9 +43,6 @@ hypothesis_settings.register_profile(
     print_blob=True,
 )
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "local")
-
-DURATIONS = Path(__file__).with_name("durations.txt")
-"""The slowest tests of a recorded run, started first (``schedule``)."""
 
 
 @pytest.fixture(autouse=True)
@@ -92,7 +88,7 @@ def pin_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     prove is proved at the real cost by the ``real_scrypt`` tests (tests/domain/test_access.py:
     the digest is scrypt at 2**16, 8, 1; only those parameters accepted). The product reads no
     setting for it: only a test's own process is patched, and a server a test starts hashes at
-    the same cost only when told on its command line (tests/floor_browser.py). Without it
+    the same cost only when told on its command line (tests/tdhelpers/floor_browser.py). Without it
     the 170 scrypt calls of tests/floor, serve, cli, store and test_access were 44 s of CPU."""
     if request.node.get_closest_marker("real_scrypt") is None:
         monkeypatch.setattr(access, "pin_key", cheap_pin_key)
@@ -133,16 +129,5 @@ def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterat
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, the longest recorded tests first on every worker (``schedule``);
-    on Windows, the POSIX-only test files skipped, saying why (``POSIX_ONLY``)."""
+    """On Windows, the POSIX-only test files skipped, saying why (``POSIX_ONLY``)."""
     skip_posix_only(items)
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
-    if workers < 2:
-        return
-    group: dict[str, str] = {}
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.values() if info is not None else []
-        if any(d[-1].scope in BROAD_SCOPES for d in defs if d):
-            group[item.nodeid] = item.nodeid.split("::")[0]
-    items[:] = long_first(items, workers, recorded(DURATIONS), group)

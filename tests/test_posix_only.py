@@ -8,8 +8,8 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-import posix_only
 import pytest
+from tdhelpers import posix_only
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,7 +51,7 @@ def test_on_posix_nothing_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_process_helpers_import_where_there_is_no_forkserver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import forked
+    from tdhelpers import forked
 
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     try:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from built_once import built, copied
-from support import pdf_pages
+from tdhelpers.built_once import built, copied
+from tdhelpers.support import pdf_pages
 
 from tdconsole.cli import main
 

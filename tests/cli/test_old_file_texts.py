@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
-from support import tamper_texts
+from tdhelpers.built_once import built, copied
+from tdhelpers.support import tamper_texts
 
 from tdconsole.cli import main
 

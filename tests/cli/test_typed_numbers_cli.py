@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tdhelpers.built_once import built, copied
 
 from tdconsole.cli import main
 from tdconsole.domain.registration import SettingChanged

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from support import MakeService, names
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.play import Bust, Start

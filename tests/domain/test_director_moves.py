@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from invariants import check
-from support import MakeService, names
+from tdhelpers.invariants import check
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.colour_up import ColourUp, rounded_up

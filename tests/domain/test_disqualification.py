@@ -5,8 +5,8 @@ to the better places (Decision, in the manner of V.1), so the prizes still add u
 from __future__ import annotations
 
 import pytest
-from invariants import check
-from support import MakeService, names
+from tdhelpers.invariants import check
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Disqualify, Final, Start

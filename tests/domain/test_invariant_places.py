@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
-from support import MakeService, names
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.invariants import check_state

@@ -1,11 +1,11 @@
 """Complete events of 24 and 17 players with table closing, every number worked out by hand
-(Titles III-V); the invariants are checked after every step (tests/invariants.py)."""
+(Titles III-V); the invariants are checked after every step (tests/tdhelpers/invariants.py)."""
 
 from __future__ import annotations
 
 import pytest
-from invariants import check
-from support import MakeService, names
+from tdhelpers.invariants import check
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import (

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from built_once import created
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check
-from support import FakeClock, names
+from tdhelpers.built_once import created
+from tdhelpers.invariants import check
+from tdhelpers.support import FakeClock, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.fold import fold

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from invariants import check
-from support import MakeService, names
+from tdhelpers.invariants import check
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Count, Final, SecondStack, Start

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support import MakeService, names
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw

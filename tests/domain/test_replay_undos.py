@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import MakeService, names
+from tdhelpers.support import MakeService, names
 
 from tdconsole.domain import invariants
 from tdconsole.domain.fold import fold

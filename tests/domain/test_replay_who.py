@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Callable
 
 import pytest
-from support import MakeService
+from tdhelpers.support import MakeService
 
 from tdconsole.domain.acting import Who
 from tdconsole.domain.errors import RuleError

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support import MakeService
+from tdhelpers.support import MakeService
 
 from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError

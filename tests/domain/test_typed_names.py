@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support import MakeService
+from tdhelpers.support import MakeService
 
 from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from support import MakeService
+from tdhelpers.support import MakeService
 
 from tdconsole.domain.registration import Register
 from tdconsole.domain.settings import Settings

@@ -13,9 +13,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from driver import next_action
-from invariants import check
-from support import FakeClock
+from tdhelpers.driver import next_action
+from tdhelpers.invariants import check
+from tdhelpers.support import FakeClock
 
 from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError

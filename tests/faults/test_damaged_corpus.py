@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from played import companions, file_state, play
+from tdhelpers.played import companions, file_state, play
 
 from tdconsole.cli import main
 from tdconsole.store.settings_file import load_settings

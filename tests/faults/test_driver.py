@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from driver import split
+from tdhelpers.driver import split
 
 
 def test_a_table_left_empty_is_split_among_no_one() -> None:

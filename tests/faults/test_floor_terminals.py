@@ -9,8 +9,8 @@ import json
 import textwrap
 from pathlib import Path
 
-import forked
-from invariants import check
+from tdhelpers import forked
+from tdhelpers.invariants import check
 
 from tdconsole.domain.events import CommandNoted
 from tdconsole.domain.play import PlayersEliminated, Start

@@ -12,9 +12,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
-from played import companions, file_state
-from support import FakeClock, names
+from tdhelpers.built_once import built, copied
+from tdhelpers.played import companions, file_state
+from tdhelpers.support import FakeClock, names
 
 from tdconsole.cli import main
 from tdconsole.domain.play import Start

@@ -15,8 +15,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import forked
 import pytest
+from tdhelpers import forked
 
 from tdconsole.cli import main
 from tdconsole.store import transfer

@@ -20,9 +20,8 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-import forked
-import writer
-from invariants import check
+from tdhelpers import forked, writer
+from tdhelpers.invariants import check
 
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.service import Tournament

@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
+from tdhelpers.built_once import built, copied
 
 from tdconsole.cli import main
 from tdconsole.service import Tournament

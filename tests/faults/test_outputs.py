@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
+from tdhelpers.built_once import built, copied
 
 from tdconsole.cli import main
 from tdconsole.store.output import OutputRefused, place_new, write_free

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from played import file_state, play, play_on
-from support import FakeClock
+from tdhelpers.played import file_state, play, play_on
+from tdhelpers.support import FakeClock
 
 from tdconsole.cli import main
 from tdconsole.domain.settings import Settings

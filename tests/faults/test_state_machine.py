@@ -9,12 +9,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from built_once import created
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from invariants import check
-from support import FakeClock
+from tdhelpers.built_once import created
+from tdhelpers.invariants import check
+from tdhelpers.support import FakeClock
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError

@@ -15,11 +15,11 @@ import subprocess
 import textwrap
 from pathlib import Path
 
-import forked
 import pytest
-from mounts import fill, remount, tmpfs
-from played import companions, file_state
-from support import FakeClock, names
+from tdhelpers import forked
+from tdhelpers.mounts import fill, remount, tmpfs
+from tdhelpers.played import companions, file_state
+from tdhelpers.support import FakeClock, names
 
 from tdconsole.cli import main
 from tdconsole.domain.registration import Register

@@ -1,22 +1,16 @@
 """Fixtures of the floor on a phone: the demo event (24 players seated, started, the clock
-stopped) with a 6-digit floor PIN and a Director's PIN; ``browser`` (tests/serve, the one
-place chromium is started) made importable."""
+stopped) with a 6-digit floor PIN and a Director's PIN."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from support import demo_copy, demo_template
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.support import demo_copy, demo_template
 
 from tdconsole.serve.floor.core import Floor
-
-SERVE_TESTS = str(Path(__file__).resolve().parent.parent / "serve")
-if SERVE_TESTS not in sys.path:
-    sys.path.insert(0, SERVE_TESTS)
 
 
 @pytest.fixture(scope="session")

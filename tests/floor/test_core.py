@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.i18n import _
 from tdconsole.serve.app import build_app

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from floor_pins import FLOOR_PIN
+from tdhelpers.floor_pins import FLOOR_PIN
 
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig

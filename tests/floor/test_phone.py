@@ -1,5 +1,6 @@
 """The floor on a phone in a real browser: Debian's chromium in mobile emulation (390×844 at
-device scale 3, touch), the floor's flows one after the other (sign-in, counts, busts, sign-out).
+device scale 3, touch), each flow of a night on the floor a test of its own, on its own copy of
+the demo event.
 
 ``TDCONSOLE_FLOOR_SHOTS=docs`` saves the phone's screens (docs/floor-*.png, the README's)."""
 
@@ -10,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import freeze
-from floor_browser import MISSING, phone, served, tap, text_of, wait
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from served_here import serving_here
+from tdhelpers.browser import freeze
+from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.served_here import serving_here
 
 from tdconsole.domain.acting import label_text
 from tdconsole.service import Tournament
@@ -39,8 +40,8 @@ def players_in(event: Path) -> list[str]:
 
 
 def floor_served_here(event: Path) -> Any:
-    """The floor's server in this process, as tests/floor_server.py configures it (for a test
-    that never restarts it: 0.6 s of CPU less than a process of its own)."""
+    """The floor's server in this process, as tests/tdhelpers/floor_server.py configures it (for
+    a test that never restarts it: 0.6 s of CPU less than a process of its own)."""
     return serving_here(event, lang="en", session_lang=None, public_url="")
 
 
@@ -81,13 +82,9 @@ def confirm(driver: Any) -> str:
     return wait(driver, lambda d: text_of(d, "#notice-text"), "said what was done")  # type: ignore[no-any-return]
 
 
-def test_a_night_on_the_floor(event: Path) -> None:
-    from selenium.webdriver.common.by import By
-
-    names = players_in(event)
-    last, other, third = names[-1], names[0], names[1]
-    with served(event) as server, phone() as driver:
-        open_floor(driver, server.url)
+def test_the_page_asks_the_pin_then_lists_players_with_large_targets(event: Path) -> None:
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
         # The notice band keeps its place (the list never moves under a finger): idle, it
         # says how the page is used.
         assert text_of(driver, "#notice-text") == "Tap a player, then what happened."
@@ -99,6 +96,14 @@ def test_a_night_on_the_floor(event: Path) -> None:
             ".map(b => b.id || b.textContent)"
         )
         assert small == []
+
+
+def test_out_names_the_place_then_is_undone_and_redone(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    last = players_in(event)[-1]
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
         # Out: a confirmation naming the player and his place; the second stack declined
         # only by saying so.
         choose(driver, last)
@@ -119,6 +124,14 @@ def test_a_night_on_the_floor(event: Path) -> None:
         tap(driver, "#redo")
         wait(driver, lambda d: text_of(d, "#notice-text").startswith("Redone: "), "redone")
         assert last not in players_in(event)
+
+
+def test_the_second_stack_shows_its_amount_and_asks_the_current_stack(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    other = players_in(event)[0]
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
         # The second stack: its amount shown, the current stack asked (III.2).
         choose(driver, other)
         tap(driver, "#act-second")
@@ -128,22 +141,44 @@ def test_a_night_on_the_floor(event: Path) -> None:
         field.send_keys("0")
         shot(driver, "second-stack")
         assert confirm(driver).startswith(f"{other}: second stack of ")
-        # A count.
+
+
+def test_a_count_of_chips_is_recorded(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    third = players_in(event)[1]
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
         choose(driver, third)
         tap(driver, "#act-count")
         driver.find_element(By.ID, "chips").send_keys("12000")
         assert confirm(driver) == f"{third}: 12 000 chips counted"
+
+
+def test_the_clock_with_the_directors_pin_is_logged_through_the_floor(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
         # The clock with the Director's PIN, logged through Anna.
         tap(driver, "#clock-button")
         driver.find_element(By.ID, "director-pin").send_keys(DIRECTOR_PIN)
         shot(driver, "director-pin")
         assert confirm(driver) == "Clock running"
-        service = Tournament.open(event)
-        try:
-            who = service.history.actors[service.log()[-1].command]
-            assert label_text(who, "en").endswith("(via Anna)")
-        finally:
-            service.close()
+    service = Tournament.open(event)
+    try:
+        who = service.history.actors[service.log()[-1].command]
+        assert label_text(who, "en").endswith("(via Anna)")
+    finally:
+        service.close()
+
+
+def test_a_locked_phone_outlives_a_server_restart_and_stays_signed_in(event: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    third = players_in(event)[1]
+    with served(event) as server, phone() as driver:
+        open_floor(driver, server.url)
         # A locked phone: the page hidden and frozen for a minute (the Page Lifecycle's frozen
         # state, as a phone's browser freezes a locked phone's page) while the server restarts.
         # The page itself shows it: it saw "freeze" then "resume", and its timer (4 a second)

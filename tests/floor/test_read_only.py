@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from floor_pins import FLOOR_PIN
+from tdhelpers.floor_browser import MISSING, phone, tap, text_of, wait
+from tdhelpers.floor_pins import FLOOR_PIN
+from tdhelpers.mounts import fill, remount, tmpfs
+from tdhelpers.served_here import serving_here
 
 from tdconsole.i18n import _
 from tdconsole.serve.app import build_app
@@ -21,14 +23,6 @@ from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.store.eventstore import StoreError
-
-FAULTS = str(Path(__file__).resolve().parent.parent / "faults")
-if FAULTS not in sys.path:
-    sys.path.insert(0, FAULTS)
-
-from floor_browser import MISSING, phone, tap, text_of, wait  # noqa: E402
-from mounts import fill, remount, tmpfs  # noqa: E402
-from served_here import serving_here  # noqa: E402
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[..., Awaitable[Client]]

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import web
-from floor_pins import FLOOR_PIN
+from tdhelpers.floor_pins import FLOOR_PIN
 
 import tdconsole.serve.app
 from tdconsole.cli import main

@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.acting import label_text
 from tdconsole.domain.play import Bust

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.cli import main
 from tdconsole.domain.acting import Who, floor_owns, legacy

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import pdf_pages
+from tdhelpers.support import pdf_pages
 
 from tdconsole.cli import main
 from tdconsole.domain.play import Bust, Start

@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 from report_fixtures import FIXTURES
-from support import pdf_pages
+from tdhelpers.support import pdf_pages
 
 from tdconsole.reports import REPORTS, render
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
+from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 
 from tdconsole.cli import print_cmds
 from tdconsole.domain.errors import RuleError

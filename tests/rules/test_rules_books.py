@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import seeds_dir
+from tdhelpers.support import seeds_dir
 
 from tdconsole.rules import books
 from tdconsole.rules.importer import parse_file

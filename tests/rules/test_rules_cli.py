@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support import seeds_dir
+from tdhelpers.support import seeds_dir
 
 from tdconsole.cli import calc_cmds, rules_cmds
 from tdconsole.cli.parsing import Parser

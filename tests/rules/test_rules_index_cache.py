@@ -13,9 +13,9 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-import forked
 import pytest
-from support import seeds_dir
+from tdhelpers import forked
+from tdhelpers.support import seeds_dir
 
 from tdconsole.rules import books, search_kept
 from tdconsole.rules.importer import import_file

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
-
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-
-from season_events import three_evenings  # noqa: E402
+from tdhelpers.season_events import three_evenings
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from printing_fakes import fake_lp, fake_windows
+from tdhelpers.printing_fakes import fake_lp, fake_windows
 
 from tdconsole.cli import main
 

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from season_events import play_event
+from tdhelpers.season_events import play_event
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust

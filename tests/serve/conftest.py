@@ -1,17 +1,11 @@
-"""Fixtures of the served views: a started event with both PINs set; ``browser`` made
-importable (``bench.served`` is, from the project's root: pyproject's ``pythonpath``)."""
+"""Fixtures of the served views: a started event with both PINs set."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from support import demo_copy, demo_template
-
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+from tdhelpers.support import demo_copy, demo_template
 
 FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient
-from served_here import get, served
+from tdhelpers.served_here import get, served
 
 from tdconsole.serve import bare_host, is_loopback, url_host
 from tdconsole.serve.app import build_app

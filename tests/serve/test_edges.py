@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from served_here import get, served
+from tdhelpers.served_here import get, served
 
 from tdconsole.serve import app, limits, refusals
 from tdconsole.serve.app import SECURITY_HEADERS, build_app, listen

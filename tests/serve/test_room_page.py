@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import MISSING, chromium, fresh_page, on_every_page
-from room_stages import STAGES, stage_event
-from served_here import serving_here
+from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page
+from tdhelpers.room_stages import STAGES, stage_event
+from tdhelpers.served_here import serving_here
 
 from bench.served import free_port, serving
 from tdconsole.domain.clock_events import ClockControl

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from support import FakeClock, names
+from tdhelpers.support import FakeClock, names
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.errors import RuleError

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from support import names
+from tdhelpers.support import names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from built_once import built, copied
-from support import MakeService
+from tdhelpers.built_once import built, copied
+from tdhelpers.support import MakeService
 
 from tdconsole.cli import main
 from tdconsole.domain.clock_events import ClockControl

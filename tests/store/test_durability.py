@@ -11,8 +11,8 @@ import threading
 import time
 from pathlib import Path
 
-import forked
 import pytest
+from tdhelpers import forked
 
 from tdconsole.domain.fold import fold
 from tdconsole.domain.registration import Register

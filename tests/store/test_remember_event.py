@@ -10,8 +10,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-import forked
 import pytest
+from tdhelpers import forked
 
 from tdconsole.cli import main
 from tdconsole.store.paths import data_dir, last_event, remember_event

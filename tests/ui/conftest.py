@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import textual.css.stylesheet
-from support import copy_event
+from tdhelpers.support import copy_event
 from textual import events
 from textual.app import App
 from textual.keys import REPLACED_KEYS

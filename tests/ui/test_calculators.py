@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from tdconsole.ui.app import ConsoleApp
@@ -154,3 +155,22 @@ async def test_a_superscript_or_5000_digits_in_a_calculator_field_is_refused_in_
         await pilot.pause()
         assert isinstance(app.screen, CalcForm)
         assert "too long" in result_of(app)
+
+
+async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, point 11: the first keystroke that completed a board imported pokerkit on
+    the UI thread (bench/calculator.py); the form loads it in a worker as it opens."""
+    import threading
+
+    from tdconsole.ui.calculators import showdown
+
+    threads: list[str] = []
+    monkeypatch.setattr(
+        showdown, "load_evaluator", lambda: threads.append(threading.current_thread().name)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f6")
+        assert threads and threads != [threading.main_thread().name]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check
+from tdhelpers.invariants import check
 
 from tdconsole.ui.app import ConsoleApp
 

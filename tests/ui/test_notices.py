@@ -218,3 +218,11 @@ async def test_a_click_on_a_notice_dismisses_it(app: ConsoleApp) -> None:
         await settle(pilot)
         assert [n.message for n in notifications(app)] == ["Second"]
         assert area_text(app)[-1] == "▌ Second"
+
+
+async def test_a_notice_never_splits_a_number(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.notify("Counted: Moretti 12 000, Rossi 5 000")
+        await settle(pilot)
+        assert list(notifications(app))[-1].message == "Counted: Moretti 12\xa0000, Rossi 5\xa0000"

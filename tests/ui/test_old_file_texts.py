@@ -7,7 +7,7 @@ import random
 import threading
 from pathlib import Path
 
-from support import tamper_texts
+from tdhelpers.support import tamper_texts
 
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
+from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
 from textual.widgets import Input
 

@@ -3,20 +3,17 @@ the season says ``room_display = true``, read afresh when each break begins."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from tdhelpers.season_events import EVENING_1, EVENING_2, play_event
 from textual.app import App, ComposeResult
 
 from tdconsole.season.load import load, season_json
 from tdconsole.season.seasonfile import Season, write_season
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.season_board import SeasonBoard, board_lines
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "season"))
-from season_events import EVENING_1, EVENING_2, play_event
 
 BREAK = SimpleNamespace(is_break=True)
 LEVEL = SimpleNamespace(is_break=False)

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tdhelpers.season_events import EVENING_1, EVENING_2, play_event
 from textual.widgets import DataTable, Static
 
 from tdconsole.season.load import load, season_json
 from tdconsole.season.seasonfile import Season, write_season
 from tdconsole.ui.app import ConsoleApp
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "season"))
-from season_events import EVENING_1, EVENING_2, play_event
 
 MakeApp = Callable[..., ConsoleApp]
 

@@ -4,7 +4,7 @@ the first frame and are found in the DOM at once): its columns come first, nothi
 from __future__ import annotations
 
 import pytest
-from support import MakeService, names
+from tdhelpers.support import MakeService, names
 from textual.app import App
 
 from tdconsole.domain.play import Start

@@ -1,11 +1,11 @@
-"""The small things that cost the Director time."""
+"""Several players paid at once, the seat draw closed once recorded, the standings (no place
+for those in play, English ordinals, the winner) with names typed as people type them."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable
 
 from tdconsole.domain.play import Bust, Start
@@ -13,7 +13,7 @@ from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.app import build_app
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
@@ -96,72 +96,3 @@ async def test_standings_winner_ordinals_and_typed_names(tmp_path: Path) -> None
             assert str(table.get_row("Fil")[0]) == "1"
     finally:
         service.close()
-
-
-async def test_a_notice_never_splits_a_number(app: ConsoleApp) -> None:
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        app.notify("Counted: Moretti 12 000, Rossi 5 000")
-        await settle(pilot)
-        assert list(notifications(app))[-1].message == "Counted: Moretti 12\xa0000, Rossi 5\xa0000"
-
-
-async def test_the_showdown_form_loads_its_evaluator_off_the_ui_thread(
-    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The first keystroke that completes a board must not import pokerkit on the UI thread
-    (bench/calculator.py): the form loads it in a worker as it opens."""
-    import threading
-
-    from tdconsole.ui.calculators import showdown
-
-    threads: list[str] = []
-    monkeypatch.setattr(
-        showdown, "load_evaluator", lambda: threads.append(threading.current_thread().name)
-    )
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("f6")
-        assert threads and threads != [threading.main_thread().name]
-
-
-def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
-    """The clock panel's line holds 38 columns: its prompts fit whole."""
-    from dataclasses import replace
-    from datetime import timedelta
-
-    from tdconsole.domain.clock_status import ClockStatus
-    from tdconsole.ui.clock_words import director_words
-    from tdconsole.ui.i18n import Translator
-
-    status = ClockStatus(
-        index=3, level=12, small_blind=1000, big_blind=2000, ante=0, is_break=True,
-        minutes=10, running=True, remaining=timedelta(0), overtime=timedelta(0),
-        pending_announcement=True, next=None, next_is_break=False, level_ends_at=None,
-    )  # fmt: skip
-    for lang in ("en", "it"):
-        tr = Translator(lang)  # type: ignore[arg-type]
-        for shown in (status, replace(status, is_break=False), replace(status, next_is_break=True)):
-            said = director_words(shown, tr)
-            assert len(said) <= 38, said
-
-
-def test_the_console_says_when_the_computer_clock_moved_back() -> None:
-    """A wall clock moved back is noticed and said to the Director (the time left is
-    held at what it was); floor terminals keep their own line."""
-    from datetime import timedelta
-
-    from tdconsole.domain.clock_status import ClockStatus
-    from tdconsole.ui.clock_words import director_words
-    from tdconsole.ui.i18n import Translator
-
-    status = ClockStatus(
-        index=0, level=1, small_blind=50, big_blind=100, ante=0, is_break=False,
-        minutes=40, running=True, remaining=timedelta(minutes=40), overtime=timedelta(0),
-        pending_announcement=False, next=None, next_is_break=False, level_ends_at=None,
-        wall_clock_behind=timedelta(minutes=61, seconds=5),
-    )  # fmt: skip
-    for lang, said in (("en", "Computer clock back 61:05"), ("it", "PC indietro di 61:05")):
-        words = director_words(status, Translator(lang))  # type: ignore[arg-type]
-        assert words.startswith(said) and len(words) <= 38, words
-    assert director_words(status, Translator("en"), director=False) == "RUNNING"

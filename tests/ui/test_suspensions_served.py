@@ -1,21 +1,19 @@
-"""Suspensions served, a future level edited, the button's seat, undo said in the console's
-language."""
+"""Suspensions marked served, by the Director and from a floor terminal, with undo and redo
+said in the console's language."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 
 from tdconsole.domain.rulings import Sanction
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.mark_served import MarkServedDialog
-from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 
 from .conftest import frozen
-from .test_actions import SIZE, messages, svc, text_of
+from .test_actions import SIZE, messages, svc
 
 
 def suspend(app: ConsoleApp, name: str) -> None:
@@ -60,40 +58,3 @@ async def test_floor_marks_served(make_app: object, demo_file: Path) -> None:
         await pilot.press("m", "enter")
         await pilot.pause()
         assert svc(app).state.rulings[-1].served
-
-
-async def test_edit_a_future_level(app: ConsoleApp) -> None:
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, EditLevelDialog)
-        assert app.screen.query_one("#level", Input).value == "2"
-        assert "100 / 200" in text_of(app.screen.query_one("#levels"))
-        await pilot.press(*"300", "tab", *"25", "enter")
-        await pilot.pause()
-        structure = svc(app).state.structure
-        assert structure is not None and structure.blinds(2).big_blind == 300
-        assert structure.blinds(2).ante == 25
-        assert any("modifica del livello 2" in m for m in messages(app))
-        await pilot.press("h", "shift+tab", "end", "ctrl+u", "1", "tab", *"400", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, EditLevelDialog)  # the level in play is frozen: refused
-        assert any("III.5" in m for m in messages(app))
-
-
-async def test_record_the_button(make_app: object) -> None:
-    app: ConsoleApp = make_app("floor", actor="Bruno")  # type: ignore[operator]
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert svc(app).state.tables[1].button == 1
-        await pilot.press("right", "B")
-        await pilot.pause()
-        assert isinstance(app.screen, MoveButtonDialog)
-        assert app.screen.query_one("#seat", Input).value == "2"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert svc(app).state.tables[1].button == 2
-        assert any("bottone al tavolo 1, posto 2" in m for m in messages(app))
-        card = text_of(app.screen.query_one("TableCard"))
-        assert "D" in card.split("\n")[1]

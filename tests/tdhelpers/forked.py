@@ -25,13 +25,13 @@ from typing import IO, Any
 
 if "forkserver" in multiprocessing.get_all_start_methods():
     SERVER: Any = multiprocessing.get_context("forkserver")
-    SERVER.set_forkserver_preload(["forked_server"])
+    SERVER.set_forkserver_preload(["tdhelpers.forked_server"])
 else:  # Windows: the modules importing this one are collected there, and skipped (conftest)
     SERVER = multiprocessing.get_context("spawn")
-HERE = Path(__file__).resolve().parent
-PATHS = (HERE, HERE / "faults")
-"""Where the server imports ``forked_server`` and the fault tests' ``driver`` and ``writer``
-from (Python 3.11 hands it nothing of this process's ``sys.path``: its ``PYTHONPATH``)."""
+PATHS = (Path(__file__).resolve().parents[1],)
+"""Where the server imports ``tdhelpers`` from (``forked_server``, and the fault tests'
+``driver`` and ``writer``): Python 3.11 hands it nothing of this process's ``sys.path``, only
+its ``PYTHONPATH``."""
 _started = threading.Lock()
 
 

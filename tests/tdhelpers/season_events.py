@@ -8,13 +8,12 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from support import FakeClock
-
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
+from tdhelpers.support import FakeClock
 
 Out = str | tuple[str, ...]
 """Who is out in one hand: one name, or several with equal stacks (they tie)."""

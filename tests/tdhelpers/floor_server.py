@@ -1,17 +1,17 @@
-"""``python tests/floor_server.py EVENT PORT [test-cost]``: ``tdconsole serve``'s one server on
-loopback for the floor's browser tests (pages in English), until terminated; ``test-cost``: PINs
-checked at the tests' cost, as the test that started it hashed them (tests/conftest.py)."""
+"""``python tests/tdhelpers/floor_server.py EVENT PORT [test-cost]``: ``tdconsole serve``'s one
+server on loopback for the floor's browser tests (pages in English), until terminated;
+``test-cost``: PINs checked at the tests' cost, as the test that started it hashed them
+(tests/conftest.py)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from floor_pins import cheap_pin_key
-
 from tdconsole.domain import access
 from tdconsole.serve.app import serve
 from tdconsole.serve.config import ServeConfig
+from tdhelpers.floor_pins import cheap_pin_key
 
 
 def main() -> None:

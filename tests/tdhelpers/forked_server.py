@@ -11,11 +11,10 @@ import os
 import tempfile
 from pathlib import Path
 
-import writer  # (tests/faults: the killed writers' work, and the random Director's driver)
-
 from tdconsole.cli import main
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.service import Tournament
+from tdhelpers import writer  # (the killed writers' work, and the random Director's driver)
 
 
 class _Nobody:

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ON_POSIX = os.name == "posix"
 
 POSIX_ONLY = {

@@ -4,7 +4,7 @@ port the command opens (``build_app``, ``listen``), on a thread of its own, as
 that read what the server sends (the room page's stages, the floor's phones that need no
 restart); the command itself, its process and its signals are tested with the real command
 (``bench.served.serving``: tests/serve/test_sessions.py, the room page's restart; the phone's
-night, tests/floor_browser.py). Each case its own server still: 0.05 s of CPU to start one
+night, tests/tdhelpers/floor_browser.py). Each case its own server still: 0.05 s of CPU to start one
 here, against 0.6 s for a new Python process importing the server.
 
 ``served`` starts the same server in the test's own loop, for the cases that read its
@@ -33,7 +33,7 @@ START_SECONDS = 30.0
 def serving_here(event: Path, **given: Any) -> Iterator[str]:
     """The server of ``event`` on a free loopback port until the block ends: its URL.
     ``given``: other fields of its ``ServeConfig`` (the floor's browser tests': those of
-    tests/floor_server.py)."""
+    tests/tdhelpers/floor_server.py)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     fields = {"public_url": url, "lang": "it", "session_lang": "it", **given}

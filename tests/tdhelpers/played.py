@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from driver import next_action
-from support import FakeClock
-
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
+from tdhelpers.driver import next_action
+from tdhelpers.support import FakeClock
 
 
 def play(

@@ -13,11 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from browser import MISSING, chromium  # (tests/serve: the one place chromium is started)
-from floor_pins import at_test_cost
+from tdhelpers.browser import MISSING, chromium  # (the one place chromium is started)
+from tdhelpers.floor_pins import at_test_cost
 
 PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0}
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
+TESTS = HERE.parent
+"""Where the server imports ``tdhelpers`` from."""
 __all__ = ["MISSING", "Server", "phone", "served", "tap", "text_of", "wait"]
 
 
@@ -40,7 +42,7 @@ class Server:
 
     def start(self) -> None:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
+        env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
         # (the server checks PINs at the cost this test hashed them with: tests/conftest.py)
         cost = ["test-cost"] if at_test_cost() else []
         self.process = subprocess.Popen(

@@ -1,4 +1,4 @@
-"""Helpers shared by the tests (importable as ``support``; fixtures are in conftest)."""
+"""Helpers shared by the tests (``tdhelpers.support``; fixtures are in conftest)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from floor_pins import at_test_cost, cheap_pin_key
 from pypdf import PdfReader
 
 from tdconsole.domain import access
 from tdconsole.service import Tournament
+from tdhelpers.floor_pins import at_test_cost, cheap_pin_key
 
 
 class FakeClock:
@@ -47,7 +47,7 @@ def seeds_dir() -> Path:
         candidate = folder / "shared" / "seeds"
         if candidate.is_dir():
             return candidate
-    return Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+    return Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
 
 
 def tamper_texts(path: Path, replace: dict[str, str], actor: str | None = None) -> None:

@@ -17,12 +17,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Protocol
 
-from driver import next_action
-
 from tdconsole.domain.errors import RuleError
 from tdconsole.service import Tournament
 from tdconsole.store import snapshot
 from tdconsole.store.settings_file import load_settings
+from tdhelpers.driver import next_action
 
 
 class Acks(Protocol):

@@ -1,0 +1,46 @@
+"""The clock panel's line in the Director's console: every prompt in its 38 columns, and a
+computer clock moved back said."""
+
+from __future__ import annotations
+
+
+def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
+    """Issue 25, point 10: the clock panel's line holds 38 columns; its prompts were cut."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.ui.clock_words import director_words
+    from tdconsole.ui.i18n import Translator
+
+    status = ClockStatus(
+        index=3, level=12, small_blind=1000, big_blind=2000, ante=0, is_break=True,
+        minutes=10, running=True, remaining=timedelta(0), overtime=timedelta(0),
+        pending_announcement=True, next=None, next_is_break=False, level_ends_at=None,
+    )  # fmt: skip
+    for lang in ("en", "it"):
+        tr = Translator(lang)  # type: ignore[arg-type]
+        for shown in (status, replace(status, is_break=False), replace(status, next_is_break=True)):
+            said = director_words(shown, tr)
+            assert len(said) <= 38, said
+
+
+def test_the_console_says_when_the_computer_clock_moved_back() -> None:
+    """Issue 24: a wall clock moved back is noticed and said to the Director (the time left is
+    held at what it was); floor terminals keep their own line."""
+    from datetime import timedelta
+
+    from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.ui.clock_words import director_words
+    from tdconsole.ui.i18n import Translator
+
+    status = ClockStatus(
+        index=0, level=1, small_blind=50, big_blind=100, ante=0, is_break=False,
+        minutes=40, running=True, remaining=timedelta(minutes=40), overtime=timedelta(0),
+        pending_announcement=False, next=None, next_is_break=False, level_ends_at=None,
+        wall_clock_behind=timedelta(minutes=61, seconds=5),
+    )  # fmt: skip
+    for lang, said in (("en", "Computer clock back 61:05"), ("it", "PC indietro di 61:05")):
+        words = director_words(status, Translator(lang))  # type: ignore[arg-type]
+        assert words.startswith(said) and len(words) <= 38, words
+    assert director_words(status, Translator("en"), director=False) == "RUNNING"
