@@ -281,12 +281,18 @@ def results(state: State) -> tuple[ResultView, ...]:
     )
 
 
-def clock_view(state: State, now: datetime) -> ClockView | None:
+def clock_status(state: State, now: datetime) -> ClockStatus | None:
+    """The clock at ``now``, None before a clock is set."""
     if state.clock is None or state.structure is None:
         return None
-    status = clock.status(
-        state.clock, state.structure, now, auto_announce=state.settings.clock.auto_announce
-    )
+    auto = state.settings.clock.auto_announce
+    return clock.status(state.clock, state.structure, now, auto_announce=auto)
+
+
+def clock_view(state: State, now: datetime) -> ClockView | None:
+    status = clock_status(state, now)
+    if status is None or state.structure is None:
+        return None
     # Blinds past sensible chip values are said, never silently played (III.5 structure).
     warnings = state.structure.warnings(status.index, state.chips_in_play, state.in_play)
     return ClockView(status, tuple(w.text(state.settings.language) for w in warnings))
