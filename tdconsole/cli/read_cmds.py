@@ -18,6 +18,7 @@ from tdconsole.cli.common import (
 from tdconsole.domain.acting import Who, label_text, role_of, who_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.read_model import state_view, to_json
 from tdconsole.domain.registration import FeeRefunded
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
@@ -167,48 +168,46 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
     service = open_service(args)
     try:
-        document = state_json(service.state, service.now())
+        view = state_view(service.state, service.now())
     finally:
         service.close()
-    tables = [t for t in document["tables"] if t["open"]]
+    tables = [t for t in view.tables if t.open]
     if args.json:
-        emit_json({"tables": tables})
+        emit_json({"tables": to_json(tables)})
         return 0
-    players = {p["name"]: p for p in document["players"]}
+    players = {p.name: p for p in view.players}
     for table in tables:
-        label = (
-            _("final table") if table["final"] else _("table {table}").format(table=table["number"])
-        )
-        closing = said(args, _(" · MUST CLOSE (Art. IV.4)")) if table["must_close"] else ""
+        label = _("final table") if table.final else _("table {table}").format(table=table.number)
+        closing = said(args, _(" · MUST CLOSE (Art. IV.4)")) if table.must_close else ""
         say(
             args,
             _(
                 "{label} {suit} · {players} in · chips {chips} · second stack now {dote}{closing}"
             ).format(
                 label=label,
-                suit=table["suit"],
-                players=table["players_in"],
-                chips=chips_text(table["chips"]),
-                dote=chips_text(table["second_stack_now"]),
+                suit=table.suit,
+                players=table.players_in,
+                chips=chips_text(table.chips),
+                dote=chips_text(table.second_stack_now),
                 closing=closing,
             ),
         )
-        for seat in table["seats"]:
-            if seat["player"] is None:
+        for seat in table.seats:
+            if seat.player is None:
                 continue
-            player = players[seat["player"]]
-            button = " D" if seat["seat"] == table["button"] else "  "
+            player = players[seat.player]
+            button = " D" if seat.seat == table.button else "  "
             taken = (
                 said(
                     args,
-                    _("  second stack {chips}").format(chips=chips_text(player["second_stack"])),
+                    _("  second stack {chips}").format(chips=chips_text(player.second_stack)),
                 )
-                if player["second_stack"] is not None
+                if player.second_stack is not None
                 else ""
             )
             print(
-                f"  {seat['seat']:>2} {seat['card']:<4}{button} {seat['player']:<28} "
-                f"{chips_text(player['chips']):>9}{taken}"
+                f"  {seat.seat:>2} {seat.card:<4}{button} {seat.player:<28} "
+                f"{chips_text(player.chips):>9}{taken}"
             )
     say(args, _("D = button; second stack = taken (Art. VII.7)"))
     return 0

@@ -51,6 +51,25 @@ class Cash:
         """What the cash box should hold now: fees taken, less refunds and prizes paid."""
         return self.entry_fees + self.food - self.refunds - self.prizes_paid
 
+    def to_json(self) -> dict[str, Any]:
+        """Money as decimal strings in scudi (docs/cli.md), counts as integers; the sums too."""
+        return {
+            "entry_fees": money_text(self.entry_fees),
+            "entry_paid": self.entry_paid,
+            "food": money_text(self.food),
+            "food_paid": self.food_paid,
+            "entry_refunds": money_text(self.entry_refunds),
+            "food_refunds": money_text(self.food_refunds),
+            "refunds": money_text(self.refunds),
+            "refunded": self.refunded,
+            "food_kept": money_text(self.food_kept),
+            "prize_pool": money_text(self.prize_pool),
+            "prizes_paid": money_text(self.prizes_paid),
+            "prizes_paid_count": self.prizes_paid_count,
+            "prizes_due": money_text(self.prizes_due),
+            "cash_box": money_text(self.cash_box),
+        }
+
 
 def cash(state: State) -> Cash:
     fees = state.settings.registration
@@ -78,22 +97,5 @@ def cash(state: State) -> Cash:
 
 
 def cash_json(state: State) -> dict[str, Any]:
-    """The cash summary as ``state --json``'s ``cash`` and ``cash --json`` write it: money as
-    decimal strings in scudi (docs/cli.md), counts as integers."""
-    summary = cash(state)
-    return {
-        "entry_fees": money_text(summary.entry_fees),
-        "entry_paid": summary.entry_paid,
-        "food": money_text(summary.food),
-        "food_paid": summary.food_paid,
-        "entry_refunds": money_text(summary.entry_refunds),
-        "food_refunds": money_text(summary.food_refunds),
-        "refunds": money_text(summary.refunds),
-        "refunded": summary.refunded,
-        "food_kept": money_text(summary.food_kept),
-        "prize_pool": money_text(summary.prize_pool),
-        "prizes_paid": money_text(summary.prizes_paid),
-        "prizes_paid_count": summary.prizes_paid_count,
-        "prizes_due": money_text(summary.prizes_due),
-        "cash_box": money_text(summary.cash_box),
-    }
+    """The cash summary as ``state --json``'s ``cash`` and ``cash --json`` write it."""
+    return cash(state).to_json()

@@ -27,8 +27,26 @@ def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
 def second_stack_amount(state: State, table: Table) -> int | None:
     """Art. III.3: the table's average stack, C_t / n_t, rounded to the chip unit; None when no
     second stack can be given (before the start, once the final is due, III.4)."""
+    return _table_average(state, table) if second_stacks_given(state) else None
+
+
+def second_stack_offers(state: State) -> dict[int, int]:
+    """Each open table's second stack now (``second_stack_amount``), by table number: what its
+    players who never took one may still take; empty when none can be given."""
+    if not second_stacks_given(state):
+        return {}
+    offers = {t.number: _table_average(state, t) for t in state.open_tables()}
+    return {number: amount for number, amount in offers.items() if amount is not None}
+
+
+def second_stacks_given(state: State) -> bool:
+    """Second stacks are given in the elimination phase, until the final is due (III.2, III.4)."""
+    return state.stack is not None and state.phase == "elimination" and not state.final_due
+
+
+def _table_average(state: State, table: Table) -> int | None:
     n = len(state.players_at(table))
-    if n == 0 or state.stack is None or state.phase != "elimination" or state.final_due:
+    if n == 0:
         return None
     stacks = state.settings.stacks
     return round_chips(Decimal(table.chips) / n, stacks.chip_unit, stacks.second_stack_rounding)

@@ -247,22 +247,18 @@ def room(
 
 def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
     # lazy: the domain's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.play_common import payout_table, second_stack_amount
+    from tdconsole.domain.play_common import payout_table, second_stack_offers
+    from tdconsole.domain.read_model import place_holders
 
     average = state.average_stack
     big = None
     if status is not None:
         big = status.next.big_blind if status.is_break and status.next else status.big_blind
-    holders = _holders(state)
+    holders = place_holders(state)
     payouts = tuple(
-        Place(row.place, holders.get(row.place), row.amount, False) for row in payout_table(state)
+        Place(row.place, p.name if (p := holders.get(row.place)) else None, row.amount, False)
+        for row in payout_table(state)
     )
-    seconds: list[tuple[int, int]] = []
-    if state.phase == "elimination" and not state.final_due:
-        for table in state.open_tables():
-            amount = second_stack_amount(state, table)
-            if amount is not None:
-                seconds.append((table.number, amount))
     return {
         "event": state.name,
         "currency": state.settings.currency,
@@ -272,20 +268,8 @@ def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
         "average_bb": round(average / big, 1) if average is not None and big else None,
         "prize_pool": state.prize_pool,
         "payouts": payouts,
-        "second_stacks": tuple(seconds),
+        "second_stacks": tuple(second_stack_offers(state).items()),
     }
-
-
-def _holders(state: State) -> dict[int, str]:
-    placed: dict[int, list[str]] = {}
-    for p in state.ordered_players():
-        if p.place is not None:
-            placed.setdefault(p.place, []).append(p.name)
-    holders: dict[int, str] = {}
-    for place, names in placed.items():
-        for i, name in enumerate(names):
-            holders[place + i] = name
-    return holders
 
 
 def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
@@ -389,10 +373,10 @@ def _seats(state: State, moved: Moved | None) -> tuple[SeatShown, ...]:
 
 
 def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
-    places = []
-    paid = [p for p in state.ordered_players() if p.place is not None and p.prize is not None]
-    paid.sort(key=lambda p: p.place or 0)
-    places = [Place(p.place or 0, p.name, p.prize, p.tied) for p in paid]
+    # lazy: the domain's models (pydantic) are 90 ms of the console's first frame
+    from tdconsole.domain.read_model import paid_players
+
+    places = [Place(p.place or 0, p.name, p.prize, p.tied) for p in paid_players(state)]
     winner = next((p.name for p in state.players.values() if p.place == 1), None)
     if winner is not None and not any(p.place == 1 for p in places):
         places.insert(0, Place(1, winner, None))

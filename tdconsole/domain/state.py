@@ -252,10 +252,13 @@ class State:
 
     def must_close(self, table: Table) -> bool:
         """Art. IV.4: a table closes when three or fewer of its players are still in."""
-        return (
-            self.phase == "elimination"
-            and not self.final_due
-            and table.open
-            and not table.final
-            and len(self.players_at(table)) <= self.settings.seating.close_at
-        )
+        return self.tables_close and self.short_handed(table, len(self.players_at(table)))
+
+    @property
+    def tables_close(self) -> bool:
+        """Tables close in the elimination phase, until the final is due (IV.4)."""
+        return self.phase == "elimination" and not self.final_due
+
+    def short_handed(self, table: Table, players_in: int) -> bool:
+        """An open table before the final with ``players_in`` at most ``close_at`` (IV.4)."""
+        return table.open and not table.final and players_in <= self.settings.seating.close_at

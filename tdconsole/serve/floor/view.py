@@ -11,14 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tdconsole.domain.numbers import chips_text
-from tdconsole.domain.play_common import (
-    can_take_second_stack,
-    current_big_blind,
-    second_stack_amount,
-)
-from tdconsole.domain.state import Player, State
-from tdconsole.domain.view import clock_json
+from tdconsole.domain.floor_model import floor_state
+from tdconsole.domain.read_model import to_json
+from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _, pgettext
 
 
@@ -69,49 +64,10 @@ def page_words(lang: str) -> dict[str, str]:
     return {key: message.template(lang) for key, message in _words().items()}
 
 
-def player_json(state: State, player: Player, amounts: dict[int, int | None]) -> dict[str, Any]:
-    """One player as the phone lists him; ``amounts``: each table's second stack now, its
-    average stack (Art. III.3), offered to whoever may still take it (Art. III.2)."""
-    offer: int | None = None
-    if player.table is not None and can_take_second_stack(state, player):
-        offer = amounts.get(player.table)
-    return {
-        "name": player.name,
-        "table": player.table,
-        "seat": player.seat,
-        "chips": player.chips,
-        "chips_text": chips_text(player.chips) if player.chips is not None else "",
-        "second_stack": offer,
-        "second_stack_text": chips_text(offer) if offer is not None else "",
-    }
-
-
 def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, Any]:
-    """The event as the phone shows it."""
-
-    clock = clock_json(state, now)
-    big_blind = current_big_blind(state, now)
-    amounts = {t.number: second_stack_amount(state, t) for t in state.open_tables()}
-    return {
-        "seq": state.last_seq,
-        "event": state.name,
-        "phase": state.phase,
-        "staff": staff,
-        "lang": lang,
-        "in_play": state.in_play,
-        "next_place": state.in_play,
-        "big_blind": big_blind,
-        "clock": None
-        if clock is None
-        else {
-            "level": clock["level"],
-            "small": chips_text(clock["small_blind"]),
-            "big": chips_text(clock["big_blind"]),
-            "running": clock["running"],
-            "remaining_seconds": clock["remaining_seconds"],
-        },
-        "players": [player_json(state, p, amounts) for p in state.in_players()],
-    }
+    """The event as the phone shows it (``floor_model``'s document)."""
+    document: dict[str, Any] = to_json(floor_state(state, now, staff, lang))
+    return document
 
 
 class SharedStates:
