@@ -373,7 +373,7 @@ def _seats(state: State, moved: Moved | None) -> tuple[SeatShown, ...]:
 
 
 def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
-    # lazy: the domain's models (pydantic) are 90 ms of the console's first frame
+    # lazy: the domain's models (pydantic) would delay the console's first frame
     from tdconsole.domain.read_model import paid_players
 
     places = [Place(p.place or 0, p.name, p.prize, p.tied) for p in paid_players(state)]
