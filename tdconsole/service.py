@@ -31,7 +31,7 @@ from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings, explain
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
-from tdconsole.domain.texts import clean_text, one_line
+from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.backup import BackupWorker, list_backups
@@ -407,7 +407,7 @@ class Tournament:
                     ),
                 )
             noted = CommandNoted(
-                summary=one_line(command.describe()), person=who.person, role=who.role, via=who.via
+                summary=command.describe(), person=who.person, role=who.role, via=who.via
             )
             records = self.store.append([noted, *bodies], ctx.now, who.person)
         self._absorb(records)
@@ -418,7 +418,7 @@ class Tournament:
         """The command an undo would cancel now (as this service last read the log), with who
         made it: what a face names before it undoes (``undo(expected=…)``)."""
         target = self.history.last_active
-        if target is None or self.history.summaries.get(target, "").startswith("create event"):
+        if target is None or target == self.history.creation:
             return None
         return LastAction(
             target, self.history.summaries[target], self.history.actors.get(target, Who("", None))
