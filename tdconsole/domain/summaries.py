@@ -128,6 +128,10 @@ class Summary(str):
         self.said = said
         return self
 
+    def __reduce__(self) -> tuple[type[Summary], tuple[Msg, str]]:
+        """A copy (``copy``, ``pickle``) keeps the data, not only the text."""
+        return (type(self), (self.said, str(self)))
+
     @property
     def message(self) -> str:
         return self.said.msgid

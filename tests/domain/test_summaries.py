@@ -5,8 +5,10 @@ what the faces derive from it agrees with the commands, the summaries and the co
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
+import pickle
 from datetime import UTC, datetime
 
 from tdconsole.cli import COMMANDS
@@ -227,3 +229,10 @@ def test_the_creation_is_known_by_its_event_not_by_its_summary() -> None:
     ):
         history.feed(record)
     assert history.creation == 1
+
+
+def test_a_copied_summary_keeps_its_data() -> None:
+    said = director_moves.MovePlayer(name="Anna", table=2, seat=7, reason="x").describe()
+    for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert isinstance(again, Summary)
+        assert (again, again.message, again.fields) == (said, said.message, said.fields)
