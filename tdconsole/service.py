@@ -36,7 +36,7 @@ from tdconsole.domain.registration import CreateEvent
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
-from tdconsole.domain.texts import clean_text, one_line
+from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
 from tdconsole.state_cache import StateCache
@@ -261,7 +261,7 @@ class Tournament:
                 )
             who = self.who
             noted = CommandNoted(
-                summary=one_line(command.describe()), person=who.person, role=who.role, via=who.via
+                summary=command.describe(), person=who.person, role=who.role, via=who.via
             )
             return [noted, *bodies]
 
@@ -271,7 +271,7 @@ class Tournament:
         """The command an undo would cancel now (as this service last read the log), with who
         made it: what a face names before it undoes (``undo(expected=…)``)."""
         target = self.history.last_active
-        if target is None or self.history.summaries.get(target, "").startswith("create event"):
+        if target is None or target == self.history.creation:
             return None
         return LastAction(
             target, self.history.summaries[target], self.history.actors.get(target, Who("", None))

@@ -17,6 +17,7 @@ from tdconsole.cli.common import (
 )
 from tdconsole.domain.acting import Who, label_text, role_of, who_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
+from tdconsole.domain.fold import History
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.read_model import state_view, to_json
 from tdconsole.domain.registration import FeeRefunded
@@ -109,6 +110,12 @@ def who_json(who: Who, director: str) -> dict[str, Any]:
     return {"role": role_of(who, director), "via": who.via}
 
 
+def of_command(body: Undone | Redone, history: History) -> str:
+    """What an undo or a redo names: its command's summary (kept as data) when the two agree."""
+    known = history.summaries.get(body.command)
+    return known if known is not None and known == body.summary else body.summary
+
+
 def cmd_log(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
@@ -148,17 +155,17 @@ def cmd_log(args: argparse.Namespace) -> int:
         actor = label_text(who_of(r), language)
         if isinstance(r.body, CommandNoted):
             mark = "" if r.command in active else undone_mark
-            summary = summary_text(r.body.summary, language)
+            summary = summary_text(r.body.said(), language)
             print(f"{r.seq:>5}  {stamp}  {actor}: {summary}{mark}")
         elif isinstance(r.body, FeeRefunded):  # what a withdrawal gave back (the cash)
             mark = "" if r.command in active else undone_mark
             print(f"{r.seq:>5}  {stamp}  {actor}: {refund_said(args, r.body, currency)}{mark}")
         elif isinstance(r.body, Undone):
             reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
-            summary = summary_text(r.body.summary, language)
+            summary = summary_text(of_command(r.body, history), language)
             print(f"{r.seq:>5}  {stamp}  {actor}: {undo_word} «{summary}»{reason}")
         elif isinstance(r.body, Redone):
-            summary = summary_text(r.body.summary, language)
+            summary = summary_text(of_command(r.body, history), language)
             print(f"{r.seq:>5}  {stamp}  {actor}: {redo_word} «{summary}»")
     return 0
 

@@ -14,11 +14,13 @@ import hmac
 from datetime import datetime
 from typing import ClassVar
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import PIN_KEYS as PIN_KEYS  # (the command line names it here)
 from tdconsole.domain.settings import PinKind
 from tdconsole.domain.state import State
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
 PIN_DIGITS = (4, 12)
@@ -152,11 +154,8 @@ class SignPhonesOut(Command):
     """``sign-out``: every phone signed in to the served floor must sign in again (a phone
     lost, staff gone home); logged. Changing the floor PIN does the same."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VII.1"
-
-    def describe(self) -> str:
-        return "sign every phone out"
+    def describe(self) -> Summary:
+        return summary_of(said.SIGN_OUT)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         return [PhonesSignedOut()]

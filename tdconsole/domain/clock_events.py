@@ -9,9 +9,11 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from tdconsole.domain import clock
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
 Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
@@ -56,24 +58,16 @@ class ClockChanged(EventBody):
 class ClockControl(Command):
     """Start, pause, resume, announce, next/previous level, add/remove/set time (III.5)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "III.5"
     action: Action
     seconds: int | None = Field(None, ge=0)
 
-    def describe(self) -> str:
-        words = {
-            "start": "clock started",
-            "pause": "clock paused",
-            "resume": "clock resumed",
-            "announce": "level announced",
-            "next": "next level",
-            "prev": "previous level",
-            "add": f"clock +{self.seconds}s",
-            "sub": f"clock -{self.seconds}s",
-            "set": f"clock set to {clock.format_mmss(self.seconds or 0)}",
-        }
-        return words[self.action]
+    def describe(self) -> Summary:
+        if self.action in ("add", "sub"):
+            sign = "+" if self.action == "add" else "-"
+            return summary_of(said.CLOCK_SHIFT, seconds=f"{sign}{self.seconds}")
+        if self.action == "set":
+            return summary_of(said.CLOCK_SET, time=clock.format_mmss(self.seconds or 0))
+        return summary_of(said.CLOCK[self.action])
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "finished":
@@ -96,16 +90,14 @@ class StructureEdited(EventBody):
 class EditLevel(Command):
     """Edit a level not yet played (III.5: played levels and the current one are frozen)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "III.5"
     level: int
     big_blind: int | None = None
     ante: int | None = None
     minutes: int | None = None
     break_minutes: int | None = None
 
-    def describe(self) -> str:
-        return f"edit level {self.level}"
+    def describe(self) -> Summary:
+        return summary_of(said.EDIT_LEVEL, level=self.level)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "finished":

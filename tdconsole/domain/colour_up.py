@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import Field
 
 from tdconsole.domain import clock
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.play_common import require_in
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _
 
 HORIZON = 40
@@ -116,13 +118,11 @@ def _check_levels_to_come(state: State, now: datetime, unit: int, chip: int) -> 
 class ColourUp(Command):
     """``colour-up --count NAME=N ...``: the smallest chip leaves play (Director, VII.1)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VII.1"
     counts: dict[str, int] = Field(min_length=1)
     override: str | None = None
 
-    def describe(self) -> str:
-        return "colour-up"
+    def describe(self) -> Summary:
+        return summary_of(said.COLOUR_UP)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase not in ("elimination", "final"):

@@ -16,6 +16,7 @@ import random
 from datetime import datetime
 from typing import ClassVar
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text
@@ -30,6 +31,7 @@ from tdconsole.domain.play_tables import (
 )
 from tdconsole.domain.registration import SettingChanged
 from tdconsole.domain.state import State, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _, pgettext
 
 
@@ -37,15 +39,13 @@ class ClosePlanRaisingSeats(Command):
     """``close TABLE --plan --seats N``: raise ``table_seats`` to N for this closing (a setting
     change, VII.1) and draw the move plan (IV.4), in one command."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "IV.4"
     table: int
     seats: int
     seed: int | None = None
     override: str | None = None
 
-    def describe(self) -> str:
-        return f"move plan for table {self.table}, table_seats={self.seats}"
+    def describe(self) -> Summary:
+        return summary_of(said.CLOSE_PLAN_SEATS, table=self.table, seats=self.seats)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = require_table(state, self.table)
@@ -102,16 +102,14 @@ class PlayerMoved(EventBody):
 class MovePlayer(Command):
     """``move NAME --to TABLE:SEAT [--chips N] --reason TEXT`` (Director only, Art. VII.1)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VII.1"
     name: str
     table: int
     seat: int
     chips: int | None = None
     reason: str
 
-    def describe(self) -> str:
-        return f"Director's move: {self.name.strip()} to table {self.table} seat {self.seat}"
+    def describe(self) -> Summary:
+        return summary_of(said.MOVE, name=self.name.strip(), table=self.table, seat=self.seat)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase not in ("elimination", "final"):

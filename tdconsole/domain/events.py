@@ -17,9 +17,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from tdconsole.domain import texts
+from tdconsole.domain.commands import BY_COMMAND, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import same_person
 from tdconsole.domain.state import State
+from tdconsole.domain.summaries import Summary
 from tdconsole.i18n import _
 
 SCHEMA_VERSION = 1
@@ -165,6 +167,16 @@ class Command(BaseModel):
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
 
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Who may give the command, as its description says (``commands``); a subclass no
+        description names gives what its base gives."""
+        super().__pydantic_init_subclass__(**kwargs)
+        described = BY_COMMAND.get(cls.__name__)
+        if described is not None and cls.__module__ == f"tdconsole.domain.{described.module}":
+            cls.director_only = described.director_only
+            cls.article = described.article
+
     @model_validator(mode="before")
     @classmethod
     def _check_texts(cls, data: Any) -> Any:
@@ -177,9 +189,10 @@ class Command(BaseModel):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         raise NotImplementedError
 
-    def describe(self) -> str:
-        """A short line for the log and undo notifications."""
-        return type(self).__name__
+    def describe(self) -> Summary:
+        """What the command does, for the log and undo notifications: one of the summaries'
+        messages with its fields (``summaries.summary_of``), whose text is English."""
+        raise NotImplementedError
 
     def check_role(self, ctx: Context) -> None:
         if self.director_only and ctx.role != "director":
@@ -228,10 +241,34 @@ class Redone(Signed):
 
 
 class CommandNoted(Signed):
-    """Opens every command's events: what was asked, for the log and undo messages."""
+    """Opens every command's events: what was asked, for the log and undo messages. The
+    summary is kept as data (``message`` and ``fields``, said in the reader's language) beside
+    its English text (``summary``, what older readers show); a log written before has the text
+    alone. Given a command's ``Summary``, it keeps all three."""
 
     type: ClassVar[str] = "command"
     summary: str
+    message: str | None = None
+    """The summary's message id (``summaries.MESSAGES``)."""
+    fields: dict[str, str] | None = None
+    """The values of the message's placeholders."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _summary_as_data(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("summary"), Summary):
+            said: Summary = data["summary"]
+            return {
+                **data,
+                "summary": str(said),
+                "message": said.message,
+                "fields": said.fields,
+            }
+        return data
+
+    def said(self) -> str:
+        """The summary: from its data when the log keeps them (``summaries.recorded``)."""
+        return recorded(self.summary, self.message, self.fields)
 
     def apply(self, state: State, at: datetime) -> None:
         staff = self.via if self.role == "director" else self.person if self.role else None

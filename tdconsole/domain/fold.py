@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from tdconsole.domain.acting import Who, who_of
 from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
+from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 
@@ -21,6 +22,9 @@ class History:
         self.active: list[int] = []
         self.redoable: list[int] = []
         self.summaries: dict[int, str] = {}
+        """Each command's summary (``summaries.Summary`` when the log keeps it as data)."""
+        self.creation: int | None = None
+        """The command that created the event (never undone)."""
         self.actors: dict[int, Who] = {}
         """Who made each command (``acting``: fields, never a label)."""
         self.undone_by: dict[int, Who] = {}
@@ -43,9 +47,11 @@ class History:
             self.redoable.clear()
             self.undone_by.clear()
             self.summaries[record.command] = (
-                body.summary if isinstance(body, CommandNoted) else body.type
+                body.said() if isinstance(body, CommandNoted) else body.type
             )
             self.actors[record.command] = who_of(record)
+        if isinstance(body, EventCreated):
+            self.creation = record.command
 
     @property
     def last_active(self) -> int | None:

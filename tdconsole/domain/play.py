@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain import clock
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text
@@ -47,6 +48,7 @@ from tdconsole.domain.play_tables import (
 )
 from tdconsole.domain.rulings import Disqualify, PlayerDisqualified
 from tdconsole.domain.state import Player, State, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _, ngettext, pgettext
 
 __all__ = [
@@ -103,8 +105,6 @@ class Started(EventBody):
 
 
 class Start(Command):
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "III.1"
     stack: int = Field(gt=0)
     big_blind: int = Field(gt=0)
     first_minutes: int | None = None
@@ -115,8 +115,8 @@ class Start(Command):
     levels: dict[int, dict[str, int]] = Field(default_factory=dict)
     """Level k -> its edits before the start (``big_blind``/``bb``, ``ante``, ``minutes``)."""
 
-    def describe(self) -> str:
-        return f"start: stack {self.stack}, big blind {self.big_blind}"
+    def describe(self) -> Summary:
+        return summary_of(said.START, stack=self.stack, bb=self.big_blind)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "registration":
@@ -181,8 +181,9 @@ class ChipsCounted(EventBody):
 class Count(Command):
     counts: dict[str, int] = Field(min_length=1)
 
-    def describe(self) -> str:
-        return "count " + ", ".join(f"{n.strip()}={c}" for n, c in self.counts.items())
+    def describe(self) -> Summary:
+        counts = ", ".join(f"{n.strip()}={c}" for n, c in self.counts.items())
+        return summary_of(said.COUNT, counts=counts)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.stack is None:
@@ -227,8 +228,8 @@ class SecondStack(Command):
     name: str
     stack: int | None = Field(None, ge=0)
 
-    def describe(self) -> str:
-        return f"second stack: {self.name.strip()}"
+    def describe(self) -> Summary:
+        return summary_of(said.SECOND_STACK, name=self.name.strip())
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         require_play_open(state, pgettext("play refused", "second stack"))
@@ -370,8 +371,8 @@ class Bust(Command):
     stacks: list[int] | None = None
     declined: bool = False
 
-    def describe(self) -> str:
-        return "eliminated: " + ", ".join(n.strip() for n in self.names)
+    def describe(self) -> Summary:
+        return summary_of(said.ELIMINATED, names=", ".join(n.strip() for n in self.names))
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         require_play_open(state, pgettext("play refused", "elimination"))

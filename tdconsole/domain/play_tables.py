@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_change, chips_text
@@ -24,6 +25,7 @@ from tdconsole.domain.play_common import (
 )
 from tdconsole.domain.seating import DrawnTable, draw_seats, place_tables
 from tdconsole.domain.state import MovePlan, State, Table, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _, ngettext, pgettext
 
 # -- disqualification (Art. VI.2) ------------------------------------------------------------
@@ -220,14 +222,12 @@ def require_table(state: State, number: int) -> Table:
 class ClosePlan(Command):
     """``close TABLE --plan``: draw and record the move plan."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "IV.4"
     table: int
     seed: int | None = None
     override: str | None = None
 
-    def describe(self) -> str:
-        return f"move plan for table {self.table}"
+    def describe(self) -> Summary:
+        return summary_of(said.CLOSE_PLAN, table=self.table)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = require_table(state, self.table)
@@ -240,15 +240,13 @@ class ClosePlan(Command):
 class CloseTable(Command):
     """``close TABLE --count NAME=N ...``: carry out the recorded plan (drawing one if none)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "IV.4"
     table: int
     counts: dict[str, int]
     seed: int | None = None
     override: str | None = None
 
-    def describe(self) -> str:
-        return f"close table {self.table}"
+    def describe(self) -> Summary:
+        return summary_of(said.CLOSE_TABLE, table=self.table)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = require_table(state, self.table)
@@ -369,14 +367,12 @@ class FinalDrawn(EventBody):
 
 
 class Final(Command):
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "IV.5"
     counts: dict[str, int]
     seed: int | None = None
     override: str | None = None
 
-    def describe(self) -> str:
-        return "final table draw"
+    def describe(self) -> Summary:
+        return summary_of(said.FINAL)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase == "final" or state.phase == "finished":

@@ -9,10 +9,12 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import Settings, is_pin_key, masked, validate_settings
 from tdconsole.domain.state import Player, Seat, State, card_for, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
 MAX_NAME = 60
@@ -171,8 +173,8 @@ class CreateEvent(Command):
     name: str
     settings: dict[str, Any]
 
-    def describe(self) -> str:
-        return f"create event {self.name}"
+    def describe(self) -> Summary:
+        return summary_of(said.CREATE_EVENT, name=self.name)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.created_at is not None:
@@ -187,8 +189,8 @@ class CreateEvent(Command):
 class Register(Command):
     names: list[str] = Field(min_length=1)
 
-    def describe(self) -> str:
-        return "register " + ", ".join(n.strip() for n in self.names)
+    def describe(self) -> Summary:
+        return summary_of(said.REGISTER, name=", ".join(n.strip() for n in self.names))
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
@@ -231,8 +233,8 @@ class Register(Command):
 class Withdraw(Command):
     name: str
 
-    def describe(self) -> str:
-        return f"withdraw {self.name.strip()}"
+    def describe(self) -> Summary:
+        return summary_of(said.WITHDRAW, name=self.name.strip())
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         player = require_player(state, self.name)
@@ -266,9 +268,9 @@ class Pay(Command):
     names: list[str] = Field(min_length=1)
     food: bool = False
 
-    def describe(self) -> str:
-        what = "food contribution" if self.food else "entry fee"
-        return f"{what}: " + ", ".join(n.strip() for n in self.names)
+    def describe(self) -> Summary:
+        names = ", ".join(n.strip() for n in self.names)
+        return summary_of(said.FOOD if self.food else said.ENTRY_FEE, name=names)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         events: list[EventBody] = []
@@ -319,11 +321,10 @@ class Pay(Command):
 class ChangeSettings(Command):
     """``set KEY=VALUE ...``: Director only, logged (Art. VII.1)."""
 
-    director_only: ClassVar[bool] = True
     assignments: list[tuple[str, str]] = Field(min_length=1)
 
-    def describe(self) -> str:
-        return "set " + " ".join(masked(k, v) for k, v in self.assignments)
+    def describe(self) -> Summary:
+        return summary_of(said.SET, setting=" ".join(masked(k, v) for k, v in self.assignments))
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         settings = state.settings

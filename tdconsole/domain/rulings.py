@@ -8,12 +8,14 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_count, chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in, settle_finish, unseat
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Ruling, State, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
 SanctionKind = Literal["warning", "suspend", "disqualify"]
@@ -130,15 +132,13 @@ class SuspensionServed(EventBody):
 class RecordRuling(Command):
     """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VII.2"
     table: int | None = None
     players: list[str] = Field(default_factory=list)
     articles: list[str] = Field(default_factory=list)
     text: str
 
-    def describe(self) -> str:
-        return "ruling: " + self.text.strip()[:40]
+    def describe(self) -> Summary:
+        return summary_of(said.RULING, text=self.text.strip()[:40])
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         text = self.text.strip()
@@ -197,14 +197,12 @@ class PlayerDisqualified(EventBody):
 
 
 class Disqualify(Command):
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VI.2"
     name: str
     reason: str
     chips: int | None = Field(None, ge=0)
 
-    def describe(self) -> str:
-        return f"disqualified: {self.name.strip()}"
+    def describe(self) -> Summary:
+        return summary_of(said.DISQUALIFIED, name=self.name.strip())
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.reason.strip():
@@ -245,15 +243,13 @@ class Disqualify(Command):
 class Sanction(Command):
     """``sanction NAME warning|suspend|disqualify`` (VI.2)."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VI.2"
     name: str
     kind: SanctionKind
     orbits: int | None = None
     reason: str
 
-    def describe(self) -> str:
-        return f"sanction {self.kind}: {self.name.strip()}"
+    def describe(self) -> Summary:
+        return summary_of(said.SANCTIONS[self.kind], name=self.name.strip())
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.reason.strip():
@@ -300,8 +296,8 @@ class MarkServed(Command):
 
     ruling: int
 
-    def describe(self) -> str:
-        return f"suspension {self.ruling} served"
+    def describe(self) -> Summary:
+        return summary_of(said.SERVED, id=self.ruling)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not 1 <= self.ruling <= len(state.rulings):
@@ -343,16 +339,14 @@ class ImportRulebook(Command):
     """Importing or replacing a rulebook's text changes what every ruling cites: the
     Director's (VII.1), and recorded in the log."""
 
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "VII.1"
     book: str
     source: str
     articles: int = Field(ge=0)
     replaced: bool = False
 
-    def describe(self) -> str:
-        verb = "rulebook replaced" if self.replaced else "rulebook imported"
-        return f"{verb}: {self.book} from {self.source}"
+    def describe(self) -> Summary:
+        message = said.RULEBOOK_REPLACED if self.replaced else said.RULEBOOK_IMPORTED
+        return summary_of(message, book=self.book, source=self.source)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         return [

@@ -13,10 +13,12 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, card_for, name_key
+from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 
@@ -184,13 +186,11 @@ class SeatsDrawn(EventBody):
 
 
 class Draw(Command):
-    director_only: ClassVar[bool] = True
-    article: ClassVar[str | None] = "II.2"
     tables: int | None = Field(None, ge=1)
     seed: int | None = None
 
-    def describe(self) -> str:
-        return "seat draw"
+    def describe(self) -> Summary:
+        return summary_of(said.SEAT_DRAW)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if state.phase != "registration":
@@ -226,8 +226,8 @@ class MoveButton(Command):
     table: int
     seat: int
 
-    def describe(self) -> str:
-        return f"button at table {self.table} seat {self.seat}"
+    def describe(self) -> Summary:
+        return summary_of(said.BUTTON, table=self.table, seat=self.seat)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = state.tables.get(self.table)

@@ -17,15 +17,18 @@ import hmac
 import os
 from functools import cache
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, ValidationError
 
 import tdconsole.domain as domain
 from tdconsole.domain.acting import Who
 from tdconsole.domain.clock import ClockState, Structure
+from tdconsole.domain.commands import recorded
 from tdconsole.domain.events import SCHEMA_VERSION
 from tdconsole.domain.fold import History
 from tdconsole.domain.state import State, name_key
+from tdconsole.domain.summaries import Summary
 from tdconsole.store import system
 from tdconsole.store.paths import data_dir
 
@@ -107,6 +110,26 @@ def head_digest(row: tuple[object, ...]) -> str:
     return hashlib.sha256(repr(tuple(row)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _stored(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and set(value) == {"text", "message", "fields"}:
+        text, message, fields = value["text"], value["message"], value["fields"]
+        if isinstance(text, str) and isinstance(message, str) and isinstance(fields, dict):
+            return recorded(text, message, fields)
+    raise ValueError("not a summary")
+
+
+def _storing(value: str) -> object:
+    if isinstance(value, Summary):
+        return {"text": str.__str__(value), "message": value.message, "fields": value.fields}
+    return value
+
+
+StoredSummary = Annotated[str, PlainValidator(_stored), PlainSerializer(_storing)]
+"""A summary kept with its data (``summaries.Summary``), or an older log's text alone."""
+
+
 class _History(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
@@ -114,10 +137,11 @@ class _History(BaseModel):
     redoable: list[int]
     commands: list[int]
     """Every command, in order; ``summaries`` and ``actors`` follow the same order."""
-    summaries: list[str]
+    summaries: list[StoredSummary]
     actors: list[Who]
     undone_by: dict[int, Who]
     """Who undid each redoable command (redo follows undo's ownership)."""
+    creation: int | None
 
 
 class _Document(BaseModel):
@@ -148,6 +172,7 @@ def encode(state: State, history: History, head: str) -> bytes:
             summaries=list(history.summaries.values()),
             actors=[history.actors.get(c, Who("", None)) for c in history.summaries],
             undone_by=history.undone_by,
+            creation=history.creation,
         ),
     )
     return document.model_dump_json().encode()
@@ -197,6 +222,7 @@ def _history(saved: _History, seq: int) -> History:
         or len(set(saved.active)) != len(saved.active)
         or len(set(saved.redoable)) != len(saved.redoable)
         or not set(saved.undone_by) <= set(saved.redoable)
+        or (saved.creation is not None and saved.creation not in known)
     ):
         raise SnapshotError("a history naming commands that are not in the log")
     history = History()
@@ -205,4 +231,5 @@ def _history(saved: _History, seq: int) -> History:
     history.summaries = dict(zip(commands, saved.summaries, strict=True))
     history.actors = dict(zip(commands, saved.actors, strict=True))
     history.undone_by = dict(saved.undone_by)
+    history.creation = saved.creation
     return history

@@ -134,4 +134,4 @@ def command_words(command: object, tr: Translator) -> str:
     describe_command = getattr(command, "describe", None)
     if describe_command is None:
         return type(command).__name__
-    return summary_text(str(describe_command()), tr.lang)
+    return summary_text(describe_command(), tr.lang)

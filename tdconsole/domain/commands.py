@@ -1,0 +1,159 @@
+"""Every command described once: its name on the command line, its console keys and their
+labels, when it may be given, who may give it, and its summaries (harlequin's table of actions).
+
+The command classes read their role from here (``Command.director_only``, ``.article``); the
+console's keys, help, palette and phase checks are built from it (``ui.screens.console_keys``);
+a test holds it to every command class, the command line's names and the summaries' messages.
+It imports no command module: the console's first frame and a command line read it for free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from tdconsole.domain import summaries as said
+from tdconsole.domain.summaries import Summary, fields_of
+from tdconsole.i18n import Msg, _
+
+When = Literal["before the start", "in play", "any time"]
+"""When the console offers a command: before the start (registration and the draw, the start
+itself), once the tournament has started, or at any time."""
+
+
+class Key(NamedTuple):
+    """One of the console's keys: the key, the action it runs, its label, whether the footer
+    shows it, and whether a floor terminal may use it."""
+
+    key: str
+    action: str
+    label: Msg
+    shown: bool = False
+    floor: bool = False
+
+
+@dataclass(frozen=True)
+class Description:
+    """One command, as every face knows it."""
+
+    command: str
+    """Its class's name, in ``tdconsole.domain.<module>``."""
+    module: str
+    cli: str
+    """Its name on the command line (with its option when it shares the name)."""
+    summaries: tuple[Msg, ...]
+    """The messages its summary is said with (``summaries``)."""
+    keys: tuple[Key, ...] = ()
+    """Its keys in the console (none: the command line alone)."""
+    when: When = "any time"
+    director_only: bool = False
+    """Who may give it: the Director alone, or the floor too."""
+    article: str | None = None
+    """The article a floor terminal is refused with (``director_only``)."""
+
+
+def _d(
+    command: str,
+    module: str,
+    cli: str,
+    when: When,
+    director: str | None,
+    summaries: tuple[Msg, ...],
+    *keys: Key,
+) -> Description:
+    """A description; ``director``: the article that keeps it to the Director ("" for none,
+    None when the floor may give it too)."""
+    only = director is not None
+    return Description(command, module, cli, summaries, keys, when, only, director or None)
+
+
+PLAY: When = "in play"
+BEFORE: When = "before the start"
+ANY: When = "any time"
+
+# In the order of the console's keys (its footer, its help, its palette). A key: the key, its
+# action, its label, shown in the footer, a floor terminal may use it.
+# fmt: off
+DESCRIPTIONS: tuple[Description, ...] = (
+    _d("ClockControl", "clock_events", "clock", PLAY, "III.5",
+       (*said.CLOCK.values(), said.CLOCK_SHIFT, said.CLOCK_SET),
+       Key("space", "clock_toggle", _("Pause / resume"), True),
+       Key("a", "clock('announce')", _("Announce"), True),
+       Key("n", "clock('next')", _("Next level")),
+       Key("b", "clock('prev')", _("Previous level")),
+       Key("plus", "clock_time('add')", _("Add a minute")),
+       Key("minus", "clock_time('sub')", _("Remove a minute")),
+       Key("T", "clock_set", _("Set the time"))),
+    _d("Bust", "play", "bust", PLAY, None, (said.ELIMINATED,),
+       Key("e", "eliminate", _("Eliminate"), True, True)),
+    _d("SecondStack", "play", "dote", PLAY, None, (said.SECOND_STACK,),
+       Key("d", "second_stack", _("Second stack"), True, True)),
+    _d("Count", "play", "count", PLAY, None, (said.COUNT,),
+       Key("k", "count", _("Count"), False, True)),
+    _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
+       Key("c", "close_table", _("Close table"), True)),
+    _d("ClosePlan", "play_tables", "close --plan", ANY, "IV.4", (said.CLOSE_PLAN,)),
+    _d("ClosePlanRaisingSeats", "director_moves", "close --plan --seats", ANY, "IV.4",
+       (said.CLOSE_PLAN_SEATS,)),
+    _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
+       Key("f", "final", _("Final table draw"), True)),
+    _d("Disqualify", "rulings", "disqualify", PLAY, "VI.2", (said.DISQUALIFIED,),
+       Key("x", "disqualify", _("Disqualify"))),
+    _d("RecordRuling", "rulings", "ruling", ANY, "VII.2", (said.RULING,),
+       Key("l", "ruling", _("Record ruling"))),
+    _d("Sanction", "rulings", "sanction", PLAY, "VI.2", tuple(said.SANCTIONS.values()),
+       Key("z", "sanction", _("Sanction"))),
+    _d("MarkServed", "rulings", "served", PLAY, None, (said.SERVED,),
+       Key("m", "mark_served", _("Suspension served"), False, True)),
+    _d("EditLevel", "clock_events", "clock edit", PLAY, "III.5", (said.EDIT_LEVEL,),
+       Key("h", "edit_level", _("Edit a level"))),
+    _d("MovePlayer", "director_moves", "move", PLAY, "VII.1", (said.MOVE,),
+       Key("M", "move_player", _("Move a player"))),
+    _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),
+       Key("C", "colour_up", _("Colour-up"))),
+    _d("MoveButton", "seating", "button", PLAY, None, (said.BUTTON,),
+       Key("B", "button", _("Button"), False, True)),
+    _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),
+       Key("s", "draw", _("Seat draw"), True)),
+    _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
+       Key("g", "start", _("Start tournament"), True)),
+    _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
+       Key("i", "register", _("Register"), True)),
+    _d("Pay", "registration", "pay", BEFORE, None, (said.ENTRY_FEE, said.FOOD),
+       Key("y", "pay(False)", _("Pay"), True),
+       Key("Y", "pay_several", _("Pay several")),
+       Key("v", "pay(True)", _("Food"))),
+    _d("Withdraw", "registration", "withdraw", BEFORE, None, (said.WITHDRAW,),
+       Key("w", "withdraw", _("Withdraw"))),
+    _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
+       Key("o", "settings", _("Settings"))),
+    _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),
+    _d("SignPhonesOut", "access", "sign-out", ANY, "VII.1", (said.SIGN_OUT,)),
+    _d("ImportRulebook", "rulings", "rules import", ANY, "VII.1",
+       (said.RULEBOOK_IMPORTED, said.RULEBOOK_REPLACED)),
+)
+# fmt: on
+
+BY_COMMAND: dict[str, Description] = {d.command: d for d in DESCRIPTIONS}
+"""Each command's description, by its class's name."""
+
+MESSAGES: dict[str, Msg] = {m.msgid: m for d in DESCRIPTIONS for m in d.summaries}
+"""Every summary's message, by its id: the only ones a log's data may name."""
+
+
+def recorded(text: str, message: str | None, fields: dict[str, str] | None) -> str:
+    """A summary as the log holds it: its data when they name one of the summaries with
+    exactly its fields (anything else in a file is not obeyed), else the English text."""
+    known = MESSAGES.get(message) if message is not None else None
+    if known is None or fields is None or set(fields) != fields_of(known):
+        return text
+    if not all(isinstance(value, str) for value in fields.values()):
+        return text
+    return Summary(known.format(**fields), text)
+
+
+def actions(when: When) -> frozenset[str]:
+    """The console's actions (their names, without arguments) of the commands given ``when``."""
+    return frozenset(
+        key.action.split("(")[0] for d in DESCRIPTIONS if d.when == when for key in d.keys
+    )
