@@ -4,7 +4,6 @@ standings, each also as one JSON document (``--json``)."""
 from __future__ import annotations
 
 import argparse
-from decimal import Decimal
 from typing import Any
 
 from tdconsole.cli.cash_cmds import refund_said
@@ -19,8 +18,7 @@ from tdconsole.cli.common import (
 from tdconsole.domain.acting import Who, label_text, role_of, who_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.fold import History
-from tdconsole.domain.numbers import money_said
-from tdconsole.domain.payouts import money_text
+from tdconsole.domain.numbers import money_said, money_shown
 from tdconsole.domain.read_model import (
     paid_beyond_the_table,
     payouts,
@@ -73,11 +71,6 @@ def cmd_state(args: argparse.Namespace) -> int:
                 ),
             )
     return 0
-
-
-def money_shown(amount: Decimal, currency: str = "") -> str:
-    """Money said as the JSON writes it, grouped (``756.00`` is said ``756``)."""
-    return money_said(money_text(amount), currency)
 
 
 def cmd_payouts(args: argparse.Namespace) -> int:
