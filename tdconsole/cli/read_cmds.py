@@ -18,12 +18,17 @@ from tdconsole.cli.common import (
 from tdconsole.domain.acting import Who, label_text, role_of, who_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.fold import History
-from tdconsole.domain.numbers import money_said
-from tdconsole.domain.read_model import state_view, to_json
+from tdconsole.domain.numbers import money_said, money_shown
+from tdconsole.domain.read_model import (
+    paid_beyond_the_table,
+    payouts,
+    results,
+    state_view,
+    to_json,
+)
 from tdconsole.domain.registration import FeeRefunded
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
-from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json, state_json
 from tdconsole.domain.words import phase_word
 from tdconsole.i18n import _, ngettext, pgettext
 
@@ -31,44 +36,38 @@ from tdconsole.i18n import _, ngettext, pgettext
 def cmd_state(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        document = state_json(service.state, service.now())
+        view = state_view(service.state, service.now())
     finally:
         service.close()
     if args.json:
-        emit_json(document)
+        emit_json(to_json(view))
         return 0
-    phase = document["phase"]
-    print(f"{document['name']} — {said(args, phase_word(phase))}")
-    in_play, entrants = document["in_play"], document["entrants"]
-    pool = money_said(document["prize_pool"], document["currency"])
+    print(f"{view.name} — {said(args, phase_word(view.phase))}")
+    pool = money_shown(view.prize_pool, view.currency)
     say(
         args,
         ngettext(
             "in play {in_play} / {n} entrant · prize pool {pool}",
             "in play {in_play} / {n} entrants · prize pool {pool}",
-            entrants,
-        ).format(in_play=in_play, pool=pool),
+            view.entrants,
+        ).format(in_play=view.in_play, pool=pool),
     )
-    if document["chips_in_play"]:
-        chips, average = (
-            chips_text(document["chips_in_play"]),
-            chips_text(document["average_stack"]),
-        )
+    if view.chips_in_play:
+        chips, average = chips_text(view.chips_in_play), chips_text(view.average_stack)
         say(
             args,
             _("chips in play {chips} · average stack {average}").format(
                 chips=chips, average=average
             ),
         )
-    if document["final_due"]:
+    if view.final_due:
         say(args, _("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`"))
-    for table in document["tables"]:
-        if table["open"] and table["must_close"]:
-            number = table["number"]
+    for table in view.tables:
+        if table.open and table.must_close:
             say(
                 args,
                 _("table {table} must close (Art. IV.4) — `close {table} --plan`").format(
-                    table=number
+                    table=table.number
                 ),
             )
     return 0
@@ -77,14 +76,14 @@ def cmd_state(args: argparse.Namespace) -> int:
 def cmd_payouts(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        rows = payouts_json(service.state)
-        beyond = paid_beyond_the_table(rows, results_json(service.state))
+        rows = payouts(service.state)
+        beyond = paid_beyond_the_table(rows, results(service.state))
         pool = service.state.prize_pool
         currency = service.state.settings.currency
     finally:
         service.close()
     if args.json:
-        emit_json({"prize_pool": str(pool), "payouts": rows})
+        emit_json({"prize_pool": str(pool), "payouts": to_json(rows)})
         return 0
     say(
         args,
@@ -93,14 +92,14 @@ def cmd_payouts(args: argparse.Namespace) -> int:
         ),
     )
     for row in rows:
-        who = f"  {row['player']}" if row["player"] else ""
-        if row.get("disqualified"):
+        who = f"  {row.player}" if row.player else ""
+        if row.disqualified:
             who += "  " + said(args, _("DQ"))
-        amount = money_said(row["amount"])
-        mark = "=" if row["tied"] else "."
-        print(f"{row['place']:>3}{mark}  {row['percent']:>6}%  {amount:>8} {currency}{who}")
+        amount = money_shown(row.amount)
+        mark = "=" if row.tied else "."
+        print(f"{row.place:>3}{mark}  {row.percent:>6}%  {amount:>8} {currency}{who}")
     for tied in beyond:  # tied with a paid place's holder: they share its prize (V.1)
-        print(f"{tied['place']:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {tied['player']}")
+        print(f"{tied.place:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {tied.player}")
     return 0
 
 
@@ -220,41 +219,30 @@ def cmd_tables(args: argparse.Namespace) -> int:
     return 0
 
 
+STANDING_KEYS = ("place", "tied", "name", "status", "table", "seat", "chips", "prize")
+"""A standing's keys in ``standings --json`` (docs/cli.md)."""
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
-        document = state_json(service.state, service.now())
+        view = state_view(service.state, service.now())
     finally:
         service.close()
-    players = [p for p in document["players"] if p["status"] in ("in", "out", "disqualified")]
+    players = [p for p in view.players if p.status in ("in", "out", "disqualified")]
     players.sort(
         key=lambda p: (
-            p["place"] is None and p["status"] != "in",
-            p["place"] if p["place"] is not None else 0,
-            -(p["chips"] or 0),
+            p.place is None and p.status != "in",
+            p.place if p.place is not None else 0,
+            -(p.chips or 0),
         )
     )
     if args.json:
         emit_json(
             {
-                "phase": document["phase"],
-                "prize_pool": document["prize_pool"],
-                "standings": [
-                    {
-                        k: p[k]
-                        for k in (
-                            "place",
-                            "tied",
-                            "name",
-                            "status",
-                            "table",
-                            "seat",
-                            "chips",
-                            "prize",
-                        )
-                    }
-                    for p in players
-                ],
+                "phase": view.phase,
+                "prize_pool": to_json(view.prize_pool),
+                "standings": [{k: to_json(getattr(p, k)) for k in STANDING_KEYS} for p in players],
             }
         )
         return 0
@@ -264,28 +252,27 @@ def cmd_standings(args: argparse.Namespace) -> int:
             _("no standings yet: players enter them at the seat draw (Art. II.2) — `draw`"),
         )
         return 0
-    currency = document["currency"]
     disqualified = said(args, _("DQ"))
     still_in = said(args, pgettext("standings", "in"))
-    finals = {t["number"] for t in document["tables"] if t["final"]}
+    finals = {t.number for t in view.tables if t.final}
     for p in players:
-        if p["status"] == "in" and p["place"] is None:
+        if p.status == "in" and p.place is None:
             where = ""
-            if p["table"] in finals:
-                where = said(args, _("final table seat {seat}").format(seat=p["seat"]))
-            elif p["table"]:
+            if p.table in finals:
+                where = said(args, _("final table seat {seat}").format(seat=p.seat))
+            elif p.table:
                 where = said(
-                    args, _("table {table} seat {seat}").format(table=p["table"], seat=p["seat"])
+                    args, _("table {table} seat {seat}").format(table=p.table, seat=p.seat)
                 )
-            print(f"  {still_in:<4} {p['name']:<32} {chips_text(p['chips']):>10}  {where}")
-        elif p["status"] == "disqualified":
+            print(f"  {still_in:<4} {p.name:<32} {chips_text(p.chips):>10}  {where}")
+        elif p.status == "disqualified":
             # He keeps the place at which he left, without a prize (rules.md, VI.2).
-            place = p["place"] if p["place"] is not None else ""
-            print(f"{place:>4}   {p['name']:<32} {disqualified}")
+            place = p.place if p.place is not None else ""
+            print(f"{place:>4}   {p.name:<32} {disqualified}")
         else:
-            tie = "=" if p["tied"] else " "
-            prize = money_said(p["prize"], currency) if p["prize"] else ""
-            print(f"{p['place']:>4}{tie}  {p['name']:<32} {prize}")
+            tie = "=" if p.tied else " "
+            prize = money_shown(p.prize, view.currency) if p.prize is not None else ""
+            print(f"{p.place:>4}{tie}  {p.name:<32} {prize}")
     return 0
 
 

@@ -9,6 +9,7 @@ import re
 from decimal import Decimal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.payouts import money_text
 from tdconsole.i18n import Msg, _, ngettext
 
 
@@ -38,6 +39,11 @@ def money_said(amount: Decimal | int | str, currency: str = "") -> str:
     if digits.isdigit():
         text = sign + chips_text(int(digits)) + dot + cents
     return f"{text} {currency}" if currency else text
+
+
+def money_shown(amount: Decimal, currency: str = "") -> str:
+    """A read model's money said as its JSON writes it, grouped (``756.00`` is said ``756``)."""
+    return money_said(money_text(amount), currency)
 
 
 # -- numbers as typed ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from tdconsole.domain.cash import Cash, cash
 from tdconsole.domain.clock_status import ClockStatus
 from tdconsole.domain.payouts import money_text, percent_text
 from tdconsole.domain.play_common import payout_table, second_stack_offers
-from tdconsole.domain.state import Player, State, Table
+from tdconsole.domain.state import Phase, Player, State, Table
 
 
 class PlayerView(NamedTuple):
@@ -127,7 +127,7 @@ class StateView(NamedTuple):
     language: str
     director: str
     currency: str
-    phase: str
+    phase: Phase
     entrants: int
     in_play: int
     chips_in_play: int
@@ -279,6 +279,16 @@ def results(state: State) -> tuple[ResultView, ...]:
         for p in paid_players(state)
         if p.prize is not None
     )
+
+
+def paid_beyond_the_table(
+    payouts: tuple[PayoutView, ...], results: tuple[ResultView, ...]
+) -> tuple[ResultView, ...]:
+    """The paid players (``results``, best first) no row of ``payouts`` names: players tied in
+    one hand share their places' prizes (V.1), and a group reaching past the last paid place
+    holds places the table has no row for."""
+    named = {row.player for row in payouts if row.player}
+    return tuple(row for row in results if row.player not in named)
 
 
 def clock_status(state: State, now: datetime) -> ClockStatus | None:

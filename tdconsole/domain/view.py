@@ -58,10 +58,8 @@ def rulings_json(state: State) -> list[dict[str, Any]]:
 def paid_beyond_the_table(
     payouts: Iterable[Mapping[str, Any]], results: Iterable[Mapping[str, Any]]
 ) -> list[Mapping[str, Any]]:
-    """The paid players (``results_json``'s rows, best first) no row of ``payouts_json``
-    names: players tied in one hand share their places' prizes (V.1), and a group reaching
-    past the last paid place holds places the table has no row for. Lists, so the printed
-    reports pass the state document's own (names compared as text: a document's values are
-    not trusted to be hashable)."""
+    """``read_model.paid_beyond_the_table`` on the state document's rows, for the printed
+    reports, which read the document (names compared as text: a document's values are not
+    trusted to be hashable)."""
     named = {str(row.get("player")) for row in payouts if row.get("player")}
     return [row for row in results if str(row.get("player")) not in named]

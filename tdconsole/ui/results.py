@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tdconsole.domain.numbers import money_said
+from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.view import results_json
+from tdconsole.domain.read_model import results
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -44,10 +44,8 @@ def places(state: State) -> list[Place]:
 
     currency = state.settings.currency
     rows = [
-        Place(
-            int(row["place"]), str(row["player"]), money_said(row["prize"], currency), row["tied"]
-        )
-        for row in results_json(state)
+        Place(row.place, row.player, money_shown(row.prize, currency), row.tied)
+        for row in results(state)
     ]
     if not any(r.place == 1 for r in rows):
         winner = next((p for p in state.players.values() if p.place == 1), None)

@@ -13,9 +13,13 @@ import pytest
 
 from tdconsole.demo import build_demo
 from tdconsole.domain.floor_model import floor_state
+from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.play_common import second_stack_amount, second_stack_offers
 from tdconsole.domain.read_model import (
+    PayoutView,
     PlayerView,
+    ResultView,
+    paid_beyond_the_table,
     place_holders,
     state_view,
     to_json,
@@ -103,6 +107,26 @@ def test_place_holders_give_tied_players_the_places_below_theirs(demo: State) ->
         p.status, p.place = "out", 20  # three out in one hand share 20th
     holders = place_holders(demo)
     assert [holders[place].name for place in (20, 21, 22)] == [p.name for p in out]
+
+
+def test_players_tied_past_the_last_paid_row_are_the_ones_beyond_the_table() -> None:
+    """Two out in one hand at 5th share the 5th prize (V.1): the one holding 6th has no row."""
+    rows = tuple(
+        PayoutView(place, 50, Decimal(10), name, tied, False)
+        for place, name, tied in ((4, "Ada", False), (5, "[red]Bob", True))
+    )
+    paid = (
+        ResultView(4, "Ada", False, Decimal(10)),
+        ResultView(5, "[red]Bob", True, Decimal(5)),
+        ResultView(6, "Cleo", True, Decimal(5)),
+    )
+    assert paid_beyond_the_table(rows, paid) == (paid[2],)
+    assert paid_beyond_the_table(rows, paid[:2]) == ()
+
+
+def test_a_models_money_is_said_as_its_json_writes_it() -> None:
+    assert money_shown(Decimal("1680.00"), "scudi") == "1 680 scudi"
+    assert money_shown(Decimal("12.50")) == "12.5"
 
 
 def test_the_phone_reads_the_number_in_play_once_whatever_the_players(

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import DataTable
 
-from tdconsole.domain.numbers import money_said
+from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.view import paid_beyond_the_table, payouts_json, results_json
+from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
@@ -42,21 +42,20 @@ class PayoutsView(DataTable[Text]):
         self._add_columns()
         self.clear()
         currency = state.settings.currency
-        rows = payouts_json(state)
+        rows = payouts(state)
         for row in rows:
-            mark = "=" if row["tied"] else ""
+            mark = "=" if row.tied else ""
             self.add_row(
-                Text(self.tr.say(ordinal(row["place"])) + mark, justify="right"),
-                Text(f"{row['percent']} %", justify="right"),
-                Text(money_said(row["amount"], currency), justify="right"),
-                Text(row["player"] or "–")
-                + Text(" " + self.tr("DQ") if row.get("disqualified") else ""),
+                Text(self.tr.say(ordinal(row.place)) + mark, justify="right"),
+                Text(f"{row.percent} %", justify="right"),
+                Text(money_shown(row.amount, currency), justify="right"),
+                Text(row.player or "–") + Text(" " + self.tr("DQ") if row.disqualified else ""),
             )
         # Tied with a paid place's holder past the last row: they share its prize (V.1).
-        for tied in paid_beyond_the_table(rows, results_json(state)):
+        for tied in paid_beyond_the_table(rows, results(state)):
             self.add_row(
-                Text(self.tr.say(ordinal(tied["place"])) + "=", justify="right"),
+                Text(self.tr.say(ordinal(tied.place)) + "=", justify="right"),
                 Text(""),
                 Text(""),
-                Text(tied["player"]),
+                Text(tied.player),
             )
