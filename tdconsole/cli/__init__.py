@@ -30,20 +30,31 @@ from tdconsole.cli.parsing import (
     speaking,
 )
 from tdconsole.cli.pydantic_plugins import look_up
+from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import SOURCE, _
 
+
+def _named(*commands: str) -> tuple[str, ...]:
+    """The command line's names of these commands (by class), as their descriptions give them
+    (``close --plan`` is a ``close``)."""
+    return tuple(BY_COMMAND[command].cli.split()[0] for command in commands)
+
+
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
-        "new", "register", "withdraw", "pay", "draw", "start", "set", "undo", "redo",
+        *_named("CreateEvent", "Register", "Withdraw", "Pay", "Draw", "Start", "ChangeSettings"),
+        "undo", "redo",
     ),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
-    "tdconsole.cli.play_cmds": ("count", "dote", "bust", "disqualify", "close", "final", "button"),
-    "tdconsole.cli.director_cmds": ("move", "colour-up", "sign-out"),
-    "tdconsole.cli.clock_cmds": ("clock",),
-    "tdconsole.cli.rulings_cmds": ("ruling", "sanction", "served", "rulings"),
-    "tdconsole.cli.rules_cmds": ("rule", "rules"),
+    "tdconsole.cli.play_cmds": _named(
+        "Count", "SecondStack", "Bust", "Disqualify", "CloseTable", "Final", "MoveButton"
+    ),
+    "tdconsole.cli.director_cmds": _named("MovePlayer", "ColourUp", "SignPhonesOut"),
+    "tdconsole.cli.clock_cmds": _named("ClockControl"),
+    "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction", "MarkServed"), "rulings"),
+    "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
     "tdconsole.cli.cash_cmds": ("cash",),
     "tdconsole.cli.print_cmds": ("print",),
@@ -52,9 +63,10 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.ui_cmds": ("demo", "floor", "display"),
     "tdconsole.cli.serve_cmds": ("serve",),
 }  # fmt: skip
-"""The commands each module's ``register`` adds, in the order of ``--help``. A command line
-naming one of them imports that module alone and builds that command's parser alone (a test
-holds this table to what the modules add)."""
+"""The commands each module's ``register`` adds, in the order of ``--help``: a command's name
+is its description's (``domain.commands``), the module and the order are the command line's.
+A command line naming one of them imports that module alone and builds that command's parser
+alone (a test holds this table to what the modules add)."""
 COMMAND_MODULES = tuple(COMMANDS)
 GLOBAL_VALUE_OPTIONS = ("--event", "--as", "--lang")
 

@@ -9,8 +9,9 @@ It imports no command module: the console's first frame and a command line read 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tdconsole.domain import summaries as said
 from tdconsole.domain.summaries import Summary, fields_of
@@ -32,6 +33,11 @@ class Key(NamedTuple):
     floor: bool = False
 
 
+Words = Msg | Callable[[Any], Msg]
+"""A command's words in the console's notifications, when they are not its summary: one
+message, or the message (with its fields) for a given command."""
+
+
 @dataclass(frozen=True)
 class Description:
     """One command, as every face knows it."""
@@ -50,6 +56,13 @@ class Description:
     """Who may give it: the Director alone, or the floor too."""
     article: str | None = None
     """The article a floor terminal is refused with (``director_only``)."""
+    words: Words | None = None
+    """Its words in the console when they differ from its summary's (``ui.words``)."""
+
+    def said(self, command: object) -> Msg | None:
+        """``command``'s words in the console, when its description has its own."""
+        words = self.words
+        return words if words is None or isinstance(words, Msg) else words(command)
 
 
 def _d(
@@ -60,11 +73,50 @@ def _d(
     director: str | None,
     summaries: tuple[Msg, ...],
     *keys: Key,
+    words: Words | None = None,
 ) -> Description:
     """A description; ``director``: the article that keeps it to the Director ("" for none,
     None when the floor may give it too)."""
     only = director is not None
-    return Description(command, module, cli, summaries, keys, when, only, director or None)
+    return Description(command, module, cli, summaries, keys, when, only, director or None, words)
+
+
+def _names(message: Msg) -> Callable[[Any], Msg]:
+    """``message`` with the command's names, as given, in one list."""
+    return lambda command: message.format(names=", ".join(command.names))
+
+
+def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
+    """``message`` with the command's ``field``."""
+    return lambda command: message.format(**{field: getattr(command, field)})
+
+
+def _paid(command: Any) -> Msg:
+    return _names(_("Food paid: {names}") if command.food else _("Paid: {names}"))(command)
+
+
+def _counted(command: Any) -> Msg:
+    counts = ", ".join(f"{name} {chips}" for name, chips in command.counts.items())
+    return _("Counted: {counts}").format(counts=counts)
+
+
+CLOCK_WORDS = {
+    "start": _("Start clock"),
+    "pause": _("Clock stopped"),
+    "resume": _("RUNNING"),
+    "announce": _("Announce"),
+    "next": _("Next level"),
+    "prev": _("Previous level"),
+    "add": _("Add a minute"),
+    "sub": _("Remove a minute"),
+}
+"""What the console says a clock's action did (the time set is said with the time)."""
+
+
+def _clock(command: Any) -> Msg:
+    if command.action == "set":  # the time as its summary says it
+        return _("Clock set to {left}").format(left=command.describe().fields["time"])
+    return CLOCK_WORDS.get(command.action, _("Settings"))
 
 
 PLAY: When = "in play"
@@ -83,22 +135,25 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("b", "clock('prev')", _("Previous level")),
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
-       Key("T", "clock_set", _("Set the time"))),
+       Key("T", "clock_set", _("Set the time")), words=_clock),
     _d("Bust", "play", "bust", PLAY, None, (said.ELIMINATED,),
        Key("e", "eliminate", _("Eliminate"), True, True)),
     _d("SecondStack", "play", "dote", PLAY, None, (said.SECOND_STACK,),
        Key("d", "second_stack", _("Second stack"), True, True)),
     _d("Count", "play", "count", PLAY, None, (said.COUNT,),
-       Key("k", "count", _("Count"), False, True)),
+       Key("k", "count", _("Count"), False, True), words=_counted),
     _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
-       Key("c", "close_table", _("Close table"), True)),
-    _d("ClosePlan", "play_tables", "close --plan", ANY, "IV.4", (said.CLOSE_PLAN,)),
+       Key("c", "close_table", _("Close table"), True),
+       words=_field(_("Close table {table}"), "table")),
+    _d("ClosePlan", "play_tables", "close --plan", ANY, "IV.4", (said.CLOSE_PLAN,),
+       words=_field(_("Table {table}: move plan"), "table")),
     _d("ClosePlanRaisingSeats", "director_moves", "close --plan --seats", ANY, "IV.4",
        (said.CLOSE_PLAN_SEATS,)),
     _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
-       Key("f", "final", _("Final table draw"), True)),
+       Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
     _d("Disqualify", "rulings", "disqualify", PLAY, "VI.2", (said.DISQUALIFIED,),
-       Key("x", "disqualify", _("Disqualify"))),
+       Key("x", "disqualify", _("Disqualify")),
+       words=_field(_("Disqualified: {name}"), "name")),
     _d("RecordRuling", "rulings", "ruling", ANY, "VII.2", (said.RULING,),
        Key("l", "ruling", _("Record ruling"))),
     _d("Sanction", "rulings", "sanction", PLAY, "VI.2", tuple(said.SANCTIONS.values()),
@@ -114,17 +169,17 @@ DESCRIPTIONS: tuple[Description, ...] = (
     _d("MoveButton", "seating", "button", PLAY, None, (said.BUTTON,),
        Key("B", "button", _("Button"), False, True)),
     _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),
-       Key("s", "draw", _("Seat draw"), True)),
+       Key("s", "draw", _("Seat draw"), True), words=_("Seat draw: p prints the seat slips")),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
-       Key("g", "start", _("Start tournament"), True)),
+       Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
-       Key("i", "register", _("Register"), True)),
+       Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
     _d("Pay", "registration", "pay", BEFORE, None, (said.ENTRY_FEE, said.FOOD),
        Key("y", "pay(False)", _("Pay"), True),
        Key("Y", "pay_several", _("Pay several")),
-       Key("v", "pay(True)", _("Food"))),
+       Key("v", "pay(True)", _("Food")), words=_paid),
     _d("Withdraw", "registration", "withdraw", BEFORE, None, (said.WITHDRAW,),
-       Key("w", "withdraw", _("Withdraw"))),
+       Key("w", "withdraw", _("Withdraw")), words=_field(_("Withdrawn: {name}"), "name")),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),
@@ -136,6 +191,16 @@ DESCRIPTIONS: tuple[Description, ...] = (
 
 BY_COMMAND: dict[str, Description] = {d.command: d for d in DESCRIPTIONS}
 """Each command's description, by its class's name."""
+
+
+def description_of(kind: type) -> Description | None:
+    """The description of a command class, or of the nearest of its bases that has one."""
+    for cls in kind.__mro__:
+        described = BY_COMMAND.get(cls.__name__)
+        if described is not None and cls.__module__ == f"tdconsole.domain.{described.module}":
+            return described
+    return None
+
 
 MESSAGES: dict[str, Msg] = {m.msgid: m for d in DESCRIPTIONS for m in d.summaries}
 """Every summary's message, by its id: the only ones a log's data may name."""

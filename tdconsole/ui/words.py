@@ -5,24 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.acting import label_text
-from tdconsole.domain.clock import format_mmss
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.commands import description_of
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.play import (
-    ClosePlan,
-    CloseTable,
-    Count,
-    Disqualify,
-    Final,
-    PlayersEliminated,
-    SecondStackIssued,
-    Start,
-)
-from tdconsole.domain.registration import FeeRefunded, Pay, Register, Withdraw
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
+from tdconsole.domain.registration import FeeRefunded
 from tdconsole.domain.summaries import summary_text
-from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -93,44 +81,12 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
 
 
 def command_words(command: object, tr: Translator) -> str:
-    """A command in the console's language (the log keeps the English ``describe()``)."""
-    if isinstance(command, Register):
-        return tr("Registered: {names}", names=", ".join(command.names))
-    if isinstance(command, Pay):
-        if command.food:
-            return tr("Food paid: {names}", names=", ".join(command.names))
-        return tr("Paid: {names}", names=", ".join(command.names))
-    if isinstance(command, Withdraw):
-        return tr("Withdrawn: {name}", name=command.name)
-    if isinstance(command, Draw):
-        return tr("Seat draw: p prints the seat slips")
-    if isinstance(command, Start):
-        return tr("Start tournament")
-    if isinstance(command, Count):
-        counts = ", ".join(f"{n} {c}" for n, c in command.counts.items())
-        return tr("Counted: {counts}", counts=counts)
-    if isinstance(command, ClosePlan):
-        return tr("Table {table}: move plan", table=command.table)
-    if isinstance(command, CloseTable):
-        return tr("Close table {table}", table=command.table)
-    if isinstance(command, Final):
-        return tr("Final table draw")
-    if isinstance(command, Disqualify):
-        return tr("Disqualified: {name}", name=command.name)
-    if isinstance(command, ClockControl):
-        if command.action == "set":
-            return tr("Clock set to {left}", left=format_mmss(command.seconds or 0))
-        words = {
-            "start": _("Start clock"),
-            "pause": _("Clock stopped"),
-            "resume": _("RUNNING"),
-            "announce": _("Announce"),
-            "next": _("Next level"),
-            "prev": _("Previous level"),
-            "add": _("Add a minute"),
-            "sub": _("Remove a minute"),
-        }
-        return tr.say(words.get(command.action, _("Settings")))
+    """A command in the console's language: its description's words, else its summary (the
+    log keeps the English ``describe()``)."""
+    described = description_of(type(command))
+    words = described.said(command) if described is not None else None
+    if words is not None:
+        return tr.say(words)
     describe_command = getattr(command, "describe", None)
     if describe_command is None:
         return type(command).__name__

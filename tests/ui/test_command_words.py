@@ -1,0 +1,50 @@
+"""The console's words for a command (its notification after an action): its description's
+words where it has its own, else its summary, in the console's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole.domain import clock_events, director_moves, play, registration, seating
+from tdconsole.domain.events import Command
+from tdconsole.ui.i18n import Translator
+from tdconsole.ui.words import command_words
+
+WORDS: list[tuple[Command, str, str]] = [
+    (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
+     "Iscritti: Anna, Bruno"),
+    (registration.Withdraw(name="Anna"), "Withdrawn: Anna", "Ritirato: Anna"),
+    (registration.Pay(names=["Anna", "Bruno"]), "Paid: Anna, Bruno", "Pagato: Anna, Bruno"),
+    (registration.Pay(names=["Anna"], food=True), "Food paid: Anna", "Vitto pagato: Anna"),
+    (seating.Draw(), "Seat draw: p prints the seat slips",
+     "Sorteggio dei posti: p stampa i biglietti dei posti"),
+    (play.Start(stack=4000, big_blind=100), "Start tournament", "Avvia torneo"),
+    (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
+     "Conteggio: Anna 4000, Bruno 3000"),
+    (play.Disqualify(name="Anna", reason="x"), "Disqualified: Anna", "Squalificato: Anna"),
+    (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
+    (play.CloseTable(table=3, counts={}), "Close table 3", "Chiudi il tavolo 3"),
+    (play.Final(counts={}), "Final table draw", "Sorteggio finale"),
+    (clock_events.ClockControl(action="pause"), "Clock stopped", "Orologio fermo"),
+    (clock_events.ClockControl(action="resume"), "RUNNING", "IN CORSO"),
+    (clock_events.ClockControl(action="add", seconds=60), "Add a minute", "Aggiungi un minuto"),
+    (clock_events.ClockControl(action="set", seconds=75), "Clock set to 01:15",
+     "Orologio impostato a 01:15"),
+    # no words of their own: their summaries
+    (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
+    (director_moves.ClosePlanRaisingSeats(table=3, seats=10),
+     "move plan for table 3, table_seats=10",
+     "piano degli spostamenti del tavolo 3, posti per tavolo portati a 10"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("command", "english", "italian"), WORDS)
+def test_a_command_is_said_in_the_consoles_words(
+    command: Command, english: str, italian: str
+) -> None:
+    assert command_words(command, Translator("en")) == english
+    assert command_words(command, Translator("it")) == italian
+
+
+def test_a_command_nothing_describes_is_said_by_its_class() -> None:
+    assert command_words(object(), Translator("en")) == "object"
