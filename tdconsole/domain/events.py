@@ -21,7 +21,7 @@ from tdconsole.domain.commands import BY_COMMAND, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import same_person
 from tdconsole.domain.state import State
-from tdconsole.domain.summaries import Summary
+from tdconsole.domain.summaries import Summary, summary_msg
 from tdconsole.i18n import _
 
 SCHEMA_VERSION = 1
@@ -198,7 +198,7 @@ class Command(BaseModel):
         if self.director_only and ctx.role != "director":
             raise RuleError(
                 _("{describe}: only the Director may do this; ask the Director").format(
-                    describe=self.describe()
+                    describe=summary_msg(self.describe())
                 ),
                 self.article or "VII.1",
             )
