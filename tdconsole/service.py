@@ -205,7 +205,7 @@ class Tournament:
 
     def _mine(self, owner: Who | None) -> bool:
         """``owner``'s action is this floor member's own (``acting.floor_owns``)."""
-        return floor_owns(self.who, owner, self.state.settings.director)
+        return floor_owns(self.who, owner, self.state.settings.director, self.history.directors)
 
     def may_undo(self, last: LastAction) -> bool:
         """Whether this terminal may undo ``last``: the Director anything, the floor its own."""

@@ -12,6 +12,7 @@ the Director's name is the Director's.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tdconsole.domain.events import CommandNoted, Record, Redone, Role, Undone
@@ -51,21 +52,24 @@ def who_of(record: Record) -> Who:
     return legacy(record.actor)
 
 
-def role_of(who: Who, director: str) -> Role:
+def role_of(who: Who, director: str, former: Iterable[str] = ()) -> Role:
     """The role ``who`` acted in. An older log's label that looks like the Director's name
-    (``director``) is the Director's: the floor never owns it."""
+    (``director``), or like a Director the log named before (``former``: a Director renamed
+    since), is the Director's: the floor never owns it."""
     if who.role is not None:
         return who.role
-    return "director" if looks_alike(who.person, director) else "floor"
+    named = (director, *former)
+    return "director" if any(looks_alike(who.person, d) for d in named) else "floor"
 
 
-def floor_owns(me: Who, target: Who | None, director: str) -> bool:
+def floor_owns(me: Who, target: Who | None, director: str, former: Iterable[str] = ()) -> bool:
     """``target`` is ``me``'s own as a floor member: both acted on the floor, as one person.
-    What the Director did, through a phone or not, is never a floor member's."""
+    What the Director did, through a phone or not, is never a floor member's (nor what a
+    Director named earlier in the log did, ``former``)."""
     return (
         target is not None
         and role_of(me, director) == "floor"
-        and role_of(target, director) == "floor"
+        and role_of(target, director, former) == "floor"
         and target.via is None
         and same_person(target.person, me.person)
     )

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from tdconsole.domain.acting import Who, who_of
 from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
-from tdconsole.domain.registration import EventCreated
+from tdconsole.domain.registration import EventCreated, SettingChanged
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 
@@ -29,9 +29,16 @@ class History:
         """Who made each command (``acting``: fields, never a label)."""
         self.undone_by: dict[int, Who] = {}
         """Who undid each command now redoable (redo follows undo's ownership)."""
+        self.directors: set[str] = set()
+        """Every Director the log's settings have named, undone or not: an older log's label
+        that looks like any of them is a Director's (``acting.role_of``)."""
 
     def feed(self, record: Record) -> None:
         body = record.body
+        if isinstance(body, (EventCreated, SettingChanged)):
+            named = body.settings.get("director")
+            if isinstance(named, str):
+                self.directors.add(named)
         if isinstance(body, Undone):
             if body.command in self.active:
                 self.active.remove(body.command)

@@ -232,9 +232,11 @@ def check_signed(state: State, record: Record, history: History) -> None:
             check_staff_name(body.via, director, on_floor=True)
     if body.role == "floor" and isinstance(body, (Undone, Redone)):
         me = who_of(record)
-        owned = floor_owns(me, history.actors.get(body.command), director)
+        owned = floor_owns(me, history.actors.get(body.command), director, history.directors)
         if isinstance(body, Redone):
-            owned = owned and floor_owns(me, history.undone_by.get(body.command), director)
+            owned = owned and floor_owns(
+                me, history.undone_by.get(body.command), director, history.directors
+            )
         if not owned:
             raise _broken(_("the floor undoes or redoes an action that is not its own"), "VII.1")
 

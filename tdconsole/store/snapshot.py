@@ -142,6 +142,8 @@ class _History(BaseModel):
     undone_by: dict[int, Who]
     """Who undid each redoable command (redo follows undo's ownership)."""
     creation: int | None
+    directors: list[str]
+    """Every Director the log's settings have named (``History.directors``)."""
 
 
 class _Document(BaseModel):
@@ -173,6 +175,7 @@ def encode(state: State, history: History, head: str) -> bytes:
             actors=[history.actors.get(c, Who("", None)) for c in history.summaries],
             undone_by=history.undone_by,
             creation=history.creation,
+            directors=sorted(history.directors),
         ),
     )
     return document.model_dump_json().encode()
@@ -232,4 +235,5 @@ def _history(saved: _History, seq: int) -> History:
     history.actors = dict(zip(commands, saved.actors, strict=True))
     history.undone_by = dict(saved.undone_by)
     history.creation = saved.creation
+    history.directors = set(saved.directors)
     return history

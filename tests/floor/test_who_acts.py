@@ -13,6 +13,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdconsole.cli import main
 from tdconsole.domain.acting import Who, floor_owns, legacy
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.service import Tournament
@@ -155,6 +156,25 @@ def test_an_older_file_opens_and_its_labels_grant_no_more(floor: Floor, event: P
     label = "Direttore (via Bruno)"
     assert not floor_owns(Who(label, "floor"), legacy(label), "Direttore")
     assert not floor_owns(Who("Direttore", "floor"), legacy("Direttore"), "Direttore")
+
+
+def test_a_renamed_directors_older_entries_stay_the_directors(floor: Floor, event: Path) -> None:
+    """An older file's labels are told against every Director its settings named: once the
+    Director is renamed, a floor member signed in under his old name cannot undo what he did
+    under it (the rename itself here)."""
+    floor.close()
+    director = Tournament.open(event)
+    try:
+        director.execute(ChangeSettings(assignments=[("director", "Anna Bianchi")]))
+    finally:
+        director.close()
+    older(event)
+    impostor = Tournament.open(event, actor="Direttore", role="floor")
+    try:
+        with pytest.raises(RuleError, match="only the Director may undo it"):
+            impostor.undo()
+    finally:
+        impostor.close()
 
 
 def test_a_floor_member_owns_an_older_entry_of_his_own(floor: Floor, event: Path) -> None:
