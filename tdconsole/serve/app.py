@@ -62,8 +62,9 @@ def build_app(config: ServeConfig) -> web.Application:
 
     app = web.Application(
         middlewares=[
-            whole_body(config.body_seconds, config.lang),
+            # A foreign Host is refused at once, before its body is waited for.
             host_check(allowed_hosts(config.host, config.public_url)),
+            whole_body(config.body_seconds, config.lang),
         ],
         client_max_size=BODY_MOST,
     )

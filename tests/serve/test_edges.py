@@ -83,6 +83,20 @@ async def test_a_body_that_never_comes_closes_its_connection(
         assert told(caplog) == []
 
 
+async def test_a_foreign_host_is_refused_before_its_body_is_waited_for(event: Path) -> None:
+    """A request naming another site (DNS rebinding) is answered at once, not held for the
+    body's deadline first."""
+    async with serving(event, body_seconds=30) as (_, port):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        OPEN.append(writer)
+        writer.write(
+            head("/floor/api/sign-in", port, 100).replace(b"127.0.0.1:", b"evil.example:", 1)
+        )
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.readline(), 5)
+        assert answer.startswith(b"HTTP/1.1 421"), answer
+
+
 async def test_a_client_gone_halfway_through_its_body_is_no_error(
     event: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
