@@ -30,6 +30,7 @@ from tdconsole.i18n import Said, _
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir
+from tdconsole.store.system import make_folder
 
 PRINTABLE = ("txt", "pdf", "csv")
 """The formats a printer takes (html has to be laid out by a browser)."""
@@ -128,7 +129,7 @@ def spool(data: bytes, title: str, write: Said) -> Path:
     alone); the PDFs handed over more than a day ago are removed first."""
     folder = spool_folder()
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_folder(folder)
         _clean(folder)
         stem = Path(title).stem or "report"
         fd, name = tempfile.mkstemp(prefix=f"{stem}-", suffix=".pdf", dir=folder)

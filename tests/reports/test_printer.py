@@ -92,6 +92,7 @@ def test_windows_prints_the_reports_pdf_by_the_print_verb(
     assert verb.documents[0].startswith(b"%PDF-")
     assert verb.modes == [0o600]  # the owner's alone, in a folder of the owner's alone
     assert stat.S_IMODE(spooled.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(spooled.parent.parent.stat().st_mode) == 0o700  # (its parent too)
     assert spooled.read_bytes() == verb.documents[0]  # kept: the program reads it later
     assert capsys.readouterr().out == f"{spooled}\n"
     assert not (tmp_path / "job").exists()
