@@ -29,6 +29,7 @@ from typing import Protocol
 from aiohttp import web
 
 from tdconsole.serve import streams
+from tdconsole.serve.assets import STATIC, answer
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import (
     BODY_MOST,
@@ -87,6 +88,14 @@ def build_app(config: ServeConfig) -> web.Application:
     room.setup(app, config, watcher)
     floor_module().setup(app, config, watcher)
     app.router.add_get("/", _to_display)
+    icon = (STATIC / "favicon.svg").read_bytes()
+
+    async def favicon(request: web.Request) -> web.StreamResponse:
+        return answer(request, icon, "image/svg+xml", "public, max-age=86400")
+
+    # (a browser asks for /favicon.ico of a page that names no icon)
+    app.router.add_get("/favicon.svg", favicon)
+    app.router.add_get("/favicon.ico", favicon)
     return app
 
 

@@ -26,14 +26,13 @@ from tdconsole.domain.clock import status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
 from tdconsole.now import utc_now
+from tdconsole.serve.assets import STATIC, Assets, Page
 from tdconsole.serve.room_words import page_words
 from tdconsole.serve.streams import Event, send_events, stream_id
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig
     from tdconsole.serve.watch import Snapshot, Watcher
-
-STATIC = Path(__file__).parent / "static"
 
 
 def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:
@@ -146,6 +145,8 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
     page = page.replace("{{words}}", html.escape(words, quote=True))
     page = page.replace("{{room_url}}", html.escape(config.public_url + "/display", quote=True))
+    assets = Assets(STATIC, "/room/")
+    shown_page = Page.of(assets.page(page))
     feed = RoomFeed(watcher, config.event, config.lang)
     app[FEED] = feed
 
@@ -159,9 +160,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     app.on_cleanup.insert(0, stop)
 
     async def display(request: web.Request) -> web.StreamResponse:
-        return web.Response(
-            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
-        )
+        return shown_page.response(request)
 
     async def current(request: web.Request) -> web.StreamResponse:
         snap = watcher.latest
@@ -187,7 +186,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     app.router.add_get("/api/room", current)
     app.router.add_get("/api/room/stream", stream)
     app.router.add_get("/api/room/qr.svg", qr)
-    app.router.add_static("/room/", STATIC, name="room-static")
+    assets.add_routes(app, "room-static")
 
 
 def _server_time() -> Event:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ async def test_the_page_and_its_words_need_no_session(client: Client) -> None:
     page = await client.get("/floor")
     assert page.status == 200
     text = await page.text()
-    assert 'lang="en"' in text and "/floor/static/floor.js" in text
+    assert 'lang="en"' in text and re.search(r'src="/floor/static/floor\.[0-9a-f]{10}\.js"', text)
     assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
     words = await (await client.get("/floor/api/words")).json()
     assert words["undo"] != words["cancel"]

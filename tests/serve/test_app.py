@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -91,8 +92,10 @@ async def test_the_page_is_served_from_the_package(client: TestClient[Any, Any])
     page = await client.get("/display")
     assert page.status == 200
     text = await page.text()
-    assert '<html lang="it">' in text and "/room/room.js" in text
-    script = await client.get("/room/room.js")
+    assert '<html lang="it">' in text
+    named = re.search(r'src="(/room/room\.[0-9a-f]{10}\.js)"', text)
+    assert named is not None, "the page names its script by its content's digest"
+    script = await client.get(named.group(1))
     assert script.status == 200
     assert "EventSource" in await script.text()
     qr = await client.get("/api/room/qr.svg")

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.serve.assets import Page
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.guard import (
@@ -51,7 +52,7 @@ class Parts:
     """What the views share, made once per server (``tdconsole.serve.floor.web.setup``)."""
 
     lang: str
-    page: str
+    page: Page
     watcher: Watching
     shared: SharedStates
     sign_ins: Lane
@@ -86,16 +87,7 @@ def _signed_in(floor: Floor, session: Session, lang: str) -> dict[str, Any]:
 
 
 async def show_page(request: web.Request) -> web.StreamResponse:
-    return web.Response(
-        text=request.app[PARTS].page,
-        content_type="text/html",
-        headers={
-            "Cache-Control": "no-store",
-            "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
-            "X-Frame-Options": "DENY",
-            "Referrer-Policy": "no-referrer",
-        },
-    )
+    return request.app[PARTS].page.response(request)
 
 
 async def words(request: web.Request) -> web.StreamResponse:

@@ -31,6 +31,7 @@ from typing import NamedTuple, Protocol
 
 from aiohttp import web
 
+from tdconsole.serve.assets import Assets, Page
 from tdconsole.serve.floor import actions, views
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.guard import (
@@ -98,6 +99,8 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     """Add the floor's routes to ``app`` (``tdconsole.serve.app.build_app`` calls it)."""
     page = (STATIC / "floor.html").read_text(encoding="utf-8")
     page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
+    assets = Assets(STATIC, "/floor/static/")
+    shown = Page.of(assets.page(page))
 
     async def running(app: web.Application) -> AsyncIterator[None]:
         pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="tdconsole-floor")
@@ -110,7 +113,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
             app[POOL], app[FLOOR] = pool, floor
             if floor.cannot_record is not None:  # said where the Director started the server
                 log.warning("tdconsole serve: %s", floor.cannot_record.text(config.lang))
-            app[PARTS] = Parts(config.lang, page, watcher, SharedStates(), *lanes)
+            app[PARTS] = Parts(config.lang, shown, watcher, SharedStates(), *lanes)
             yield
             await loop.run_in_executor(pool, floor.close)
         finally:
@@ -124,4 +127,4 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
     for route in ROUTES:
         needs[app.router.add_route(route.method, route.path, route.view)] = route.needs
     app[NEEDS] = needs
-    app.router.add_static("/floor/static/", STATIC, name="floor-static")
+    assets.add_routes(app, "floor-static")
