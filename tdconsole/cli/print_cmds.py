@@ -28,6 +28,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import Player, match_players
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename, render
+from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.store.output import check_target, write_free, write_new
 
@@ -188,7 +189,7 @@ def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str,
                 "I.7",
             )
         chosen.add(found[0].name)
-    return {**state, "players": [p for p in players if str(p.get("name")) in chosen]}
+    return receipts_of(state, chosen)
 
 
 def _event_file(args: argparse.Namespace) -> Path | None:

@@ -2,9 +2,10 @@
 
 Fees are taken at registration (I.2): the entry fees form the prize pool (V.1), the food
 contributions are kept apart. A player who withdraws before the draw is given back what he paid
-(``FeeRefunded``). Prizes are handed over the moment a paid place is decided (I.7), so a prize
-decided is a prize paid; what the pool still holds is due to the places to come. The cash box
-should hold what came in less what went out.
+(``FeeRefunded``). A prize is due when its place is decided and paid when the Director records
+he handed it over (I.7, ``handover``); an event recorded before that record counts a decided
+prize as paid. What the pool still holds is due to the places to come. The cash box should hold
+what came in less what went out: refunds and the prizes handed over.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from tdconsole.domain.payouts import money_text
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,17 @@ class Cash:
     """How many were given money back."""
     prize_pool: Decimal
     prizes_paid: Decimal
-    """Prizes of the places decided (handed over at once, I.7)."""
+    """Prizes of the places decided, handed over or not (``cash --json``'s meaning since
+    before handovers were recorded)."""
     prizes_paid_count: int
     prizes_due: Decimal
     """What the prize pool still owes the places to come."""
+    prizes_handed_over: Decimal
+    """Prizes the Director recorded he handed over (I.7): they left the cash box."""
+    prizes_handed_over_count: int
+    prizes_to_hand_over: Decimal
+    """Prizes of places decided, not handed over yet: due now, still in the cash box."""
+    prizes_to_hand_over_count: int
 
     @property
     def refunds(self) -> Decimal:
@@ -48,8 +56,8 @@ class Cash:
 
     @property
     def cash_box(self) -> Decimal:
-        """What the cash box should hold now: fees taken, less refunds and prizes paid."""
-        return self.entry_fees + self.food - self.refunds - self.prizes_paid
+        """What the cash box should hold now: fees taken, less refunds and prizes handed over."""
+        return self.entry_fees + self.food - self.refunds - self.prizes_handed_over
 
     def to_json(self) -> dict[str, Any]:
         """Money as decimal strings in scudi (docs/cli.md), counts as integers; the sums too."""
@@ -67,6 +75,10 @@ class Cash:
             "prizes_paid": money_text(self.prizes_paid),
             "prizes_paid_count": self.prizes_paid_count,
             "prizes_due": money_text(self.prizes_due),
+            "prizes_handed_over": money_text(self.prizes_handed_over),
+            "prizes_handed_over_count": self.prizes_handed_over_count,
+            "prizes_to_hand_over": money_text(self.prizes_to_hand_over),
+            "prizes_to_hand_over_count": self.prizes_to_hand_over_count,
             "cash_box": money_text(self.cash_box),
         }
 
@@ -80,6 +92,9 @@ def cash(state: State) -> Cash:
     food_refunds = sum((p.food_refund or Decimal(0) for p in players), Decimal(0))
     prizes = [p.prize for p in players if p.prize is not None]
     paid = sum(prizes, Decimal(0))
+    handed = [handed_over(state, p) for p in players]
+    given = [amount for amount in handed if amount is not None]
+    handed_total = sum(given, Decimal(0))
     pool = state.prize_pool
     return Cash(
         entry_fees=fees.entry_fee * entry_paid,
@@ -93,7 +108,23 @@ def cash(state: State) -> Cash:
         prizes_paid=paid,
         prizes_paid_count=len(prizes),
         prizes_due=max(pool - paid, Decimal(0)),
+        prizes_handed_over=handed_total,
+        prizes_handed_over_count=len(given),
+        prizes_to_hand_over=max(paid - handed_total, Decimal(0)),
+        prizes_to_hand_over_count=sum(
+            1
+            for p, amount in zip(players, handed, strict=True)
+            if p.prize is not None and amount is None
+        ),
     )
+
+
+def handed_over(state: State, player: Player) -> Decimal | None:
+    """The prize ``player`` was handed (I.7), None while it is due or he has none. An event
+    recorded before handovers were recorded counts a decided prize as handed over."""
+    if player.handed_over is not None or state.handovers:
+        return player.handed_over
+    return player.prize if player.place is not None else None
 
 
 def cash_json(state: State) -> dict[str, Any]:

@@ -64,6 +64,7 @@ EVENT_MODULES: dict[str, str] = {
         "rulings",
     ),
     **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),
+    "prize_handed_over": "handover",
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the
 modules of the types it holds, no others (``tdconsole.domain.catalog`` imports them all; a

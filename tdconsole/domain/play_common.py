@@ -207,6 +207,7 @@ def settle_finish(state: State, at: datetime) -> None:
         unit = state.settings.prizes.payout_unit
         winner.prize = shared_prizes(payout_table(state), 1, 1, unit)[0]
         winner.chips = state.chips_in_play
+        winner.out_at = at  # his place decided: the time his prize's receipt says
         state.phase = "finished"
         if state.clock is not None and state.structure is not None:
             auto = state.settings.clock.auto_announce

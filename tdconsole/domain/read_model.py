@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from tdconsole.domain import clock
-from tdconsole.domain.cash import Cash, cash
+from tdconsole.domain.cash import Cash, cash, handed_over
 from tdconsole.domain.clock_status import ClockStatus
 from tdconsole.domain.payouts import money_text, percent_text
 from tdconsole.domain.play_common import payout_table, second_stack_offers
@@ -43,6 +43,10 @@ class PlayerView(NamedTuple):
     food_refund: Decimal | None
     out_at: datetime | None
     suspended_orbits: int | None
+    handed_over: Decimal | None
+    """The prize handed over (I.7), None while due; an older event: every decided prize."""
+    handed_over_at: datetime | None
+    """When the Director recorded he handed it over (an older event: None)."""
 
 
 class SeatView(NamedTuple):
@@ -203,6 +207,8 @@ def player_view(state: State, player: Player) -> PlayerView:
         food_refund=player.food_refund,
         out_at=player.out_at,
         suspended_orbits=player.suspended_orbits,
+        handed_over=handed_over(state, player),
+        handed_over_at=player.handed_over_at,
     )
 
 

@@ -67,10 +67,14 @@ class EventCreated(EventBody):
     type: ClassVar[str] = "event_created"
     name: str
     settings: dict[str, Any]
+    handovers: bool = False
+    """Prizes are paid when recorded as handed over (I.7): True since that record exists, so
+    an older file, without it, keeps counting a decided prize as paid."""
 
     def apply(self, state: State, at: datetime) -> None:
         state.name = self.name
         state.created_at = at
+        state.handovers = self.handovers
         state.settings = Settings.model_validate(self.settings)
 
 
@@ -183,7 +187,7 @@ class CreateEvent(Command):
             )
         name = self.name.strip() or "Torneo"
         validate_settings(self.settings, source=_("the event's settings"))
-        return [EventCreated(name=name, settings=self.settings)]
+        return [EventCreated(name=name, settings=self.settings, handovers=True)]
 
 
 class Register(Command):

@@ -97,6 +97,10 @@ class Player:
     food_refund: Decimal | None = None
     """The food contribution given back at his withdrawal."""
     out_at: datetime | None = None
+    """When his place was decided: his elimination, or the end for the winner."""
+    handed_over: Decimal | None = None
+    """The prize the Director recorded he handed over (I.7), None while it is only due."""
+    handed_over_at: datetime | None = None
     suspended_orbits: int | None = None
 
 
@@ -181,6 +185,9 @@ class State:
     """The floor staff who acted in the log, undone actions too (on the floor, or lending
     their phone to the Director), each once, as first recorded: a newcomer whose name looks
     like one of theirs is refused (``identity.check_staff_name``)."""
+    handovers: bool = False
+    """Prizes are paid when the Director records he handed them over (I.7); an event recorded
+    before that record existed counts a decided prize as paid (``EventCreated.handovers``)."""
     last_seq: int = 0
 
     # -- players ---------------------------------------------------------------------------

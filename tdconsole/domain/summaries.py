@@ -59,6 +59,7 @@ EDIT_LEVEL = pgettext("summary", "edit level {level}")
 BUTTON = pgettext("summary", "button at table {table} seat {seat}")
 RULEBOOK_IMPORTED = pgettext("summary", "rulebook imported: {book} from {source}")
 RULEBOOK_REPLACED = pgettext("summary", "rulebook replaced: {book} from {source}")
+PRIZE_HANDED_OVER = pgettext("summary", "prize handed over: {name}")
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -113,6 +114,7 @@ OLD_SHAPES: tuple[tuple[re.Pattern[str], Msg], ...] = (
     _shape(BUTTON, table=_NUMBER, seat=_NUMBER),
     _shape(RULEBOOK_IMPORTED, book=_WORD),
     _shape(RULEBOOK_REPLACED, book=_WORD),
+    _shape(PRIZE_HANDED_OVER),
 )
 
 

@@ -139,23 +139,25 @@ _LABELS: dict[str, Msg] = {
     "cash.entry_fees": _("Entry fees taken"),
     "cash.food": _("Food contributions taken"),
     "cash.refunds": _("Refunded at withdrawals"),
-    "cash.prizes_paid": _("Prizes paid"),
+    "cash.prizes_paid": _("Prizes paid (handed over)"),
     "cash.box": _("In the cash box"),
     "cash.note": _(
-        "Of the cash box, {food} is food money (not part of the prize pool, I.2); prizes are "
-        "paid as each place is decided (I.7), {due} is still due to the places to come."
+        "Of the cash box, {food} is food money (not part of the prize pool, I.2) and {owed} "
+        "the prizes of places decided, due until handed over (I.7); {due} is still due to the "
+        "places to come."
     ),
     "cash.refunds_title": _("Refunds at withdrawals"),
     "cash.entry_refund": _("Entry fee refunded"),
     "cash.food_refund": _("Food contribution refunded"),
-    "cash.prizes_title": _("Prizes paid (I.7)"),
+    "cash.prizes_title": _("Prizes handed over (I.7)"),
     "receipt.title": _("Prize receipt"),
     "receipt.place": _("{ordinal} place"),
     "receipt.text": _(
-        "The undersigned receives the prize above, handed over at once (Art. I.7, V.1)."
+        "The undersigned receives the prize above, handed over at the time written (Art. I.7, V.1)."
     ),
     "receipt.player_signs": _("The player's signature"),
     "receipt.director_signs": _("For the organisers, the Director {director}"),
+    "receipt.director_signs_role": _("For the organisers, the Director"),
 }
 
 _MONTHS = (

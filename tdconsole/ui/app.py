@@ -10,7 +10,7 @@ import gc
 import os
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
@@ -290,6 +290,8 @@ class ConsoleApp(ViewsApp):
         what = describe(message.command, records, self.tr, currency)
         self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
+        if message.then is not None:
+            self.post_message(message.then)
 
     def action_command_palette(self) -> None:
         """Textual's palette, its own words in the console's language."""
@@ -355,7 +357,12 @@ class ConsoleApp(ViewsApp):
         from tdconsole.domain.view import state_json
 
         # The State is read here, on the UI thread that alone uses the service.
-        state = state_json(self.service.state, self.service.now())
+        state: Mapping[str, object] = state_json(self.service.state, self.service.now())
+        if message.players:
+            # lazy: the reports would delay the first frame
+            from tdconsole.reports.chosen import receipts_of
+
+            state = receipts_of(state, message.players)
         self.print_report(message.kind, message.fmt, message.path, state, self.service.store.path)
 
     @work(thread=True, group="print")
@@ -364,7 +371,7 @@ class ConsoleApp(ViewsApp):
         kind: str,
         fmt: str,
         path: Path | None,
-        state: dict[str, object],
+        state: Mapping[str, object],
         event: Path | None = None,
     ) -> None:
         # lazy: the reports and the store's writing would delay the first frame

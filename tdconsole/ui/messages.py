@@ -14,12 +14,16 @@ if TYPE_CHECKING:
 
 
 class CommandRequested(Message):
-    """Run ``command`` on the event; on success close ``dialog`` (if any) and notify."""
+    """Run ``command`` on the event; on success close ``dialog`` (if any), notify, and post
+    ``then`` (what follows once it is recorded: a handover's receipt)."""
 
-    def __init__(self, command: Command, dialog: Screen[Any] | None = None) -> None:
+    def __init__(
+        self, command: Command, dialog: Screen[Any] | None = None, then: Message | None = None
+    ) -> None:
         super().__init__()
         self.command = command
         self.dialog = dialog
+        self.then = then
 
 
 class UndoRequested(Message):
@@ -48,13 +52,17 @@ class CiteRequested(Message):
 
 
 class PrintRequested(Message):
-    """Render report ``kind`` in ``fmt`` and write it to ``path`` (None: the printer queue)."""
+    """Render report ``kind`` in ``fmt`` and write it to ``path`` (None: the printer queue);
+    ``players``: the receipts of these players alone."""
 
-    def __init__(self, kind: str, fmt: str, path: Path | None) -> None:
+    def __init__(
+        self, kind: str, fmt: str, path: Path | None, players: tuple[str, ...] = ()
+    ) -> None:
         super().__init__()
         self.kind = kind
         self.fmt = fmt
         self.path = path
+        self.players = players
 
 
 class EventChosen(Message):

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.support import played_on_the_command_line
 
 from tdconsole.cli import main
 
@@ -68,8 +69,10 @@ def test_cash_sums_up_the_evening(capsys: pytest.CaptureFixture[str], event: Pat
         "food contributions taken: 20 scudi (1 payment)",
         "refunded at withdrawals: 90 scudi (1 player)",
         "prize pool: 70 scudi (Art. V.1)",
-        "prizes paid: 0 scudi (0 places, Art. I.7)",
-        "prizes still due: 70 scudi",
+        "prizes of the places decided: 0 scudi (0 places, Art. I.7)",
+        "  paid, handed over: 0 scudi (0 prizes)",
+        "  due, to hand over: 0 scudi (0 prizes)",
+        "still due to the places to come: 70 scudi",
         "in the cash box: 70 scudi (of which food money 0 scudi)",
     ]
     document = json.loads(run(capsys, event, "cash", "--json")[1])
@@ -80,3 +83,45 @@ def test_cash_sums_up_the_evening(capsys: pytest.CaptureFixture[str], event: Pat
     )
     assert main(["--lang", "it", "--event", str(event), "cash"]) == 0
     assert "in cassa: 70 scudi" in capsys.readouterr().out
+
+
+def test_a_prize_handed_over_leaves_the_cash_box(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Six paid: pool 420. The 5th's 21 is due when he is out, paid when `hand-over` records
+    it; undo makes it due again. A prize not due is refused with its article, nothing changed."""
+    path = tmp_path / "e.tdc"
+    played_on_the_command_line(path, ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"], ["Ada", "Bea"])
+    capsys.readouterr()
+    due = json.loads(run(capsys, path, "cash", "--json")[1])
+    assert (due["prizes_paid"], due["prizes_paid_count"], due["prizes_due"]) == ("21", 1, "399")
+    assert (due["prizes_to_hand_over"], due["prizes_to_hand_over_count"]) == ("21", 1)
+    assert (due["prizes_handed_over"], due["cash_box"]) == ("0", "420")
+    code, out, _ = run(capsys, path, "hand-over", "bea")
+    assert code == 0
+    assert out.startswith("Bea: prize of 21 scudi handed over at ")
+    assert out.rstrip().endswith(
+        "(Art. I.7); the receipt to sign: `tdconsole print receipts --player Bea`"
+    )
+    paid = json.loads(run(capsys, path, "cash", "--json")[1])
+    assert (paid["prizes_handed_over"], paid["prizes_handed_over_count"]) == ("21", 1)
+    assert (paid["prizes_to_hand_over"], paid["cash_box"]) == ("0", "399")
+    bea = next(
+        p
+        for p in json.loads(run(capsys, path, "state", "--json")[1])["players"]
+        if p["name"] == "Bea"
+    )
+    assert bea["handed_over"] == "21" and bea["handed_over_at"]
+    for name, words in (("Bea", "already handed over"), ("Ada", "no prize is due to Ada")):
+        code, out, err = run(capsys, path, "hand-over", name)
+        assert (code, out) == (2, "")
+        assert err.startswith("error: ") and words in err and err.rstrip().endswith("(Art. I.7)")
+    assert json.loads(run(capsys, path, "cash", "--json")[1]) == paid  # nothing changed
+    assert run(capsys, path, "undo")[0] == 0
+    assert json.loads(run(capsys, path, "cash", "--json")[1]) == due
+    code, out, _ = run(capsys, path, "hand-over", "Bea", "--json")
+    document = json.loads(out)
+    assert code == 0 and set(document) == {"name", "place", "prize", "handed_over_at"}
+    assert (document["name"], document["place"], document["prize"]) == ("Bea", 5, "21")
+    assert main(["--lang", "it", "--event", str(path), "cash"]) == 0
+    assert "  pagati, consegnati: 21 scudi (1 premio)" in capsys.readouterr().out

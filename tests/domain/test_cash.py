@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tdhelpers.support import MakeService, names
+from tdhelpers.support import MakeService, names, started
 
 from tdconsole.domain.cash import cash, cash_json
-from tdconsole.domain.play import Bust, Start
+from tdconsole.domain.handover import HandOverPrize
+from tdconsole.domain.play import Bust
 from tdconsole.domain.registration import FeeRefunded, Pay, PlayerWithdrawn, Register, Withdraw
-from tdconsole.domain.seating import Draw
 
 
 def test_a_paid_withdrawal_is_refunded_and_undone_with_it(make_service: MakeService) -> None:
@@ -39,19 +39,16 @@ def test_a_paid_withdrawal_is_refunded_and_undone_with_it(make_service: MakeServ
     assert [r.type for r in records if r.type != "command"] == ["player_withdrawn"]
 
 
-def test_prizes_paid_at_once_leave_the_cash_box(make_service: MakeService) -> None:
+def test_prizes_leave_the_cash_box_when_handed_over(make_service: MakeService) -> None:
     """Six paid, four of them food: pool 420 (189 / 105 / 63 / 42 / 21). Three out: the 6th
-    unpaid, 21 and 42 paid at once (I.7), 357 still due; the box holds 420 + 80 - 63 = 437."""
-    service = make_service(seed=6)
-    service.execute(Register(names=names(6)))
-    service.execute(Pay(names=names(6)))
-    service.execute(Pay(names=names(4), food=True))
-    service.execute(Draw(seed=6))
-    service.execute(Start(stack=4000, big_blind=100))
+    unpaid, 21 and 42 decided (I.7), 357 still due to the places to come; the 4th's 42 handed
+    over, the box holds 420 + 80 - 42 = 458, the 5th's 21 in it still."""
+    service = started(make_service(seed=6), names(6), names(4), seed=6)
     order = [p.name for p in service.state.in_players()]
     service.execute(Bust(names=[order[0]]))
     service.execute(Bust(names=[order[1]]))
     service.execute(Bust(names=[order[2]]))
+    service.execute(HandOverPrize(name=order[2]))
     document = cash_json(service.state)
     assert document == {
         "entry_fees": "420",
@@ -67,5 +64,9 @@ def test_prizes_paid_at_once_leave_the_cash_box(make_service: MakeService) -> No
         "prizes_paid": "63",
         "prizes_paid_count": 2,
         "prizes_due": "357",
-        "cash_box": "437",
+        "prizes_handed_over": "42",
+        "prizes_handed_over_count": 1,
+        "prizes_to_hand_over": "21",
+        "prizes_to_hand_over_count": 1,
+        "cash_box": "458",
     }

@@ -71,6 +71,8 @@ def test_a_model_is_written_with_its_keys_in_order_money_and_times_as_text() -> 
         food_refund=Decimal(5),
         out_at=NOW,
         suspended_orbits=None,
+        handed_over=Decimal("42.50"),
+        handed_over_at=NOW,
     )
     document = to_json(player)
     assert list(document) == list(PlayerView._fields)
@@ -79,6 +81,8 @@ def test_a_model_is_written_with_its_keys_in_order_money_and_times_as_text() -> 
     assert document["food_refund"] == "5"
     assert document["entry_refund"] is None
     assert document["out_at"] == "2026-11-29T20:00:00+00:00"
+    assert document["handed_over"] == "42.5"
+    assert document["handed_over_at"] == "2026-11-29T20:00:00+00:00"
     assert to_json((player, player)) == [document, document]
 
 

@@ -20,6 +20,7 @@ from tdconsole.domain import (
     clock_events,
     colour_up,
     director_moves,
+    handover,
     play,
     registration,
     rulings,
@@ -106,6 +107,7 @@ SAMPLES: list[Command] = [
     colour_up.ColourUp(counts={"Anna": 4000}),
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
+    handover.HandOverPrize(name="Anna"),
 ]
 
 

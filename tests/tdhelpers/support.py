@@ -6,7 +6,7 @@ import io
 import os
 import shutil
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,6 +14,9 @@ import pytest
 from pypdf import PdfReader
 
 from tdconsole.domain import access
+from tdconsole.domain.play import Start
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdhelpers.floor_pins import at_test_cost, cheap_pin_key
 
@@ -36,6 +39,36 @@ MakeService = Callable[..., Tournament]
 
 def names(n: int) -> list[str]:
     return [f"Player {i:02d}" for i in range(1, n + 1)]
+
+
+def started(
+    service: Tournament, players: list[str], food: Sequence[str] = (), seed: int = 1
+) -> Tournament:
+    """``players`` registered and paid (``food`` their food contribution too), seated by the
+    draw ``seed`` and started: stack 4000, big blind 100."""
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    if food:
+        service.execute(Pay(names=list(food), food=True))
+    service.execute(Draw(seed=seed))
+    service.execute(Start(stack=4000, big_blind=100))
+    return service
+
+
+def played_on_the_command_line(path: Path, players: list[str], out: list[str]) -> None:
+    """A new event at ``path`` played from the command line: ``players`` registered, paid,
+    seated (draw 1) and started (stack 4000, big blind 100), then ``out`` out one a hand."""
+    from tdconsole.cli import main
+
+    assert main(["new", str(path), "--name", "Serata"]) == 0
+    for argv in (
+        ["register", *players],
+        ["pay", *players],
+        ["draw", "--seed", "1"],
+        ["start", "--stack", "4000", "--bb", "100"],
+        *(["bust", name] for name in out),
+    ):
+        assert main(["--lang", "en", "--event", str(path), *argv]) == 0
 
 
 def seeds_dir() -> Path:

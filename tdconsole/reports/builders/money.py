@@ -1,9 +1,10 @@
 """The reports of the evening's money: the cash summary, and a prize receipt a paid place.
 
 Both read the state document (``state --json``): its ``cash`` summary (``domain.cash``), the
-refunds of the players who withdrew and the prizes of the places decided. Prizes are handed
-over the moment a paid place is decided (Art. I.7): each receipt is signed by the player as he
-takes his prize.
+refunds of the players who withdrew and the prizes of the places decided. A prize leaves the
+cash box when the Director records he handed it over (Art. I.7; a document from before that
+record: when its place is decided); each receipt is signed by the player as he takes his prize,
+at the time written on it.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def cash(state: State, lang: Lang) -> Report:
         ("cash.entry_fees", money("entry_fees"), "entry_paid", 1),
         ("cash.food", money("food"), "food_paid", 1),
         ("cash.refunds", money("refunds"), "refunded", -1),
-        ("cash.prizes_paid", money("prizes_paid"), "prizes_paid_count", -1),
+        ("cash.prizes_paid", *_handed_over(summary), -1),
     ):
         section.rows.append(
             [word(label(key, lang)), empty_cell(), count(n), money_cell(sign * amount)]
@@ -85,6 +86,7 @@ def cash(state: State, lang: Lang) -> Report:
     report.notes.append(
         label("cash.note", lang).format(
             food=f"{money_text(money('food_kept'))} {currency}",
+            owed=f"{money_text(money('prizes_to_hand_over'))} {currency}",
             due=f"{money_text(money('prizes_due'))} {currency}",
         )
     )
@@ -109,17 +111,37 @@ def cash(state: State, lang: Lang) -> Report:
         report.sections.append(refunds)
     prizes = Section(label("cash.prizes_title", lang), columns)
     for p in _paid(players):
+        handed = as_money(p.get("handed_over", p.get("prize")), "prize")
+        if handed is None:  # due: still in the cash box
+            continue
         prizes.rows.append(
             [
                 word(_place_words(p, lang)),
                 text_cell(p.get("name")),
                 empty_cell(),
-                money_cell(-(as_money(p.get("prize"), "prize") or Decimal(0))),
+                money_cell(-handed),
             ]
         )
     if prizes.rows:
         report.sections.append(prizes)
     return report
+
+
+def _handed_over(summary: Mapping[str, Any]) -> tuple[Decimal, str]:
+    """The prizes that left the cash box and the key of their count: those handed over (I.7);
+    a document from before handovers were recorded, every prize decided."""
+    if "prizes_handed_over" in summary:
+        return as_money(summary.get("prizes_handed_over")) or Decimal(0), "prizes_handed_over_count"
+    return as_money(summary.get("prizes_paid")) or Decimal(0), "prizes_paid_count"
+
+
+def _director_signs(director: str, lang: Lang) -> str:
+    """The Director's line to sign: his name as set, the role said once ("the Director"
+    alone when the name set is the role's word, as the shipped settings' "Direttore")."""
+    role_words = {"direttore", "director", label("director", lang).casefold()}
+    if not director.strip() or director.strip().casefold() in role_words:
+        return label("receipt.director_signs_role", lang)
+    return label("receipt.director_signs", lang).format(director=director)
 
 
 def _paid(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -156,7 +178,8 @@ def receipts(state: State, lang: Lang) -> Report:
     for p in _paid(state_list(state, "players")):
         amount = as_money(p.get("prize"), "prize") or Decimal(0)
         place = str(as_int(p.get("place"), "place"))
-        when = time_text(p.get("out_at"))
+        # The handover's time; before it (or in an older document), when the place was decided.
+        when = time_text(p.get("handed_over_at") or p.get("out_at"))
         report.receipts.append(
             Receipt(
                 title=label("receipt.title", lang),
@@ -167,7 +190,7 @@ def receipts(state: State, lang: Lang) -> Report:
                 when=f"{day}, {when}" if day and when else day or when,
                 signatures=(
                     label("receipt.player_signs", lang),
-                    label("receipt.director_signs", lang).format(director=director),
+                    _director_signs(director, lang),
                 ),
             )
         )

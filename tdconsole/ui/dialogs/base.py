@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
@@ -158,6 +159,10 @@ class Dialog(Backdrop):
         """The command to run, or None when there is nothing to do. May raise RuleError."""
         raise NotImplementedError
 
+    def then(self) -> Message | None:
+        """What follows once the command is recorded (a handover's receipt), if anything."""
+        return None
+
     def show(self, state: State) -> None:
         """The State changed (here or on another terminal): refresh what the dialog shows."""
         self.state = state
@@ -234,7 +239,8 @@ class Dialog(Backdrop):
         if command is None:
             self.dismiss(None)
             return
-        self.post_message(CommandRequested(command, self if self.CLOSE_ON_SUCCESS else None))
+        dialog = self if self.CLOSE_ON_SUCCESS else None
+        self.post_message(CommandRequested(command, dialog, self.then()))
 
 
 class PlayerDialog(Dialog):

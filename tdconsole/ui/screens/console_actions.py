@@ -31,6 +31,7 @@ from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
+from tdconsole.ui.dialogs.hand_over import HandOverDialog
 from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
 from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
@@ -42,6 +43,7 @@ from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
+from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.tables_view import TablesView
@@ -192,6 +194,20 @@ class ConsoleActions(_Screen):
         if kind == "standings" and self.state is not None and self.state.phase == "finished":
             kind = "results"
         self.app.push_screen(PrintDialog(self.tr, kind))
+
+    def action_hand_over(self) -> None:
+        """The prize of the place under the cursor handed over (I.7), once confirmed."""
+        state = self._state()
+        tab = self.active_tab()
+        if tab == "prizes":
+            name = self.query_one(PayoutsView).selected_player()
+        else:
+            name = self.selected_player()
+        player = state.find(name) if name else None
+        if player is None or player.prize is None:
+            self.notify(self.tr("Choose a place whose prize is due first"), severity="warning")
+            return
+        self.app.push_screen(HandOverDialog(self.tr, state, player))
 
     def action_mark_served(self) -> None:
         if not open_suspensions(self._state()):

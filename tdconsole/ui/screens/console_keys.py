@@ -23,6 +23,7 @@ ACTIONS: tuple[Key, ...] = (
     *_keys(
         "MovePlayer",
         "ColourUp",
+        "HandOverPrize",
         "MoveButton",
         "Draw",
         "Start",

@@ -1,5 +1,6 @@
 """The cash summary under the prize table (Art. I.2, V.1, I.7): fees and food taken, refunds,
-prizes paid and due, and what the cash box should hold."""
+the prizes of the places decided (paid: handed over; due: to hand over), what the pool owes the
+places to come, and what the cash box should hold."""
 
 from __future__ import annotations
 
@@ -52,11 +53,18 @@ class CashView(Static):
             ),
             (tr("Prize pool"), summary.prize_pool, tr("Art. {articles}", articles="V.1")),
             (
-                tr("Prizes paid"),
-                summary.prizes_paid,
-                tr("Art. {articles}", articles="I.7"),
+                tr("Prizes paid (handed over)"),
+                summary.prizes_handed_over,
+                tr.ngettext("{n} prize", "{n} prizes", summary.prizes_handed_over_count)
+                + " · "
+                + tr("Art. {articles}", articles="I.7"),
             ),
-            (tr("Prizes still due"), summary.prizes_due, ""),
+            (
+                tr("Prizes due (to hand over)"),
+                summary.prizes_to_hand_over,
+                tr.ngettext("{n} prize", "{n} prizes", summary.prizes_to_hand_over_count),
+            ),
+            (tr("Still due to the places to come"), summary.prizes_due, ""),
         )
         for label, amount, note in rows:
             grid.add_row(Text(label), money(amount), Text(note))
