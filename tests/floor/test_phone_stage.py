@@ -14,7 +14,14 @@ import pytest
 from tdhelpers.axe import MISSING as NO_AXE
 from tdhelpers.axe import audit, said
 from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
-from tdhelpers.floor_flows import choose, floor_served_here, open_floor, players_in, shot
+from tdhelpers.floor_flows import (
+    choose,
+    confirm,
+    floor_served_here,
+    open_floor,
+    players_in,
+    shot,
+)
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdhelpers.room_stages import stage_event
 
@@ -122,8 +129,8 @@ def test_the_search_finds_any_part_of_a_name_as_the_console_does(event: Path) ->
         assert "Rossi" in search(driver, "ossi")
         within = search(driver, "ri")
         assert within == [n for n in everyone if "ri" in typed_key(n)] and len(within) > 1
-        assert search(driver, "a") == [n for n in everyone if "a" in typed_key(n)]
         shot(driver, "search")
+        assert search(driver, "a") == [n for n in everyone if "a" in typed_key(n)]
         assert search(driver, "zzz") == []
         assert driver.find_element("id", "nobody").is_displayed()
 
@@ -149,25 +156,29 @@ def test_the_page_folds_names_as_the_console_does(event: Path) -> None:
 def test_a_long_message_stays_one_line_and_shows_whole_on_a_tap(event: Path) -> None:
     from selenium.webdriver.common.by import By
 
-    long = "Maria Antonietta Giuseppina Carolina de' Medici Lorenzetti"
+    last = players_in(event)[-1]
     with floor_served_here(event) as url, phone() as driver:
         open_floor(driver, url)
         line = driver.find_element(By.ID, "notice-text")
         one = line.size["height"]
         list_top = driver.find_element(By.ID, "players").location["y"]
-        driver.execute_script(
-            "window.tdconsoleBand.say(arguments[0], arguments[1])", line, f"Refused: {long} " * 3
-        )
+        # Out without the second stack declined: the refusal says what to do, at length.
+        choose(driver, last)
+        tap(driver, "#act-out")
+        wait(driver, lambda d: text_of(d, "#sheet-rows"), "named the place")
+        refused = confirm(driver)
+        assert "Art. III.2" in refused and line.get_attribute("aria-expanded") == "false"
+        assert driver.execute_script("return arguments[0].scrollWidth", line) > line.size["width"]
         assert line.size["height"] == one
         assert driver.find_element(By.ID, "players").location["y"] == list_top
-        assert line.get_attribute("aria-expanded") == "false"
         shot(driver, "long-message")
+        # The whole text a tap away, and one line again at the next tap.
         tap(driver, "#notice-text")
-        assert line.get_attribute("aria-expanded") == "true"
-        assert line.size["height"] > 2 * one
-        assert line.text == (f"Refused: {long} " * 3).strip()
+        assert line.get_attribute("aria-expanded") == "true" and line.size["height"] > one
+        whole = "return arguments[0].scrollWidth <= arguments[0].clientWidth"
+        assert driver.execute_script(whole, line)
         tap(driver, "#notice-text")
-        assert line.size["height"] == one
+        assert line.get_attribute("aria-expanded") == "false" and line.size["height"] == one
 
 
 def centre_is_the_button(driver: Any, button: str) -> bool:
