@@ -24,9 +24,9 @@ from tdhelpers.floor_flows import (
 )
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdhelpers.room_stages import stage_event
+from tdhelpers.support import with_pins
 
 from tdconsole.domain.floor_model import floor_state
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.state import typed_key
 from tdconsole.service import Tournament
 
@@ -37,15 +37,7 @@ CLOCK = re.compile(r"^\+?(\d+):(\d\d)$")
 
 def staged(folder: Path, stage: str) -> Path:
     """The demo event at ``stage`` (tests/tdhelpers/room_stages.py) with the floor's PINs."""
-    path = stage_event(folder, stage)
-    service = Tournament.open(path)
-    try:
-        service.execute(
-            ChangeSettings(assignments=[("floor_pin", FLOOR_PIN), ("director_pin", DIRECTOR_PIN)])
-        )
-    finally:
-        service.close()
-    return path
+    return with_pins(stage_event(folder, stage), FLOOR_PIN, DIRECTOR_PIN)
 
 
 def seconds_shown(driver: Any) -> int:
