@@ -47,6 +47,12 @@ def typed_key(name: str) -> str:
     return " ".join(plain.translate(_PLAIN).split())
 
 
+def typed_in(typed: str, name: str) -> bool:
+    """The console's search: ``typed`` is any part of ``name`` as people type it (``ossi`` →
+    "Rossi", ``angst`` → "Zoë Ångström"); an empty search holds every name."""
+    return typed_key(typed) in typed_key(name)
+
+
 def _word_starts(key: str) -> Iterable[int]:
     """Where each word of ``key`` begins (after a space, a hyphen, an apostrophe…)."""
     for i, ch in enumerate(key):

@@ -13,7 +13,7 @@ from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import Pay, Register, require_player
 from tdconsole.domain.settings import Settings
-from tdconsole.domain.state import Player, State, match_players, name_key, typed_key
+from tdconsole.domain.state import Player, State, match_players, name_key, typed_in, typed_key
 
 NAMES = [
     "Zoë Ångström",
@@ -91,6 +91,13 @@ def test_no_match_is_refused() -> None:
 def test_typed_key() -> None:
     assert typed_key(" Zoë  Ångström ") == "zoe angstrom"
     assert typed_key("Œdipe Æsir Straße") == "oedipe aesir strasse"
+
+
+def test_a_search_finds_any_part_of_a_name() -> None:
+    # (the console's list and the floor's phone: the inner parts of a name, accents folded)
+    assert typed_in("ossi", "Marco Rossi") and typed_in("ANGST", "Zoë Ångström")
+    assert typed_in("ri", "Rinaldi") and typed_in("ri", "Ferri") and typed_in("", "Neri")
+    assert typed_in("strasse", "Straße") and not typed_in("ossa", "Rossi")
 
 
 def test_domain_commands_take_typed_names(make_service: MakeService) -> None:

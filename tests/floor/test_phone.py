@@ -6,15 +6,13 @@ the demo event.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tdhelpers.browser import freeze
 from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
-from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from tdhelpers.served_here import serving_here
+from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor, players_in, shot
+from tdhelpers.floor_pins import DIRECTOR_PIN
 
 from tdconsole.domain.acting import label_text
 from tdconsole.service import Tournament
@@ -23,63 +21,6 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 FROZEN_SECONDS = 60
 """How long the phone stays locked (its page frozen) while the server restarts."""
-SHOTS = os.environ.get("TDCONSOLE_FLOOR_SHOTS")
-
-
-def shot(driver: Any, name: str) -> None:
-    if SHOTS:
-        driver.save_screenshot(str(Path(SHOTS) / f"floor-{name}.png"))
-
-
-def players_in(event: Path) -> list[str]:
-    service = Tournament.open(event)
-    try:
-        return [p.name for p in service.state.in_players()]
-    finally:
-        service.close()
-
-
-def floor_served_here(event: Path) -> Any:
-    """The floor's server in this process, as tests/tdhelpers/floor_server.py configures it (for
-    a test that never restarts it: 0.6 s of CPU less than a process of its own)."""
-    return serving_here(event, lang="en", session_lang=None, public_url="")
-
-
-def open_floor(driver: Any, url: str, name: str = "Anna") -> None:
-    from selenium.webdriver.common.by import By
-
-    driver.get(url + "/floor")
-    wait(driver, lambda d: d.find_element(By.ID, "pin").is_displayed(), "asked the PIN")
-    assert driver.find_element(By.ID, "pin").get_attribute("inputmode") == "numeric"
-    assert driver.execute_script("return document.activeElement === document.body")  # no keyboard
-    shot(driver, "sign-in")
-    driver.find_element(By.ID, "pin").send_keys(FLOOR_PIN)
-    driver.find_element(By.ID, "name").send_keys(name)
-    tap(driver, "#signin-button")
-    wait(driver, lambda d: d.find_element(By.ID, "main").is_displayed(), "signed in")
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#players button"), "listed players")
-
-
-def choose(driver: Any, name: str) -> None:
-    from selenium.webdriver.common.by import By
-
-    def tapped(d: Any) -> bool:
-        for b in d.find_elements(By.CSS_SELECTOR, "#players button"):
-            if b.find_element(By.CSS_SELECTOR, "span").text == name:
-                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", b)
-                b.click()
-                return text_of(d, "#chosen") == name
-        return False
-
-    wait(driver, tapped, f"listed and chose {name}")
-
-
-def confirm(driver: Any) -> str:
-    from selenium.webdriver.common.by import By
-
-    tap(driver, "#sheet-ok")
-    wait(driver, lambda d: not d.find_element(By.ID, "sheet").is_displayed(), "closed the sheet")
-    return wait(driver, lambda d: text_of(d, "#notice-text"), "said what was done")  # type: ignore[no-any-return]
 
 
 def test_the_page_asks_the_pin_then_lists_players_with_large_targets(event: Path) -> None:

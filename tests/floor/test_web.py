@@ -230,6 +230,16 @@ async def test_a_refusal_is_one_line_with_its_article(client: Client) -> None:
     assert "Art. III.2" in said and "\n" not in said
 
 
+async def test_find_answers_any_part_of_a_name(client: Client) -> None:
+    await sign_in(client)
+    state = await (await client.get("/floor/api/state")).json()
+    names = [p["name"] for p in state["players"]]
+    found = (await (await client.get("/floor/api/find?q=OSSI")).json())["names"]
+    assert "Rossi" in found and found == [n for n in names if "ossi" in n.lower()]
+    # (each player's key: the page finds any part of it as this does)
+    assert [p["key"] for p in state["players"] if p["name"] == "Rossi"] == ["rossi"]
+
+
 async def test_pause_asks_the_directors_pin(client: Client, event: Path) -> None:
     csrf = await sign_in(client)
     response = await client.post(
@@ -398,5 +408,6 @@ async def test_phones_following_one_change_share_its_state_each_with_its_own_nam
     anna.close()
     assert (to_anna["staff"], to_bruno["staff"]) == ("Anna", "Bruno")
     assert to_anna["in_play"] == 23
-    assert {**to_anna, "staff": ""} == {**to_bruno, "staff": ""}
+    # (each phone told the server's time as it was sent: its offset from the phone's clock)
+    assert {**to_anna, "staff": "", "sent_at": ""} == {**to_bruno, "staff": "", "sent_at": ""}
     assert len(built) == 1

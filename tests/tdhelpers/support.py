@@ -130,9 +130,15 @@ def demo_with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
     """The demo event (24 players seated, started, the clock stopped) with both PINs set, as
     the served pages' tests open it."""
     from tdconsole.demo import build_demo
-    from tdconsole.domain.registration import ChangeSettings
 
     build_demo(path)
+    return with_pins(path, floor_pin, director_pin)
+
+
+def with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
+    """The event at ``path`` given both PINs."""
+    from tdconsole.domain.registration import ChangeSettings
+
     service = Tournament.open(path)
     try:
         service.execute(

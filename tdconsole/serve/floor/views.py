@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.state import typed_in
 from tdconsole.serve.assets import Page
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
@@ -149,7 +150,7 @@ async def find(request: web.Request) -> web.StreamResponse:
     typed = request.query.get("q", "")[:100]
 
     def found() -> list[str]:
-        return [p.name for p in floor.find(floor.latest(), typed)]
+        return [p.name for p in floor.latest().in_players() if typed_in(typed, p.name)]
 
     return web.json_response({"names": await in_pool(request, found)})
 
@@ -208,6 +209,7 @@ async def _states(
                 yield Event("signed-out", "{}")
                 return
             body = parts.shared.body(snap, snap.state, snap.read_at, session.name, parts.lang)
+            body["sent_at"] = floor.clock().isoformat()  # (a phone's offset from this clock)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
             yield Event("state", text, stream_id(app, snap.version))
 

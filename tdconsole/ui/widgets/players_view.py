@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Input
 
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.state import typed_key
+from tdconsole.domain.state import typed_in
 from tdconsole.domain.words import player_word
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips, table_cell
@@ -75,12 +75,12 @@ class PlayersView(Vertical):
         if self._state is None:
             return
         state = self._state
-        query = typed_key(self.query_one("#player-search", Input).value)
+        query = self.query_one("#player-search", Input).value
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
         keep = self.selected_player()
         table.clear()
         for player in state.ordered_players():
-            if query and query not in typed_key(player.name):
+            if not typed_in(query, player.name):
                 continue
             table.add_row(*player_row(state, player, self.tr), key=player.name)
         if keep is not None:

@@ -11,11 +11,25 @@
   let hand = [];            // players out in this hand (a bust of several)
   let adding = false;       // the next tap adds a player to the hand
   let lastCommand = null;   // the action the Undo button names
-  let findTimer = 0;
-  let found = null;         // names the search matched (null: everyone)
+  let offset = 0;           // the server's clock less this phone's
+  let askedAt = null;       // the zero the page asked the server about, once passed
+
+  const band = window.tdconsoleBand;
 
   const fill = (text, values) =>
     text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  const two = (n) => String(n).padStart(2, "0");
+  function clockText(seconds) {
+    const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+    return (h ? h + ":" + two(m) : two(m)) + ":" + two(s);
+  }
+  const serverNow = () => Date.now() + offset;
+  function hhmm(iso) {
+    // (the server's time of day, as the TV shows it)
+    const at = new Date(iso);
+    return two(at.getHours()) + ":" + two(at.getMinutes());
+  }
+  function set(id, text) { const e = $(id); if (e.textContent !== text) e.textContent = text; }
 
   async function call(path, body) {
     const options = { credentials: "same-origin", headers: {} };
@@ -128,19 +142,57 @@
   });
   window.addEventListener("online", () => { if (csrf) { refresh(); listen(); } });
 
+  // -- the stage and the time left: counted here from the server's zero, as the TV does ------
+  function stageMore(c) {
+    const next = { level: c.next_level, small: c.next_small, big: c.next_big };
+    if (c.stage === "overtime") {
+      return c.next_is_break ? W.break_due : c.next_level ? fill(W.time_up, next) : "";
+    }
+    if (c.stage === "break") {
+      if (!c.next_level) return c.running ? "" : W.paused;
+      return c.running && c.zero_at ? fill(W.resumes, { ...next, time: hhmm(c.zero_at) })
+        : W.paused + " · " + fill(W.then, next);
+    }
+    if (c.stage === "stopped") return W.paused;
+    if (c.stage === "level") return c.next_is_break ? W.next_break : c.next_level ? fill(W.next, next) : "";
+    return "";
+  }
+
+  function tick() {
+    const c = state && state.clock;
+    if (!c) { set("time-left", ""); return; }
+    let text;
+    if (c.zero_at) {
+      const left = (Date.parse(c.zero_at) - serverNow()) / 1000;
+      if (c.stage === "overtime") text = "+" + clockText(Math.max(0, Math.floor(-left)));
+      else {
+        text = clockText(Math.max(0, Math.ceil(left)));
+        // (at zero the stage changes with no change to the event: the server says which)
+        if (left <= 0 && askedAt !== c.zero_at) { askedAt = c.zero_at; refresh(); }
+      }
+    } else {
+      text = c.stage === "overtime" ? "+" + clockText(c.overtime_seconds) : clockText(c.remaining_seconds);
+    }
+    set("time-left", c.stage === "over" ? "" : text);
+  }
+  setInterval(tick, 250);
+
   function render(fresh) {
     state = fresh;
-    const clock = state.clock;
-    if (clock) {
-      $("clock-text").textContent =
-        fill(W.level, { level: clock.level, small: clock.small, big: clock.big }) + " · " +
-        (clock.running ? W.running : W.paused);
-      $("clock-button").textContent = clock.running ? W.pause : W.resume;
-      $("clock-button").hidden = false;
+    offset = Date.parse(state.sent_at) - Date.now();
+    const c = state.clock;
+    document.body.dataset.stage = c ? c.stage : "";
+    if (c) {
+      set("stage", c.is_break ? W.break : fill(W.level, { level: c.level, small: c.small, big: c.big }));
+      set("stage-more", stageMore(c));
+      $("clock-button").textContent = c.running ? W.pause : W.resume;
+      $("clock-button").hidden = c.stage === "over";
     } else {
-      $("clock-text").textContent = "";
+      set("stage", "");
+      set("stage-more", "");
       $("clock-button").hidden = true;
     }
+    tick();
     $("count-in").textContent = state.in_play + " " + W.in_play;
     const names = new Set(state.players.map((p) => p.name));
     if (chosen && !names.has(chosen)) chosen = null;
@@ -157,7 +209,9 @@
   function list() {
     const ul = $("players");
     ul.replaceChildren();
-    const shown = state.players.filter((p) => found === null || found.includes(p.name));
+    // (any part of a name, folded as the console folds it: the server sends each one's key)
+    const typed = window.typedKey($("find").value);
+    const shown = state.players.filter((p) => p.key.includes(typed));
     for (const p of shown) {
       const li = document.createElement("li");
       const b = document.createElement("button");
@@ -197,22 +251,12 @@
     $("act-second").disabled = !(p && p.second_stack);
   }
 
-  $("find").addEventListener("input", () => {
-    clearTimeout(findTimer);
-    findTimer = setTimeout(async () => {
-      const q = $("find").value;
-      if (!q.trim()) { found = null; list(); return; }
-      try {
-        const r = await call("/floor/api/find?q=" + encodeURIComponent(q));
-        if (r.ok) { found = r.data.names; list(); }
-      } catch (e) { /* the stream says it */ }
-    }, 150);
-  });
+  $("find").addEventListener("input", () => { if (state) list(); });
 
   function notice(text, refused, command, redo) {
     // (the band keeps its height, so the list never moves under a finger: idle, it says how
     // the page is used)
-    $("notice-text").textContent = text || W.hint;
+    band.say($("notice-text"), text || W.hint);
     $("notice").classList.toggle("idle", !text);
     $("notice").classList.toggle("refused", !!refused);
     lastCommand = command || null;
