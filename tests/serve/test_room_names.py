@@ -4,6 +4,10 @@ room's TVs. Read from the rendered boxes: every name at least 3.5 % of the heigh
 4:3; in portrait, of the width), the clock at least a quarter of it beside a list, the final
 table's columns aligned, nothing past the screen's edges, the top bar one line.
 
+Every stage tells the clock's truth (no break countdown in overtime, a stopped clock said
+beside the final table's seats, a chime when the time is up), and the page passes axe-core
+with its main landmark and its heading.
+
 ``TDCONSOLE_SCREENSHOTS=1`` saves each stage's picture at 1280×720 into ``docs/room/``.
 """
 
@@ -11,13 +15,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.axe import MISSING as AXE_MISSING
+from tdhelpers.axe import audit
+from tdhelpers.axe import said as axe_said
 from tdhelpers.browser import MISSING, chromium, fresh_page
-from tdhelpers.room_stages import LONG, NAMES, stage_event
+from tdhelpers.room_stages import LONG, NAMES, Played, stage_event
 from tdhelpers.served_here import serving_here
+
+from tdconsole.demo import build_demo
+from tdconsole.domain.clock_events import ClockControl, EditLevel
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -66,10 +77,10 @@ def browser() -> Iterator[Any]:
         yield driver
 
 
-def wait_for(driver: Any, script: str) -> None:
+def wait_for(driver: Any, script: str, seconds: float = 10) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(script))
+    WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: d.execute_script(script))
 
 
 def look(driver: Any, width: int, height: int) -> dict[str, Any]:
@@ -123,3 +134,80 @@ def test_real_names_at_every_size(
             winner = found["winner"]
             assert winner["font"] >= (0.08 if not portrait else 0.05) * side, (where, winner)
             assert winner["height"] <= 2 * 1.1 * winner["font"] + 2, (where, winner)  # 2 lines
+
+
+# -- the clock's truth in every stage, and the page's accessibility ------------------------
+def night_at(folder: Path, name: str, clock_back: timedelta | None) -> tuple[Played, Path]:
+    """The demo event with a break after level 1, its clock started ``clock_back`` ago (None:
+    never started), and its path; the caller closes ``night.service``."""
+    now = datetime.now(UTC)
+    path = build_demo(folder / f"{name}.tdc", now=now - timedelta(hours=2))
+    night = Played(path, now - timedelta(hours=2))
+    night.run(EditLevel(level=1, break_minutes=10))
+    if clock_back is not None:
+        night.at = now - clock_back
+        night.run(ClockControl(action="start"))
+    night.at = now
+    return night, path
+
+
+def shows(tv: Any, url: str, stage: str) -> None:
+    tv.get(url + "/display")
+    wait_for(tv, f"return document.getElementById('screen').classList.contains('stage-{stage}')")
+
+
+def said(tv: Any, element: str) -> str:
+    return str(tv.execute_script(f"return document.getElementById('{element}').innerText"))
+
+
+def test_overtime_says_no_break_countdown_and_a_stopped_clock_says_so(
+    tmp_path: Path, browser: Any
+) -> None:
+    night, path = night_at(tmp_path, "overtime", timedelta(minutes=41))
+    night.service.close()
+    tv = fresh_page(browser, *SHOT)
+    with serving_here(path) as url:
+        shows(tv, url, "pending")
+        assert said(tv, "digits").startswith("+")
+        assert said(tv, "next-break") == ""  # (not "next break in 00:00")
+    night, path = night_at(tmp_path, "stopped", None)
+    try:
+        night.final()  # the final drawn, the clock never started
+    finally:
+        night.service.close()
+    with serving_here(path) as url:
+        shows(tv, url, "moves")
+        assert said(tv, "notice") == "OROLOGIO FERMO"
+        assert tv.execute_script("return document.getElementById('screen').className").split() \
+            == ["stage-moves", "listing", "stopped"]  # fmt: skip
+
+
+def test_the_time_up_chimes(tmp_path: Path, browser: Any) -> None:
+    night, path = night_at(tmp_path, "ending", timedelta(minutes=39, seconds=54))
+    night.service.close()
+    tv = fresh_page(browser, *SHOT)
+    with serving_here(path) as url:
+        shows(tv, url, "last_minute")
+        wait_for(tv, "return document.getElementById('screen').classList.contains('ending')")
+        wait_for(tv, "return (window.tdconsoleChimes || []).includes('time_up')", 20)
+        assert tv.execute_script("return window.tdconsoleChimes") == ["time_up"]
+
+
+@pytest.mark.skipif(AXE_MISSING is not None, reason=AXE_MISSING or "")
+@pytest.mark.parametrize("stage", ["level", "final"])
+def test_the_page_passes_axe_with_its_landmark_and_heading(
+    stage: str, events: dict[str, Path], tmp_path: Path, browser: Any
+) -> None:
+    event = events[stage] if stage in events else stage_event(tmp_path, stage)
+    tv = fresh_page(browser, *SHOT)
+    with serving_here(event) as url:
+        shows(tv, url, stage)
+        assert audit(tv) == [], axe_said(audit(tv))
+        structure = audit(tv, impacts=("moderate", "minor"))
+        ids = {v["id"] for v in structure}
+        assert not ids & {"landmark-one-main", "page-has-heading-one", "region"}, axe_said(
+            structure
+        )
+        assert said(tv, "event") == tv.execute_script(
+            "return document.querySelector('h1').innerText"
+        )
