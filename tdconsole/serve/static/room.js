@@ -270,9 +270,9 @@
       const wide = place(table, table.single ? 1 :
         Math.ceil(table.rows.length / rowsThatFit()) + more);
       const name = list.querySelector(".name:not(.head)");
-      // (above the floor, a name keeps the width of some twelve letters)
+      // (above the floor, a name keeps the width of some sixteen letters a line)
       const roomy = size <= 3.6 ||
-        name.clientWidth >= 7 * parseFloat(getComputedStyle(list).fontSize);
+        name.clientWidth >= 10 * parseFloat(getComputedStyle(list).fontSize);
       if (wide && roomy && tall()) { return; }
     }
   }
