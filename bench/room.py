@@ -129,8 +129,8 @@ async def run(url: str, event: Path, pid: int) -> dict[str, Any]:
 
 def page_load(url: str) -> dict[str, Any]:
     """The page loaded to its clock drawn (``performance.now()`` at the first picture)."""
-    sys.path.insert(0, str(ROOT / "tests" / "serve"))
-    from browser import MISSING, chromium
+    sys.path.insert(0, str(ROOT / "tests"))
+    from tdhelpers.browser import MISSING, chromium
 
     if MISSING is not None:
         return {"page_load_to_clock_ms": f"not measured: {MISSING}"}

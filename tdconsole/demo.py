@@ -47,10 +47,15 @@ def demo_path() -> Path:
 
 
 def build_demo(
-    path: Path | None = None, *, seed: int = 7, now: datetime | None = None, lang: str = "it"
+    path: Path | None = None,
+    *,
+    seed: int = 7,
+    now: datetime | None = None,
+    lang: str = "it",
+    players: tuple[str, ...] = DEMO_PLAYERS,
 ) -> Path:
-    """Build the demo event, named in ``lang``. The default demo file is rebuilt afresh each
-    time."""
+    """Build the demo event, named in ``lang``, with ``players`` (24 of them make its three
+    tables). The default demo file is rebuilt afresh each time."""
     target = path or demo_path()
     if path is None and target.exists():
         for suffix in ("", "-wal", "-shm"):
@@ -65,9 +70,9 @@ def build_demo(
         **kwargs,
     )
     try:
-        service.execute(Register(names=list(DEMO_PLAYERS)))
-        service.execute(Pay(names=list(DEMO_PLAYERS)))
-        service.execute(Pay(names=list(DEMO_PLAYERS[:18]), food=True))
+        service.execute(Register(names=list(players)))
+        service.execute(Pay(names=list(players)))
+        service.execute(Pay(names=list(players[:18]), food=True))
         service.execute(Draw(seed=seed))
         service.execute(Start(stack=4000, big_blind=100))
     finally:

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
+from tdconsole.domain.collation import name_key
 from tdconsole.domain.numbers import money_said
 
 if TYPE_CHECKING:
@@ -27,22 +28,26 @@ class Moved:
     """The table closed, or None for the final draw (everyone moved: see the final table)."""
     moves: tuple[tuple[str, int, int], ...] = ()
     """(name, table, seat) of every mover of a closing."""
+    busted_since: bool = False
+    """Someone was eliminated after it: at the final table, everyone has found his seat."""
 
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
     # lazy: the play commands (pydantic models) would delay the console's first frame
-    from tdconsole.domain.play import FinalDrawn, TableClosed
+    from tdconsole.domain.play import FinalDrawn, PlayersEliminated, TableClosed
 
+    busted = False
     for record in reversed(records):
         if record.command not in active:
             continue
         body = record.body
         if isinstance(body, TableClosed):
             moves = tuple((m.name, m.to_table, m.to_seat) for m in body.moves)
-            return Moved(record.at, body.table, moves)
+            return Moved(record.at, body.table, moves, busted)
         if isinstance(body, FinalDrawn):
-            return Moved(record.at, None)
+            return Moved(record.at, None, busted_since=busted)
+        busted = busted or isinstance(body, PlayersEliminated)
     return None
 
 
@@ -58,12 +63,12 @@ Stage = Literal[
 - ``level``, ``last_minute`` (its colour changes), ``pending`` (time is up, the change not yet
   announced: overtime, and the level to come, never "now"), ``paused``;
 - ``break``: its end, the level after it, the colour-up if due, the season where it says so;
-- ``moves``: for ``MOVES_SHOWN`` after a closing or the final draw, who sits where (the clock
-  stays on the screen);
+- ``moves``: for ``MOVES_SHOWN`` after a closing or the final draw (until the first
+  elimination after the final draw), who sits where (the clock stays on the screen);
 - ``final``: the final table in play (seat, name, chips) beside the clock;
 - ``winner``: for ``WINNER_SHOWN`` after the last elimination, then ``over``.
 """
-Chime = Literal["level", "break", "resume", "minute"]
+Chime = Literal["level", "break", "resume", "minute", "time_up"]
 
 LAST_MINUTE = timedelta(minutes=1)
 MOVES_SHOWN = timedelta(minutes=5)
@@ -203,6 +208,7 @@ def room(
         moved is not None
         and state.phase in ("elimination", "final")
         and now - moved.at < MOVES_SHOWN
+        and not (moved.closed is None and moved.busted_since)
     )
     if status is None:
         stage = "seats" if state.phase == "seated" else "waiting"
@@ -226,7 +232,7 @@ def room(
         changes.append(moved.at + MOVES_SHOWN)
     zero = clock.get("zero_at")
     if isinstance(zero, datetime) and status is not None and not status.pending_announcement:
-        if zero - LAST_MINUTE > now and not status.is_break:
+        if zero - LAST_MINUTE > now:  # (a break's last minute chimes too)
             changes.append(zero - LAST_MINUTE)
         changes.append(zero)
     seats: tuple[SeatShown, ...] = ()
@@ -368,7 +374,7 @@ def _seats(state: State, moved: Moved | None) -> tuple[SeatShown, ...]:
     if state.phase == "final":
         out.sort(key=lambda s: s.seat)
     else:
-        out.sort(key=lambda s: (s.name.casefold(), s.name))
+        out.sort(key=lambda s: name_key(s.name))
     return tuple(out)
 
 
@@ -394,7 +400,8 @@ def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
 
 def chime(before: Room | None, after: Room) -> Chime | None:
     """The sound the room hears between two pictures: a level changed, a break started or
-    ended, one minute left. None at the first picture, or when nothing of that happened."""
+    ended, one minute left (of a level or a break), the time up. None at the first picture, or
+    when nothing of that happened."""
     if before is None or not before.clock_shown or not after.clock_shown:
         return None
     if after.is_break and not before.is_break:
@@ -403,9 +410,24 @@ def chime(before: Room | None, after: Room) -> Chime | None:
         return "resume"
     if after.level != before.level:
         return "level"
+    if after.stage == "pending" and before.stage != "pending":
+        return "time_up"
     if after.stage == "last_minute" and before.stage == "level":
         return "minute"
+    if _break_ending(after) and not _break_ending(before):
+        return "minute"
     return None
+
+
+def _break_ending(shown: Room) -> bool:
+    """A running break in its last minute."""
+    zero = shown.zero_at
+    return (
+        shown.stage == "break"
+        and shown.running
+        and zero is not None
+        and timedelta(0) < zero - shown.now <= LAST_MINUTE
+    )
 
 
 def room_json(shown: Room) -> dict[str, Any]:

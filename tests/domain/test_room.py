@@ -237,6 +237,58 @@ def test_a_break_just_after_a_closing_is_the_break(night: Night) -> None:
     night.run(CloseTable(table=1, counts=counts))
     shown = night.room()
     assert shown.stage == "break" and shown.zero_at is not None  # its end, never lost
-    assert shown.changes_at == shown.zero_at
+    assert shown.changes_at == shown.zero_at - timedelta(minutes=1)  # its last minute
     night.advance(minutes=2)
     assert night.room().stage == "break"
+
+
+def test_the_time_up_chimes_and_so_does_a_break_s_last_minute(night: Night) -> None:
+    night.run(EditLevel(level=1, break_minutes=10), ClockControl(action="start"))
+    night.advance(minutes=39, seconds=30)
+    last = night.room()
+    night.advance(seconds=35)
+    up = night.room()
+    assert up.stage == "pending" and chime(last, up) == "time_up"
+    assert chime(up, up) is None
+    night.run(ClockControl(action="announce"))
+    brk = night.room()
+    assert brk.stage == "break" and brk.zero_at is not None
+    assert brk.changes_at == brk.zero_at - timedelta(minutes=1)
+    night.advance(minutes=8, seconds=30)
+    assert chime(brk, night.room()) is None
+    night.advance(seconds=40)
+    ending = night.room()
+    assert ending.stage == "break" and chime(brk, ending) == "minute"
+    assert chime(ending, night.room()) is None
+
+
+def test_the_final_table_s_seats_leave_at_the_first_elimination(night: Night) -> None:
+    night.bust_at(1, 3)
+    night.bust_at(2, 3)
+    night.bust_at(3, 3)
+    state = night.service.state
+    names = [p.name for p in state.in_players()]
+    counts = dict.fromkeys(names, 0)
+    counts[names[0]] = state.chips_in_play
+    night.run(Final(counts=counts))
+    assert night.room().stage == "moves"
+    night.advance(seconds=30)
+    night.run(Bust(names=[night.service.state.in_players()[-1].name], declined=True))
+    shown = night.room()
+    assert shown.stage == "paused" and shown.seats == ()  # the clock, stopped, as it is
+
+
+def test_the_seats_in_the_order_a_person_sorts_names(tmp_path: Path) -> None:
+    service = Tournament.create(tmp_path / "d.tdc", "Prova", load_settings(), clock=lambda: NOW)
+    names = ["Zoë", "Ólafur", "Zeno", "Olga", "Émile", "Δημήτρης", "Anna", "Eva", "Oscar"]
+    service.execute(Register(names=names))
+    service.execute(Pay(names=names))
+    service.execute(Draw(seed=3))
+    service.close()
+    night = Night(tmp_path / "d.tdc")
+    try:
+        shown = [s.name for s in night.room().seats]
+        assert shown == ["Anna", "Émile", "Eva", "Ólafur", "Olga", "Oscar", "Zeno", "Zoë",
+                         "Δημήτρης"]  # fmt: skip
+    finally:
+        night.service.close()

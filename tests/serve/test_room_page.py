@@ -127,7 +127,8 @@ def test_every_stage_at_every_size(stage: str, tmp_path: Path, tv: Any) -> None:
     with serving_here(event) as url:
         resize(tv, *SHOT)
         tv.get(url + "/display")
-        wait_for(tv, f"return document.getElementById('screen').className === 'stage-{stage}'")
+        shown = f"return document.getElementById('screen').classList.contains('stage-{stage}')"
+        wait_for(tv, shown)
         for width, height in SIZES:
             resize(tv, width, height)
             found = tv.execute_script(LAYOUT)
@@ -168,7 +169,7 @@ def test_the_countdown_follows_the_server_not_the_screen_s_clock(tmp_path: Path,
         skew = "const real = Date.now; Date.now = () => real() + 5400000;"
         on_every_page(tv, skew)
         tv.get(url + "/display")
-        wait_for(tv, "return document.getElementById('screen').className === 'stage-level'")
+        wait_for(tv, "return document.getElementById('screen').classList.contains('stage-level')")
         wait_for(tv, "return /^3[45]:\\d\\d$/.test(document.getElementById('digits').innerText)")
         first = text(tv, "digits")
         time.sleep(1.2)
@@ -183,7 +184,7 @@ def test_a_change_reaches_the_page_with_its_chime_and_a_restart_is_survived(
     port = free_port()
     with serving(event, port=port) as served:
         tv.get(served.url + "/display")
-        wait_for(tv, "return document.getElementById('screen').className === 'stage-pending'")
+        wait_for(tv, "return document.getElementById('screen').classList.contains('stage-pending')")
         director = Tournament.open(event)
         try:
             director.execute(ClockControl(action="announce"))

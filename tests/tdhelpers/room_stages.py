@@ -19,6 +19,20 @@ from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 
+LONG = "Maximilian Alexander von Hohenzollern-Sigmaringen"
+"""49 letters, within the 60 a name may have."""
+NAMES = (
+    LONG, "Zoë Ångström", "Ólafur Ragnarsson", "Δημήτρης Παπαδόπουλος", "Иван Петров",
+    "Maximiliane Alexandra von Hohenzollern-Sigmaringen", "Élodie Côté", "李小龍",
+    "Zeno", "Oscar", "[red]Bob", "Maximilian Alexander von Hohenzollern-Hechingen",
+    "Anna", "Siobhán Ní Bhriain", "Łukasz Żółkiewski", "Ömer Çelik",
+    "Friedrich Wilhelm Hohenzollern-Sigmaringen-Vöhringen", "Ángel", "Eva", "Søren",
+    "Maximilian Alexander von Hohenzollern-Haigerloch", "Nguyễn Thị Minh Khai", "Bianchi",
+    "Karl Anton von Hohenzollern-Sigmaringen-Zollern",
+)  # fmt: skip
+"""The room's hard night: 24 players (the demo's three tables), long, accented and non-Latin
+names, several of 49 letters or more, so that every stage shows some."""
+
 STAGES = (
     "waiting", "seats", "paused", "level", "last_minute", "pending", "break", "moves",
     "final", "winner", "over",
@@ -28,8 +42,10 @@ STAGES = (
 class Played:
     """A service on the event whose clock the builder moves (``back`` before the real now)."""
 
-    def __init__(self, path: Path, start: datetime) -> None:
+    def __init__(self, path: Path, start: datetime, keep_long: bool = False) -> None:
         self.at = start
+        self.keep_long = keep_long
+        """Eliminate the shortest names first (the longest stay to the end)."""
         self.service = Tournament.open(path, clock=lambda: self.at, rng=random.Random(7))
 
     def run(self, *commands: object, after: timedelta = timedelta(0)) -> None:
@@ -42,7 +58,8 @@ class Played:
             players = self.service.state.players_at(self.service.state.tables[table])
             if len(players) <= leave:
                 return
-            self.run(Bust(names=[players[-1].name], declined=True))
+            out = min(players, key=lambda p: len(p.name)) if self.keep_long else players[-1]
+            self.run(Bust(names=[out.name], declined=True))
 
     def close_table(self, table: int) -> None:
         self.bust_at(table, 3)
@@ -61,23 +78,30 @@ class Played:
         self.run(Final(counts=counts))
 
 
-def stage_event(folder: Path, stage: str, now: datetime | None = None) -> Path:
-    """An event file in ``folder`` that shows ``stage`` when served at ``now`` (the real time)."""
+def stage_event(
+    folder: Path, stage: str, now: datetime | None = None, names: tuple[str, ...] | None = None
+) -> Path:
+    """An event file in ``folder`` that shows ``stage`` when served at ``now`` (the real time),
+    its players ``names`` (None: short names; the demo's in play)."""
     now = now or datetime.now(UTC)
     path = folder / f"{stage}.tdc"
     if stage in ("waiting", "seats"):
         service = Tournament.create(path, "Torneo di Natale", load_settings())
-        names = ["Rossi", "Bianchi", "Zoë Ångström", "[red]Bob", "Verdi", "Neri", "Gallo",
-                 "Conti", "Marino", "Greco", "Bruno", "Costa", "Fontana", "Rizzo"]  # fmt: skip
-        service.execute(Register(names=names))
-        service.execute(Pay(names=names))
+        names = names or ("Rossi", "Bianchi", "Zoë Ångström", "[red]Bob", "Verdi", "Neri",
+                          "Gallo", "Conti", "Marino", "Greco", "Bruno", "Costa", "Fontana",
+                          "Rizzo")  # fmt: skip
+        service.execute(Register(names=list(names)))
+        service.execute(Pay(names=list(names)))
         if stage == "seats":
             service.execute(Draw(seed=3))
         service.close()
         return path
     start = now - timedelta(hours=2)
-    build_demo(path, now=start)
-    night = Played(path, start)
+    if names:
+        build_demo(path, now=start, players=names)
+    else:
+        build_demo(path, now=start)
+    night = Played(path, start, keep_long=bool(names))
     try:
         if stage == "paused":
             return path
@@ -105,8 +129,12 @@ def stage_event(folder: Path, stage: str, now: datetime | None = None) -> Path:
         elif stage in ("winner", "over"):
             night.final()
             night.at = now - (timedelta(minutes=2) if stage == "winner" else timedelta(minutes=30))
+            playing = night.service.state.in_players()
+            # (with names given, the 49 letters win if still in play, else the longest name)
+            longest = max(playing, key=lambda p: (p.name == LONG, len(p.name)))
+            kept = longest.name if names else playing[0].name
             while night.service.state.in_play > 1:
-                last = night.service.state.in_players()[-1].name
+                last = [p for p in night.service.state.in_players() if p.name != kept][-1].name
                 night.run(Bust(names=[last], declined=True))
         return path
     finally:

@@ -6,7 +6,11 @@
 (function () {
   const words = JSON.parse(document.body.dataset.words || "{}");
   const $ = (id) => document.getElementById(id);
-  const state = { room: null, offset: 0, fresh: true, audio: null, lock: null };
+  const state = { room: null, offset: 0, fresh: true, audio: null, lock: null, table: null };
+  const LISTING = ["seats", "moves", "final"];  // a list of names beside the clock
+  const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6];  // (units; 3.6: the floor, see room.css)
+  const BELOW_FLOOR = [3.2, 2.8, 2.4];  // (only for more names than a screen holds at the floor)
+  const WINNER_SIZES = [16, 14, 12, 10.5, 9, 8, 7, 6, 5];
   const BACKOFF = [500, 1000, 2000, 4000, 8000, 15000];
   const SILENT_MS = 25000;  // the server says the time every 10 s: silence means a dead link
 
@@ -61,12 +65,10 @@
     }
     return div;
   }
-  function where(seat) {
-    const table = seat.final ? say("final_table") : say("table", { table: seat.table });
-    const span = document.createElement("span");
-    span.className = "what";
-    span.textContent = table + " · " + say("seat", { seat: seat.seat }) + " ";
-    span.appendChild(card(seat.card));
+  function cell(content, cls) {
+    const span = content instanceof Node ? content : document.createElement("span");
+    if (!(content instanceof Node)) { span.textContent = content; }
+    span.className = [span.className, cls].filter(Boolean).join(" ");
     return span;
   }
 
@@ -74,7 +76,11 @@
   function draw() {
     const room = state.room;
     if (!room) { return; }
-    $("screen").className = "stage-" + room.stage;
+    const screen = $("screen");
+    screen.className = "stage-" + room.stage;
+    screen.classList.toggle("listing", LISTING.includes(room.stage));
+    screen.classList.toggle("noclock", !room.clock_shown);
+    screen.classList.toggle("stopped", room.clock_shown && !room.running);
     set("event", room.event);
     drawClock(room);
     drawNumbers(room);
@@ -90,15 +96,16 @@
       set("title", say("waiting")); set("blinds", ""); set("next", ""); set("notice", "");
       return;
     }
-    if (!room.clock_shown) { return; }
+    if (!room.clock_shown) {
+      set("title", ""); set("blinds", ""); set("next", ""); set("notice", "");
+      return;
+    }
     const level = say("level", { level: room.level });
     let title = room.is_break ? say("break") : level;
     set("title", title);
     let notice = "";
     if (room.stage === "last_minute") { notice = say("last_minute"); }
-    if (room.stage === "paused" || (room.stage === "break" && !room.running)) {
-      notice = say("stopped");
-    }
+    if (!room.running) { notice = say("stopped"); }  // whatever the stage
     const n = room.next;
     if (room.is_break) {
       set("blinds", room.running && room.zero_at && room.stage === "break" ?
@@ -121,7 +128,8 @@
       set("next", next);
     }
     if (room.colour_up) {
-      notice = say("colour_up", { chip: chips(room.colour_up), to: chips(room.colour_up_to) });
+      const colour = say("colour_up", { chip: chips(room.colour_up), to: chips(room.colour_up_to) });
+      notice = notice ? notice + " · " + colour : colour;
     }
     set("notice", notice);
   }
@@ -150,45 +158,6 @@
       (s) => row([[say("second_at", { table: s[0], amount: chips(s[1]) })]], false)));
   }
 
-  function drawSide(room) {
-    const list = $("list");
-    list.replaceChildren();
-    let title = "";
-    const rows = [];
-    if (room.stage === "seats" || room.stage === "moves") {
-      title = room.stage === "seats" ? say("seats_drawn") :
-        room.final_drawn ? say("final_drawn") : say("closed", { table: room.closed_table });
-      const seats = room.stage === "moves" && !room.final_drawn ?
-        room.seats.filter((s) => s.moved) : room.seats;
-      for (const s of seats) { rows.push(row([[s.name], where(s)], s.moved)); }
-    } else if (room.stage === "final") {
-      title = say("final_table");
-      for (const s of room.seats) {
-        rows.push(row([[say("seat", { seat: s.seat }) + "  ", "what"], card(s.card), [s.name],
-                       [chips(s.chips), "what"]], false));
-      }
-    } else if (room.stage === "break" && room.season) {
-      title = say("season", { season: room.season.name });
-      for (const r of room.season.rows) {
-        rows.push(row([[r.place + (r.tied ? "=" : "") + "  " + r.player],
-                       [r.points + " " + say("points"), "what"]], false));
-      }
-    } else if (room.clock_shown && room.upcoming.length && room.stage !== "break") {
-      title = say("coming");
-      for (const u of room.upcoming) {
-        const what = u.is_break ? say("upcoming_break", { minutes: u.minutes }) :
-          say("upcoming_level", { level: u.level }) + "  " + chips(u.small_blind) + " / " +
-          chips(u.big_blind) + (u.ante ? "  " + say("ante", { ante: chips(u.ante) }) : "");
-        rows.push(row([[what], [u.starts_at ? hhmm(u.starts_at) : "", "what"]], false));
-      }
-    }
-    set("list-title", title);
-    list.append(...rows);
-    set("qr-words", room.stage === "break" ? say("phone") : "");
-    $("side").classList.toggle(
-      "empty", !title && room.stage !== "break" && !$("seconds").childElementCount);
-  }
-
   function drawResult(room) {
     const over = room.stage === "winner" || room.stage === "over";
     if (!over) { return; }
@@ -204,6 +173,107 @@
         span.textContent = text;
         places.appendChild(span);
       }
+    }
+  }
+
+  // -- the side's list: a table (columns, each row's cells), placed by fitList ---------
+  function drawSide(room) {
+    const made = sideTable(room);
+    state.table = made.rows.length ? made : null;
+    $("list").replaceChildren(...made.rows.flat());
+    set("list-title", made.title);
+    set("qr-words", room.stage === "break" ? say("phone") : "");
+    $("side").classList.toggle(
+      "empty", !made.title && room.stage !== "break" && !$("seconds").childElementCount);
+  }
+
+  // Each column: [heading, class of its cells, its track]; the name's track takes the rest.
+  const NAME = ["", "name", "minmax(0, 1fr)"];
+  function sideTable(room) {
+    if (room.stage === "seats" || room.stage === "moves") { return seatsTable(room); }
+    if (room.stage === "final") {
+      return { title: say("final_table"), rows: room.seats.map((s) => [
+        cell(String(s.seat), "num what"), cell(card(s.card)), cell(s.name, "name"),
+        cell(chips(s.chips), "num chips")]),
+        columns: [[say("col_seat"), "", "auto"], ["", "", "auto"], NAME,
+                  [say("chips"), "num", "auto"]], single: true };  // (one table, one block)
+    }
+    if (room.stage === "break" && room.season) {
+      return { title: say("season", { season: room.season.name }), rows: room.season.rows.map(
+        (r) => [cell(r.place + (r.tied ? "=" : ""), "num what"), cell(r.player, "name"),
+                cell(r.points, "num")]),
+        columns: [["", "", "auto"], NAME, [say("col_points"), "num", "auto"]] };
+    }
+    if (room.clock_shown && room.upcoming.length && room.stage !== "break") {
+      return { title: say("coming"), rows: room.upcoming.map((u) => [
+        cell(u.is_break ? say("upcoming_break", { minutes: u.minutes }) :
+          say("upcoming_level", { level: u.level }) + "  " + chips(u.small_blind) + " / " +
+          chips(u.big_blind) + (u.ante ? "  " + say("ante", { ante: chips(u.ante) }) : ""),
+          "name"),
+        cell(u.starts_at ? hhmm(u.starts_at) : "", "num what")]),
+        columns: [NAME, ["", "", "auto"]] };
+    }
+    return { title: "", rows: [], columns: [] };
+  }
+  function seatsTable(room) {
+    const title = room.stage === "seats" ? say("seats_drawn") :
+      room.final_drawn ? say("final_drawn") : say("closed", { table: room.closed_table });
+    const seats = room.stage === "moves" && !room.final_drawn ?
+      room.seats.filter((s) => s.moved) : room.seats;
+    const tables = !seats.every((s) => s.final);  // (at the final table: one table)
+    const rows = seats.map((s) => [cell(s.name, "name"),
+      ...(tables ? [cell(String(s.table), "num")] : []), cell(String(s.seat), "num"),
+      cell(card(s.card))].map((c) => cell(c, s.moved && !room.final_drawn ? "moved" : "")));
+    const columns = [NAME, ...(tables ? [[say("col_table"), "num", "auto"]] : []),
+                     [say("col_seat"), "num", "auto"], ["", "", "auto"]];
+    return { title, rows, columns };
+  }
+
+  // Places the table's rows in ``groups`` side by side, as evenly as they go, each a grid
+  // of the table's columns under its headings; true when each is as wide as its cells need.
+  function place(table, groups) {
+    const list = $("list"), perGroup = Math.ceil(table.rows.length / groups);
+    const headed = table.columns.some((c) => c[0]);
+    const template = table.columns.map((c) => c[2]).join(" ");
+    const made = [];
+    for (let g = 0; g * perGroup < table.rows.length; g++) {
+      const group = document.createElement("div");
+      group.className = "group";
+      group.style.gridTemplateColumns = template;
+      if (headed) { group.append(...table.columns.map((c) => cell(c[0], "head " + c[1]))); }
+      group.append(...table.rows.slice(g * perGroup, (g + 1) * perGroup).flat());
+      made.push(group);
+    }
+    list.replaceChildren(...made);
+    return made.every((g) => g.scrollWidth <= g.clientWidth + 1);
+  }
+  function rowsThatFit() {  // (in one line each)
+    const list = $("list"), style = getComputedStyle(list);
+    const size = parseFloat(style.fontSize), gap = size * 0.15;
+    const headed = state.table.columns.some((c) => c[0]);
+    const fit = Math.floor((list.clientHeight + gap) / (size * 1.2 + gap) - (headed ? 0.8 : 0));
+    return Math.max(1, fit);
+  }
+  function fitList() {
+    const table = state.table, list = $("list");
+    if (!table) { list.replaceChildren(); return; }
+    if (!LISTING.includes(state.room.stage)) { place(table, 1); return; }
+    const tall = () => list.scrollHeight <= list.clientHeight + 1 &&
+      [...list.children].every((g) => g.scrollHeight <= list.clientHeight + 1);
+    // At the floor: more groups, then each name on one line (cut), before a smaller size.
+    const tries = LIST_SIZES.map((size) => [size, 0, false]).concat(
+      [[3.6, 1, false], [3.6, 2, false], [3.6, 0, true]],
+      BELOW_FLOOR.map((size) => [size, 0, true]));
+    for (const [size, more, oneLine] of tries) {
+      list.style.setProperty("--lf", String(size));
+      list.classList.toggle("one-line", oneLine);
+      const wide = place(table, table.single ? 1 :
+        Math.ceil(table.rows.length / rowsThatFit()) + more);
+      const name = list.querySelector(".name:not(.head)");
+      // (above the floor, a name keeps the width of some sixteen letters a line)
+      const roomy = size <= 3.6 ||
+        name.clientWidth >= 10 * parseFloat(getComputedStyle(list).fontSize);
+      if (wide && roomy && tall()) { return; }
     }
   }
 
@@ -223,7 +293,12 @@
       text = clockText(room.remaining_seconds);
     }
     set("digits", text);
-    if (room.next_break_at && room.running) {
+    const over = room.stage === "pending" || (room.zero_at && room.running &&
+                                              Date.parse(room.zero_at) <= serverNow());
+    const ending = room.zero_at && room.running && !over &&
+      Date.parse(room.zero_at) - serverNow() <= 60000;
+    $("screen").classList.toggle("ending", Boolean(ending));
+    if (room.next_break_at && room.running && !over) {  // (in overtime, no countdown at zero)
       const left = Math.max(0, Math.ceil((Date.parse(room.next_break_at) - serverNow()) / 1000));
       set("next-break", say("next_break", { time: clockText(left) }));
     } else {
@@ -257,9 +332,24 @@
     const root = document.documentElement.style;
     let k = 1;
     root.setProperty("--k", "1");
+    fitList(); fitWinner();
     for (let i = 0; i < 14 && overflowing(); i++) {
       k *= 0.92;
       root.setProperty("--k", k.toFixed(3));
+      fitList(); fitWinner();
+    }
+  }
+  // The winner's name: the largest size that holds it in two lines.
+  function fitWinner() {
+    const winner = $("winner");
+    if (winner.offsetParent === null || !winner.textContent) { return; }
+    const start = state.room.stage === "over" ? 9 : 16;
+    for (const size of WINNER_SIZES.filter((n) => n <= start)) {
+      winner.style.setProperty("--wf", String(size));
+      const line = parseFloat(getComputedStyle(winner).fontSize) * 1.1;
+      if (winner.clientHeight <= 2 * line + 2 && winner.scrollWidth <= winner.clientWidth + 1) {
+        return;
+      }
     }
   }
   window.addEventListener("resize", fit);
@@ -328,6 +418,7 @@
     minute: [[880, 0], [880, 0.3]],
     break: [[880, 0], [660, 0.3], [523, 0.6]],
     resume: [[523, 0], [660, 0.3], [880, 0.6]],
+    time_up: [[988, 0], [988, 0.2], [988, 0.4]],
   };
   function chime(kind) {
     window.tdconsoleChimes = (window.tdconsoleChimes || []).concat([kind]);

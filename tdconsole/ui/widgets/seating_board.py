@@ -16,6 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from tdconsole.domain.collation import name_key
 from tdconsole.domain.numbers import chips_text
 from tdconsole.ui.i18n import Translator
 
@@ -45,7 +46,7 @@ def seating(state: State) -> list[SeatEntry]:
             continue
         table = state.tables[p.table]
         out.append(SeatEntry(p.name, p.table, p.seat, table.seat(p.seat).card, table.final))
-    return sorted(out, key=lambda e: (e.name.casefold(), e.name))
+    return sorted(out, key=lambda e: name_key(e.name))
 
 
 def where(entry: SeatEntry, tr: Translator) -> str:
