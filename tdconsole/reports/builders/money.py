@@ -1,6 +1,6 @@
 """The reports of the evening's money: the cash summary, and a prize receipt a paid place.
 
-Both read the state document (``state --json``): its ``cash`` summary (``domain.cash``), the
+Both read the read model: its ``cash`` summary (``domain.cash``), the
 refunds of the players who withdrew and the prizes of the places decided. Prizes are handed
 over the moment a paid place is decided (Art. I.7): each receipt is signed by the player as he
 takes his prize.
@@ -8,18 +8,17 @@ takes his prize.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
 
 from tdconsole.domain.ordinals import ordinal
+from tdconsole.domain.read_model import PlayerView
 from tdconsole.reports.builders.common import (
     State,
     date_text,
     phase_fact,
     pool_facts,
     report_head,
-    state_list,
     time_text,
 )
 from tdconsole.reports.labels import Lang, label
@@ -29,9 +28,8 @@ from tdconsole.reports.model import (
     Receipt,
     Report,
     Section,
-    as_int,
-    as_money,
     empty_cell,
+    int_cell,
     money_cell,
     money_plain,
     money_text,
@@ -46,8 +44,8 @@ def cash(state: State, lang: Lang) -> Report:
     report = report_head(state, "cash", lang)
     phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)
-    summary = state.get("cash")
-    currency = str(state.get("currency") or "scudi")
+    summary = state.cash
+    currency = state.currency or "scudi"
     columns = [
         Column(label("col.item", lang), flex=True),
         Column(label("col.player", lang), flex=True),
@@ -56,26 +54,18 @@ def cash(state: State, lang: Lang) -> Report:
     ]
     section = Section(None, columns, empty=label("no_cash", lang))
     report.sections.append(section)
-    if not isinstance(summary, Mapping):
+    if summary is None:
         return report  # a document from before the cash summary: nothing to add up
-
-    def money(key: str) -> Decimal:
-        return as_money(summary.get(key)) or Decimal(0)
-
-    def count(key: str) -> Cell:
-        n = as_int(summary.get(key), key)
-        return Cell(str(n), str(n)) if n is not None else empty_cell()
-
     for key, amount, n, sign in (
-        ("cash.entry_fees", money("entry_fees"), "entry_paid", 1),
-        ("cash.food", money("food"), "food_paid", 1),
-        ("cash.refunds", money("refunds"), "refunded", -1),
-        ("cash.prizes_paid", money("prizes_paid"), "prizes_paid_count", -1),
+        ("cash.entry_fees", summary.entry_fees, summary.entry_paid, 1),
+        ("cash.food", summary.food, summary.food_paid, 1),
+        ("cash.refunds", summary.refunds, summary.refunded, -1),
+        ("cash.prizes_paid", summary.prizes_paid, summary.prizes_paid_count, -1),
     ):
         section.rows.append(
-            [word(label(key, lang)), empty_cell(), count(n), money_cell(sign * amount)]
+            [word(label(key, lang)), empty_cell(), int_cell(n), money_cell(sign * amount)]
         )
-    box = money("cash_box")
+    box = summary.cash_box
     section.total = [
         Cell(label("cash.box", lang), label("cash.box", lang), "bold"),
         empty_cell(),
@@ -84,23 +74,22 @@ def cash(state: State, lang: Lang) -> Report:
     ]
     report.notes.append(
         label("cash.note", lang).format(
-            food=f"{money_text(money('food_kept'))} {currency}",
-            due=f"{money_text(money('prizes_due'))} {currency}",
+            food=f"{money_text(summary.food_kept)} {currency}",
+            due=f"{money_text(summary.prizes_due)} {currency}",
         )
     )
-    players = state_list(state, "players")
+    players = state.players
     refunds = Section(label("cash.refunds_title", lang), columns)
     for p in players:
-        for key, what in (
-            ("entry_refund", "cash.entry_refund"),
-            ("food_refund", "cash.food_refund"),
+        for refund, what in (
+            (p.entry_refund, "cash.entry_refund"),
+            (p.food_refund, "cash.food_refund"),
         ):
-            refund = as_money(p.get(key), "amount")
             if refund is not None:
                 refunds.rows.append(
                     [
                         word(label(what, lang)),
-                        text_cell(p.get("name")),
+                        text_cell(p.name),
                         empty_cell(),
                         money_cell(-refund),
                     ]
@@ -112,9 +101,9 @@ def cash(state: State, lang: Lang) -> Report:
         prizes.rows.append(
             [
                 word(_place_words(p, lang)),
-                text_cell(p.get("name")),
+                text_cell(p.name),
                 empty_cell(),
-                money_cell(-(as_money(p.get("prize"), "prize") or Decimal(0))),
+                money_cell(-(p.prize or Decimal(0))),
             ]
         )
     if prizes.rows:
@@ -122,18 +111,17 @@ def cash(state: State, lang: Lang) -> Report:
     return report
 
 
-def _paid(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def _paid(players: Sequence[PlayerView]) -> list[PlayerView]:
     """The players whose paid place is decided, best first (ties in the state's order)."""
-    paid = [p for p in players if p.get("prize") is not None and p.get("place") is not None]
-    paid.sort(key=lambda p: as_int(p.get("place"), "place") or 0)
+    paid = [p for p in players if p.prize is not None and p.place is not None]
+    paid.sort(key=lambda p: p.place or 0)
     return paid
 
 
-def _place_words(player: Mapping[str, Any], lang: Lang) -> str:
+def _place_words(player: PlayerView, lang: Lang) -> str:
     """ "1st place", "4th place (tie)" ("1° posto", "4° posto (pari merito)")."""
-    place = as_int(player.get("place"), "place") or 0
-    words = label("receipt.place", lang).format(ordinal=ordinal(place).text(lang))
-    return f"{words} ({label('tie', lang)})" if player.get("tied") else words
+    words = label("receipt.place", lang).format(ordinal=ordinal(player.place or 0).text(lang))
+    return f"{words} ({label('tie', lang)})" if player.tied else words
 
 
 # -- prize receipts ------------------------------------------------------------------------------
@@ -141,9 +129,9 @@ def _place_words(player: Mapping[str, Any], lang: Lang) -> str:
 
 def receipts(state: State, lang: Lang) -> Report:
     report = report_head(state, "receipts", lang)
-    currency = str(state.get("currency") or "scudi")
-    director = str(state.get("director") or "")
-    day = date_text(state.get("date"), lang)
+    currency = state.currency or "scudi"
+    director = state.director
+    day = date_text(state.date, lang)
     columns = [
         Column(label("col.place", lang), "right"),
         Column(label("col.player", lang), flex=True),
@@ -153,15 +141,15 @@ def receipts(state: State, lang: Lang) -> Report:
     section = Section(None, columns, empty=label("no_receipts", lang))
     report.sections.append(section)
     report.receipts = []
-    for p in _paid(state_list(state, "players")):
-        amount = as_money(p.get("prize"), "prize") or Decimal(0)
-        place = str(as_int(p.get("place"), "place"))
-        when = time_text(p.get("out_at"))
+    for p in _paid(state.players):
+        amount = p.prize or Decimal(0)
+        place = str(p.place)
+        when = time_text(p.out_at)
         report.receipts.append(
             Receipt(
                 title=label("receipt.title", lang),
                 place=_place_words(p, lang),
-                player=str(p.get("name")),
+                player=p.name,
                 amount=f"{money_text(amount)} {currency}",
                 text=label("receipt.text", lang),
                 when=f"{day}, {when}" if day and when else day or when,
@@ -173,8 +161,8 @@ def receipts(state: State, lang: Lang) -> Report:
         )
         section.rows.append(
             [
-                Cell(f"{place}=" if p.get("tied") else place, place),
-                text_cell(p.get("name")),
+                Cell(f"{place}=" if p.tied else place, place),
+                text_cell(p.name),
                 money_cell(amount),
                 Cell(when, when),
             ]
