@@ -26,11 +26,11 @@ from tdconsole.cli.parsing import (
     Parser,
     add_global_options,
     chosen_language,
+    cli_name,
     current_language,
     speaking,
 )
 from tdconsole.cli.pydantic_plugins import look_up
-from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import SOURCE, _
@@ -39,7 +39,7 @@ from tdconsole.i18n import SOURCE, _
 def _named(*commands: str) -> tuple[str, ...]:
     """The command line's names of these commands (by class), as their descriptions give them
     (``close --plan`` is a ``close``)."""
-    return tuple(BY_COMMAND[command].cli.split()[0] for command in commands)
+    return tuple(cli_name(command) for command in commands)
 
 
 COMMANDS: dict[str, tuple[str, ...]] = {

@@ -7,7 +7,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
-from tdconsole.cli.parsing import Parser
+from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.domain import clock
 from tdconsole.domain.clock import format_mmss, parse_mmss
 from tdconsole.domain.clock_events import ClockControl, EditLevel
@@ -92,7 +92,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
     action = args.action
     if action == "plan":
         return _plan(args)
-    if action == "edit":
+    if action == cli_name("EditLevel", 1):
         return _edit(args)
     service = open_service(args)
     try:
@@ -283,7 +283,7 @@ def _edit(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
-        "clock",
+        cli_name("ClockControl"),
         help=_(
             "the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
             "add|sub SECONDS, set MM:SS, plan, edit LEVEL"
@@ -294,7 +294,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "action",
         nargs="?",
-        choices=(*ACTIONS, "add", "sub", "set", "plan", "edit"),
+        choices=(*ACTIONS, "add", "sub", "set", "plan", cli_name("EditLevel", 1)),
     )
     p.add_argument(
         "value",

@@ -25,6 +25,7 @@ from tdconsole.store.paths import last_event, remember_event, resolve_event_path
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
+    from tdconsole.domain.read_model import StateView
     from tdconsole.domain.state import State
     from tdconsole.service import Tournament
 
@@ -165,14 +166,14 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
     ]
 
 
-def state_json(args: argparse.Namespace) -> dict[str, Any]:
-    """The current event's ``state --json`` document (used by reports)."""
-    # lazy: the view (the State's models) would delay the console's first frame and `season`
-    from tdconsole.domain.view import state_json as view
+def read_state(args: argparse.Namespace) -> StateView:
+    """The current event's State as the faces read it (the read model; used by reports)."""
+    # lazy: the read model would delay the console's first frame and `season`
+    from tdconsole.domain.read_model import state_view
 
     service = open_service(args)
     try:
-        return view(service.state, service.now())
+        return state_view(service.state, service.now())
     finally:
         service.close()
 

@@ -19,7 +19,7 @@ from tdconsole.cli.common import (
     said,
     say,
 )
-from tdconsole.cli.parsing import Parser
+from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.domain.access import PIN_KEYS
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import money_said, whole_number
@@ -217,7 +217,11 @@ def register(sub: Any) -> None:
         parser.set_defaults(func=func)
         return parser
 
-    p = add("new", cmd_new, _("create an event (a bare NAME lives in the data folder)"))
+    p = add(
+        cli_name("CreateEvent"),
+        cmd_new,
+        _("create an event (a bare NAME lives in the data folder)"),
+    )
     p.add_argument("path", metavar=_("PATH"))
     p.add_argument(
         "--config", metavar=_("FILE"), help=_("settings file (default: the shipped ordine.toml)")
@@ -226,25 +230,35 @@ def register(sub: Any) -> None:
         "--name", metavar=_("TEXT"), help=_("the event's name (default: the file's name)")
     )
 
-    p = add("register", cmd_register, _("register players; past the cap they wait (Art. I.1)"))
+    p = add(
+        cli_name("Register"), cmd_register, _("register players; past the cap they wait (Art. I.1)")
+    )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p = add("withdraw", cmd_withdraw, _("withdraw a player before the draw (Art. I.1)"))
+    p = add(cli_name("Withdraw"), cmd_withdraw, _("withdraw a player before the draw (Art. I.1)"))
     p.add_argument("name", metavar=_("NAME"))
     p = add(
-        "pay", cmd_pay, _("record the entry fee, or with --food the food contribution (Art. I.2)")
+        cli_name("Pay"),
+        cmd_pay,
+        _("record the entry fee, or with --food the food contribution (Art. I.2)"),
     )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
     p.add_argument(
         "--food", action="store_true", help=_("the food contribution instead of the fee")
     )
 
-    p = add("draw", cmd_draw, _("draw the seats by cards (Art. II.1-II.4); closes registration"))
+    p = add(
+        cli_name("Draw"),
+        cmd_draw,
+        _("draw the seats by cards (Art. II.1-II.4); closes registration"),
+    )
     p.add_argument(
         "--tables", type=int, metavar="K", help=_("number of tables (default: fewest of 6-8)")
     )
     p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
 
-    p = add("start", cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)"))
+    p = add(
+        cli_name("Start"), cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)")
+    )
     p.add_argument("--stack", type=int, required=True, metavar="S", help=_("starting stack"))
     p.add_argument("--bb", type=int, required=True, metavar="B", help=_("first big blind"))
     p.add_argument("--first-minutes", type=int, metavar="T1", help=_("length of level 1"))
@@ -259,7 +273,7 @@ def register(sub: Any) -> None:
     )
 
     p = add(
-        "set",
+        cli_name("ChangeSettings"),
         cmd_set,
         _(
             "change settings, e.g. table_seats=11, or the served views' floor_pin / "

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from tdconsole.cli.common import act, chips_text, parse_counts, said, say
-from tdconsole.cli.parsing import Parser
+from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
 from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
@@ -86,7 +86,7 @@ def cmd_sign_out(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
-        "move",
+        cli_name("MovePlayer"),
         help=_("the Director moves one player to another seat (Art. VII.1; not a closing)"),
         description=_(
             "The Director moves one player (a broken seat, a dispute) with his chips; "
@@ -102,7 +102,7 @@ def register(sub: Any) -> None:
     p.add_argument("--reason", required=True, metavar=_("TEXT"), help=_("why (kept in the log)"))
 
     p = sub.add_parser(
-        "colour-up",
+        cli_name("ColourUp"),
         help=_("the smallest chip leaves play: every player's new count (Decision, Art. VII.1)"),
         description=_(
             "The colour-up: the smallest chip is exchanged for the next denomination, "
@@ -114,7 +114,7 @@ def register(sub: Any) -> None:
     p.add_argument("--override", metavar=_("REASON"), help=_("accept counts beyond the rounding"))
 
     p = sub.add_parser(
-        "sign-out",
+        cli_name("SignPhonesOut"),
         help=_("sign every phone out of the served floor (the Director; logged)"),
         description=_(
             "Every phone signed in to the served floor (`tdconsole serve`) must sign in "

@@ -16,11 +16,20 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from tdconsole.domain import numbers
+from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, translation
 
 DEFAULT_LANG = "it"
 """The console's language when nothing chooses one (``--lang``, the event's setting)."""
+
+
+def cli_name(command: str, word: int = 0) -> str:
+    """The command line's name of ``command`` (its class's name), written once, in its
+    description (``domain.commands``): ``close --plan`` is a ``close``; ``word`` 1 is the name of
+    a command's own sub-command (``rules import``'s ``import``)."""
+    return BY_COMMAND[command].cli.split()[word]
+
 
 # argparse's own messages, as Python's argparse module marks them with the stdlib's gettext:
 # written here so that the extractor puts them in our catalogue (with their translations).

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
-from tdconsole.cli.parsing import Parser
+from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, money_said
@@ -265,14 +265,22 @@ def register(sub: Any) -> None:
         parser.set_defaults(func=func)
         return parser
 
-    p = add("count", cmd_count, _("record chip counts: NAME=CHIPS ..."))
+    p = add(cli_name("Count"), cmd_count, _("record chip counts: NAME=CHIPS ..."))
     p.add_argument("counts", metavar=_("NAME=N"), nargs="+")
 
-    p = add("dote", cmd_dote, _("second stack: the table's average stack (Art. III.2-III.3)"))
+    p = add(
+        cli_name("SecondStack"),
+        cmd_dote,
+        _("second stack: the table's average stack (Art. III.2-III.3)"),
+    )
     p.add_argument("name", metavar=_("NAME"))
     p.add_argument("--stack", type=int, metavar="N", help=_("his stack now (must be below the BB)"))
 
-    p = add("bust", cmd_bust, _("eliminations in one hand (places by stacks at the hand's start)"))
+    p = add(
+        cli_name("Bust"),
+        cmd_bust,
+        _("eliminations in one hand (places by stacks at the hand's start)"),
+    )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
     p.add_argument(
         "--stacks",
@@ -288,14 +296,18 @@ def register(sub: Any) -> None:
     )
 
     p = add(
-        "disqualify", cmd_disqualify, _("disqualify a player (Art. VI.2); his chips leave play")
+        cli_name("Disqualify"),
+        cmd_disqualify,
+        _("disqualify a player (Art. VI.2); his chips leave play"),
     )
     p.add_argument("name", metavar=_("NAME"))
     p.add_argument("--reason", required=True, metavar=_("TEXT"))
     p.add_argument("--chips", type=int, metavar="N", help=_("his chips (default: his last count)"))
 
     p = add(
-        "close", cmd_close, _("close a table: --plan draws the moves, --count carries them out")
+        cli_name("CloseTable"),
+        cmd_close,
+        _("close a table: --plan draws the moves, --count carries them out"),
     )
     p.add_argument("table", type=int, metavar=_("TABLE"))
     p.add_argument("--plan", action="store_true", help=_("draw and record the move plan"))
@@ -313,11 +325,17 @@ def register(sub: Any) -> None:
         help=_("with --plan: raise table_seats to N for this closing (a setting change, VII.1)"),
     )
 
-    p = add("final", cmd_final, _("redraw the final table, counts, III.4 bonus (Art. IV.5)"))
+    p = add(
+        cli_name("Final"), cmd_final, _("redraw the final table, counts, III.4 bonus (Art. IV.5)")
+    )
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"))
     p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept a count difference"))
 
-    p = add("button", cmd_button, _("record the button's seat at a table (Art. II.5, 2.4)"))
+    p = add(
+        cli_name("MoveButton"),
+        cmd_button,
+        _("record the button's seat at a table (Art. II.5, 2.4)"),
+    )
     p.add_argument("table", type=int, metavar=_("TABLE"))
     p.add_argument("seat", type=int, metavar=_("SEAT"))

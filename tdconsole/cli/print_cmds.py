@@ -14,9 +14,9 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import event_path, state_json
+from tdconsole.cli.common import event_path, read_state
 from tdconsole.cli.data_cmds import follow_event_language
 from tdconsole.cli.parsing import (
     Parser,
@@ -31,6 +31,9 @@ from tdconsole.reports import FORMATS, REPORTS, filename, render
 from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.store.output import check_target, write_free, write_new
+
+if TYPE_CHECKING:
+    from tdconsole.domain.read_model import StateView
 
 CHOOSE = _("use --format pdf or txt")
 """How to choose a format the printer lays out, on the command line."""
@@ -76,9 +79,16 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=cmd_print)
 
 
-def load_state(args: argparse.Namespace) -> Mapping[str, Any]:
-    """The event's ``state --json`` document."""
-    return state_json(args)
+def load_state(args: argparse.Namespace) -> StateView | Mapping[str, Any]:
+    """The event's State as the reports read it (a ``state --json`` document will do too)."""
+    return read_state(args)
+
+
+def loaded_state(args: argparse.Namespace) -> StateView:
+    # lazy: the read model would weigh on `print --help`
+    from tdconsole.reports.document import as_view
+
+    return as_view(load_state(args))
 
 
 def cmd_print(args: argparse.Namespace) -> int:
@@ -104,8 +114,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     chosen = output is not None
     state = None
     if output is None and printer is None and fmt in ("html", "pdf"):
-        state = load_state(args)
-        output = filename(kind, fmt, lang or str(state.get("language") or "it"))
+        state = loaded_state(args)
+        output = filename(kind, fmt, lang or state.language or "it")
     if chosen:
         try:  # refused before the work
             check_target(Path(output), force=force, protect=protect)
@@ -114,7 +124,7 @@ def cmd_print(args: argparse.Namespace) -> int:
             raise
     warnings: list[str] = []
     if state is None:
-        state = load_state(args)
+        state = loaded_state(args)
     if args.report_players:
         state = only_receipts_of(state, args.report_players)
     data = render(kind, state, fmt, lang=lang, warnings=warnings)
@@ -168,14 +178,13 @@ def deliver(
         sys.stdout.flush()
 
 
-def only_receipts_of(state: Mapping[str, Any], typed: list[str]) -> Mapping[str, Any]:
+def only_receipts_of(state: StateView, typed: list[str]) -> StateView:
     """The state with only the paid players ``typed`` names (as people type names): the
     receipts of the prizes just handed over (I.7), not the whole evening's again."""
-    players = [p for p in state.get("players") or [] if isinstance(p, Mapping)]
     paid = [
-        Player(name=str(p.get("name")), order=i)
-        for i, p in enumerate(players)
-        if p.get("prize") is not None and p.get("place") is not None
+        Player(name=p.name, order=i)
+        for i, p in enumerate(state.players)
+        if p.prize is not None and p.place is not None
     ]
     chosen: set[str] = set()
     for raw in typed:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import act, event_path
+from tdconsole.cli.parsing import cli_name
 from tdconsole.cli.rules_common import (
     book_lang,
     command_lang,
@@ -231,18 +232,20 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=speaks_command_lang(cmd_rule))
 
     rules = subparsers.add_parser(
-        "rules",
+        cli_name("ImportRulebook"),
         help=_("the rulebooks: list them, import a text"),
         description=_("List the rulebooks or import a regulation text."),
     )
-    rules_sub = rules.add_subparsers(dest="rules_command", metavar="{list,import}")
+    rules_sub = rules.add_subparsers(
+        dest="rules_command", metavar=f"{{list,{cli_name('ImportRulebook', 1)}}}"
+    )
     lst = rules_sub.add_parser("list", help=_("the rulebooks shipped and imported"))
     lst.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language"))
     lst.set_defaults(func=speaks_command_lang(cmd_rules_list))
     rules.set_defaults(func=speaks_command_lang(cmd_rules_list), json=False, rule_lang=None)
     imp = rules_sub.add_parser(
-        "import",
+        cli_name("ImportRulebook", 1),
         help=_("import a regulation text (its verbatim articles)"),
         description=_(
             "Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "

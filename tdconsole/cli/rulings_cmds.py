@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from tdconsole.cli.common import act, emit_json, named, open_service, said, say
+from tdconsole.cli.parsing import cli_name
 from tdconsole.domain.rulings import MarkServed, RecordRuling, Sanction
 from tdconsole.domain.view import rulings_json
 from tdconsole.i18n import _, ngettext, pgettext
@@ -110,7 +111,9 @@ def cmd_rulings(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("ruling", help=_("record a Director's ruling (Art. VII.1-VII.3)"))
+    p = sub.add_parser(
+        cli_name("RecordRuling"), help=_("record a Director's ruling (Art. VII.1-VII.3)")
+    )
     p.set_defaults(func=cmd_ruling)
     p.add_argument("--table", type=int, metavar="N")
     p.add_argument("--articles", metavar="A,B", help=_("articles cited, e.g. 7.7,7.8"))
@@ -118,7 +121,7 @@ def register(sub: Any) -> None:
     p.add_argument("--text", required=True, metavar=_("TEXT"), help=_("the decision"))
 
     p = sub.add_parser(
-        "sanction", help=_("warning, suspension of 1-2 orbits, disqualification (VI.2)")
+        cli_name("Sanction"), help=_("warning, suspension of 1-2 orbits, disqualification (VI.2)")
     )
     p.set_defaults(func=cmd_sanction)
     p.add_argument("name", metavar=_("NAME"))
@@ -126,7 +129,9 @@ def register(sub: Any) -> None:
     p.add_argument("--orbits", type=int, choices=(1, 2))
     p.add_argument("--reason", required=True, metavar=_("TEXT"))
 
-    p = sub.add_parser("served", help=_("mark a suspension served (its entry number in `rulings`)"))
+    p = sub.add_parser(
+        cli_name("MarkServed"), help=_("mark a suspension served (its entry number in `rulings`)")
+    )
     p.set_defaults(func=cmd_served)
     p.add_argument("id", type=int, metavar=_("ENTRY"))
 

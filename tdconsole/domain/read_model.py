@@ -74,7 +74,8 @@ class TableView(NamedTuple):
     final: bool
     open: bool
     players_in: int
-    chips: int
+    chips: int | None
+    """None only in a document read back that does not say it (``reports.document``)."""
     second_stack_now: int | None
     """What a player of this table who never took one may take now (III.3)."""
     must_close: bool
@@ -140,7 +141,8 @@ class StateView(NamedTuple):
     final_bonus: int | None
     starting_stack: int | None
     prize_pool: Decimal
-    cash: Cash
+    cash: Cash | None
+    """None only in a document read back from before the cash summary (``reports.document``)."""
     players: tuple[PlayerView, ...]
     tables: tuple[TableView, ...]
     payouts: tuple[PayoutView, ...]

@@ -3,30 +3,13 @@ read model's documents (``tdconsole.domain.read_model``), written at this one bo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from tdconsole.domain.read_model import (
-    clock_view,
-    payouts,
-    results,
-    rulings,
-    state_view,
-    to_json,
-    winner,
-)
+from tdconsole.domain.read_model import clock_view, payouts, rulings, state_view, to_json
 from tdconsole.domain.state import State
 
-__all__ = [
-    "clock_json",
-    "paid_beyond_the_table",
-    "payouts_json",
-    "results_json",
-    "rulings_json",
-    "state_json",
-    "winner",
-]
+__all__ = ["clock_json", "payouts_json", "rulings_json", "state_json"]
 
 
 def state_json(state: State, now: datetime) -> dict[str, Any]:
@@ -39,12 +22,6 @@ def payouts_json(state: State) -> list[dict[str, Any]]:
     return rows
 
 
-def results_json(state: State) -> list[dict[str, Any]]:
-    """The paid places decided so far, best first (the result the room sees at the end, IV.7)."""
-    rows: list[dict[str, Any]] = to_json(results(state))
-    return rows
-
-
 def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
     shown = clock_view(state, now)
     return None if shown is None else shown.to_json()
@@ -53,13 +30,3 @@ def clock_json(state: State, now: datetime) -> dict[str, Any] | None:
 def rulings_json(state: State) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = to_json(rulings(state))
     return rows
-
-
-def paid_beyond_the_table(
-    payouts: Iterable[Mapping[str, Any]], results: Iterable[Mapping[str, Any]]
-) -> list[Mapping[str, Any]]:
-    """``read_model.paid_beyond_the_table`` on the state document's rows, for the printed
-    reports, which read the document (names compared as text: a document's values are not
-    trusted to be hashable)."""
-    named = {str(row.get("player")) for row in payouts if row.get("player")}
-    return [row for row in results if str(row.get("player")) not in named]

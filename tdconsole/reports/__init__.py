@@ -1,12 +1,13 @@
 """Printed reports of an event: standings, seating, seat slips, payouts, results, rulings, moves,
 the cash summary and the prize receipts.
 
-Every report is a pure function of the event's state, the dict of ``tdconsole state --json``
-(see docs/cli.md), in four formats: ``txt`` (80 columns, for a plain printer), ``html``
+Every report is a pure function of the event's state as the faces read it, the read model
+(``domain.read_model.StateView``; a ``state --json`` document, see docs/cli.md, is read into it
+once, by ``reports.document``), in four formats: ``txt`` (80 columns, for a plain printer), ``html``
 (self-contained), ``pdf`` (A4, bundled DejaVu Sans font) and ``csv`` (UTF-8 with BOM)::
 
     from tdconsole.reports import render
-    data = render("payouts", state, "pdf", lang="en")   # bytes
+    data = render("payouts", state_view(state, now), "pdf", lang="en")   # bytes
 
 Importing this package imports nothing heavy: fpdf2 loads only when a PDF is made.
 """
@@ -20,6 +21,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, _, languages, pgettext
 
 if TYPE_CHECKING:
+    from tdconsole.domain.read_model import StateView
     from tdconsole.reports.model import Report
 
 ReportName = Literal[
@@ -30,11 +32,13 @@ REPORTS: tuple[str, ...] = get_args(ReportName)
 FORMATS: tuple[str, ...] = get_args(Format)
 
 
-def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Report:
-    """The ``Report`` of ``kind`` for ``state``, before it is put in a format."""
+def build(kind: str, state: StateView | Mapping[str, Any], lang: str | None = None) -> Report:
+    """The ``Report`` of ``kind`` for ``state`` (the read model, or a document read into it
+    here, once), before it is put in a format."""
     # lazy: the builders, with the domain's view and models, would weigh on `season --help`,
     # which reads only the names above
     from tdconsole.reports.builders import BUILDERS
+    from tdconsole.reports.document import as_view
 
     if kind not in BUILDERS:
         raise RuleError(
@@ -43,12 +47,8 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
             ),
             None,
         )
-    if not isinstance(state, Mapping):
-        raise RuleError(
-            _("the event's state must be a JSON object (tdconsole state --json)"),
-            None,
-        )
-    chosen = lang or state.get("language") or "it"
+    view = as_view(state)
+    chosen = lang or view.language or "it"
     if chosen not in languages() and chosen != PSEUDO:
         raise RuleError(
             _("no language {chosen!r}: use one of {languages}").format(
@@ -56,12 +56,12 @@ def build(kind: str, state: Mapping[str, Any], lang: str | None = None) -> Repor
             ),
             None,
         )
-    return BUILDERS[kind](state, cast(Literal["it", "en"], chosen))
+    return BUILDERS[kind](view, cast(Literal["it", "en"], chosen))
 
 
 def render(
     kind: str,
-    state: Mapping[str, Any],
+    state: StateView | Mapping[str, Any],
     fmt: str = "txt",
     lang: str | None = None,
     warnings: list[str] | None = None,

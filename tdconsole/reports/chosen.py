@@ -3,12 +3,12 @@ evening's again (``print receipts --player``, the console's receipt at a handove
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+from collections.abc import Collection
+
+from tdconsole.domain.read_model import StateView
 
 
-def receipts_of(state: Mapping[str, Any], names: Collection[str]) -> Mapping[str, Any]:
-    """The state document with only the players named (as recorded): the receipts report
-    then holds theirs alone."""
-    players = [p for p in state.get("players") or [] if isinstance(p, Mapping)]
-    return {**state, "players": [p for p in players if str(p.get("name")) in names]}
+def receipts_of(state: StateView, names: Collection[str]) -> StateView:
+    """The state with only the players named (as recorded): the receipts report then holds
+    theirs alone."""
+    return state._replace(players=tuple(p for p in state.players if p.name in names))

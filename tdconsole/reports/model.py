@@ -1,7 +1,8 @@
 """A report before it is printed: title, facts, tables of cells, notes, seat slips.
 
-Builders (``build.py``) turn the event's state into a ``Report``; each format (``text.py``,
-``html.py``, ``pdf.py``, ``csvout.py``) prints a ``Report`` and knows nothing of the tournament.
+The builders (``builders/``) turn the event's read model into a ``Report``; each format
+(``text.py``, ``html.py``, ``pdf.py``, ``csvout.py``) prints a ``Report`` and knows nothing of
+the tournament.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def _what(what: str) -> object:
     return named.get(what, what)
 
 
-def _bad_value(what: str, value: object) -> RuleError:
+def bad_value(what: str, value: object) -> RuleError:
     return RuleError(
         _("the event's state has a bad {what}: {value!r}").format(what=_what(what), value=value),
     )
@@ -167,11 +168,11 @@ def as_int(value: object, what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise _bad_value(what, value)
+        raise bad_value(what, value)
     try:
         return int(value)
     except ValueError:
-        raise _bad_value(what, value) from None
+        raise bad_value(what, value) from None
 
 
 def as_money(value: object, what: str = "amount") -> Decimal | None:
@@ -180,7 +181,7 @@ def as_money(value: object, what: str = "amount") -> Decimal | None:
     try:
         return Decimal(str(value))
     except InvalidOperation:
-        raise _bad_value(what, value) from None
+        raise bad_value(what, value) from None
 
 
 def money_text(amount: Decimal) -> str:
@@ -225,7 +226,7 @@ def card_cell(card: object) -> Cell:
     return Cell(text, text, "red" if text[-1:] in RED_SUITS else "")
 
 
-def int_cell(value: object, what: str) -> Cell:
+def int_cell(value: object, what: str = "number") -> Cell:
     n = as_int(value, what)
     return Cell("—", "") if n is None else Cell(str(n), str(n))
 

@@ -10,7 +10,7 @@ import gc
 import os
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
@@ -54,6 +54,7 @@ from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.undo_guard import UndoGuard
 
 if TYPE_CHECKING:
+    from tdconsole.domain.read_model import StateView
     from tdconsole.service import Tournament
 
 Loader = Callable[[], "Tournament"]
@@ -353,11 +354,11 @@ class ConsoleApp(ViewsApp):
         message.stop()
         if self.service is None:
             return
-        # lazy: the State's JSON reads the event's models, which the first frame does not need
-        from tdconsole.domain.view import state_json
+        # lazy: the read model reads the event's models, which the first frame does not need
+        from tdconsole.domain.read_model import state_view
 
         # The State is read here, on the UI thread that alone uses the service.
-        state: Mapping[str, object] = state_json(self.service.state, self.service.now())
+        state = state_view(self.service.state, self.service.now())
         if message.players:
             # lazy: the reports would delay the first frame
             from tdconsole.reports.chosen import receipts_of
@@ -371,7 +372,7 @@ class ConsoleApp(ViewsApp):
         kind: str,
         fmt: str,
         path: Path | None,
-        state: Mapping[str, object],
+        state: StateView,
         event: Path | None = None,
     ) -> None:
         # lazy: the reports and the store's writing would delay the first frame

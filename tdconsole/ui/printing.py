@@ -7,14 +7,16 @@ languages, as on the command line (``tdconsole print``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tdconsole.i18n import _
 from tdconsole.reports import render
 from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.store.output import write_free
+
+if TYPE_CHECKING:
+    from tdconsole.domain.read_model import StateView
 
 CHOOSE = _("choose pdf or txt")
 """How to choose a format the printer lays out, in the print dialog."""
@@ -24,7 +26,7 @@ WRITE = _("write it to a file")
 
 def print_report(
     kind: str,
-    state: Mapping[str, Any],
+    state: StateView,
     fmt: str,
     lang: str,
     path: Path | None,

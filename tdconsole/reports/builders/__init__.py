@@ -1,15 +1,16 @@
-"""From the event's state (the dict of ``state --json``) to a ``Report``, one builder a report.
+"""From the event's read model (``domain.read_model.StateView``) to a ``Report``, one builder
+a report.
 
 The builders are grouped by what they print: ``places`` (standings, payouts, results),
-``tables`` (seating, seat slips, moves) and ``rulings``; ``common`` reads the state for them
-all. ``BUILDERS`` names each builder by its report.
+``tables`` (seating, seat slips, moves), ``money`` (cash summary, receipts) and ``rulings``;
+``common`` holds what they share. ``BUILDERS`` names each builder by its report.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tdconsole.reports.builders.common import SUITS, State
+from tdconsole.reports.builders.common import State
 from tdconsole.reports.builders.money import cash, receipts
 from tdconsole.reports.builders.places import payouts, results, standings
 from tdconsole.reports.builders.rulings import rulings
@@ -32,7 +33,6 @@ BUILDERS: dict[str, Callable[[State, Lang], Report]] = {
 
 __all__ = [
     "BUILDERS",
-    "SUITS",
     "State",
     "cash",
     "moves",

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
 
-from tdconsole.domain.view import paid_beyond_the_table
+from tdconsole.domain.read_model import PlayerView, paid_beyond_the_table
 from tdconsole.reports.builders.common import (
     State,
     name_cell,
@@ -16,7 +14,6 @@ from tdconsole.reports.builders.common import (
     pool_facts,
     report_head,
     stack_extra,
-    state_list,
 )
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.model import (
@@ -24,8 +21,6 @@ from tdconsole.reports.model import (
     Column,
     Report,
     Section,
-    as_int,
-    as_money,
     card_cell,
     chips_cell,
     empty_cell,
@@ -45,31 +40,21 @@ def standings(state: State, lang: Lang) -> Report:
     report = report_head(state, "standings", lang)
     phase = phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)
-    for key in ("in_play",):
-        if state.get(key) is not None:
-            report.facts.append((label(key, lang), str(state.get(key))))
-    for key in ("chips_in_play", "average_stack"):
-        n = as_int(state.get(key), key)
+    report.facts.append((label("in_play", lang), str(state.in_play)))
+    for key, n in (("chips_in_play", state.chips_in_play), ("average_stack", state.average_stack)):
         if n:
             report.facts.append((label(key, lang), group(n)))
-    bonus = as_int(state.get("final_bonus"), "final bonus")
-    if bonus is not None:
-        report.facts.append((label("final_bonus", lang), group(bonus)))
+    if state.final_bonus is not None:
+        report.facts.append((label("final_bonus", lang), group(state.final_bonus)))
 
-    players = state_list(state, "players")
-    playing = [p for p in players if p.get("status") == "in"]
-    playing.sort(
-        key=lambda p: (
-            -(as_int(p.get("chips"), "chips") or -1),
-            as_int(p.get("table"), "table") or 0,
-            as_int(p.get("seat"), "seat") or 0,
-        )
-    )
-    waiting = [p for p in players if p.get("status") in ("registered", "waitlisted")]
+    players = state.players
+    playing = [p for p in players if p.status == "in"]
+    playing.sort(key=lambda p: (-(p.chips or -1), p.table or 0, p.seat or 0))
+    waiting = [p for p in players if p.status in ("registered", "waitlisted")]
     # A disqualified player is listed at the place at which he left (rules.md, VI.2).
-    gone = [p for p in players if p.get("status") in ("out", "disqualified")]
-    gone.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)
-    disqualified = [p for p in players if p.get("status") == "disqualified"]
+    gone = [p for p in players if p.status in ("out", "disqualified")]
+    gone.sort(key=lambda p: p.place or 10**6)
+    disqualified = [p for p in players if p.status == "disqualified"]
 
     columns = [
         Column("#", "right"),
@@ -86,7 +71,7 @@ def standings(state: State, lang: Lang) -> Report:
     section = Section(None, columns, empty=label("no_players", lang))
     finished = phase == "finished"
     for rank, p in enumerate(playing, start=1):
-        counted = p.get("chips") is not None
+        counted = p.chips is not None
         place = place_text(p, lang) if finished else (str(rank) if counted else "")
         section.rows.append(_standing_row(p, place, lang, seated=not finished))
     for p in gone:
@@ -100,43 +85,43 @@ def standings(state: State, lang: Lang) -> Report:
         apart = Section(label("never_played", lang), columns)
         apart.rows += [_standing_row(p, "", lang) for p in waiting]
         report.sections.append(apart)
-    if any(p.get("tied") for p in players):
+    if any(p.tied for p in players):
         report.notes.append(f"= {label('tie', lang)}: {label('tie.note', lang)}")
     if disqualified:
         report.notes.append(f"DQ: {label('dq.note', lang)}")
-    if any(p.get("second_stack") is not None or p.get("bonus") is not None for p in players):
+    if any(p.second_stack is not None or p.bonus is not None for p in players):
         report.notes.append(label("second_stack.note", lang))
-    if state.get("final_due"):
+    if state.final_due:
         report.notes.append(label("final_due", lang))
     return report
 
 
-def _standing_row(p: Mapping[str, Any], place: str, lang: Lang, seated: bool = False) -> list[Cell]:
-    status = str(p.get("status") or "")
+def _standing_row(p: PlayerView, place: str, lang: Lang, seated: bool = False) -> list[Cell]:
+    status = p.status
     place_plain = place.rstrip("=").removesuffix("DQ").strip()
     return [
         Cell(place, place_plain),
         name_cell(p, lang),
-        int_cell(p.get("table"), "table") if seated else Cell("", ""),
-        int_cell(p.get("seat"), "seat") if seated else Cell("", ""),
-        card_cell(p.get("card")) if seated else Cell("", ""),
-        chips_cell(p.get("chips")) if status == "in" else Cell("", ""),
+        int_cell(p.table) if seated else Cell("", ""),
+        int_cell(p.seat) if seated else Cell("", ""),
+        card_cell(p.card) if seated else Cell("", ""),
+        chips_cell(p.chips) if status == "in" else Cell("", ""),
         stack_extra(p),
-        money_cell(p.get("prize"), "prize") if p.get("prize") is not None else empty_cell(),
+        money_cell(p.prize) if p.prize is not None else empty_cell(),
         _status_cell(p, status, lang),
-        word(label("yes", lang)) if p.get("tied") else empty_cell(),
+        word(label("yes", lang)) if p.tied else empty_cell(),
     ]
 
 
-def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
+def _status_cell(p: PlayerView, status: str, lang: Lang) -> Cell:
     """Status in CSV always; on paper only before the draw (who is registered, who has paid)."""
     if not status:
         return empty_cell()
     plain = label(f"status.{status}", lang)
     if status not in ("registered", "waitlisted"):
         return Cell("", plain)
-    text = plain if p.get("paid") else f"{plain}, {label('unpaid', lang)}"
-    return Cell(text, plain, "" if p.get("paid") else "muted")
+    text = plain if p.paid else f"{plain}, {label('unpaid', lang)}"
+    return Cell(text, plain, "" if p.paid else "muted")
 
 
 # -- payouts -------------------------------------------------------------------------------------
@@ -145,7 +130,7 @@ def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
 def payouts(state: State, lang: Lang) -> Report:
     report = report_head(state, "payouts", lang)
     report.facts += pool_facts(state, lang)
-    players = {str(p.get("name")): p for p in state_list(state, "players")}
+    players = {p.name: p for p in state.players}
     columns = [
         Column(label("col.paid_place", lang), "right"),
         Column(label("col.percent", lang), "right"),
@@ -159,22 +144,23 @@ def payouts(state: State, lang: Lang) -> Report:
     total_prize = Decimal(0)
     total_percent = Decimal(0)
     any_prize = False
-    for row in state_list(state, "payouts"):
-        name = row.get("player")
-        player = players.get(str(name)) if name is not None else None
-        amount = as_money(row.get("amount")) or Decimal(0)
+    for row in state.payouts:
+        name = row.player
+        player = players.get(name) if name is not None else None
+        amount = row.amount
         total_amount += amount
-        total_percent += as_money(row.get("percent"), "percent") or Decimal(0)
-        prize = as_money(player.get("prize"), "prize") if player else None
+        total_percent += Decimal(str(row.percent))
+        prize = player.prize if player else None
         if prize is not None:
             any_prize = True
             total_prize += prize
-        tied = bool(player and player.get("tied"))
-        place = str(as_int(row.get("place"), "place"))
+        tied = bool(player and player.tied)
+        place = str(row.place)
+        percent = percent_shown(row.percent)
         section.rows.append(
             [
                 Cell(f"{place}=" if tied else place, place),
-                Cell(percent_shown(row.get("percent")), percent_shown(row.get("percent"))),
+                Cell(percent, percent),
                 money_cell(amount),
                 text_cell(name) if name is not None else empty_cell(),
                 money_cell(prize) if prize is not None else empty_cell(),
@@ -182,20 +168,19 @@ def payouts(state: State, lang: Lang) -> Report:
             ]
         )
     # Tied with a paid place's holder, beyond the table's last row: they share its prize (V.1).
-    for result in paid_beyond_the_table(state_list(state, "payouts"), state_list(state, "results")):
-        name = str(result.get("player"))
-        prize = as_money(result.get("prize"), "prize")
-        if prize is not None:
-            any_prize = True
-            total_prize += prize
-        place = str(as_int(result.get("place"), "place"))
+    for result in paid_beyond_the_table(state.payouts, state.results):
+        name = result.player
+        prize = result.prize
+        any_prize = True
+        total_prize += prize
+        place = str(result.place)
         section.rows.append(
             [
                 Cell(f"{place}=", place),
                 empty_cell(),
                 empty_cell(),
                 text_cell(name),
-                money_cell(prize) if prize is not None else empty_cell(),
+                money_cell(prize),
                 word(label("yes", lang)),
             ]
         )
@@ -211,7 +196,7 @@ def payouts(state: State, lang: Lang) -> Report:
     ]
     report.sections.append(section)
     report.notes.append(label("payouts.note", lang))
-    if any(p.get("tied") and p.get("prize") is not None for p in players.values()):
+    if any(p.tied and p.prize is not None for p in players.values()):
         report.notes.append(f"= {label('tie', lang)}: {label('tie.note', lang)}")
     return report
 
@@ -223,14 +208,14 @@ def results(state: State, lang: Lang) -> Report:
     report = report_head(state, "results", lang)
     phase = phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)
-    if phase != "finished" and state.get("in_play") is not None:
-        report.facts.append((label("in_play", lang), str(state.get("in_play"))))
-    players = state_list(state, "players")
+    if phase != "finished":
+        report.facts.append((label("in_play", lang), str(state.in_play)))
+    players = state.players
     # A disqualified player at the place at which he left, without a prize (rules.md, VI.2);
     # one from an older document without a place is listed after the places.
-    disqualified = [p for p in players if p.get("status") == "disqualified"]
-    placed = [p for p in players if p.get("place") is not None or p.get("status") == "disqualified"]
-    placed.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)  # stable: state's order
+    disqualified = [p for p in players if p.status == "disqualified"]
+    placed = [p for p in players if p.place is not None or p.status == "disqualified"]
+    placed.sort(key=lambda p: p.place or 10**6)  # stable: state's order
     columns = [
         Column(label("col.place", lang), "right"),
         Column(label("col.player", lang), flex=True),
@@ -241,17 +226,17 @@ def results(state: State, lang: Lang) -> Report:
     section = Section(None, columns, empty=label("no_places", lang))
     total = Decimal(0)
     for p in placed:
-        prize = as_money(p.get("prize"), "prize")
+        prize = p.prize
         total += prize or Decimal(0)
-        place = str(as_int(p.get("place"), "place") or "")
-        tied = bool(p.get("tied"))
-        if p.get("status") == "disqualified":
+        place = str(p.place or "")
+        tied = p.tied
+        if p.status == "disqualified":
             dq = label("dq", lang)
             shown = f"{place} DQ" if place else "DQ"
             section.rows.append(
                 [
                     Cell(shown, place, "muted"),
-                    text_cell(p.get("name")),
+                    text_cell(p.name),
                     empty_cell(),
                     empty_cell(),
                     word(dq),
@@ -261,10 +246,10 @@ def results(state: State, lang: Lang) -> Report:
         section.rows.append(
             [
                 Cell(place_text(p, lang, long=True), place, "bold" if place == "1" else ""),
-                text_cell(p.get("name"), "bold" if place == "1" else ""),
+                text_cell(p.name, "bold" if place == "1" else ""),
                 money_cell(prize) if prize is not None else empty_cell(),
                 word(label("yes", lang)) if tied else empty_cell(),
-                word(label(f"status.{p.get('status') or 'out'}", lang)),
+                word(label(f"status.{p.status or 'out'}", lang)),
             ]
         )
     section.total = [
@@ -275,7 +260,7 @@ def results(state: State, lang: Lang) -> Report:
         empty_cell(),
     ]
     report.sections.append(section)
-    if any(p.get("tied") for p in placed):
+    if any(p.tied for p in placed):
         report.notes.append(f"{label('tie', lang)}: {label('tie.note', lang)}")
     if disqualified:
         report.notes.append(f"DQ: {label('dq.note', lang)}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tdconsole.reports.builders.common import State, report_head, state_list, time_text
+from tdconsole.reports.builders.common import State, report_head, time_text
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import (
@@ -10,7 +10,6 @@ from tdconsole.reports.model import (
     Column,
     Report,
     Section,
-    as_int,
     empty_cell,
     int_cell,
     text_cell,
@@ -20,9 +19,9 @@ from tdconsole.reports.model import (
 
 def rulings(state: State, lang: Lang) -> Report:
     report = report_head(state, "rulings", lang)
-    if state.get("director"):
-        report.facts.append((label("director", lang), str(state.get("director"))))
-    entries = state_list(state, "rulings")
+    if state.director:
+        report.facts.append((label("director", lang), state.director))
+    entries = state.rulings
     columns = [
         Column(label("col.id", lang), "right"),
         Column(label("col.time", lang)),
@@ -41,12 +40,12 @@ def rulings(state: State, lang: Lang) -> Report:
     section = Section(None, columns, empty=label("no_rulings", lang))
     suspended = []
     for entry in entries:
-        kind = str(entry.get("kind") or "ruling")
-        sanction = entry.get("sanction")
-        orbits = as_int(entry.get("orbits"), "orbits")
-        served = entry.get("served")
-        names = [str(n) for n in entry.get("players") or []]
-        articles = ", ".join(str(a) for a in entry.get("articles") or [])
+        kind = entry.kind or "ruling"
+        sanction = entry.sanction
+        orbits = entry.orbits
+        served = entry.served
+        names = list(entry.players)
+        articles = ", ".join(entry.articles)
         head = label(f"kind.{kind}", lang).capitalize()
         if sanction:
             head += ": " + label(f"sanction.{sanction}", lang)
@@ -59,27 +58,27 @@ def rulings(state: State, lang: Lang) -> Report:
         text = f"{head}. "
         if names:
             text += ", ".join(names) + ": "
-        text += str(entry.get("text") or "")
-        if entry.get("director"):
-            text += f" — {entry.get('director')}"
-        table = entry.get("table")
+        text += entry.text
+        if entry.director:
+            text += f" — {entry.director}"
+        at = entry.at.isoformat()
         section.rows.append(
             [
-                int_cell(entry.get("id"), "ruling id"),
-                Cell(time_text(entry.get("at")), time_text(entry.get("at"))),
-                int_cell(table, "table") if table is not None else Cell("—", ""),
+                int_cell(entry.id),
+                Cell(time_text(entry.at), time_text(entry.at)),
+                int_cell(entry.table),
                 Cell(articles, articles),
                 Cell(text, text, "bold" if sanction else ""),
-                Cell(str(entry.get("at") or ""), str(entry.get("at") or "")),
+                Cell(at, at),
                 word(label(f"kind.{kind}", lang)),
                 Cell("; ".join(names), "; ".join(names)),
                 word(label(f"sanction.{sanction}", lang)) if sanction else empty_cell(),
-                int_cell(orbits, "orbits") if orbits else empty_cell(),
+                int_cell(orbits) if orbits else empty_cell(),
                 word(label("yes" if served else "pending", lang))
                 if served is not None
                 else empty_cell(),
-                text_cell(entry.get("text")),
-                text_cell(entry.get("director")),
+                text_cell(entry.text),
+                text_cell(entry.director),
             ]
         )
     report.sections.append(section)

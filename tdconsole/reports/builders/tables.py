@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from tdconsole.reports.builders.common import (
     State,
     name_cell,
     phase_fact,
     report_head,
     stack_extra,
-    state_list,
     suits_by_table,
     table_ref,
-    table_suit,
 )
 from tdconsole.reports.labels import Lang, label, moves_section
 from tdconsole.reports.model import (
@@ -22,7 +18,6 @@ from tdconsole.reports.model import (
     Report,
     Section,
     Slip,
-    as_int,
     card_cell,
     chips_cell,
     empty_cell,
@@ -36,31 +31,28 @@ from tdconsole.reports.model import (
 def seating(state: State, lang: Lang) -> Report:
     report = report_head(state, "seating", lang)
     phase_fact(report, state, lang)
-    if state.get("in_play") is not None:
-        report.facts.append((label("in_play", lang), str(state.get("in_play"))))
-    players = {str(p.get("name")): p for p in state_list(state, "players")}
-    tables = state_list(state, "tables")
+    report.facts.append((label("in_play", lang), str(state.in_play)))
+    players = {p.name: p for p in state.players}
     closed = []
     any_second = False
-    for table in tables:
-        number = as_int(table.get("number"), "table number")
-        suit = table_suit(table)
-        if table.get("open") is False:
+    for table in state.tables:
+        number, suit = table.number, table.suit
+        if not table.open:
             closed.append(f"{number} {suit}")
             continue
         title = f"{label('table', lang)} {number} {suit}"
-        if table.get("final"):
+        if table.final:
             title = f"{label('final_table', lang)} — {title}"
-        button = as_int(table.get("button"), "button")
-        facts = [f"{table.get('players_in', 0)} {label('players_in', lang)}"]
-        if table.get("chips") is not None:
-            facts.append(f"{label('chips_at_table', lang)} {chips_cell(table.get('chips')).text}")
-        if table.get("second_stack_now") is not None:
-            now = chips_cell(table.get("second_stack_now")).text
+        button = table.button or None  # an older document may not say it
+        facts = [f"{table.players_in} {label('players_in', lang)}"]
+        if table.chips is not None:
+            facts.append(f"{label('chips_at_table', lang)} {chips_cell(table.chips).text}")
+        if table.second_stack_now is not None:
+            now = chips_cell(table.second_stack_now).text
             facts.append(f"{label('second_stack_now', lang)} {now}")
         if button is not None:
             facts.append(f"{label('button', lang)}: {label('seat', lang).lower()} {button}")
-        if table.get("must_close"):
+        if table.must_close:
             facts.append(label("closing", lang).upper())
         section = Section(
             title,
@@ -68,20 +60,20 @@ def seating(state: State, lang: Lang) -> Report:
             lines=[" · ".join(facts)],
             csv_prefix=[(label("table", lang), str(number)), (label("col.suit", lang), suit)],
         )
-        for seat in table.get("seats") or []:
-            name = seat.get("player")
-            player = players.get(str(name)) if name is not None else None
-            seat_no = as_int(seat.get("seat"), "seat")
+        for seat in table.seats:
+            name = seat.player
+            player = players.get(name) if name is not None else None
+            seat_no = seat.seat
             extra = stack_extra(player) if player else empty_cell()
             any_second = any_second or bool(extra.text)
             section.rows.append(
                 [
-                    int_cell(seat_no, "seat"),
-                    card_cell(seat.get("card")),
+                    int_cell(seat_no),
+                    card_cell(seat.card),
                     (name_cell(player, lang) if player else text_cell(name))
                     if name is not None
                     else Cell(f"({label('vacant', lang)})", "", "muted"),
-                    chips_cell(player.get("chips")) if player else empty_cell(),
+                    chips_cell(player.chips) if player else empty_cell(),
                     extra,
                     Cell("D", "D", "bold") if seat_no == button and name else empty_cell(),
                 ]
@@ -119,22 +111,22 @@ def _seating_columns(lang: Lang) -> list[Column]:
 def slips(state: State, lang: Lang) -> Report:
     """One slip a seated player (the draw's result); before anyone sits, one a seat with a card."""
     report = report_head(state, "slips", lang)
-    tables = [t for t in state_list(state, "tables") if t.get("open") is not False]
-    taken = [(t, s) for t in tables for s in t.get("seats") or [] if s.get("player")]
-    chosen = taken or [(t, s) for t in tables for s in t.get("seats") or [] if s.get("card")]
+    tables = [t for t in state.tables if t.open]
+    taken = [(t, s) for t in tables for s in t.seats if s.player]
+    chosen = taken or [(t, s) for t in tables for s in t.seats if s.card]
     report.slips = []
     for table, seat in chosen:
-        card = str(seat.get("card") or "")
-        suit = table_suit(table)
-        table_label = label("final_table" if table.get("final") else "table", lang)
+        card = seat.card
+        suit = table.suit
+        table_label = label("final_table" if table.final else "table", lang)
         report.slips.append(
             Slip(
                 table_label=table_label,
-                table=f"{as_int(table.get('number'), 'table number')} {suit}",
+                table=f"{table.number} {suit}",
                 seat_label=label("seat", lang),
-                seat=str(as_int(seat.get("seat"), "seat")),
+                seat=str(seat.seat),
                 card=card,
-                player=str(seat.get("player") or ""),
+                player=seat.player or "",
                 red=(card[-1:] or suit) in "♥♦",
             )
         )
@@ -167,28 +159,28 @@ def slips(state: State, lang: Lang) -> Report:
 def moves(state: State, lang: Lang) -> Report:
     report = report_head(state, "moves", lang)
     suits = suits_by_table(state)
-    for table in state_list(state, "tables"):
-        number = table.get("number")
-        plan = table.get("plan")
+    for table in state.tables:
+        number = table.number
+        plan = table.plan
         if not plan:
-            if table.get("must_close") and table.get("open") is not False:
+            if table.must_close and table.open:
                 report.notes.append(
-                    label("moves.no_plan", lang).format(table=number, suit=table_suit(table))
+                    label("moves.no_plan", lang).format(table=number, suit=table.suit)
                 )
             continue
-        planned = plan.get("moves") or [] if isinstance(plan, Mapping) else []
+        planned = plan.moves
         columns = _move_columns(lang)
-        title = moves_section(number, table_suit(table), len(planned), lang)
+        title = moves_section(number, table.suit, len(planned), lang)
         section = Section(title, columns)
         for move in planned:
             section.rows.append(
                 [
-                    text_cell(move.get("player"), "bold"),
-                    Cell(table_ref(move.get("from_table"), suits), str(move.get("from_table"))),
-                    int_cell(move.get("from_seat"), "seat"),
-                    Cell(table_ref(move.get("to_table"), suits), str(move.get("to_table"))),
-                    int_cell(move.get("to_seat"), "seat"),
-                    card_cell(move.get("card")),
+                    text_cell(move.player, "bold"),
+                    Cell(table_ref(move.from_table, suits), str(move.from_table)),
+                    int_cell(move.from_seat),
+                    Cell(table_ref(move.to_table, suits), str(move.to_table)),
+                    int_cell(move.to_seat),
+                    card_cell(move.card),
                 ]
             )
         report.sections.append(section)
