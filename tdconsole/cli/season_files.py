@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tdconsole.domain.errors import RuleError
+from tdconsole.i18n import _
 from tdconsole.season import editing
 from tdconsole.season.editing import remember_season as remember_season
 from tdconsole.season.editing import save as save
@@ -20,7 +22,15 @@ from tdconsole.store.paths import resolve_event_path
 
 
 def season_path(args: argparse.Namespace) -> Path:
-    return editing.chosen_season(getattr(args, "season", None))
+    path = editing.chosen_season(getattr(args, "season", None))
+    if path is None:
+        raise RuleError(
+            _(
+                "no season chosen: create one with `tdconsole season new NAME`, or give "
+                "--season NAME"
+            ),
+        )
+    return path
 
 
 @contextmanager

@@ -55,9 +55,10 @@ def remember_season(path: Path) -> None:
         return
 
 
-def chosen_season(raw: str | None = None) -> Path:
+def chosen_season(raw: str | None = None) -> Path | None:
     """The season ``raw`` names, else the one the environment, the last use or the data
-    folder means (the module docstring)."""
+    folder means (the module docstring); None when none is meant (each face says what to
+    do then in its own words)."""
     raw = raw or os.environ.get("TDCONSOLE_SEASON")
     if raw:
         return resolve_season_path(raw)
@@ -68,11 +69,7 @@ def chosen_season(raw: str | None = None) -> Path:
     if last and Path(last).is_file():
         return Path(last)
     found = sorted(events_dir().glob(f"*{SUFFIX}")) if events_dir().is_dir() else []
-    if len(found) == 1:
-        return found[0]
-    raise RuleError(
-        _("no season chosen: create one with `tdconsole season new NAME`, or give --season NAME"),
-    )
+    return found[0] if len(found) == 1 else None
 
 
 @contextmanager

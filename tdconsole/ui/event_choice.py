@@ -25,17 +25,12 @@ class EventChoice(ViewsApp):
     actor: str | None
     lang_override: Lang | None
 
-    def refused(self, exc: RuleError) -> None:  # ``ConsoleApp.refused``
-        raise NotImplementedError
+    if TYPE_CHECKING:  # what ``ConsoleApp`` defines, read here
 
-    def _take(self, service: Tournament) -> None:  # ``ConsoleApp._take``
-        raise NotImplementedError
-
-    async def _open_screen(self) -> None:  # ``ConsoleApp._open_screen``
-        raise NotImplementedError
-
-    def _event_lang(self) -> Lang:  # ``ConsoleApp._event_lang``
-        raise NotImplementedError
+        def refused(self, exc: RuleError) -> None: ...
+        def _take(self, service: Tournament) -> None: ...
+        async def _open_screen(self) -> None: ...
+        def _event_lang(self) -> Lang: ...
 
     @on(EventChosen)
     def choose_event(self, message: EventChosen) -> None:

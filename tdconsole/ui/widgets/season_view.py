@@ -70,12 +70,12 @@ def chosen_season() -> Path:
     # lazy: the season's modules, as in ``season_file_of``
     from tdconsole.season.editing import chosen_season as chosen
 
-    try:
-        return chosen()
-    except RuleError:
+    path = chosen()
+    if path is None:
         raise RuleError(
             _("no season yet: type the new season's name on the Season tab, then Enter")
-        ) from None
+        )
+    return path
 
 
 def left_out_lines(document: dict[str, Any], tr: Translator) -> list[str]:
