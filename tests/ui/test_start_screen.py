@@ -214,3 +214,20 @@ async def test_the_palette_s_start_screen_opens_another_event_and_esc_goes_back(
         assert len(app.screen_stack) == 2
         assert opened(app).store.path == events_dir() / "altra.tdc"
         opened(app).close()
+
+
+async def test_at_80_by_24_with_many_recent_events_every_field_is_reached() -> None:
+    events_dir().mkdir(parents=True)
+    for number in range(12):
+        (events_dir() / f"sera-{number}.tdc").write_bytes(b"")
+    app = build_app(None, frozen, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen) and len(app.screen.recent) == 12
+        field = app.screen.query_one("#open-path", Input)
+        assert field.region.bottom > 23  # below the screen's edge, until the box scrolls
+        app.screen.query_one("#demo").focus()
+        await settle(pilot)
+        await pilot.press("tab")  # the scroll to the field is animated: the key waits for it
+        assert app.focused is field
+        assert field.region.y >= 0 and field.region.bottom <= 23
