@@ -35,21 +35,17 @@ from tdconsole.domain.registration import (
 from tdconsole.domain.seating import Draw, plan_tables
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
+from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.i18n import say as say_in
-from tdconsole.service import Tournament
-from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.store.settings_file import load_settings
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     settings = load_settings(Path(args.config) if args.config else None)
     args.event_lang = settings.language
-    path = resolve_event_path(args.path)
-    service = Tournament.create(path, args.name or path.stem, settings, actor=args.actor)
-    service.close()
-    remember_event(path)
-    name = service.state.name
+    path = new_event(args.path, settings, name=args.name, actor=args.actor)
+    name = read_event(path).name
     say(args, _("created {name} at {path}").format(name=name, path=path))
     return 0
 

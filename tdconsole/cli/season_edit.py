@@ -5,52 +5,27 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from tdconsole.cli.common import parse_assignments, say
-from tdconsole.cli.season_files import (
-    changing,
-    event_file,
-    remember_season,
-    save,
-)
+from tdconsole.cli.season_files import changing, event_file, save
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.identity import actor_name, check_staff_name
 from tdconsole.domain.numbers import whole_number
 from tdconsole.i18n import _, ngettext
-from tdconsole.season.formulas import DEFAULT
-from tdconsole.season.seasonfile import (
-    Season,
-    event_paths,
-    one_line,
-    resolve_season_path,
-    shipped_director,
-    validate_season,
-    with_change,
-    write_season,
-)
+from tdconsole.season.editing import create_season
+from tdconsole.season.seasonfile import event_paths, one_line
 
 SETTABLE = ("name", "formula", "best", "room_display")
 """What ``season set`` changes."""
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    path = resolve_season_path(args.file)
-    director = shipped_director()
-    actor = getattr(args, "actor", None)
-    if actor is not None:
-        director = actor_name(actor)  # as every name is checked: no blank or filler in it
-        check_staff_name(director, shipped_director())  # a look-alike is not the Director
-    data: dict[str, Any] = {
-        "name": args.title or Path(args.file).name.removesuffix(".toml").removesuffix(".season"),
-        "formula": args.formula or DEFAULT,
-        "best": args.best,
-        "director": director,
-    }
-    data = with_change(data, f"created the season {one_line(str(data['name']))}")
-    season: Season = validate_season(data, path)
-    write_season(path, season, new=True)
-    remember_season(path)
+    path, season = create_season(
+        args.file,
+        title=args.title,
+        formula=args.formula,
+        best=args.best,
+        actor=getattr(args, "actor", None),
+    )
     say(
         args,
         _("season {name!r} created: {path}; add its events with `season add EVENT`").format(

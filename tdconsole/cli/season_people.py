@@ -4,44 +4,27 @@ its events (the players' names across them)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from tdconsole.cli.common import say
-from tdconsole.cli.season_files import changing, event_file, save
+from tdconsole.cli.season_files import changing, event_file, save, season_path
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.season.editing import add_events
 from tdconsole.season.load import check_aliases
 from tdconsole.season.results import read_event
-from tdconsole.season.seasonfile import event_entry, event_paths, one_line
+from tdconsole.season.seasonfile import event_paths, one_line
 from tdconsole.season.standings import person_key
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    with changing(args) as (path, season):
-        listed = {p.resolve() for p in event_paths(season, path)} if season.events else set()
-        entries = list(season.events)
-        read = []
-        for raw in args.events:
-            event = event_file(raw)
-            result = read_event(event)
-            if result.problem is not None:
-                raise result.problem
-            if event.resolve() in listed:
-                raise RuleError(
-                    _("{name} is already in the season").format(name=event.name),
-                )
-            listed.add(event.resolve())
-            entries.append(event_entry(event, path))
-            read.append(result)
-        check_aliases(read, dict(season.aliases))
-        added = ", ".join(one_line(Path(raw).name) for raw in args.events)
-        save(path, season, one_line(f"added {added}", 200), events=tuple(entries))
-        for result in read:
-            name = result.name or result.path.name
-            if result.status == "finished":
-                say(args, _("added {name}").format(name=name))
-            else:
-                say(args, _("added {name} (not finished: it counts once it is)").format(name=name))
+    path = season_path(args)
+    events = [event_file(raw) for raw in args.events]
+    for result in add_events(path, events, getattr(args, "actor", None)):
+        name = result.name or result.path.name
+        if result.status == "finished":
+            say(args, _("added {name}").format(name=name))
+        else:
+            say(args, _("added {name} (not finished: it counts once it is)").format(name=name))
     return 0
 
 

@@ -28,17 +28,15 @@ from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
-from tdconsole.store.paths import remember_event, resolve_event_path
-from tdconsole.store.system import make_folder
 from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.app_views import ViewsApp
+from tdconsole.ui.event_choice import EventChoice
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
-    EventChosen,
     PrintRequested,
     RulesRequested,
     UndoRequested,
@@ -66,7 +64,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(ViewsApp):
+class ConsoleApp(EventChoice, ViewsApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -259,6 +257,8 @@ class ConsoleApp(ViewsApp):
             from tdconsole.ui.screens.console import ConsoleScreen
 
             screen = ConsoleScreen(self.tr, floor=self.mode == "floor")
+        while len(self.screen_stack) > 2:  # the start screen over the event left (the palette)
+            await self.pop_screen()
         if len(self.screen_stack) > 1:
             await self.switch_screen(screen)
         else:
@@ -401,57 +401,6 @@ class ConsoleApp(ViewsApp):
             self.call_from_thread(
                 self.notify, warning, severity="warning", timeout=15, markup=False
             )
-
-    # -- the start screen ------------------------------------------------------------------
-    @on(EventChosen)
-    def choose_event(self, message: EventChosen) -> None:
-        message.stop()
-        self._prepare_event(message.kind, message.value)
-
-    @work(thread=True, exclusive=True)
-    def _prepare_event(self, kind: str, value: str) -> None:
-        # Creating or building an event writes to disk: a worker thread; the service itself is
-        # opened on the UI thread, which alone uses it.
-        # lazy: the demo, the service and the settings file bring the event's models, which
-        # the first frame does not need
-        from tdconsole.demo import build_demo
-        from tdconsole.service import Tournament
-        from tdconsole.store.opening import shown as shown_path
-        from tdconsole.store.settings_file import load_settings
-
-        try:
-            if kind == "demo":
-                path = build_demo()
-            elif kind == "new":
-                path = resolve_event_path(value)
-                make_folder(path.parent)
-                Tournament.create(path, value, load_settings()).close()
-            else:
-                path = resolve_event_path(value)
-                if not path.exists():
-                    raise RuleError(
-                        _("no event at {path}: check the name or the path").format(
-                            path=shown_path(path)
-                        )
-                    )
-            remember_event(path)
-        except RuleError as exc:
-            self.call_from_thread(self.refused, exc)
-            return
-        self.call_from_thread(self._open_later, path)
-
-    def _open_later(self, path: Path) -> None:
-        self.run_worker(self.open_event(path), exclusive=True, group="open-event")
-
-    async def open_event(self, path: Path) -> None:
-        # lazy: the service brings the event's models, which the first frame does not need
-        from tdconsole.service import Tournament
-
-        role = "floor" if self.mode == "floor" else "director"
-        self._take(Tournament.open(path, actor=self.actor, role=role, clock=self.clock))
-        if self.lang_override is None:
-            self.tr.lang = self._event_lang()
-        await self._open_screen()
 
 
 def settled_heap() -> None:

@@ -66,9 +66,11 @@ class PrintRequested(Message):
 
 
 class EventChosen(Message):
-    """``kind`` is "new" (``value`` = its name), "open" (a path or name) or "demo"."""
+    """``kind`` is "new" (``value`` = its name), "open" (a path or name), "like" (``value`` = the
+    new event's name, ``like`` = the event whose settings and players it takes) or "demo"."""
 
-    def __init__(self, kind: str, value: str = "") -> None:
+    def __init__(self, kind: str, value: str = "", like: Path | None = None) -> None:
         super().__init__()
         self.kind = kind
         self.value = value
+        self.like = like

@@ -7,12 +7,14 @@ languages, as on the command line (``tdconsole print``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.i18n import _
 from tdconsole.reports import render
 from tdconsole.reports.printer import check_printable, printed_format, send
+from tdconsole.reports.season import render_season
 from tdconsole.store.output import write_free
 
 if TYPE_CHECKING:
@@ -42,12 +44,33 @@ def print_report(
     Director should know of the result goes to ``warnings`` (a PDF's letters printed as codes).
     """
 
+    return deliver(
+        lambda as_fmt: render(kind, state, as_fmt, lang=lang, warnings=warnings),
+        kind,
+        fmt,
+        path,
+        protect,
+    )
+
+
+def print_season(document: Mapping[str, Any], fmt: str, lang: str, path: Path | None = None) -> str:
+    """The season's standings (``season --json``'s ``document``) printed as ``print_report``
+    prints an event's report, as the command line's ``season print``."""
+    return deliver(lambda as_fmt: render_season(document, as_fmt, lang), "season", fmt, path)
+
+
+def deliver(
+    make: Callable[[str], bytes],
+    kind: str,
+    fmt: str,
+    path: Path | None,
+    protect: Path | None = None,
+) -> str:
+    """What ``make`` renders in a format, written to ``path`` or sent to the printer when
+    ``path`` is None (see ``print_report``)."""
     if path is None:
         check_printable(fmt, CHOOSE)
         sent = printed_format(fmt)
         title = f"{kind}.{sent}"
-        return (
-            send(render(kind, state, sent, lang=lang, warnings=warnings), title, "", WRITE) or title
-        )
-    data = render(kind, state, fmt, lang=lang, warnings=warnings)
-    return str(write_free(path, data, protect=protect, make_folder=True))
+        return send(make(sent), title, "", WRITE) or title
+    return str(write_free(path, make(fmt), protect=protect, make_folder=True))

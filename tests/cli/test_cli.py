@@ -169,6 +169,15 @@ def test_event_chosen_by_env_then_last_used(
     assert jrun(capsys, "state")["name"] == "serata"
 
 
+def test_a_blank_event_name_is_refused_and_nothing_is_made(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "new", "  ")
+    assert code == 2
+    assert err == "error: give the new event a name: its file goes in the data folder\n"
+    assert not (tmp_path / "data" / "events").exists()
+
+
 def test_bad_config_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("[seating]\ntable_min = 9\ntable_max = 8\n", encoding="utf-8")

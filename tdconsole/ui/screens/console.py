@@ -292,6 +292,8 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
         if screen.floor and not floor:
             continue
         entries.append((tr.say(label), partial(screen.run_action, action), key, ""))
+    if not screen.floor:
+        entries.extend(event_and_season_entries(screen))
     state = screen.state
     if state is None:
         return entries
@@ -350,3 +352,32 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                 )
             )
     return entries
+
+
+def event_and_season_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
+    """The start screen over this event (a new one, a recent one, one like it) and the Season
+    tab's three actions: the Director's, never the floor's."""
+    # lazy: the start screen is needed only when chosen
+    from tdconsole.ui.screens.start import StartScreen
+
+    tr = screen.tr
+
+    def events() -> None:
+        screen.app.push_screen(StartScreen(tr))
+
+    async def season(action: str) -> None:
+        await screen.action_tab("season")
+        view = screen.query_one(SeasonView)
+        if action == "new":
+            screen.set_focus(view.query_one("#season-name"))
+        elif action == "add":
+            view.add_this_event()
+        else:
+            view.print_season()
+
+    return [
+        (tr("Events: new, recent, like this one"), events, tr("start screen"), ""),
+        (tr("Season: new season"), partial(season, "new"), "6", ""),
+        (tr("Season: add this event"), partial(season, "add"), "6", ""),
+        (tr("Season: print the season"), partial(season, "print"), "6", ""),
+    ]

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.notifications import SeverityLevel
+from textual.widgets import Button, DataTable, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, pgettext
@@ -41,14 +42,40 @@ def columns() -> tuple[tuple[str, Msg], ...]:
 
 def season_of(event: Path, lang: str) -> dict[str, Any] | None:
     """The ``season --json`` document of the first season counting ``event``, or None."""
+    found = season_file_of(event)
+    return None if found is None else season_document(found, lang)
+
+
+def season_file_of(event: Path) -> Path | None:
+    """The first season file counting ``event``, or None."""
     # lazy: the season's modules would weigh on the console's start-up; imported in the
     # worker that reads the season, after the first frame
-    from tdconsole.season.load import load, season_json, seasons_for
+    from tdconsole.season.load import seasons_for
 
     found = seasons_for(event)
-    if not found:
-        return None
-    return season_json(load(found[0]), "en" if lang == "en" else "it")
+    return found[0] if found else None
+
+
+def season_document(path: Path, lang: str) -> dict[str, Any]:
+    """The ``season --json`` document of the season at ``path``."""
+    # lazy: the season's modules, as in ``season_file_of``
+    from tdconsole.season.load import load, season_json
+
+    return season_json(load(path), "en" if lang == "en" else "it")
+
+
+def chosen_season() -> Path:
+    """The season the tab adds to or prints when none counts the event yet: the one made or
+    used last, else the only one in the data folder (``season.editing``)."""
+    # lazy: the season's modules, as in ``season_file_of``
+    from tdconsole.season.editing import chosen_season as chosen
+
+    path = chosen()
+    if path is None:
+        raise RuleError(
+            _("no season yet: type the new season's name on the Season tab, then Enter")
+        )
+    return path
 
 
 def left_out_lines(document: dict[str, Any], tr: Translator) -> list[str]:
@@ -65,25 +92,44 @@ class SeasonView(Vertical):
     DEFAULT_CSS = """
     SeasonView { height: 1fr; }
     SeasonView > #season-caption { height: auto; padding: 0 1; }
+    SeasonView > #season-actions { height: auto; }
+    SeasonView #season-name { width: 1fr; }
     SeasonView > DataTable { height: 1fr; }
     """
 
     class Loaded(Message):
         """The season was read (``document`` None: no season counts the event)."""
 
-        def __init__(self, document: dict[str, Any] | None, problem: str | None) -> None:
+        def __init__(
+            self, document: dict[str, Any] | None, problem: str | None, path: Path | None = None
+        ) -> None:
             super().__init__()
             self.document = document
             self.problem = problem
+            self.path = path
+
+    class Changed(Message):
+        """A change of the season done, or refused: what to say, and how."""
+
+        def __init__(self, text: str, severity: SeverityLevel) -> None:
+            super().__init__()
+            self.text = text
+            self.severity: SeverityLevel = severity
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
         self._seen: tuple[Path, str] | None = None
         self.document: dict[str, Any] | None = None
+        self.season_path: Path | None = None
+        """The season file shown (the first counting the event), once read."""
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.tr("Reading the season…")), id="season-caption")
+        with Horizontal(id="season-actions"):
+            yield Input(placeholder=self.tr("New season: its name, Enter"), id="season-name")
+            yield Button(self.tr("Add this event"), id="season-add")
+            yield Button(self.tr("Print the season"), id="season-print")
         yield DataTable[Text](id="season-table", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
@@ -120,22 +166,81 @@ class SeasonView(Vertical):
     @work(thread=True, exclusive=True, group="season")
     def _read(self, path: Path) -> None:
         try:
-            document = season_of(path, self.tr.lang)
+            found = season_file_of(path)
+            document = None if found is None else season_document(found, self.tr.lang)
         except RuleError as exc:  # a season file refused: said in its place
             self.post_message(self.Loaded(None, exc.text(self.tr.lang)))
             return
-        self.post_message(self.Loaded(document, None))
+        self.post_message(self.Loaded(document, None, found))
+
+    # -- the season made, this event added, the season printed --------------------------
+    @on(Input.Submitted, "#season-name")
+    def _new(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._change("new", event.value)
+
+    @on(Button.Pressed, "#season-add")
+    def add_this_event(self) -> None:
+        self._change("add", "")
+
+    @on(Button.Pressed, "#season-print")
+    def print_season(self) -> None:
+        self._change("print", "")
+
+    @work(thread=True, exclusive=True, group="season-change")
+    def _change(self, action: str, name: str) -> None:
+        """Through the functions the command line's ``season`` uses: off the UI thread (it
+        reads the season's events), with the outcome said in a notice."""
+        # lazy: the season's modules, as in ``season_file_of``
+        from tdconsole.season.editing import add_events, create_season
+
+        event = self._event_path()
+        actor = getattr(self.app, "actor", None)
+        try:
+            if action == "new":
+                path, season = create_season(name, actor=actor)
+                said = self.tr("Season {name} made: {path}", name=season.name, path=path)
+            elif action == "add":
+                if event is None:
+                    return
+                path = chosen_season()
+                add_events(path, [event], actor)
+                said = self.tr("This event added to the season {file}", file=path.name)
+            else:
+                said = self._print(event)
+        except RuleError as exc:
+            self.post_message(self.Changed(exc.text(self.tr.lang), "error"))
+            return
+        self.post_message(self.Changed(said, "information"))
+
+    def _print(self, event: Path | None) -> str:
+        """The season shown (else the one chosen) sent to the printer, as ``season print``."""
+        # lazy: the reports are loaded when one is printed
+        from tdconsole.ui.printing import print_season
+
+        path = self.season_path or (event and season_file_of(event)) or chosen_season()
+        document = season_document(path, self.tr.lang)
+        job = print_season(document, "txt", self.tr.lang)
+        return self.tr("Sent to the printer: {job}", job=job)
+
+    def on_season_view_changed(self, message: Changed) -> None:
+        message.stop()
+        self.notify(message.text, severity=message.severity, markup=False)
+        if message.severity == "information":
+            self.query_one("#season-name", Input).value = ""
+            self.reload()
 
     def on_season_view_loaded(self, message: Loaded) -> None:
         message.stop()
         self.document = message.document
+        self.season_path = message.path
         caption = self.query_one("#season-caption", Static)
         table = self.query_one(DataTable)
         table.clear()
         document = message.document
         if document is None:
             text = message.problem or self.tr(
-                "No season counts this event: `tdconsole season new NAME`, then `season add EVENT`",
+                "No season counts this event: make one (its name, Enter), then add this event",
             )
             caption.update(Text(text))
             return
