@@ -1,7 +1,8 @@
 """``tdconsole print REPORT [--format F] [-o FILE] [--lp [PRINTER]] [--lang it|en]``.
 
 Without ``-o``: txt and csv go to stdout; html and pdf are written to ``REPORT.FORMAT`` in the
-current directory (``REPORT-2.FORMAT``, … when that name is taken) and the path is printed. An
+event's print folder (``prints/`` beside the event file, or its ``print_dir`` setting;
+``REPORT-2.FORMAT``, … when that name is taken) and the path is printed. An
 output never replaces a file: an existing ``-o FILE`` is refused unless ``--force`` is given,
 and even then only a regular file that is not an event file is replaced (``store.output``).
 ``--lp`` sends the report to the system's printer instead (``reports.printer``: ``lp`` where
@@ -16,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import event_path, read_state
+from tdconsole.cli.common import event_path, open_service, read_state
 from tdconsole.cli.data_cmds import follow_event_language
 from tdconsole.cli.parsing import (
     Parser,
@@ -29,7 +30,7 @@ from tdconsole.domain.state import Player, match_players
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename, render
 from tdconsole.reports.chosen import receipts_of
-from tdconsole.reports.printer import check_printable, printed_format, send
+from tdconsole.reports.printer import check_printable, print_folder, printed_format, send
 from tdconsole.store.output import check_target, write_free, write_new
 
 if TYPE_CHECKING:
@@ -91,6 +92,15 @@ def loaded_state(args: argparse.Namespace) -> StateView:
     return as_view(load_state(args))
 
 
+def printouts_folder(args: argparse.Namespace) -> Path:
+    """Where a report written without ``-o`` goes: the event's print folder."""
+    service = open_service(args)
+    try:
+        return print_folder(service.store.path, service.state.settings.printing.print_dir)
+    finally:
+        service.close()
+
+
 def cmd_print(args: argparse.Namespace) -> int:
     kind: str = args.report
     fmt: str = args.report_format
@@ -115,7 +125,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     state = None
     if output is None and printer is None and fmt in ("html", "pdf"):
         state = loaded_state(args)
-        output = filename(kind, fmt, lang or state.language or "it")
+        name = filename(kind, fmt, lang or state.language or "it")
+        output = str(printouts_folder(args) / name)
     if chosen:
         try:  # refused before the work
             check_target(Path(output), force=force, protect=protect)
@@ -133,7 +144,7 @@ def cmd_print(args: argparse.Namespace) -> int:
         if chosen or force:
             written = write_new(Path(output), data, force=force, protect=protect)
         else:  # the default name: the next free one, never over a file
-            written = write_free(Path(output), data, protect=protect)
+            written = write_free(Path(output), data, protect=protect, make_folder=True)
         print(written)
     ready = state
 

@@ -25,25 +25,39 @@ from tdconsole.cli.rules_common import (
 )
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _, ngettext
-from tdconsole.rules.books import check_book_name, imported, imported_books, shipped_books
+from tdconsole.rules.books import (
+    SILENT,
+    SILENT_WORDS,
+    check_book_name,
+    imported,
+    imported_books,
+    shipped_books,
+)
 from tdconsole.rules.importer import import_file, parse_file
-from tdconsole.rules.search import search
+from tdconsole.rules.search import search, silent
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
     lang = command_lang(args)
     query = " ".join(args.query)
     results = search(query, book=args.book, lang=book_lang(lang), limit=args.limit)
+    quiet = silent(query, results, args.book)
     if args.json:
-        emit_document(
-            {"query": query, "lang": book_lang(lang), "results": [r.as_json() for r in results]}
-        )
+        document: dict[str, Any] = {"query": query, "lang": book_lang(lang), "silent": quiet}
+        document["results"] = [r.as_json() for r in results]
+        if quiet:  # the articles that govern where the regulation is silent
+            document["articles"] = list(SILENT)
+        emit_document(document)
         return 0
-    if not results:
+    if quiet:
+        say_line(lang, SILENT_WORDS.format(articles="–".join(SILENT)))
+    elif not results:
         say_line(lang, _("No article found."))
         return 0
+    another = ", " + _("another rulebook").text(lang)
     for r in results:
-        print(f"Art. {r.number} [{r.book}] — {r.title}")
+        other = another if r.other_book and args.book is None else ""  # among the event's
+        print(f"Art. {r.number} [{r.book}{other}] — {r.title}")
         print(f"  {r.summary}")
         if r.text:
             say_line(lang, _("  Text: {text}").format(text=r.text))

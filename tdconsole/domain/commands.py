@@ -58,6 +58,8 @@ class Description:
     """The article a floor terminal is refused with (``director_only``)."""
     words: Words | None = None
     """Its words in the console when they differ from its summary's (``ui.words``)."""
+    prints: str | None = None
+    """The report its words name for ``p`` to print (the print dialog starts on it)."""
 
     def said(self, command: object) -> Msg | None:
         """``command``'s words in the console, when its description has its own."""
@@ -74,11 +76,14 @@ def _d(
     summaries: tuple[Msg, ...],
     *keys: Key,
     words: Words | None = None,
+    prints: str | None = None,
 ) -> Description:
     """A description; ``director``: the article that keeps it to the Director ("" for none,
     None when the floor may give it too)."""
     only = director is not None
-    return Description(command, module, cli, summaries, keys, when, only, director or None, words)
+    return Description(
+        command, module, cli, summaries, keys, when, only, director or None, words, prints
+    )
 
 
 def _names(message: Msg) -> Callable[[Any], Msg]:
@@ -172,7 +177,8 @@ DESCRIPTIONS: tuple[Description, ...] = (
     _d("MoveButton", "seating", "button", PLAY, None, (said.BUTTON,),
        Key("B", "button", _("Button"), False, True)),
     _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),
-       Key("s", "draw", _("Seat draw"), True), words=_("Seat draw: p prints the seat slips")),
+       Key("s", "draw", _("Seat draw"), True), words=_("Seat draw: p prints the seat slips"),
+       prints="slips"),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
        Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),

@@ -226,9 +226,25 @@ class BackupSettings(_Section):
     @field_validator("folder")
     @classmethod
     def _printable(cls, value: str) -> str:
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-            raise PydanticCustomError("control_chars", "", {"key": "folder"})
-        return value
+        return _typed_folder(value, "folder")
+
+
+class PrintSettings(_Section):
+    print_dir: str = Field("", max_length=1000)
+    """Where the console's printouts are written: empty for a ``prints`` folder beside the
+    event file; a relative path is taken from the event file's folder."""
+
+    @field_validator("print_dir")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        return _typed_folder(value, "print_dir")
+
+
+def _typed_folder(value: str, key: str) -> str:
+    """A folder typed into a setting: any path, but no control character."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise PydanticCustomError("control_chars", "", {"key": key})
+    return value
 
 
 class Settings(BaseModel):
@@ -251,6 +267,7 @@ class Settings(BaseModel):
     prizes: PrizeSettings = PrizeSettings.model_construct()
     rulings: RulingSettings = RulingSettings.model_construct()
     backup: BackupSettings = BackupSettings.model_construct()
+    printing: PrintSettings = PrintSettings.model_construct()
 
     def flat(self) -> dict[str, Any]:
         """Settings as ``key -> value`` with the short keys ``set`` accepts."""

@@ -29,14 +29,25 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Said, _
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import shown
-from tdconsole.store.paths import data_dir
+from tdconsole.store.paths import data_dir, folder_setting
 from tdconsole.store.system import make_folder
 
 PRINTABLE = ("txt", "pdf", "csv")
 """The formats a printer takes (html has to be laid out by a browser)."""
 
+PRINTS = "prints"
+"""The folder beside the event file where its printouts go, unless ``print_dir`` says where."""
+
 KEPT = 24 * 3600
 """How long, in seconds, a PDF handed to Windows' print verb is kept for its program to read."""
+
+
+def print_folder(event: Path, print_dir: str = "") -> Path:
+    """Where an event's printouts are written unless a path is given: its ``print_dir``
+    setting, else ``prints/`` beside the event file (the Director finds them with the event,
+    not in whichever folder the console was started from)."""
+    event = Path(os.path.abspath(event))
+    return folder_setting(event, print_dir) or event.parent / PRINTS
 
 
 def check_printable(fmt: str, choose: Said) -> None:

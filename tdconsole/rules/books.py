@@ -18,6 +18,17 @@ from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.store.paths import data_dir
 
+EVENT_BOOK = "ordine"
+"""The event's own regulation (the Ordine's, seed 002): its articles answer first; the other
+books are for clubs that also play Poker all'Italiana."""
+SILENT = ("VII.1", "VII.2")
+"""Where the event's regulation is silent the Director decides, and his decision is final."""
+SILENT_WORDS = _(
+    "The Ordine's regulation says nothing of this: the Director decides, and his decision is "
+    "final (Art. {articles})"
+)
+"""What a search says when the event's regulation has no article for its words."""
+
 Lang = Literal["it", "en"]
 LANGS: tuple[Lang, ...] = ("it", "en")
 BOOK_NAME = re.compile(r"^[a-z][a-z0-9-]{0,31}$")

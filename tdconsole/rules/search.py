@@ -16,12 +16,21 @@ import re
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
-from tdconsole.rules.books import Lang
+from tdconsole.rules.books import EVENT_BOOK, Lang
 from tdconsole.rules.search_index import SearchResult, fold, stem, terms
 from tdconsole.rules.search_kept import Searchable, build_and_keep, get_index, index_key, rebuilt
 from tdconsole.store.index_cache import DamagedCache
 
-__all__ = ["SearchResult", "fold", "normalize_number", "search", "search_in", "stem", "terms"]
+__all__ = [
+    "SearchResult",
+    "fold",
+    "normalize_number",
+    "search",
+    "search_in",
+    "silent",
+    "stem",
+    "terms",
+]
 
 K1 = 1.2
 B = 0.5
@@ -103,8 +112,18 @@ def search_in(
                         * sum((found[t] or (0.0,))[0] for t in qterms)
                         / max(1, len(qterms))
                     )
+    # The event's own regulation first, whatever another book scores: it is the one that
+    # governs the evening; the others follow, marked (``SearchResult.other_book``).
     ranked = sorted(
         (i for i in scores if book is None or index.book_of(i) == book),
-        key=lambda i: (-scores[i], *index.rank(i)),
+        key=lambda i: (index.book_of(i) != EVENT_BOOK, -scores[i], *index.rank(i)),
     )
     return index.results(ranked[: max(0, limit)], lang, scores)
+
+
+def silent(query: str, results: list[SearchResult], book: str | None = None) -> bool:
+    """Whether words searched in the event's regulation found nothing there: the Director
+    then decides (``books.SILENT``, Art. VII.1-VII.2). An article number is not words."""
+    if book not in (None, EVENT_BOOK) or normalize_number(query) is not None:
+        return False
+    return not any(r.book == EVENT_BOOK for r in results)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tdconsole.rules.books import (
+    EVENT_BOOK,
     Book,
     ImportedBook,
     Link,
@@ -56,10 +57,24 @@ def fold(text: str) -> str:
     return _ALL_IN.sub("allin", plain.replace("’", "'"))
 
 
+_ENGLISH = (("ication", "y"), ("ation", "ate"), ("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""))
+"""English endings made one: ``disqualified``/``disqualification`` → ``disqualify``,
+``eliminated``/``elimination`` → ``eliminate``, ``raising``/``raised`` → ``rais``. No Italian
+word ends so, except loanwords, which then meet their English forms."""
+_DOUBLED = re.compile(r"([^lsz])\1$")
+
+
 def stem(token: str) -> str:
-    """Italian singular/plural and English plural endings removed (a stemmer, lite)."""
+    """Italian singular/plural and English plural and verb endings removed (a stemmer,
+    lite)."""
     if token.isdigit() or len(token) <= 3:
         return token
+    for ending, instead in _ENGLISH:
+        if token.endswith(ending) and len(token) - len(ending) >= 3:
+            if not instead:  # raising → rais, as raise; betting → bet; checked → check
+                return _DOUBLED.sub(r"\1", token[: -len(ending)])
+            token = token[: -len(ending)] + instead
+            break
     if token.endswith("s") and not token.endswith("ss"):
         token = token[:-1]
     for suffix in ("hi", "he", "io", "ie", "i", "e", "a", "o"):
@@ -99,7 +114,13 @@ class SearchResult:
             "score": round(self.score, 3),
             "text": self.text,
             "related": [link.model_dump(exclude_none=True) for link in self.related],
+            "other_book": self.other_book,
         }
+
+    @property
+    def other_book(self) -> bool:
+        """Whether the article is another book's than the event's own regulation."""
+        return self.book != EVENT_BOOK
 
 
 @dataclass

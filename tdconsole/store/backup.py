@@ -23,7 +23,7 @@ from tdconsole.store.eventstore import StoreError, inspect
 from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
 from tdconsole.store.output import check_target, place_new_file, sync_path
-from tdconsole.store.paths import data_dir
+from tdconsole.store.paths import data_dir, folder_setting
 from tdconsole.store.system import alive, make_folder
 
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
@@ -42,12 +42,7 @@ def backup_folder(event: Path, folder: str = "") -> Path:
     """Where an event's backups live: one folder per event file."""
     event = event.resolve()
     tag = hashlib.sha1(str(event).encode(), usedforsecurity=False).hexdigest()[:8]
-    if folder.strip():
-        base = Path(os.path.expanduser(folder.strip()))
-        if not base.is_absolute():
-            base = event.parent / base
-    else:
-        base = data_dir() / "backups"
+    base = folder_setting(event, folder) or data_dir() / "backups"
     return base / f"{event.stem}-{tag}"
 
 

@@ -39,6 +39,15 @@ def resolve_event_path(raw: str) -> Path:
     return absolute.parent.resolve() / absolute.name
 
 
+def folder_setting(event: Path, typed: str) -> Path | None:
+    """The folder a setting names (``backup.folder``, ``print_dir``): ``~`` expanded, a
+    relative path taken from the event file's folder; None when the setting is empty."""
+    if not typed.strip():
+        return None
+    base = Path(os.path.expanduser(typed.strip()))
+    return base if base.is_absolute() else event.parent / base
+
+
 def _last_file() -> Path:
     return data_dir() / "last_event"
 

@@ -125,6 +125,9 @@ class ConsoleApp(EventChoice, ViewsApp):
         self.guess_watch = GuessWatch()
         self.undo_guard = UndoGuard()
         """What ``u`` may undo without asking (``ui.undo_guard``)."""
+        self.named_report: str | None = None
+        """The report the last action's notice named ("p prints the seat slips"): ``p``
+        starts on it."""
         if service is not None:
             self._take(service)
         self.log_watch = LogWatch(moves=mode == "display")
@@ -285,10 +288,13 @@ class ConsoleApp(EventChoice, ViewsApp):
         self.refresh_views()
         self.tick()
         # lazy: the notices' words read the event's models, which the first frame does not need
+        from tdconsole.domain.commands import description_of
         from tdconsole.ui.words import describe
 
         currency = self.service.state.settings.currency
         what = describe(message.command, records, self.tr, currency)
+        described = description_of(type(message.command))
+        self.named_report = described.prints if described is not None else None
         self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
         if message.then is not None:
@@ -321,6 +327,7 @@ class ConsoleApp(EventChoice, ViewsApp):
             self.refused(exc)
             return
         what = summary_text(summary, self.tr.lang)
+        self.named_report = None  # this notice names no report
         if message.redo:
             text = self.tr("Redone: {what}", what=what)
         else:

@@ -18,6 +18,18 @@ class ArticleHit:
     summary: str
     text: str | None
     related: tuple[str, ...]
+    other_book: bool = False
+    """Another book's article than the event's own regulation's (listed after them)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    hits: list[ArticleHit]
+    silent: tuple[str, ...] = ()
+    """The articles that govern when the event's regulation has nothing for the words
+    (Art. VII.1-VII.2: the Director decides); empty when it has."""
+    note: str = ""
+    """What to say then, in the console's language."""
 
 
 def available() -> bool:
@@ -28,19 +40,21 @@ def available() -> bool:
         return False
 
 
-def search(query: str, lang: str, limit: int = 12) -> list[ArticleHit]:
-    """Best matches first; an empty list when nothing matches or the search is missing."""
+def search(query: str, lang: str, limit: int = 12) -> Found:
+    """Best matches first, the event's regulation's before the other books'; nothing when
+    nothing matches or the search is missing."""
     if not query.strip():
-        return []
+        return Found([])
     try:
         module: Any = importlib.import_module("tdconsole.rules.search")
+        books: Any = importlib.import_module("tdconsole.rules.books")
     except ImportError:
-        return []
+        return Found([])
 
     try:
         results = module.search(query, lang=lang, limit=limit)
     except RuleError:
-        return []
+        return Found([])
     hits = []
     for r in results:
         related = tuple(
@@ -55,6 +69,10 @@ def search(query: str, lang: str, limit: int = 12) -> list[ArticleHit]:
                 summary=str(r.summary),
                 text=getattr(r, "text", None),
                 related=related,
+                other_book=bool(r.other_book),
             )
         )
-    return hits
+    if not module.silent(query, results):
+        return Found(hits)
+    note = books.SILENT_WORDS.format(articles="–".join(books.SILENT)).text(lang)
+    return Found(hits, tuple(books.SILENT), note)

@@ -25,6 +25,7 @@ from textual.notifications import Notification, Notifications
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import RadioSet
 from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
@@ -198,6 +199,14 @@ class NeverScrollsReach(Widget):
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+def radio_cursor(radio_set: RadioSet, index: int) -> None:
+    """The cursor of ``radio_set`` put on its button ``index`` (``RadioSet._selected``): a
+    set starts its cursor on its first button whichever is pressed, so Enter on a dialog
+    just opened would choose the first one. The public ``action_next_button`` moves it one
+    step at a time past disabled buttons; stands in for a public ``RadioSet.selected``."""
+    radio_set._selected = index
 
 
 def rewrite_bindings(node: DOMNode, change: Callable[[Binding], Binding]) -> None:

@@ -275,14 +275,15 @@ def test_the_refusal_speaks_italian_by_default(
 
 
 def test_print_without_o_takes_the_next_free_name(
-    event: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    event: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "standings.pdf").write_bytes(b"yesterday's")
+    prints = event.parent / "prints"  # the event's print folder
+    prints.mkdir()
+    (prints / "standings.pdf").write_bytes(b"yesterday's")
     code, out, _ = run(capsys, "--event", str(event), "print", "standings", "--format", "pdf")
-    assert (code, out) == (0, f"{tmp_path / 'standings-2.pdf'}\n")
-    assert (tmp_path / "standings.pdf").read_bytes() == b"yesterday's"
-    assert (tmp_path / "standings-2.pdf").read_bytes().startswith(b"%PDF")
+    assert (code, out) == (0, f"{prints / 'standings-2.pdf'}\n")
+    assert (prints / "standings.pdf").read_bytes() == b"yesterday's"
+    assert (prints / "standings-2.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_a_path_taken_while_the_output_was_made_is_not_replaced(tmp_path: Path) -> None:

@@ -45,9 +45,11 @@ def seated() -> dict[str, Any]:
 
 
 @pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch, finished: dict[str, Any]) -> Any:
-    """Parse and run ``print ...`` against the finished event."""
+def run(monkeypatch: pytest.MonkeyPatch, finished: dict[str, Any], tmp_path: Path) -> Any:
+    """Parse and run ``print ...`` against the finished event, whose print folder is
+    ``prints`` in the test's folder."""
     monkeypatch.setattr(print_cmds, "load_state", lambda args: finished)
+    monkeypatch.setattr(print_cmds, "printouts_folder", lambda args: tmp_path / "prints")
 
     def run(*argv: str, lang: str | None = None) -> int:
         parser = argparse.ArgumentParser()

@@ -35,16 +35,11 @@ def test_csv_goes_to_stdout_with_its_bom(
 
 
 @pytest.mark.parametrize("fmt", ["html", "pdf"])
-def test_html_and_pdf_without_o_are_written_here(
-    run: Any,
-    fmt: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+def test_html_and_pdf_without_o_are_written_in_the_print_folder(
+    run: Any, fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(tmp_path)
     assert run("seating", "--format", fmt) == 0
-    written = tmp_path / f"disposizione.{fmt}"  # the event is Italian: Italian names
+    written = tmp_path / "prints" / f"disposizione.{fmt}"  # the event is Italian: Italian names
     assert capsys.readouterr().out.strip() == str(written)
     head = written.read_bytes()[:15]
     assert head.startswith(b"%PDF-" if fmt == "pdf" else b"<!DOCTYPE html>")
@@ -74,3 +69,29 @@ def test_main_prints_one_line_error_and_exits_2(
     assert main(["--lang", "en", "print", "standings", "--lp"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: no printer queue") and err.count("\n") == 1
+
+
+def test_the_print_folder_is_beside_the_event_or_where_print_dir_says(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path / "shell"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the folder the command is typed in is not where prints go
+    event = tmp_path / "club" / "autunno.tdc"
+    event.parent.mkdir()
+    assert main(["new", str(event)]) == 0
+    capsys.readouterr()
+    cli = ["--lang", "en", "--event", str(event)]
+
+    def printed(*argv: str) -> Path:
+        assert main([*cli, "print", *argv]) == 0
+        return Path(capsys.readouterr().out.strip())
+
+    assert printed("payouts", "--format", "pdf") == tmp_path / "club" / "prints" / "payouts.pdf"
+    again = printed("payouts", "--format", "pdf")
+    assert again == tmp_path / "club" / "prints" / "payouts-2.pdf"
+    assert main([*cli, "set", "print_dir=stampe"]) == 0
+    capsys.readouterr()
+    assert printed("payouts", "--format", "html") == tmp_path / "club" / "stampe" / "payouts.html"
+    assert printed("payouts", "--format", "pdf", "-o", "here.pdf") == elsewhere / "here.pdf"
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["here.pdf"]

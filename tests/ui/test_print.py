@@ -9,13 +9,18 @@ from typing import Any
 import pytest
 from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, RadioButton
 
-from tdconsole.ui.app import ConsoleApp
+from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.seating import Draw
+from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.print_report import PrintDialog
+from tdconsole.ui.messages import CommandRequested
 
-from .conftest import settle
-from .test_actions import SIZE, messages
+from .conftest import frozen, settle
+from .test_actions import SIZE, messages, text_of
 
 
 async def wait_for_message(app: ConsoleApp, pilot: Pilot[Any], part: str) -> str:
@@ -26,27 +31,75 @@ async def wait_for_message(app: ConsoleApp, pilot: Pilot[Any], part: str) -> str
     return found[-1]
 
 
-async def test_print_seating_pdf_from_the_tables(
+async def test_print_seating_pdf_from_the_tables_into_the_event_s_print_folder(
     app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
+    here = tmp_path / "shell"
+    here.mkdir()
+    monkeypatch.chdir(here)  # the folder the console was started from is not where prints go
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PrintDialog)
         assert app.screen.query_one("#path", Input).value == "disposizione.pdf"
+        where = text_of(app.screen.query_one("#where"))
+        assert where == f"(in {tmp_path / 'prints'} se non si indica un percorso)"
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "Scritto:")
-        written = tmp_path / "disposizione.pdf"
-        assert str(written) in said
+        written = tmp_path / "prints" / "disposizione.pdf"  # beside the event, demo.tdc
+        assert said == f"Scritto: {written}"
         assert written.read_bytes().startswith(b"%PDF")
+        assert list(here.iterdir()) == []
 
 
-async def test_print_payouts_csv_in_english(
-    make_app: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_after_the_draw_p_starts_on_the_seat_slips_its_notice_named(
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.chdir(tmp_path)
+    service = Tournament.create(tmp_path / "serata.tdc", "Serata", load_settings(), clock=frozen)
+    names = [f"P{i}" for i in range(1, 13)]
+    service.execute(Register(names=names))
+    service.execute(Pay(names=names))
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.post_message(CommandRequested(Draw(seed=4)))
+            await wait_for_message(app, pilot, "p stampa i biglietti dei posti")
+            await pilot.press("p")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, PrintDialog)
+            slips = dialog.query_one("#r-slips", RadioButton)
+            assert slips.value and slips.has_class("-selected")  # chosen, and the cursor on it
+            await pilot.press("enter", "ctrl+s")  # Enter on the cursor keeps the seat slips
+            said = await wait_for_message(app, pilot, "Scritto:")
+            assert said == f"Scritto: {tmp_path / 'prints' / 'posti.pdf'}"
+            await pilot.press("p")  # still the last notice's report
+            await pilot.pause()
+            assert app.screen.query_one("#r-slips", RadioButton).value
+            await pilot.press("escape", "u")  # "Undone: …" names none: the view's report again
+            await wait_for_message(app, pilot, "Annullato")
+            await pilot.press("p")
+            await pilot.pause()
+            assert app.screen.query_one("#r-seating", RadioButton).value
+    finally:
+        service.close()
+
+
+async def test_print_dir_names_the_print_folder(make_app: Any, demo_file: Path) -> None:
+    service = Tournament.open(demo_file, clock=frozen)
+    service.execute(ChangeSettings(assignments=[("print_dir", "stampe serata")]))
+    service.close()
+    app: ConsoleApp = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "ctrl+s")
+        said = await wait_for_message(app, pilot, "Scritto:")
+        assert said == f"Scritto: {demo_file.parent / 'stampe serata' / 'disposizione.pdf'}"
+
+
+async def test_print_payouts_csv_in_english(make_app: object, tmp_path: Path) -> None:
     app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -58,7 +111,7 @@ async def test_print_payouts_csv_in_english(
         assert app.screen.query_one("#path", Input).value == "payouts.csv"
         await pilot.press("tab", "end", "ctrl+u", *"out/prizes.csv", "enter")
         said = await wait_for_message(app, pilot, "Written:")
-        written = tmp_path / "out" / "prizes.csv"
+        written = tmp_path / "prints" / "out" / "prizes.csv"  # from the print folder
         assert str(written) in said
         assert written.read_bytes().startswith(b"\xef\xbb\xbf")
 
@@ -87,20 +140,20 @@ async def test_html_cannot_go_to_the_queue(app: ConsoleApp) -> None:
 
 
 async def test_print_never_overwrites_it_takes_the_next_free_name(
-    app: ConsoleApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    app: ConsoleApp, tmp_path: Path
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "disposizione.pdf").write_bytes(b"last week's seating")
+    (tmp_path / "prints").mkdir()
+    (tmp_path / "prints" / "disposizione.pdf").write_bytes(b"last week's seating")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "esiste già")
-        written = tmp_path / "disposizione-2.pdf"
+        written = tmp_path / "prints" / "disposizione-2.pdf"
         assert said == f"disposizione.pdf esiste già: scritto in {written}"
         assert written.read_bytes().startswith(b"%PDF")
-        assert (tmp_path / "disposizione.pdf").read_bytes() == b"last week's seating"
+        assert (tmp_path / "prints" / "disposizione.pdf").read_bytes() == b"last week's seating"
 
 
 async def test_print_to_lp_from_the_console(

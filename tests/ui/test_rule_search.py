@@ -22,26 +22,26 @@ from .test_actions import SIZE, text_of
 async def test_an_older_search_ending_last_does_not_replace_the_results(
     app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old_hits = rulebook.search("III.2", "it")
-    new_hits = rulebook.search("7.7", "it")
+    old_found, new_found = rulebook.search("III.2", "it"), rulebook.search("7.7", "it")
+    old_hits, new_hits = old_found.hits, new_found.hits
     assert old_hits and new_hits and old_hits[0].number != new_hits[0].number
     old_started, new_shown = threading.Event(), threading.Event()
     old_arrived = asyncio.Event()
 
-    def search(query: str, lang: str, limit: int = 12) -> list[rulebook.ArticleHit]:
+    def search(query: str, lang: str, limit: int = 12) -> rulebook.Found:
         if query == "old":
             old_started.set()
             new_shown.wait(timeout=60)  # this search ends after the newer one is on screen
-            return old_hits
-        return new_hits
+            return old_found
+        return new_found
 
     show = RulingsView._show_hits
 
     def show_hits(self: RulingsView, *args: Any) -> None:
         show(self, *args)
-        if new_hits in args:
+        if new_found in args:
             new_shown.set()
-        if old_hits in args:
+        if old_found in args:
             old_arrived.set()
 
     monkeypatch.setattr(rulings_view, "search", search)
@@ -65,14 +65,14 @@ async def test_hits_arriving_before_the_tab_is_built_never_crash_the_console(
     """A refusal's article looked up as the console opens: the search may end while the tab's
     panes are still being mounted (CI saw the console crash with "No nodes match
     '#rule-results'"). Those hits are dropped; the console goes on."""
-    hits = rulebook.search("IV.2", "it")
-    assert hits
+    found = rulebook.search("IV.2", "it")
+    assert found.hits
     started, release = threading.Event(), threading.Event()
 
-    def search(query: str, lang: str, limit: int = 12) -> list[rulebook.ArticleHit]:
+    def search(query: str, lang: str, limit: int = 12) -> rulebook.Found:
         started.set()
         release.wait(timeout=60)
-        return hits
+        return found
 
     monkeypatch.setattr(rulings_view, "search", search)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from tdconsole.domain.registration import ChangeSettings
+from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 
-from .conftest import settle
+from .conftest import frozen, settle
 
 SIZE = (120, 40)
 Before = Callable[[Pilot[Any]], Awaitable[None]]
@@ -52,7 +54,13 @@ def keys(*pressed: str) -> Before:
         ("button", ("right", "B")),
     ],
 )
-def test_console(snap_compare: Any, make_app: Any, name: str, pressed: tuple[str, ...]) -> None:
+def test_console(
+    snap_compare: Any, make_app: Any, demo_file: Path, name: str, pressed: tuple[str, ...]
+) -> None:
+    if name == "print":  # the dialog shows where files go, and a test's own folder varies
+        director = Tournament.open(demo_file, clock=frozen)
+        director.execute(ChangeSettings(assignments=[("print_dir", "/srv/torneo/stampe")]))
+        director.close()
     app: ConsoleApp = make_app()
     assert snap_compare(app, terminal_size=SIZE, run_before=keys(*pressed))
 
@@ -104,9 +112,6 @@ def test_opening(snap_compare: Any) -> None:
 
 def test_mark_served(snap_compare: Any, make_app: Any, demo_file: Path) -> None:
     from tdconsole.domain.rulings import Sanction
-    from tdconsole.service import Tournament
-
-    from .conftest import frozen
 
     director = Tournament.open(demo_file, clock=frozen)
     name = director.state.in_players()[0].name

@@ -55,6 +55,7 @@ REACHED = {
         "_render_chops",
         "_repaint_required",
         "_screen_resized",
+        "_selected",
         "_size_updated",
         "_start_no_matches_countdown",
         "_stop_no_matches_countdown",

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,7 +20,7 @@ from tdconsole.reports import filename
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.screens.backdrop import Backdrop
-from tdconsole.ui.widgets.choices import Choice, Tick
+from tdconsole.ui.widgets.choices import Choice, Choices, Tick
 
 REPORTS: tuple[tuple[str, Msg], ...] = (
     ("standings", _("Standings")),
@@ -62,6 +63,12 @@ class PrintDialog(Backdrop):
     def suggested(self) -> str:
         return filename(self.kind, self.fmt, self.tr.lang)
 
+    def where(self) -> str:
+        """Where a file name without a folder is written (the path shown as it is)."""
+        if self.folder is None:
+            return self.tr("(in the current folder unless a path is given)")
+        return self.tr("(in {folder} unless a path is given)", folder=self.folder)
+
     def compose(self) -> ComposeResult:
         tr = self.tr
         with Vertical(classes="dialog print") as box:
@@ -69,16 +76,16 @@ class PrintDialog(Backdrop):
             box.border_subtitle = f"ctrl+s {tr('Print')} · Esc {tr('Cancel')}"
             with VerticalScroll(classes="dialog-body"):
                 with Horizontal(id="print-choices"):
-                    with RadioSet(id="report"):
+                    with Choices(id="report"):
                         for key, label in REPORTS:
                             yield Choice(tr.say(label), value=key == self.kind, id=f"r-{key}")
-                    with RadioSet(id="format"):
+                    with Choices(id="format"):
                         for fmt in FORMATS:
                             yield Choice(fmt, value=fmt == self.fmt, id=f"f-{fmt}")
                 with Horizontal(classes="calc-field"):
                     yield Label(tr("File"), classes="calc-label")
                     yield Input(self._suggested, id="path", compact=True)
-                yield Label(tr("(in the current folder unless a path is given)"), classes="hint")
+                yield Label(Text(self.where()), classes="hint", id="where")
                 yield Tick(tr("Send to the printer instead"), id="queue")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(tr("Print"), variant="primary", id="ok")

@@ -186,14 +186,22 @@ class ConsoleActions(_Screen):
         self.app.push_screen(dialog)
 
     def action_print(self) -> None:
-        """Print the report of the view in front (any other can be chosen in the dialog)."""
+        """Print the report the last notice named ("p prints the seat slips"), else the
+        report of the view in front (any other can be chosen in the dialog); into the
+        event's print folder."""
         # lazy: the print dialog would weigh on the console's start-up
+        from tdconsole.reports.printer import print_folder
         from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 
         kind = FOR_TAB.get(self.active_tab(), "standings")
         if kind == "standings" and self.state is not None and self.state.phase == "finished":
             kind = "results"
-        self.app.push_screen(PrintDialog(self.tr, kind))
+        kind = getattr(self.app, "named_report", None) or kind
+        service = getattr(self.app, "service", None)
+        folder = None
+        if service is not None:
+            folder = print_folder(service.store.path, service.state.settings.printing.print_dir)
+        self.app.push_screen(PrintDialog(self.tr, kind, folder))
 
     def action_hand_over(self) -> None:
         """The prize of the place under the cursor handed over (I.7), once confirmed."""

@@ -8,7 +8,9 @@ one nothing.
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Checkbox, RadioButton
+from textual.widgets import Checkbox, RadioButton, RadioSet
+
+from tdconsole.ui.textual_reach import radio_cursor
 
 
 class Choice(RadioButton):
@@ -17,6 +19,19 @@ class Choice(RadioButton):
     def render(self) -> Content:
         self.BUTTON_INNER = "●" if self.value else "○"
         return super().render()
+
+
+class Choices(RadioSet):
+    """Radio buttons whose cursor starts on the one chosen, not on the first: Enter or space
+    keeps the choice a dialog opened with."""
+
+    def on_mount(self) -> None:
+        # After the set's own mounting, which puts the cursor on the first button.
+        self.call_later(self._on_the_choice)
+
+    def _on_the_choice(self) -> None:
+        if self.pressed_index >= 0:
+            radio_cursor(self, self.pressed_index)
 
 
 class Tick(Checkbox):

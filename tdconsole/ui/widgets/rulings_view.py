@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.rulebook import ArticleHit, available, search
+from tdconsole.ui.rulebook import ArticleHit, Found, available, search
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
@@ -40,6 +40,10 @@ class RulingsView(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self.hits: list[ArticleHit] = []
+        self.silent: tuple[str, ...] = ()
+        """The articles to cite when the event's regulation has nothing for the words."""
+        self.note = ""
+        """Then what the view says above the article."""
         self._query = ""
         """What a look-up asked before the view was built: the search box starts with it."""
 
@@ -81,7 +85,7 @@ class RulingsView(Vertical):
         except NoMatches:  # the view still being built: no article highlighted yet
             return None
         if index is None or index >= len(self.hits):
-            return None
+            return self.silent[0] if self.silent else None
         hit = self.hits[index]
         return hit.number if hit.book == "ordine" else f"{hit.book} {hit.number}"
 
@@ -98,10 +102,21 @@ class RulingsView(Vertical):
     @work(thread=True, exclusive=True, group="rule-search")
     def _search(self, query: str) -> None:
         # The first search builds the index from the books on disk: a worker thread.
-        hits = search(query, self.tr.lang)
-        self.app.call_from_thread(self._show_hits, query, hits)
+        found = search(query, self.tr.lang)
+        self.app.call_from_thread(self._show_hits, query, found)
 
-    def _show_hits(self, query: str, hits: list[ArticleHit]) -> None:
+    def _article(self, hit: ArticleHit | None) -> Group:
+        """The article in view, under the word that the regulation is silent when it is."""
+        parts: list[Group | Text] = []
+        if self.note:
+            parts.append(Text(self.note, style="bold"))
+        if hit is not None:
+            parts += [Text("")] * bool(parts) + [article_text(hit, self.tr)]
+        elif not parts:
+            parts.append(Text(self.tr("No article found")))
+        return Group(*parts)
+
+    def _show_hits(self, query: str, found: Found) -> None:
         try:
             box = self.query_one("#rule-search", Input)
             results = self.query_one("#rule-results", OptionList)
@@ -113,26 +128,26 @@ class RulingsView(Vertical):
         # A thread cannot be stopped: the search for an older text may end after the newer one.
         if query != box.value:
             return
-        self.hits = hits
+        self.hits = hits = found.hits
+        self.silent, self.note = found.silent, found.note
+        other = " · " + self.tr("another rulebook")
         results.clear_options()
         results.add_options(
             [
-                Option(Text(f"{h.book} · {h.number} · {h.title}"), id=str(i))
+                Option(Text(f"{h.book} · {h.number} · {h.title}{other * h.other_book}"), id=str(i))
                 for i, h in enumerate(hits)
             ]
         )
         if hits:
             results.highlighted = 0
-            article.update(article_text(hits[0], self.tr))
-        else:
-            article.update(Text(self.tr("No article found")))
+        article.update(self._article(hits[0] if hits else None))
 
     @on(OptionList.OptionHighlighted, "#rule-results")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         if event.option_index < len(self.hits):
             hit = self.hits[event.option_index]
-            self.query_one("#rule-article", Static).update(article_text(hit, self.tr))
+            self.query_one("#rule-article", Static).update(self._article(hit))
 
     def show(self, state: State) -> None:
         lines = [Text(self.tr("Rulings"), style="bold")]
