@@ -69,7 +69,8 @@ async def test_the_key_confirms_then_hands_over_and_writes_the_receipt(
             assert any(f"Premio consegnato: {fifth.name}" in m for m in said), said
             written = [m for m in said if m.startswith("Scritto:")]
             assert written, said
-            receipts = sorted(tmp_path.glob("*.pdf"))
+            assert not list(tmp_path.glob("*.pdf")), "the receipt goes to the print folder"
+            receipts = sorted((tmp_path / "prints").glob("*.pdf"))
             assert len(receipts) == 1 and str(receipts[0]) in written[-1]
             page = " ".join(pdf_pages(receipts[0].read_bytes())[0].split())
             assert page.count("Ricevuta di premio") == 1 and fifth.name in page

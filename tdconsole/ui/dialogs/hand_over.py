@@ -31,9 +31,13 @@ class HandOverDialog(Dialog):
     ARTICLES = ("I.7", "V.1")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", show=False)]
 
-    def __init__(self, tr: Translator, state: State, player: Player) -> None:
+    def __init__(
+        self, tr: Translator, state: State, player: Player, folder: Path | None = None
+    ) -> None:
         super().__init__(tr, state)
         self.player = player
+        self.folder = folder
+        """Where the receipt is written: the event's print folder."""
 
     def named_players(self) -> list[str]:
         return [self.player.name]
@@ -61,4 +65,6 @@ class HandOverDialog(Dialog):
 
     def then(self) -> Message | None:
         path = Path(filename("receipts", "pdf", self.tr.lang))
+        if self.folder is not None:
+            path = self.folder / path
         return PrintRequested("receipts", "pdf", path, (self.player.name,))

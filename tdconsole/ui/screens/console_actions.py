@@ -12,6 +12,7 @@ the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen`
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.widgets import TabbedContent
@@ -190,18 +191,23 @@ class ConsoleActions(_Screen):
         report of the view in front (any other can be chosen in the dialog); into the
         event's print folder."""
         # lazy: the print dialog would weigh on the console's start-up
-        from tdconsole.reports.printer import print_folder
         from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 
         kind = FOR_TAB.get(self.active_tab(), "standings")
         if kind == "standings" and self.state is not None and self.state.phase == "finished":
             kind = "results"
         kind = getattr(self.app, "named_report", None) or kind
+        self.app.push_screen(PrintDialog(self.tr, kind, self._print_folder()))
+
+    def _print_folder(self) -> Path | None:
+        """The event's print folder (``prints/`` beside it, or ``print_dir``)."""
+        # lazy: the printer's module would weigh on the console's start-up
+        from tdconsole.reports.printer import print_folder
+
         service = getattr(self.app, "service", None)
-        folder = None
-        if service is not None:
-            folder = print_folder(service.store.path, service.state.settings.printing.print_dir)
-        self.app.push_screen(PrintDialog(self.tr, kind, folder))
+        if service is None:
+            return None
+        return print_folder(service.store.path, service.state.settings.printing.print_dir)
 
     def action_hand_over(self) -> None:
         """The prize of the place under the cursor handed over (I.7), once confirmed."""
@@ -215,7 +221,7 @@ class ConsoleActions(_Screen):
         if player is None or player.prize is None:
             self.notify(self.tr("Choose a place whose prize is due first"), severity="warning")
             return
-        self.app.push_screen(HandOverDialog(self.tr, state, player))
+        self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
     def action_mark_served(self) -> None:
         if not open_suspensions(self._state()):
