@@ -99,8 +99,13 @@ def test_standings_rank_players_in_by_chips_then_the_places(in_progress: dict[st
     assert chips == sorted(chips, reverse=True) and len(chips) == 15
     assert rows[0]["Player"] == "Σπύρος Ωραιόπουλος" and rows[0]["#"] == "1"
     assert [r["#"] for r in rows[15:23]] == ["16", "17", "18", "19", "20", "21", "22", "22"]
-    assert rows[-1]["Status"] == "disqualified" and rows[-1]["#"] == ""
+    placed = [r for r in rows if r["Status"] != "withdrawn"]
+    assert placed[-1]["Status"] == "disqualified" and placed[-1]["#"] == ""
+    # Who withdrew is listed last, with those who did not play, unnumbered.
+    withdrawn = rows[len(placed) :]
+    assert withdrawn and all(r["Status"] == "withdrawn" and r["#"] == "" for r in withdrawn)
     text = txt("standings", in_progress, "en")
+    assert "Did not play" in text
     assert "41 200" in text  # thin grouping on paper
     assert any(r["Chips"] == "41200" for r in rows)  # plain in CSV
     assert "22=" in text

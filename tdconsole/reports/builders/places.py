@@ -65,7 +65,7 @@ def standings(state: State, lang: Lang) -> Report:
             as_int(p.get("seat"), "seat") or 0,
         )
     )
-    waiting = [p for p in players if p.get("status") in ("registered", "waitlisted")]
+    waiting = [p for p in players if p.get("status") in ("registered", "waitlisted", "withdrawn")]
     # A disqualified player is listed at the place at which he left (rules.md, VI.2).
     gone = [p for p in players if p.get("status") in ("out", "disqualified")]
     gone.sort(key=lambda p: as_int(p.get("place"), "place") or 10**6)
@@ -133,6 +133,8 @@ def _status_cell(p: Mapping[str, Any], status: str, lang: Lang) -> Cell:
     if not status:
         return empty_cell()
     plain = label(f"status.{status}", lang)
+    if status == "withdrawn":  # listed with those who did not play: why he did not
+        return Cell(plain, plain, "muted")
     if status not in ("registered", "waitlisted"):
         return Cell("", plain)
     text = plain if p.get("paid") else f"{plain}, {label('unpaid', lang)}"
