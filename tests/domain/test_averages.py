@@ -24,4 +24,3 @@ def test_the_average_stack_is_rounded_to_the_chip_unit_halves_up() -> None:
     assert room(70_040, 3).average_stack == 23_350  # 23 346.7: up to the nearer unit
     assert room(70_000, 3, "down").average_stack == 23_325
     assert room(70_070, 3, "down").average_stack == 23_350  # 23 356.7: the setting's way down
-
