@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 from decimal import Decimal
@@ -283,3 +284,11 @@ def test_payouts_of_a_document_with_names_that_are_not_text_render_or_refuse_in_
         assert "\n" not in str(refused)
     else:
         assert "1=" in text
+
+
+def test_a_suspended_player_who_is_out_is_not_suspended_now(in_progress: dict[str, Any]) -> None:
+    """His suspension went with him: "Suspended now" lists only players still in."""
+    state = copy.deepcopy(in_progress)
+    player = next(p for p in state["players"] if p["name"] == "Søren Kierkegård")
+    player["status"] = "out"
+    assert "Suspended now" not in txt("rulings", state, "en")

@@ -40,6 +40,12 @@ def rulings(state: State, lang: Lang) -> Report:
     ]
     section = Section(None, columns, empty=label("no_rulings", lang))
     suspended = []
+    # A player out (or disqualified) serves no suspension: not listed as suspended now.
+    gone = {
+        str(p.get("name"))
+        for p in state_list(state, "players")
+        if p.get("status") in ("out", "disqualified", "withdrawn")
+    }
     for entry in entries:
         kind = str(entry.get("kind") or "ruling")
         sanction = entry.get("sanction")
@@ -55,7 +61,7 @@ def rulings(state: State, lang: Lang) -> Report:
             if sanction == "suspend" and served is not None:
                 head += f" ({label('served' if served else 'pending', lang)})"
                 if not served:
-                    suspended.extend(names)
+                    suspended.extend(n for n in names if n not in gone)
         text = f"{head}. "
         if names:
             text += ", ".join(names) + ": "
