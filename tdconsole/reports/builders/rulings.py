@@ -39,7 +39,7 @@ def rulings(state: State, lang: Lang) -> Report:
         Column(label("col.by", lang), display=False),
     ]
     section = Section(None, columns, empty=label("no_rulings", lang))
-    suspended = []
+    suspended: list[str] = []
     # A player out (or disqualified) serves no suspension: not listed as suspended now.
     gone = {
         str(p.get("name"))
