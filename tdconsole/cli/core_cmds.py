@@ -30,6 +30,7 @@ from tdconsole.domain.registration import (
     PlayerWithdrawn,
     Register,
     Withdraw,
+    moved_up_said,
     require_player,
 )
 from tdconsole.domain.seating import Draw, plan_tables
@@ -69,11 +70,9 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     for refund in (b for b in bodies if isinstance(b, FeeRefunded)):
         for line in refund_lines(refund, service.state):
             say(args, line)
-    if body.promoted:
-        say(
-            args,
-            _("{name}: moves up from the waiting list (Art. I.1)").format(name=body.promoted),
-        )
+    moved = moved_up_said(body)
+    if moved is not None:
+        say(args, moved)
     return 0
 
 

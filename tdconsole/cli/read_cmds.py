@@ -26,7 +26,7 @@ from tdconsole.domain.read_model import (
     state_view,
     to_json,
 )
-from tdconsole.domain.registration import FeeRefunded
+from tdconsole.domain.registration import FeeRefunded, side_effect_said
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
 from tdconsole.domain.words import phase_word
@@ -159,6 +159,9 @@ def cmd_log(args: argparse.Namespace) -> int:
         elif isinstance(r.body, FeeRefunded):  # what a withdrawal gave back (the cash)
             mark = "" if r.command in active else undone_mark
             print(f"{r.seq:>5}  {stamp}  {actor}: {refund_said(args, r.body, currency)}{mark}")
+        elif (moved := side_effect_said(r.body)) is not None:  # the waiting list (I.1)
+            mark = "" if r.command in active else undone_mark
+            print(f"{r.seq:>5}  {stamp}  {actor}: {said(args, moved)}{mark}")
         elif isinstance(r.body, Undone):
             reason = f" — {one_line(r.body.reason)}" if r.body.reason else ""
             summary = summary_text(of_command(r.body, history), language)

@@ -6,7 +6,7 @@ The printed reports group with narrow no-break spaces of their own (``reports.mo
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.payouts import money_text
@@ -233,3 +233,9 @@ def decimal_places(value: Decimal) -> int:
     """How many decimals ``value`` needs (``12.50`` → 1, ``70`` → 0)."""
     exponent = value.normalize().as_tuple().exponent
     return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
+    """Round to a multiple of the chip unit (Decision of III.3: nearest, halves up)."""
+    rounding = ROUND_HALF_UP if mode == "half_up" else ROUND_DOWN
+    return int((value / unit).to_integral_value(rounding=rounding)) * unit

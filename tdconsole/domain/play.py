@@ -18,7 +18,7 @@ from tdconsole.domain import clock
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.numbers import chips_text
+from tdconsole.domain.numbers import chips_text, round_chips
 from tdconsole.domain.payouts import money_text, shared_prizes
 from tdconsole.domain.play_common import (
     MAX_STACK,
@@ -29,7 +29,6 @@ from tdconsole.domain.play_common import (
     payout_table,
     require_in,
     require_play_open,
-    round_chips,
     second_stack_amount,
     settle_finish,
     table_of,

@@ -6,7 +6,6 @@ See ``tdconsole.domain.play`` for the chip ledger.
 from __future__ import annotations
 
 from datetime import datetime
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
@@ -16,12 +15,6 @@ from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, Table, name_key
 from tdconsole.domain.words import status_word
 from tdconsole.i18n import Msg, _
-
-
-def round_chips(value: Decimal, unit: int, mode: str = "half_up") -> int:
-    """Round to a multiple of the chip unit (Decision of III.3: nearest, halves up)."""
-    rounding = ROUND_HALF_UP if mode == "half_up" else ROUND_DOWN
-    return int((value / unit).to_integral_value(rounding=rounding)) * unit
 
 
 def second_stack_amount(state: State, table: Table) -> int | None:
@@ -48,8 +41,7 @@ def _table_average(state: State, table: Table) -> int | None:
     n = len(state.players_at(table))
     if n == 0:
         return None
-    stacks = state.settings.stacks
-    return round_chips(Decimal(table.chips) / n, stacks.chip_unit, stacks.second_stack_rounding)
+    return state.average(table.chips, n)
 
 
 def payout_table(state: State) -> list[Payout]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -20,7 +19,6 @@ from tdconsole.domain.play_common import (
     check_chip_unit,
     check_in_play,
     require_in,
-    round_chips,
     unseat,
 )
 from tdconsole.domain.seating import DrawnTable, draw_seats, place_tables
@@ -421,10 +419,7 @@ class Final(Command):
                 ),
                 "IV.6",
             )
-        stacks = state.settings.stacks
-        bonus = round_chips(
-            Decimal(total) / len(finalists), stacks.chip_unit, stacks.second_stack_rounding
-        )
+        bonus = state.average(total, len(finalists))
         rng = random.Random(self.seed) if self.seed is not None else ctx.rng
         number = max(state.tables) + 1
         drawn = draw_seats(

@@ -15,7 +15,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import Settings, is_pin_key, masked, validate_settings
 from tdconsole.domain.state import Player, Seat, State, card_for, name_key
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 MAX_NAME = 60
 
@@ -168,6 +168,33 @@ class SettingChanged(EventBody):
             waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
             for player in waiting[: max(free, 0)]:
                 player.status = "registered"
+
+
+def moved_up_said(withdrawn: PlayerWithdrawn) -> Msg | None:
+    """Who moved up from the waiting list at a withdrawal (Art. I.1): unpaid, as a player on
+    the waiting list pays once a place frees."""
+    if withdrawn.promoted is None:
+        return None
+    return _("{name}: moves up from the waiting list, entry fee not paid yet (Art. I.1)").format(
+        name=withdrawn.promoted
+    )
+
+
+def waiting_said(registered: PlayerRegistered) -> Msg | None:
+    """A registration put on the waiting list (Art. I.1)."""
+    if not registered.waitlisted:
+        return None
+    return _("{name}: waiting list").format(name=registered.name)
+
+
+def side_effect_said(body: EventBody) -> Msg | None:
+    """What a registration or a withdrawal did beside its summary: a place on the waiting list,
+    a move up from it."""
+    if isinstance(body, PlayerRegistered):
+        return waiting_said(body)
+    if isinstance(body, PlayerWithdrawn):
+        return moved_up_said(body)
+    return None
 
 
 # -- commands -------------------------------------------------------------------------------

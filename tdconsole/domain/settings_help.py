@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tdconsole.i18n import _
+
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _SECTION = re.compile(r"^\[([A-Za-z_][A-Za-z0-9_]*)\]")
+_DECISION = re.compile(r"Decision \((.+)\)")
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,15 @@ class FieldHelp:
     """``Art. I.1``, ``Decision (IV.4)``, or empty when no article governs it."""
     label: dict[str, str] = field(default_factory=dict)
     meaning: dict[str, str] = field(default_factory=dict)
+
+    def cited(self, lang: str) -> str:
+        """The article in ``lang``: "Art. I.1", "Decisione (IV.4)"."""
+        decision = _DECISION.fullmatch(self.article)
+        if decision:
+            return _("Decision ({article})").format(article=decision.group(1)).text(lang)
+        if self.article.startswith("Art. "):
+            return _("Art. {articles}").format(articles=self.article[5:]).text(lang)
+        return self.article
 
     def words(self, lang: str) -> tuple[str, str]:
         """(label, meaning) in ``lang``, English where the file has no translation."""

@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
 
+from tdconsole.domain.numbers import round_chips
 from tdconsole.domain.settings import Settings
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -251,7 +252,13 @@ class State:
         n = self.in_play
         if n == 0 or self.stack is None:
             return None
-        return self.chips_in_play // n
+        return self.average(self.chips_in_play, n)
+
+    def average(self, chips: int, players: int) -> int:
+        """An average stack, ``chips`` over ``players``, rounded to the chip unit as the
+        regulation rounds the second stack (III.3's Decision) and the final's bonus (III.4)."""
+        stacks = self.settings.stacks
+        return round_chips(Decimal(chips) / players, stacks.chip_unit, stacks.second_stack_rounding)
 
     @property
     def prize_pool(self) -> Decimal:

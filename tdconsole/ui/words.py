@@ -9,7 +9,12 @@ from tdconsole.domain.commands import description_of
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
-from tdconsole.domain.registration import FeeRefunded
+from tdconsole.domain.registration import (
+    FeeRefunded,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    moved_up_said,
+)
 from tdconsole.domain.summaries import summary_text
 from tdconsole.ui.i18n import Translator, chips
 
@@ -41,23 +46,11 @@ def activity_text(activity: Activity, tr: Translator) -> str:
 
 
 def record_words(records: list[Record], tr: Translator, currency: str = "scudi") -> list[str]:
-    """Places and prizes of eliminations, second-stack amounts (what a summary does not say)."""
-    parts: list[str] = []
+    """Places and prizes of eliminations, second-stack amounts, who went on the waiting list,
+    who moved up from it, refunds (what a summary does not say)."""
+    parts = registered_words(records, tr) + withdrawal_words(records, tr, currency)
     for record in records:
         body = record.body
-        if isinstance(body, FeeRefunded):  # a withdrawal gives back what he paid (the cash)
-            parts.append(tr("Withdrawn: {name}", name=body.name))
-            if body.entry is not None:
-                amount = f"{money_said(body.entry)} {currency}"
-                parts.append(
-                    tr(
-                        "entry fee of {amount} refunded: the prize pool drops by {amount}",
-                        amount=amount,
-                    )
-                )
-            if body.food is not None:
-                amount = f"{money_said(body.food)} {currency}"
-                parts.append(tr("food contribution of {amount} refunded", amount=amount))
         if isinstance(body, PlayersEliminated):
             for out in body.players:
                 if out.prize:
@@ -77,6 +70,40 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
             parts.append(
                 tr("{name}: second stack {amount}", name=body.name, amount=chips(body.amount))
             )
+    return parts
+
+
+def registered_words(records: list[Record], tr: Translator) -> list[str]:
+    """A registration that filled the places: who is in, who is on the waiting list (I.1)."""
+    bodies = [r.body for r in records if isinstance(r.body, PlayerRegistered)]
+    waiting = [b.name for b in bodies if b.waitlisted]
+    if not waiting:
+        return []
+    registered = [b.name for b in bodies if not b.waitlisted]
+    parts = [tr("Registered: {names}", names=", ".join(registered))] if registered else []
+    parts.append(tr("Waiting list (Art. I.1): {names}", names=", ".join(waiting)))
+    return parts
+
+
+def withdrawal_words(records: list[Record], tr: Translator, currency: str) -> list[str]:
+    """A withdrawal's refunds (the cash) and who moved up from the waiting list (I.1)."""
+    withdrawn = next((r.body for r in records if isinstance(r.body, PlayerWithdrawn)), None)
+    refund = next((r.body for r in records if isinstance(r.body, FeeRefunded)), None)
+    moved = moved_up_said(withdrawn) if withdrawn is not None else None
+    if refund is None and moved is None:
+        return []
+    name = withdrawn.name if withdrawn is not None else refund.name if refund else ""
+    parts = [tr("Withdrawn: {name}", name=name)]
+    if refund is not None and refund.entry is not None:
+        amount = f"{money_said(refund.entry)} {currency}"
+        parts.append(
+            tr("entry fee of {amount} refunded: the prize pool drops by {amount}", amount=amount)
+        )
+    if refund is not None and refund.food is not None:
+        amount = f"{money_said(refund.food)} {currency}"
+        parts.append(tr("food contribution of {amount} refunded", amount=amount))
+    if moved is not None:
+        parts.append(tr.say(moved))
     return parts
 
 

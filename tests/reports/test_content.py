@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 from decimal import Decimal
@@ -99,8 +100,13 @@ def test_standings_rank_players_in_by_chips_then_the_places(in_progress: dict[st
     assert chips == sorted(chips, reverse=True) and len(chips) == 15
     assert rows[0]["Player"] == "Σπύρος Ωραιόπουλος" and rows[0]["#"] == "1"
     assert [r["#"] for r in rows[15:23]] == ["16", "17", "18", "19", "20", "21", "22", "22"]
-    assert rows[-1]["Status"] == "disqualified" and rows[-1]["#"] == ""
+    placed = [r for r in rows if r["Status"] != "withdrawn"]
+    assert placed[-1]["Status"] == "disqualified" and placed[-1]["#"] == ""
+    # Who withdrew is listed last, with those who did not play, unnumbered.
+    withdrawn = rows[len(placed) :]
+    assert withdrawn and all(r["Status"] == "withdrawn" and r["#"] == "" for r in withdrawn)
     text = txt("standings", in_progress, "en")
+    assert "Did not play" in text
     assert "41 200" in text  # thin grouping on paper
     assert any(r["Chips"] == "41200" for r in rows)  # plain in CSV
     assert "22=" in text
@@ -278,3 +284,11 @@ def test_payouts_of_a_document_with_names_that_are_not_text_render_or_refuse_in_
         assert "\n" not in str(refused)
     else:
         assert "1=" in text
+
+
+def test_a_suspended_player_who_is_out_is_not_suspended_now(in_progress: dict[str, Any]) -> None:
+    """His suspension went with him: "Suspended now" lists only players still in."""
+    state = copy.deepcopy(in_progress)
+    player = next(p for p in state["players"] if p["name"] == "Søren Kierkegård")
+    player["status"] = "out"
+    assert "Suspended now" not in txt("rulings", state, "en")

@@ -1,13 +1,16 @@
-"""Counts: the count dialog's running total against the table's chips, the
-final's counts in seat order and all in view at 120×40, its bonus only from every count."""
+"""Counts: the count dialog's running total against the table's chips, the final's counts in
+seat order and all in view at 120×40, its bonus only from every count typed (never from the last
+stacks known)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from textual.containers import VerticalScroll
 from textual.widgets import Label, Static
 
+from tdconsole.domain.play import round_chips
 from tdconsole.ui.app import ConsoleApp
 
 from .conftest import MakeApp, settle
@@ -45,9 +48,21 @@ async def test_the_final_counts_in_seat_order_in_view_and_the_bonus_waits(
         assert [label.split("  ")[-1] for label in labels] == [name for *_, name in seats]
         body = app.screen.query_one(".dialog-body", VerticalScroll)
         assert body.max_scroll_y == 0  # every count in view, no scrolling
-        assert "Bonus" in note(app) and "—" not in note(app)
-        first_bonus = note(app)
-        await pilot.press("ctrl+u")  # the first count cleared: no partial bonus
-        partial = note(app)
-        assert partial != first_bonus
-        assert not any(ch.isdigit() for ch in partial.split("\n")[-1].replace("III.4", "")), partial
+        # No bonus from the last stacks known (a hint in each field): only from every count.
+        bonus_line = note(app).split("\n")[-1]
+        assert "—" in bonus_line, bonus_line
+        assert not any(ch.isdigit() for ch in bonus_line.replace("III.4", "")), bonus_line
+        finalists = len(seats)
+        first = state.chips_in_play - 1000 * (finalists - 1)
+        await pilot.press(*str(first))
+        for _ in range(finalists - 2):
+            await pilot.press("tab", *"1000")
+        assert "—" in note(app).split("\n")[-1]  # one count still to type
+        await pilot.press("tab", *"1000")
+        await settle(pilot)
+        stacks = state.settings.stacks
+        bonus = round_chips(
+            Decimal(state.chips_in_play) / finalists, stacks.chip_unit, stacks.second_stack_rounding
+        )
+        bonus_line = note(app).split("\n")[-1]
+        assert f"{bonus:,}".replace(",", " ") in bonus_line and "—" not in bonus_line, bonus_line

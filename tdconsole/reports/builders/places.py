@@ -50,7 +50,7 @@ def standings(state: State, lang: Lang) -> Report:
     players = state.players
     playing = [p for p in players if p.status == "in"]
     playing.sort(key=lambda p: (-(p.chips or -1), p.table or 0, p.seat or 0))
-    waiting = [p for p in players if p.status in ("registered", "waitlisted")]
+    waiting = [p for p in players if p.status in ("registered", "waitlisted", "withdrawn")]
     # A disqualified player is listed at the place at which he left (rules.md, VI.2).
     gone = [p for p in players if p.status in ("out", "disqualified")]
     gone.sort(key=lambda p: p.place or 10**6)
@@ -118,6 +118,8 @@ def _status_cell(p: PlayerView, status: str, lang: Lang) -> Cell:
     if not status:
         return empty_cell()
     plain = label(f"status.{status}", lang)
+    if status == "withdrawn":  # listed with those who did not play: why he did not
+        return Cell(plain, plain, "muted")
     if status not in ("registered", "waitlisted"):
         return Cell("", plain)
     text = plain if p.paid else f"{plain}, {label('unpaid', lang)}"

@@ -38,7 +38,9 @@ def rulings(state: State, lang: Lang) -> Report:
         Column(label("col.by", lang), display=False),
     ]
     section = Section(None, columns, empty=label("no_rulings", lang))
-    suspended = []
+    suspended: list[str] = []
+    # A player out (or disqualified) serves no suspension: not listed as suspended now.
+    gone = {p.name for p in state.players if p.status in ("out", "disqualified", "withdrawn")}
     for entry in entries:
         kind = entry.kind or "ruling"
         sanction = entry.sanction
@@ -54,7 +56,7 @@ def rulings(state: State, lang: Lang) -> Report:
             if sanction == "suspend" and served is not None:
                 head += f" ({label('served' if served else 'pending', lang)})"
                 if not served:
-                    suspended.extend(names)
+                    suspended.extend(n for n in names if n not in gone)
         text = f"{head}. "
         if names:
             text += ", ".join(names) + ": "

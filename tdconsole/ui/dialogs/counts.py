@@ -18,7 +18,8 @@ def count_id(index: int) -> str:
 
 
 class CountRows(Vertical):
-    """``names`` with a count input each (prefilled with ``values``)."""
+    """``names`` with a count input each, prefilled with ``values`` (with ``hints``, each
+    value only shown greyed until a count is typed: a count that must be taken afresh)."""
 
     def __init__(
         self,
@@ -26,11 +27,14 @@ class CountRows(Vertical):
         values: dict[str, int | None],
         labels: dict[str, str],
         id: str | None = None,
+        *,
+        hints: bool = False,
     ) -> None:
         super().__init__(id=id, classes="count-rows")
         self.names = names
         self.values = values
         self.labels = labels
+        self.hints = hints
 
     def compose(self) -> ComposeResult:
         for i, name in enumerate(self.names):
@@ -38,8 +42,10 @@ class CountRows(Vertical):
             with Horizontal(classes="row"):
                 yield Label(Text(self.labels.get(name, name)), classes="who")
                 # One line a player: a final of ten fits at 120×40 without scrolling.
+                shown = "" if value is None else str(value)
                 yield Input(
-                    "" if value is None else str(value),
+                    "" if self.hints else shown,
+                    placeholder=chips(value) if self.hints and value is not None else "",
                     id=count_id(i),
                     classes="stack",
                     compact=True,

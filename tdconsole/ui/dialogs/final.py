@@ -3,13 +3,11 @@ redraw of the seats (Art. IV.2, IV.5-IV.6, III.4)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.play import Final, round_chips
+from tdconsole.domain.play import Final
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
@@ -42,8 +40,13 @@ class FinalDialog(Dialog):
             p.name: f"{seat_label(tr, self.state, p)}  {p.name}{mark if p.second_stack else ''}"
             for p in players
         }
+        # IV.5: every finalist counted now; his last stack only a hint (no bonus from it).
         yield CountRows(
-            [p.name for p in players], {p.name: p.chips for p in players}, labels, id="counts"
+            [p.name for p in players],
+            {p.name: p.chips for p in players},
+            labels,
+            id="counts",
+            hints=True,
         )
         yield Input(
             placeholder=self.tr("Draw number, to repeat a draw (empty: at random)"), id="seed"
@@ -61,11 +64,10 @@ class FinalDialog(Dialog):
             # The bonus is a share of all the counts: none shown from part of them.
             line.append("\n")
             line.append(
-                self.tr("Bonus (Art. III.4): once every finalist's count is typed"), style=""
+                self.tr("Bonus (Art. III.4): — until every finalist's count is typed"), style=""
             )
         elif n:
-            stacks = self.state.settings.stacks
-            bonus = round_chips(Decimal(total) / n, stacks.chip_unit, stacks.second_stack_rounding)
+            bonus = self.state.average(total, n)
             line.append("\n")
             line.append(
                 self.tr(

@@ -17,10 +17,12 @@ from tdconsole.ui.widgets.choices import Tick
 
 
 def unpaid(state: State, food: bool) -> list[str]:
-    """Who may still pay: registered (not waitlisted, not withdrawn), fee or food not paid."""
+    """Who may still pay: registered (not waitlisted, not withdrawn), fee or food not paid;
+    once seated, the food of every player who took part."""
     players = state.ordered_players()
     if food:
-        return [p.name for p in players if p.status != "withdrawn" and not p.food_paid]
+        gone = ("withdrawn", "waitlisted")
+        return [p.name for p in players if p.status not in gone and not p.food_paid]
     return [p.name for p in players if p.status == "registered" and not p.paid]
 
 

@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import TabbedContent, TabPane
 
+from tdconsole.domain.play_common import can_take_second_stack, second_stacks_given
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
 from tdconsole.ui.colour_up_prompt import colour_up_due
@@ -197,6 +198,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         started = self.state is not None and self.state.stack is not None
         if started and action in BEFORE_START:
             return False
+        if action == "second_stack" and self.state is not None:
+            return second_stacks_given(self.state)  # none once the final is due (III.4)
         return not (not started and action in IN_PLAY)
 
     # -- actions: navigation ---------------------------------------------------------------
@@ -289,7 +292,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     tr = screen.tr
     entries: list[tuple[str, object, str, str]] = []
     for key, action, label, _shown, floor in ACTIONS:
-        if screen.floor and not floor:
+        if (screen.floor and not floor) or screen.check_action(action.split("(")[0], ()) is False:
             continue
         entries.append((tr.say(label), partial(screen.run_action, action), key, ""))
     if not screen.floor:
@@ -321,7 +324,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                         p.name,
                     )
                 )
-            if p.second_stack is None:
+            if can_take_second_stack(state, p):
                 entries.append(
                     (
                         tr("Second stack for {name}", name=p.name),

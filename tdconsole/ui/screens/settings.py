@@ -83,7 +83,8 @@ class SettingsScreen(StillBeneath):
                                 classes="settings-value",
                                 compact=True,
                             )
-                        help_line = f"{item.article} · {meaning}" if item.article else meaning
+                        cited = item.cited(lang)
+                        help_line = f"{cited} · {meaning}" if cited else meaning
                         yield Static(help_line, classes="settings-help", markup=False)
                         error = Static(
                             "", id=f"e-{item.key}", classes="settings-error", markup=False

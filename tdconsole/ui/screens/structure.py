@@ -120,6 +120,12 @@ class StructureScreen(StructureRows, StillBeneath):
         self.refresh_rows()
         table.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only what applies: no start (nor a proposal) once started, no edit once over."""
+        if self.started and action in ("start", "propose"):
+            return False
+        return not (self.finished and action in ("edit", "insert_break", "remove_break"))
+
     # -- attributes down -------------------------------------------------------------------
     def show(self, state: State) -> None:
         self.state = state

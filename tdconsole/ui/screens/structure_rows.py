@@ -74,6 +74,11 @@ class StructureRows(_Screen):
     def started(self) -> bool:
         return self.opened_started
 
+    @property
+    def finished(self) -> bool:
+        """The event is over: its clock stopped for good (IV.7)."""
+        return self.started and bool(getattr(self.state.clock, "finished", False))
+
     # -- the structure shown ---------------------------------------------------------------
     def _local_now(self) -> datetime:
         return self.now.astimezone()
@@ -197,6 +202,12 @@ class StructureRows(_Screen):
     def refresh_rows(self) -> None:
         tr = self.tr
         summary = self.query_one("#structure-summary", Static)
+        if self.finished:  # no levels ahead, nothing to plan here (IV.7)
+            self.rows = []
+            self.query_one("#structure-table", DataTable).clear()
+            over = tr("The event is over: the clock is stopped for good.")
+            summary.update(Text(f"{over} ({tr.articles(['IV.7'])})", style="bold"))
+            return
         try:
             rows = self.plan_rows()
         except RuleError as exc:

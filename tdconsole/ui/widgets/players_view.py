@@ -19,6 +19,13 @@ if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
 
 
+def paid_word(tr: Translator, paid: bool, refunded: bool) -> str:
+    """A fee as the table says it: paid, given back at his withdrawal, or not paid."""
+    if refunded:
+        return tr("refunded")
+    return tr("yes") if paid else "–"
+
+
 def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     seated = player.status == "in" and player.table is not None
     card = ""
@@ -29,8 +36,8 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     return [
         Text(player.name),
         Text(tr.say(player_word(state, player))),
-        Text(tr("yes") if player.paid else "–"),
-        Text(tr("yes") if player.food_paid else "–"),
+        Text(paid_word(tr, player.paid, player.entry_refund is not None)),
+        Text(paid_word(tr, player.food_paid, player.food_refund is not None)),
         Text(table_cell(tr, state, player.table) if player.table is not None and seated else ""),
         Text(f"{player.seat} {card}" if seated else ""),
         Text(chips(player.chips), justify="right"),

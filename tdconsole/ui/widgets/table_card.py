@@ -79,6 +79,8 @@ class TableView:
 
 def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
     cell = Text()
+    # The button in front of its own seat's number: at the cell's end it read as the next seat's.
+    cell.append("D" if seat.button else " ", style="bold reverse" if seat.button else "")
     cell.append(f"{seat.seat:>2} ", style="dim")
     cell.append(f"{seat.card:<4}", style="bold" if seat.name else "dim")
     if seat.name is None:
@@ -88,7 +90,7 @@ def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
         name.truncate(name_width, overflow="ellipsis", pad=True)
         cell.append_text(name)
     cell.append(f" {SECOND_STACK}" if seat.second_stack else "  ", style="bold")
-    cell.append(" D" if seat.button else "  ", style="bold reverse" if seat.button else "")
+    cell.append(" ")
     if selected:
         cell.stylize("reverse")
     return cell
