@@ -182,7 +182,7 @@ async def test_final_table_draw(make_app: MakeApp, final_file: Path) -> None:
 async def test_disqualify(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("x", *"offese", "enter")
+        await pilot.press("x", "tab", *"offese", "enter")  # the name first, then the reason
         await pilot.pause()
         assert svc(app).state.find("Moretti").status == "disqualified"  # type: ignore[union-attr]
 
