@@ -32,6 +32,7 @@ from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.app_views import ViewsApp
 from tdconsole.ui.event_choice import EventChoice
 from tdconsole.ui.guessing import GuessWatch
+from tdconsole.ui.held_keys import HeldKeysApp
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
@@ -64,7 +65,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(EventChoice, ViewsApp):
+class ConsoleApp(EventChoice, HeldKeysApp, ViewsApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -335,6 +336,16 @@ class ConsoleApp(EventChoice, ViewsApp):
         self.refresh_views()
         self.tick()
         self.notify(text, timeout=6, markup=False)
+
+    def redo_words(self) -> str | None:
+        """What ``r`` would restore now, in the console's words (None: nothing to redo)."""
+        if self.service is None:
+            return None
+        history = self.service.history
+        target = history.last_redoable
+        if target is None:
+            return None
+        return summary_text(history.summaries[target], self.tr.lang)
 
     def refused(self, exc: RuleError) -> None:
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)

@@ -182,7 +182,7 @@ async def test_final_table_draw(make_app: MakeApp, final_file: Path) -> None:
 async def test_disqualify(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("x", *"offese", "enter")
+        await pilot.press("x", "tab", *"offese", "enter")  # the name first, then the reason
         await pilot.pause()
         assert svc(app).state.find("Moretti").status == "disqualified"  # type: ignore[union-attr]
 
@@ -204,13 +204,13 @@ async def test_players_view_search_pay_withdraw_register(tmp_path: Path) -> None
             await pilot.pause()
             players = app.screen.query_one(PlayersView)
             assert players.selected_player() == "Bruno"
-            await pilot.press("y")
+            await pilot.press("y", "enter")  # asked first, naming him
             await pilot.pause()
             assert service.state.find("Bruno").paid  # type: ignore[union-attr]
-            await pilot.press("v")
+            await pilot.press("v", "enter")
             await pilot.pause()
             assert service.state.find("Bruno").food_paid  # type: ignore[union-attr]
-            await pilot.press("w")
+            await pilot.press("w", "enter")
             await pilot.pause()
             assert service.state.find("Bruno").status == "withdrawn"  # type: ignore[union-attr]
     finally:
@@ -328,7 +328,9 @@ async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None
         await pilot.press("5", *"III.3")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        await pilot.press("enter", "l", *"Rossi", "tab", "tab", *"seconda dote confermata", "enter")
+        await pilot.press(
+            "enter", "l", *"Rossi", "tab", "tab", "tab", *"seconda dote confermata", "enter"
+        )
         await pilot.pause()
         rulings = svc(app).state.rulings
         assert rulings and rulings[-1].articles == ["III.3"]
@@ -341,7 +343,7 @@ async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
         await pilot.press("z")
         await pilot.pause()
         app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
-        await pilot.press(*"carte scoperte", "enter")
+        await pilot.press("tab", *"carte scoperte", "enter")  # opened on the player
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.suspended_orbits == 1

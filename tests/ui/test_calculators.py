@@ -102,7 +102,7 @@ async def test_cite_in_log_from_the_article(app: ConsoleApp) -> None:
         await pilot.pause()
         assert isinstance(app.screen, RulingDialog)
         assert app.screen.query_one("#articles", Input).value == "7.7"
-        await pilot.press("tab", "tab", *"Piatto laterale a Bea", "enter")
+        await pilot.press("tab", "tab", "tab", *"Piatto laterale a Bea", "enter")
         await pilot.pause()
         ruling = svc(app).state.rulings[-1]
         assert ruling.articles == ["7.7"] and ruling.text == "Piatto laterale a Bea"

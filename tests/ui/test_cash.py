@@ -37,7 +37,7 @@ async def test_a_refund_is_said_and_the_prizes_tab_sums_up_the_cash(tmp_path: Pa
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
             await pilot.press("slash", *"bru", "enter")
-            await pilot.press("w")
+            await pilot.press("w", "enter")  # asked first, naming him
             await settle(pilot)
             said = [n.message for n in notifications(app)]
             assert any(

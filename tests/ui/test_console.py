@@ -75,6 +75,6 @@ async def test_undo_and_redo_say_what(app: ConsoleApp) -> None:
         await pilot.pause()
         assert status_of(app, "Moretti") == "in"
         assert any("Annullato" in m and "Moretti" in m for m in messages(app))
-        await pilot.press("r")
+        await pilot.press("r", "enter")  # asked first, naming what
         await pilot.pause()
         assert status_of(app, "Moretti") == "out"

@@ -11,11 +11,16 @@ from tdconsole.ui.dialogs.ruling import RulingDialog
 from .conftest import settle
 
 
-async def test_the_sanction_dialog_takes_the_reason_typed(app: ConsoleApp) -> None:
+async def test_the_sanction_dialog_opens_on_its_player_and_takes_the_reason_after_a_tab(
+    app: ConsoleApp,
+) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("z", *"slow play", "tab", *"more")
+        await pilot.press("z")
+        assert app.focused is not None and app.focused.id == "name"
+        await pilot.press(*"Greco", "tab", *"slow play", "tab", *"more")
         dialog = app.screen
+        assert dialog.query_one("#name", Input).value == "Greco"
         assert dialog.query_one("#reason", Input).value == "slow play"
         chosen = [b.id for b in dialog.query(RadioButton) if b.value]
         assert chosen == ["kind-warning"]  # the letters and the space changed nothing
@@ -27,7 +32,7 @@ async def test_the_sanction_dialog_takes_the_reason_typed(app: ConsoleApp) -> No
         assert "●" in marks["kind-suspend1"] and "●" not in marks["kind-warning"]
 
 
-async def test_the_ruling_form_starts_on_the_first_empty_field_and_keeps_the_article(
+async def test_the_ruling_form_opens_on_its_players_and_tabs_down_the_screen(
     app: ConsoleApp,
 ) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
@@ -35,13 +40,28 @@ async def test_the_ruling_form_starts_on_the_first_empty_field_and_keeps_the_art
         state = app.service.state  # type: ignore[union-attr]
         await app.push_screen(RulingDialog(app.tr, state, None, "III.2"))
         await settle(pilot)
-        assert app.focused is not None and app.focused.id == "table"
+        assert app.focused is not None and app.focused.id == "players"
         await pilot.press("escape")
         app.screen.cite("III.2")  # type: ignore[attr-defined]
         await settle(pilot)
-        assert app.focused is not None and app.focused.id == "players"
-        await pilot.press(*"Giocatore 1", "tab", *", 7.7")
+        table = app.screen.query_one("#table", Input).value
+        assert table and app.focused is not None and app.focused.id == "players"  # still
+        order = [f.id for f in app.screen.query(Input)]
+        assert order == ["players", "table", "articles", "text"]  # as on screen, top down
+        await pilot.press(*"Giocatore 1", "tab", "tab", *", 7.7")
+        assert app.screen.query_one("#players", Input).value == "Giocatore 1"
         assert app.screen.query_one("#articles", Input).value == "III.2, 7.7"
+
+
+async def test_every_dialog_with_a_player_field_opens_on_it(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key in ("e", "d", "x", "z", "l", "M"):
+            await pilot.press(key)
+            await settle(pilot)
+            focused = app.focused
+            assert focused is not None and focused.id in ("name", "name-1", "players"), key
+            await pilot.press("escape")
 
 
 async def test_every_field_keeps_its_label_when_filled(app: ConsoleApp) -> None:

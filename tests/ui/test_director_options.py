@@ -86,7 +86,7 @@ async def test_the_director_moves_one_player(app: ConsoleApp) -> None:
         player = state.find(name)
         assert player is not None and player.table == 1
         free = next(s.number for s in state.tables[2].seats if s.player is None)
-        await pilot.press(*"2", "tab", *str(free), "tab", "tab", *"sedia rotta", "ctrl+s")
+        await pilot.press("tab", *"2", "tab", *str(free), "tab", "tab", *"sedia rotta", "ctrl+s")
         await pilot.pause()
         moved = app.service.state.find(name)
         assert moved is not None and (moved.table, moved.seat) == (2, free)

@@ -72,7 +72,7 @@ async def evening(tmp_path: Path, names: list[str], *, withdraw: str = "", dq: b
             assert all(p.paid for p in state().players.values())
             if withdraw:
                 # A withdrawal after paying, on the players tab: the fee refunded.
-                await press("2", *["down"] * names.index(withdraw), "w")
+                await press("2", *["down"] * names.index(withdraw), "w", "enter")
                 assert state().find(withdraw).status == "withdrawn"  # type: ignore[union-attr]
             playing = len(names) - (1 if withdraw else 0)
             # The draw (the dialog closes once recorded), the start.
@@ -90,8 +90,8 @@ async def evening(tmp_path: Path, names: list[str], *, withdraw: str = "", dq: b
             await press(*CLEAR, *str(table.chips - rest), "ctrl+s")
             assert not state().tables[1].open
             if dq:
-                # A disqualification of the player under the cursor: a reason, Enter.
-                await press("x", *"cheating", "enter")
+                # A disqualification of the player under the cursor: Tab to a reason, Enter.
+                await press("x", "tab", *"cheating", "enter")
                 assert any(p.status == "disqualified" for p in state().players.values())
             # Down to the final's six: the final table draw, then down to the winner.
             while state().in_play > 6:
@@ -130,4 +130,4 @@ async def test_a_new_evening_by_keys_with_a_withdrawal_and_a_disqualification(
     at three tables, a closing, a disqualification, the final, the winner."""
     names = [*NAMES, "Marta", "Nino", "Olga"]
     count = await evening(tmp_path, names, withdraw="Nino", dq=True)
-    assert count == 270
+    assert count == 272

@@ -104,7 +104,7 @@ async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
             await pilot.pause()
             search = app.screen.query_one("#player-search", Input)
             assert app.screen.focused is search
-            send_at_once(app, "escape", "y")
+            send_at_once(app, "escape", "y", "enter")
             await settle(pilot)  # every key sent has been handled
             assert search.value == "bru"  # the y was not typed into the box
             assert app.screen.focused is app.screen.query_one("#player-table")

@@ -42,7 +42,7 @@ async def test_mark_a_suspension_served(app: ConsoleApp) -> None:
         await pilot.pause()
         assert not svc(app).state.rulings[-1].served
         assert any(m.startswith("Annullato: sospensione 1 scontata") for m in messages(app))
-        await pilot.press("r")
+        await pilot.press("r", "enter")  # asked first, naming what
         await pilot.pause()
         assert any(m.startswith("Ripristinato: sospensione 1 scontata") for m in messages(app))
 

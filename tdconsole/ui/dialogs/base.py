@@ -50,6 +50,11 @@ def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
     return tr("table {table}, seat {seat}", table=table, seat=seat)
 
 
+def is_player_field(field: Input) -> bool:
+    """A field that names players (one, or several as "a, b")."""
+    return field.id in ("name", "players") or field.has_class("name")
+
+
 class PlayerSuggester(Suggester):
     """Completes a name as people type it (the domain's ``match_players``: case and accents
     ignored): ``zoe`` suggests "Zoë Ångström" when she is the only one it may mean. Only a
@@ -74,6 +79,8 @@ class Dialog(Backdrop):
     HEADING: ClassVar[Msg] = _("Record")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     CLOSE_ON_SUCCESS: ClassVar[bool] = True
+    HOLDS_KEYS: ClassVar[bool] = True
+    """The keys typed while it opens wait for its first field (``ui.held_keys``)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_dialog", str(_("Cancel"))),
         Binding("ctrl+s", "submit", str(_("OK"))),
@@ -176,9 +183,12 @@ class Dialog(Backdrop):
         update_changed(self.query_one("#dialog-note", Static), text)  # type: ignore[arg-type]
 
     def first_focus(self) -> Widget | None:
-        """Where the cursor goes when the dialog opens: the first field, unless overridden."""
+        """Where the cursor goes when the dialog opens: its player field when it has one (the
+        name typed right after the key lands there, whatever the dialog), else the first."""
         inputs = list(self.query(Input))
-        return inputs[0] if inputs else None
+        players = [field for field in inputs if is_player_field(field)]
+        fields = players or inputs
+        return fields[0] if fields else None
 
     def label_fields(self) -> None:
         """Every field keeps its label once filled: the placeholder, said again on the field's
@@ -203,6 +213,9 @@ class Dialog(Backdrop):
             # opened again may have it focused already, and gets no focus to select them (a
             # name typed replaces the player it opens on).
             first.select_all()
+        release = getattr(self.app, "release_keys", None)
+        if release is not None:
+            release(self)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

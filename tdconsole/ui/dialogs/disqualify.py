@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widget import Widget
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
@@ -26,9 +25,6 @@ class DisqualifyDialog(Dialog):
         yield self.player_input(self.first)
         yield Input(placeholder=self.tr("Reason"), id="reason")
         yield Input(placeholder=self.tr("Chips leaving play (empty: his last count)"), id="chips")
-
-    def first_focus(self) -> Widget | None:
-        return self.query_one("#reason" if self.first else "#name", Input)
 
     def command(self) -> Command | None:
         name = self.query_one("#name", Input).value.strip()

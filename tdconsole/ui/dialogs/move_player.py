@@ -47,9 +47,6 @@ class MovePlayerDialog(Dialog):
         )
         yield Label(hint, classes="hint")
 
-    def first_focus(self) -> Input:
-        return self.query_one("#to-table" if self.player_name else "#name", Input)
-
     def command(self) -> Command | None:
         def number(key: str, label: Msg, required: bool = True) -> int | None:
             raw = self.query_one(f"#{key}", Input).value

@@ -29,19 +29,15 @@ class RulingDialog(Dialog):
 
     def body(self) -> ComposeResult:
         table = "" if self.table is None else str(self.table)
-        yield Input(table, placeholder=self.tr("Table"), id="table")
+        # The players first: the dialog opens on them, and Tab goes down the screen from there.
         yield Input(placeholder=self.tr("Players") + " (a, b)", id="players")
+        yield Input(table, placeholder=self.tr("Table"), id="table")
         # A Tab onto the articles cited keeps them (the cursor at their end), not all selected
         # for the next letter to replace.
         yield Input(
             self.article, placeholder="Art. (III.2, 7.7)", id="articles", select_on_focus=False
         )
         yield Input(self.text, placeholder=self.tr("Decision"), id="text")
-
-    def first_focus(self) -> Input:
-        """The first field still empty: the table when none is known, else the players."""
-        fields = list(self.query(Input))
-        return next((f for f in fields if not f.value.strip()), fields[0])
 
     def command(self) -> Command | None:
         text = self.query_one("#text", Input).value.strip()

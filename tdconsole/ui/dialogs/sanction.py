@@ -38,9 +38,6 @@ class SanctionDialog(Dialog):
             for i, (key, label) in enumerate(KINDS):
                 yield Choice(self.tr.say(label), value=i == 0, id=f"kind-{key}")
 
-    def first_focus(self) -> Input:
-        return self.query_one("#reason" if self.first else "#name", Input)
-
     def command(self) -> Command | None:
         name = self.query_one("#name", Input).value.strip()
         if not name:

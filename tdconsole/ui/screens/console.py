@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
-from textual.widgets import TabbedContent, TabPane
+from textual.widgets import Input, TabbedContent, TabPane
 
 from tdconsole.domain.play_common import can_take_second_stack, second_stacks_given
 from tdconsole.domain.words import player_word
@@ -46,7 +46,7 @@ from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 from tdconsole.ui.widgets.payouts_view import PayoutsView
-from tdconsole.ui.widgets.players_view import PlayersView
+from tdconsole.ui.widgets.players_view import PlayersView, SearchBox
 from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.season_view import SeasonView
@@ -70,6 +70,7 @@ TAB_VIEWS = tuple(view for views in VIEWS_OF_TAB.values() for view, _id in views
 """The views the tabs hold that are handed the State (the tables' view is shown it always)."""
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.widget import AwaitMount
 
     from tdconsole.domain.clock import ClockStatus
@@ -226,6 +227,28 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     async def action_search(self) -> None:
         await self._front("players")
         self.set_focus(self.query_one("#player-search"))
+
+    async def typed_aside(self, event: events.Key) -> bool:
+        """A key that came back unused from the widget it was handed to, before the keys'
+        bindings (the App asks, in the order typed): True when it is typing, taken here.
+
+        A word typed while no field has the keys is a search for a player, never the keys'
+        actions: a letter no key of the view uses opens the search with it, and the letters
+        still on their way once a search box has the keys go into it ("Greco" typed on the
+        tables is a search, not ``r`` redoing an action)."""
+        char = event.character
+        if not event.is_printable or char is None:
+            return False
+        box = self.focused
+        if isinstance(box, Input):
+            box.insert_text_at_cursor(char)
+            return True
+        bound = self.active_bindings.get(event.key)
+        if (bound is not None and bound.enabled) or not char.isalpha():
+            return False
+        await self._front("players")
+        self.query_one(SearchBox).start(char)
+        return True
 
     def action_leave_search(self) -> None:
         box = self.focused

@@ -3,9 +3,10 @@
 ``ConsoleActions`` is the part of ``ConsoleScreen`` (``console``) that finds what an action
 applies to (the tab in front, the player and the table under the cursor, the table to close)
 and acts: it posts the clock's commands, opens the dialogs, forms and screens (the print
-dialog and the structure screen imported when first used), and posts the commands that need
-no dialog (fee, food, withdraw, undo, redo). The screen keeps the layout, the bindings, who
-may use which key (``check_action``), and the navigation. It is a plain class at run time, so
+dialog and the structure screen imported when first used), and asks before the one-key
+commands (fee, food, withdraw, redo: ``confirm``); undo needs no question (``undo_guard``).
+The screen keeps the layout, the bindings, who may use which key (``check_action``), and the
+navigation. It is a plain class at run time, so
 the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen`` alone.
 """
 
@@ -15,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual.message import Message
 from textual.widgets import TabbedContent
 
 from tdconsole.domain.clock import format_mmss
@@ -26,6 +28,7 @@ from tdconsole.ui.dialogs.call_clock import CallClockDialog
 from tdconsole.ui.dialogs.clock_set import ClockSetDialog
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
+from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
@@ -294,13 +297,22 @@ class ConsoleActions(_Screen):
         clock = getattr(self.app, "clock", None) or datetime.now
         self.app.push_screen(CallClockDialog(self.tr, name, clock))
 
-    # -- actions: direct -------------------------------------------------------------------
+    # -- actions: asked first -------------------------------------------------------------------
+    def confirm(self, heading: str, question: str, request: Message) -> None:
+        """A one-key action that changes the night, asked first: Enter confirms, Escape (or a
+        letter typed into it) changes nothing (``ConfirmDialog``)."""
+        self.app.push_screen(ConfirmDialog(self.tr, self._state(), heading, question, request))
+
     def action_pay(self, food: bool) -> None:
         name = self.selected_player()
         if name is None:
             self.notify(self.tr("Choose a player first"), severity="warning")
             return
-        self.post_message(CommandRequested(Pay(names=[name], food=food)))
+        if food:
+            heading, question = self.tr("Food"), self.tr("Food paid by {name}?", name=name)
+        else:
+            heading, question = self.tr("Pay"), self.tr("Entry fee paid by {name}?", name=name)
+        self.confirm(heading, question, CommandRequested(Pay(names=[name], food=food)))
 
     def action_pay_several(self) -> None:
         """Several fees at once: the names typed, or every player not yet paid."""
@@ -312,10 +324,15 @@ class ConsoleActions(_Screen):
         if name is None:
             self.notify(self.tr("Choose a player first"), severity="warning")
             return
-        self.post_message(CommandRequested(Withdraw(name=name)))
+        question = self.tr("Withdraw {name} from the tournament?", name=name)
+        self.confirm(self.tr("Withdraw"), question, CommandRequested(Withdraw(name=name)))
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
 
     def action_redo(self) -> None:
-        self.post_message(UndoRequested(redo=True))
+        what = getattr(self.app, "redo_words", lambda: None)()
+        if what is None:  # nothing to redo: the refusal says why
+            self.post_message(UndoRequested(redo=True))
+            return
+        self.confirm(self.tr("Redo"), self.tr("Redo: {what}?", what=what), UndoRequested(True))

@@ -47,6 +47,29 @@ def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
     ]
 
 
+class SearchBox(Input):
+    """A search field that looks inactive, its key shown ("/ Search a name"), while the keys
+    go to the view: letters typed then are not taken for a search."""
+
+    def __init__(self, key: str, words: str, *, id: str) -> None:
+        self.key_words = f"{key} {words}"
+        self.words = words
+        super().__init__(placeholder=self.key_words, id=id, classes="search-box")
+
+    def on_focus(self) -> None:
+        self.placeholder = self.words
+
+    def on_blur(self) -> None:
+        self.placeholder = self.key_words
+
+    def start(self, text: str) -> None:
+        """A new search for ``text``, the box focused: a word typed while the view had the
+        keys (the last search's words replaced, not added to)."""
+        self.screen.set_focus(self)  # at once: the letters that follow come here
+        self.value = text
+        self.cursor_position = len(text)
+
+
 class PlayersView(Vertical):
     """A search box over a table of players; the highlighted row is the selected player."""
 
@@ -56,7 +79,7 @@ class PlayersView(Vertical):
         self._state: State | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.tr("Search a name"), id="player-search")
+        yield SearchBox("/", self.tr("Search a name"), id="player-search")
         table: DataTable[Text] = DataTable(id="player-table", cursor_type="row", zebra_stripes=True)
         tr = self.tr
         for key, label in (
