@@ -132,7 +132,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             self.refresh_bindings()
         self.query_one(TitleBar).show(state, now, who)
         self.query_one(ClockPanel).show_result(places(state) if is_over(state) else None)
-        self.query_one(RoomSummary).show(state, self.activity)
+        self.query_one(RoomSummary).show(state, self.activity, now)
         self.query_one(TablesView).show(state)
         self.show_tabs()
 

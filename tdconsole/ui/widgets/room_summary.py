@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -35,6 +36,17 @@ def alerts(state: State, tr: Translator) -> list[Text]:
             )
             lines.append(Text(f"{WARNING} {text}", style="bold"))
     return lines
+
+
+def message_line(state: State, tr: Translator, now: datetime | None) -> list[Text]:
+    """The Director's message the room's screens show (``room_message``), as written."""
+    shown = state.message if now is None else state.message_at(now)
+    if shown is None:
+        return []
+    line = Text(tr("Message to the room") + ": ", style="bold")
+    line.append(shown.text)  # as written: Text, never markup
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return [line]
 
 
 def activity_lines(activity: Sequence[Activity], tr: Translator) -> list[Text]:
@@ -72,8 +84,11 @@ class RoomSummary(Static):
         self.tr = tr
         self.border_title = tr("Room")
 
-    def show(self, state: State, activity: Sequence[Activity] = ()) -> None:
-        """``activity``: the latest actions of other terminals, shown under what is due."""
+    def show(
+        self, state: State, activity: Sequence[Activity] = (), now: datetime | None = None
+    ) -> None:
+        """``activity``: the latest actions of other terminals, shown under what is due;
+        ``now``: the time the Director's message is shown at (None: as last recorded)."""
         tr = self.tr
         currency = state.settings.currency
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
@@ -99,4 +114,5 @@ class RoomSummary(Static):
         self.set_class(bool(alerts(state, tr)), "-alert")
 
         # Nine lines high, the width beside the clock, whatever it says: no layout.
-        self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)), layout=False)
+        said = [*message_line(state, tr, now), *alerts(state, tr), *activity_lines(activity, tr)]
+        self.update(Group(*lines, *said), layout=False)
