@@ -5,6 +5,7 @@ text emptied takes it off; Escape changes nothing."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from pathlib import Path
 
 from tdhelpers.support import started
@@ -129,5 +130,29 @@ async def test_the_terminal_display_shows_the_message_as_written(tmp_path: Path)
             assert band.region.height >= 1
             clock = app.screen.query_one("#display-clock")
             assert clock.region.height >= SIZE[1] // 4  # the clock keeps its quarter
+    finally:
+        service.close()
+
+
+async def test_the_room_panel_drops_the_message_when_its_minutes_pass(tmp_path: Path) -> None:
+    at = [frozen()]
+    service = Tournament.create(
+        tmp_path / "e.tdc", "Prova", load_settings(), clock=lambda: at[0], rng=random.Random(1)
+    )
+    started(service, ["Ada", "Bea", "Cid", "Dan"])
+    service.execute(ShowMessage(message=TEXT, minutes=5))
+    app = build_app(service, lambda: at[0])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert TEXT in shown(app.screen.query_one("#room", Static))
+            at[0] += timedelta(minutes=5) - timedelta(seconds=1)
+            app.tick()
+            await settle(pilot)
+            assert TEXT in shown(app.screen.query_one("#room", Static))
+            at[0] += timedelta(seconds=1)
+            app.tick()  # (the console's tick: no event marks the end)
+            await settle(pilot)
+            assert TEXT not in shown(app.screen.query_one("#room", Static))
     finally:
         service.close()

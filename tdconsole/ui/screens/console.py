@@ -188,6 +188,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def show_time(self, now: datetime) -> None:
         self.query_one(TitleBar).show_time(now)
+        self.query_one(RoomSummary).expire(now)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_search":
