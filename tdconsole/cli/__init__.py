@@ -51,7 +51,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.play_cmds": _named(
         "Count", "SecondStack", "Bust", "Disqualify", "CloseTable", "Final", "MoveButton"
     ),
-    "tdconsole.cli.director_cmds": _named("MovePlayer", "ColourUp", "SignPhonesOut"),
+    "tdconsole.cli.director_cmds": _named(
+        "MovePlayer", "ColourUp", "SignPhonesOut", "ShowMessage"
+    ),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
     "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction", "MarkServed"), "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),

@@ -9,6 +9,7 @@ from tdconsole.domain import (
     play,
     play_tables,
     registration,
+    room_message,
     rulings,
     seating,
 )
@@ -22,6 +23,7 @@ MODULES = (
     play,
     play_tables,
     registration,
+    room_message,
     rulings,
     seating,
 )

@@ -65,6 +65,7 @@ EVENT_MODULES: dict[str, str] = {
     ),
     **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),
     "prize_handed_over": "handover",
+    **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the
 modules of the types it holds, no others (``tdconsole.domain.catalog`` imports them all; a

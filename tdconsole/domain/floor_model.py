@@ -10,7 +10,7 @@ from tdconsole.domain.clock_status import ClockStatus
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import second_stack_offers
 from tdconsole.domain.read_model import clock_status
-from tdconsole.domain.state import Player, State, typed_key
+from tdconsole.domain.state import Message, Player, State, typed_key
 
 Stage = Literal["level", "break", "overtime", "stopped", "over"]
 """What the clock says to the floor: a level running, a break, overtime (the time is up, the
@@ -67,6 +67,8 @@ class FloorState(NamedTuple):
     sent_at: datetime
     """The server's time when it built this: the page's offset from its clock."""
     players: tuple[FloorPlayer, ...]
+    message: Message | None = None
+    """The Director's message to the room (``room_message``): the page hides it at its end."""
 
 
 def floor_player(player: Player, offers: dict[int, int]) -> FloorPlayer:
@@ -102,6 +104,7 @@ def floor_state(state: State, now: datetime, staff: str, lang: str) -> FloorStat
         clock=None if status is None else floor_clock(status, now),
         sent_at=now,
         players=tuple(floor_player(p, offers) for p in state.in_players()),
+        message=state.message_at(now),
     )
 
 

@@ -19,7 +19,7 @@ from tdconsole.domain.cash import Cash, cash, handed_over
 from tdconsole.domain.clock_status import ClockStatus
 from tdconsole.domain.payouts import money_text, percent_text
 from tdconsole.domain.play_common import payout_table, second_stack_offers
-from tdconsole.domain.state import Phase, Player, State, Table
+from tdconsole.domain.state import Message, Phase, Player, State, Table
 
 
 class PlayerView(NamedTuple):
@@ -150,6 +150,8 @@ class StateView(NamedTuple):
     results: tuple[ResultView, ...]
     clock: ClockView | None
     rulings: tuple[RulingView, ...]
+    message: Message | None
+    """The Director's message to the room shown now (``room_message``)."""
 
 
 # -- the numbers derived from the State -----------------------------------------------------
@@ -362,6 +364,7 @@ def state_view(state: State, now: datetime) -> StateView:
         results=results(state),
         clock=clock_view(state, now),
         rulings=rulings(state),
+        message=state.message_at(now),
     )
 
 

@@ -16,7 +16,7 @@ from tdconsole.domain.numbers import money_said
 if TYPE_CHECKING:
     from tdconsole.domain.clock_status import ClockStatus
     from tdconsole.domain.events import Record
-    from tdconsole.domain.state import State
+    from tdconsole.domain.state import Message, State
 
 
 @dataclass(frozen=True)
@@ -180,9 +180,11 @@ class Room:
     winner: str | None = None
     places: tuple[Place, ...] = ()
     season: Season | None = None
+    message: Message | None = None
+    """The Director's message to the room, shown at every stage (``room_message``)."""
     changes_at: datetime | None = None
     """The next instant at which the picture changes with the time alone (the last minute,
-    zero, the moves leaving the screen): a live screen asks again then."""
+    zero, the moves leaving the screen, the message's end): a live screen asks again then."""
 
     @property
     def clock_shown(self) -> bool:
@@ -198,7 +200,7 @@ def room(
 ) -> Room:
     """What the room's screen shows: a pure function of the State, the clock's status at
     ``now``, the log's latest moves and the season's standings (None: not shown)."""
-    base = _numbers(state, status)
+    base = _numbers(state, status, now)
     if state.phase == "finished":
         return _result(state, now, base)
     clock = _clock(state, status, now) if status is not None else {}
@@ -235,6 +237,7 @@ def room(
         if zero - LAST_MINUTE > now:  # (a break's last minute chimes too)
             changes.append(zero - LAST_MINUTE)
         changes.append(zero)
+    changes += _message_ends(base["message"])
     seats: tuple[SeatShown, ...] = ()
     if stage in ("seats", "moves", "final"):
         seats = _seats(state, moved if stage == "moves" else None)
@@ -251,7 +254,12 @@ def room(
     )
 
 
-def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
+def _message_ends(message: Message | None) -> list[datetime]:
+    """When the message leaves the screens by itself, if it does."""
+    return [message.until] if message is not None and message.until is not None else []
+
+
+def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[str, Any]:
     # lazy: the domain's models (pydantic) would delay the console's first frame
     from tdconsole.domain.play_common import payout_table, second_stack_offers
     from tdconsole.domain.read_model import place_holders
@@ -275,6 +283,7 @@ def _numbers(state: State, status: ClockStatus | None) -> dict[str, Any]:
         "prize_pool": state.prize_pool,
         "payouts": payouts,
         "second_stacks": tuple(second_stack_offers(state).items()),
+        "message": state.message_at(now),
     }
 
 
@@ -388,12 +397,14 @@ def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
         places.insert(0, Place(1, winner, None))
     ended = state.clock.as_of if state.clock is not None else None
     shown = ended is not None and now - ended < WINNER_SHOWN
+    changes: list[datetime] = [ended + WINNER_SHOWN] if shown and ended is not None else []
+    changes += _message_ends(base["message"])
     return Room(
         stage="winner" if shown else "over",
         now=now,
         winner=winner,
         places=tuple(places),
-        changes_at=ended + WINNER_SHOWN if shown and ended is not None else None,
+        changes_at=min(changes) if changes else None,
         **base,
     )
 

@@ -159,6 +159,22 @@ class Ruling:
     served: bool | None = None
 
 
+@dataclass(frozen=True)
+class Message:
+    """The Director's message to the room (``room_message``): on every screen until cleared,
+    or until ``until`` (its minutes counted from the command's time in the log)."""
+
+    text: str
+    until: datetime | None = None
+
+    def shown_at(self, now: datetime) -> bool:
+        return self.until is None or now < self.until
+
+    def to_json(self) -> dict[str, str | None]:
+        """As every page reads it: ``{"text", "until"}``, the time in ISO 8601 UTC or null."""
+        return {"text": self.text, "until": None if self.until is None else self.until.isoformat()}
+
+
 @dataclass
 class State:
     settings: Settings
@@ -195,7 +211,14 @@ class State:
     handovers: bool = False
     """Prizes are paid when the Director records he handed them over (I.7); an event recorded
     before that record existed counts a decided prize as paid (``EventCreated.handovers``)."""
+    message: Message | None = None
+    """The Director's message to the room, as last shown (past its time too: ``message_at``)."""
     last_seq: int = 0
+
+    def message_at(self, now: datetime) -> Message | None:
+        """The Director's message the screens show at ``now``, if any."""
+        shown = self.message
+        return shown if shown is not None and shown.shown_at(now) else None
 
     # -- players ---------------------------------------------------------------------------
     def find(self, name: str) -> Player | None:

@@ -60,6 +60,8 @@ BUTTON = pgettext("summary", "button at table {table} seat {seat}")
 RULEBOOK_IMPORTED = pgettext("summary", "rulebook imported: {book} from {source}")
 RULEBOOK_REPLACED = pgettext("summary", "rulebook replaced: {book} from {source}")
 PRIZE_HANDED_OVER = pgettext("summary", "prize handed over: {name}")
+MESSAGE_SHOWN = pgettext("summary", "message to the room: {text}")
+MESSAGE_CLEARED = pgettext("summary", "message to the room cleared")
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -115,6 +117,8 @@ OLD_SHAPES: tuple[tuple[re.Pattern[str], Msg], ...] = (
     _shape(RULEBOOK_IMPORTED, book=_WORD),
     _shape(RULEBOOK_REPLACED, book=_WORD),
     _shape(PRIZE_HANDED_OVER),
+    _shape(MESSAGE_SHOWN),
+    _shape(MESSAGE_CLEARED),
 )
 
 

@@ -92,6 +92,8 @@ LINE_LIMIT = 100
 """Any other one-line field: an event's name, an article, a card, a book's name."""
 SETTING_LIMIT = 1000
 """A setting's value (a backup folder is a path)."""
+MESSAGE_LIMIT = 200
+"""The Director's message to the room: two lines on the TV."""
 TEXT_LIMIT = 4000
 """A ruling's text, a reason: a few paragraphs."""
 
@@ -104,6 +106,7 @@ _LIMITS = {
     "counts": NAME_LIMIT,
     "settings": SETTING_LIMIT,
     "assignments": SETTING_LIMIT,
+    "message": MESSAGE_LIMIT,
 }
 
 _LABELS = {  # how a refusal names a command's field
@@ -118,6 +121,7 @@ _LABELS = {  # how a refusal names a command's field
     "assignments": pgettext("a command's field", "the setting"),
     "articles": pgettext("a command's field", "the article"),
     "actor": pgettext("a command's field", "who acts (--as)"),
+    "message": pgettext("a command's field", "the message"),
 }
 
 

@@ -69,6 +69,7 @@ def read_document(doc: Document) -> StateView:
         results=tuple(_result(row) for row in document_list(doc, "results")),
         clock=None,  # no report prints the clock
         rulings=tuple(_ruling(r) for r in document_list(doc, "rulings")),
+        message=None,  # no report prints the room's message
     )
 
 

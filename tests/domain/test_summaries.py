@@ -23,6 +23,7 @@ from tdconsole.domain import (
     handover,
     play,
     registration,
+    room_message,
     rulings,
     seating,
 )
@@ -108,6 +109,8 @@ SAMPLES: list[Command] = [
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
     handover.HandOverPrize(name="Anna"),
+    room_message.ShowMessage(message="Dinner is served", minutes=30),
+    room_message.ClearMessage(),
 ]
 
 

@@ -63,6 +63,7 @@ def _words() -> dict[str, Msg]:
         "nobody": _("No player in play matches"),
         "place": _("{name}: {place}"),
         "may_take": _("may still take the second stack of {amount} chips"),
+        "message": _("Message to the room: {message}"),
     }
 
 

@@ -86,6 +86,7 @@
     drawNumbers(room);
     drawSide(room);
     drawResult(room);
+    showMessage(room);
     tick();
     fit();
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
@@ -277,6 +278,33 @@
     }
   }
 
+  // -- the Director's message: its own band, at most two lines, the text as written --------
+  function showMessage(room) {
+    const band = $("message"), message = room.message;
+    $("screen").classList.toggle("with-message", !!message);
+    band.hidden = !message;
+    set("message", message ? message.text : "");
+    fitMessage();
+  }
+  function messageLines(band) {
+    const style = getComputedStyle(band);
+    const inner = band.clientHeight - parseFloat(style.paddingTop) -
+      parseFloat(style.paddingBottom);
+    return Math.round(inner / parseFloat(style.lineHeight));
+  }
+  function fitMessage() {
+    const band = $("message");
+    if (band.hidden) { return; }
+    band.style.display = "block";  // (measured whole: the clamp to two lines is the last resort)
+    let k = 1;
+    band.style.setProperty("--message-k", "1");
+    while (messageLines(band) > 2 && k > 0.3) {
+      k *= 0.9;
+      band.style.setProperty("--message-k", k.toFixed(3));
+    }
+    band.style.removeProperty("display");
+  }
+
   // -- the time, every frame -------------------------------------------------------------
   function tick() {
     set("time", hhmm());
@@ -352,7 +380,7 @@
       }
     }
   }
-  window.addEventListener("resize", fit);
+  window.addEventListener("resize", () => { fitMessage(); fit(); });
 
   // -- the stream ------------------------------------------------------------------------
   let source = null, attempt = 0, retry = null, heard = 0;

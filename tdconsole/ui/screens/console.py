@@ -134,7 +134,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             self.refresh_bindings()
         self.query_one(TitleBar).show(state, now, who)
         self.query_one(ClockPanel).show_result(places(state) if is_over(state) else None)
-        self.query_one(RoomSummary).show(state, self.activity)
+        self.query_one(RoomSummary).show(state, self.activity, now)
         self.query_one(TablesView).show(state)
         self.show_tabs()
 
@@ -190,6 +190,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def show_time(self, now: datetime) -> None:
         self.query_one(TitleBar).show_time(now)
+        self.query_one(RoomSummary).expire(now)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_search":

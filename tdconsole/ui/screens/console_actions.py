@@ -41,6 +41,7 @@ from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
+from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.sanction import SanctionDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
@@ -225,6 +226,10 @@ class ConsoleActions(_Screen):
             self.notify(self.tr("Choose a place whose prize is due first"), severity="warning")
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
+
+    def action_room_message(self) -> None:
+        """The Director's message on every screen of the room (VII.1)."""
+        self.app.push_screen(RoomMessageDialog(self.tr, self._state()))
 
     def action_mark_served(self) -> None:
         if not open_suspensions(self._state()):

@@ -24,6 +24,7 @@ ACTIONS: tuple[Key, ...] = (
         "MovePlayer",
         "ColourUp",
         "HandOverPrize",
+        "ShowMessage",
         "MoveButton",
         "Draw",
         "Start",

@@ -10,6 +10,7 @@ same words (``tdconsole.serve.room_words``): the two never disagree. The stages:
 - the seats after the draw; the moves after a closing or the final draw, and the final table,
   with the clock still a quarter of the screen high;
 - the winner, the paid places; the event over.
+The Director's message, when there is one, is a band under the top line at every stage.
 The bell rings where the page chimes: a level change, a break's start and end, one minute left.
 """
 
@@ -65,6 +66,7 @@ class DisplayScreen(MainScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="display-top")
+        yield Static(id="display-message")
         yield Static(id="display-level")
         yield BigClock(id="display-clock")
         yield Static(id="display-state")
@@ -115,6 +117,7 @@ class DisplayScreen(MainScreen):
         self.set_class(stage in ("moves", "final") and shown.clock_shown, "-with-clock")
         top = f"{shown.event}   ·   {self.now.astimezone():%H:%M}"
         self.query_one("#display-top", Static).update(centred(top, ""))
+        self._message(shown)
         board = self.query_one(SeatingBoard)
         if changed or stage in ("seats", "moves", "final"):
             board.show_room(shown)
@@ -124,6 +127,11 @@ class DisplayScreen(MainScreen):
         else:
             self._clock(shown)
             self._numbers(shown)
+
+    def _message(self, shown: Room) -> None:
+        band = self.query_one("#display-message", Static)
+        band.set_class(shown.message is not None, "-shown")
+        band.update(centred(shown.message.text if shown.message is not None else ""))
 
     def _clock(self, shown: Room) -> None:
         level = self.query_one("#display-level", Static)

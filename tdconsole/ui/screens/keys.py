@@ -15,7 +15,13 @@ from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.screens.backdrop import Backdrop
 
-KEY_NAMES = {"plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
+KEY_NAMES = {
+    "plus": "+",
+    "minus": "-",
+    "slash": "/",
+    "question_mark": "?",
+    "exclamation_mark": "!",
+}
 
 
 class KeysScreen(Backdrop):

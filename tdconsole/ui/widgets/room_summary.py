@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -15,7 +16,7 @@ from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.words import activity_text
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.state import Message, State
     from tdconsole.ui.log_watch import Activity
 
 ACTIVITY_SHOWN = 3
@@ -35,6 +36,16 @@ def alerts(state: State, tr: Translator) -> list[Text]:
             )
             lines.append(Text(f"{WARNING} {text}", style="bold"))
     return lines
+
+
+def message_line(shown: Message | None, tr: Translator) -> list[Text]:
+    """The Director's message the room's screens show (``room_message``), as written."""
+    if shown is None:
+        return []
+    line = Text(tr("Message to the room") + ": ", style="bold")
+    line.append(shown.text)  # as written: Text, never markup
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return [line]
 
 
 def activity_lines(activity: Sequence[Activity], tr: Translator) -> list[Text]:
@@ -71,10 +82,24 @@ class RoomSummary(Static):
         super().__init__(id=id)
         self.tr = tr
         self.border_title = tr("Room")
+        self.shown: tuple[State, Sequence[Activity]] | None = None
+        self.until: datetime | None = None
+        """When the message shown leaves by itself (no event marks it: ``expire``)."""
 
-    def show(self, state: State, activity: Sequence[Activity] = ()) -> None:
-        """``activity``: the latest actions of other terminals, shown under what is due."""
+    def expire(self, now: datetime) -> None:
+        """The wall clock moved: past the message's end, the panel is drawn without it."""
+        if self.until is not None and now >= self.until and self.shown is not None:
+            self.show(*self.shown, now)
+
+    def show(
+        self, state: State, activity: Sequence[Activity] = (), now: datetime | None = None
+    ) -> None:
+        """``activity``: the latest actions of other terminals, shown under what is due;
+        ``now``: the time the Director's message is shown at (None: as last recorded)."""
         tr = self.tr
+        self.shown = (state, activity)
+        message = state.message if now is None else state.message_at(now)
+        self.until = message.until if message is not None else None
         currency = state.settings.currency
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
         if state.final_bonus is not None:
@@ -99,4 +124,5 @@ class RoomSummary(Static):
         self.set_class(bool(alerts(state, tr)), "-alert")
 
         # Nine lines high, the width beside the clock, whatever it says: no layout.
-        self.update(Group(*lines, *alerts(state, tr), *activity_lines(activity, tr)), layout=False)
+        said = [*message_line(message, tr), *alerts(state, tr), *activity_lines(activity, tr)]
+        self.update(Group(*lines, *said), layout=False)

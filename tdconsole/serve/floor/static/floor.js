@@ -175,7 +175,18 @@
     }
     set("time-left", c.stage === "over" ? "" : text);
   }
-  setInterval(tick, 250);
+  setInterval(() => { tick(); showMessage(); }, 250);
+
+  // The Director's message to the room, in a band of its own (the whole text a tap away),
+  // taken off by the page itself at its end.
+  let messageShown = "";
+  function showMessage() {
+    const m = state && state.message;
+    const on = !!m && (!m.until || Date.parse(m.until) > serverNow());
+    const text = on ? fill(W.message, { message: m.text }) : "";
+    $("room-message").hidden = !on;
+    if (text !== messageShown) { messageShown = text; band.say($("room-message-text"), text); }
+  }
 
   function render(fresh) {
     state = fresh;
@@ -193,6 +204,7 @@
       $("clock-button").hidden = true;
     }
     tick();
+    showMessage();
     $("count-in").textContent = state.in_play + " " + W.in_play;
     const names = new Set(state.players.map((p) => p.name));
     if (chosen && !names.has(chosen)) chosen = null;
