@@ -184,7 +184,7 @@
     }
     set("list-title", title);
     list.append(...rows);
-    set("qr-words", room.stage === "break" ? say("phone") : "");
+    set("qr-words", room.stage === "break" || room.stage === "seats" ? say("phone") : "");
     $("side").classList.toggle(
       "empty", !title && room.stage !== "break" && !$("seconds").childElementCount);
   }
