@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +18,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final, SecondStack
 from tdconsole.domain.players_page import PlayerRow, PlayersPage, players_json, players_page
 from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.room import latest_moves, room
+from tdconsole.domain.room import Room, latest_moves, room
 from tdconsole.domain.state import typed_in, typed_key
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -142,3 +144,19 @@ def test_before_the_draw_no_name_is_listed(tmp_path: Path) -> None:
         assert page.players == () and players_json(page)["stage"] == "waiting"
     finally:
         service.close()
+
+
+def test_the_director_s_message_reaches_the_players_page_when_the_room_has_one(
+    night: Night,
+) -> None:
+    # (the room's model gains its ``message`` beside this page: the page takes it as it comes)
+    @dataclass(frozen=True)
+    class WithMessage(Room):
+        message: dict[str, Any] | None = None
+
+    page = night.page()
+    said = {"text": "Cena alle 21: [red]non[/red] è markup", "until": None}
+    shown = WithMessage(**{f.name: getattr(page.shown, f.name) for f in fields(Room)}, message=said)
+    document = players_json(PlayersPage(shown, page.players))
+    assert document["message"] == said
+    assert "message" not in players_json(page)
