@@ -40,8 +40,7 @@ WORDS: dict[str, Msg] = {
 }
 
 CLOCK = (
-    "level", "break", "blinds", "ante", "next", "then_break", "last_level", "last_minute",
-    "stopped", "resumes_at", "waiting",
+    "level", "break", "blinds", "ante", "resume_blinds", "last_minute", "stopped",
 )  # fmt: skip
 """The room's words the players' page says too."""
 

@@ -51,8 +51,9 @@
     set("level", doc.is_break ? say("break") : say("level", { level: doc.level }));
     let blinds = "";
     const b = doc.is_break ? doc.next : doc.blinds;
-    if (b) {
-      blinds = say("blinds", { sb: chips(b.small_blind), bb: chips(b.big_blind) });
+    if (b) {  // (in a break: the level after it, as the TV says)
+      const values = { level: b.level, sb: chips(b.small_blind), bb: chips(b.big_blind) };
+      blinds = say(doc.is_break ? "resume_blinds" : "blinds", values);
       if (b.ante) { blinds += " · " + say("ante", { ante: chips(b.ante) }); }
     }
     set("blinds", blinds);
