@@ -72,7 +72,7 @@ async def test_every_open_page_gets_one_document_made_once_per_change(
     firsts = [await anext(s) for s in streams]
     assert all(len(d["players"]) == 24 for d in firsts)
     feed = client.app[PLAYERS]
-    made, pictures = feed.made, feed.room.version
+    made, pictures = feed.made, feed.version
     await asyncio.to_thread(bust, event, "Esposito")
     for s in streams:
         after = await asyncio.wait_for(anext(s), 5)
