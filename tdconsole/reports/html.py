@@ -156,7 +156,8 @@ def render(report: Report) -> str:
         if report.players_url:
             words = label("slip.players", report.lang)
             out.append(f'<p class="notes">{escape(words)}: {escape(report.players_url)}</p>')
-            qr = svg(report.players_url, words)
+            symbol, qr = svg(report.players_url, words)
+            out.append(symbol)
         out.append('<div class="slips">')
         out += [_slip(slip, report.event, qr) for slip in report.slips]
         out.append("</div>")

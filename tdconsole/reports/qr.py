@@ -25,11 +25,15 @@ def modules(url: str) -> tuple[int, list[tuple[int, int]]]:
     return size, dark
 
 
-def svg(url: str, title: str) -> str:
-    """The QR code of ``url`` as an inline SVG, scaled by its box (``title``: what it opens)."""
+def svg(url: str, title: str) -> tuple[str, str]:
+    """The QR code of ``url`` for an HTML page: its SVG symbol, given once, and the picture that
+    shows it (``title``: what it opens), as often as wanted, scaled by its box."""
     size, dark = modules(url)
     path = "".join(f"M{x} {y}h1v1h-1z" for x, y in dark)
-    return (
-        f'<svg class="qr" viewBox="0 0 {size} {size}" role="img" aria-label="{escape(title)}">'
-        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{path}" fill="#000"/></svg>'
+    symbol = (
+        f'<svg width="0" height="0" aria-hidden="true"><symbol id="qr" viewBox="0 0 {size} {size}">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{path}" fill="#000"/>'
+        "</symbol></svg>"
     )
+    shown = f'<svg class="qr" role="img" aria-label="{escape(title)}"><use href="#qr"/></svg>'
+    return symbol, shown

@@ -24,12 +24,14 @@ def dark_modules(svg: str) -> set[tuple[int, int]]:
 
 def test_every_html_slip_carries_the_players_page_s_qr_code(seated: dict[str, Any]) -> None:
     page = render("slips", seated, "html", lang="en", public_url=URL + "/").decode("utf-8")
-    codes = re.findall(r'<svg class="qr".*?</svg>', page)
+    codes = re.findall(r'<svg class="qr".*?<use href="#qr"/></svg>', page)
     assert len(codes) == page.count('<div class="slip">') == 24
+    symbol = re.findall(r'<symbol id="qr".*?</symbol>', page)
+    assert len(symbol) == 1  # (drawn once, shown on every slip)
     assert f"Your table and seat on your phone: {URL}/players" in page
     matrix = segno.make(URL + "/players", error="m").matrix
     expected = {(x + 1, y + 1) for y, row in enumerate(matrix) for x, v in enumerate(row) if v}
-    assert dark_modules(codes[0]) == expected  # the code says the players' page, nothing else
+    assert dark_modules(symbol[0]) == expected  # the code says the players' page, nothing else
     plain = render("slips", seated, "html", lang="en").decode("utf-8")
     assert 'class="qr"' not in plain and "/players" not in plain
 
