@@ -39,6 +39,7 @@ SCRIPTS = (
     "season",
     "serve",
     "room",
+    "players",
     "floor_flood",
 )
 

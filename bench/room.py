@@ -35,10 +35,14 @@ SCREENS, BUST_SCREENS, BUSTS, LOADS = 100, 50, 12, 5
 
 
 class Screen:
-    """One screen's stream: the latest in-play count and when each arrived."""
+    """One screen's stream (the room's, or ``path``'s events of type ``kind``): when each
+    in-play count arrived."""
 
-    def __init__(self, index: int) -> None:
-        self.source = f"127.0.{1 + index // 200}.{2 + index % 200}"
+    def __init__(
+        self, index: int, path: str = "/api/room/stream", kind: str = "room", block: int = 1
+    ) -> None:
+        self.source = f"127.0.{block + index // 200}.{2 + index % 200}"
+        self.path, self.kind = path, kind
         self.seen: dict[int, float] = {}
         self.first = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -49,14 +53,14 @@ class Screen:
         connector = aiohttp.TCPConnector(local_addr=(self.source, 0))
         async with (
             aiohttp.ClientSession(connector=connector) as http,
-            http.get(url + "/api/room/stream", timeout=None) as answer,
+            http.get(url + self.path, timeout=None) as answer,
         ):
             kind = ""
             async for raw in answer.content:
                 line = raw.decode().rstrip("\r\n")
                 if line.startswith("event: "):
                     kind = line[7:]
-                elif line.startswith("data: ") and kind == "room":
+                elif line.startswith("data: ") and kind == self.kind:
                     count = int(json.loads(line[6:])["in_play"])
                     self.seen.setdefault(count, time.perf_counter())
                     self.first.set()
@@ -73,8 +77,10 @@ def bust(event: Path, name: str) -> None:
         service.close()
 
 
-async def open_screens(url: str, count: int) -> list[Screen]:
-    screens = [Screen(i) for i in range(count)]
+async def open_screens(url: str, count: int, **stream: Any) -> list[Screen]:
+    """``count`` screens (``stream``: ``Screen``'s path, kind and block), each with its first
+    picture."""
+    screens = [Screen(i, **stream) for i in range(count)]
     for screen in screens:
         screen.task = asyncio.create_task(screen.run(url))
     await asyncio.wait_for(asyncio.gather(*(s.first.wait() for s in screens)), 60)

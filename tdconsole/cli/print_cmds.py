@@ -12,6 +12,7 @@ CUPS is, the print verb on Windows), or as well when ``-o`` is given.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 CHOOSE = _("use --format pdf or txt")
 """How to choose a format the printer lays out, on the command line."""
 WRITE = _("write it to a file with -o FILE")
+WEB_ADDRESS = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~/%-]*)?")
+"""An address phones can open (``--public-url``): a scheme, a host, a port and a path, nothing
+a printed line or a QR code would carry wrongly."""
 """How to get a report on paper without a printer, on the command line."""
 
 
@@ -68,6 +72,15 @@ def register(subparsers: Any) -> None:
         nargs="+",
         metavar=_("NAME"),
         help=_("receipts: only these players' (the prize just handed over, Art. I.7)"),
+    )
+    parser.add_argument(
+        "--public-url",
+        dest="report_public_url",
+        metavar=_("URL"),
+        help=_(
+            "slips: the address phones reach `tdconsole serve` at (as serve's --public-url); "
+            "each slip carries the QR code of its players' page"
+        ),
     )
     # Its own dest: the global --lang must not be overwritten by this one's default.
     parser.add_argument(
@@ -117,6 +130,15 @@ def cmd_print(args: argparse.Namespace) -> int:
     if args.report_players and kind != "receipts":
         follow_event_language(args)
         raise RuleError(_("--player goes with the receipts only: `print receipts --player NAME`"))
+    public_url: str | None = args.report_public_url
+    if public_url is not None and (kind != "slips" or not WEB_ADDRESS.fullmatch(public_url)):
+        follow_event_language(args)
+        raise RuleError(
+            _(
+                "--public-url goes with the slips, as an http:// or https:// address: "
+                "`print slips --public-url http://192.168.1.10:8000`"
+            )
+        )
     lang = args.report_lang or getattr(args, "lang", None)
     output = args.report_output
     force: bool = args.force
@@ -138,7 +160,7 @@ def cmd_print(args: argparse.Namespace) -> int:
         state = loaded_state(args)
     if args.report_players:
         state = only_receipts_of(state, args.report_players)
-    data = render(kind, state, fmt, lang=lang, warnings=warnings)
+    data = render(kind, state, fmt, lang=lang, warnings=warnings, public_url=public_url)
     warn(warnings)
     if output is not None:
         if chosen or force:
@@ -150,7 +172,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
     def render_as(other: str) -> bytes:
         more: list[str] = []
-        rendered = render(kind, ready, other, lang=lang, warnings=more)
+        rendered = render(kind, ready, other, lang=lang, warnings=more, public_url=public_url)
         warn(more)
         return rendered
 

@@ -110,10 +110,11 @@ def _run_server(
     )
 
     def ready() -> None:
-        room, floor = said(_("Room (TV):")), said(_("Floor:"))
-        width = max(len(room), len(floor)) + 3
+        room, players, floor = said(_("Room (TV):")), said(_("Players:")), said(_("Floor:"))
+        width = max(len(room), len(players), len(floor)) + 3
         lines = [
             f"{room:<{width}}{base}/display",
+            f"{players:<{width}}{base}/players",
             f"{floor:<{width}}{base}/floor",
             said(_("floor PIN: set") if "floor" in pins else _("floor PIN: none")),
             said(

@@ -65,13 +65,19 @@ def render(
     fmt: str = "txt",
     lang: str | None = None,
     warnings: list[str] | None = None,
+    public_url: str | None = None,
 ) -> bytes:
     """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer.
 
     ``warnings`` collects what the reader should know of the result, one line each in the
-    report's language (a PDF printing letters its font lacks as their codes)."""
+    report's language (a PDF printing letters its font lacks as their codes). ``public_url``:
+    the address of ``tdconsole serve`` (as its ``--public-url``); the seat slips then carry the
+    QR code of its players' page."""
     check_format(fmt)
-    return render_report(build(kind, state, lang), fmt, warnings)
+    report = build(kind, state, lang)
+    if public_url and report.slips is not None:
+        report.players_url = public_url.rstrip("/") + "/players"
+    return render_report(report, fmt, warnings)
 
 
 def check_format(fmt: str) -> None:

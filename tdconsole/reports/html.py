@@ -6,6 +6,7 @@ from html import escape
 
 from tdconsole.reports.labels import label
 from tdconsole.reports.model import Cell, Receipt, Report, Section, Slip, shown_columns
+from tdconsole.reports.qr import svg
 
 CSS = """
 :root { --ink: #111; --muted: #666; --rule: #bbb; --red: #b00020; }
@@ -40,6 +41,8 @@ tfoot td { border-top: 2px solid var(--ink); border-bottom: none; font-weight: b
         padding: 0.8em 1em; height: 52mm; display: flex; flex-direction: column;
         justify-content: space-between; break-inside: avoid; }
 .slip .event { font-size: 0.8em; color: var(--muted); }
+.slip { position: relative; }
+.slip .qr { position: absolute; right: 1em; bottom: 0.8em; width: 16mm; height: 16mm; }
 .slip .where { font-size: 1.3em; }
 .slip .card { font-size: 3em; font-weight: bold; text-align: center; line-height: 1; }
 .slip .player { text-align: center; font-weight: bold; }
@@ -99,10 +102,11 @@ def _section(section: Section) -> list[str]:
     return out
 
 
-def _slip(slip: Slip, event: str) -> str:
+def _slip(slip: Slip, event: str, qr: str = "") -> str:
     red = " red" if slip.red else ""
     return (
         '<div class="slip">'
+        f"{qr}"
         f'<div class="event">{escape(event)}</div>'
         f'<div class="where">{escape(slip.table_label)} <b class="{red.strip()}">'
         f"{escape(slip.table)}</b> · {escape(slip.seat_label)} <b>{escape(slip.seat)}</b></div>"
@@ -148,8 +152,14 @@ def render(report: Report) -> str:
         out.append("</dl>")
     if report.slips:
         out.append(f'<p class="notes">✂ {escape(label("slip.cut", report.lang))}</p>')
+        qr = ""
+        if report.players_url:
+            words = label("slip.players", report.lang)
+            out.append(f'<p class="notes">{escape(words)}: {escape(report.players_url)}</p>')
+            symbol, qr = svg(report.players_url, words)
+            out.append(symbol)
         out.append('<div class="slips">')
-        out += [_slip(slip, report.event) for slip in report.slips]
+        out += [_slip(slip, report.event, qr) for slip in report.slips]
         out.append("</div>")
     elif report.receipts:
         out.append(f'<p class="notes">✂ {escape(label("slip.cut", report.lang))}</p>')

@@ -128,6 +128,7 @@ _LABELS: dict[str, Msg] = {
     "prizes_paid": _("Prizes awarded"),
     "in_play_now": _("in play"),
     "slip.cut": _("cut along the lines"),
+    "slip.players": _("Your table and seat on your phone"),
     "suspended_now": _("Suspended now"),
     "suspended": _("suspended"),
     "unpaid": _("fee not paid"),

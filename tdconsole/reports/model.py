@@ -99,6 +99,8 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     slips: list[Slip] | None = None
+    players_url: str | None = None
+    """The players' page (``tdconsole serve``'s ``/players``) whose QR code each slip carries."""
     receipts: list[Receipt] | None = None
 
 

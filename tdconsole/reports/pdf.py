@@ -21,10 +21,11 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from tdconsole.i18n import _
-from tdconsole.reports.labels import page_of
+from tdconsole.reports.labels import label, page_of
 from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
 from tdconsole.reports.pdf_ink import FONT, FONT_FILES, INK, MUTED, fit
 from tdconsole.reports.pdf_receipts import receipts
+from tdconsole.reports.qr import modules
 
 RED = (176, 0, 32)
 RULE = (170, 170, 170)
@@ -35,6 +36,8 @@ TABLE_SIZE = 9.5
 PAD_X = 1.5
 SLIP_COLUMNS = 2
 SLIP_ROWS = 5
+QR_MM = 15.0
+"""The players' page's QR code on a slip: 15 mm, read by a phone at arm's length."""
 ROW_LINES = 36
 """A table row holds at most this many lines (well under a page); a longer cell goes on in
 the rows after it."""
@@ -221,7 +224,14 @@ def _split_row(pdf: FPDF, cells: list[Cell], widths: list[float]) -> list[list[s
     return [[p[k] if k < len(p) else "" for p in pieces] for k in range(count)]
 
 
-def _slips(pdf: FPDF, slips: list[Slip], event: str) -> None:
+def _slips(pdf: FPDF, report: Report, slips: list[Slip]) -> None:
+    event, players_url = report.event, report.players_url
+    if players_url:
+        pdf.set_font(FONT, "", 9)
+        pdf.set_text_color(*INK)
+        words = label("slip.players", report.lang)
+        pdf.cell(pdf.epw, 5, fit(pdf, f"{words}: {players_url}", pdf.epw))
+        pdf.ln(5)
     top = pdf.get_y() + 2
     bottom = pdf.h - 16
     width = pdf.epw / SLIP_COLUMNS
@@ -235,7 +245,9 @@ def _slips(pdf: FPDF, slips: list[Slip], event: str) -> None:
         for k, slip in enumerate(page):
             x = pdf.l_margin + (k % SLIP_COLUMNS) * width
             y = top + (k // SLIP_COLUMNS) * height
-            _slip(pdf, slip, event, x, y, width, height)
+            _slip(pdf, slip, event, x, y, width, height, QR_MM + 2 if players_url else 0.0)
+            if players_url:
+                _qr(pdf, players_url, x + width - QR_MM - 4, y + height - QR_MM - 3)
         _cut_lines(pdf, top, width, height, rows)
 
 
@@ -255,7 +267,11 @@ def _cut_lines(pdf: FPDF, top: float, width: float, height: float, rows: int) ->
     pdf.text(left - 4.5, top + 1.4, "✂")
 
 
-def _slip(pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: float) -> None:
+def _slip(
+    pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: float, right: float = 0.0
+) -> None:
+    """One slip in the box (``x``, ``y``, ``w``, ``h``); ``right``: the width kept free in its
+    lower right corner (the QR code) beside the player's name."""
     pad = 5.0
     inner = w - 2 * pad
     colour = RED if slip.red else INK
@@ -286,15 +302,24 @@ def _slip(pdf: FPDF, slip: Slip, event: str, x: float, y: float, w: float, h: fl
     pdf.cell(w / 2 - pad, 20, slip.card, align="C")
     # Who sits there, along the bottom.
     if slip.player:
-        size = 12.0
+        size, room = 12.0, inner - right
         pdf.set_font(FONT, "B", size)
-        while pdf.get_string_width(slip.player) > inner and size > 8:
+        while pdf.get_string_width(slip.player) > room and size > 8:
             size -= 0.5
             pdf.set_font(FONT, "B", size)
         pdf.set_text_color(*INK)
         pdf.set_xy(x + pad, y + h - 10)
-        pdf.cell(inner, 6, fit(pdf, slip.player, inner), align="C")
+        pdf.cell(room, 6, fit(pdf, slip.player, room), align="C")
     pdf.set_text_color(*INK)
+
+
+def _qr(pdf: FPDF, url: str, x: float, y: float) -> None:
+    """The QR code of ``url``, ``QR_MM`` square, its top left corner at (``x``, ``y``)."""
+    size, dark = modules(url)
+    unit = QR_MM / size
+    pdf.set_fill_color(0, 0, 0)
+    for col, row in dark:
+        pdf.rect(x + col * unit, y + row * unit, unit, unit, style="F")
 
 
 def _notes(pdf: FPDF, notes: list[str]) -> None:
@@ -327,7 +352,7 @@ def render(report: Report, warnings: list[str] | None = None) -> bytes:
         if report.facts:
             _facts(pdf, report.facts)
         if report.slips:
-            _slips(pdf, report.slips, report.event)
+            _slips(pdf, report, report.slips)
         elif report.receipts:
             receipts(pdf, report.receipts, report.event)
         else:

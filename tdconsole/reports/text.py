@@ -113,6 +113,8 @@ def _slips(slips: list[Slip], report: Report) -> list[str]:
     box = (WIDTH - 1) // 2  # 39 columns each, one cut line between
     cut = "+" + "-" * (box - 1) + "+" + "-" * (box - 1) + "+"
     out = [f"{label('slip.cut', report.lang)}:", cut]
+    if report.players_url:
+        out.insert(0, f"{label('slip.players', report.lang)}: {report.players_url}")
     for i in range(0, len(slips), 2):
         pair = slips[i : i + 2]
         blocks = []
@@ -145,6 +147,8 @@ def _receipts(receipts: list[Receipt], report: Report) -> list[str]:
     inner = WIDTH - 4
     cut = "+" + "-" * (WIDTH - 2) + "+"
     out = [f"{label('slip.cut', report.lang)}:", cut]
+    if report.players_url:
+        out.insert(0, f"{label('slip.players', report.lang)}: {report.players_url}")
     for receipt in receipts:
         head = fit(_plain(report.event), inner - cell_len(receipt.when) - 2)
         lines = [

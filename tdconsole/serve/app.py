@@ -2,9 +2,10 @@
 
 ``build_app(config)`` makes the application: one ``Watcher`` of the event file (started and
 stopped with the app, kept at ``app[WATCHER]``), the Host check, then the room
-(``tdconsole.serve.room``) and the floor (``tdconsole.serve.floor``,
-its phone page). Each part is a module with
-``setup(app, config, watcher)`` adding its routes.
+(``tdconsole.serve.room``), each player's own page (``tdconsole.serve.players``, fed by the
+room's pictures) and the floor (``tdconsole.serve.floor``, its phone page). Each part is a
+module with ``setup(app, config, watcher)`` adding its routes; the files several pages load are
+served once under ``/shared/``.
 
 Every response carries ``SECURITY_HEADERS``: the pages take nothing from another site and
 show in no other site's frame.
@@ -29,7 +30,7 @@ from typing import Protocol
 from aiohttp import web
 
 from tdconsole.serve import streams
-from tdconsole.serve.assets import STATIC, answer
+from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import (
     BODY_MOST,
@@ -59,7 +60,7 @@ CONFIG = web.AppKey("config", ServeConfig)
 def build_app(config: ServeConfig) -> web.Application:
     """The application serving the room and the floor for ``config.event``."""
     # lazy: the room (the service, pydantic) would weigh on importing serve.app
-    from tdconsole.serve import room
+    from tdconsole.serve import players, room
 
     app = web.Application(
         middlewares=[
@@ -86,7 +87,9 @@ def build_app(config: ServeConfig) -> web.Application:
     app.on_startup.append(watch)
     app.on_cleanup.append(unwatch)
     room.setup(app, config, watcher)
+    players.setup(app, config, watcher)
     floor_module().setup(app, config, watcher)
+    shared().add_routes(app, "shared-static")
     app.router.add_get("/", _to_display)
     icon = (STATIC / "favicon.svg").read_bytes()
 

@@ -6,10 +6,14 @@ Each file is served twice: under its plain name (``/room/room.js``, checked agai
 The pages name the digested files (``Assets.page`` fills in ``{{asset:room.js}}``), so a screen
 loads them once and an upgrade reaches it at its next reload. Text files are sent gzip-compressed
 to a browser that accepts it.
+
+The files several pages load (``static/shared``: the typed-name folding, the message band) are
+served once, under ``/shared/``; a page names them ``{{asset:shared/band.js}}``.
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import re
@@ -24,8 +28,9 @@ YEAR = 365 * 24 * 3600
 DIGEST = 10
 """Hex digits of the content's SHA-256 in a digested name."""
 TEXT = ("text/", "application/javascript", "image/svg+xml", "application/json")
-PLACE = re.compile(r"\{\{asset:([A-Za-z0-9_.-]+)\}\}")
-"""Where a page names one of its files."""
+PLACE = re.compile(r"\{\{asset:(shared/)?([A-Za-z0-9_.-]+)\}\}")
+"""Where a page names one of its files, or one of the shared files."""
+SHARED = STATIC / "shared"
 TYPES = {".js": "application/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
 
@@ -51,14 +56,15 @@ def digested(name: str, digest: str) -> str:
 
 
 class Assets:
-    """The files of ``folder`` (not its pages, ``*.html``), served under ``prefix``."""
+    """The files of ``folder`` (not its pages, ``*.html``) whose names start with ``only``,
+    served under ``prefix``."""
 
-    def __init__(self, folder: Path, prefix: str) -> None:
+    def __init__(self, folder: Path, prefix: str, only: str = "") -> None:
         self.prefix = prefix
         self._plain: dict[str, Asset] = {}
         self._named: dict[str, Asset] = {}
         for path in sorted(folder.iterdir()):
-            if path.is_file() and path.suffix != ".html":
+            if path.is_file() and path.suffix != ".html" and path.name.startswith(only):
                 asset = _read(path)
                 self._plain[path.name] = asset
                 self._named[digested(path.name, asset.etag)] = asset
@@ -69,7 +75,9 @@ class Assets:
 
     def page(self, text: str) -> str:
         """``text`` with each ``{{asset:NAME}}`` replaced by its digested address."""
-        return PLACE.sub(lambda found: self.url(found.group(1)), text)
+        return PLACE.sub(
+            lambda found: (shared() if found.group(1) else self).url(found.group(2)), text
+        )
 
     def add_routes(self, app: web.Application, name: str) -> None:
         app.router.add_get(self.prefix + "{name}", self.serve, name=name)
@@ -84,6 +92,12 @@ class Assets:
         if asset is None:
             raise web.HTTPNotFound()
         return answer(request, asset.body, asset.content_type, cache, asset.etag, asset.squeezed)
+
+
+@functools.cache
+def shared() -> Assets:
+    """The files several pages load, served under ``/shared/`` (``build_app`` adds the route)."""
+    return Assets(SHARED, "/shared/")
 
 
 def answer(

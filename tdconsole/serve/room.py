@@ -79,6 +79,8 @@ class RoomFeed:
         self.text = ""
         """The latest picture as the stream sends it (JSON)."""
         self.shown: Room | None = None
+        self.snap: Snapshot | None = None
+        """The event as read for ``shown`` (the players' page reads both)."""
         self._season: Season | None = None
         self._changed = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
@@ -122,7 +124,7 @@ class RoomFeed:
         sound = chime(self.shown, shown)
         text = json.dumps(document(shown, self.lang, sound), ensure_ascii=False)
         async with self._changed:
-            self.shown, self.text = shown, text
+            self.shown, self.snap, self.text = shown, snap, text
             self.version += 1
             self._changed.notify_all()
 

@@ -50,7 +50,7 @@ WORDS: dict[str, Msg] = {
     "entrants": _("Entrants {n}"),
     "season": _("SEASON STANDINGS — {season}"),
     "points": _("points"),
-    "phone": _("Follow the clock on your phone"),
+    "phone": _("Your table and seat on your phone"),
     "sound": _("Tap or press a key for sound"),
     "reconnecting": _("reconnecting…"),
 }
