@@ -231,6 +231,12 @@ class BackupSettings(_Section):
         return value
 
 
+class DisplaySettings(_Section):
+    voice: bool = True
+    """The room's screens say aloud the level changes, the breaks, the last minute and the
+    Director's messages, once their sound is on."""
+
+
 class Settings(BaseModel):
     """Every setting of an event. Sections mirror ``config/ordine.toml``."""
 
@@ -251,6 +257,7 @@ class Settings(BaseModel):
     prizes: PrizeSettings = PrizeSettings.model_construct()
     rulings: RulingSettings = RulingSettings.model_construct()
     backup: BackupSettings = BackupSettings.model_construct()
+    display: DisplaySettings = DisplaySettings.model_construct()
 
     def flat(self) -> dict[str, Any]:
         """Settings as ``key -> value`` with the short keys ``set`` accepts."""
