@@ -10,7 +10,9 @@ same words (``tdconsole.serve.room_words``): the two never disagree. The stages:
 - the seats after the draw; the moves after a closing or the final draw, and the final table,
   with the clock still a quarter of the screen high;
 - the winner, the paid places; the event over.
-The bell rings where the page chimes: a level change, a break's start and end, one minute left.
+The bell rings where the page chimes: a level change, a break's start and end, one minute left;
+with the event's ``voice`` on, espeak-ng says what the page says there, where it is installed
+(``tdconsole.ui.voice``).
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.room import Blinds, Room, chime, room
-from tdconsole.serve.room_words import WORDS
+from tdconsole.serve.room_words import WORDS, spoken
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.voice import Voice
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.season_board import SeasonBoard
 from tdconsole.ui.widgets.seating_board import SeatingBoard
@@ -62,6 +65,7 @@ class DisplayScreen(MainScreen):
         """The room model as last drawn."""
         self.chimes: list[str] = []
         """The sounds rung, in order (the bell has no other trace)."""
+        self.voice = Voice(tr.lang)
 
     def compose(self) -> ComposeResult:
         yield Static(id="display-top")
@@ -102,6 +106,9 @@ class DisplayScreen(MainScreen):
         if sound is not None:
             self.chimes.append(sound)
             self.app.bell()
+            said = spoken(sound, shown, self.tr.lang) if shown.voice else None
+            if said:
+                self.voice.say(said)
         changed = self.shown is None or shown.stage != self.shown.stage
         self.shown = shown
         stage = shown.stage
