@@ -286,7 +286,7 @@
     $("screen").className = "screen-" + SCREEN;
     set("event", room.event);
     set("time", hhmm());
-    other()(room, { say, chips, card, cell, overflows });
+    other()(room, { say, card, cell });
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
   }
 
