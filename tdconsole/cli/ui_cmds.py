@@ -164,6 +164,10 @@ def register(sub: Any) -> None:
     display = sub.add_parser(
         "display",
         help=_("open the room display: the big clock for a TV (read-only; q leaves)"),
-        description=_("The room display: the big clock, blinds, players and prizes. Read-only."),
+        description=_(
+            "The room display: the big clock, blinds, players and prizes. Read-only. The bell "
+            "rings at a level change, a break and one minute left; espeak-ng, where it is "
+            "installed, says them aloud (the setting voice)."
+        ),
     )
     display.set_defaults(func=cmd_display)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tdconsole.domain.collation import name_key
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.room_tables import TableShown, open_tables
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock_status import ClockStatus
@@ -173,6 +174,10 @@ class Room:
     payouts: tuple[Place, ...] = ()
     second_stacks: tuple[tuple[int, int], ...] = ()
     """(table, amount) of the second stack at each open table, while one can be taken."""
+    tables: tuple[TableShown, ...] = ()
+    """Every open table, its players by seat (the room's tables screen), in every stage."""
+    voice: bool = True
+    """The screens say aloud what they chime (the event's setting ``voice``)."""
     # what the stage adds
     seats: tuple[SeatShown, ...] = ()
     closed_table: int | None = None
@@ -284,6 +289,8 @@ def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[st
         "payouts": payouts,
         "second_stacks": tuple(second_stack_offers(state).items()),
         "message": state.message_at(now),
+        "tables": open_tables(state),
+        "voice": state.settings.display.voice,
     }
 
 

@@ -247,6 +247,12 @@ def _typed_folder(value: str, key: str) -> str:
     return value
 
 
+class DisplaySettings(_Section):
+    voice: bool = True
+    """The room's screens say aloud the level changes, the breaks, the last minute and the
+    Director's messages, once their sound is on."""
+
+
 class Settings(BaseModel):
     """Every setting of an event. Sections mirror ``config/ordine.toml``."""
 
@@ -268,6 +274,7 @@ class Settings(BaseModel):
     rulings: RulingSettings = RulingSettings.model_construct()
     backup: BackupSettings = BackupSettings.model_construct()
     printing: PrintSettings = PrintSettings.model_construct()
+    display: DisplaySettings = DisplaySettings.model_construct()
 
     def flat(self) -> dict[str, Any]:
         """Settings as ``key -> value`` with the short keys ``set`` accepts."""

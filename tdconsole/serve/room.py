@@ -27,7 +27,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
-from tdconsole.serve.room_words import page_words
+from tdconsole.serve.room_words import page_words, spoken
 from tdconsole.serve.streams import Event, send_events, stream_id
 
 if TYPE_CHECKING:
@@ -47,9 +47,11 @@ def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room
 
 
 def document(shown: Room, lang: str, sound: str | None = None) -> dict[str, Any]:
-    """What the page reads: the model, its sound, and the server's time when sent."""
+    """What the page reads: the model, its sound and what it says aloud (``speech``: the
+    page speaks it when the event's ``voice`` is on), and the server's time when sent."""
     body = room_json(shown)
     body["chime"] = sound
+    body["speech"] = spoken(sound, shown, lang)
     body["lang"] = lang
     return body
 

@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
-from tdconsole.i18n import Msg, _, ngettext
+from typing import TYPE_CHECKING
+
+from tdconsole.i18n import Msg, _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from tdconsole.domain.room import Room
 
 WORDS: dict[str, Msg] = {
     "level": _("LEVEL {level}"),
@@ -53,9 +58,43 @@ WORDS: dict[str, Msg] = {
     "phone": _("Your table and seat on your phone"),
     "sound": _("Tap or press a key for sound"),
     "reconnecting": _("reconnecting…"),
+    "no_tables": _("No table is open"),
+    "button_mark": pgettext("the button's mark on the room's screen", "D"),
+    "button_said": _("the button"),
+    "second_mark": pgettext("the second stack's mark on the room's screen", "2nd"),
+    "second_said": _("second stack taken"),
 }
+SPOKEN: dict[str, Msg] = {
+    "level": _("Level {level}. Blinds {sb} and {bb}."),
+    "level_ante": _("Level {level}. Blinds {sb} and {bb}, ante {ante}."),
+    "break": _("The break begins."),
+    "resume": _("The break is over."),
+    "minute": _("One minute left."),
+    "break_minute": _("One minute to the end of the break."),
+}
+"""What the room's screens say aloud at their chimes (``spoken``)."""
 
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the room's page in ``lang``, placeholders still to fill."""
     return {key: message.template(lang) for key, message in WORDS.items()}
+
+
+def spoken(sound: str | None, shown: Room, lang: str) -> str | None:
+    """The sentence the room's screens say aloud with ``sound`` (at a level's start, its
+    blinds and ante; a break's start and end; one minute left), in ``lang``; None for none
+    (no sound, the time up: the Director announces the change)."""
+
+    def say(key: str, **values: object) -> str:
+        return str(SPOKEN[key].format(**values).text(lang))
+
+    if sound in ("level", "resume") and shown.blinds is not None:
+        b = shown.blinds
+        key = "level_ante" if b.ante else "level"
+        level = say(key, level=b.level, sb=b.small_blind, bb=b.big_blind, ante=b.ante)
+        return say("resume") + " " + level if sound == "resume" else level
+    if sound == "break":
+        return say("break")
+    if sound == "minute":
+        return say("break_minute" if shown.is_break else "minute")
+    return None

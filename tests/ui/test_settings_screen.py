@@ -42,6 +42,7 @@ async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleAp
             "Decisioni e sanzioni, Art. VI-VII",
             "Copie di sicurezza",
             "Stampa",
+            "Schermi della sala",
         ]
         labels = [text_of(label).strip() for label in screen.query(".settings-label")]
         assert "Posti per tavolo" in labels and "Primo livello, minuti" in labels

@@ -6,7 +6,11 @@
 (function () {
   const words = JSON.parse(document.body.dataset.words || "{}");
   const $ = (id) => document.getElementById(id);
-  const state = { room: null, offset: 0, fresh: true, audio: null, lock: null, table: null };
+  const state = { room: null, offset: 0, fresh: true, audio: null, lock: null, table: null,
+                  message: null };
+  // ?screen=tables: another file draws the screen (room_tables.js); this one keeps the stream.
+  const SCREEN = new URLSearchParams(location.search).get("screen");
+  const other = () => SCREEN && (window.tdconsoleScreens || {})[SCREEN];
   const LISTING = ["seats", "moves", "final"];  // a list of names beside the clock
   const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6];  // (units; 3.6: the floor, see room.css)
   const BELOW_FLOOR = [3.2, 2.8, 2.4];  // (only for more names than a screen holds at the floor)
@@ -76,6 +80,7 @@
   function draw() {
     const room = state.room;
     if (!room) { return; }
+    if (other()) { drawOther(room); return; }
     const screen = $("screen");
     screen.className = "stage-" + room.stage;
     screen.classList.toggle("listing", LISTING.includes(room.stage));
@@ -305,6 +310,14 @@
     band.style.removeProperty("display");
   }
 
+  function drawOther(room) {
+    $("screen").className = "screen-" + SCREEN;
+    set("event", room.event);
+    set("time", hhmm());
+    other()(room, { say, card, cell });
+    if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
+  }
+
   // -- the time, every frame -------------------------------------------------------------
   function tick() {
     set("time", hhmm());
@@ -357,6 +370,7 @@
   }
   window.tdconsoleOverflows = overflows;
   function fit() {
+    if (other()) { return; }  // (that screen fits itself)
     const root = document.documentElement.style;
     let k = 1;
     root.setProperty("--k", "1");
@@ -399,6 +413,7 @@
       $("mark").hidden = true;
       const room = JSON.parse(event.data);
       if (!state.fresh && room.chime) { chime(room.chime); }
+      voice(room, state.fresh);
       state.fresh = false;
       state.room = room;
       draw();
@@ -438,6 +453,7 @@
     if (!Context) { return; }
     state.audio = new Context();
     state.audio.resume();
+    if (window.speechSynthesis) { window.speechSynthesis.getVoices(); }  // (loads the list)
     set("sound", "♪");
     wake();
   }
@@ -462,6 +478,30 @@
       osc.connect(gain).connect(audio.destination);
       osc.start(start);
       osc.stop(start + 0.55);
+    }
+  }
+
+  // -- the voice: what a chime means, and the Director's new message, said in the event's
+  // language by the browser's own voices; none for that language: the chimes alone ----------
+  function voice(room, fresh) {
+    const message = room.message && room.message.text ? room.message.text : null;
+    const said = [];
+    if (!fresh && room.speech) { said.push(room.speech); }
+    if (!fresh && message && message !== state.message) { said.push(message); }
+    state.message = message;
+    const synth = window.speechSynthesis;
+    if (!state.audio || room.voice === false || !synth || !said.length) { return; }
+    const lang = (document.documentElement.lang || "it").toLowerCase();
+    // (the machine's own voices only: a network voice would send the words away)
+    const voices = synth.getVoices().filter((v) => v.localService &&
+      v.lang.toLowerCase().replace("_", "-").split("-")[0] === lang);
+    const chosen = voices.find((v) => v.default) || voices[0];
+    if (!chosen) { return; }
+    for (const text of said) {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.voice = chosen;
+      utterance.lang = chosen.lang;
+      synth.speak(utterance);
     }
   }
   document.addEventListener("pointerdown", soundOn);

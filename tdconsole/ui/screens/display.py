@@ -11,7 +11,9 @@ same words (``tdconsole.serve.room_words``): the two never disagree. The stages:
   with the clock still a quarter of the screen high;
 - the winner, the paid places; the event over.
 The Director's message, when there is one, is a band under the top line at every stage.
-The bell rings where the page chimes: a level change, a break's start and end, one minute left.
+The bell rings where the page chimes: a level change, a break's start and end, one minute left;
+with the event's ``voice`` on, espeak-ng says what the page says there, where it is installed
+(``tdconsole.ui.voice``).
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.room import Blinds, Room, chime, room
-from tdconsole.serve.room_words import WORDS
+from tdconsole.serve.room_words import WORDS, spoken
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.voice import Voice
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.season_board import SeasonBoard
 from tdconsole.ui.widgets.seating_board import SeatingBoard
@@ -63,6 +66,7 @@ class DisplayScreen(MainScreen):
         """The room model as last drawn."""
         self.chimes: list[str] = []
         """The sounds rung, in order (the bell has no other trace)."""
+        self.voice = Voice(tr.lang)
 
     def compose(self) -> ComposeResult:
         yield Static(id="display-top")
@@ -104,6 +108,9 @@ class DisplayScreen(MainScreen):
         if sound is not None:
             self.chimes.append(sound)
             self.app.bell()
+            said = spoken(sound, shown, self.tr.lang) if shown.voice else None
+            if said:
+                self.voice.say(said)
         changed = self.shown is None or shown.stage != self.shown.stage
         self.shown = shown
         stage = shown.stage
