@@ -1,4 +1,5 @@
-"""The App owns the service: it runs every command, and hands the new State down to the screen.
+"""The App owns the service: it runs every command (off its thread, one at a time:
+``ui.writes``), and hands the new State down to the screen.
 
 ``build_app(service, clock, mode=...)`` is the one place that wires a console; tests give it a
 service on a temporary event and a frozen clock.
@@ -29,7 +30,6 @@ from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
 from tdconsole.ui.app_views import Mode as Mode
-from tdconsole.ui.app_views import ViewsApp
 from tdconsole.ui.event_choice import EventChoice
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.held_keys import HeldKeysApp
@@ -37,10 +37,8 @@ from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
-    CommandRequested,
     PrintRequested,
     RulesRequested,
-    UndoRequested,
 )
 from tdconsole.ui.notices import NoticeRack
 from tdconsole.ui.pacing import NewsNotices, RepaintPacer
@@ -51,6 +49,7 @@ from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.undo_guard import UndoGuard
+from tdconsole.ui.writes import WritesApp
 
 if TYPE_CHECKING:
     from tdconsole.domain.read_model import StateView
@@ -65,7 +64,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(EventChoice, HeldKeysApp, ViewsApp):
+class ConsoleApp(EventChoice, HeldKeysApp, WritesApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -272,70 +271,10 @@ class ConsoleApp(EventChoice, HeldKeysApp, ViewsApp):
         if self.settle_heap:
             self.call_after_refresh(settled_heap)
 
-    # -- messages up: the App alone calls the service --------------------------------------
-    @on(CommandRequested)
-    def run_command(self, message: CommandRequested) -> None:
-        message.stop()
-        if self.service is None:
-            return
-        try:
-            records = self.service.execute(message.command)
-        except RuleError as exc:
-            self._catch_up()
-            self.refused(exc)
-            return
-        if message.dialog is not None:
-            message.dialog.dismiss(None)
-        self.refresh_views()
-        self.tick()
-        # lazy: the notices' words read the event's models, which the first frame does not need
-        from tdconsole.domain.commands import description_of
-        from tdconsole.ui.words import describe
-
-        currency = self.service.state.settings.currency
-        what = describe(message.command, records, self.tr, currency)
-        described = description_of(type(message.command))
-        self.named_report = described.prints if described is not None else None
-        self.undo_guard.recorded(records)
-        self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
-        if message.then is not None:
-            self.post_message(message.then)
-
     def action_command_palette(self) -> None:
         """Textual's palette, its own words in the console's language."""
         if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
             self.push_screen(ConsolePalette(self.tr))
-
-    @on(UndoRequested)
-    def run_undo(self, message: UndoRequested) -> None:
-        message.stop()
-        if self.service is None:
-            return
-        try:
-            if message.redo:
-                summary = self.service.redo()
-            else:
-                last, free = self.undo_guard.target(self.service)
-                if last is not None and not free:  # another terminal's: named, then undone
-                    self.refresh_views()
-                    asked = self.undo_guard.ask(last, self.tr)
-                    self.notify(asked, severity="warning", timeout=10, markup=False)
-                    return
-                summary = self.service.undo(expected=last.command if last else None)
-                self.undo_guard.done()
-        except RuleError as exc:
-            self._catch_up()
-            self.refused(exc)
-            return
-        what = summary_text(summary, self.tr.lang)
-        self.named_report = None  # this notice names no report
-        if message.redo:
-            text = self.tr("Redone: {what}", what=what)
-        else:
-            text = self.tr("Undone: {what}", what=what)
-        self.refresh_views()
-        self.tick()
-        self.notify(text, timeout=6, markup=False)
 
     def redo_words(self) -> str | None:
         """What ``r`` would restore now, in the console's words (None: nothing to redo)."""
@@ -346,13 +285,6 @@ class ConsoleApp(EventChoice, HeldKeysApp, ViewsApp):
         if target is None:
             return None
         return summary_text(history.summaries[target], self.tr.lang)
-
-    def refused(self, exc: RuleError) -> None:
-        text = escape(console_text(exc, self.tr.lang), keep_lines=True)
-        self.notify(text, severity="error", timeout=10, markup=False)
-        if exc.article:
-            for screen in self._consoles():
-                screen.look_up_article(exc.article)
 
     @on(RulesRequested)
     async def open_rules(self, message: RulesRequested) -> None:

@@ -46,6 +46,8 @@ class ViewsApp(ConsoleAppReach[int]):
     news_notices: NewsNotices
     clock: Callable[[], datetime]
     guess_watch: GuessWatch
+    writing = False
+    """A write of this console is under way: the service is its worker's (``ui.writes``)."""
 
     def who(self) -> Text:
         if self.service is None:
@@ -156,7 +158,7 @@ class ViewsApp(ConsoleAppReach[int]):
         handed the State: the screens below are repainted when it closes, so the keys typed
         in it never wait behind their repaint. While the floor is busy the screens are
         repainted at most once a second (``ui.pacing.RepaintPacer``)."""
-        if self.service is None:
+        if self.service is None or self.writing:
             return
         try:
             self.service.poll()

@@ -26,6 +26,7 @@ from textual.keys import REPLACED_KEYS
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
+from textual.worker import Worker
 
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
@@ -140,14 +141,21 @@ def _messages_pending(app: App[Any]) -> bool:
     return any(node.message_queue_size for node in nodes)
 
 
-async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
+def _awaited(app: App[Any], *, workers: bool, writes: bool) -> list[Worker[Any]]:
+    """The workers ``settle`` waits for: all, or the console's writes alone, or none."""
+    return [w for w in app.workers if workers or (writes and w.group == "write")]
+
+
+async def settle(pilot: Pilot[Any], *, workers: bool = True, writes: bool = True) -> None:
     """Wait until the app is at rest: its workers (a rule search, a printout, the opening of
     the event, a field's suggestion) finished, no message (a key, a mount, a focus, what a
     worker posted) waiting in the app or in any widget of its screens, and the screen laid
     out and painted; or until the app has ended. Nothing here waits on the wall clock: the
     app is at rest when these say so. As a terminal's frame does, one paint follows the
     messages of a key, not one per message. With ``workers=False`` (``pilot.pause()``), a
-    worker still running is left to run: a test may hold one back on purpose."""
+    worker still running is left to run: a test may hold one back on purpose; but a write of
+    the console (``ui.writes``) is waited for, unless ``writes=False`` (a test that holds the
+    event file)."""
     app = pilot.app
     while True:
         # Every message waiting in the app and its screen processed (what Textual's
@@ -157,9 +165,10 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
             # The app ended (a crash, ``q``): what is left in its queues is never processed.
             # The test goes on, and ``run_test`` raises the app's error as it exits.
             return
-        if workers and app.workers:
+        running = _awaited(app, workers=workers, writes=writes)
+        if running:
             # A worker may start another (the demo is built, then opened): those too.
-            await asyncio.gather(*(w.wait() for w in list(app.workers)), return_exceptions=True)
+            await asyncio.gather(*(w.wait() for w in running), return_exceptions=True)
             continue
         if _messages_pending(app):
             continue
@@ -167,7 +176,7 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True) -> None:
         # (``call_after_refresh``), or a new size, is a message for the next round.
         update_now(app.screen)
         await asyncio.sleep(0)
-        if not _messages_pending(app) and not (workers and app.workers):
+        if not _messages_pending(app) and not _awaited(app, workers=workers, writes=writes):
             return
 
 
