@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -112,6 +113,34 @@ def mine(info: os.stat_result) -> bool:
     folders are in the user's profile, which no other user can write by default."""
     uid = _user_id("getuid")
     return uid is None or info.st_uid == uid
+
+
+def remove_leftovers(
+    folder: Path, prefix: str, suffix: str, age: float, now: float | None = None
+) -> list[str]:
+    """Remove from ``folder`` what the console left there to be removed later (a build killed
+    mid-write, a PDF handed to a program that reads it later): only regular files of this user
+    (``mine``), named ``prefix…suffix``, last written ``age`` seconds or more before ``now``;
+    never a link, a folder or another user's file. A courtesy: what cannot be looked at or
+    removed stays. The names removed."""
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or not mine(info) or now - info.st_mtime < age:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
 
 
 def may_override(info: os.stat_result) -> bool:
