@@ -23,6 +23,7 @@ the system, so the tests can take an attribute away on Linux and see the other b
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import time
 from collections.abc import Callable
@@ -194,19 +195,22 @@ _ACCESS_DENIED = 5
 
 def alive(pid: int) -> bool:
     """Whether the process ``pid`` is running (another user's counts too). Signal 0 where
-    it means "only look" (POSIX); on Windows, where ``os.kill(pid, 0)`` would send a Ctrl+C,
-    the process is opened and its exit code read instead."""
-    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
-    import ctypes
-
-    windll = getattr(ctypes, "windll", None)
-    if windll is None:
+    it means "only look" (POSIX); on Windows, where signal 0 is ``CTRL_C_EVENT`` and
+    ``os.kill(pid, 0)`` would send a Ctrl+C, the process is opened and its exit code read
+    instead. One that cannot be looked at is taken as running."""
+    if getattr(signal, "CTRL_C_EVENT", None) != 0:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return False
         except OSError:
             return True  # (another user's)
+        return True
+    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
         return True
     kernel = windll.kernel32
     handle = kernel.OpenProcess(_QUERY_LIMITED, False, pid)
