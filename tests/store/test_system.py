@@ -188,7 +188,16 @@ def test_free_space_comes_from_the_system_without_statvfs(
 
 
 def test_no_file_size_limit_without_resource(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(faults, "resource", None)
+    monkeypatch.setitem(sys.modules, "resource", None)  # (importing it fails)
+    assert faults.file_limit() is None
+
+
+def test_the_file_size_limit_is_the_one_resource_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = {1: (4096, -1)}
+    fake = SimpleNamespace(RLIMIT_FSIZE=1, RLIM_INFINITY=-1, getrlimit=limits.__getitem__)
+    monkeypatch.setitem(sys.modules, "resource", fake)
+    assert faults.file_limit() == 4096
+    limits[1] = (-1, -1)
     assert faults.file_limit() is None
 
 
