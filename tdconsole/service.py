@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from tdconsole.auto_backups import AutoBackups
 from tdconsole.domain.acting import Who, floor_owns, label
@@ -58,6 +58,14 @@ def event_language(path: Path) -> str | None:
         return service.state.settings.language
     finally:
         service.close()
+
+
+class Signature(TypedDict):
+    """Who acts, as the fields of a signed event (``events.Signed``)."""
+
+    person: str
+    role: Role | None
+    via: str | None
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,12 @@ class Tournament:
             return Who(director, role, self._via if role == "director" else None)
         return Who(self._actor, role)
 
+    def _signature(self) -> Signature:
+        """``who``'s fields as a signed event (a command's first one, an undo, a redo) keeps
+        them."""
+        who = self.who
+        return Signature(person=who.person, role=who.role, via=who.via)
+
     @property
     def role(self) -> Role:
         """The floor when opened as the floor, or when ``--as`` names anyone but the event's
@@ -259,11 +273,7 @@ class Tournament:
                         describe=summary_msg(command.describe())
                     ),
                 )
-            who = self.who
-            noted = CommandNoted(
-                summary=command.describe(), person=who.person, role=who.role, via=who.via
-            )
-            return [noted, *bodies]
+            return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
         return self._write(decide)
 
@@ -308,15 +318,7 @@ class Tournament:
                 ),
                 "VII.1",
             )
-        who = self.who
-        return Undone(
-            command=target,
-            reason=reason,
-            summary=last.summary,
-            person=who.person,
-            role=who.role,
-            via=who.via,
-        )
+        return Undone(command=target, reason=reason, summary=last.summary, **self._signature())
 
     def redo(self) -> str:
         """Restore the command the last undo cancelled."""
@@ -341,14 +343,7 @@ class Tournament:
                 _("only the Director may redo an action that another made or undid"),
                 "VII.1",
             )
-        who = self.who
-        return Redone(
-            command=target,
-            summary=self.history.summaries[target],
-            person=who.person,
-            role=who.role,
-            via=who.via,
-        )
+        return Redone(command=target, summary=self.history.summaries[target], **self._signature())
 
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only

@@ -60,8 +60,7 @@ class FloorState(NamedTuple):
     staff: str
     lang: str
     in_play: int
-    next_place: int
-    """The place the next player out takes."""
+    """Players still in: also the place the next player out takes."""
     big_blind: int | None
     clock: FloorClock | None
     sent_at: datetime
@@ -99,7 +98,6 @@ def floor_state(state: State, now: datetime, staff: str, lang: str) -> FloorStat
         staff=staff,
         lang=lang,
         in_play=state.in_play,
-        next_place=state.in_play,
         big_blind=status.big_blind if status is not None else None,
         clock=None if status is None else floor_clock(status, now),
         sent_at=now,

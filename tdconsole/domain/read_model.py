@@ -216,15 +216,11 @@ def player_view(state: State, player: Player) -> PlayerView:
     )
 
 
-def table_view(
-    state: State, table: Table, offers: dict[int, int] | None = None, closing: bool | None = None
-) -> TableView:
-    """``offers``: ``second_stack_offers(state)``, ``closing``: ``state.tables_close``, when
-    already worked out (once for all the tables)."""
+def table_view(state: State, table: Table, offers: dict[int, int] | None = None) -> TableView:
+    """``offers``: ``second_stack_offers(state)``, when already worked out (once for all the
+    tables)."""
     if offers is None:
         offers = second_stack_offers(state)
-    if closing is None:
-        closing = state.tables_close
     players_in = len(state.players_at(table))
     plan = None
     if table.plan is not None:
@@ -249,7 +245,7 @@ def table_view(
         players_in=players_in,
         chips=table.chips,
         second_stack_now=offers.get(table.number) if table.open else None,
-        must_close=closing and state.short_handed(table, players_in),
+        must_close=state.must_close(table),
         button=table.button,
         seats=tuple(
             SeatView(s.number, s.card, state.players[s.player].name if s.player else None)
@@ -339,7 +335,7 @@ def rulings(state: State) -> tuple[RulingView, ...]:
 
 def state_view(state: State, now: datetime) -> StateView:
     """The whole State as the faces read it, at ``now`` (the clock's moment)."""
-    offers, closing = second_stack_offers(state), state.tables_close
+    offers = second_stack_offers(state)
     tables = sorted(state.tables.values(), key=lambda t: t.number)
     return StateView(
         name=state.name,
@@ -358,7 +354,7 @@ def state_view(state: State, now: datetime) -> StateView:
         prize_pool=state.prize_pool,
         cash=cash(state),
         players=tuple(player_view(state, p) for p in state.ordered_players()),
-        tables=tuple(table_view(state, t, offers, closing) for t in tables),
+        tables=tuple(table_view(state, t, offers) for t in tables),
         payouts=payouts(state),
         winner=winner(state),
         results=results(state),

@@ -295,7 +295,8 @@ class State:
 
     def must_close(self, table: Table) -> bool:
         """Art. IV.4: a table closes when three or fewer of its players are still in."""
-        return self.tables_close and self.short_handed(table, len(self.players_at(table)))
+        # the table first: whether tables close at all counts every player
+        return self.short_handed(table, len(self.players_at(table))) and self.tables_close
 
     @property
     def tables_close(self) -> bool:

@@ -15,14 +15,11 @@ it to a file, open it and print it (on Windows, the PDF already written is named
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
@@ -30,7 +27,7 @@ from tdconsole.i18n import Said, _
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir, folder_setting
-from tdconsole.store.system import make_folder
+from tdconsole.store.system import make_folder, remove_leftovers
 
 PRINTABLE = ("txt", "pdf", "csv")
 """The formats a printer takes (html has to be laid out by a browser)."""
@@ -141,7 +138,7 @@ def spool(data: bytes, title: str, write: Said) -> Path:
     folder = spool_folder()
     try:
         make_folder(folder)
-        _clean(folder)
+        remove_leftovers(folder, "", ".pdf", KEPT)
         stem = Path(title).stem or "report"
         fd, name = tempfile.mkstemp(prefix=f"{stem}-", suffix=".pdf", dir=folder)
         with os.fdopen(fd, "wb") as handle:
@@ -154,16 +151,3 @@ def spool(data: bytes, title: str, write: Said) -> Path:
             ).format(folder=shown(folder), why=oserror_cause(exc), write=write),
         ) from None
     return Path(name)
-
-
-def _clean(folder: Path) -> None:
-    """Remove the PDFs handed over long ago: only this folder's own regular files. A courtesy:
-    what cannot be removed stays, and the printing goes on."""
-    old = time.time() - KEPT
-    with contextlib.suppress(OSError), os.scandir(folder) as entries:
-        for entry in entries:
-            with contextlib.suppress(OSError):
-                found = entry.stat(follow_symlinks=False)
-                mine = entry.name.endswith(".pdf") and stat.S_ISREG(found.st_mode)
-                if mine and found.st_mtime < old:
-                    os.unlink(entry.path)

@@ -226,9 +226,7 @@ class EventStore:
         """Record that the served floor's session ``sid`` was signed out (in ``meta``, kept
         until ``until``, when its cookie would have expired anyway; older ones are dropped)."""
         with self.transaction():
-            for key, value in self._db.execute(
-                "SELECT key, value FROM meta WHERE key LIKE ?", (SIGNED_OUT + "%",)
-            ).fetchall():
+            for key, value in self._signed_out():
                 if _until(value) <= now:
                     self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
             self._db.execute(
@@ -239,10 +237,16 @@ class EventStore:
     def ended_sessions(self, now: int) -> set[str]:
         """The served floor's sessions signed out and not yet expired at ``now``."""
         with self._reading():
-            rows = self._db.execute(
-                "SELECT key, value FROM meta WHERE key LIKE ?", (SIGNED_OUT + "%",)
-            ).fetchall()
+            rows = self._signed_out()
         return {str(key)[len(SIGNED_OUT) :] for key, value in rows if _until(value) > now}
+
+    def _signed_out(self) -> list[tuple[object, object]]:
+        """The ``meta`` rows of signed-out sessions: their keys start with ``SIGNED_OUT`` exactly
+        (not ``LIKE``, where ``_`` is any character and letters match in either case)."""
+        return self._db.execute(
+            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+            (len(SIGNED_OUT), SIGNED_OUT),
+        ).fetchall()
 
     # -- writing ---------------------------------------------------------------------------
     @contextmanager

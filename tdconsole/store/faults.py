@@ -11,20 +11,15 @@ sentence of that language (``own_words``).
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import shutil
 import sqlite3
-import sys
 from pathlib import Path
 
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.store import system
-
-try:
-    import resource
-except ImportError:  # Windows: no file-size limit there
-    resource = None  # type: ignore[assignment]
 
 Cause = Msg
 """Why storage refused: a message, said in the reader's language."""
@@ -126,7 +121,9 @@ def free_space(path: Path) -> int | None:
 def file_limit() -> int | None:
     """The largest file this process may write (``ulimit -f``), or None without a limit (and
     on Windows, which has none)."""
-    if sys.platform == "win32" or resource is None:
+    try:
+        resource = importlib.import_module("resource")  # POSIX only: never at the top
+    except ImportError:
         return None
     soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     return None if soft == resource.RLIM_INFINITY else soft

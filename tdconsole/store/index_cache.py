@@ -34,7 +34,6 @@ import stat
 import sys
 import tempfile
 import threading
-import time
 import urllib.parse
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -42,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tdconsole.store.paths import data_dir
-from tdconsole.store.system import make_folder, mine, open_regular
+from tdconsole.store.system import make_folder, mine, open_regular, remove_leftovers
 
 FORMAT = "tdconsole rules index 1"
 APPLICATION_ID = 0x54444358  # "TDCX", in the SQLite header
@@ -374,29 +373,10 @@ seconds): the next build removes it. A younger one may be another process's buil
 
 
 def sweep_stale(folder: Path, now: float | None = None) -> list[str]:
-    """Remove the temporary files that killed builds left in ``folder``: only regular files of
-    this user named as ``write_index`` names them and older than ``STALE_SECONDS`` (never a
-    link, a folder, another user's file or a build under way). The names removed."""
-    now = time.time() if now is None else now
-    removed: list[str] = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        if not (entry.name.startswith(".rules-index.") and entry.name.endswith(".tmp")):
-            continue
-        try:
-            info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or not mine(info):
-                continue
-            if now - info.st_mtime < STALE_SECONDS:
-                continue
-            os.unlink(entry.path)
-        except OSError:
-            continue
-        removed.append(entry.name)
-    return removed
+    """Remove the temporary files that killed builds left in ``folder``: those named as
+    ``write_index`` names them and older than ``STALE_SECONDS`` (never a build under way, nor
+    anything ``remove_leftovers`` keeps). The names removed."""
+    return remove_leftovers(folder, ".rules-index.", ".tmp", STALE_SECONDS, now)
 
 
 def fill(tmp: Path, data: IndexData, seen: str, digest: str) -> None:

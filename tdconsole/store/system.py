@@ -23,7 +23,9 @@ the system, so the tests can take an attribute away on Linux and see the other b
 from __future__ import annotations
 
 import os
+import signal
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,6 +116,34 @@ def mine(info: os.stat_result) -> bool:
     return uid is None or info.st_uid == uid
 
 
+def remove_leftovers(
+    folder: Path, prefix: str, suffix: str, age: float, now: float | None = None
+) -> list[str]:
+    """Remove from ``folder`` what the console left there to be removed later (a build killed
+    mid-write, a PDF handed to a program that reads it later): only regular files of this user
+    (``mine``), named ``prefix…suffix``, last written ``age`` seconds or more before ``now``;
+    never a link, a folder or another user's file. A courtesy: what cannot be looked at or
+    removed stays. The names removed."""
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or not mine(info) or now - info.st_mtime < age:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
+
+
 def may_override(info: os.stat_result) -> bool:
     """Whether this process runs as the file's owner or as root, who may change its mode.
     Where there are no user ids (Windows) the answer is yes: there, a file that cannot be
@@ -165,19 +195,22 @@ _ACCESS_DENIED = 5
 
 def alive(pid: int) -> bool:
     """Whether the process ``pid`` is running (another user's counts too). Signal 0 where
-    it means "only look" (POSIX); on Windows, where ``os.kill(pid, 0)`` would send a Ctrl+C,
-    the process is opened and its exit code read instead."""
-    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
-    import ctypes
-
-    windll = getattr(ctypes, "windll", None)
-    if windll is None:
+    it means "only look" (POSIX); on Windows, where signal 0 is ``CTRL_C_EVENT`` and
+    ``os.kill(pid, 0)`` would send a Ctrl+C, the process is opened and its exit code read
+    instead. One that cannot be looked at is taken as running."""
+    if getattr(signal, "CTRL_C_EVENT", None) != 0:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return False
         except OSError:
             return True  # (another user's)
+        return True
+    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
         return True
     kernel = windll.kernel32
     handle = kernel.OpenProcess(_QUERY_LIMITED, False, pid)

@@ -245,3 +245,19 @@ def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> 
         db.execute("INSERT INTO meta(key, value) VALUES ('signed_out:y', '-1')")
     db.close()
     assert FloorSessions(service.store).ended(now=3_000) == {"phone-b", "phone-c"}
+
+
+def test_only_keys_that_start_with_signed_out_are_sessions(make_service) -> None:  # type: ignore[no-untyped-def]
+    service: Tournament = make_service()
+    # Keys a LIKE 'signed_out:%' would take too: ``_`` is any character, letters any case.
+    others = [("signedXout:lookalike", "9000"), ("SIGNED_OUT:shouting", "9000")]
+    with sqlite3.connect(service.store.path) as db:
+        db.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", others)
+    db.close()
+    sessions = FloorSessions(service.store)
+    sessions.end("phone-a", until=5_000, now=9_500)  # would drop the others as expired
+    assert sessions.ended(now=1_000) == {"phone-a"}
+    with sqlite3.connect(service.store.path) as db:
+        kept = db.execute("SELECT key, value FROM meta WHERE value = '9000'").fetchall()
+    db.close()
+    assert sorted(kept) == sorted(others)

@@ -46,6 +46,11 @@ def test_the_documents_are_the_models_written_once(demo: State) -> None:
     assert state_json(demo, NOW) == to_json(view)
     shown = floor_state(demo, NOW, "Anna", "it")
     assert floor_json(demo, NOW, "Anna", "it") == to_json(shown)
+    # each number said once: the players in are also the place the next one out takes
+    assert list(floor_json(demo, NOW, "Anna", "it")) == [
+        *("seq", "event", "phase", "staff", "lang", "in_play", "big_blind", "clock"),
+        *("sent_at", "players"),
+    ]
     # the faces read attributes of the same models the documents are written from
     first = view.players[0]
     assert state_json(demo, NOW)["players"][0]["name"] == first.name

@@ -161,6 +161,22 @@ def test_windows_spool_removes_its_pdfs_of_yesterday_only(
     assert (folder / "link.pdf").is_symlink()
 
 
+def test_the_spool_keeps_another_users_pdfs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A data folder shared with another user (copied, or made by root): the spool removes
+    the console's own PDFs of yesterday, never another user's."""
+    folder = printer.spool_folder()
+    folder.mkdir(parents=True)
+    theirs = folder / "theirs.pdf"
+    theirs.write_bytes(b"%PDF-")
+    then = time.time() - printer.KEPT - 60
+    os.utime(theirs, (then, then))
+    someone_else = theirs.stat().st_uid + 1
+    monkeypatch.setattr(os, "getuid", lambda: someone_else)
+    spooled = printer.spool(b"%PDF-1.7", "standings.pdf", print_cmds.WRITE)
+    assert spooled.read_bytes() == b"%PDF-1.7"
+    assert theirs.read_bytes() == b"%PDF-"
+
+
 def test_printed_format_is_the_pdf_on_windows_only(monkeypatch: pytest.MonkeyPatch) -> None:
     for system, printed in (("linux", "txt"), ("darwin", "txt"), ("win32", "pdf")):
         monkeypatch.setattr("sys.platform", system)

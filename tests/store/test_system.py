@@ -7,6 +7,7 @@ import ctypes
 import errno
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -187,7 +188,16 @@ def test_free_space_comes_from_the_system_without_statvfs(
 
 
 def test_no_file_size_limit_without_resource(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(faults, "resource", None)
+    monkeypatch.setitem(sys.modules, "resource", None)  # (importing it fails)
+    assert faults.file_limit() is None
+
+
+def test_the_file_size_limit_is_the_one_resource_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = {1: (4096, -1)}
+    fake = SimpleNamespace(RLIMIT_FSIZE=1, RLIM_INFINITY=-1, getrlimit=limits.__getitem__)
+    monkeypatch.setitem(sys.modules, "resource", fake)
+    assert faults.file_limit() == 4096
+    limits[1] = (-1, -1)
     assert faults.file_limit() is None
 
 
@@ -282,6 +292,18 @@ def test_a_process_is_alive_while_it_runs() -> None:
     assert not system.alive(child.pid)
 
 
+def test_on_posix_a_process_is_looked_at_without_ctypes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ctypes", None)  # (importing it fails)
+    assert system.alive(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert not system.alive(child.pid)
+
+
+def ctrl_c(pid: int, sig: int) -> None:
+    raise AssertionError("os.kill(pid, 0) is a Ctrl+C on Windows")
+
+
 class FakeProcesses:
     """``OpenProcess``, ``GetExitCodeProcess``, ``GetLastError`` and ``CloseHandle``."""
 
@@ -311,11 +333,18 @@ class FakeProcesses:
 def test_on_windows_a_process_is_looked_at_never_sent_a_ctrl_c(
     monkeypatch: pytest.MonkeyPatch, exit_code: int | None, error: int, expected: bool
 ) -> None:
-    def ctrl_c(pid: int, sig: int) -> None:
-        raise AssertionError("os.kill(pid, 0) is a Ctrl+C on Windows")
-
     processes = FakeProcesses(exit_code, error)
     monkeypatch.setattr(os, "kill", ctrl_c)
+    monkeypatch.setattr(signal, "CTRL_C_EVENT", 0, raising=False)  # (Windows' signal 0)
     monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=processes), raising=False)
     assert system.alive(4242) is expected
     assert processes.closed == (exit_code is not None)
+
+
+def test_on_windows_a_process_that_cannot_be_looked_at_is_taken_as_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(os, "kill", ctrl_c)
+    monkeypatch.setattr(signal, "CTRL_C_EVENT", 0, raising=False)
+    monkeypatch.delattr(ctypes, "windll", raising=False)
+    assert system.alive(4242)
