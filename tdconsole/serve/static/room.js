@@ -76,6 +76,12 @@
     return span;
   }
 
+  // A list of names beside the clock: the seats, the moves, the final table, and in a break
+  // the season's standings when the season shows itself in the room.
+  function listing(room) {
+    return LISTING.includes(room.stage) || (room.stage === "break" && Boolean(room.season));
+  }
+
   // -- one picture -----------------------------------------------------------------------
   function draw() {
     const room = state.room;
@@ -83,7 +89,7 @@
     if (other()) { drawOther(room); return; }
     const screen = $("screen");
     screen.className = "stage-" + room.stage;
-    screen.classList.toggle("listing", LISTING.includes(room.stage));
+    screen.classList.toggle("listing", listing(room));
     screen.classList.toggle("noclock", !room.clock_shown);
     screen.classList.toggle("stopped", room.clock_shown && !room.running);
     set("event", room.event);
@@ -208,7 +214,8 @@
       return { title: say("season", { season: room.season.name }), rows: room.season.rows.map(
         (r) => [cell(r.place + (r.tied ? "=" : ""), "num what"), cell(r.player, "name"),
                 cell(r.points, "num")]),
-        columns: [["", "", "auto"], NAME, [say("col_points"), "num", "auto"]] };
+        columns: [["", "", "auto"], NAME, [say("col_points"), "num", "auto"]],
+        single: true };  // (the points in one column)
     }
     if (room.clock_shown && room.upcoming.length && room.stage !== "break") {
       return { title: say("coming"), rows: room.upcoming.map((u) => [
@@ -263,7 +270,7 @@
   function fitList() {
     const table = state.table, list = $("list");
     if (!table) { list.replaceChildren(); return; }
-    if (!LISTING.includes(state.room.stage)) { place(table, 1); return; }
+    if (!listing(state.room)) { place(table, 1); return; }
     const tall = () => list.scrollHeight <= list.clientHeight + 1 &&
       [...list.children].every((g) => g.scrollHeight <= list.clientHeight + 1);
     // At the floor: more groups, then each name on one line (cut), before a smaller size.
