@@ -68,7 +68,6 @@ def main() -> dict[str, Any]:
         "players": counted.players,
         "keys": counted.total,
         "keys_counted_by_hand": HAND_COUNTED,
-        "keys_per_player": round(counted.total / counted.players, 1),
     }
     result |= {f"phase_{name}": n for name, n in counted.by_phase.items()}
     result |= {f"kind_{name}": n for name, n in counted.by_kind.items() if n}

@@ -19,6 +19,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
@@ -174,7 +175,8 @@ async def play(plan: Evening, clock: Callable[[], datetime]) -> Counted:
 
 
 async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Evening) -> None:
-    state = lambda: service.state  # noqa: E731
+    def state() -> State:
+        return service.state
 
     def open_tables() -> list[int]:
         return [n for n, t in state().tables.items() if t.open]
@@ -277,7 +279,7 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
         # The prizes tab, its cursor on the 1st place: each prize handed over, row by row.
         press.phase = "prizes"
         await press.go("3")
-        paid = sorted(p.place for p in state().players.values() if p.prize and p.place)
+        paid = sorted(p.place for p in state().players.values() if p.prize and p.place is not None)
         for place in paid:
             if place > 1:
                 await press.go("down")
@@ -292,7 +294,7 @@ async def close(press: Keys, service: Tournament, number: int) -> None:
     the table: the first mover's count takes them, the others' stand as they are."""
     press.phase, before = "closing", press.phase
     table = service.state.tables[number]
-    rest = sum(p.chips for p in service.state.players_at(table)[1:])
+    rest = sum(p.chips or 0 for p in service.state.players_at(table)[1:])
     await press.command("c")
     await press.confirm("ctrl+o")
     await press.clear()
