@@ -1,12 +1,13 @@
-"""``python -m bench``: every speed figure of the console with its target.
+"""``python -m bench``: every speed figure of the console with its target, and the keys of a
+whole evening.
 
 Prints the medians of several runs, the target, and where the target is a ratio, the baseline
 measured in the same run and the ratio to it. The clock drift, reports, console start-up,
-rulebook search and season benches are their own scripts (``bench/<name>.py: main() -> dict``);
-each runs here in a fresh process, under its own name in the ``bench`` package, with a data
-folder and a temporary folder of its own outside the checkout, removed after it. ``--quick``
-runs fewer and smaller rounds, ``--json`` prints one JSON document, ``--only NAME`` (``core`` or
-one of ``SCRIPTS``) limits the run.
+rulebook search, season and whole-evening benches are their own scripts
+(``bench/<name>.py: main() -> dict``); each runs here in a fresh process, under its own name
+in the ``bench`` package, with a data folder and a temporary folder of its own outside the
+checkout, removed after it. ``--quick`` runs fewer and smaller rounds, ``--json`` prints one
+JSON document, ``--only NAME`` (``core`` or one of ``SCRIPTS``) limits the run.
 Never asserts: exit 0 always, unless the runner itself breaks.
 """
 
@@ -41,9 +42,10 @@ SCRIPTS = (
     "room",
     "players",
     "floor_flood",
+    "evening",
 )
 
-HELPERS = ("core", "served", "workload")
+HELPERS = ("core", "served", "workload", "evening_keys")
 """Modules of the package that the benches share: no ``main()`` of their own."""
 
 # Imported by its package name, as ``python bench/NAME.py`` would register it: a dataclass
@@ -172,8 +174,9 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["TDCONSOLE_DATA_DIR"] = kept
     for name in SCRIPTS:
         if name in chosen:
-            # serve signs 60 phones in and measures the console beside them: longer.
-            result = run_script(name, timeout=600 if name == "serve" else 240)
+            # serve signs 60 phones in and measures the console beside them, evening presses
+            # a whole evening's keys one by one: longer.
+            result = run_script(name, timeout=600 if name in ("serve", "evening") else 240)
             report[name] = result
             if not args.json:
                 print_script(name, result)

@@ -100,3 +100,27 @@ async def test_a_place_not_decided_has_no_prize_to_hand_over(tmp_path: Path) -> 
             assert service.state.last_seq == last
     finally:
         service.close()
+
+
+async def test_after_a_hand_over_the_cursor_stays_so_the_next_prize_is_a_row_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    service = evening(tmp_path / "e.tdc")
+    service.execute(Bust(names=[service.state.in_players()[-1].name]))  # 4th: 42 scudi
+    fourth, fifth = (
+        next(p for p in service.state.ordered_players() if p.place == place) for place in (4, 5)
+    )
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("3", "down", "down", "down", "H", "enter")
+            await settle(pilot)
+            assert service.state.find(fourth.name).handed_over_at is not None  # type: ignore[union-attr]
+            await pilot.press("down", "H")
+            await settle(pilot)
+            assert isinstance(app.screen, HandOverDialog)
+            assert fifth.name in shown(app.screen.query_one("#hand-over-words", Static))
+    finally:
+        service.close()

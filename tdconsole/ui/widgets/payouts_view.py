@@ -45,6 +45,7 @@ class PayoutsView(DataTable[Text]):
 
     def show(self, state: State) -> None:
         self._add_columns()
+        kept = self.cursor_row
         self.clear()
         self.holders = []
         currency = state.settings.currency
@@ -69,6 +70,9 @@ class PayoutsView(DataTable[Text]):
                 self._handed(state, tied.player),
             )
             self.holders.append(tied.player)
+        if 0 < kept < self.row_count:
+            # The cursor stays on its place: after a prize handed over, the next is a row away.
+            self.move_cursor(row=kept)
 
     def _handed(self, state: State, name: str | None) -> Text:
         """When the holder's prize was handed over; "due" while it waits (I.7)."""
