@@ -49,7 +49,7 @@ def test_the_documents_are_the_models_written_once(demo: State) -> None:
     # each number said once: the players in are also the place the next one out takes
     assert list(floor_json(demo, NOW, "Anna", "it")) == [
         *("seq", "event", "phase", "staff", "lang", "in_play", "big_blind", "clock"),
-        *("sent_at", "players"),
+        *("sent_at", "players", "message"),
     ]
     # the faces read attributes of the same models the documents are written from
     first = view.players[0]
