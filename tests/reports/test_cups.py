@@ -1,5 +1,6 @@
 """A report printed through a real CUPS queue: the printer module hands it to the real ``lp``,
-CUPS lays it out and a PDF printer (cups-pdf) writes the page; the test reads the page back.
+CUPS lays it out and a PDF printer (cups-pdf) writes the page; the test reads the page back
+(pypdf).
 
 It needs CUPS running with a queue ``tdc-pdf`` on cups-pdf, which ``.ci/run`` sets up (root,
 Debian); elsewhere it skips and says what to install.
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 from report_fixtures import finished_event
+from tdhelpers.support import pdf_pages
 
 from tdconsole.cli.print_cmds import WRITE
 from tdconsole.reports import render
@@ -25,7 +27,7 @@ from tdconsole.reports.printer import send
 QUEUE = "tdc-pdf"
 CONF = Path("/etc/cups/cups-pdf.conf")
 SET_UP = (
-    "as root on Debian: apt-get install cups printer-driver-cups-pdf poppler-utils, start "
+    "as root on Debian: apt-get install cups printer-driver-cups-pdf, start "
     "cupsd, then lpadmin -p tdc-pdf -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_noopt.ppd "
     "-o pdftops-renderer-default=pdftocairo (see .ci/run)"
 )
@@ -35,7 +37,7 @@ DEADLINE = 120.0
 
 def cups_pdf_folder() -> Path:
     """Where cups-pdf writes its PDFs (its ``Out`` setting), or a skip saying what is missing."""
-    for tool in ("lp", "lpstat", "pdftotext"):
+    for tool in ("lp", "lpstat"):
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} is missing: {SET_UP}")
     found = subprocess.run(["lpstat", "-p", QUEUE], capture_output=True, check=False)
@@ -79,9 +81,7 @@ def test_a_report_printed_on_a_real_cups_queue_reads_back(fmt: str) -> None:
     assert job is not None, answer  # "request id is tdc-pdf-7 (0 file(s))"
     page = printed_page(folder, tag, job.group())
     try:
-        text = subprocess.run(
-            ["pdftotext", "-layout", str(page), "-"], capture_output=True, check=True
-        ).stdout.decode("utf-8")
+        text = "\n".join(pdf_pages(page.read_bytes()))
     finally:
         page.unlink()
     lines = [" ".join(line.split()) for line in text.splitlines()]
