@@ -15,8 +15,6 @@ from aiohttp.test_utils import TestClient
 from tdhelpers.served_here import get, served
 
 from tdconsole.serve import bare_host, is_loopback, url_host
-from tdconsole.serve.app import build_app
-from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import allowed_hosts
 from tdconsole.serve.watch import Watcher
 from tdconsole.service import Tournament
@@ -33,21 +31,15 @@ def bust(event: Path, name: str) -> None:
         service.close()
 
 
-@pytest.fixture
-async def client(event: Path, aiohttp_client: Any) -> TestClient[Any, Any]:
-    app = build_app(ServeConfig(event=event, poll_seconds=0.02))
-    made: TestClient[Any, Any] = await aiohttp_client(app)
-    return made
-
-
-async def events_of(response: Any) -> AsyncIterator[dict[str, Any]]:
-    """The room's pictures as the stream sends them (``event: room`` … ``data: {json}``)."""
+async def events_of(response: Any, wanted: str = "room") -> AsyncIterator[dict[str, Any]]:
+    """The stream's documents of one kind (the room's pictures: ``event: room`` … ``data:
+    {json}``; each player's page: ``players``)."""
     kind = ""
     async for raw in response.content:
         line = raw.decode().rstrip("\r\n")
         if line.startswith("event: "):
             kind = line[7:]
-        elif line.startswith("data: ") and kind == "room":
+        elif line.startswith("data: ") and kind == wanted:
             yield json.loads(line[6:])
 
 

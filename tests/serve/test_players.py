@@ -6,43 +6,22 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp.test_utils import TestClient
 
-from tdconsole.serve.app import build_app
-from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.players import PLAYERS
 from tdconsole.service import Tournament
 
-from .test_app import bust
-
-
-@pytest.fixture
-async def client(event: Path, aiohttp_client: Any) -> TestClient[Any, Any]:
-    app = build_app(ServeConfig(event=event, poll_seconds=0.02))
-    made: TestClient[Any, Any] = await aiohttp_client(app)
-    return made
-
-
-async def documents(response: Any) -> AsyncIterator[dict[str, Any]]:
-    kind = ""
-    async for raw in response.content:
-        line = raw.decode().rstrip("\r\n")
-        if line.startswith("event: "):
-            kind = line[7:]
-        elif line.startswith("data: ") and kind == "players":
-            yield json.loads(line[6:])
+from .test_app import bust, events_of
 
 
 async def first_document(client: TestClient[Any, Any]) -> dict[str, Any]:
     """The document as ``/api/players`` says it, once the room's first picture is made (the
     stream sends it as soon as it is)."""
     stream = await client.get("/api/players/stream")
-    streamed = await anext(documents(stream))
+    streamed = await anext(events_of(stream, "players"))
     stream.close()
     answer = await client.get("/api/players")
     assert answer.status == 200 and answer.headers["Cache-Control"] == "no-store"
@@ -68,7 +47,7 @@ async def test_every_open_page_gets_one_document_made_once_per_change(
 ) -> None:
     await first_document(client)
     pages = [await client.get("/api/players/stream") for _ in range(5)]
-    streams = [documents(page) for page in pages]
+    streams = [events_of(page, "players") for page in pages]
     firsts = [await anext(s) for s in streams]
     assert all(len(d["players"]) == 24 for d in firsts)
     feed = client.app[PLAYERS]

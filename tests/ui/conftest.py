@@ -12,7 +12,8 @@ import asyncio
 import math
 import random
 import unicodedata
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,9 @@ from .textual_reach import animating, key_name, unicode_name, update_now, wait_f
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 """The frozen moment every UI test (and snapshot) sees."""
+
+SIZE = (120, 40)
+"""The terminal the console's tests run in."""
 
 
 def frozen() -> datetime:
@@ -178,6 +182,21 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True, writes: bool = True
         await asyncio.sleep(0)
         if not _messages_pending(app) and not _awaited(app, workers=workers, writes=writes):
             return
+
+
+@asynccontextmanager
+async def console(
+    service: Tournament, clock: Callable[[], datetime] = frozen, **options: Any
+) -> AsyncIterator[tuple[ConsoleApp, Pilot[Any]]]:
+    """The console on ``service`` (``build_app``'s ``options``) run at ``SIZE``, at rest; the
+    service is closed after, whatever the test found."""
+    app = build_app(service, clock, **options)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            yield app, pilot
+    finally:
+        service.close()
 
 
 def key_event(key: str) -> events.Key:

@@ -20,10 +20,9 @@ from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import frozen, settle
+from .conftest import SIZE, frozen, settle
 from .textual_reach import own_bindings
 
-SIZE = (120, 40)
 MakeApp = Callable[..., ConsoleApp]
 
 

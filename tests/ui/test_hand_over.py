@@ -16,11 +16,10 @@ from tdconsole.domain.cash import cash
 from tdconsole.domain.play import Bust
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.app import build_app
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
 
-from .conftest import frozen, settle
-from .test_actions import SIZE, messages
+from .conftest import console, frozen, settle
+from .test_actions import messages
 from .test_cash import shown
 
 SIX = ["Ada", "Bea", "Cid", "Dan", "[red]Eva", "Fil"]
@@ -42,64 +41,54 @@ async def test_the_key_confirms_then_hands_over_and_writes_the_receipt(
     monkeypatch.chdir(tmp_path)
     service = evening(tmp_path / "e.tdc")
     fifth = next(p for p in service.state.ordered_players() if p.place == 5)
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("3", "down", "down", "down", "down", "H")
-            await settle(pilot)
-            assert isinstance(app.screen, HandOverDialog)
-            words = shown(app.screen.query_one("#hand-over-words", Static))
-            assert fifth.name in words and "21 scudi" in words and "5°" in words
-            last = service.state.last_seq
-            await pilot.press("escape")  # not yet: nothing changes
-            await settle(pilot)
-            assert not isinstance(app.screen, HandOverDialog)
-            assert service.state.last_seq == last and fifth.handed_over_at is None
-            await pilot.press("H")
-            await settle(pilot)
-            assert isinstance(app.screen, HandOverDialog)
-            await pilot.press("enter")
-            await settle(pilot)
-            assert not isinstance(app.screen, HandOverDialog)
-            player = service.state.find(fifth.name)
-            assert player is not None and player.handed_over_at == frozen()
-            assert cash(service.state).prizes_handed_over == Decimal(21)
-            said = messages(app)
-            assert any(f"Premio consegnato: {fifth.name}" in m for m in said), said
-            written = [m for m in said if m.startswith("Scritto:")]
-            assert written, said
-            assert not list(tmp_path.glob("*.pdf")), "the receipt goes to the print folder"
-            receipts = sorted((tmp_path / "prints").glob("*.pdf"))
-            assert len(receipts) == 1 and str(receipts[0]) in written[-1]
-            page = " ".join(pdf_pages(receipts[0].read_bytes())[0].split())
-            assert page.count("Ricevuta di premio") == 1 and fifth.name in page
-            assert "21 scudi" in page and "20:00" in page
-            lines = [
-                " ".join(line.split())
-                for line in shown(app.screen.query_one("#cash-view", Static)).splitlines()
-            ]
-            assert "Premi pagati (consegnati) 21 scudi 1 premio · Art. I.7" in lines, lines
-            assert "Premi dovuti (da consegnare) 0 scudi 0 premi" in lines, lines
-            assert lines[-1] == "In cassa 399 scudi di cui per il vitto 0 scudi"  # 420 - 21
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        await pilot.press("3", "down", "down", "down", "down", "H")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverDialog)
+        words = shown(app.screen.query_one("#hand-over-words", Static))
+        assert fifth.name in words and "21 scudi" in words and "5°" in words
+        last = service.state.last_seq
+        await pilot.press("escape")  # not yet: nothing changes
+        await settle(pilot)
+        assert not isinstance(app.screen, HandOverDialog)
+        assert service.state.last_seq == last and fifth.handed_over_at is None
+        await pilot.press("H")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, HandOverDialog)
+        player = service.state.find(fifth.name)
+        assert player is not None and player.handed_over_at == frozen()
+        assert cash(service.state).prizes_handed_over == Decimal(21)
+        said = messages(app)
+        assert any(f"Premio consegnato: {fifth.name}" in m for m in said), said
+        written = [m for m in said if m.startswith("Scritto:")]
+        assert written, said
+        assert not list(tmp_path.glob("*.pdf")), "the receipt goes to the print folder"
+        receipts = sorted((tmp_path / "prints").glob("*.pdf"))
+        assert len(receipts) == 1 and str(receipts[0]) in written[-1]
+        page = " ".join(pdf_pages(receipts[0].read_bytes())[0].split())
+        assert page.count("Ricevuta di premio") == 1 and fifth.name in page
+        assert "21 scudi" in page and "20:00" in page
+        lines = [
+            " ".join(line.split())
+            for line in shown(app.screen.query_one("#cash-view", Static)).splitlines()
+        ]
+        assert "Premi pagati (consegnati) 21 scudi 1 premio · Art. I.7" in lines, lines
+        assert "Premi dovuti (da consegnare) 0 scudi 0 premi" in lines, lines
+        assert lines[-1] == "In cassa 399 scudi di cui per il vitto 0 scudi"  # 420 - 21
 
 
 async def test_a_place_not_decided_has_no_prize_to_hand_over(tmp_path: Path) -> None:
     service = evening(tmp_path / "e.tdc")
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            last = service.state.last_seq
-            await pilot.press("3", "H")  # 1st place: still in play
-            await settle(pilot)
-            assert not isinstance(app.screen, HandOverDialog)
-            assert "Scegliere prima un posto con un premio da consegnare" in messages(app)
-            assert service.state.last_seq == last
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        last = service.state.last_seq
+        await pilot.press("3", "H")  # 1st place: still in play
+        await settle(pilot)
+        assert not isinstance(app.screen, HandOverDialog)
+        assert "Scegliere prima un posto con un premio da consegnare" in messages(app)
+        assert service.state.last_seq == last
 
 
 async def test_after_a_hand_over_the_cursor_stays_so_the_next_prize_is_a_row_away(
@@ -111,16 +100,11 @@ async def test_after_a_hand_over_the_cursor_stays_so_the_next_prize_is_a_row_awa
     fourth, fifth = (
         next(p for p in service.state.ordered_players() if p.place == place) for place in (4, 5)
     )
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("3", "down", "down", "down", "H", "enter")
-            await settle(pilot)
-            assert service.state.find(fourth.name).handed_over_at is not None  # type: ignore[union-attr]
-            await pilot.press("down", "H")
-            await settle(pilot)
-            assert isinstance(app.screen, HandOverDialog)
-            assert fifth.name in shown(app.screen.query_one("#hand-over-words", Static))
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        await pilot.press("3", "down", "down", "down", "H", "enter")
+        await settle(pilot)
+        assert service.state.find(fourth.name).handed_over_at is not None  # type: ignore[union-attr]
+        await pilot.press("down", "H")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverDialog)
+        assert fifth.name in shown(app.screen.query_one("#hand-over-words", Static))

@@ -14,7 +14,7 @@ from textual.widgets import Input
 from tdconsole.domain.play import Bust
 from tdconsole.domain.registration import Pay
 from tdconsole.service import Tournament
-from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
@@ -22,7 +22,7 @@ from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.console_keys import TABS
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import frozen, settle
+from .conftest import console, settle
 from .test_actions import SIZE, svc, text_of
 from .test_keys_in_flight import send_at_once
 from .test_pay_draw_and_standings import new_event
@@ -63,7 +63,10 @@ async def back_to_the_console(app: ConsoleApp, pilot: Any) -> None:
 
 
 async def type_everywhere(app: ConsoleApp, pilot: Any) -> None:
-    """Every word, then Enter, in every tab."""
+    """Every word, then Enter, in every tab: nothing recorded (nor printed)."""
+    service = svc(app)
+    no_printing(app)
+    before = log_length(service)
     for number in range(1, len(TABS) + 1):
         for word in WORDS:
             await pilot.press(str(number))
@@ -71,24 +74,17 @@ async def type_everywhere(app: ConsoleApp, pilot: Any) -> None:
             await pilot.press(*word, "enter")
             await settle(pilot)
             await back_to_the_console(app, pilot)
+    assert log_length(service) == before
 
 
 async def test_words_and_enter_typed_in_every_tab_before_the_draw_record_nothing(
     tmp_path: Path,
 ) -> None:
     service = registration(tmp_path)
-    app = build_app(service, frozen, lang="en")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            no_printing(app)
-            before = log_length(service)
-            await type_everywhere(app, pilot)
-            assert log_length(service) == before
-            assert service.state.phase == "registration"
-            assert not service.state.find("Cid").paid  # type: ignore[union-attr]
-    finally:
-        service.close()
+    async with console(service, lang="en") as (app, pilot):
+        await type_everywhere(app, pilot)
+        assert service.state.phase == "registration"
+        assert not service.state.find("Cid").paid  # type: ignore[union-attr]
 
 
 async def test_words_and_enter_typed_in_every_tab_in_play_record_nothing(
@@ -100,79 +96,61 @@ async def test_words_and_enter_typed_in_every_tab_in_play_record_nothing(
     service.undo()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        no_printing(app)
-        before = log_length(service)
         await type_everywhere(app, pilot)
-        assert log_length(service) == before
         assert service.state.find("Greco").status == "in"  # type: ignore[union-attr]
 
 
 async def test_a_name_typed_on_the_players_tab_is_a_search(tmp_path: Path) -> None:
     service = registration(tmp_path)
-    app = build_app(service, frozen, lang="en")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("2")
-            await settle(pilot)
-            box = app.screen.query_one("#player-search", Input)
-            assert app.focused is not box
-            assert box.placeholder == "/ Search a name"  # inactive: its key shown
-            send_at_once(app, *"Bea")  # typed at once: none of its letters acts
-            await settle(pilot)
-            assert app.focused is box and box.value == "Bea"
-            assert box.placeholder == "Search a name"
-            await pilot.press("enter")
-            assert app.screen.query_one(PlayersView).selected_player() == "Bea Romano"
-    finally:
-        service.close()
+    async with console(service, lang="en") as (app, pilot):
+        await pilot.press("2")
+        await settle(pilot)
+        box = app.screen.query_one("#player-search", Input)
+        assert app.focused is not box
+        assert box.placeholder == "/ Search a name"  # inactive: its key shown
+        send_at_once(app, *"Bea")  # typed at once: none of its letters acts
+        await settle(pilot)
+        assert app.focused is box and box.value == "Bea"
+        assert box.placeholder == "Search a name"
+        await pilot.press("enter")
+        assert app.screen.query_one(PlayersView).selected_player() == "Bea Romano"
 
 
 async def test_w_names_the_player_and_escape_changes_nothing(tmp_path: Path) -> None:
     service = registration(tmp_path)
-    app = build_app(service, frozen, lang="en")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("slash", *"dan", "enter", "w")
-            await settle(pilot)
-            assert isinstance(app.screen, ConfirmDialog)
-            assert "Withdraw Dan" in text_of(app.screen.query_one("#question"))
-            before = log_length(service)
-            await pilot.press("escape")
-            await settle(pilot)
-            assert isinstance(app.screen, ConsoleScreen)
-            assert log_length(service) == before
-            assert service.state.find("Dan").status == "registered"  # type: ignore[union-attr]
-            await pilot.press("w", "enter")
-            await settle(pilot)
-            assert service.state.find("Dan").status == "withdrawn"  # type: ignore[union-attr]
-    finally:
-        service.close()
+    async with console(service, lang="en") as (app, pilot):
+        await pilot.press("slash", *"dan", "enter", "w")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Withdraw Dan" in text_of(app.screen.query_one("#question"))
+        before = log_length(service)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+        assert log_length(service) == before
+        assert service.state.find("Dan").status == "registered"  # type: ignore[union-attr]
+        await pilot.press("w", "enter")
+        await settle(pilot)
+        assert service.state.find("Dan").status == "withdrawn"  # type: ignore[union-attr]
 
 
 async def test_letters_typed_into_a_question_confirm_nothing(tmp_path: Path) -> None:
     service = registration(tmp_path)
-    app = build_app(service, frozen, lang="en")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            before = log_length(service)
-            await pilot.press("r")
-            await settle(pilot)
-            assert isinstance(app.screen, ConfirmDialog)
-            assert "Redo: " in text_of(app.screen.query_one("#question"))
-            await pilot.press(*"eco")
-            assert "nothing will be done" in text_of(app.screen.query_one("#dialog-note"))
-            await pilot.press("enter")
-            await settle(pilot)
-            assert isinstance(app.screen, ConsoleScreen)
-            assert log_length(service) == before
-            await pilot.press("r", "enter")  # asked and confirmed: redone
-            await settle(pilot)
-            assert service.state.find("Cid").paid  # type: ignore[union-attr]
-    finally:
-        service.close()
+    async with console(service, lang="en") as (app, pilot):
+        before = log_length(service)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Redo: " in text_of(app.screen.query_one("#question"))
+        await pilot.press(*"eco")
+        assert "nothing will be done" in text_of(app.screen.query_one("#dialog-note"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+        assert log_length(service) == before
+        await pilot.press("r", "enter")  # asked and confirmed: redone
+        await settle(pilot)
+        assert service.state.find("Cid").paid  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("keys", [("2", "y"), ("2", "v"), ("2", "w"), ("r",), ("s",), ("g",)])
@@ -185,19 +163,14 @@ async def test_every_key_that_changes_the_night_before_the_start_asks_first(
         from tdconsole.domain.seating import Draw
 
         service.execute(Draw(seed=1))
-    app = build_app(service, frozen, lang="en")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            before = log_length(service)
-            await pilot.press(*keys)
-            await settle(pilot)
-            assert isinstance(app.screen, Dialog), keys
-            await pilot.press("escape")
-            await settle(pilot)
-            assert log_length(service) == before
-    finally:
-        service.close()
+    async with console(service, lang="en") as (app, pilot):
+        before = log_length(service)
+        await pilot.press(*keys)
+        await settle(pilot)
+        assert isinstance(app.screen, Dialog), keys
+        await pilot.press("escape")
+        await settle(pilot)
+        assert log_length(service) == before
 
 
 @pytest.mark.parametrize("key", ["f", "x", "c"])

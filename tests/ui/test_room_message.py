@@ -15,12 +15,11 @@ from tdconsole.domain.room_message import ShowMessage
 from tdconsole.domain.state import Message
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.app import build_app
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.display import DisplayScreen
 
-from .conftest import frozen, settle
+from .conftest import console, frozen, settle
 from .test_actions import SIZE, messages
 from .test_cash import shown
 
@@ -36,102 +35,82 @@ def evening(path: Path) -> Tournament:
 
 async def test_the_key_opens_the_dialog_and_enter_shows_the_message(tmp_path: Path) -> None:
     service = evening(tmp_path / "e.tdc")
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            last = service.state.last_seq
-            await pilot.press("exclamation_mark")
-            await settle(pilot)
-            assert isinstance(app.screen, RoomMessageDialog)
-            await pilot.press(*"Dinner")
-            await pilot.press("escape")  # nothing changes
-            await settle(pilot)
-            assert not isinstance(app.screen, RoomMessageDialog)
-            assert service.state.last_seq == last and service.state.message is None
-            await pilot.press("exclamation_mark")
-            await settle(pilot)
-            assert isinstance(app.screen, RoomMessageDialog)
-            app.screen.query_one("#message", Input).value = TEXT
-            await pilot.press("tab", *"15", "enter")
-            await settle(pilot)
-            assert not isinstance(app.screen, RoomMessageDialog)
-            assert service.state.message is not None
-            assert service.state.message.text == TEXT
-            until = service.state.message.until
-            assert until is not None and (until - frozen()).total_seconds() == 15 * 60
-            assert any(f"Messaggio alla sala: {TEXT}" in m for m in messages(app)), messages(app)
-            panel = shown(app.screen.query_one("#room", Static))
-            assert f"Messaggio alla sala: {TEXT}" in panel
-            # The text emptied: the message comes off.
-            await pilot.press("exclamation_mark")
-            await settle(pilot)
-            field = app.screen.query_one("#message", Input)
-            assert field.value == TEXT  # the one shown, to edit
-            field.value = ""
-            await pilot.press("enter")
-            await settle(pilot)
-            assert service.state.message is None
-            assert "Messaggio alla sala" not in shown(app.screen.query_one("#room", Static))
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        last = service.state.last_seq
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomMessageDialog)
+        await pilot.press(*"Dinner")
+        await pilot.press("escape")  # nothing changes
+        await settle(pilot)
+        assert not isinstance(app.screen, RoomMessageDialog)
+        assert service.state.last_seq == last and service.state.message is None
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomMessageDialog)
+        app.screen.query_one("#message", Input).value = TEXT
+        await pilot.press("tab", *"15", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, RoomMessageDialog)
+        assert service.state.message is not None
+        assert service.state.message.text == TEXT
+        until = service.state.message.until
+        assert until is not None and (until - frozen()).total_seconds() == 15 * 60
+        assert any(f"Messaggio alla sala: {TEXT}" in m for m in messages(app)), messages(app)
+        panel = shown(app.screen.query_one("#room", Static))
+        assert f"Messaggio alla sala: {TEXT}" in panel
+        # The text emptied: the message comes off.
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        field = app.screen.query_one("#message", Input)
+        assert field.value == TEXT  # the one shown, to edit
+        field.value = ""
+        await pilot.press("enter")
+        await settle(pilot)
+        assert service.state.message is None
+        assert "Messaggio alla sala" not in shown(app.screen.query_one("#room", Static))
 
 
 async def test_a_refused_message_leaves_the_dialog_open(tmp_path: Path) -> None:
     service = evening(tmp_path / "e.tdc")
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            last = service.state.last_seq
-            await pilot.press("exclamation_mark")
-            await settle(pilot)
-            await pilot.press(*"Dinner", "tab", *"999", "enter")
-            await settle(pilot)
-            assert isinstance(app.screen, RoomMessageDialog)
-            assert any("240" in m for m in messages(app)), messages(app)
-            assert service.state.last_seq == last
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        last = service.state.last_seq
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        await pilot.press(*"Dinner", "tab", *"999", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomMessageDialog)
+        assert any("240" in m for m in messages(app)), messages(app)
+        assert service.state.last_seq == last
 
 
 async def test_the_palette_offers_the_message(tmp_path: Path) -> None:
     service = evening(tmp_path / "e.tdc")
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, ConsoleScreen)
-            labels = [label for label, _, _, _ in screen.palette_entries()]
-            assert "Messaggio alla sala" in labels
-            await pilot.press("ctrl+p")
-            await settle(pilot)
-            await pilot.press(*"Messaggio alla sala")
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
-            assert isinstance(app.screen, RoomMessageDialog)
-    finally:
-        service.close()
+    async with console(service) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ConsoleScreen)
+        labels = [label for label, _, _, _ in screen.palette_entries()]
+        assert "Messaggio alla sala" in labels
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"Messaggio alla sala")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RoomMessageDialog)
 
 
 async def test_the_terminal_display_shows_the_message_as_written(tmp_path: Path) -> None:
     service = evening(tmp_path / "e.tdc")
     service.execute(ShowMessage(message=TEXT))
     assert service.state.message == Message(TEXT)
-    app = build_app(service, frozen, mode="display")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, DisplayScreen)
-            band = app.screen.query_one("#display-message", Static)
-            assert band.display and TEXT in shown(band)
-            assert band.region.height >= 1
-            clock = app.screen.query_one("#display-clock")
-            assert clock.region.height >= SIZE[1] // 4  # the clock keeps its quarter
-    finally:
-        service.close()
+    async with console(service, mode="display") as (app, _):
+        assert isinstance(app.screen, DisplayScreen)
+        band = app.screen.query_one("#display-message", Static)
+        assert band.display and TEXT in shown(band)
+        assert band.region.height >= 1
+        clock = app.screen.query_one("#display-clock")
+        assert clock.region.height >= SIZE[1] // 4  # the clock keeps its quarter
 
 
 async def test_the_room_panel_drops_the_message_when_its_minutes_pass(tmp_path: Path) -> None:
@@ -141,18 +120,13 @@ async def test_the_room_panel_drops_the_message_when_its_minutes_pass(tmp_path: 
     )
     started(service, ["Ada", "Bea", "Cid", "Dan"])
     service.execute(ShowMessage(message=TEXT, minutes=5))
-    app = build_app(service, lambda: at[0])
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert TEXT in shown(app.screen.query_one("#room", Static))
-            at[0] += timedelta(minutes=5) - timedelta(seconds=1)
-            app.tick()
-            await settle(pilot)
-            assert TEXT in shown(app.screen.query_one("#room", Static))
-            at[0] += timedelta(seconds=1)
-            app.tick()  # (the console's tick: no event marks the end)
-            await settle(pilot)
-            assert TEXT not in shown(app.screen.query_one("#room", Static))
-    finally:
-        service.close()
+    async with console(service, lambda: at[0]) as (app, pilot):
+        assert TEXT in shown(app.screen.query_one("#room", Static))
+        at[0] += timedelta(minutes=5) - timedelta(seconds=1)
+        app.tick()
+        await settle(pilot)
+        assert TEXT in shown(app.screen.query_one("#room", Static))
+        at[0] += timedelta(seconds=1)
+        app.tick()  # (the console's tick: no event marks the end)
+        await settle(pilot)
+        assert TEXT not in shown(app.screen.query_one("#room", Static))
