@@ -21,7 +21,7 @@ from tdconsole.domain.texts import check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import fault, shown
-from tdconsole.store.paths import last_event, remember_event, resolve_event_path
+from tdconsole.store.paths import last_event, meant_here, remember_event, resolve_event_path
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
@@ -94,11 +94,27 @@ def storage_refusal(exc: BaseException) -> RuleError | None:
     return None
 
 
-def event_path(args: argparse.Namespace) -> Path:
-    """``--event``, else ``TDCONSOLE_EVENT``, else the most recently used event."""
-    raw = getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT")
+def given_event(args: argparse.Namespace) -> str | None:
+    """The event as typed: ``--event``, else ``TDCONSOLE_EVENT``; None when neither is given."""
+    return getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT") or None
+
+
+def event_path(args: argparse.Namespace, *, missing_ok: bool = False) -> Path:
+    """``--event``, else ``TDCONSOLE_EVENT``, else the most recently used event. A bare name
+    missing from the data folder, with a file of that name here, is refused saying so (unless
+    ``missing_ok``: the backups of an event that is gone)."""
+    raw = given_event(args)
     if raw:
-        return resolve_event_path(raw)
+        path = resolve_event_path(raw)
+        here = None if missing_ok else meant_here(raw)
+        if here is not None:
+            raise RuleError(
+                _(
+                    "no event file at {path} (a bare name is looked for in the data folder): "
+                    "did you mean {here}?"
+                ).format(path=shown(path), here=shown(here))
+            )
+        return path
     last = last_event()
     if last is None:
         raise RuleError(

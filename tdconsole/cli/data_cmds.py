@@ -124,7 +124,7 @@ def _backups_of(args: argparse.Namespace) -> tuple[Path, str, int]:
     """The event, its backup folder setting and ``keep`` (defaults when the event is
     unreadable: the backups are what rescue it). Remembers the event's language on ``args``."""
 
-    path = event_path(args)
+    path = event_path(args, missing_ok=True)
     try:
         service = Tournament.open(path)
     except RuleError:

@@ -9,12 +9,11 @@ both languages. The calculators (``calc …``) are in ``calc_cmds``.
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import act, event_path
+from tdconsole.cli.common import act, event_path, given_event
 from tdconsole.cli.parsing import cli_name
 from tdconsole.cli.rules_common import (
     book_lang,
@@ -114,11 +113,13 @@ def cmd_rules_list(args: argparse.Namespace) -> int:
 def _chosen_event(args: argparse.Namespace) -> Path | None:
     """The event a rulebook import is recorded in: ``--event``, ``$TDCONSOLE_EVENT`` or the
     last one used; None when none was ever chosen (or the last one used is gone)."""
+    given = given_event(args)
     try:
         path = event_path(args)
     except RuleError:
+        if given:
+            raise  # the event given is refused (a file here meant?): said, never passed over
         return None
-    given = getattr(args, "event", None) or os.environ.get("TDCONSOLE_EVENT")
     return path if given or path.exists() else None
 
 

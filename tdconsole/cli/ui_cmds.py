@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import event_path, lang, say
+from tdconsole.cli.common import event_path, given_event, lang, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
@@ -32,6 +32,10 @@ def _event_file(args: argparse.Namespace) -> Path | None:
     """The event to open (``--event``, ``$TDCONSOLE_EVENT``, the last one), if it exists."""
     try:
         path = event_path(args)
+    except RuleError:
+        if given_event(args):
+            raise  # the event given is refused (a file here meant?): said before the console
+        return None
     except Exception:
         return None
     return path if path.exists() else None

@@ -26,17 +26,38 @@ def events_dir() -> Path:
     return data_dir() / "events"
 
 
+def _bare_name(raw: str) -> str | None:
+    """The data folder's file a bare name (``autunno``, ``e.tdc``) stands for; None for a path."""
+    path = Path(os.path.expanduser(raw))
+    if path.parent == Path(".") and not raw.startswith("."):
+        return path.name if path.suffix else path.name + EVENT_SUFFIX
+    return None
+
+
 def resolve_event_path(raw: str) -> Path:
     """A bare name (``autunno``) lives in the data folder; anything with a folder is a path,
     made absolute with its folders' links resolved and the file's own name kept as it is (a
     link there is refused when opened, never followed)."""
-    expanded = os.path.expanduser(raw)
-    path = Path(expanded)
-    if path.parent == Path(".") and not raw.startswith("."):
-        name = path.name if path.suffix else path.name + EVENT_SUFFIX
+    name = _bare_name(raw)
+    if name is not None:
         return events_dir() / name
-    absolute = Path(os.path.abspath(expanded))
+    absolute = Path(os.path.abspath(os.path.expanduser(raw)))
     return absolute.parent.resolve() / absolute.name
+
+
+def meant_here(raw: str) -> str | None:
+    """``./NAME`` when ``raw`` is a bare name missing from the data folder while the current
+    folder holds a file of that name: the file likely meant, since a bare name never means
+    the current folder. None otherwise."""
+    name = _bare_name(raw)
+    if name is None:
+        return None
+    try:
+        if (events_dir() / name).exists() or not Path(name).is_file():
+            return None
+    except (OSError, ValueError):  # a folder that cannot be read, a name it cannot hold
+        return None
+    return os.path.join(os.curdir, name)
 
 
 def folder_setting(event: Path, typed: str) -> Path | None:
