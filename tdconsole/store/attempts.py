@@ -21,7 +21,8 @@ gain nothing:
 
 The name's and the ``CEILING``'s waits apply only to a phone that has itself typed a wrong PIN in
 the window: a phone that has not is let try unless the venue's ceiling is reached. A right PIN
-clears its phone's count.
+clears its phone's count. A clock set back forgets nothing: the attempts counted "after" it are
+taken as made then, so they hold a phone or the floor no longer than their own waits.
 """
 
 from __future__ import annotations
@@ -162,13 +163,17 @@ class PinAttempts:
         ).fetchone()
         return int(count), float(last)
 
+    def _now(self) -> float:
+        """The clock, the attempts counted "after" it (the clock was set back) moved to it."""
+        now = self.clock()
+        self._db.execute("UPDATE wrong_pins SET at = ? WHERE at > ?", (now, now))
+        return now
+
     def _venue_wait(self, kind: str, now: float) -> float:
         """Seconds until the venue's ceiling lets ``kind``'s next attempt be checked (0: now)."""
-        # (attempts "after" now: the clock was set back; they never hold the floor shut)
         lately = self._db.execute(
-            "SELECT at FROM wrong_pins WHERE kind = ? AND at > ? AND at <= ? "
-            "ORDER BY at DESC LIMIT ?",
-            (kind, now - MINUTE, now, GUESSES_PER_MINUTE),
+            "SELECT at FROM wrong_pins WHERE kind = ? AND at > ? ORDER BY at DESC LIMIT ?",
+            (kind, now - MINUTE, GUESSES_PER_MINUTE),
         ).fetchall()
         if len(lately) < GUESSES_PER_MINUTE:
             return 0.0
@@ -190,7 +195,7 @@ class PinAttempts:
     def wait_seconds(self, kind: str, phone: str, name: str) -> float:
         """How long a new attempt from ``phone`` under ``name`` must wait now (0: none)."""
         try:
-            now = self.clock()
+            now = self._now()
             return max(self._wait(kind, phone, name, now), self._venue_wait(kind, now))
         except sqlite3.Error as exc:
             raise self._cannot(exc) from None
@@ -206,7 +211,7 @@ class PinAttempts:
         runs, so many phones signing in at once do not wait on each other, and attempts made
         at once from one phone are all counted."""
         with self._writing():
-            now = self.clock()
+            now = self._now()
             wait = self._wait(kind, phone, name, now)
             venue = self._venue_wait(kind, now)
             if venue > 0:

@@ -1,10 +1,12 @@
 """PIN guesses from 200 rotating addresses at once: at most the venue's ceiling is hashed, the
 rest are refused at once (429, one line), and a phone already signed in keeps acting, its
-Director's PIN checked in a lane of its own."""
+Director's PIN checked in a lane of its own. The ceiling is the attempts file's alone: a lane
+only bounds the checks at once, and a clock set back forgets no guess."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,26 @@ async def forged_remote(
     return await handler(request.clone(remote=remote) if remote else request)
 
 
+async def served(event: Path, aiohttp_client: MakeClient, now: list[float]) -> Client:
+    """The floor on ``event``, its wall clock ``now[0]``, each request from ``X-Test-Remote``."""
+    app = build_app(ServeConfig(event=event, lang="en", public=True, wall=lambda: now[0]))
+    app.middlewares.insert(0, forged_remote)
+    return await aiohttp_client(app)
+
+
+def origin(client: Client) -> dict[str, str]:
+    return {"Origin": str(client.make_url("")).rstrip("/")}
+
+
+async def sign_in(client: Client, pin: str, name: str, remote: str) -> tuple[int, dict[str, Any]]:
+    response = await client.post(
+        "/floor/api/sign-in",
+        json={"pin": pin, "name": name},
+        headers={**origin(client), "X-Test-Remote": remote},
+    )
+    return response.status, await response.json()
+
+
 @pytest.fixture
 def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every PIN the floor hashes (checks against a stored PIN)."""
@@ -52,25 +74,17 @@ async def test_a_flood_hashes_at_most_the_ceiling_and_a_signed_in_phone_keeps_ac
     event: Path, aiohttp_client: MakeClient, hashed: list[str]
 ) -> None:
     now = [1_800_000_000.0]
-    app = build_app(ServeConfig(event=event, lang="en", public=True, wall=lambda: now[0]))
-    app.middlewares.insert(0, forged_remote)
-    client = await aiohttp_client(app)
-    here = {"Origin": str(client.make_url("")).rstrip("/")}
+    client = await served(event, aiohttp_client, now)
     signed = await client.post(
-        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Anna"}, headers=here
+        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Anna"}, headers=origin(client)
     )
-    changing = {**here, "X-CSRF-Token": (await signed.json())["csrf"]}
+    changing = {**origin(client), "X-CSRF-Token": (await signed.json())["csrf"]}
     state = await (await client.get("/floor/api/state")).json()
     player = state["players"][-1]["name"]
     hashed.clear()
 
     async def guess(n: int) -> tuple[int, dict[str, Any]]:
-        response = await client.post(
-            "/floor/api/sign-in",
-            json={"pin": f"9{n:05d}", "name": f"guest {n}"},
-            headers={**here, "X-Test-Remote": f"10.0.{n // 100}.{n % 100}"},
-        )
-        return response.status, await response.json()
+        return await sign_in(client, f"9{n:05d}", f"guest {n}", f"10.0.{n // 100}.{n % 100}")
 
     async def count() -> int:
         body = {"name": player, "chips": "7000"}
@@ -92,28 +106,51 @@ async def test_a_flood_hashes_at_most_the_ceiling_and_a_signed_in_phone_keeps_ac
     assert "someone may be guessing" in refused and "\n" not in refused
     # The real sign-in meanwhile waits for the minute too, unchecked; then it is let in.
     hashed.clear()
-    late = {"pin": FLOOR_PIN, "name": "Bruno"}
-    bruno = {**here, "X-Test-Remote": "192.168.1.20"}
-    assert (await client.post("/floor/api/sign-in", json=late, headers=bruno)).status == 429
+    assert (await sign_in(client, FLOOR_PIN, "Bruno", "192.168.1.20"))[0] == 429
     assert hashed == []
     now[0] += MINUTE + 1
-    assert (await client.post("/floor/api/sign-in", json=late, headers=bruno)).status == 200
+    assert (await sign_in(client, FLOOR_PIN, "Bruno", "192.168.1.20"))[0] == 200
 
 
-async def test_the_lane_forgets_guesses_of_a_clock_set_back() -> None:
+async def test_a_clock_set_back_forgets_no_guess_nor_shuts_the_floor_for_its_hour(
+    event: Path, aiohttp_client: MakeClient, hashed: list[str]
+) -> None:
+    """The server's clock put back an hour after a flood: the guesses still count (the next
+    sign-in is refused unchecked), as made then (a minute later it is let in, not an hour)."""
     now = [1_800_000_000.0]
-    lane = Lane("test-pin", 1, lambda: now[0])
+    client = await served(event, aiohttp_client, now)
+    for n in range(GUESSES_PER_MINUTE):
+        assert (await sign_in(client, f"9{n:05d}", f"guest {n}", f"10.0.0.{n}"))[0] == 409
+    hashed.clear()
+    now[0] -= 3600.0
+    status, said = await sign_in(client, FLOOR_PIN, "Bruno", "192.168.1.20")
+    assert status == 429 and "try again in 60 s" in said["refused"] and hashed == []
+    now[0] += MINUTE
+    assert (await sign_in(client, FLOOR_PIN, "Bruno", "192.168.1.20"))[0] == 200
+
+
+async def test_a_lane_bounds_the_checks_at_once_and_counts_no_guess() -> None:
+    """Past the venue's ceiling of checks at once a lane refuses at once, never queueing nor
+    running the check; the wrong PINs it ran hold nothing shut (the attempts file counts)."""
+    lane = Lane("test-pin", 1)
+    release = threading.Event()
+    ran: list[str] = []
 
     def wrong() -> None:
+        release.wait()
         raise WrongPin(_("wrong PIN: type it again (ask the Director for it)"), "VII.1")
 
     try:
-        for _n in range(GUESSES_PER_MINUTE):
-            with pytest.raises(WrongPin):
-                await lane.check(wrong)
-        with pytest.raises(TooManyGuesses):
-            await lane.check(lambda: True)
-        now[0] -= 3600.0
-        assert await lane.check(lambda: True) is True
+        held = [asyncio.ensure_future(lane.check(wrong)) for _n in range(GUESSES_PER_MINUTE)]
+        await asyncio.sleep(0)  # one turn of the loop: each held check admitted, in order
+        assert lane.checking == GUESSES_PER_MINUTE
+        with pytest.raises(TooManyGuesses, match="someone may be guessing"):
+            await lane.check(lambda: ran.append("past the gate"))
+        release.set()
+        outcomes = await asyncio.gather(*held, return_exceptions=True)
+        assert all(isinstance(outcome, WrongPin) for outcome in outcomes)
+        assert await lane.check(lambda: ran.append("after")) is None
+        assert ran == ["after"] and lane.checking == 0
     finally:
+        release.set()
         lane.close()

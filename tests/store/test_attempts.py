@@ -282,12 +282,22 @@ def test_a_wrong_pin_is_a_wrong_pin_and_the_console_reads_the_count(
     assert wrong_lately(event, clock.now + 45) == 1
 
 
-def test_a_clock_set_back_never_holds_the_floor_shut(
+def test_a_clock_set_back_forgets_no_guess_nor_holds_anyone_for_its_hour(
     pair: tuple[PinAttempts, PinAttempts, Clock],
 ) -> None:
-    one, _, clock = pair
+    """The attempts counted "after" a clock set back are taken as made then: the venue waits
+    its minute and a phone its delay, neither the hour nor nothing."""
+    one, two, clock = pair
+    for _ in range(FREE_FAILURES):
+        wrong(one, "mallory", "Mallory")
     flood(one)
     clock.now -= 3600.0  # the computer's clock put back an hour
     right = Checked()
-    one.attempt("floor", "anna's phone", "Anna", right)
+    with pytest.raises(TooManyGuesses, match="try again in 60 s"):
+        two.attempt("floor", "anna's phone", "Anna", right)
+    assert right.times == 0
+    assert one.wait_seconds("floor", "mallory", "Mallory") == MINUTE
+    clock.now += MINUTE
+    assert one.wait_seconds("floor", "mallory", "Mallory") == 0.0  # its 2 s are long past
+    two.attempt("floor", "anna's phone", "Anna", right)
     assert right.times == 1

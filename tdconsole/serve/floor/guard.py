@@ -8,9 +8,11 @@ origin (``Origin``, ``Sec-Fetch-Site``: ``tdconsole.serve.streams.check_origin``
 is refused, so a new one cannot forget its checks.
 
 PIN checks (scrypt) run in ``Lane``s: threads of their own, one lane for the sign-ins and one
-for the Director's PIN of phones signed in, each under the venue's ceiling
-(``tdconsole.store.attempts.GUESSES_PER_MINUTE``) counted as they run: past it an attempt is
-refused at once (429), never queued nor hashed, and the phones signed in keep acting.
+for the Director's PIN of phones signed in, each taking at most the venue's ceiling
+(``tdconsole.store.attempts.GUESSES_PER_MINUTE``) of checks at once: past it an attempt is
+refused at once (429), never queued, and the phones signed in keep acting. The ceiling itself
+is counted in the attempts file (``PinAttempts``: across processes and restarts), which refuses
+an attempt past it unchecked.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,13 +31,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import Session, csrf_ok
 from tdconsole.serve.streams import check_origin
-from tdconsole.store.attempts import (
-    GUESSES_PER_MINUTE,
-    MINUTE,
-    TooManyGuesses,
-    WrongPin,
-    too_many_guesses,
-)
+from tdconsole.store.attempts import GUESSES_PER_MINUTE, TooManyGuesses, too_many_guesses
 
 API = "/floor/api/"
 COOKIE = "tdc_floor"
@@ -170,33 +165,24 @@ async def read_body(request: web.Request) -> dict[str, Any]:
 
 class Lane:
     """PIN checks of one kind (sign-ins, or the Director's PIN) in threads of their own, at
-    most ``GUESSES_PER_MINUTE`` checked wrong or being checked within a minute: past it an
-    attempt is refused at once (``TooManyGuesses``), before it reaches a thread."""
+    most ``GUESSES_PER_MINUTE`` at once (checked, or waiting for a thread): past it an attempt
+    is refused at once (``TooManyGuesses``), before it reaches a thread. More at once would
+    only wait for the attempts file, which lets no more be checked in a minute; the lane
+    counts nothing else."""
 
-    def __init__(self, name: str, workers: int, wall: Callable[[], float]) -> None:
+    def __init__(self, name: str, workers: int) -> None:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"tdconsole-{name}")
-        self.wall = wall
         self.checking = 0
-        self.wrong: deque[float] = deque()
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
 
-    def _admit(self) -> None:
-        now = self.wall()
-        # (one "after" now: the clock was set back; it never holds the floor shut)
-        self.wrong = deque(t for t in self.wrong if now - MINUTE < t <= now)
-        if self.checking + len(self.wrong) >= GUESSES_PER_MINUTE:
-            raise too_many_guesses(self.wrong[0] + MINUTE - now if self.wrong else 1.0)
-
     async def check(self, call: Callable[[], T]) -> T:
         """``call`` (a PIN check, then what it guards) in this lane's threads."""
-        self._admit()
+        if self.checking >= GUESSES_PER_MINUTE:
+            raise too_many_guesses(1.0)
         self.checking += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, call)
-        except WrongPin:
-            self.wrong.append(self.wall())
-            raise
         finally:
             self.checking -= 1

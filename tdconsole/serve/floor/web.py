@@ -104,7 +104,7 @@ def setup(app: web.Application, config: Config, watcher: Watching) -> None:
 
     async def running(app: web.Application) -> AsyncIterator[None]:
         pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="tdconsole-floor")
-        lanes = Lane("pin", PIN_WORKERS, config.wall), Lane("director-pin", 1, config.wall)
+        lanes = Lane("pin", PIN_WORKERS), Lane("director-pin", 1)
         loop = asyncio.get_running_loop()
         try:
             floor = await loop.run_in_executor(
