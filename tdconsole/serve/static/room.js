@@ -194,7 +194,11 @@
     state.table = made.rows.length ? made : null;
     $("list").replaceChildren(...made.rows.flat());
     set("list-title", made.title);
-    set("qr-words", room.stage === "break" ? say("phone") : "");
+    // The players' page's code: at the draw in the clock's place (the clock has not started;
+    // beside the list it would take the names' room), in a break beside the list.
+    const qr = $("qr"), home = $(room.stage === "seats" ? "clockbox" : "side");
+    if (qr.parentElement !== home) { home.appendChild(qr); }
+    set("qr-words", room.stage === "break" || room.stage === "seats" ? say("phone") : "");
     $("side").classList.toggle(
       "empty", !made.title && room.stage !== "break" && !$("seconds").childElementCount);
   }
@@ -283,9 +287,10 @@
       const wide = place(table, table.single ? 1 :
         Math.ceil(table.rows.length / rowsThatFit()) + more);
       const name = list.querySelector(".name:not(.head)");
-      // (above the floor, a name keeps the width of some sixteen letters a line)
-      const roomy = size <= 3.6 ||
-        name.clientWidth >= 10 * parseFloat(getComputedStyle(list).fontSize);
+      // (above the floor, a name keeps the width of some sixteen letters a line; at the floor,
+      // on two lines, of some eight: narrower columns, and one line cut with "…" shows more)
+      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 5 : 0;
+      const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
       if (wide && roomy && tall()) { return; }
     }
   }
