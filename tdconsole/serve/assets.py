@@ -7,8 +7,9 @@ The pages name the digested files (``Assets.page`` fills in ``{{asset:room.js}}`
 loads them once and an upgrade reaches it at its next reload. Text files are sent gzip-compressed
 to a browser that accepts it.
 
-The files several pages load (``static/shared``: the typed-name folding, the message band) are
-served once, under ``/shared/``; a page names them ``{{asset:shared/band.js}}``.
+The files several pages load (``static/shared``: the typed-name folding, the message band, the
+pages' helpers: words, clock times, the countdown, the reconnecting stream) are served once,
+under ``/shared/``; a page names them ``{{asset:shared/band.js}}``.
 """
 
 from __future__ import annotations

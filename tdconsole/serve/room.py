@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import io
 import json
 from collections.abc import AsyncGenerator
 from datetime import datetime
@@ -148,7 +147,6 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     words = json.dumps(page_words(config.lang), ensure_ascii=False)
     page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
     page = page.replace("{{words}}", html.escape(words, quote=True))
-    page = page.replace("{{room_url}}", html.escape(config.public_url + "/display", quote=True))
     assets = Assets(STATIC, "/room/")
     shown_page = Page.of(assets.page(page))
     feed = RoomFeed(watcher, config.event, config.lang)
@@ -178,18 +176,9 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         # page's clock counts from it and knows the link lives.
         return await send_events(request, _pictures(request.app, feed), beat=_server_time)
 
-    async def qr(request: web.Request) -> web.StreamResponse:
-        # lazy: segno would weigh on serve's start-up; only the QR code needs it
-        import segno
-
-        out = io.BytesIO()
-        segno.make(config.public_url + "/display", error="m").save(out, kind="svg", border=2)
-        return web.Response(body=out.getvalue(), content_type="image/svg+xml")
-
     app.router.add_get("/display", display)
     app.router.add_get("/api/room", current)
     app.router.add_get("/api/room/stream", stream)
-    app.router.add_get("/api/room/qr.svg", qr)
     assets.add_routes(app, "room-static")
 
 

@@ -89,9 +89,13 @@ async def test_the_page_is_served_from_the_package(client: TestClient[Any, Any])
     assert named is not None, "the page names its script by its content's digest"
     script = await client.get(named.group(1))
     assert script.status == 200
-    assert "EventSource" in await script.text()
-    qr = await client.get("/api/room/qr.svg")
-    assert qr.status == 200 and qr.content_type == "image/svg+xml"
+    assert "/api/room/stream" in await script.text()
+    # (the pages' own helpers, the stream's among them, before the page's script)
+    helpers = re.search(r'src="(/shared/page\.[0-9a-f]{10}\.js)"', text)
+    assert helpers is not None and helpers.start() < named.start()
+    assert "EventSource" in await (await client.get(helpers.group(1))).text()
+    # (one QR code, the players' page's: the room's own address has none)
+    assert (await client.get("/api/room/qr.svg")).status == 404
 
 
 async def test_the_room_changes_nothing(client: TestClient[Any, Any], event: Path) -> None:

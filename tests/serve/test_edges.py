@@ -219,7 +219,7 @@ async def test_the_port_is_reused_only_where_that_means_time_wait(
 
 
 @pytest.mark.parametrize(
-    "path", ["/display", "/api/room", "/room/room.js", "/api/room/qr.svg", "/", "/nowhere"]
+    "path", ["/display", "/api/room", "/room/room.js", "/api/players/qr.svg", "/", "/nowhere"]
 )
 async def test_every_room_answer_carries_the_floor_s_security_headers(
     event: Path, aiohttp_client: Any, path: str

@@ -73,7 +73,7 @@ async def test_the_page_and_its_files(client: TestClient[Any, Any]) -> None:
     scripts = re.findall(r'src="([^"]+)"', text)
     assert any(re.fullmatch(r"/players/players\.[0-9a-f]{10}\.js", s) for s in scripts)
     shared = [s for s in scripts if s.startswith("/shared/")]
-    assert {s.split(".")[0] for s in shared} == {"/shared/typed", "/shared/band"}
+    assert {s.split(".")[0] for s in shared} == {"/shared/typed", "/shared/band", "/shared/page"}
     for src in scripts:
         assert (await client.get(src)).status == 200, src
     # the floor loads the same shared files, from the same place

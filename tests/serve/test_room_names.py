@@ -136,6 +136,61 @@ def test_real_names_at_every_size(
             assert winner["height"] <= 2 * 1.1 * winner["font"] + 2, (where, winner)  # 2 lines
 
 
+DRAW = """
+const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0;
+const box = (e) => { const r = e.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
+          height: r.height, font: parseFloat(getComputedStyle(e).fontSize),
+          text: e.textContent}; };
+const qr = document.getElementById("qr"), img = qr.querySelector("img");
+const words = document.getElementById("qr-words");
+return {shown: shown(qr), loaded: img.complete && img.naturalWidth > 0, qr: box(qr),
+        img: box(img), words: box(words),
+        digits: shown(document.getElementById("digits")) ?
+          box(document.getElementById("digits")) : null,
+        names: [...document.querySelectorAll("#list .name:not(.head)")].filter(shown).map(box)};
+"""
+
+
+def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) <= 1 or (
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) <= 1
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_draw_shows_the_players_code_in_a_place_of_its_own(
+    size: tuple[int, int], events: dict[str, Path], browser: Any
+) -> None:
+    """At the draw (24 players, the hard names) the players' page's code is on the TV, large
+    enough for a phone across the room, its words beside it, touching no name; the names keep
+    their floor and a column wide enough for some eight letters a line."""
+    width, height = size
+    portrait = height > width
+    side = width if portrait else height
+    floor = 0.027 if width * 3 == height * 4 else 0.035
+    tv = fresh_page(browser, width, height)
+    with serving_here(events["seats"]) as url:
+        shows(tv, url, "seats")
+        wait_for(tv, "const i = document.querySelector('#qr img');"
+                     "return i.complete && i.naturalWidth > 0")  # fmt: skip
+        look(tv, width, height)
+        found = tv.execute_script(DRAW)
+    assert found["shown"] and found["loaded"], (size, found)
+    assert found["img"]["width"] >= 0.12 * side, (size, found["img"])
+    assert found["words"]["text"] == "Tavolo e posto sul vostro telefono", (size, found)
+    if portrait:  # (a band over the list: the words on one line beside the code)
+        assert found["words"]["height"] < 2 * found["words"]["font"], (size, found["words"])
+    names = found["names"]
+    assert len(names) == len(NAMES), size
+    for name in names:
+        assert apart(found["qr"], name), (size, found["qr"], name)
+        assert name["font"] >= floor * side, (size, name)
+        assert name["width"] >= 5 * name["font"] - 1, (size, name)  # (some eight letters)
+    if found["digits"] is not None:
+        assert apart(found["qr"], found["digits"]), (size, found)
+
+
 # -- the clock's truth in every stage, and the page's accessibility ------------------------
 def night_at(folder: Path, name: str, clock_back: timedelta | None) -> tuple[Played, Path]:
     """The demo event with a break after level 1, its clock started ``clock_back`` ago (None:

@@ -36,7 +36,8 @@ SHOT = (1280, 720)
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "room"
 CLOCK_STAGES = {"paused", "level", "last_minute", "pending", "break"}
 LIST_STAGES = {"moves", "final"}
-"""(After the draw, before the start, there is no clock yet: the seats take the screen.)"""
+"""(After the draw, before the start, there is no clock yet: the seats and the players' page's
+code take the screen.)"""
 
 LAYOUT = """
 const W = window.innerWidth, H = window.innerHeight, problems = [];

@@ -4,32 +4,13 @@
 // never a sign-in). The clock counts down from the server's zero time as the TV's does; every
 // number comes from the server; names are always set as text.
 (function () {
-  const words = JSON.parse(document.body.dataset.words || "{}");
-  const $ = (id) => document.getElementById(id);
+  const { $, say, chips, set, now, countdown, follow } = window.tdconsolePage;
   const KEPT = "tdconsole.players.name";
-  const state = { doc: null, offset: 0, name: null, shownName: null };
-  const BACKOFF = [500, 1000, 2000, 4000, 8000, 15000];
-  const SILENT_MS = 25000;  // the server says the time every 10 s: silence means a dead link
+  const state = { doc: null, name: null, shownName: null };
   const LISTED = 12;  // names offered at once: typing more narrows them
 
   try { state.name = localStorage.getItem(KEPT); } catch (e) { state.name = null; }
 
-  function say(key, values) {
-    let text = words[key] || key;
-    for (const [name, value] of Object.entries(values || {})) {
-      text = text.split("{" + name + "}").join(String(value));
-    }
-    return text;
-  }
-  const chips = (n) => (n === null || n === undefined) ? "–" :
-    String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  const two = (n) => String(n).padStart(2, "0");
-  function clockText(seconds) {
-    const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
-    return (h ? h + ":" + two(m) : two(m)) + ":" + two(s);
-  }
-  const serverNow = () => Date.now() + state.offset;
-  function set(id, text) { const e = $(id); if (e.textContent !== text) { e.textContent = text; } }
   function item(cells, cls) {
     const li = document.createElement("li");
     if (cls) { li.className = cls; }
@@ -65,19 +46,9 @@
   function tick() {
     const doc = state.doc;
     if (!doc || !doc.clock_shown) { set("digits", ""); return; }
-    let text;
-    if (doc.zero_at && doc.running) {
-      const left = (Date.parse(doc.zero_at) - serverNow()) / 1000;
-      text = left > 0 ? clockText(Math.ceil(left)) :
-        (doc.stage === "pending" ? "+" + clockText(Math.floor(-left)) : clockText(0));
-    } else if (doc.overtime_seconds > 0) {
-      text = "+" + clockText(doc.overtime_seconds);
-    } else {
-      text = clockText(doc.remaining_seconds);
-    }
-    set("digits", text);
+    set("digits", countdown(doc));
     const message = doc.message;
-    if (message && message.until && Date.parse(message.until) <= serverNow()) {
+    if (message && message.until && Date.parse(message.until) <= now()) {
       $("message").hidden = true;
     }
   }
@@ -86,7 +57,7 @@
   function drawMessage(doc) {
     const message = doc.message;
     const shown = !!(message && message.text) &&
-      !(message.until && Date.parse(message.until) <= serverNow());
+      !(message.until && Date.parse(message.until) <= now());
     $("message").hidden = !shown;
     const line = $("message-text");
     if (shown && line.dataset.text !== message.text) {
@@ -188,42 +159,7 @@
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
   }
 
-  // -- the stream ------------------------------------------------------------------------------
-  let source = null, attempt = 0, retry = null, heard = 0;
-  function connect() {
-    retry = null;
-    source = new EventSource("/api/players/stream");
-    heard = Date.now();
-    source.addEventListener("time", (event) => {
-      heard = Date.now();
-      state.offset = Date.parse(event.data) - Date.now();
-    });
-    source.addEventListener("players", (event) => {
-      heard = Date.now();
-      attempt = 0;
-      $("mark").hidden = true;
-      state.doc = JSON.parse(event.data);
-      draw();
-    });
-    source.onerror = () => { lost(); };
-  }
-  function lost() {
-    if (source) { source.close(); source = null; }
-    set("mark", say("reconnecting"));
-    $("mark").hidden = false;
-    if (retry === null) {
-      const wait = BACKOFF[Math.min(attempt, BACKOFF.length - 1)] * (0.8 + Math.random() * 0.4);
-      attempt += 1;
-      retry = setTimeout(connect, wait);
-    }
-  }
-  setInterval(() => {
-    tick();
-    if (source && Date.now() - heard > SILENT_MS) { lost(); }
-  }, 250);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !source && retry === null) { connect(); }
-  });
+  setInterval(tick, 250);
 
   set("find-label", say("find"));
   set("change", say("change"));
@@ -237,5 +173,5 @@
   });
   $("change").addEventListener("click", () => choose(null));
   $("finder").hidden = state.name !== null;
-  connect();
+  follow("/api/players/stream", "players", (doc) => { state.doc = doc; draw(); });
 })();

@@ -4,10 +4,8 @@
 // screen's clock and the server's; after any drop the page reconnects by itself with backoff,
 // keeping its last picture under a discreet mark. Names are always set as text.
 (function () {
-  const words = JSON.parse(document.body.dataset.words || "{}");
-  const $ = (id) => document.getElementById(id);
-  const state = { room: null, offset: 0, fresh: true, audio: null, lock: null, table: null,
-                  message: null };
+  const { $, say, chips, clockText, hhmm, set, now, countdown, follow } = window.tdconsolePage;
+  const state = { room: null, audio: null, lock: null, table: null, message: null };
   // ?screen=tables: another file draws the screen (room_tables.js); this one keeps the stream.
   const SCREEN = new URLSearchParams(location.search).get("screen");
   const other = () => SCREEN && (window.tdconsoleScreens || {})[SCREEN];
@@ -15,29 +13,6 @@
   const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6];  // (units; 3.6: the floor, see room.css)
   const BELOW_FLOOR = [3.2, 2.8, 2.4];  // (only for more names than a screen holds at the floor)
   const WINNER_SIZES = [16, 14, 12, 10.5, 9, 8, 7, 6, 5];
-  const BACKOFF = [500, 1000, 2000, 4000, 8000, 15000];
-  const SILENT_MS = 25000;  // the server says the time every 10 s: silence means a dead link
-
-  function say(key, values) {
-    let text = words[key] || key;
-    for (const [name, value] of Object.entries(values || {})) {
-      text = text.split("{" + name + "}").join(String(value));
-    }
-    return text;
-  }
-  const chips = (n) => (n === null || n === undefined) ? "–" :
-    String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  const two = (n) => String(n).padStart(2, "0");
-  function clockText(seconds) {
-    const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
-    return (h ? h + ":" + two(m) : two(m)) + ":" + two(s);
-  }
-  const serverNow = () => Date.now() + state.offset;
-  function hhmm(iso) {
-    const at = iso ? new Date(iso) : new Date(serverNow());
-    return two(at.getHours()) + ":" + two(at.getMinutes());
-  }
-  function set(id, text) { const e = $(id); if (e.textContent !== text) { e.textContent = text; } }
   function blindsText(b) {
     let text = say("blinds", { sb: chips(b.small_blind), bb: chips(b.big_blind) });
     if (b.ante) { text += "  " + say("ante", { ante: chips(b.ante) }); }
@@ -194,7 +169,11 @@
     state.table = made.rows.length ? made : null;
     $("list").replaceChildren(...made.rows.flat());
     set("list-title", made.title);
-    set("qr-words", room.stage === "break" ? say("phone") : "");
+    // The players' page's code: at the draw in the clock's place (the clock has not started;
+    // beside the list it would take the names' room), in a break beside the list.
+    const qr = $("qr"), home = $(room.stage === "seats" ? "clockbox" : "side");
+    if (qr.parentElement !== home) { home.appendChild(qr); }
+    set("qr-words", room.stage === "break" || room.stage === "seats" ? say("phone") : "");
     $("side").classList.toggle(
       "empty", !made.title && room.stage !== "break" && !$("seconds").childElementCount);
   }
@@ -283,9 +262,10 @@
       const wide = place(table, table.single ? 1 :
         Math.ceil(table.rows.length / rowsThatFit()) + more);
       const name = list.querySelector(".name:not(.head)");
-      // (above the floor, a name keeps the width of some sixteen letters a line)
-      const roomy = size <= 3.6 ||
-        name.clientWidth >= 10 * parseFloat(getComputedStyle(list).fontSize);
+      // (above the floor, a name keeps the width of some sixteen letters a line; at the floor,
+      // on two lines, of some eight: narrower columns, and one line cut with "…" shows more)
+      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 5 : 0;
+      const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
       if (wide && roomy && tall()) { return; }
     }
   }
@@ -330,24 +310,14 @@
     set("time", hhmm());
     const room = state.room;
     if (!room || !room.clock_shown) { set("digits", ""); set("next-break", ""); return; }
-    let text;
-    if (room.zero_at && room.running) {
-      const left = (Date.parse(room.zero_at) - serverNow()) / 1000;
-      text = left > 0 ? clockText(Math.ceil(left)) :
-        (room.stage === "pending" ? "+" + clockText(Math.floor(-left)) : clockText(0));
-    } else if (room.overtime_seconds > 0) {
-      text = "+" + clockText(room.overtime_seconds);
-    } else {
-      text = clockText(room.remaining_seconds);
-    }
-    set("digits", text);
+    set("digits", countdown(room));
     const over = room.stage === "pending" || (room.zero_at && room.running &&
-                                              Date.parse(room.zero_at) <= serverNow());
+                                              Date.parse(room.zero_at) <= now());
     const ending = room.zero_at && room.running && !over &&
-      Date.parse(room.zero_at) - serverNow() <= 60000;
+      Date.parse(room.zero_at) - now() <= 60000;
     $("screen").classList.toggle("ending", Boolean(ending));
     if (room.next_break_at && room.running && !over) {  // (in overtime, no countdown at zero)
-      const left = Math.max(0, Math.ceil((Date.parse(room.next_break_at) - serverNow()) / 1000));
+      const left = Math.max(0, Math.ceil((Date.parse(room.next_break_at) - now()) / 1000));
       set("next-break", say("next_break", { time: clockText(left) }));
     } else {
       set("next-break", "");
@@ -403,46 +373,9 @@
   }
   window.addEventListener("resize", () => { fitMessage(); fit(); });
 
-  // -- the stream ------------------------------------------------------------------------
-  let source = null, attempt = 0, retry = null, heard = 0;
-  function connect() {
-    retry = null;
-    source = new EventSource("/api/room/stream");
-    state.fresh = true;
-    heard = Date.now();
-    source.addEventListener("time", (event) => {
-      heard = Date.now();
-      state.offset = Date.parse(event.data) - Date.now();
-    });
-    source.addEventListener("room", (event) => {
-      heard = Date.now();
-      attempt = 0;
-      $("mark").hidden = true;
-      const room = JSON.parse(event.data);
-      if (!state.fresh && room.chime) { chime(room.chime); }
-      voice(room, state.fresh);
-      state.fresh = false;
-      state.room = room;
-      draw();
-    });
-    source.onerror = () => { lost(); };
-  }
-  function lost() {
-    if (source) { source.close(); source = null; }
-    set("mark", say("reconnecting"));
-    $("mark").hidden = false;
-    if (retry === null) {
-      const wait = BACKOFF[Math.min(attempt, BACKOFF.length - 1)] * (0.8 + Math.random() * 0.4);
-      attempt += 1;
-      retry = setTimeout(connect, wait);
-    }
-  }
-  setInterval(() => {
-    tick();
-    if (source && Date.now() - heard > SILENT_MS) { lost(); }
-  }, 200);
+  setInterval(tick, 200);
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { wake(); if (!source && retry === null) { connect(); } }
+    if (document.visibilityState === "visible") { wake(); }
   });
 
   // -- awake, and the sound after one tap or key -----------------------------------------
@@ -515,5 +448,10 @@
   document.addEventListener("keydown", soundOn);
   set("sound", say("sound"));
   wake();
-  connect();
+  follow("/api/room/stream", "room", (room, first) => {
+    if (!first && room.chime) { chime(room.chime); }
+    voice(room, first);
+    state.room = room;
+    draw();
+  });
 })();

@@ -2,7 +2,8 @@
 // Every word comes from /floor/api/words; every name is set as text, never as HTML.
 "use strict";
 (() => {
-  const $ = (id) => document.getElementById(id);
+  const { $, fill, clockText, hhmm, set, heardTime } = window.tdconsolePage;
+  const serverNow = window.tdconsolePage.now;
   let W = {};
   let csrf = "";
   let state = null;
@@ -11,25 +12,9 @@
   let hand = [];            // players out in this hand (a bust of several)
   let adding = false;       // the next tap adds a player to the hand
   let lastCommand = null;   // the action the Undo button names
-  let offset = 0;           // the server's clock less this phone's
   let askedAt = null;       // the zero the page asked the server about, once passed
 
   const band = window.tdconsoleBand;
-
-  const fill = (text, values) =>
-    text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-  const two = (n) => String(n).padStart(2, "0");
-  function clockText(seconds) {
-    const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
-    return (h ? h + ":" + two(m) : two(m)) + ":" + two(s);
-  }
-  const serverNow = () => Date.now() + offset;
-  function hhmm(iso) {
-    // (the server's time of day, as the TV shows it)
-    const at = new Date(iso);
-    return two(at.getHours()) + ":" + two(at.getMinutes());
-  }
-  function set(id, text) { const e = $(id); if (e.textContent !== text) e.textContent = text; }
 
   async function call(path, body) {
     const options = { credentials: "same-origin", headers: {} };
@@ -190,7 +175,7 @@
 
   function render(fresh) {
     state = fresh;
-    offset = Date.parse(state.sent_at) - Date.now();
+    heardTime(state.sent_at);
     const c = state.clock;
     document.body.dataset.stage = c ? c.stage : "";
     if (c) {
