@@ -3,6 +3,11 @@
 Opening starts from the latest snapshot of the State stored in the file (a derived cache, see
 ``store.snapshot``) and folds only the events after it; undo and redo refold from there, or
 from a checkpoint kept in memory. What other processes append is folded in as it is read.
+
+The State and History read here are never changed once published: new events are folded into
+a copy (``State.copy``), or a new State is folded, and the pair is swapped in whole at the end.
+A reader on another thread (the console paints while its write is folded on a worker) sees the
+State before or after, never one half folded.
 """
 
 from __future__ import annotations
@@ -36,8 +41,8 @@ class StateCache:
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self.state = State(settings=Settings())
-        self.history = History()
+        self._folded = (State(settings=Settings()), History())
+        """The State and History published, swapped in as one (``_publish``)."""
         self.snapshot_seq = 0
         """The event of the stored snapshot this State was folded from (0: none)."""
         self._checkpoints: list[tuple[int, bytes]] = []
@@ -47,24 +52,37 @@ class StateCache:
         so undoing that command cannot start from it; without these the whole log was folded
         again (thousands of events on a busy floor, in every process that reads the undo)."""
 
+    @property
+    def state(self) -> State:
+        return self._folded[0]
+
+    @property
+    def history(self) -> History:
+        return self._folded[1]
+
+    def _publish(self, state: State, history: History) -> None:
+        """Make ``state`` and ``history`` the ones read, in one assignment: they are whole."""
+        self._folded = (state, history)
+
     def reload(self) -> None:
         """Fold the log (from the latest usable snapshot when there is one). Reading never
         writes the file: snapshots are stored after writes (``keep_snapshot``)."""
+        after = self.state.last_seq  # (for the report of a bad event)
         try:
             if self._from_snapshot() is None and self._from_checkpoint() is None:
                 records = self.store.read()
-                self.state = State(settings=Settings())  # (for the report of a bad event)
+                after = 0
                 # Checked as ``import`` checks an export (``invariants.replay_log``): a file
                 # is data from anywhere, and a log no live commands could have written is
                 # refused, not folded.
-                self.state, self.history = replay_log(records)
+                self._publish(*replay_log(records))
                 self.snapshot_seq = 0
         except StoreError:
             raise
         except RuleError as exc:  # an event no live command could have recorded
             raise damaged(self.store.path, exc.said) from None
         except Exception as exc:  # a stored event that cannot be applied: the log is damaged
-            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
+            raise _unfoldable(self.store.path, after, exc) from None
 
     def absorb(self, records: list[Record]) -> None:
         """Fold in ``records``, the next events of the log (an undo or redo refolds)."""
@@ -73,12 +91,14 @@ class StateCache:
         if any(is_control(r) for r in records):
             self.reload()
             return
+        state, history = self.state.copy(), self.history.copy()
         for record in records:
-            self.history.feed(record)
+            history.feed(record)
         try:
-            apply_all(self.state, records)
+            apply_all(state, records)
         except Exception as exc:  # another terminal's event that cannot be applied
-            raise _unfoldable(self.store.path, self.state.last_seq, exc) from None
+            raise _unfoldable(self.store.path, state.last_seq, exc) from None
+        self._publish(state, history)
         self._checkpoint()
 
     def catch_up(self) -> None:
@@ -122,9 +142,10 @@ class StateCache:
         def start() -> tuple[State, History]:  # a fresh copy each time replay_log asks
             return snapshot.decode(blob, seq, head)
 
-        self.state, self.history = replay_log(tail, start=start)
+        state, history = replay_log(tail, start=start)
         if not tail:
-            self.state.last_seq = seq
+            state.last_seq = seq
+        self._publish(state, history)
         return len(tail)
 
     def _from_checkpoint(self) -> int | None:

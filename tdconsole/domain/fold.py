@@ -12,7 +12,7 @@ from tdconsole.domain.acting import Who, who_of
 from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
 from tdconsole.domain.registration import EventCreated, SettingChanged
 from tdconsole.domain.settings import Settings
-from tdconsole.domain.state import State
+from tdconsole.domain.state import State, shallow
 
 
 class History:
@@ -32,6 +32,14 @@ class History:
         self.directors: set[str] = set()
         """Every Director the log's settings have named, undone or not: an older log's label
         that looks like any of them is a Director's (``acting.role_of``)."""
+
+    def copy(self) -> History:
+        """A copy to feed the next records into while readers keep this one (``State.copy``)."""
+        new = shallow(self)
+        new.active, new.redoable = list(self.active), list(self.redoable)
+        new.summaries, new.actors = dict(self.summaries), dict(self.actors)
+        new.undone_by, new.directors = dict(self.undone_by), set(self.directors)
+        return new
 
     def feed(self, record: Record) -> None:
         body = record.body

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -122,8 +123,8 @@ class SuspensionServed(EventBody):
     ruling: int
 
     def apply(self, state: State, at: datetime) -> None:
-        ruling = state.rulings[self.ruling - 1]
-        ruling.served = True
+        ruling = replace(state.rulings[self.ruling - 1], served=True)
+        state.rulings[self.ruling - 1] = ruling
         for name in ruling.players:
             player = state.players[name_key(name)]
             player.suspended_orbits = None

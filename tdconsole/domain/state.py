@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from tdconsole.domain.numbers import round_chips
 from tdconsole.domain.settings import Settings
@@ -23,6 +23,17 @@ def card_for(seat: int, suit: str) -> str:
     """The card of ``seat`` at a table of ``suit``: seat 1 carries the ace, seat 2 the king, ...
     (Art. II.2)."""
     return f"{RANKS[seat - 1]}{suit}"
+
+
+T = TypeVar("T")
+
+
+def shallow(record: T) -> T:
+    """A copy of a plain record (not frozen, no slots): its own attributes, their values
+    shared. Six times quicker than ``copy.copy``, which a write pays for every player."""
+    new = object.__new__(type(record))
+    new.__dict__ = record.__dict__.copy()
+    return new
 
 
 Phase = Literal["registration", "seated", "elimination", "final", "finished"]
@@ -126,6 +137,9 @@ class MovePlan:
     moves: list[tuple[str, int, int]]
     """(player key, destination table, destination seat), in the order drawn."""
 
+    def copy(self) -> MovePlan:
+        return MovePlan(list(self.moves))
+
 
 @dataclass
 class Table:
@@ -143,9 +157,19 @@ class Table:
     def seat(self, number: int) -> Seat:
         return self.seats[number - 1]
 
+    def copy(self) -> Table:
+        """A copy that shares nothing an event changes (``State.copy``)."""
+        new = shallow(self)
+        new.seats = [shallow(seat) for seat in self.seats]
+        new.plan = None if self.plan is None else self.plan.copy()
+        return new
 
-@dataclass
+
+@dataclass(frozen=True)
 class Ruling:
+    """One entry of the rulings log: a value, replaced whole when a suspension is served (a
+    long log holds thousands, which ``State.copy`` then shares)."""
+
     id: int
     at: datetime
     kind: Literal["ruling", "sanction"]
@@ -214,6 +238,20 @@ class State:
     message: Message | None = None
     """The Director's message to the room, as last shown (past its time too: ``message_at``)."""
     last_seq: int = 0
+
+    def copy(self) -> State:
+        """This State to fold the next events into, while readers keep this one whole (the
+        console paints it while its write is folded on a worker thread, ``state_cache``):
+        every record an event changes in place is copied; the frozen values (settings, the
+        structure, the clock, the message, the rulings) are shared."""
+        new = shallow(self)
+        new.players = {key: shallow(player) for key, player in self.players.items()}
+        new.tables = {number: table.copy() for number, table in self.tables.items()}
+        new.rulings = list(self.rulings)
+        new.vacated = list(self.vacated)
+        new.pins = dict(self.pins)
+        new.staff = list(self.staff)
+        return new
 
     def message_at(self, now: datetime) -> Message | None:
         """The Director's message the screens show at ``now``, if any."""

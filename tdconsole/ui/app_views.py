@@ -47,7 +47,8 @@ class ViewsApp(ConsoleAppReach[int]):
     clock: Callable[[], datetime]
     guess_watch: GuessWatch
     writing = False
-    """A write of this console is under way: the service is its worker's (``ui.writes``)."""
+    """A write of this console is under way: the service's connection is its worker's
+    (``ui.writes``)."""
 
     def who(self) -> Text:
         if self.service is None:

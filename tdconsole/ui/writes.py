@@ -4,11 +4,13 @@ one at a time.
 The event file may be busy: another terminal (a phone, through the floor's server) may hold it
 while it writes, and SQLite waits for it up to its busy timeout. That wait happens in a worker
 thread, so the console keeps taking keys; past ``WAIT_NOTICE_SECONDS`` it says it is waiting
-for the file. While a write is under way the service is the worker's alone: its connection and
-its State are not shared between threads, so the poll skips its turns (``ViewsApp.poll``),
-and a second write asked meanwhile (a key pressed twice) is refused with a notice, never
-queued, so nothing is recorded twice. Once the write is done its result is painted on the
-console's thread: the dialog that asked closes, or stays open under the refusal.
+for the file. While a write is under way the service's connection is the worker's: the poll
+skips its turns (``ViewsApp.poll``), and a second write asked meanwhile (a key pressed twice)
+is refused with a notice, never queued, so nothing is recorded twice. Keys and repaints go on
+reading ``service.state``: the worker folds the write into a copy and swaps it in whole at the
+end (``state_cache``), so they find the event as it was before the write, never half of it.
+Once the write is done its result is painted on the console's thread: the dialog that asked
+closes, or stays open under the refusal.
 """
 
 from __future__ import annotations

@@ -19,14 +19,13 @@ def test_a_paid_withdrawal_is_refunded_and_undone_with_it(make_service: MakeServ
     service.execute(Register(names=names(8)))
     service.execute(Pay(names=names(8)))
     service.execute(Pay(names=names(3), food=True))
-    state = service.state
-    assert state.prize_pool == Decimal(560)
+    assert service.state.prize_pool == Decimal(560)
     records = service.execute(Withdraw(name="Player 02"))
     bodies = [r.body for r in records if r.type != "command"]
     assert [type(b) for b in bodies] == [PlayerWithdrawn, FeeRefunded]
     assert bodies[1] == FeeRefunded(name="Player 02", entry=Decimal(70), food=Decimal(20))
-    assert state.prize_pool == Decimal(490)
-    summary = cash(state)
+    assert service.state.prize_pool == Decimal(490)
+    summary = cash(service.state)
     assert (summary.entry_fees, summary.food, summary.refunds) == (560, 60, 90)
     assert (summary.prize_pool, summary.food_kept, summary.cash_box) == (490, 40, 530)
     service.undo()

@@ -147,7 +147,7 @@ def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
     counts = {p.name: rounded_up(p.chips or 4000, 100) for p in service.state.in_players()}
     assert counts[a.name] == 5100 and counts[b.name] == 3000
     # Level 1 (50/100) still needs the 25 chip: not yet (the Decision), nothing recorded.
-    seq = state.last_seq
+    seq = service.state.last_seq
     with pytest.raises(RuleError) as too_soon:
         service.execute(ColourUp(counts=counts))
     assert too_soon.value.article == "VII.1"
@@ -165,12 +165,12 @@ def test_the_colour_up_rounds_each_stack_up_and_keeps_the_ledger(
         service.execute(ColourUp(counts={a.name: 5100}))
     with pytest.raises(RuleError, match="multiple of the new chip"):
         service.execute(ColourUp(counts=dict(counts, **{a.name: 5025})))
-    chips_before = service.state.chips_in_play
+    chips_before, table_before = service.state.chips_in_play, service.state.tables[1].chips
     records = service.execute(ColourUp(counts=counts))
     state = service.state
     assert state.settings.stacks.chip_unit == 100
     assert state.chips_in_play == chips_before + 100  # 75 + 25 rounded up at table 1
-    assert state.tables[1].chips == t1.chips  # the same object, updated
+    assert state.tables[1].chips == table_before + 100
     assert state.adjusted == 100
     check(service)
     # Counts are multiples of the new chip from now on.

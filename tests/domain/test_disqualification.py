@@ -33,27 +33,28 @@ def test_disqualification_in_a_small_final(make_service: MakeService) -> None:
     proportion 45 : 25 : 15 → 22.2, 12.4, 7.4 → 22, 12, 7 and the scudo left to 1st:
     212 / 117 / 70. Paid in all: 21 + 70 + 117 + 212 = 420."""
     service = started(make_service)
-    state = service.state
-    order = [p.name for p in state.in_players()]
+    order = [p.name for p in service.state.in_players()]
     service.execute(Bust(names=[order[0]]))  # 6th, a final from the start: no second stack
     service.execute(Bust(names=[order[1]]))
-    assert (state.find(order[1]).place, str(state.find(order[1]).prize)) == (5, "21")
+    out = service.state.find(order[1])
+    assert (out.place, str(out.prize)) == (5, "21")
     with pytest.raises(RuleError) as no_reason:
         service.execute(Disqualify(name=order[2], reason=" "))
     assert no_reason.value.article == "VII.1"
     service.execute(Disqualify(name=order[2], reason="marked cards", chips=4000))
-    dq = state.find(order[2])
+    dq = service.state.find(order[2])
     assert (dq.status, dq.place, dq.prize) == ("disqualified", 4, None)
-    assert state.removed == 4000 and state.chips_in_play == 20000
-    rows = {row["place"]: row["amount"] for row in payouts_json(state)}
+    assert service.state.removed == 4000 and service.state.chips_in_play == 20000
+    rows = {row["place"]: row["amount"] for row in payouts_json(service.state)}
     assert rows == {1: "212", 2: "117", 3: "70", 4: "0", 5: "21"}
     check(service)
     service.execute(Bust(names=[order[3]]))
-    assert (state.find(order[3]).place, str(state.find(order[3]).prize)) == (3, "70")
+    out = service.state.find(order[3])
+    assert (out.place, str(out.prize)) == (3, "70")
     service.execute(Bust(names=[order[4]]))
-    assert str(state.find(order[4]).prize) == "117"
-    winner = state.find(order[5])
-    assert (state.phase, winner.place, str(winner.prize)) == ("finished", 1, "212")
+    assert str(service.state.find(order[4]).prize) == "117"
+    winner = service.state.find(order[5])
+    assert (service.state.phase, winner.place, str(winner.prize)) == ("finished", 1, "212")
     check(service)  # prizes sum to the pool
 
 
@@ -73,12 +74,11 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
     make_service: MakeService,
 ) -> None:
     service = started(make_service)
-    state = service.state
-    first, second = (p.name for p in state.in_players()[:2])
+    first, second = (p.name for p in service.state.in_players()[:2])
     service.execute(Sanction(name=first, kind="warning", reason="slow play"))
-    table = state.find(second).table
+    table = service.state.find(second).table
     service.execute(Disqualify(name=second, reason="marked cards", chips=4000))
-    warning, dq = state.rulings
+    warning, dq = service.state.rulings
     assert (warning.id, warning.sanction, warning.players, warning.served) == (
         1,
         "warning",
@@ -90,7 +90,7 @@ def test_a_disqualification_and_a_warning_are_numbered_entries_of_the_rulings_lo
         [second],
         table,
         "marked cards",
-        state.settings.director,
+        service.state.settings.director,
     )
     assert (dq.orbits, dq.served) == (None, None)
 
@@ -104,26 +104,27 @@ def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeSe
     service.execute(Pay(names=names(14)))
     service.execute(Draw(seed=14))
     service.execute(Start(stack=4000, big_blind=100))
-    state = service.state
     service.execute(Bust(names=["Player 01"], declined=True))
     service.execute(Bust(names=["Player 02"], declined=True))
     service.execute(Disqualify(name="Player 03", reason="collusion", chips=4000))
     service.execute(Bust(names=["Player 04"], declined=True))
-    places = [state.find(f"Player {i:02d}").place for i in range(1, 5)]
+    places = [service.state.find(f"Player {i:02d}").place for i in range(1, 5)]
     assert places == [14, 13, 12, 11]
-    dq = state.find("Player 03")
+    dq = service.state.find("Player 03")
     assert (dq.status, dq.prize, dq.tied) == ("disqualified", None, False)
-    document = state_json(state, service.now())
+    document = state_json(service.state, service.now())
     shown = {p["name"]: (p["place"], p["status"], p["prize"]) for p in document["players"]}
     assert shown["Player 03"] == (12, "disqualified", None)
     check(service)
     service.execute(Bust(names=["Player 05"], declined=True))
-    finalists = [p.name for p in state.in_players()]
-    counts = dict.fromkeys(finalists, 5775) | {finalists[-1]: state.chips_in_play - 8 * 5775}
+    finalists = [p.name for p in service.state.in_players()]
+    counts = dict.fromkeys(finalists, 5775) | {
+        finalists[-1]: service.state.chips_in_play - 8 * 5775
+    }
     service.execute(Final(counts=counts, seed=1))
     for i in range(6, 14):
         service.execute(Bust(names=[f"Player {i:02d}"]))
-    assert state.phase == "finished"
-    final = sorted(p.place for p in state.players.values() if p.place is not None)
+    assert service.state.phase == "finished"
+    final = sorted(p.place for p in service.state.players.values() if p.place is not None)
     assert final == list(range(1, 15))  # 1..14, no gap and none twice
     check(service)

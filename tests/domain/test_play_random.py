@@ -38,18 +38,17 @@ def split(total: int, parts: int, unit: int, rng: random.Random) -> list[int]:
 
 
 def play_out(service: Tournament, rng: random.Random) -> None:
-    state = service.state
-    unit = state.settings.stacks.chip_unit
+    unit = service.state.settings.stacks.chip_unit
     for _ in range(500):
-        if state.phase == "finished":
+        if service.state.phase == "finished":
             return
-        if state.final_due:
-            finalists = [p.name for p in state.in_players()]
-            counts = split(state.chips_in_play, len(finalists), unit, rng)
+        if service.state.final_due:
+            finalists = [p.name for p in service.state.in_players()]
+            counts = split(service.state.chips_in_play, len(finalists), unit, rng)
             service.execute(Final(counts=dict(zip(finalists, counts, strict=True))))
-        elif closing := [t for t in state.open_tables() if state.must_close(t)]:
+        elif closing := [t for t in service.state.open_tables() if service.state.must_close(t)]:
             table = closing[0]
-            movers = [p.name for p in state.players_at(table)]
+            movers = [p.name for p in service.state.players_at(table)]
             counts = split(table.chips, len(movers), unit, rng)
             try:
                 service.execute(
@@ -58,12 +57,12 @@ def play_out(service: Tournament, rng: random.Random) -> None:
             except RuleError as exc:
                 assert exc.article == "IV.4" and "table_seats" in str(exc)
 
-                seats = state.settings.seating.table_seats + 1
+                seats = service.state.settings.seating.table_seats + 1
                 service.execute(ChangeSettings(assignments=[("table_seats", str(seats))]))
         else:
-            players = state.in_players()
+            players = service.state.in_players()
             if rng.random() < 0.2:
-                eligible = [p for p in players if can_take_second_stack(state, p)]
+                eligible = [p for p in players if can_take_second_stack(service.state, p)]
                 if eligible:
                     service.execute(SecondStack(name=rng.choice(eligible).name, stack=0))
                     check(service)

@@ -110,7 +110,8 @@ async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: Co
         assert "50" in app.screen.query_one("#stack", Input).placeholder
         await pilot.press("enter")
         await pilot.pause()
-        assert player.second_stack == 4000 and player.chips == 4050
+        player = svc(app).state.find("Moretti")
+        assert player is not None and player.second_stack == 4000 and player.chips == 4050
 
 
 async def test_count_a_table(app: ConsoleApp) -> None:

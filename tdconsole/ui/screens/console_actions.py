@@ -125,8 +125,12 @@ class ConsoleActions(_Screen):
 
     # -- actions: dialogs ------------------------------------------------------------------
     def _state(self) -> State:
-        assert self.state is not None
-        return self.state
+        """The State a key's dialog opens on: the latest the service holds (the screen shows
+        the one last painted, which may be older while a repaint waits its turn)."""
+        service = getattr(self.app, "service", None)
+        state = service.state if service is not None else self.state
+        assert state is not None
+        return state
 
     def action_eliminate(self, name: str | None = None) -> None:
         # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
