@@ -96,7 +96,8 @@ async def test_a_place_not_decided_has_no_prize_to_hand_over(tmp_path: Path) -> 
             await pilot.press("3", "H")  # 1st place: still in play
             await settle(pilot)
             assert not isinstance(app.screen, HandOverDialog)
-            assert "Scegliere prima un posto con un premio da consegnare" in messages(app)
+            said = "Scegliere prima un posto con un premio da consegnare: scheda 3, Premi"
+            assert said in messages(app)
             assert service.state.last_seq == last
     finally:
         service.close()

@@ -79,10 +79,7 @@ if TYPE_CHECKING:
 
 class ConsoleScreen(ConsoleActions, MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[
-            Binding(key, action, str(label), show=shown)
-            for key, action, label, shown, _f in ACTIONS
-        ],
+        *[Binding(k.key, k.action, str(k.label), show=k.shown) for k in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
         Binding("f1", "rules", str(_("Rules")), show=False),
         # Escape leaves a search box for its view, as the App reads it: the keys typed after it
@@ -271,11 +268,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.app.push_screen(
             KeysScreen(
                 self.tr,
-                [
-                    (key, label)
-                    for key, _action, label, _shown, floor in ACTIONS
-                    if floor or not self.floor
-                ],
+                [(k.key, k.label) for k in ACTIONS if k.floor or not self.floor],
             )
         )
 
@@ -315,10 +308,11 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
 
     tr = screen.tr
     entries: list[tuple[str, object, str, str]] = []
-    for key, action, label, _shown, floor in ACTIONS:
-        if (screen.floor and not floor) or screen.check_action(action.split("(")[0], ()) is False:
+    for k in ACTIONS:
+        name = k.action.split("(")[0]
+        if (screen.floor and not k.floor) or screen.check_action(name, ()) is False:
             continue
-        entries.append((tr.say(label), partial(screen.run_action, action), key, ""))
+        entries.append((tr.say(k.label), partial(screen.run_action, k.action), k.key, ""))
     if not screen.floor:
         entries.extend(event_and_season_entries(screen))
     state = screen.state
