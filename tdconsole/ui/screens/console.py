@@ -11,6 +11,7 @@ apply to and the actions on the room (clock, dialogs, direct commands) are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -197,8 +198,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         started = self.state is not None and self.state.stack is not None
         if started and action in BEFORE_START:
             return False
-        if action == "second_stack" and self.state is not None:
-            return second_stacks_given(self.state)  # none once the final is due (III.4)
+        if self.state is not None and action in ONLY_WHEN:
+            return ONLY_WHEN[action](self.state)
         return not (not started and action in IN_PLAY)
 
     # -- actions: navigation ---------------------------------------------------------------
@@ -291,6 +292,17 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
+ONLY_WHEN: dict[str, Callable[[State], bool]] = {
+    # none once the final is due, nor in an event that starts as its final (III.4)
+    "second_stack": second_stacks_given,
+    # tables close in the elimination phase until the final is due (IV.4)
+    "close_table": lambda state: state.tables_close,
+    # the final is drawn once nine or fewer are in, never in an event that starts as one (IV.2)
+    "final": lambda state: state.final_due,
+}
+"""The keys offered only when the state lets them apply (hidden from the footer and palette
+otherwise)."""
+
 FLOOR_FOOTER = {"count", "call_clock"}
 """Keys the floor's footer shows besides the Director's: the floor counts and calls the clock."""
 
@@ -363,7 +375,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     for t in state.open_tables():
         go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
         entries.append((go, partial(screen.select_table, t.number), "", ""))
-        if not screen.floor and not t.final:
+        if not screen.floor and state.tables_close:
             entries.append(
                 (
                     tr("Close table {table}", table=t.number),
