@@ -24,13 +24,15 @@ itself), once the tournament has started, or at any time."""
 
 class Key(NamedTuple):
     """One of the console's keys: the key, the action it runs, its label, whether the footer
-    shows it, and whether a floor terminal may use it."""
+    shows it, whether a floor terminal may use it, and when it is offered when that is not
+    when its command is."""
 
     key: str
     action: str
     label: Msg
     shown: bool = False
     floor: bool = False
+    when: When | None = None
 
 
 Words = Msg | Callable[[Any], Msg]
@@ -191,7 +193,8 @@ DESCRIPTIONS: tuple[Description, ...] = (
     _d("Pay", "registration", "pay", BEFORE, None, (said.ENTRY_FEE, said.FOOD),
        Key("y", "pay(False)", _("Pay"), True),
        Key("Y", "pay_several", _("Pay several")),
-       Key("v", "pay(True)", _("Food")), words=_paid),
+       # the food contribution is recorded per player at any time, the fee only before (I.2)
+       Key("v", "food", _("Food"), when=ANY), words=_paid),
     _d("Withdraw", "registration", "withdraw", BEFORE, None, (said.WITHDRAW,),
        Key("w", "withdraw", _("Withdraw")), words=_field(_("Withdrawn: {name}"), "name")),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
@@ -234,5 +237,8 @@ def recorded(text: str, message: str | None, fields: dict[str, str] | None) -> s
 def actions(when: When) -> frozenset[str]:
     """The console's actions (their names, without arguments) of the commands given ``when``."""
     return frozenset(
-        key.action.split("(")[0] for d in DESCRIPTIONS if d.when == when for key in d.keys
+        key.action.split("(")[0]
+        for d in DESCRIPTIONS
+        for key in d.keys
+        if (key.when or d.when) == when
     )

@@ -131,6 +131,26 @@ def filename(kind: str, fmt: str, lang: str = "en") -> str:
     return f"{name}.{fmt}"
 
 
+RECEIPT_NAME = pgettext("file name", "receipt")
+"""One prize's receipt, as its file is named (``receipt_filename``)."""
+
+
+def receipt_filename(place: int, player: str, fmt: str, lang: str = "en") -> str:
+    """The file of one prize's receipt, named by its place and its player so the Director
+    finds it: ``receipt-1-Mario Rossi.pdf``, in Italian ``ricevuta-1-…``. The name is made
+    one that every file system takes (no separators, reserved characters or trailing dots)."""
+    # lazy: only a handover names a file by a player
+    from pathvalidate import sanitize_filename
+
+    def safe(name: str, longest: int) -> str:
+        return sanitize_filename(name, replacement_text="_", platform="universal", max_len=longest)
+
+    # The name made safe alone first: its trailing dots and spaces go rather than stay before
+    # the extension, and a long one is cut (in bytes: the whole stays far below any system's
+    # limit, with room for write_free's "-2").
+    return safe(f"{RECEIPT_NAME.text(lang)}-{place}-{safe(player, 120)}.{fmt}", 255)
+
+
 __all__ = [
     "FORMATS",
     "REPORTS",
@@ -139,6 +159,7 @@ __all__ = [
     "build",
     "check_format",
     "filename",
+    "receipt_filename",
     "render",
     "render_report",
 ]

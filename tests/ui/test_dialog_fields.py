@@ -1,14 +1,21 @@
 """Dialogs do not eat typing: the cursor starts on the first field to fill,
-every field keeps its label once filled, and the choice made shows without colour."""
+every field keeps its label once filled, says what to type, and the choice made shows without
+colour."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.widgets import Checkbox, Input, RadioButton
 
-from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 
-from .conftest import settle
+from .conftest import frozen, settle
+from .test_actions import messages
+from .test_pay_draw_and_standings import new_event
 
 
 async def test_the_sanction_dialog_opens_on_its_player_and_takes_the_reason_after_a_tab(
@@ -80,3 +87,42 @@ async def test_every_field_keeps_its_label_when_filled(app: ConsoleApp) -> None:
         assert "X" not in box.render().plain
         await pilot.press("ctrl+r")
         assert "X" in box.render().plain
+
+
+@pytest.mark.parametrize(
+    ("lang", "tables", "number", "refused"),
+    [
+        (
+            "en",
+            "Number of tables (empty: the fewest, of 6 to 8 players each)",
+            "Draw number (empty: at random; only to repeat a draw)",
+            "Number of tables: 'x' is not a whole number",
+        ),
+        (
+            "it",
+            "Numero di tavoli (vuoto: il minimo, da 6 a 8 giocatori ciascuno)",
+            "Numero del sorteggio (vuoto: a caso; solo per ripeterne uno)",
+            "Numero di tavoli: 'x' non è un numero intero",
+        ),
+    ],
+)
+async def test_the_draw_dialog_says_what_to_type_and_names_a_wrong_field_in_its_words(
+    tmp_path: Path, lang: str, tables: str, number: str, refused: str
+) -> None:
+    service = new_event(tmp_path / "e.tdc", started=False)
+    app = build_app(service, frozen, lang=lang)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, DrawDialog)
+            assert dialog.query_one("#tables", Input).placeholder == tables
+            assert dialog.query_one("#seed", Input).placeholder == number
+            await pilot.press("x", "enter")
+            await settle(pilot)
+            assert messages(app)[-1].startswith(refused), messages(app)
+            assert service.state.phase == "registration"
+    finally:
+        service.close()

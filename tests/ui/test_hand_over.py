@@ -17,6 +17,7 @@ from tdconsole.domain.play import Bust
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
+from tdconsole.ui.widgets.players_view import PlayersView
 
 from .conftest import console, frozen, settle
 from .test_actions import messages
@@ -68,6 +69,7 @@ async def test_the_key_confirms_then_hands_over_and_writes_the_receipt(
         assert not list(tmp_path.glob("*.pdf")), "the receipt goes to the print folder"
         receipts = sorted((tmp_path / "prints").glob("*.pdf"))
         assert len(receipts) == 1 and str(receipts[0]) in written[-1]
+        assert receipts[0].name == f"ricevuta-5-{fifth.name}.pdf"  # its place and player
         page = " ".join(pdf_pages(receipts[0].read_bytes())[0].split())
         assert page.count("Ricevuta di premio") == 1 and fifth.name in page
         assert "21 scudi" in page and "20:00" in page
@@ -87,7 +89,8 @@ async def test_a_place_not_decided_has_no_prize_to_hand_over(tmp_path: Path) -> 
         await pilot.press("3", "H")  # 1st place: still in play
         await settle(pilot)
         assert not isinstance(app.screen, HandOverDialog)
-        assert "Scegliere prima un posto con un premio da consegnare" in messages(app)
+        said = "Scegliere prima un posto con un premio da consegnare: scheda 3, Premi"
+        assert said in messages(app)
         assert service.state.last_seq == last
 
 
@@ -108,3 +111,30 @@ async def test_after_a_hand_over_the_cursor_stays_so_the_next_prize_is_a_row_awa
         await settle(pilot)
         assert isinstance(app.screen, HandOverDialog)
         assert fifth.name in shown(app.screen.query_one("#hand-over-words", Static))
+
+
+async def test_each_receipt_is_named_by_its_place_and_player_and_replaces_none(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "e.tdc"
+    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
+    hostile = 'Bo/b: "CON"? *.'
+    started(service, ["Ada", "Bea", "Cid", "Dan", "Eva", hostile])
+    for name in ("Ada", hostile, "Bea"):  # 6th (no prize), then 5th and 4th: prizes due
+        service.execute(Bust(names=[name]))
+    async with console(service, lang="en") as (app, pilot):
+        for name in (hostile, "Bea", "Bea"):
+            if service.state.find(name).handed_over_at is not None:  # type: ignore[union-attr]
+                service.undo()  # handed over again: a second receipt, the first kept
+                await settle(pilot)
+            await pilot.press("2")
+            await settle(pilot)
+            app.screen.query_one(PlayersView).select_player(name)
+            await pilot.press("H", "enter")
+            await settle(pilot)
+        names = sorted(p.name for p in (tmp_path / "prints").iterdir())
+        assert names == [
+            "receipt-4-Bea-2.pdf",
+            "receipt-4-Bea.pdf",
+            "receipt-5-Bo_b_ _CON__ _.pdf",
+        ], names

@@ -173,11 +173,15 @@ async def test_every_key_that_changes_the_night_before_the_start_asks_first(
         assert log_length(service) == before
 
 
-@pytest.mark.parametrize("key", ["f", "x", "c"])
+@pytest.mark.parametrize(
+    ("key", "when"),
+    # each where it applies: the final's draw once it is due, a closing before (IV.2, IV.4)
+    [("f", "final_file"), ("x", "final_file"), ("c", "closing_file")],
+)
 async def test_every_key_that_changes_the_night_in_play_asks_first(
-    make_app: MakeApp, final_file: Path, key: str
+    make_app: MakeApp, request: pytest.FixtureRequest, key: str, when: str
 ) -> None:
-    app = make_app(path=final_file, lang="en")
+    app = make_app(path=request.getfixturevalue(when), lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         before = log_length(svc(app))

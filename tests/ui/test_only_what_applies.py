@@ -1,20 +1,27 @@
-"""Only what applies: once the final is drawn no second stack is offered (III.4), and a finished
-event's structure offers neither its start nor an edit."""
+"""Only what applies: once the final is drawn no second stack is offered (III.4), tables close
+until the final is due and its draw is offered then (IV.2, IV.4), an event that starts as its
+final offers neither, and a finished event's structure offers neither its start nor an edit."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+import pytest
+from textual.screen import Screen
+from textual.widgets import Checkbox, Label, Static
 
 from tdconsole.domain.play import Bust, Final
 from tdconsole.service import Tournament
-from tdconsole.ui.screens.console import palette_entries
+from tdconsole.ui.app import build_app
+from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.screens.console import ConsoleScreen, palette_entries
 from tdconsole.ui.screens.structure import StructureScreen
 from tdconsole.ui.widgets.keys_footer import KeysFooter
+from tdconsole.ui.widgets.room_summary import RoomSummary
 
 from .conftest import MakeApp, frozen, settle
-from .test_actions import text_of
+from .test_actions import messages, text_of
+from .test_pay_draw_and_standings import new_event
 
 
 def draw_the_final(path: Path, *, finish: bool = False) -> None:
@@ -62,3 +69,72 @@ async def test_a_finished_events_structure_offers_no_start(
         keys = [key.key for key in footer.query("FooterKey")]  # type: ignore[attr-defined]
         assert "ctrl+g" not in keys and "r" not in keys and "enter" not in keys, keys
         assert "escape" in keys
+
+
+def footer_keys(screen: Screen[object]) -> list[str]:
+    return [key.key for key in screen.query_one(KeysFooter).query("FooterKey")]  # type: ignore[attr-defined]
+
+
+async def test_an_event_that_starts_as_its_final_offers_no_closing_no_final_draw(
+    tmp_path: Path,
+) -> None:
+    service = new_event(tmp_path / "e.tdc")  # six players: the final table from the start
+    assert service.state.phase == "final"
+    app = build_app(service, frozen, lang="en")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, ConsoleScreen)
+            keys = footer_keys(screen)
+            assert "e" in keys and "c" not in keys and "f" not in keys, keys
+            assert screen.check_action("close_table", ()) is False
+            assert screen.check_action("final", ()) is False
+            labels = [label for label, *_ in palette_entries(screen)]
+            assert not [x for x in labels if "Close table" in x or "Final table" in x], labels
+            room = text_of(screen.query_one(RoomSummary))
+            assert "Final: at" not in room, room
+            await pilot.press("e")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, EliminateDialog)
+            assert not dialog.query_one("#declined", Checkbox).display
+            hint = text_of(dialog.query_one(".hint", Label))
+            assert "ctrl+n" in hint and "second stack" not in hint, hint
+            title = str(dialog.query_one(".dialog").border_title)
+            assert "IV.7" in title and "III.2" not in title, title
+            assert dialog.check_action("toggle_declined", ()) is False
+            await pilot.press("enter")  # the player out, no word of a second stack
+            await settle(pilot)
+            assert service.state.in_play == 5
+            assert not [m for m in messages(app) if "second stack" in m], messages(app)
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize(
+    ("when", "offered", "hidden"),
+    [
+        ("demo_file", {"c", "d"}, {"f"}),  # the elimination: tables close, no final yet
+        ("final_file", {"f"}, {"c", "d"}),  # nine in: the final's draw, nothing else (IV.2)
+    ],
+)
+async def test_closings_until_the_final_is_due_and_its_draw_then(
+    make_app: MakeApp,
+    request: pytest.FixtureRequest,
+    when: str,
+    offered: set[str],
+    hidden: set[str],
+) -> None:
+    app = make_app(path=request.getfixturevalue(when))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        keys = set(footer_keys(app.screen))
+        assert offered <= keys and not hidden & keys, keys
+        await pilot.press("e")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, EliminateDialog)
+        second_stacks = "d" in offered
+        assert dialog.query_one("#declined", Checkbox).display is second_stacks
+        assert ("III.2" in str(dialog.query_one(".dialog").border_title)) is second_stacks

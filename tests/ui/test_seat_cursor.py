@@ -4,12 +4,17 @@ will act on, with his seat, before anything is recorded."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from tdconsole.ui.app import ConsoleApp
+from tdconsole.domain.play import Bust
+from tdconsole.service import Tournament
+from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.widgets.tables_view import TablesView
 
+from .conftest import frozen, settle
 from .test_actions import svc
+from .test_pay_draw_and_standings import new_event
 
 MakeApp = Callable[..., ConsoleApp]
 
@@ -90,3 +95,41 @@ async def test_the_title_follows_the_name_typed(app: ConsoleApp) -> None:
         await pilot.press(*"Rossi")
         await pilot.pause()
         assert str(box.border_title).startswith("Seconda dote: Rossi (tavolo 1, posto 6)")
+
+
+async def test_after_a_bust_the_cursor_goes_on_to_the_next_player_of_the_table(
+    tmp_path: Path,
+) -> None:
+    service = new_event(tmp_path / "e.tdc")  # six players at one table, seats 1 to 6
+    app = build_app(service, frozen, lang="en")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            tables = app.screen.query_one(TablesView)
+            first = tables.selected_player()
+            assert cursor(app) == (1, 1) and first is not None
+            await pilot.press("e", "enter")
+            await settle(pilot)
+            assert service.state.find(first).status == "out"  # type: ignore[union-attr]
+            assert cursor(app) == (1, 2)
+            assert tables.selected_player() == seated(service, 1, 2)
+            # the table's last player out: on to its first
+            last = seated(service, 1, 6)
+            assert tables.select_player(last)
+            await pilot.press("e", "enter")
+            await settle(pilot)
+            assert cursor(app) == (1, 2)
+            # an empty seat the arrows chose stays chosen when another player goes out
+            await pilot.press("down")
+            assert cursor(app) == (1, 7) and tables.selected_player() is None
+            service.execute(Bust(names=[seated(service, 1, 3)]))
+            await settle(pilot)
+            assert cursor(app) == (1, 7)
+    finally:
+        service.close()
+
+
+def seated(service: Tournament, table: int, seat: int) -> str:
+    player = service.state.tables[table].seat(seat).player
+    assert player is not None
+    return service.state.players[player].name

@@ -24,6 +24,7 @@ from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.widgets.choices import Tick
+from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 from .conftest import frozen, settle
 from .test_actions import SIZE, messages
@@ -231,3 +232,22 @@ async def test_at_80_by_24_with_many_recent_events_every_field_is_reached() -> N
         await pilot.press("tab")  # the scroll to the field is animated: the key waits for it
         assert app.focused is field
         assert field.region.y >= 0 and field.region.bottom <= 23
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("Quit", "Demo", "Like the chosen one")), ("it", ("Esci", "Demo", "Come quello"))],
+)
+async def test_the_start_screen_shows_its_keys_as_every_screen_does(
+    lang: str, words: tuple[str, ...]
+) -> None:
+    app = build_app(None, frozen, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        footer = app.screen.query_one(KeysFooter)
+        shown = {key.key: key.description for key in footer.query("FooterKey")}  # type: ignore[attr-defined]
+        assert set(shown) >= {"escape", "ctrl+d", "ctrl+l"}, shown
+        for key, word in zip(("escape", "ctrl+d", "ctrl+l"), words, strict=True):
+            assert shown[key].startswith(word), shown
+        assert footer.region.bottom == SIZE[1]

@@ -98,9 +98,13 @@ class Dialog(Backdrop):
         players = self.named_players()
         if players:
             title += ": " + "; ".join(players)
-        if self.ARTICLES:
-            title = self.tr.cite(title, self.ARTICLES)
+        if articles := self.articles():
+            title = self.tr.cite(title, articles)
         return title
+
+    def articles(self) -> tuple[str, ...]:
+        """The articles the dialog applies now (its title cites them, F1 opens the first)."""
+        return self.ARTICLES
 
     def named_players(self) -> list[str]:
         """The players the dialog's name fields name now, with their seats: the title says who
@@ -239,8 +243,8 @@ class Dialog(Backdrop):
         self.dismiss(None)
 
     def action_rules(self) -> None:
-        if self.ARTICLES:
-            self.post_message(RulesRequested(self.ARTICLES[0]))
+        if articles := self.articles():
+            self.post_message(RulesRequested(articles[0]))
             self.dismiss(None)
 
     def action_submit(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Input, Label
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
+from tdconsole.domain.play_common import second_stacks_given
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, PlayerDialog, PlayerSuggester, parse_int
@@ -67,16 +68,42 @@ class EliminateDialog(PlayerDialog):
     def body(self) -> ComposeResult:
         with Vertical(id="rows"):
             yield self._row(self.first)
-        yield Label(
-            Text(
-                "ctrl+n "
-                + self.tr("Add a player")
-                + "   ctrl+r "
-                + self.tr("declined the second stack")
-            ),
-            classes="hint",
-        )
+        yield Label(self._hint(), classes="hint")
         yield Tick(self.tr("declined the second stack"), id="declined")
+
+    def second_stacks(self) -> bool:
+        """Whether second stacks are still given (III.2; not once the final is due, III.4): the
+        dialog asks whether one was declined only then."""
+        return second_stacks_given(self.state)
+
+    def _hint(self) -> Text:
+        hint = "ctrl+n " + self.tr("Add a player")
+        if self.second_stacks():
+            hint += "   ctrl+r " + self.tr("declined the second stack")
+        return Text(hint)
+
+    def articles(self) -> tuple[str, ...]:
+        return self.ARTICLES if self.second_stacks() else ("IV.7",)
+
+    def _ask_declined(self) -> None:
+        """The toggle for a declined second stack shown while second stacks are given (a
+        kept dialog opens again on a later state, and the state may change while it is open)."""
+        self.query_one(".hint", Label).update(self._hint())
+        self.query_one("#declined", Checkbox).display = self.second_stacks()
+
+    def as_opened(self) -> None:
+        self._ask_declined()
+        super().as_opened()
+
+    def show(self, state: State) -> None:
+        super().show(state)
+        self._ask_declined()
+        self.retitle()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_declined":
+            return self.second_stacks()
+        return super().check_action(action, parameters)
 
     async def action_add_row(self) -> None:
         row = self._row()
@@ -126,5 +153,5 @@ class EliminateDialog(PlayerDialog):
                 parse_int(s, f"{n}: {self.tr('Stack at the start of the hand')}") or 0
                 for n, s in entries
             ]
-        declined = self.query_one("#declined", Checkbox).value
+        declined = self.second_stacks() and self.query_one("#declined", Checkbox).value
         return Bust(names=names, stacks=stacks, declined=declined)

@@ -12,6 +12,7 @@ from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
+from tdconsole.ui.dialogs.draw import DRAW_NUMBER, DRAW_NUMBER_FIELD
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
 
@@ -48,9 +49,7 @@ class FinalDialog(Dialog):
             id="counts",
             hints=True,
         )
-        yield Input(
-            placeholder=self.tr("Draw number, to repeat a draw (empty: at random)"), id="seed"
-        )
+        yield Input(placeholder=self.tr.say(DRAW_NUMBER_FIELD), id="seed")
         yield Input(
             placeholder=self.tr("Override reason (only if the counts differ)"), id="override"
         )
@@ -80,7 +79,7 @@ class FinalDialog(Dialog):
 
     def command(self) -> Command | None:
         counts = self.query_one("#counts", CountRows).counts()
-        seed = parse_int(self.query_one("#seed", Input).value, _("seed"), required=False)
+        seed = parse_int(self.query_one("#seed", Input).value, DRAW_NUMBER, required=False)
         override = self.query_one("#override", Input).value.strip() or None
         return Final(counts=counts, seed=seed, override=override)
 

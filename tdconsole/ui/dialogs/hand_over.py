@@ -20,7 +20,7 @@ from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
-from tdconsole.reports import filename
+from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import PrintRequested
@@ -64,7 +64,8 @@ class HandOverDialog(Dialog):
         return HandOverPrize(name=self.player.name)
 
     def then(self) -> Message | None:
-        path = Path(filename("receipts", "pdf", self.tr.lang))
+        player = self.player
+        path = Path(receipt_filename(player.place or 0, player.name, "pdf", self.tr.lang))
         if self.folder is not None:
             path = self.folder / path
-        return PrintRequested("receipts", "pdf", path, (self.player.name,))
+        return PrintRequested("receipts", "pdf", path, (player.name,))

@@ -11,6 +11,7 @@ apply to and the actions on the room (clock, dialogs, direct commands) are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -79,10 +80,7 @@ if TYPE_CHECKING:
 
 class ConsoleScreen(ConsoleActions, MainScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[
-            Binding(key, action, str(label), show=shown)
-            for key, action, label, shown, _f in ACTIONS
-        ],
+        *[Binding(k.key, k.action, str(k.label), show=k.shown) for k in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
         Binding("f1", "rules", str(_("Rules")), show=False),
         # Escape leaves a search box for its view, as the App reads it: the keys typed after it
@@ -200,8 +198,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         started = self.state is not None and self.state.stack is not None
         if started and action in BEFORE_START:
             return False
-        if action == "second_stack" and self.state is not None:
-            return second_stacks_given(self.state)  # none once the final is due (III.4)
+        if self.state is not None and action in ONLY_WHEN:
+            return ONLY_WHEN[action](self.state)
         return not (not started and action in IN_PLAY)
 
     # -- actions: navigation ---------------------------------------------------------------
@@ -271,11 +269,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.app.push_screen(
             KeysScreen(
                 self.tr,
-                [
-                    (key, label)
-                    for key, _action, label, _shown, floor in ACTIONS
-                    if floor or not self.floor
-                ],
+                [(k.key, k.label) for k in ACTIONS if k.floor or not self.floor],
             )
         )
 
@@ -298,6 +292,17 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
+ONLY_WHEN: dict[str, Callable[[State], bool]] = {
+    # none once the final is due, nor in an event that starts as its final (III.4)
+    "second_stack": second_stacks_given,
+    # tables close in the elimination phase until the final is due (IV.4)
+    "close_table": lambda state: state.tables_close,
+    # the final is drawn once nine or fewer are in, never in an event that starts as one (IV.2)
+    "final": lambda state: state.final_due,
+}
+"""The keys offered only when the state lets them apply (hidden from the footer and palette
+otherwise)."""
+
 FLOOR_FOOTER = {"count", "call_clock"}
 """Keys the floor's footer shows besides the Director's: the floor counts and calls the clock."""
 
@@ -315,10 +320,11 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
 
     tr = screen.tr
     entries: list[tuple[str, object, str, str]] = []
-    for key, action, label, _shown, floor in ACTIONS:
-        if (screen.floor and not floor) or screen.check_action(action.split("(")[0], ()) is False:
+    for k in ACTIONS:
+        name = k.action.split("(")[0]
+        if (screen.floor and not k.floor) or screen.check_action(name, ()) is False:
             continue
-        entries.append((tr.say(label), partial(screen.run_action, action), key, ""))
+        entries.append((tr.say(k.label), partial(screen.run_action, k.action), k.key, ""))
     if not screen.floor:
         entries.extend(event_and_season_entries(screen))
     state = screen.state
@@ -369,7 +375,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     for t in state.open_tables():
         go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
         entries.append((go, partial(screen.select_table, t.number), "", ""))
-        if not screen.floor and not t.final:
+        if not screen.floor and state.tables_close:
             entries.append(
                 (
                     tr("Close table {table}", table=t.number),

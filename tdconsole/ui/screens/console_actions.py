@@ -23,6 +23,7 @@ from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.registration import Pay, Withdraw
+from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.dialogs.call_clock import CallClockDialog
 from tdconsole.ui.dialogs.clock_set import ClockSetDialog
@@ -61,6 +62,13 @@ if TYPE_CHECKING:
     _Screen = MainScreen
 else:
     _Screen = object
+
+CHOOSE_FIRST = {
+    "player": _("Choose a player first: his row in tab 2, Players, or / to search"),
+    "table": _("Choose a table first: tab 1, Tables"),
+    "prize": _("Choose a place whose prize is due first: tab 3, Prizes"),
+}
+"""Where to choose what a key acts on, said when nothing is under the cursor."""
 
 
 class ConsoleActions(_Screen):
@@ -103,6 +111,11 @@ class ConsoleActions(_Screen):
             return selected
         return due[0] if due else selected
 
+    def choose_first(self, what: str) -> None:
+        """A key that acts on the player, table or prize under the cursor, pressed with none
+        there: where to choose one (the tab and its key, or the search)."""
+        self.notify(self.tr.say(CHOOSE_FIRST[what]), severity="warning")
+
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:
         state = self.state
@@ -144,14 +157,14 @@ class ConsoleActions(_Screen):
     def action_count(self) -> None:
         table = self.selected_table()
         if table is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
+            self.choose_first("table")
             return
         self.app.push_screen(CountDialog(self.tr, self._state(), table))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
         if number is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
+            self.choose_first("table")
             return
         self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
 
@@ -227,7 +240,7 @@ class ConsoleActions(_Screen):
             name = self.selected_player()
         player = state.find(name) if name else None
         if player is None or player.prize is None:
-            self.notify(self.tr("Choose a place whose prize is due first"), severity="warning")
+            self.choose_first("prize")
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
@@ -274,7 +287,7 @@ class ConsoleActions(_Screen):
         tables = self.query_one(TablesView)
         table = tables.selected_table()
         if table is None:
-            self.notify(self.tr("Choose a table first"), severity="warning")
+            self.choose_first("table")
             return
         cursor = tables.cursor
         seat = cursor[1] if cursor is not None and cursor[0] == table else None
@@ -301,7 +314,7 @@ class ConsoleActions(_Screen):
     def action_call_clock(self) -> None:
         name = self.selected_player()
         if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
+            self.choose_first("player")
             return
         clock = getattr(self.app, "clock", None) or datetime.now
         self.app.push_screen(CallClockDialog(self.tr, name, clock))
@@ -312,10 +325,14 @@ class ConsoleActions(_Screen):
         letter typed into it) changes nothing (``ConfirmDialog``)."""
         self.app.push_screen(ConfirmDialog(self.tr, self._state(), heading, question, request))
 
-    def action_pay(self, food: bool) -> None:
+    def action_food(self) -> None:
+        """The food contribution, before the start or during play (I.2)."""
+        self.action_pay(food=True)
+
+    def action_pay(self, food: bool = False) -> None:
         name = self.selected_player()
         if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
+            self.choose_first("player")
             return
         if food:
             heading, question = self.tr("Food"), self.tr("Food paid by {name}?", name=name)
@@ -331,7 +348,7 @@ class ConsoleActions(_Screen):
     def action_withdraw(self) -> None:
         name = self.selected_player()
         if name is None:
-            self.notify(self.tr("Choose a player first"), severity="warning")
+            self.choose_first("player")
             return
         question = self.tr("Withdraw {name} from the tournament?", name=name)
         self.confirm(self.tr("Withdraw"), question, CommandRequested(Withdraw(name=name)))

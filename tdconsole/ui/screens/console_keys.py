@@ -52,9 +52,7 @@ BEFORE_START = actions("before the start")
 """What only makes sense before the start; the play and the clock only after it."""
 IN_PLAY = actions("in play") | {"call_clock"}
 
-FLOOR_ACTIONS = {
-    action.split("(")[0] for _key, action, _label, _shown, floor in ACTIONS if floor
-} | {
+FLOOR_ACTIONS = {k.action.split("(")[0] for k in ACTIONS if k.floor} | {
     "tab",
     "rules",
     "leave_search",

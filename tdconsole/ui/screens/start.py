@@ -22,6 +22,7 @@ from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import EventChosen
 from tdconsole.ui.screens.base import STYLESHEET
+from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["EventChosen", "StartScreen"]
 
@@ -62,6 +63,8 @@ class StartScreen(Screen[None]):
                 yield Button(tr("Demo event") + "  (ctrl+d)", id="demo", variant="primary")
             yield Static(tr("Open an event"), classes="label")
             yield Input(placeholder=tr("Event file or name"), id="open-path")
+        # Its keys, as every screen shows them (Esc leaves, the demo, a new one like the chosen).
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._find_recent()

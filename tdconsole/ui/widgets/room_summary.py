@@ -104,6 +104,8 @@ class RoomSummary(Static):
         final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
         if state.final_bonus is not None:
             final_at = tr("Final bonus {bonus}", bonus=chips(state.final_bonus))
+        elif state.phase in ("final", "finished"):
+            final_at = ""  # an event that started as its final: none to come, no bonus (III.4)
         rows = [
             (
                 tr("In play"),
@@ -120,7 +122,7 @@ class RoomSummary(Static):
         ]
         lines = columns(rows)
         tables = tr("Open tables {n}", n=len(state.open_tables()))
-        lines.append(Text(f"{tables} · {final_at}"))
+        lines.append(Text(f"{tables} · {final_at}" if final_at else tables))
         self.set_class(bool(alerts(state, tr)), "-alert")
 
         # Nine lines high, the width beside the clock, whatever it says: no layout.

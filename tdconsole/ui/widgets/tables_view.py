@@ -46,8 +46,11 @@ class TablesView(VerticalScroll, can_focus=True):
 
     def show(self, state: State) -> None:
         tables = [t for t in sorted(state.tables.values(), key=lambda t: t.number) if t.open]
+        seated = self.selected_player()
         self.views = [TableView.of(state, t) for t in tables]
         self._fix_cursor()
+        if seated is not None and self.selected_player() is None:
+            self._next_player()
         cards = {card.view.number: card for card in self.query(TableCard)}
         wanted = [v.number for v in self.views]
         if list(cards) != wanted or not self._built:
@@ -104,6 +107,24 @@ class TablesView(VerticalScroll, can_focus=True):
             self.cursor = after[0] if after else occupied[-1]
         else:
             self.cursor = occupied[0]
+
+    def _next_player(self) -> None:
+        """The seat under the cursor was emptied (a bust, a move): the cursor goes on to the
+        next player of its table, clockwise, so the next key acts on a player, not a seat."""
+        if self.cursor is None:
+            return
+        table, seat = self.cursor
+        players = [(t, s) for t, s, _name in self._occupied()]
+        here = [p for p in players if p[0] == table]
+        # the next seat at the table, else its first, else the next table's, else the first
+        candidates = (
+            [p for p in here if p[1] > seat]
+            or here
+            or [p for p in players if p > self.cursor]
+            or players
+        )
+        if candidates:
+            self.cursor = candidates[0]
 
     def selected_player(self) -> str | None:
         for t, s, name in self._occupied():
