@@ -38,7 +38,7 @@ async def test_mark_a_suspension_served(app: ConsoleApp) -> None:
         await pilot.pause()
         assert svc(app).state.rulings[-1].served
         assert any("scontata" in m for m in messages(app))
-        await pilot.press("u")
+        await pilot.press("u", "enter")
         await pilot.pause()
         assert not svc(app).state.rulings[-1].served
         assert any(m.startswith("Annullato: sospensione 1 scontata") for m in messages(app))
