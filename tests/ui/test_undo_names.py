@@ -5,6 +5,7 @@ undone and the notice names that action."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tdconsole.domain.play import Bust
 from tdconsole.domain.registration import ChangeSettings
@@ -27,6 +28,13 @@ def out(service: Tournament, name: str) -> bool:
 def question(console: ConsoleApp) -> str:
     assert isinstance(console.screen, ConfirmDialog)
     return text_of(console.screen.query_one("#question"))
+
+
+async def bust_here(console: ConsoleApp, director: Any, name: str) -> None:
+    """``name`` busted on this console: its notice offers "u to undo"."""
+    console.post_message(CommandRequested(Bust(names=[name], declined=True)))
+    await director.pause()
+    assert console.service is not None and out(console.service, name)
 
 
 def bust_elsewhere(console: ConsoleApp, name: str) -> None:
@@ -76,8 +84,7 @@ async def test_another_terminals_action_between_the_question_and_enter_is_named_
     async with console.run_test(size=(120, 40)) as director:
         await director.pause()
         assert console.service is not None
-        console.post_message(CommandRequested(Bust(names=["Rossi"], declined=True)))
-        await director.pause()
+        await bust_here(console, director, "Rossi")
         await director.press("u")
         await director.pause()
         assert question(console).startswith("Undo: ") and "Rossi" in question(console)
@@ -100,9 +107,7 @@ async def test_u_asks_then_undoes_its_own_action(make_app: MakeApp) -> None:
     async with console.run_test(size=(120, 40)) as director:
         await director.pause()
         assert console.service is not None
-        console.post_message(CommandRequested(Bust(names=["Moretti"], declined=True)))
-        await director.pause()
-        assert out(console.service, "Moretti")
+        await bust_here(console, director, "Moretti")
         await director.press("u")
         await director.pause()
         assert question(console).startswith("Undo: ") and "Moretti" in question(console)
