@@ -7,7 +7,7 @@ play, the second-stack amount, places due) are computed here from the records, n
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -181,6 +181,16 @@ class Ruling:
     sanction: str | None = None
     orbits: int | None = None
     served: bool | None = None
+
+
+GONE: frozenset[str] = frozenset({"out", "disqualified", "withdrawn"})
+"""A player no longer in the tournament: a suspension not served went with him."""
+
+
+def still_to_serve(names: Iterable[str], status_of: Mapping[str, str]) -> list[str]:
+    """Of the players of a suspension not yet served, those who still serve it: the ones still
+    in the tournament (``status_of``: each player's status by name)."""
+    return [name for name in names if status_of.get(name) not in GONE]
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     PrintRequested,
+    QuitRequested,
     RulesRequested,
 )
 from tdconsole.ui.notices import NoticeRack
@@ -276,15 +277,24 @@ class ConsoleApp(EventChoice, HeldKeysApp, WritesApp):
         if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
             self.push_screen(ConsolePalette(self.tr))
 
-    def redo_words(self) -> str | None:
-        """What ``r`` would restore now, in the console's words (None: nothing to redo)."""
-        if self.service is None:
+    def undo_question(self, redo: bool) -> str | None:
+        """What ``u`` (``r``: ``redo``) asks before it undoes (restores) the last action, in
+        the console's words; None: nothing to undo or redo, or a write under way (the
+        service is the worker's then): the refusal says why."""
+        if self.service is None or self.writing:
             return None
+        if not redo:
+            return self.undo_guard.question(self.service, self.tr)
         history = self.service.history
         target = history.last_redoable
         if target is None:
             return None
-        return summary_text(history.summaries[target], self.tr.lang)
+        return self.tr("Redo: {what}?", what=summary_text(history.summaries[target], self.tr.lang))
+
+    @on(QuitRequested)
+    def quit_confirmed(self, message: QuitRequested) -> None:
+        message.stop()
+        self.exit(0)
 
     @on(RulesRequested)
     async def open_rules(self, message: RulesRequested) -> None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.clock import format_mmss
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.structure import Structure
 
 
 def next_level_number(status: ClockStatus) -> int:
@@ -56,3 +58,45 @@ def room_words(status: ClockStatus, tr: Translator) -> str:
     if not status.running:
         return tr("CLOCK STOPPED")
     return ""
+
+
+def clock_question(
+    action: str, status: ClockStatus, structure: Structure, tr: Translator
+) -> str | None:
+    """What the console asks before the clock's level or time changes (``n``, ``b``, ``+``,
+    ``-``): the level it goes to, or the time left before and after. None: the change is
+    refused (no such level, no time to remove), and the refusal says why."""
+    if action in ("next", "prev"):
+        index = status.index + (1 if action == "next" else -1)
+        if not structure.has_period(index):
+            return None
+        period = structure.period(index)
+        time = format_mmss(period.minutes * 60)
+        if action == "next" and period.is_break:
+            return tr("Go to the break now, with its full time ({time})?", time=time)
+        if action == "next":
+            return tr(
+                "Go to level {level} now, with its full time ({time})?",
+                level=period.level,
+                time=time,
+            )
+        if period.is_break:
+            return tr("Back to the break, with its full time ({time})?", time=time)
+        return tr(
+            "Back to level {level}, with its full time ({time})?", level=period.level, time=time
+        )
+    left = status.remaining_seconds
+    if action == "sub" and left <= 0:
+        return None
+    after = format_mmss(left + 60 if action == "add" else max(0, left - 60))
+    if action == "add":
+        return tr(
+            "Add a minute: the time left goes from {left} to {after}?",
+            left=format_mmss(left),
+            after=after,
+        )
+    return tr(
+        "Remove a minute: the time left goes from {left} to {after}?",
+        left=format_mmss(left),
+        after=after,
+    )

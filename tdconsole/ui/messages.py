@@ -34,6 +34,10 @@ class UndoRequested(Message):
         self.redo = redo
 
 
+class QuitRequested(Message):
+    """Quit the console (confirmed: ``q``); every action is already in the event file."""
+
+
 class RulesRequested(Message):
     """Open the rulings tab at ``article``."""
 

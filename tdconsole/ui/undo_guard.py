@@ -1,11 +1,12 @@
-"""What the console's ``u`` undoes: the action its notice named, never another terminal's
+"""What the console's ``u`` undoes: the action its question named, never another terminal's
 unawares.
 
-The notice after an action says "u to undo" of that action. Meanwhile another terminal may
-record one of its own; ``u`` would then cancel that. So ``u`` undoes the last action only when
-this console recorded it or a notice named it; otherwise it names the last action and whose it
-is, and the next ``u`` undoes that one. The service checks the named action is still the last
-one inside its write transaction (``Tournament.undo(expected=…)``).
+``u`` asks first, naming the last action ("Undo: …?"), and whose it is when another terminal
+recorded it (``question``). Between the question and Enter another terminal may record one of
+its own; ``u`` would then cancel that. So the undo goes ahead only when this console recorded
+the last action or a question or notice named it; otherwise the notice names the last action
+and whose it is, and the next ``u`` asks about that one. The service checks the named action is
+still the last one inside its write transaction (``Tournament.undo(expected=…)``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class UndoGuard:
     own: set[int] = field(default_factory=set)
     """The commands this console recorded."""
     offered: int | None = None
-    """The command the last notice offered to undo (``u to undo``, or a question)."""
+    """The command the last question or notice named for undo (another terminal's)."""
 
     def recorded(self, records: list[Record]) -> None:
         """This console recorded ``records``: its notice offers their command for undo."""
@@ -45,18 +46,39 @@ class UndoGuard:
             return last, True  # not the floor's to undo: the service says so (Art. VII.1)
         return last, last.command in self.own or last.command == self.offered
 
-    def ask(self, last: LastAction, tr: Translator) -> str:
-        """The question naming ``last`` and whose it is; the next ``u`` undoes it."""
-        # lazy: the log's models would delay the console's first frame
-        from tdconsole.domain.acting import label_text
+    def question(self, service: Tournament, tr: Translator) -> str | None:
+        """What ``u`` asks before it undoes: the last action as this console last read it,
+        with whose it is when another terminal recorded it (named now: confirmed, it is
+        undone). None when there is nothing this console may undo: the refusal says why."""
+        last = service.last_action()
+        if last is None or not service.may_undo(last):
+            return None
+        what = summary_text(last.summary, tr.lang)
+        if last.command in self.own:
+            return tr("Undo: {what}?", what=what)
+        self.offered = last.command
+        return tr(
+            "Undo {owner}'s action, not recorded on this console: {what}?",
+            owner=self._owner(last, tr),
+            what=what,
+        )
 
+    def ask(self, last: LastAction, tr: Translator) -> str:
+        """The notice naming ``last`` and whose it is; the next ``u`` asks to undo it."""
         self.offered = last.command
         return tr(
             "The last action, {owner}'s, was not recorded on this console: {what} — u again "
             "to undo it",
-            owner=label_text(last.who, tr.lang),
+            owner=self._owner(last, tr),
             what=summary_text(last.summary, tr.lang),
         )
+
+    @staticmethod
+    def _owner(last: LastAction, tr: Translator) -> str:
+        # lazy: the log's models would delay the console's first frame
+        from tdconsole.domain.acting import label_text
+
+        return label_text(last.who, tr.lang)
 
     def done(self) -> None:
         self.offered = None

@@ -57,14 +57,14 @@ async def test_clock_keys(app: ConsoleApp) -> None:
         assert svc(app).state.clock.running
         await pilot.press("space")
         assert not svc(app).state.clock.running
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # asked first (``test_key_misfires``)
         assert svc(app).state.clock.index == 1
-        await pilot.press("b")
+        await pilot.press("b", "enter")
         assert svc(app).state.clock.index == 0
-        await pilot.press("minus")
+        await pilot.press("minus", "enter")
         status = app.clock_status()
         assert status is not None and status.remaining_seconds == 39 * 60
-        await pilot.press("plus")
+        await pilot.press("plus", "enter")
         status = app.clock_status()
         assert status is not None and status.remaining_seconds == 40 * 60
         await pilot.press("a")  # nothing pending: refused with the article

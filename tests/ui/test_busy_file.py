@@ -130,8 +130,9 @@ async def test_a_dialogs_command_on_a_busy_file_closes_it_once_recorded(
         assert commands_after(service, seq) == ["players_eliminated"]
         with held(service.store.path) as other:
             await key(pilot, "u")
+            await key(pilot, "enter")  # asked first, naming what
             await waiting_said(pilot, console)
-            await key(pilot, "u")
+            await key(pilot, "u")  # nothing asked while a write waits: refused
             assert said(console, STILL)
             other.execute("ROLLBACK")
             await settle(pilot)

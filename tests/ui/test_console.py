@@ -71,7 +71,7 @@ async def test_undo_and_redo_say_what(app: ConsoleApp) -> None:
         await pilot.press("e", "ctrl+r", "enter")
         await pilot.pause()
         assert status_of(app, "Moretti") == "out"
-        await pilot.press("u")
+        await pilot.press("u", "enter")  # asked first, naming what
         await pilot.pause()
         assert status_of(app, "Moretti") == "in"
         assert any("Annullato" in m and "Moretti" in m for m in messages(app))

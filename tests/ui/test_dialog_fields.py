@@ -1,6 +1,7 @@
 """Dialogs do not eat typing: the cursor starts on the first field to fill,
-every field keeps its label once filled, says what to type, and the choice made shows without
-colour."""
+every field keeps its label once filled, says what to type, the choice made shows without
+colour, and a set of choices' arrows move the choice with the cursor (the sanction, the
+showdown, the print dialog)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 
 from .conftest import frozen, settle
-from .test_actions import messages
+from .test_actions import messages, text_of
 from .test_pay_draw_and_standings import new_event
 
 
@@ -126,3 +127,50 @@ async def test_the_draw_dialog_says_what_to_type_and_names_a_wrong_field_in_its_
             assert service.state.phase == "registration"
     finally:
         service.close()
+
+
+async def test_the_sanctions_arrows_move_the_choice_with_the_cursor(app: ConsoleApp) -> None:
+    """The sanction recorded is the one the cursor is on and the mark shows: the arrows move
+    both (Textual's moved the cursor alone, and a warning was recorded under a suspension's
+    cursor)."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert app.screen.query_one("#name", Input).value == "Moretti"
+        await pilot.press("tab", *"carte scoperte", "tab", "down", "down", "down", "up")
+        await settle(pilot)
+        chosen = [b.id for b in app.screen.query(RadioButton) if b.value]
+        assert chosen == ["kind-suspend2"]
+        assert app.screen.query_one("#kind-suspend2").has_class("-selected")  # the cursor
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        player = app.service.state.find("Moretti")  # type: ignore[union-attr]
+        assert player is not None and player.suspended_orbits == 2
+
+
+async def test_the_showdowns_mode_follows_the_arrows(app: ConsoleApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f6", *"Ada=7c7d7s8c8d Bea=AhKhQhJh9h", "tab", "tab", "down")
+        await settle(pilot)
+        assert app.screen.query_one("#mode-italiana", RadioButton).value
+        shown = text_of(app.screen.query_one("#calc-result"))
+        assert "vince Bea" in shown and "9.1" in shown  # Italiana: the flush beats the full
+        await pilot.press("up")
+        await settle(pilot)
+        assert app.screen.query_one("#mode-holdem", RadioButton).value
+
+
+async def test_the_print_dialogs_arrows_choose_the_report_under_the_cursor(
+    app: ConsoleApp,
+) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        seating = app.screen.query_one("#r-seating", RadioButton)
+        assert seating.value and seating.has_class("-selected")  # opened on its choice
+        await pilot.press("down")
+        slips = app.screen.query_one("#r-slips", RadioButton)
+        assert slips.value and slips.has_class("-selected") and not seating.value

@@ -64,7 +64,7 @@ async def test_a_closing_with_no_room_offers_more_seats_in_place(tmp_path: Path)
                 app.screen.query_one("#plan")
             )
             # One undo cancels both the setting change and the plan.
-            await pilot.press("escape", "u")
+            await pilot.press("escape", "u", "enter")
             await pilot.pause()
             assert service.state.settings.seating.table_seats == 8
             assert service.state.tables[1].plan is None

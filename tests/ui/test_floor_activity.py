@@ -38,7 +38,7 @@ async def test_a_floor_elimination_is_notified_and_listed(app: ConsoleApp, demo_
             assert f"{at} Bruno: Moretti: 24°" in panel
             assert panel.index("Moretti: 24°") < panel.index("Rossi: Seconda dote")  # latest first
             # The Director's own actions are not news to him.
-            await pilot.press("u")
+            await pilot.press("u", "enter")
             await pilot.pause()
             app.poll()
             await pilot.pause()
@@ -247,7 +247,7 @@ async def test_the_directors_action_from_a_phone_is_news_named_from_its_fields(
             # ``u`` names whose it is before undoing what this console did not record.
             await pilot.press("u")
             await pilot.pause()
-            asked = [n.message for n in list(notifications(app))[before + 1 :]]
-            assert any("L'ultima azione, di Direttore (tramite Anna)," in m for m in asked)
+            asked = text_of(app.screen.query_one("#question"))
+            assert "Annullare l'azione di Direttore (tramite Anna)," in asked
     finally:
         phone.close()

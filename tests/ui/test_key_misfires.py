@@ -1,6 +1,6 @@
 """No key misfires: a word typed in any view is a search, never the keys' actions; every
-one-key action that changes the night asks first, naming whom or what; keys typed while a
-dialog opens land in it."""
+one-key action that changes the night asks first, naming whom or what (undo, the clock's level
+and time, quit among them); keys typed while a dialog opens land in it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
 from tdconsole.domain.registration import Pay
 from tdconsole.service import Tournament
@@ -20,6 +21,7 @@ from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.console_keys import TABS
+from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
 from .conftest import console, settle
@@ -29,8 +31,9 @@ from .test_pay_draw_and_standings import new_event
 
 MakeApp = Callable[..., ConsoleApp]
 
-WORDS = ("Greco", "Esp", "Leone", "rossi", "wavy")
-"""Words typed where no field has the keys: names, and lowercase ones that begin with a key."""
+WORDS = ("Greco", "Esp", "Leone", "rossi", "wavy", "quasi", "uno", "nebbia", "bua", "+-")
+"""Words typed where no field has the keys: names, and lowercase ones that begin with a key
+(redo, undo, quit, the clock's next and previous level, a minute more or less)."""
 
 
 def log_length(service: Tournament) -> int:
@@ -96,8 +99,11 @@ async def test_words_and_enter_typed_in_every_tab_in_play_record_nothing(
     service.undo()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        clock = app.clock_status()
         await type_everywhere(app, pilot)
         assert service.state.find("Greco").status == "in"  # type: ignore[union-attr]
+        assert app.clock_status() == clock
+        assert app.is_running and isinstance(app.screen, ConsoleScreen)
 
 
 async def test_a_name_typed_on_the_players_tab_is_a_search(tmp_path: Path) -> None:
@@ -191,6 +197,129 @@ async def test_every_key_that_changes_the_night_in_play_asks_first(
         await pilot.press("escape")
         await settle(pilot)
         assert log_length(svc(app)) == before
+
+
+def one_level_on(app: ConsoleApp) -> Tournament:
+    """The console's event at its second period: a level to go back to, an action to undo."""
+    service = svc(app)
+    service.execute(ClockControl(action="next"))
+    return service
+
+
+@pytest.mark.parametrize("key", ["u", "n", "b", "plus", "minus", "q"])
+async def test_undo_the_clocks_level_and_time_and_quit_ask_first_and_escape_keeps_all(
+    make_app: MakeApp, key: str
+) -> None:
+    app = make_app(lang="en")
+    service = one_level_on(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before, clock = log_length(service), app.clock_status()
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog), key
+        await pilot.press("escape")
+        await settle(pilot)
+        assert log_length(service) == before
+        assert app.clock_status() == clock
+        assert app.is_running and isinstance(app.screen, ConsoleScreen)
+
+
+def level_of(service: Tournament, index: int) -> int:
+    structure = service.state.structure
+    assert structure is not None and not structure.period(index).is_break
+    return structure.period(index).level
+
+
+@pytest.mark.parametrize(
+    ("key", "said", "index", "left"),
+    [
+        ("n", "Go to level", 2, None),
+        ("b", "Back to level", 0, None),
+        ("plus", "Add a minute: the time left goes from {m}:00 to {m1}:00?", 1, 60),
+        ("minus", "Remove a minute: the time left goes from {m}:00 to {m_1}:00?", 1, -60),
+    ],
+)
+async def test_the_clocks_question_names_the_level_or_the_time_and_enter_does_it(
+    make_app: MakeApp, key: str, said: str, index: int, left: int | None
+) -> None:
+    app = make_app(lang="en")
+    service = one_level_on(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        status = app.clock_status()
+        assert status is not None and status.index == 1
+        minutes = status.remaining_seconds // 60
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        question = text_of(app.screen.query_one("#question"))
+        words = said.format(m=minutes, m1=minutes + 1, m_1=minutes - 1)
+        assert question.startswith(words), question
+        if left is None:
+            assert question.startswith(f"{said} {level_of(service, index)}")
+        await pilot.press("enter")
+        await settle(pilot)
+        after = app.clock_status()
+        assert after is not None and after.index == index
+        if left is not None:
+            assert after.remaining_seconds == status.remaining_seconds + left
+
+
+async def test_u_names_what_it_undoes_and_enter_undoes_it(make_app: MakeApp) -> None:
+    app = make_app(lang="en")
+    service = svc(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e", *"Moretti", "ctrl+r", "enter")
+        await settle(pilot)
+        assert service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        question = text_of(app.screen.query_one("#question"))
+        assert question.startswith("Undo: ") and "Moretti" in question
+        await pilot.press("enter")
+        await settle(pilot)
+        assert service.state.find("Moretti").status == "in"  # type: ignore[union-attr]
+
+
+async def test_space_stops_the_clock_at_once_and_says_u_undoes_it(make_app: MakeApp) -> None:
+    """Stopping or restarting the clock is the one clock key that does not ask: the Director
+    needs it at once; the notice says it and ``u`` (asked) puts the clock back."""
+    app = make_app(lang="en")
+    service = svc(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        running = service.state.clock.running  # type: ignore[union-attr]
+        await pilot.press("space")
+        await settle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+        assert service.state.clock.running is not running  # type: ignore[union-attr]
+        assert any("u to undo" in n.message for n in notifications(app))
+        await pilot.press("u", "enter")
+        await settle(pilot)
+        assert service.state.clock.running is running  # type: ignore[union-attr]
+
+
+async def test_q_quits_once_confirmed_and_letters_typed_after_it_keep_the_console(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert text_of(app.screen.query_one("#question")) == (
+            "Quit the console? The night is saved."
+        )
+        await pilot.press(*"uit", "enter")  # "quit" typed as a word: Enter only closes
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, ConsoleScreen)
+        await pilot.press("q", "enter")
+        await settle(pilot)
+    assert app.return_value == 0
 
 
 async def test_keys_typed_right_after_e_land_in_the_dialog(app: ConsoleApp) -> None:

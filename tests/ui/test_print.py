@@ -78,7 +78,9 @@ async def test_after_the_draw_p_starts_on_the_seat_slips_its_notice_named(
             await pilot.press("p")  # still the last notice's report
             await pilot.pause()
             assert app.screen.query_one("#r-slips", RadioButton).value
-            await pilot.press("escape", "u")  # "Undone: …" names none: the view's report again
+            await pilot.press(
+                "escape", "u", "enter"
+            )  # "Undone: …" names none: the view's report again
             await wait_for_message(app, pilot, "Annullato")
             await pilot.press("p")
             await pilot.pause()

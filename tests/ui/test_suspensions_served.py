@@ -7,13 +7,14 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
+from tdconsole.domain.play import Bust
 from tdconsole.domain.rulings import Sanction
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.mark_served import MarkServedDialog
 
-from .conftest import frozen
-from .test_actions import SIZE, messages, svc
+from .conftest import frozen, settle
+from .test_actions import SIZE, messages, svc, text_of
 
 
 def suspend(app: ConsoleApp, name: str) -> None:
@@ -38,7 +39,7 @@ async def test_mark_a_suspension_served(app: ConsoleApp) -> None:
         await pilot.pause()
         assert svc(app).state.rulings[-1].served
         assert any("scontata" in m for m in messages(app))
-        await pilot.press("u")
+        await pilot.press("u", "enter")
         await pilot.pause()
         assert not svc(app).state.rulings[-1].served
         assert any(m.startswith("Annullato: sospensione 1 scontata") for m in messages(app))
@@ -58,3 +59,21 @@ async def test_floor_marks_served(make_app: object, demo_file: Path) -> None:
         await pilot.press("m", "enter")
         await pilot.pause()
         assert svc(app).state.rulings[-1].served
+
+
+async def test_the_rules_tab_says_a_suspension_lapsed_when_its_player_is_out(
+    app: ConsoleApp,
+) -> None:
+    """As the printed rulings log: a player out serves no suspension; one still in does."""
+    gone, staying = (p.name for p in svc(app).state.in_players()[:2])
+    suspend(app, gone)
+    suspend(app, staying)
+    svc(app).execute(Bust(names=[gone], declined=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("5")
+        await settle(pilot)
+        lines = text_of(app.screen.query_one("#rulings-log")).splitlines()
+        said = {name: next(line for line in lines if name in line) for name in (gone, staying)}
+        assert said[gone].endswith("decaduta: non più in gioco")
+        assert said[staying].endswith("da scontare (m)")

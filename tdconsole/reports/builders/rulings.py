@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tdconsole.domain.state import still_to_serve
 from tdconsole.reports.builders.common import State, report_head, time_text
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.labels import orbits as orbit_count
@@ -39,8 +40,7 @@ def rulings(state: State, lang: Lang) -> Report:
     ]
     section = Section(None, columns, empty=label("no_rulings", lang))
     suspended: list[str] = []
-    # A player out (or disqualified) serves no suspension: not listed as suspended now.
-    gone = {p.name for p in state.players if p.status in ("out", "disqualified", "withdrawn")}
+    status_of = {p.name: p.status for p in state.players}
     for entry in entries:
         kind = entry.kind or "ruling"
         sanction = entry.sanction
@@ -56,7 +56,8 @@ def rulings(state: State, lang: Lang) -> Report:
             if sanction == "suspend" and served is not None:
                 head += f" ({label('served' if served else 'pending', lang)})"
                 if not served:
-                    suspended.extend(n for n in names if n not in gone)
+                    # A player out (or disqualified) serves no suspension: not suspended now.
+                    suspended.extend(still_to_serve(names, status_of))
         text = f"{head}. "
         if names:
             text += ", ".join(names) + ": "

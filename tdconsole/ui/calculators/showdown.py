@@ -11,7 +11,7 @@ from tdconsole.i18n import _
 from tdconsole.rules.calculators import showdown
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
-from tdconsole.ui.widgets.choices import Choice
+from tdconsole.ui.widgets.choices import Choice, Choices
 
 
 def load_evaluator() -> None:
@@ -28,7 +28,7 @@ class ShowdownForm(CalcForm):
         tr = self.tr
         yield self.entry(_("Hands"), "hands", example=self.tr("e.g. {x}", x="Ada=AsKd Bea=AcQh"))
         yield self.entry(_("Board"), "board", example=self.tr("e.g. {x}", x="Ah9c7d4s2h"))
-        with RadioSet(id="mode"):
+        with Choices(id="mode"):
             yield Choice("Texas Hold'em", value=True, id="mode-holdem")
             yield Choice(tr("Poker all'Italiana (5 cards, no board)"), id="mode-italiana")
         yield self.entry(_("Players at the table"), "players", "5", tr("Italiana"))

@@ -1,6 +1,6 @@
 """The one confirmation of the console's one-key actions that change the night (withdraw, pay,
-food, redo): what the key will do, said with the player it names; Enter confirms, Escape
-changes nothing.
+food, undo, redo, the clock's level and time, quit): what the key will do, said with the player
+or the action it names; Enter confirms, Escape changes nothing.
 
 A letter typed into it is a word meant for somewhere else (a name typed while the console, not
 a field, had the keys): it confirms nothing, and Enter then only closes the dialog.

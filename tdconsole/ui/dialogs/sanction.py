@@ -11,7 +11,7 @@ from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.widgets.choices import Choice
+from tdconsole.ui.widgets.choices import Choice, Choices
 
 KINDS = (
     ("warning", _("Warning")),
@@ -34,7 +34,7 @@ class SanctionDialog(Dialog):
         # in the radio set (where they are lost and a space changes the choice).
         yield self.player_input(self.first)
         yield Input(placeholder=self.tr("Reason"), id="reason")
-        with RadioSet(id="kind"):
+        with Choices(id="kind"):
             for i, (key, label) in enumerate(KINDS):
                 yield Choice(self.tr.say(label), value=i == 0, id=f"kind-{key}")
 

@@ -30,6 +30,7 @@ from tdconsole.i18n import _
 from tdconsole.ui.colour_up_prompt import colour_up_due
 from tdconsole.ui.dialogs.base import seat_words
 from tdconsole.ui.i18n import Translator, say_bindings
+from tdconsole.ui.messages import QuitRequested
 from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
@@ -274,7 +275,12 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         )
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Asked first (ctrl+q quits at once): every action is already in the event file."""
+        if self.state is None:  # the event not shown yet: nothing to ask about
+            self.app.exit(0)
+            return
+        question = self.tr("Quit the console? The night is saved.")
+        self.confirm(self.tr("Quit"), question, QuitRequested())
 
     async def select_player(self, name: str) -> None:
         """Put the cursor on ``name`` (from the command palette)."""

@@ -4,7 +4,8 @@
 applies to (the tab in front, the player and the table under the cursor, the table to close)
 and acts: it posts the clock's commands, opens the dialogs, forms and screens (the print
 dialog and the structure screen imported when first used), and asks before the one-key
-commands (fee, food, withdraw, redo: ``confirm``); undo needs no question (``undo_guard``).
+commands (fee, food, withdraw, undo, redo, the level and the time of the clock, quit:
+``confirm``; what undo names: ``undo_guard``).
 The screen keeps the layout, the bindings, who may use which key (``check_action``), and the
 navigation. It is a plain class at run time, so
 the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen`` alone.
@@ -22,9 +23,11 @@ from textual.widgets import TabbedContent
 from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
+from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.registration import Pay, Withdraw
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
+from tdconsole.ui.clock_words import clock_question
 from tdconsole.ui.dialogs.call_clock import CallClockDialog
 from tdconsole.ui.dialogs.clock_set import ClockSetDialog
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
@@ -123,11 +126,30 @@ class ConsoleActions(_Screen):
         self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
 
     def action_clock(self, action: str) -> None:
-        self.post_message(CommandRequested(ClockControl(action=action)))
+        """Announce the level that is due at once (only when due: the prompt asks for it);
+        the next or the previous level asked first (a level changed by a stray key changes
+        the blinds and the time of the room)."""
+        command = ClockControl(action=action)
+        if action in ("next", "prev"):
+            self._ask_clock(command)
+        else:
+            self.post_message(CommandRequested(command))
 
     def action_clock_time(self, action: str) -> None:
-        command = ClockControl(action=action, seconds=60)
-        self.post_message(CommandRequested(command))
+        """A minute more or less, asked first: the time left before and after."""
+        self._ask_clock(ClockControl(action=action, seconds=60))
+
+    def _ask_clock(self, command: ClockControl) -> None:
+        status = getattr(self.app, "clock_status", lambda: None)()
+        structure = self.state.structure if self.state is not None else None
+        question = None
+        if status is not None and structure is not None:
+            question = clock_question(command.action, status, structure, self.tr)
+        if question is None:  # refused: the refusal says why
+            self.post_message(CommandRequested(command))
+            return
+        label = CLOCK_WORDS[command.action]
+        self.confirm(self.tr.say(label), question, CommandRequested(command))
 
     def action_clock_set(self) -> None:
         """The time left, typed as MM:SS (``tdconsole clock set``), the clock's now offered."""
@@ -354,11 +376,16 @@ class ConsoleActions(_Screen):
         self.confirm(self.tr("Withdraw"), question, CommandRequested(Withdraw(name=name)))
 
     def action_undo(self) -> None:
-        self.post_message(UndoRequested())
+        self._undo_or_redo(redo=False)
 
     def action_redo(self) -> None:
-        what = getattr(self.app, "redo_words", lambda: None)()
-        if what is None:  # nothing to redo: the refusal says why
-            self.post_message(UndoRequested(redo=True))
+        self._undo_or_redo(redo=True)
+
+    def _undo_or_redo(self, redo: bool) -> None:
+        """``u`` and ``r`` ask first, naming the action (and whose it is, ``undo_guard``)."""
+        question = getattr(self.app, "undo_question", lambda redo: None)(redo)
+        if question is None:  # nothing to undo or redo, or not yet: the refusal says why
+            self.post_message(UndoRequested(redo))
             return
-        self.confirm(self.tr("Redo"), self.tr("Redo: {what}?", what=what), UndoRequested(True))
+        heading = self.tr("Redo") if redo else self.tr("Undo")
+        self.confirm(heading, question, UndoRequested(redo))

@@ -7,6 +7,8 @@ one nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 from textual.widgets import Checkbox, RadioButton, RadioSet
 
@@ -22,8 +24,18 @@ class Choice(RadioButton):
 
 
 class Choices(RadioSet):
-    """Radio buttons whose cursor starts on the one chosen, not on the first: Enter or space
-    keeps the choice a dialog opened with."""
+    """Radio buttons whose cursor is always on the one chosen: it starts there (not on the
+    first), and the arrows move the cursor and the choice together. What shows chosen is what
+    the dialog records; Enter or space keeps it.
+
+    Textual's arrows move the cursor alone: a dialog recorded the choice still marked ``●``
+    while the cursor showed another one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._placed = False
+        """The cursor is on the choice: the set's own mounting moves it to the first button
+        (``action_next_button``), which chooses nothing."""
 
     def on_mount(self) -> None:
         # After the set's own mounting, which puts the cursor on the first button.
@@ -32,6 +44,20 @@ class Choices(RadioSet):
     def _on_the_choice(self) -> None:
         if self.pressed_index >= 0:
             radio_cursor(self, self.pressed_index)
+        self._placed = True
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self._choose()
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self._choose()
+
+    def _choose(self) -> None:
+        # The button under the cursor pressed (pressed already: the set keeps it pressed).
+        if self._placed:
+            self.action_toggle_button()
 
 
 class Tick(Checkbox):

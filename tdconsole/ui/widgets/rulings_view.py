@@ -3,6 +3,7 @@ the rulings recorded so far below (Art. VII.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -14,11 +15,12 @@ from textual.css.query import NoMatches
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tdconsole.domain.state import still_to_serve
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.rulebook import ArticleHit, Found, available, search
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.state import Ruling, State
 
 
 def article_text(hit: ArticleHit, tr: Translator) -> Group:
@@ -151,6 +153,7 @@ class RulingsView(Vertical):
 
     def show(self, state: State) -> None:
         lines = [Text(self.tr("Rulings"), style="bold")]
+        status_of = {p.name: p.status for p in state.players.values()}
         for r in state.rulings[-6:]:
             line = Text(f"{r.at:%H:%M} ")
             if r.table is not None:
@@ -163,7 +166,15 @@ class RulingsView(Vertical):
                     f"  [{r.sanction}{'' if r.orbits is None else f' {r.orbits}'}]", style="italic"
                 )
                 if r.sanction == "suspend":
-                    served = self.tr("served") if r.served else self.tr("to serve (m)")
-                    line.append(f" {served}", style="dim" if r.served else "bold")
+                    line.append(*self._suspension(r, status_of))
             lines.append(line)
         self.query_one("#rulings-log", Static).update(Group(*lines))
+
+    def _suspension(self, ruling: Ruling, status_of: Mapping[str, str]) -> tuple[str, str]:
+        """A suspension's state and its style: served, to serve (``m`` marks it), or lapsed
+        when its players are no longer in the tournament (as the printed rulings log)."""
+        if ruling.served:
+            return " " + self.tr("served"), "dim"
+        if not still_to_serve(ruling.players, status_of):
+            return " " + self.tr("lapsed: no longer playing"), "dim"
+        return " " + self.tr("to serve (m)"), "bold"
