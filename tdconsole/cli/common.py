@@ -18,7 +18,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.numbers import chips_text as chips_text
 from tdconsole.domain.texts import check_line
-from tdconsole.i18n import PSEUDO, Msg, Said, _, languages
+from tdconsole.i18n import PSEUDO, Said, _, languages
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import fault, shown
 from tdconsole.store.paths import last_event, remember_event, resolve_event_path
@@ -159,40 +159,19 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
     the folders their files name that this machine passes over (``store.local_folders``)."""
     language = lang(args)
     problems = [s.backup_error_text(language) for s in _opened]
-    notices = {n: None for s in _opened for n in folder_notices(s.state)}
-    _opened.clear()
-    return [
+    said_now = [
         said(args, _("the automatic backup failed: {problem}").format(problem=p))
         for p in problems
         if p
-    ] + [said(args, notice) for notice in notices]
+    ]
+    if _opened:  # (a command that opened no event never loads the settings' models)
+        # lazy: the store's models would delay the console's first frame and `season`
+        from tdconsole.store.local_folders import folder_notices
 
-
-def folder_notices(state: State) -> list[Msg]:
-    """What is said of the folders ``state``'s file names that were chosen on another
-    computer: the default is used, and how to choose one here."""
-    # lazy: the settings' models would delay the console's first frame and `season`
-    from tdconsole.store.local_folders import foreign_folders
-
-    foreign = foreign_folders(state.settings)
-    notices = []
-    if "folder" in foreign:
-        notices.append(
-            _(
-                "the event names a backup folder chosen on another computer ({folder}): "
-                "backups go to the console's data folder; "
-                "`tdconsole set folder=FOLDER` chooses one here"
-            ).format(folder=foreign["folder"])
-        )
-    if "print_dir" in foreign:
-        notices.append(
-            _(
-                "the event names a print folder chosen on another computer ({folder}): "
-                "printouts go to prints/ beside the event file; "
-                "`tdconsole set print_dir=FOLDER` chooses one here"
-            ).format(folder=foreign["print_dir"])
-        )
-    return notices
+        for service in _opened:
+            said_now += [said(args, n) for n in folder_notices(service.state.settings)]
+    _opened.clear()
+    return list(dict.fromkeys(said_now))  # an event opened twice is said once
 
 
 def read_state(args: argparse.Namespace) -> StateView:

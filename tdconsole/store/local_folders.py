@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tdconsole.domain.folders import FOLDER_KEYS
 from tdconsole.domain.settings import Settings
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 from tdconsole.store.paths import data_dir
 from tdconsole.store.reading import read_input
 from tdconsole.store.system import make_folder
@@ -129,3 +129,27 @@ def print_dir_here(settings: Settings) -> str:
     unless chosen here."""
     value = settings.printing.print_dir
     return value if chosen_here("print_dir", value) else ""
+
+
+def folder_notices(settings: Settings) -> list[Msg]:
+    """What is said of the folders the event's ``settings`` name that were chosen on another
+    computer: the default is used, and how to choose one here."""
+    foreign = foreign_folders(settings)
+    notices = []
+    if "folder" in foreign:
+        notices.append(
+            _(
+                "the event names a backup folder chosen on another computer ({folder}): "
+                "backups go to the console's data folder; "
+                "`tdconsole set folder=FOLDER` chooses one here"
+            ).format(folder=foreign["folder"])
+        )
+    if "print_dir" in foreign:
+        notices.append(
+            _(
+                "the event names a print folder chosen on another computer ({folder}): "
+                "printouts go to prints/ beside the event file; "
+                "`tdconsole set print_dir=FOLDER` chooses one here"
+            ).format(folder=foreign["print_dir"])
+        )
+    return notices
