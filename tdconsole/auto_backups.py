@@ -6,6 +6,7 @@ from __future__ import annotations
 from tdconsole.domain.state import State
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.eventstore import EventStore
+from tdconsole.store.local_folders import backup_folder_here
 
 
 class AutoBackups:
@@ -20,6 +21,7 @@ class AutoBackups:
     def after_write(self, state: State) -> None:
         """Take a backup when ``backup.every`` commands came since the last one."""
         settings = state.settings.backup
+        folder = backup_folder_here(state.settings)
         if settings.keep <= 0:
             return
         if self._worker is None:
@@ -27,11 +29,11 @@ class AutoBackups:
         if self._worker.busy():
             return
         if self._seq is None:
-            taken = list_backups(self.store.path, settings.folder)
+            taken = list_backups(self.store.path, folder)
             self._seq = taken[-1].seq if taken else 0
         if self.store.commands_after(self._seq) >= settings.every:
             self._seq = state.last_seq
-            self._worker.request(self.store.path, settings.folder, settings.keep)
+            self._worker.request(self.store.path, folder, settings.keep)
 
     def wait(self, timeout: float | None = 30) -> None:
         """Return once the backup under way, if any, is on disk (or has failed)."""

@@ -32,14 +32,15 @@ from tdconsole.domain.events import (
 from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
-from tdconsole.domain.registration import CreateEvent
-from tdconsole.domain.settings import Settings
+from tdconsole.domain.registration import CreateEvent, SettingChanged
+from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
 from tdconsole.state_cache import StateCache
+from tdconsole.store import local_folders
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.output import place_new_file
 
@@ -129,6 +130,8 @@ class Tournament:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
         command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
+        for key, value in local_folders.named(settings).items():
+            check_local_folder(key, value)
 
         def build(tmp: Path) -> int:
             service = cls(EventStore(tmp, create=True), **kwargs)
@@ -140,6 +143,8 @@ class Tournament:
             return service.state.last_seq
 
         place_new_file(path, build)
+        for key, value in local_folders.named(settings).items():
+            local_folders.choose_here(key, value)  # the settings file was chosen here
         return cls.open(path, **kwargs)
 
     def close(self) -> None:
@@ -275,7 +280,13 @@ class Tournament:
                 )
             return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
-        return self._write(decide)
+        records = self._write(decide)
+        # A folder set here is this machine's choice (``store.local_folders``).
+        changed = {r.body.key for r in records if isinstance(r.body, SettingChanged)}
+        for key, value in local_folders.named(self.state.settings).items():
+            if key in changed:
+                local_folders.choose_here(key, value)
+        return records
 
     def last_action(self) -> LastAction | None:
         """The command an undo would cancel now (as this service last read the log), with who

@@ -171,15 +171,23 @@ def named_counts(state: State, counts: dict[str, int]) -> dict[str, int]:
 
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:
-    """Failed automatic backups of the services this command opened (then forgotten)."""
+    """Failed automatic backups of the services this command opened (then forgotten), and
+    the folders their files name that this machine passes over (``store.local_folders``)."""
     language = lang(args)
     problems = [s.backup_error_text(language) for s in _opened]
-    _opened.clear()
-    return [
+    said_now = [
         said(args, _("the automatic backup failed: {problem}").format(problem=p))
         for p in problems
         if p
     ]
+    if _opened:  # (a command that opened no event never loads the settings' models)
+        # lazy: the store's models would delay the console's first frame and `season`
+        from tdconsole.store.local_folders import folder_notices
+
+        for service in _opened:
+            said_now += [said(args, n) for n in folder_notices(service.state.settings)]
+    _opened.clear()
+    return list(dict.fromkeys(said_now))  # an event opened twice is said once
 
 
 def read_state(args: argparse.Namespace) -> StateView:

@@ -19,6 +19,7 @@ from tdconsole.i18n import _, ngettext
 from tdconsole.service import Tournament, event_language
 from tdconsole.store.backup import backup_folder, list_backups, restore_backup, take_backup
 from tdconsole.store.eventstore import EventStore
+from tdconsole.store.local_folders import backup_folder_here
 from tdconsole.store.output import check_target, write_new
 from tdconsole.store.paths import remember_event, resolve_event_path
 
@@ -131,11 +132,11 @@ def _backups_of(args: argparse.Namespace) -> tuple[Path, str, int]:
         defaults = BackupSettings()
         return path, defaults.folder, defaults.keep
     try:
-        settings = service.state.settings.backup
-        args.event_lang = service.state.settings.language
+        settings = service.state.settings
+        args.event_lang = settings.language
     finally:
         service.close()
-    return path, settings.folder, settings.keep
+    return path, backup_folder_here(settings), settings.backup.keep
 
 
 def cmd_backups(args: argparse.Namespace) -> int:

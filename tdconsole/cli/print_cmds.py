@@ -32,6 +32,7 @@ from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename, render
 from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, print_folder, printed_format, send
+from tdconsole.store.local_folders import print_dir_here
 from tdconsole.store.output import check_target, write_free, write_new
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def printouts_folder(args: argparse.Namespace) -> Path:
     """Where a report written without ``-o`` goes: the event's print folder."""
     service = open_service(args)
     try:
-        return print_folder(service.store.path, service.state.settings.printing.print_dir)
+        return print_folder(service.store.path, print_dir_here(service.state.settings))
     finally:
         service.close()
 

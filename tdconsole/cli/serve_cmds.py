@@ -9,6 +9,7 @@ the same event file and the same service as every other terminal. Reached beyond
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
 from tdconsole.serve import qr_text, url_host
 from tdconsole.service import Tournament
+from tdconsole.store.local_folders import folder_notices
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -33,10 +35,14 @@ def _event(args: argparse.Namespace) -> Path:
     return path
 
 
-def _pins(path: Path) -> dict[str, str]:
-    """The event's PINs (hashes), read through the service: the file is checked on the way."""
+def _pins(args: argparse.Namespace, path: Path) -> dict[str, str]:
+    """The event's PINs (hashes), read through the service: the file is checked on the way,
+    and a folder it names that this machine passes over is said before serving (the floor's
+    actions take backups)."""
     service = Tournament.open(path, role="floor")
     try:
+        for notice in folder_notices(service.state.settings):
+            sys.stderr.write(f"warning: {notice.text(lang(args, service.state))}\n")
         return dict(service.state.pins)
     finally:
         service.close()
@@ -53,7 +59,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     public = not serve.is_loopback(host) or (
         public_host is not None and not serve.is_loopback(public_host)
     )
-    pins = _pins(path)
+    pins = _pins(args, path)
     if public and "floor" not in pins:
         raise RuleError(
             _(

@@ -24,6 +24,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.folders import FOLDER_KEYS, folder_refusal
 from tdconsole.domain.numbers import (
     CHIPS_MAX,
     MONEY_MAX,
@@ -288,6 +289,7 @@ class Settings(BaseModel):
 
     def with_value(self, key: str, raw: str) -> Settings:
         """A copy with one setting changed, ``key`` as in :meth:`flat` (``table_seats``)."""
+        check_local_folder(key, raw)
         data = self.model_dump()
         for section, value in data.items():
             if isinstance(value, dict) and key in value:
@@ -302,6 +304,18 @@ class Settings(BaseModel):
                 _("unknown setting {key!r}: use one of {known}").format(key=key, known=known),
             )
         return validate_settings(data, source=key, key=key)
+
+
+def check_local_folder(key: str, value: str) -> None:
+    """Refuse, for a setting naming a folder, one that is not of this machine
+    (``folders.folder_refusal``): ``set`` and the settings of a new event."""
+    refusal = folder_refusal(value) if key in FOLDER_KEYS else None
+    if refusal is not None:
+        raise RuleError(
+            _("{setting}: {explanation}; fix the value and try again").format(
+                setting=setting_name(key), explanation=refusal
+            )
+        )
 
 
 def _parse_value(key: str, raw: str, current: Any, settings: Settings) -> Any:

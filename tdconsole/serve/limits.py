@@ -4,8 +4,9 @@
   (DNS rebinding: a web page elsewhere cannot make a browser in the room talk to us under its
   own name). Accepted: an address written as digits, this machine's names, ``localhost``, and
   the host of ``--public-url``.
-- ``whole_body``: a request's body arrives whole within ``BODY_SECONDS`` of its head, and no
-  larger than ``BODY_MOST``, before any handler runs; else the connection is closed.
+- ``whole_body``: a request's body arrives whole within ``BODY_SECONDS`` of its head (else
+  408), and no larger than ``BODY_MOST`` (else 413 the moment it passes it, chunked or not),
+  before any handler runs; either refusal closes the connection.
 - ``Connections``: at most ``limit`` connections open at once from one client address, and
   ``connection_ceiling()`` from all (sized from the file-descriptor limit, so that a flood
   from many addresses cannot leave the server without descriptors); the next is answered
@@ -30,7 +31,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.http import HttpProcessingError
 
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 from tdconsole.serve import LOOPBACK_NAMES, bare_host
 from tdconsole.serve.refusals import ADDRESS, FULL, Refusals, answer_503
 
@@ -43,8 +44,8 @@ SEND_SECONDS = 20.0
 BODY_SECONDS = 12.0
 """A request's body must have arrived whole within this of its head."""
 BODY_MOST = 64 * 1024
-"""The largest body taken (the application's ``client_max_size``): the floor's are JSON of a
-few hundred bytes."""
+"""The largest body taken, on every route (the application's ``client_max_size``): the
+floor's are JSON of a few hundred bytes."""
 RESERVE = 80
 """File descriptors kept from the connections: the event file, its watcher, logs, the
 listening sockets, and up to ``ANSWERING_MOST`` refused clients reading their 503."""
@@ -113,36 +114,47 @@ def whole_body(seconds: float, lang: str) -> Any:
     """A middleware that has every request's body whole, within ``seconds`` of its head,
     before any handler runs (handlers then take it at once with ``await request.read()``):
     a body that does not come closes the connection, one larger than the application's
-    ``client_max_size`` is refused, a client gone halfway is no error of ours."""
+    ``client_max_size`` is refused as soon as it passes it, a client gone halfway is no
+    error of ours."""
 
     @web.middleware
     async def check(request: web.Request, handler: Handler) -> web.StreamResponse:
-        body = request.content
-        if not body.is_eof():
+        if request.body_exists:  # whole or not yet: read here, so refused here
             most = request.client_max_size
             if request.content_length is not None and request.content_length > most:
-                raise web.HTTPRequestEntityTooLarge(most, request.content_length)
+                return await _refused(request, 413, _too_large(most), lang)
             try:
                 async with asyncio.timeout(seconds):
-                    await body.wait_eof()
+                    # Taken as it comes and kept for the handler: a chunked body has no
+                    # length to refuse it by, and waiting for its end would stall once
+                    # aiohttp's buffer is full (it stops reading), ending in a 408.
+                    await request.read()
+            except web.HTTPRequestEntityTooLarge:
+                return await _refused(request, 413, _too_large(most), lang)
             except TimeoutError:
-                return await _too_slow(request, seconds, lang)
+                line = _("the request's body did not arrive within {seconds:g} s: send it again")
+                return await _refused(request, 408, line.format(seconds=seconds), lang)
             except ConnectionError:
                 return web.Response(status=400)  # nobody is there to read it
             except HttpProcessingError:
                 raise web.HTTPBadRequest(
                     text=_("the request's body is malformed").text(lang) + "\n"
                 ) from None
-            if body.total_bytes > most:
-                raise web.HTTPRequestEntityTooLarge(most, body.total_bytes)
         return await handler(request)
 
     return check
 
 
-async def _too_slow(request: web.Request, seconds: float, lang: str) -> web.StreamResponse:
-    line = _("the request's body did not arrive within {seconds:g} s: send it again")
-    answer = web.Response(status=408, text=line.format(seconds=seconds).text(lang) + "\n")
+def _too_large(most: int) -> Msg:
+    return _("the request's body is larger than {kib:g} KiB: it is not read").format(
+        kib=most / 1024
+    )
+
+
+async def _refused(request: web.Request, status: int, line: Msg, lang: str) -> web.StreamResponse:
+    """``line`` answered with ``status``, and the connection closed: the rest of the body is
+    never read."""
+    answer = web.Response(status=status, text=line.text(lang) + "\n")
     answer.force_close()
     await answer.prepare(request)
     await answer.write_eof()

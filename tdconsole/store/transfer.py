@@ -50,6 +50,7 @@ def export_document(store: EventStore, *, with_pins: bool = False) -> dict[str, 
             ) from None
         if type_name == "pin_changed" and isinstance(payload, dict) and not with_pins:
             payload["salted_hash"] = None
+        without_folders(type_name, payload)
         events.append(
             {
                 "seq": seq,
@@ -160,6 +161,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
                     index=index, type=type_name, why=exc.said
                 ),
             ) from None
+        without_folders(type_name, item.get("data"))
         try:
             body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
@@ -174,6 +176,23 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
     if not created:
         raise _bad(source, _("its first command does not create the event"))
     return rows
+
+
+_FOLDERS = {"folder": ("backup", "folder"), "print_dir": ("printing", "print_dir")}
+
+
+def without_folders(type_name: str, data: Any) -> None:
+    """Empty, in the data of a stored event, the settings that name a folder of the machine
+    that wrote it (``store.local_folders``): an export carries none away, and an import takes
+    none in; the copy writes to the default folders until ``set`` chooses others."""
+    if type_name not in ("event_created", "setting_changed") or not isinstance(data, dict):
+        return
+    settings = data.get("settings")
+    for key, (section, field) in _FOLDERS.items():
+        if isinstance(settings, dict) and isinstance(settings.get(section), dict):
+            settings[section][field] = ""
+        if type_name == "setting_changed" and data.get("key") == key:
+            data["value"] = ""
 
 
 def _one_line_fields(data: Any) -> None:

@@ -269,6 +269,12 @@ class ConsoleApp(EventChoice, HeldKeysApp, WritesApp):
             await self.push_screen(screen)
         self.refresh_views()
         self.tick()
+        if self.mode == "director" and self.service is not None:
+            # lazy: the store's folders are loaded with the event (``_load``), not before
+            from tdconsole.store.local_folders import folder_notices
+
+            for notice in folder_notices(self.service.state.settings):
+                self.notify(notice.text(self.tr.lang), severity="warning", timeout=20)
         if self.settle_heap:
             self.call_after_refresh(settled_heap)
 

@@ -22,6 +22,7 @@ from textual.worker import WorkerFailed
 
 from tdconsole.i18n import _
 from tdconsole.store.backup import backup_folder
+from tdconsole.store.local_folders import backup_folder_here
 from tdconsole.store.output import place_new
 from tdconsole.store.paths import data_dir
 
@@ -41,7 +42,7 @@ def crash_folder(service: Tournament | None) -> Path:
 
     if service is None:
         return data_dir() / "backups"
-    return backup_folder(service.store.path, service.state.settings.backup.folder)
+    return backup_folder(service.store.path, backup_folder_here(service.state.settings))
 
 
 def report_text(error: BaseException, service: Tournament | None, now: datetime) -> str:

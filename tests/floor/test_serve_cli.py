@@ -93,3 +93,23 @@ def test_per_address_sets_the_connections_one_address_may_hold(
     assert main(["--lang", "en", "--event", str(event), "serve", "--per-address", "0"]) == 2
     err = capsys.readouterr().err
     assert "--per-address: give 1 or more" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_backup_folder_chosen_on_another_computer_is_said_before_serving(
+    event: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "sender"))
+    service = Tournament.open(event)
+    service.execute(ChangeSettings(assignments=[("folder", str(tmp_path / "evil"))]))
+    service.close()
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "receiver"))
+    monkeypatch.setattr(tdconsole.serve.app, "serve", lambda config, on_ready: None)
+    assert main(["--lang", "en", "--event", str(event), "serve"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"warning: the event names a backup folder chosen on another computer ({tmp_path / 'evil'})"
+    )
+    assert err.count("warning: ") == 1

@@ -101,6 +101,31 @@ async def test_print_dir_names_the_print_folder(make_app: Any, demo_file: Path) 
         assert said == f"Scritto: {demo_file.parent / 'stampe serata' / 'disposizione.pdf'}"
 
 
+async def test_a_print_folder_chosen_on_another_computer_is_passed_over_and_said(
+    make_app: Any, demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event came from another machine (another data folder chose its ``print_dir``):
+    the console says so when it opens, and prints to ``prints/`` beside the file."""
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "sender"))
+    service = Tournament.open(demo_file, clock=frozen)
+    service.execute(ChangeSettings(assignments=[("print_dir", str(tmp_path / "evil"))]))
+    service.close()
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "receiver"))
+    app: ConsoleApp = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        told = [m for m in messages(app) if "chosen on another computer" in m]
+        assert told == [
+            f"the event names a print folder chosen on another computer ({tmp_path / 'evil'}):"
+            " printouts go to prints/ beside the event file;"
+            " `tdconsole set print_dir=FOLDER` chooses one here"
+        ]
+        await pilot.press("p", "ctrl+s")
+        said = await wait_for_message(app, pilot, "Written:")
+        assert said == f"Written: {demo_file.parent / 'prints' / 'seating.pdf'}"
+    assert not (tmp_path / "evil").exists()
+
+
 async def test_print_payouts_csv_in_english(make_app: object, tmp_path: Path) -> None:
     app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:

@@ -35,8 +35,6 @@ from tdconsole.store.attempts import GUESSES_PER_MINUTE, TooManyGuesses, too_man
 
 API = "/floor/api/"
 COOKIE = "tdc_floor"
-BODY_LIMIT = 16 * 1024
-"""The largest request body the floor reads."""
 DEPTH_LIMIT = 16
 """The deepest nesting of a body's JSON (the page sends 3 at most)."""
 
@@ -109,8 +107,6 @@ def body_of(request: web.Request) -> dict[str, Any]:
 
 
 def json_error(status: int, code: str) -> web.HTTPException:
-    if status == 413:
-        return web.HTTPRequestEntityTooLarge(max_size=BODY_LIMIT, actual_size=BODY_LIMIT + 1)
     classes: dict[int, type[web.HTTPException]] = {
         400: web.HTTPBadRequest,
         401: web.HTTPUnauthorized,
@@ -142,16 +138,12 @@ def too_deep(raw: bytes, limit: int = DEPTH_LIMIT) -> bool:
 
 
 async def read_body(request: web.Request) -> dict[str, Any]:
-    """The request's JSON object, read whole (``request.read``: a body already read by a
-    server-wide middleware is not read again) and bounded: 413 past ``BODY_LIMIT``, 400 for
-    anything but a JSON object of a sane depth."""
+    """The request's JSON object, read whole (``request.read``: the body the server-wide
+    ``limits.whole_body`` read, within ``limits.BODY_MOST``), 400 for anything but a JSON
+    object of a sane depth."""
     if request.content_type != "application/json":
         raise json_error(400, "bad-request")
-    if request.content_length is not None and request.content_length > BODY_LIMIT:
-        raise json_error(413, "too-large")
     raw = await request.read()
-    if len(raw) > BODY_LIMIT:
-        raise json_error(413, "too-large")
     if too_deep(raw):
         raise json_error(400, "bad-request")
     try:

@@ -246,11 +246,12 @@ class ConsoleActions(_Screen):
         """The event's print folder (``prints/`` beside it, or ``print_dir``)."""
         # lazy: the printer's module would weigh on the console's start-up
         from tdconsole.reports.printer import print_folder
+        from tdconsole.store.local_folders import print_dir_here
 
         service = getattr(self.app, "service", None)
         if service is None:
             return None
-        return print_folder(service.store.path, service.state.settings.printing.print_dir)
+        return print_folder(service.store.path, print_dir_here(service.state.settings))
 
     def action_hand_over(self) -> None:
         """The prize of the place under the cursor handed over (I.7), once confirmed."""
