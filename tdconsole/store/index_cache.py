@@ -4,7 +4,7 @@ One SQLite file in the data folder (``cache/rules-index.sqlite``) holds the inde
 search built: each term with its weight (idf) and its postings (articles and term frequencies,
 packed), each article's ranking columns (length, book, priority, order) packed once, the
 keyword phrases, and the articles' shown fields. A search reads only the rows of its terms and
-of the articles it shows, so a 15 MiB rulebook searches in milliseconds (docs/performance.md).
+of the articles it shows, so a 15 MiB rulebook searches in milliseconds (docs/speed.md).
 
 The file is the console's own but may be hostile or damaged, so:
 - opening it runs no code: it is opened read-only and immutable (no journal is replayed, no
