@@ -33,12 +33,11 @@ from tdconsole.domain.registration import (
     moved_up_said,
     require_player,
 )
-from tdconsole.domain.seating import Draw, plan_tables
+from tdconsole.domain.seating import Draw, drawn_warning
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _, ngettext, pgettext
-from tdconsole.i18n import say as say_in
 from tdconsole.store.settings_file import load_settings
 
 
@@ -92,15 +91,10 @@ def cmd_pay(args: argparse.Namespace) -> int:
 
 def cmd_draw(args: argparse.Namespace) -> int:
     service = act(args, Draw(tables=args.tables, seed=args.seed))
-    drawn = service.last_records[-1].body
-    warning = getattr(drawn, "warning", None)
     state = service.state
-    if warning:
-        seated = sum(len(state.players_at(t)) for t in state.open_tables())
-        plan = plan_tables(seated, state.settings.seating, args.tables)
-        # The plan's warning in the console's language (the record keeps the English).
-        shown = say_in(plan.warning or warning, lang(args))
-        sys.stderr.write(f"warning: {shown}\n")
+    warning = drawn_warning([r.body for r in service.last_records], state.settings.seating)
+    if warning is not None:  # in the console's language (the record keeps the English)
+        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     seat_word = said(args, _("seat"))
     for table in state.open_tables():
         label = _("final table") if table.final else _("table {table}").format(table=table.number)
