@@ -20,7 +20,7 @@ from tdconsole.cli.common import (
     say,
 )
 from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.domain.access import PIN_KEYS
+from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.registration import (
@@ -168,6 +168,14 @@ def cmd_set(args: argparse.Namespace) -> int:
             say(args, _("{key} = {value}").format(key=key.strip(), value=said_value))
             continue
         print(f"{key} = {flat[key]}")
+    if any(key.strip() in PIN_KEYS for key, _value in pairs):
+        # Enough for the views on this machine; the Wi-Fi needs more (``serve`` refuses).
+        for _key, problem in pin_problems(service.state):
+            warning = _(
+                "{problem}; enough on this machine alone, but `serve` beyond it (--host, "
+                "--public-url) refuses it until the Director sets another (docs/floor.md)"
+            ).format(problem=problem)
+            sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     return 0
 
 
