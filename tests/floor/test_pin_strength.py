@@ -1,10 +1,12 @@
 """PINs strong enough for the venue's Wi-Fi: ``set`` takes a short or easily guessed PIN
-with a warning (enough on this machine alone), ``serve`` beyond this machine refuses it, a
-phone's sign-in too; the banner says when the PIN crosses the Wi-Fi in clear."""
+with a warning (enough on this machine alone), ``serve`` beyond this machine refuses it (a
+phone's sign-in too: tests/floor/test_core.py); the banner says when the PIN crosses the
+Wi-Fi in clear."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -13,10 +15,8 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 import tdconsole.serve.app
 from tdconsole.cli import main
 from tdconsole.domain.access import pin_problems, pin_weakness
-from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.serve.config import ServeConfig
-from tdconsole.serve.floor.core import Floor
 from tdconsole.service import Tournament
 
 
@@ -114,26 +114,20 @@ def test_the_directors_pin_the_floors_too_is_refused_beyond(
     assert "the same as floor_pin" in set_pins(
         event, capsys, "floor_pin=918274", "director_pin=918274"
     )
-    # Removing one leaves nothing shared.
-    service = Tournament.open(event)
-    try:
+    # Removing one leaves nothing shared (an empty PIN: not from the command line).
+    with closing(Tournament.open(event)) as service:
         service.execute(ChangeSettings(assignments=[("director_pin", "")]))
-    finally:
-        service.close()
     assert serve(event, capsys, monkeypatch, "--host", "0.0.0.0")[0] == 0
 
 
 def test_undo_brings_back_the_weakness_with_the_pin(event: Path) -> None:
-    service = Tournament.open(event)
-    try:
+    with closing(Tournament.open(event)) as service:
         service.execute(ChangeSettings(assignments=[("floor_pin", "2468")]))
         assert [key for key, _ in pin_problems(service.state)] == ["floor_pin"]
         service.execute(ChangeSettings(assignments=[("floor_pin", FLOOR_PIN)]))
         assert pin_problems(service.state) == []
         service.undo()
         assert [key for key, _ in pin_problems(service.state)] == ["floor_pin"]
-    finally:
-        service.close()
 
 
 def test_the_banner_says_the_pin_crosses_the_wifi_in_clear(
@@ -148,22 +142,3 @@ def test_the_banner_says_the_pin_crosses_the_wifi_in_clear(
     assert https[0] == 0 and clear not in https[1]
     code, out, _ = serve(event, capsys, monkeypatch, "--lang", "it", "--host", "0.0.0.0")
     assert code == 0 and clear not in out and "docs/floor.md" in out
-
-
-def test_a_phone_typing_an_easily_guessed_pin_beyond_this_machine_is_refused(
-    event: Path,
-) -> None:
-    # A PIN set before its weakness was recorded: the sign-in checks what is typed.
-    service = Tournament.open(event)
-    try:
-        service.execute(ChangeSettings(assignments=[("floor_pin", "111111")]))
-    finally:
-        service.close()
-    public, local = Floor(event, public=True), Floor(event, public=False)
-    try:
-        with pytest.raises(RuleError, match="floor_pin: easily guessed"):
-            public.sign_in("111111", "Anna", "10.0.0.2")
-        local.sign_in("111111", "Anna", "127.0.0.1")
-    finally:
-        public.close()
-        local.close()
