@@ -20,7 +20,7 @@ from tdconsole.cli.common import (
     say,
 )
 from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.domain.access import PIN_KEYS
+from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.registration import (
@@ -33,12 +33,11 @@ from tdconsole.domain.registration import (
     moved_up_said,
     require_player,
 )
-from tdconsole.domain.seating import Draw, plan_tables
+from tdconsole.domain.seating import Draw, drawn_warning
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _, ngettext, pgettext
-from tdconsole.i18n import say as say_in
 from tdconsole.store.settings_file import load_settings
 
 
@@ -92,15 +91,10 @@ def cmd_pay(args: argparse.Namespace) -> int:
 
 def cmd_draw(args: argparse.Namespace) -> int:
     service = act(args, Draw(tables=args.tables, seed=args.seed))
-    drawn = service.last_records[-1].body
-    warning = getattr(drawn, "warning", None)
     state = service.state
-    if warning:
-        seated = sum(len(state.players_at(t)) for t in state.open_tables())
-        plan = plan_tables(seated, state.settings.seating, args.tables)
-        # The plan's warning in the console's language (the record keeps the English).
-        shown = say_in(plan.warning or warning, lang(args))
-        sys.stderr.write(f"warning: {shown}\n")
+    warning = drawn_warning([r.body for r in service.last_records], state.settings.seating)
+    if warning is not None:  # in the console's language (the record keeps the English)
+        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     seat_word = said(args, _("seat"))
     for table in state.open_tables():
         label = _("final table") if table.final else _("table {table}").format(table=table.number)
@@ -174,6 +168,14 @@ def cmd_set(args: argparse.Namespace) -> int:
             say(args, _("{key} = {value}").format(key=key.strip(), value=said_value))
             continue
         print(f"{key} = {flat[key]}")
+    if any(key.strip() in PIN_KEYS for key, _value in pairs):
+        # Enough for the views on this machine; the Wi-Fi needs more (``serve`` refuses).
+        for _key, problem in pin_problems(service.state):
+            warning = _(
+                "{problem}; enough on this machine alone, but `serve` beyond it (--host, "
+                "--public-url) refuses it until the Director sets another (docs/floor.md)"
+            ).format(problem=problem)
+            sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     return 0
 
 

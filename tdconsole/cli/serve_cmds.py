@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from tdconsole import serve
 from tdconsole.cli.common import event_path, lang
+from tdconsole.domain.access import pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
 from tdconsole.serve import qr_text, url_host
@@ -35,15 +36,15 @@ def _event(args: argparse.Namespace) -> Path:
     return path
 
 
-def _pins(args: argparse.Namespace, path: Path) -> dict[str, str]:
-    """The event's PINs (hashes), read through the service: the file is checked on the way,
-    and a folder it names that this machine passes over is said before serving (the floor's
-    actions take backups)."""
+def _pins(args: argparse.Namespace, path: Path) -> tuple[dict[str, str], list[tuple[str, Msg]]]:
+    """The event's PINs (hashes) and what makes them too weak beyond this machine, read
+    through the service: the file is checked on the way, and a folder it names that this
+    machine passes over is said before serving (the floor's actions take backups)."""
     service = Tournament.open(path, role="floor")
     try:
         for notice in folder_notices(service.state.settings):
             sys.stderr.write(f"warning: {notice.text(lang(args, service.state))}\n")
-        return dict(service.state.pins)
+        return dict(service.state.pins), pin_problems(service.state)
     finally:
         service.close()
 
@@ -59,14 +60,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     public = not serve.is_loopback(host) or (
         public_host is not None and not serve.is_loopback(public_host)
     )
-    pins = _pins(args, path)
+    pins, problems = _pins(args, path)
+    shown_host = public_host if serve.is_loopback(host) else host
     if public and "floor" not in pins:
         raise RuleError(
             _(
                 "serving beyond this machine ({host}) needs a floor PIN first: the Director "
                 "sets it with `tdconsole set floor_pin=NNNNNN` (at least 6 digits); "
                 "without --host and --public-url the views stay on this machine"
-            ).format(host=public_host if serve.is_loopback(host) else host),
+            ).format(host=shown_host),
+            "VII.1",
+        )
+    if public and problems:
+        key, problem = problems[0]
+        raise RuleError(
+            _(
+                "serving beyond this machine ({host}) needs PINs hard to guess: {problem}; the "
+                "Director sets another with `tdconsole set {key}=NNNNNN`; without --host and "
+                "--public-url the views stay on this machine"
+            ).format(host=shown_host, problem=problem, key=key),
             "VII.1",
         )
     if (args.cert is None) != (args.key is None):
@@ -102,6 +114,8 @@ def _run_server(
 
     scheme = "https" if args.cert else "http"
     base = (args.public_url or f"{scheme}://{url_host(host)}:{args.port}").rstrip("/")
+    # (behind a proxy whose address is https, the proxy encrypts what crosses the Wi-Fi)
+    in_clear = public and not args.cert and not base.lower().startswith("https:")
     config = ServeConfig(
         event=path,
         host=host,
@@ -127,6 +141,11 @@ def _run_server(
                 _("Director PIN: set")
                 if "director" in pins
                 else _("Director PIN: none (Director's actions refused from a browser)")
+            ),
+            *(
+                [said(_("without --cert the PIN crosses the Wi-Fi in clear: see docs/floor.md"))]
+                if in_clear
+                else []
             ),
             "",
             qr_text(f"{base}/floor").rstrip("\n"),

@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import datetime
-from typing import ClassVar
+from itertools import pairwise
+from typing import ClassVar, Literal
 
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
@@ -21,11 +22,13 @@ from tdconsole.domain.settings import PIN_KEYS as PIN_KEYS  # (the command line 
 from tdconsole.domain.settings import PinKind
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 PIN_DIGITS = (4, 12)
 PUBLIC_PIN_DIGITS = 6
 """The shortest PIN the served floor takes when it is reached beyond this machine."""
+
+PinWeakness = Literal["short", "obvious"]
 
 # scrypt's cost: 64 MiB and about 0.2 s a check on one core, so the million 6-digit PINs take
 # more than two days to try against a stored hash (``python -m bench --only serve`` prints
@@ -50,6 +53,45 @@ def check_pin_format(key: str, raw: str) -> str:
             "VII.1",
         )
     return pin
+
+
+def pin_weakness(pin: str) -> PinWeakness | None:
+    """Why ``pin`` (its digits) is too weak for a floor reached beyond this machine, or None:
+    under ``PUBLIC_PIN_DIGITS`` digits, or among the first anyone tries (one digit or a block
+    repeated: 000000, 121212; a run up or down: 123456, 654321, 890123)."""
+    if len(pin) < PUBLIC_PIN_DIGITS:
+        return "short"
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
+    repeated = any(
+        pin == pin[:size] * (len(pin) // size)
+        for size in range(1, len(pin) // 2 + 1)
+        if len(pin) % size == 0
+    )
+    return "obvious" if repeated or steps in ({1}, {9}) else None
+
+
+def weakness_said(key: str, weakness: str) -> Msg:
+    """``key``'s weakness in words, the same wherever it is said (``set``, ``serve``, a
+    phone's sign-in)."""
+    if weakness == "short":
+        return _("{key}: fewer than {digits} digits").format(key=key, digits=PUBLIC_PIN_DIGITS)
+    return _(
+        "{key}: easily guessed (one digit or a block repeated, a run like 123456 or 654321)"
+    ).format(key=key)
+
+
+def pin_problems(state: State) -> list[tuple[str, Msg]]:
+    """What makes the event's PINs too weak for a floor reached beyond this machine: the key
+    the Director sets again, and why (the floor's first)."""
+    found: list[tuple[str, Msg]] = []
+    for key, kind in PIN_KEYS.items():
+        weakness = state.pin_weakness.get(kind)
+        if kind in state.pins and weakness is not None:
+            found.append((key, weakness_said(key, weakness)))
+    if state.pins_shared:
+        shared = _("director_pin: the same as floor_pin (a floor phone could act as the Director)")
+        found.append(("director_pin", shared))
+    return found
 
 
 def pin_key(pin: str, salt: bytes) -> bytes:
@@ -122,23 +164,45 @@ class PinChanged(EventBody):
     type: ClassVar[str] = "pin_changed"
     kind: PinKind
     salted_hash: str | None
+    weakness: PinWeakness | None = None
+    """Why the PIN is too weak beyond this machine (``pin_weakness``), found as it was set."""
+    same_as_other: bool = False
+    """The PIN is the other kind's too (the floor's is the Director's)."""
 
     def apply(self, state: State, at: datetime) -> None:
+        state.pin_weakness.pop(self.kind, None)
         if self.salted_hash is None:
             state.pins.pop(self.kind, None)
         else:
             state.pins[self.kind] = self.salted_hash
+            if self.weakness is not None:
+                state.pin_weakness[self.kind] = self.weakness
+        state.pins_shared = self.salted_hash is not None and self.same_as_other
 
 
-def pin_change(key: str, raw: str, ctx: Context) -> PinChanged:
+def pin_change(
+    key: str, raw: str, ctx: Context, state: State, typed: dict[PinKind, str]
+) -> PinChanged:
     """The event of ``set floor_pin=…`` / ``set director_pin=…``: the PIN hashed with a fresh
-    salt from the command's random source."""
+    salt from the command's random source, with its weakness and whether it is the other
+    PIN too (``typed``: the PINs this command set so far, filled in here)."""
     pin = check_pin_format(key, raw)
     kind = PIN_KEYS[key.strip()]
+    typed[kind] = pin
     if not pin:
         return PinChanged(kind=kind, salted_hash=None)
+    other: PinKind = "director" if kind == "floor" else "floor"
+    if other in typed:
+        same = typed[other] == pin
+    else:
+        same = other in state.pins and pin_matches(state.pins[other], pin)
     salt = ctx.rng.getrandbits(128).to_bytes(16, "big")
-    return PinChanged(kind=kind, salted_hash=hash_pin(pin, salt))
+    return PinChanged(
+        kind=kind,
+        salted_hash=hash_pin(pin, salt),
+        weakness=pin_weakness(pin),
+        same_as_other=same,
+    )
 
 
 class PhonesSignedOut(EventBody):

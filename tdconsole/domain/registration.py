@@ -12,7 +12,13 @@ from pydantic import Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.settings import Settings, is_pin_key, masked, validate_settings
+from tdconsole.domain.settings import (
+    PinKind,
+    Settings,
+    is_pin_key,
+    masked,
+    validate_settings,
+)
 from tdconsole.domain.state import Player, Seat, State, card_for, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _
@@ -360,13 +366,14 @@ class ChangeSettings(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         settings = state.settings
         events: list[EventBody] = []
+        pins: dict[PinKind, str] = {}
         for key, value in self.assignments:
             if is_pin_key(key):  # a PIN is logged only as a salted hash (``access``)
                 # lazy: access (its PIN events) loads for a PIN's `set` alone: reading a log
                 # loads only its event types' modules (tests/test_start_up.py)
                 from tdconsole.domain.access import pin_change
 
-                events.append(pin_change(key, value, ctx))
+                events.append(pin_change(key, value, ctx, state, pins))
                 continue
             settings = settings.with_value(key.strip(), value)
             events.append(

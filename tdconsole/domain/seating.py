@@ -7,6 +7,7 @@ each table's cards share a suit so a slip names its table. The randomness is pas
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
@@ -51,7 +52,6 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
             ),
             "II.1",
         )
-    low, high = seating.table_min, seating.table_max
     if tables is not None:
         if tables < 1 or tables > players // 2:
             raise RuleError(
@@ -78,29 +78,60 @@ def plan_tables(players: int, seating: SeatingSettings, tables: int | None = Non
                 ),
                 "II.1",
             )
-        warning = None
-        if not (low <= min(sizes) and max(sizes) <= high) and players > seating.final_seats:
-            warning = _(
-                "tables of {smallest}-{largest} players, outside {low}-{high} (Art. II.1)"
-            ).format(smallest=min(sizes), largest=max(sizes), low=low, high=high)
-        return TablePlan(tables, sizes, warning)
+        return TablePlan(tables, sizes, split_warning(sizes, seating))
     if players <= seating.final_seats:
         return TablePlan(1, [players], None)
-    candidates = range(1, players + 1)
-    fitting = [k for k in candidates if low <= players // k and -(-players // k) <= high]
+    fitting = _fitting(players, seating)
     if fitting:
         k = min(fitting) if seating.table_count == "fewest" else max(fitting)
         return TablePlan(k, balanced_sizes(players, k), None)
-    k = -(-players // high)
-    sizes = balanced_sizes(players, k)
-    return TablePlan(
-        k,
-        sizes,
-        _(
-            "no balanced split of {players} players into tables of {low}-{high}: {k} tables of "
-            "{smallest}-{largest} (Art. II.1); --tables K chooses another"
-        ).format(players=players, low=low, high=high, k=k, smallest=min(sizes), largest=max(sizes)),
+    sizes = balanced_sizes(players, -(-players // seating.table_max))
+    return TablePlan(len(sizes), sizes, split_warning(sizes, seating))
+
+
+def _fitting(players: int, seating: SeatingSettings) -> list[int]:
+    """The table counts whose balanced sizes fall in the settings' range (Art. II.1)."""
+    low, high = seating.table_min, seating.table_max
+    return [k for k in range(1, players + 1) if low <= players // k and -(-players // k) <= high]
+
+
+def split_said(sizes: list[int]) -> Msg:
+    """Balanced tables in words: "3 tables of 4", "2 tables of 6 and 1 of 5"."""
+    larger, smaller = max(sizes), min(sizes)
+    first = ngettext("{n} table of {size}", "{n} tables of {size}", sizes.count(larger))
+    if larger == smaller:
+        return first.format(size=larger)
+    return _("{larger} and {smaller}").format(
+        larger=first.format(size=larger),
+        smaller=ngettext("{n} of {size}", "{n} of {size}", sizes.count(smaller)).format(
+            size=smaller
+        ),
     )
+
+
+def split_warning(sizes: list[int], seating: SeatingSettings) -> Msg | None:
+    """Why a draw's tables fall outside the settings' range (Art. II.1 warns), or None: the
+    one warning the command line and the console give."""
+    players, low, high = sum(sizes), seating.table_min, seating.table_max
+    if (low <= min(sizes) and max(sizes) <= high) or players <= seating.final_seats:
+        return None
+    if _fitting(players, seating):
+        return _("{split}: outside {low}-{high} players a table (Art. II.1)").format(
+            split=split_said(sizes), low=low, high=high
+        )
+    return _(
+        "no balanced split of {players} players into tables of {low}-{high}: {split} (Art. II.1)"
+    ).format(players=players, low=low, high=high, split=split_said(sizes))
+
+
+def drawn_warning(bodies: Iterable[EventBody], seating: SeatingSettings) -> Msg | None:
+    """The warning of the draw among ``bodies`` (a command's events), or None: the
+    ``split_warning`` of the tables it seated, in any language."""
+    for body in bodies:
+        if isinstance(body, SeatsDrawn):
+            sizes = [sum(s.player is not None for s in t.seats) for t in body.tables]
+            return split_warning(sizes, seating) if sizes else None
+    return None
 
 
 class DrawnSeat(BaseModel):

@@ -235,6 +235,11 @@ class State:
     """Places left empty by disqualifications (VI.2: places are counted among the others)."""
     pins: dict[str, str] = field(default_factory=dict)
     """The served views' PINs by kind (``floor``, ``director``): salted hashes (``access``)."""
+    pin_weakness: dict[str, str] = field(default_factory=dict)
+    """Why a PIN is too weak beyond this machine, by kind, as found when it was set
+    (``access.pin_weakness``); a PIN set before that was looked at has none here."""
+    pins_shared: bool = False
+    """The floor's and the Director's PINs are the same (found when the last was set)."""
     phones_signed_out: int = 0
     """How many times the Director signed every phone out (``access.SignPhonesOut``): a
     phone's session names the count it was opened under."""

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.seating import draw_seats, plan_tables
+from tdconsole.domain.seating import (
+    SeatsDrawn,
+    draw_seats,
+    drawn_warning,
+    plan_tables,
+    split_said,
+    split_warning,
+)
 from tdconsole.domain.settings import SeatingSettings
 from tdconsole.domain.state import RANKS
 
@@ -76,3 +83,41 @@ def test_II2_seed_reproduces_the_draw() -> None:
     c = draw_seats(names, [8, 8, 8], 10, SEATING, random.Random(6))
     assert a == b and a != c
     assert [t.suit for t in a] == ["♥", "♦", "♣"]
+
+
+@pytest.mark.parametrize(
+    ("sizes", "said"),
+    [
+        ([4, 4, 4], "3 tables of 4"),
+        ([6, 5], "1 table of 6 and 1 of 5"),
+        ([6, 6, 5], "2 tables of 6 and 1 of 5"),
+        ([9, 8, 8], "1 table of 9 and 2 of 8"),
+    ],
+)
+def test_II1_a_split_is_said_table_by_table(sizes: list[int], said: str) -> None:
+    assert str(split_said(sizes)) == said
+
+
+def test_II1_the_warning_says_the_tables_drawn_and_the_range() -> None:
+    # Twelve at three tables: 6-8 was possible (2 × 6), the count chosen falls outside.
+    assert str(split_warning([4, 4, 4], SEATING)) == (
+        "3 tables of 4: outside 6-8 players a table (Art. II.1)"
+    )
+    # Eleven: no balanced split in 6-8 exists.
+    assert str(plan_tables(11, SEATING).warning) == (
+        "no balanced split of 11 players into tables of 6-8: 1 table of 6 and 1 of 5 (Art. II.1)"
+    )
+    assert split_warning([8, 8, 8], SEATING) is None
+    assert split_warning([5, 4], SEATING) is None  # nine: one table is the final's (IV.2)
+
+
+def test_II1_a_recorded_draw_carries_its_warning_in_any_language() -> None:
+    sizes = [4, 4, 4]
+    names = [f"P{i}" for i in range(12)]
+    tables = draw_seats(names, sizes, 10, SEATING, random.Random(1))
+    found = drawn_warning([SeatsDrawn(tables=tables)], SEATING)
+    assert found is not None
+    assert found.text("it") == (
+        "3 tavoli da 4: fuori dall'intervallo di 6-8 giocatori per tavolo (Art. II.1)"
+    )
+    assert drawn_warning([], SEATING) is None

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tdconsole.domain.access import PUBLIC_PIN_DIGITS, check_stored, pin_matches
+from tdconsole.domain.access import check_stored, pin_matches, pin_weakness, weakness_said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.numbers import whole_number
@@ -122,13 +122,16 @@ class Floor:
         return found
 
     # -- signing in --------------------------------------------------------------------------
-    def _needs_long_pin(self, typed: str, key: str) -> None:
-        if self.public and len(typed.strip()) < PUBLIC_PIN_DIGITS:
+    def _needs_strong_pin(self, typed: str, key: str, *, matched: bool) -> None:
+        """Beyond this machine a PIN too weak for the Wi-Fi is refused, whatever the log says
+        of it (one set before its weakness was recorded): a short one before it is tried, an
+        easily guessed one once it proved right (a wrong guess counts as one)."""
+        weakness = pin_weakness(typed.strip()) if self.public else None
+        if weakness is not None and (weakness == "obvious") == matched:
             raise RuleError(
                 _(
-                    "the floor is reached beyond this machine: {key} must be at least "
-                    "{digits} digits; the Director sets a longer one"
-                ).format(key=key, digits=PUBLIC_PIN_DIGITS),
+                    "the floor is reached beyond this machine: {problem}; the Director sets another"
+                ).format(problem=weakness_said(key, weakness)),
                 "VII.1",
             )
 
@@ -147,8 +150,9 @@ class Floor:
         check_staff_name(staff, state.settings.director, state.staff, on_floor=True)
         if stored is not None:
             check_stored(stored, "floor")
-            self._needs_long_pin(pin, "floor_pin")
+            self._needs_strong_pin(pin, "floor_pin", matched=False)
             self.attempts().attempt("floor", phone, staff, lambda: pin_matches(stored, pin))
+            self._needs_strong_pin(pin, "floor_pin", matched=True)
         session = Session(
             sid=new_id(),
             name=staff,
@@ -225,8 +229,9 @@ class Floor:
                 "VII.1",
             )
         check_stored(stored, "director")
-        self._needs_long_pin(pin, "director_pin")
+        self._needs_strong_pin(pin, "director_pin", matched=False)
         self.attempts().attempt("director", phone, session.name, lambda: pin_matches(stored, pin))
+        self._needs_strong_pin(pin, "director_pin", matched=True)
         with self.lock:
             director = Tournament.open(
                 self.event, role="director", via=session.name, clock=self.clock
