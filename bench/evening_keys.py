@@ -290,15 +290,19 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
 
 
 async def close(press: Keys, service: Tournament, number: int) -> None:
-    """The closing table's move plan drawn and recorded; the chips of the players out are at
-    the table: the first mover's count takes them, the others' stand as they are."""
+    """The closing table's move plan drawn and recorded; every mover counted afresh (IV.4), in
+    seat order: the chips of the players out are at the table, the first mover's count takes
+    them, the others' are as they stand."""
     press.phase, before = "closing", press.phase
     table = service.state.tables[number]
-    rest = sum(p.chips or 0 for p in service.state.players_at(table)[1:])
+    movers = service.state.players_at(table)
+    rest = sum(p.chips or 0 for p in movers[1:])
     await press.command("c")
     await press.confirm("ctrl+o")
-    await press.clear()
-    await press.number(table.chips - rest)
+    for i, count in enumerate([table.chips - rest, *(p.chips or 0 for p in movers[1:])]):
+        if i:
+            await press.go("tab")
+        await press.number(count)
     await press.confirm("ctrl+s")
     check(not service.state.tables[number].open, f"table {number} closed")
     press.phase = before

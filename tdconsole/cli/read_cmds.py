@@ -91,15 +91,20 @@ def cmd_payouts(args: argparse.Namespace) -> int:
             pool=money_said(pool), currency=currency
         ),
     )
+    # Beside a name, what that player receives and the place he shows (a tie: the shared
+    # one, V.1); the place's own amount stays in its column.
     for row in rows:
-        who = f"  {row.player}" if row.player else ""
-        if row.disqualified:
-            who += "  " + said(args, _("DQ"))
+        who = ""
+        if row.player:
+            prize = said(args, _("DQ")) if row.disqualified else money_shown(row.prize, currency)
+            who = f"  {row.player}  {prize}"
         amount = money_shown(row.amount)
         mark = "=" if row.tied else "."
-        print(f"{row.place:>3}{mark}  {row.percent:>6}%  {amount:>8} {currency}{who}")
+        place = row.player_place or row.place
+        print(f"{place:>3}{mark}  {row.percent:>6}%  {amount:>8} {currency}{who}")
     for tied in beyond:  # tied with a paid place's holder: they share its prize (V.1)
-        print(f"{tied.place:>3}=  {'':>7}  {'':>8} {'':<{len(currency)}}  {tied.player}")
+        blank = f"{'':>7}  {'':>8} {'':<{len(currency)}}"
+        print(f"{tied.place:>3}=  {blank}  {tied.player}  {money_shown(tied.prize, currency)}")
     return 0
 
 
@@ -274,7 +279,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
             print(f"{place:>4}   {p.name:<32} {disqualified}")
         else:
             tie = "=" if p.tied else " "
-            prize = money_shown(p.prize, view.currency) if p.prize is not None else ""
+            prize = money_shown(p.prize, view.currency)
             print(f"{p.place:>4}{tie}  {p.name:<32} {prize}")
     return 0
 

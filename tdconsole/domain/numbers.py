@@ -41,9 +41,10 @@ def money_said(amount: Decimal | int | str, currency: str = "") -> str:
     return f"{text} {currency}" if currency else text
 
 
-def money_shown(amount: Decimal, currency: str = "") -> str:
-    """A read model's money said as its JSON writes it, grouped (``756.00`` is said ``756``)."""
-    return money_said(money_text(amount), currency)
+def money_shown(amount: Decimal | None, currency: str = "") -> str:
+    """A read model's money said as its JSON writes it, grouped (``756.00`` is said ``756``);
+    None (no prize) is said as nothing."""
+    return "" if amount is None else money_said(money_text(amount), currency)
 
 
 # -- numbers as typed ------------------------------------------------------------------------

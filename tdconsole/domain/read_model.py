@@ -94,6 +94,12 @@ class PayoutView(NamedTuple):
     """The holder shares the place's prize with players out in the same hand (V.1)."""
     disqualified: bool
     """He keeps the place at which he left; its prize went to the better ones (VI.2)."""
+    player_place: int | None = None
+    """The place the holder shows: players tied in one hand all show the best shared place
+    (V.1); None while the place is not decided."""
+    prize: Decimal | None = None
+    """What the holder receives: his share when tied (V.1); None with no holder or when
+    disqualified (VI.2). What stands beside his name, wherever a row names him."""
 
 
 class ResultView(NamedTuple):
@@ -260,7 +266,8 @@ def _number(text: str) -> int | float:
 
 
 def payouts(state: State) -> tuple[PayoutView, ...]:
-    """Art. V.1's table with each place's holder so far."""
+    """Art. V.1's table with each place's holder so far: beside the place's own amount, the
+    place the holder shows and the prize he receives (they differ in a tie)."""
     holders = place_holders(state)
     rows = []
     for row in payout_table(state):
@@ -273,6 +280,8 @@ def payouts(state: State) -> tuple[PayoutView, ...]:
                 player=holder.name if holder else None,
                 tied=bool(holder and holder.tied),
                 disqualified=bool(holder and holder.status == "disqualified"),
+                player_place=holder.place if holder else None,
+                prize=holder.prize if holder else None,
             )
         )
     return tuple(rows)

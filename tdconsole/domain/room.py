@@ -119,7 +119,10 @@ class Place:
     place: int
     name: str | None
     amount: Decimal | None
+    """Beside a name, what that player receives (his share when tied, V.1); None for a
+    disqualified player (VI.2); a place nobody holds yet: its own amount."""
     tied: bool = False
+    disqualified: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,18 +269,27 @@ def _message_ends(message: Message | None) -> list[datetime]:
 
 def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[str, Any]:
     # lazy: the domain's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.play_common import payout_table, second_stack_offers
-    from tdconsole.domain.read_model import place_holders
+    from tdconsole.domain.play_common import second_stack_offers
+    from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
 
     average = state.average_stack
     big = None
     if status is not None:
         big = status.next.big_blind if status.is_break and status.next else status.big_blind
-    holders = place_holders(state)
-    payouts = tuple(
-        Place(row.place, p.name if (p := holders.get(row.place)) else None, row.amount, False)
-        for row in payout_table(state)
-    )
+    rows = payouts(state)
+    held = [
+        Place(
+            row.player_place or row.place,
+            row.player,
+            row.prize if row.player else row.amount,
+            row.tied,
+            row.disqualified,
+        )
+        for row in rows
+    ]
+    # Tied with the last paid place's holder: they share its prize (V.1).
+    beyond = paid_beyond_the_table(rows, results(state))
+    held += [Place(r.place, r.player, r.prize, True) for r in beyond]
     return {
         "event": state.name,
         "currency": state.settings.currency,
@@ -286,7 +298,7 @@ def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[st
         "average_stack": average,
         "average_bb": round(average / big, 1) if average is not None and big else None,
         "prize_pool": state.prize_pool,
-        "payouts": payouts,
+        "payouts": tuple(held),
         "second_stacks": tuple(second_stack_offers(state).items()),
         "message": state.message_at(now),
         "tables": open_tables(state),

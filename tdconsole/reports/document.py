@@ -242,6 +242,8 @@ def _payout(row: Mapping[str, Any]) -> PayoutView:
         player=_name(row.get("player")),
         tied=bool(row.get("tied")),
         disqualified=bool(row.get("disqualified")),
+        player_place=as_int(row.get("player_place"), "player_place"),
+        prize=as_money(row.get("prize"), "prize"),
     )
 
 

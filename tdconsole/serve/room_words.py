@@ -52,6 +52,7 @@ WORDS: dict[str, Msg] = {
     "winner": _("WINNER"),
     "over": _("TOURNAMENT OVER"),
     "paid": _("Paid places"),
+    "dq": _("DQ"),
     "entrants": _("Entrants {n}"),
     "season": _("SEASON STANDINGS — {season}"),
     "points": _("points"),

@@ -232,10 +232,36 @@ def test_a_tie_reaching_past_the_paid_places_is_listed_and_the_prizes_add_up(
     for name in ("Cid", "Dan", "Eva"):
         cli("bust", name)
     shown = cli("payouts").splitlines()
-    assert [line.split()[-1] for line in shown if line.lstrip().startswith("5=")] == ["Ada", "Bea"]
+    fifth = [line.split()[-3:] for line in shown if line.lstrip().startswith("5=")]
+    assert fifth == [["Ada", "11", "scudi"], ["Bea", "10", "scudi"]]
     target = tmp_path / "payouts.csv"
     cli("print", "payouts", "--format", "csv", "-o", str(target))
     rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))[1:]
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "5"]
     assert sum(int(row[4]) for row in rows if row[4]) == 420
     assert {row[3]: row[4] for row in rows[4:]} == {"Ada": "11", "Bea": "10"}
+
+
+def test_a_tie_in_the_money_shows_each_his_share_at_the_shared_place(six: Cli) -> None:
+    """Bea and Cid out in one hand with equal stacks share the 4th and 5th places' 42 + 21
+    scudi: `payouts` showed them beside those amounts ("4= 42 Bea / 5= 21 Cid"), so a cashier
+    paid 42 and 21. Now each row shows the shared place and, beside the name, his prize; the
+    place's own amount stays in its column and in the JSON's `amount`."""
+    cli = six
+    cli("draw", "--seed", "1")
+    cli("start", "--stack", "4000", "--bb", "100")
+    cli("bust", "Ada")
+    cli("bust", "Bea", "Cid", "--stacks", "500", "500")
+    rows = cli.json("payouts")["payouts"]
+    assert [
+        (r["place"], r["amount"], r["player"], r["player_place"], r["prize"]) for r in rows[3:]
+    ] == [
+        (4, "42", "Bea", 4, "32"),
+        (5, "21", "Cid", 4, "31"),
+    ]
+    assert rows[0]["prize"] is None and rows[0]["player_place"] is None
+    lines = [line.split() for line in cli("payouts").splitlines()[-2:]]
+    assert lines == [
+        ["4=", "10%", "42", "scudi", "Bea", "32", "scudi"],
+        ["4=", "5%", "21", "scudi", "Cid", "31", "scudi"],
+    ]

@@ -240,3 +240,38 @@ def test_a_fresh_page_keeps_nothing_of_the_case_before(tv: Any) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_prizes_line_shows_a_tie_s_shares_and_a_disqualification(
+    tmp_path: Path, tv: Any
+) -> None:
+    """The TV's prizes line read "4° Bea 42 scudi · 5° Cid 21 scudi" for two players tied at
+    4th and 5th (each owed his share of 63: 32 and 31) and "3° Dan 0 scudi" for a disqualified
+    3rd. Now: the shared place, the tie's mark, each his prize, and DQ (in Italian, SQ)."""
+    from tdconsole.domain.play import Disqualify, Start
+    from tdconsole.domain.registration import Pay, Register
+    from tdconsole.domain.seating import Draw
+    from tdconsole.store.settings_file import load_settings
+
+    event = tmp_path / "tie.tdc"
+    names = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+    service = Tournament.create(event, "Torneo", load_settings())
+    try:
+        for command in (
+            Register(names=names),
+            Pay(names=names),
+            Draw(seed=1),
+            Start(stack=4000, big_blind=100),
+            Bust(names=["Ada"]),
+            Bust(names=["Bea", "Cid"], stacks=[500, 500]),
+            Disqualify(name="Dan", reason="collusione"),
+        ):
+            service.execute(command)  # type: ignore[arg-type]
+    finally:
+        service.close()
+    with serving_here(event) as url:
+        tv.get(url + "/display")
+        line = "return document.getElementById('payouts').textContent"
+        wait_for(tv, line)
+        shown = tv.execute_script(line)
+        assert "3° Dan SQ · 4°= Bea 32 scudi · 4°= Cid 31 scudi" in shown, shown

@@ -79,7 +79,7 @@ async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
         await pilot.pause()
         note = text_of(app.screen.query_one("#dialog-note"))
         assert "4 000" in note
-        await pilot.press("tab", *"50", "enter")
+        await pilot.press(*"50", "enter")  # opened on Moretti: the cursor is in the stack
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.second_stack == 4000 and player.chips == 4050

@@ -68,7 +68,10 @@ async def test_every_dialog_with_a_player_field_opens_on_it(app: ConsoleApp) -> 
             await pilot.press(key)
             await settle(pilot)
             focused = app.focused
-            assert focused is not None and focused.id in ("name", "name-1", "players"), key
+            # The second stack opened on the cursor's player waits for his stack (a name
+            # typed there still goes to the name field).
+            fields = ("stack",) if key == "d" else ("name", "name-1", "players")
+            assert focused is not None and focused.id in fields, key
             await pilot.press("escape")
 
 

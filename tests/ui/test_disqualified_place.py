@@ -50,6 +50,7 @@ async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Pat
             payouts: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
             fourth = [str(c) for c in payouts.get_row_at(3)]
             assert fourth[0] == "4°" and fourth[3] == "Cid SQ" and fourth[2].startswith("0 ")
+            assert fourth[4] == "SQ"  # what he receives: nothing (his place's amount is 0)
     finally:
         service.close()
 

@@ -451,7 +451,7 @@ async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
     mounted = calls_to(monkeypatch, MOUNTED, Widget, noted=lambda w: type(w).__name__)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("d", "end", "x", "tab", "1", "2", "3", "4")
+        await pilot.press("d", "shift+tab", "end", "x", "tab", "1", "2", "3", "4")
         first = app.screen
         assert isinstance(first, SecondStackDialog)
         assert first.query_one("#name", Input).value == "Morettix"
@@ -465,6 +465,6 @@ async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
         assert [kind for kind in mounted if kind != "ScrollBar"] == []
         assert first.query_one("#name", Input).value == mancini.name
         assert first.query_one("#stack", Input).value == ""
-        assert first.focused is first.query_one("#name", Input)
+        assert first.focused is first.query_one("#stack", Input)  # his stack is typed next
         assert mancini.name in str(first.query_one(".dialog").border_title)
         assert "1" in str(first.query_one("#dialog-note", Static).render())  # table 1's amount

@@ -84,3 +84,42 @@ async def test_the_prizes_tab_lists_a_tie_reaching_past_the_paid_places(tmp_path
             assert first[2:4] == ["in gioco", "finale"]
     finally:
         service.close()
+
+
+async def test_the_prizes_tab_shows_each_tied_player_his_share_at_the_shared_place(
+    tmp_path: Path,
+) -> None:
+    """The cash desk's table: Bea and Cid tied at 4th and 5th were listed "4°= 42 Bea /
+    5°= 21 Cid", the places' own amounts, so a cashier paid 42 and 21 where each is owed his
+    share of 63 (32 and 31). Now the place shown is the shared one and the prize column says
+    what each receives; a third player's row past the table says his share too."""
+    from textual.widgets import DataTable
+
+    from tdconsole.ui.app import build_app
+
+    from .conftest import settle
+
+    service = Tournament.create(
+        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    service.execute(Register(names=PLAYERS))
+    service.execute(Pay(names=PLAYERS))
+    service.execute(Draw(seed=1))
+    service.execute(Start(stack=4000, big_blind=100))
+    service.execute(Bust(names=["Ada"]))  # 6th
+    service.execute(Bust(names=["Bea", "Cid"], stacks=[500, 500]))  # 4th and 5th, tied
+    app = build_app(service, frozen)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("3")
+            await settle(pilot)
+            table: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
+            rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+            assert [r[:5] for r in rows[3:5]] == [
+                ["4°=", "10 %", "42 scudi", "Bea", "32 scudi"],
+                ["4°=", "5 %", "21 scudi", "Cid", "31 scudi"],
+            ]
+            assert rows[0][3:5] == ["–", ""]  # no holder yet: no prize beside a name
+    finally:
+        service.close()

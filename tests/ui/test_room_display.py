@@ -324,3 +324,36 @@ async def test_the_bell_rings_where_the_page_chimes(room: Room) -> None:
             "resume",
         ]  # fmt: skip
         assert rung == ["bell"] * 9
+
+
+async def test_the_prizes_line_marks_a_tie_s_shares_and_a_disqualification(
+    tmp_path: Path,
+) -> None:
+    """The terminal display's prizes line read "3° 0 scudi · 4° 42 scudi · 5° 21 scudi" with a
+    disqualified 3rd and two players tied at 4th and 5th; it reads what the web page reads:
+    the shared place marked, each tied player's prize, DQ (SQ)."""
+    from tdconsole.domain.play import Disqualify, Start
+
+    names = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+    path = tmp_path / "tie.tdc"
+    service = Tournament.create(path, "Prova", load_settings(), clock=lambda: NOW)
+    for command in (
+        Register(names=names),
+        Pay(names=names),
+        Draw(seed=1),
+        Start(stack=4000, big_blind=100),
+        Bust(names=["Ada"]),
+        Bust(names=["Bea", "Cid"], stacks=[500, 500]),
+        Disqualify(name="Dan", reason="collusione"),
+    ):
+        service.execute(command)  # type: ignore[arg-type]
+    service.close()
+    room = Room(path)
+    display = room.app("display")
+    try:
+        async with display.run_test(size=(140, 34)) as tv:
+            await tv.pause()
+            assert "3° SQ · 4°= 32 scudi · 4°= 31 scudi" in shown(display, "#display-prizes")
+    finally:
+        for made in room.services:
+            made.close()

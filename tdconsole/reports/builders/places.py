@@ -157,7 +157,7 @@ def payouts(state: State, lang: Lang) -> Report:
             any_prize = True
             total_prize += prize
         tied = bool(player and player.tied)
-        place = str(row.place)
+        place = str(row.player_place or row.place)  # a tie: the shared place (V.1)
         percent = percent_shown(row.percent)
         section.rows.append(
             [

@@ -136,8 +136,10 @@
     }
     set("average", average);
     set("pool", say("pool", { pool: room.prize_pool }));
+    // Beside a name, what that player receives: a tie's share, or his disqualification.
     set("payouts", over ? "" : room.payouts.map(
-      (p) => p.place + "° " + (p.name ? p.name + " " : "") + p.amount).join(" · "));
+      (p) => p.place + "°" + (p.tied ? "=" : "") + " " + (p.name ? p.name + " " : "") +
+        (p.disqualified ? say("dq") : p.amount)).join(" · "));
     const seconds = room.clock_shown && room.stage !== "seats" && room.stage !== "moves";
     set("side-more", seconds && room.second_stacks.length ? say("second_stack") : "");
     const lines = $("seconds");

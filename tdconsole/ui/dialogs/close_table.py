@@ -25,12 +25,16 @@ from tdconsole.ui.messages import CommandRequested
 
 
 def plan_lines(state: State, table: Table, tr: Translator) -> Text:
+    """The movers' destinations, one a line, in the order of the dialog's count fields."""
     text = Text()
     if table.plan is None:
         text.append(tr("move plan") + ": –  (ctrl+o " + tr("Draw the plan") + ")", style="dim")
         return text
     text.append(tr("move plan") + "\n", style="bold")
-    for key, to_table, to_seat in table.plan.moves:
+    # In seat order, as the count fields below: a count called out down the plan lands on
+    # the field of the same player.
+    moves = sorted(table.plan.moves, key=lambda move: state.players[move[0]].seat or 0)
+    for key, to_table, to_seat in moves:
         player = state.players[key]
         card = state.tables[to_table].seat(to_seat).card
         text.append(f"  {player.name}")
@@ -94,8 +98,13 @@ class CloseTableDialog(Dialog):
         players = self.state.players_at(table)
         yield Static(plan_lines(self.state, table, self.tr), id="plan")
         yield Static(no_room_lines(self.state, table, self.tr), id="no-room")
+        # IV.4: every mover counted now, as the finalists (IV.5); his last count only a hint.
         yield CountRows(
-            [p.name for p in players], {p.name: p.chips for p in players}, {}, id="counts"
+            [p.name for p in players],
+            {p.name: p.chips for p in players},
+            {},
+            id="counts",
+            hints=self.tr,
         )
         yield Input(
             placeholder=self.tr("Override reason (only if the counts differ)"), id="override"
@@ -120,8 +129,9 @@ class CloseTableDialog(Dialog):
 
     def update_note(self) -> None:
         table = self.state.tables[self.table]
-        total = sum(self.query_one("#counts", CountRows).counts(partial=True).values())
-        self.set_note(sum_line(self.tr, total, table.chips))
+        rows = self.query_one("#counts", CountRows)
+        total = sum(rows.counts(partial=True).values())
+        self.set_note(sum_line(self.tr, total, table.chips, rows.to_type()))
 
     def action_plan(self) -> None:
         override = self.query_one("#override", Input).value.strip() or None

@@ -9,6 +9,7 @@ from textual.widgets import Input, Label
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change
+from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, chips
 
@@ -18,8 +19,10 @@ def count_id(index: int) -> str:
 
 
 class CountRows(Vertical):
-    """``names`` with a count input each, prefilled with ``values`` (with ``hints``, each
-    value only shown greyed until a count is typed: a count that must be taken afresh)."""
+    """``names`` with a count input each, prefilled with ``values``; with ``hints``, every
+    count must be taken afresh (a closing's movers, IV.4; the finalists, IV.5): the fields
+    start empty, each value only said greyed as "last 4 000" (``hints``: the dialog's words),
+    and the sum line counts the fields still to type."""
 
     def __init__(
         self,
@@ -28,13 +31,14 @@ class CountRows(Vertical):
         labels: dict[str, str],
         id: str | None = None,
         *,
-        hints: bool = False,
+        hints: Translator | None = None,
     ) -> None:
         super().__init__(id=id, classes="count-rows")
         self.names = names
         self.values = values
         self.labels = labels
-        self.hints = hints
+        self.tr = hints
+        """The dialog's words, with hints; None: the values are in the fields."""
 
     def compose(self) -> ComposeResult:
         for i, name in enumerate(self.names):
@@ -43,9 +47,12 @@ class CountRows(Vertical):
                 yield Label(Text(self.labels.get(name, name)), classes="who")
                 # One line a player: a final of ten fits at 120×40 without scrolling.
                 shown = "" if value is None else str(value)
+                hint = ""
+                if self.tr is not None and value is not None:
+                    hint = self.tr("last {chips}", chips=chips(value))
                 yield Input(
-                    "" if self.hints else shown,
-                    placeholder=chips(value) if self.hints and value is not None else "",
+                    "" if self.tr is not None else shown,
+                    placeholder=hint,
                     id=count_id(i),
                     classes="stack",
                     compact=True,
@@ -55,10 +62,18 @@ class CountRows(Vertical):
         """Every player's count is typed, as a whole number."""
         return len(self.counts(partial=True)) == len(self.names)
 
+    def to_type(self) -> int:
+        """The fields still without a whole number."""
+        return len(self.names) - len(self.counts(partial=True))
+
     def counts(self, *, partial: bool = False) -> dict[str, int]:
         out: dict[str, int] = {}
         for i, name in enumerate(self.names):
             raw = self.query_one(f"#{count_id(i)}", Input).value
+            if self.tr is not None and not partial and not raw.strip():
+                raise RuleError(
+                    _("{name}: type his count now (in grey, his last count)").format(name=name)
+                )
             if partial:
                 try:
                     value = parse_int(raw, name, required=False)
@@ -73,10 +88,12 @@ class CountRows(Vertical):
         return out
 
 
-def sum_line(tr: Translator, total: int, target: int) -> Text:
-    if total == target:
+def sum_line(tr: Translator, total: int, target: int, to_type: int = 0) -> Text:
+    """The typed counts against ``target``; ``to_type``: the fields still empty, said so that
+    a sum of greyed last counts is never read as the sum (``CountRows`` with hints)."""
+    if total == target and not to_type:
         return Text(tr("Counts add up to {target}", target=chips(target)), style="bold green")
-    return Text(
+    line = Text(
         tr(
             "Counts must add up to {target}: now {total} ({diff})",
             target=chips(target),
@@ -85,3 +102,6 @@ def sum_line(tr: Translator, total: int, target: int) -> Text:
         ),
         style="bold red",
     )
+    if to_type:
+        line.append("\n" + tr("Counts still to type: {n} (in grey, the last count)", n=to_type))
+    return line

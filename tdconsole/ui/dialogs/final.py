@@ -47,7 +47,7 @@ class FinalDialog(Dialog):
             {p.name: p.chips for p in players},
             labels,
             id="counts",
-            hints=True,
+            hints=tr,
         )
         yield Input(placeholder=self.tr.say(DRAW_NUMBER_FIELD), id="seed")
         yield Input(
@@ -57,7 +57,7 @@ class FinalDialog(Dialog):
     def update_note(self) -> None:
         rows = self.query_one("#counts", CountRows)
         total = sum(rows.counts(partial=True).values())
-        line = sum_line(self.tr, total, self.state.chips_in_play)
+        line = sum_line(self.tr, total, self.state.chips_in_play, rows.to_type())
         n = len(self.state.in_players())
         if n and not rows.complete():
             # The bonus is a share of all the counts: none shown from part of them.

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Input
 
 from tdconsole.domain.errors import RuleError
@@ -20,13 +22,51 @@ class SecondStackDialog(PlayerDialog):
     HEADING = _("Second stack")
     ARTICLES = ("III.2", "III.3")
 
+    name_typed = False
+    """A name was typed since the dialog opened (letters typed in the stack field go on it)."""
+
     def reset(self) -> None:
         self.set_name(self.query_one("#name", Input))
         self.query_one("#stack", Input).value = ""
 
+    def as_opened(self) -> None:
+        self.name_typed = False
+        self.query_one("#name", Input).select_on_focus = True
+        super().as_opened()
+
     def body(self) -> ComposeResult:
         yield self.player_input(self.first)
         yield Input(placeholder=self.tr("Stack now"), id="stack")
+
+    def first_focus(self) -> Widget | None:
+        """The stack field when the dialog opens on a player (the seat cursor's): the stack
+        typed next must not replace his name; else the name field."""
+        if self.first:
+            return self.query_one("#stack", Input)
+        return super().first_focus()
+
+    @on(Input.Changed, "#name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        if event.value != self.first:
+            self.name_typed = True
+
+    @on(Input.Changed, "#stack")
+    def _stack_changed(self, event: Input.Changed) -> None:
+        """A stack has no letters: letters typed there are another player's name (``d`` then
+        a name, as in every player dialog), moved to the name field, in place of the player
+        the dialog opened on."""
+        typed = event.value
+        first = next((i for i, ch in enumerate(typed) if ch.isalpha()), None)
+        if first is None:
+            return
+        name = self.query_one("#name", Input)
+        moved = typed[first:]
+        event.input.value = typed[:first]
+        name.value = name.value + moved if self.name_typed else moved
+        self.name_typed = True
+        name.cursor_position = len(name.value)
+        name.select_on_focus = False  # the name being typed goes on, not selected away
+        name.focus()
 
     def count_below_big_blind(self, player: Player | None) -> int | None:
         """His last count when it is below the big blind: it stands for his stack now (the

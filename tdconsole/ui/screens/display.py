@@ -222,7 +222,11 @@ class DisplayScreen(MainScreen):
             ]
         )
         self.query_one("#display-room", Static).update(centred(line, ""))
-        prizes = [f"{p.place}° {money_said(p.amount or 0, shown.currency)}" for p in shown.payouts]
+        prizes = [
+            f"{p.place}°{'=' if p.tied else ''} "
+            + (self.say("dq") if p.disqualified else money_said(p.amount or 0, shown.currency))
+            for p in shown.payouts
+        ]
         if shown.next_break_at is not None and self.now is not None:
             left = int((shown.next_break_at - self.now).total_seconds() + 0.999)
             prizes.insert(0, self.say("next_break", time=mmss(left)) + "  ·")

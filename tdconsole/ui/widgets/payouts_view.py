@@ -39,6 +39,7 @@ class PayoutsView(DataTable[Text]):
             ("Percent", tr("Percent")),
             ("Amount", tr("Amount")),
             ("Player", tr("Player")),
+            ("Prize", tr("Prize")),
             ("Handed", tr("Handed over")),
         ):
             self.add_column(label, key=key)
@@ -50,13 +51,17 @@ class PayoutsView(DataTable[Text]):
         self.holders = []
         currency = state.settings.currency
         rows = payouts(state)
+        # Beside a name, the place he shows (a tie: the shared one) and what he receives (V.1);
+        # the place's own amount stays in its column: what the cash desk pays is the prize.
         for row in rows:
             mark = "=" if row.tied else ""
+            prize = self.tr("DQ") if row.disqualified else money_shown(row.prize, currency)
             self.add_row(
-                Text(self.tr.say(ordinal(row.place)) + mark, justify="right"),
+                Text(self.tr.say(ordinal(row.player_place or row.place)) + mark, justify="right"),
                 Text(f"{row.percent} %", justify="right"),
                 Text(money_shown(row.amount, currency), justify="right"),
                 Text(row.player or "–") + Text(" " + self.tr("DQ") if row.disqualified else ""),
+                Text(prize, justify="right"),
                 self._handed(state, row.player),
             )
             self.holders.append(row.player)
@@ -67,6 +72,7 @@ class PayoutsView(DataTable[Text]):
                 Text(""),
                 Text(""),
                 Text(tied.player),
+                Text(money_shown(tied.prize, currency), justify="right"),
                 self._handed(state, tied.player),
             )
             self.holders.append(tied.player)
