@@ -274,8 +274,10 @@
       const name = list.querySelector(".name:not(.head)");
       // (above the floor, a name keeps the width of some sixteen letters a line; at the floor,
       // on two lines, of some thirteen: a narrower column breaks words, and wider ones on one
-      // line, a long name on two where the height allows, show more)
-      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 8 : 0;
+      // line, a long name on two where the height allows, show more; on one line, of some
+      // eight, before a smaller size; the smallest takes what there is)
+      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 8 :
+        size > BELOW_FLOOR[BELOW_FLOOR.length - 1] ? 5 : 0;
       const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
       if (wide && roomy && tall()) {
         if (oneLine) { twoLines(table, groups, tall); }
