@@ -35,45 +35,47 @@
     }
     const others = [];
     for (let n = 1; n < parts.length; n++) { if (!words.includes(n)) { others.push(n); } }
-    return [words, others];
-  }
-
-  // The longest start of ``parts`` that fits ``cell`` before "…" and ``end`` (0: none).
-  function longestStart(cell, parts, end) {
-    const tail = parts.slice(parts.length - end).join("");
-    const shown = (n) => parts.slice(0, n).join("").trimEnd() + MARK + tail;
-    let low = 0, high = parts.length - end - 1;  // (at least one letter is left out)
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      cell.textContent = shown(mid);
-      if (fits(cell)) { low = mid; } else { high = mid - 1; }
-    }
-    return low ? { start: parts.slice(0, low).join("").trimEnd(), end: tail } : null;
+    return words.concat(others);
   }
 
   // ``cells`` hold the names of one list: each that does not fit is cut so that no other
-  // name of the list starts and ends as its cut text does.
+  // name of the list starts and ends as its cut text does. (For each end, the shortest start
+  // that tells the name apart is found without the page, so the page is laid out once per
+  // end tried, then for the longest start that fits.)
   function cut(cells) {
     const names = cells.map(whole);
     cells.forEach((cell, i) => {
       if (fits(cell)) { return; }
       const name = names[i], parts = letters(name);
-      const apart = (made) => names.every((other, j) => j === i ||
-        !(other.startsWith(made.start) && other.endsWith(made.end) &&
-          other.length >= made.start.length + made.end.length));
+      const made = (start, end) => ({ start: parts.slice(0, start).join("").trimEnd(),
+                                      end: parts.slice(parts.length - end).join("") });
+      const apart = (m) => names.every((other, j) => j === i ||
+        !(other.startsWith(m.start) && other.endsWith(m.end) &&
+          other.length >= m.start.length + m.end.length));
+      const tried = (start, end) => {
+        const m = made(start, end);
+        cell.textContent = m.start + MARK + m.end;
+        return fits(cell);
+      };
       cell.dataset.whole = name;
       cell.title = name;
-      let chosen = null;
-      for (const tries of ends(parts)) {
-        for (const end of tries) {
-          const made = longestStart(cell, parts, end);
-          if (!made) { break; }  // (a longer end leaves even less room)
-          if (apart(made)) { chosen = made; break; }
-          chosen = chosen || made;
+      let start = 0, end = 0;
+      for (const e of ends(parts)) {
+        const most = parts.length - e - 1;  // (at least one letter is left out)
+        let least = 1;
+        while (least <= most && !apart(made(least, e))) { least += 1; }
+        if (least <= most && made(least, e).start && tried(least, e)) {
+          start = least; end = e;
+          break;
         }
-        if (chosen && apart(chosen)) { break; }
       }
-      cell.textContent = chosen ? chosen.start + MARK + chosen.end : name;
+      // (none tells it apart in the room there is: its start, as far as it fits)
+      let high = start ? parts.length - end - 1 : parts.length - 1;
+      while (start < high) {
+        const mid = Math.ceil((start + high) / 2);
+        if (tried(mid, end)) { start = mid; } else { high = mid - 1; }
+      }
+      cell.textContent = start ? made(start, end).start + MARK + made(start, end).end : name;
     });
   }
 
