@@ -41,7 +41,8 @@ MEASURE = """
 const W = innerWidth, H = innerHeight;
 const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0;
 const box = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-  return {text: e.textContent, font: parseFloat(s.fontSize), left: r.left, right: r.right,
+  return {text: e.textContent, whole: e.dataset.whole || e.textContent,
+          font: parseFloat(s.fontSize), left: r.left, right: r.right,
           top: r.top, bottom: r.bottom, height: r.height}; };
 const outside = [];
 for (const e of document.querySelectorAll("#screen, #screen *")) {
@@ -118,9 +119,10 @@ def test_real_names_at_every_size(
         assert found["top"]["height"] < 2 * found["topFont"], (where, found["top"])  # one line
         names = found["names"]
         assert names, where
-        assert max(len(n["text"]) for n in names) >= len(LONG), (where, names)
+        assert max(len(n["whole"]) for n in names) >= len(LONG), (where, names)
         for name in names:
             assert name["font"] >= floor * side, (where, name)
+        told_apart(tv, where)
         if stage in ("moves", "final"):
             assert found["digits"]["height"] >= 0.25 * side, (where, found["digits"])
         if stage == "final":  # one table, its columns aligned
@@ -134,6 +136,35 @@ def test_real_names_at_every_size(
             winner = found["winner"]
             assert winner["font"] >= (0.08 if not portrait else 0.05) * side, (where, winner)
             assert winner["height"] <= 2 * 1.1 * winner["font"] + 2, (where, winner)  # 2 lines
+
+
+NAMES_SHOWN = """
+const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0;
+return ["#list .name:not(.head)", "#places .name", "#tables .name"].map((q) =>
+  [...document.querySelectorAll(q)].filter(shown).map((e) => ({text: e.textContent,
+    clipped: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1})));
+"""
+
+
+def told_apart(tv: Any, where: object, names: tuple[str, ...] | None = NAMES) -> int:
+    """Each list of names on the page shows every name as its cell's text, no more (the
+    browser clips none of it), and differently from every other name of its list: whole, or
+    (of ``names``, None: not checked) its start and end around one "…". How many were cut."""
+    cut = 0
+    for shown in tv.execute_script(NAMES_SHOWN):
+        texts = [n["text"] for n in shown]
+        assert [n for n in shown if n["clipped"]] == [], (where, shown)
+        assert len(set(texts)) == len(texts), (where, sorted(texts))
+        for text in texts:
+            if names is None or text in names:
+                continue
+            start, mark, end = text.partition("…")
+            assert mark and [n for n in names if n.startswith(start) and n.endswith(end)], (
+                where,
+                text,
+            )
+            cut += 1
+    return cut
 
 
 DRAW = """
@@ -183,6 +214,7 @@ def test_the_draw_shows_the_players_code_in_a_place_of_its_own(
         assert found["words"]["height"] < 2 * found["words"]["font"], (size, found["words"])
     names = found["names"]
     assert len(names) == len(NAMES), size
+    told_apart(tv, size)
     for name in names:
         assert apart(found["qr"], name), (size, found["qr"], name)
         assert name["font"] >= floor * side, (size, name)

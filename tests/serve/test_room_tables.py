@@ -3,8 +3,8 @@ room's second TV: every open table with its players by seat, the button and the 
 taken, legible across the room. Read from the rendered boxes at 1920×1080 (and the room's
 other sizes): every name at least 3.5 % of the height (2.7 % at 4:3; in portrait, of the
 width), the tables in columns
-across the whole width, a 60-letter name cut with an ellipsis in its own row, nothing past
-the screen's edges; axe-core clean.
+across the whole width, a 60-letter name cut with an ellipsis in its own row, every name told
+apart from the others, nothing past the screen's edges; axe-core clean.
 
 ``TDCONSOLE_SCREENSHOTS=1`` saves its picture at 1280×720 into ``docs/room/tables.png``.
 """
@@ -28,6 +28,8 @@ from tdconsole.domain.play import SecondStack
 from tdconsole.domain.seating import MoveButton
 from tdconsole.service import Tournament
 
+from .test_room_names import told_apart
+
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 SIXTY = "Maximilian Alexander Friedrich Wilhelm von Hohenzollern-Sigm"
@@ -38,7 +40,8 @@ DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "room"
 MEASURE = """
 const W = innerWidth, H = innerHeight;
 const box = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-  return {text: e.textContent, font: parseFloat(s.fontSize), left: r.left, right: r.right,
+  return {text: e.textContent, whole: e.dataset.whole || e.textContent,
+          font: parseFloat(s.fontSize), left: r.left, right: r.right,
           top: r.top, bottom: r.bottom, height: r.height, cut: e.scrollWidth > e.clientWidth,
           ellipsis: s.textOverflow === "ellipsis"}; };
 const outside = [];
@@ -113,6 +116,7 @@ def test_every_table_legible_across_the_room(
     with serving_here(event) as url:
         tv = tables_page(browser, url, width, height)
         found: dict[str, Any] = tv.execute_script(MEASURE)
+        told_apart(tv, size, (SIXTY, *NAMES[1:]))
         if size == SHOT and os.environ.get("TDCONSOLE_SCREENSHOTS"):
             tv.save_screenshot(str(DOCS / "tables.png"))
     assert found["screen"] == "screen-tables" and not found["clockShown"], found["screen"]
@@ -128,9 +132,9 @@ def test_every_table_legible_across_the_room(
     assert min(t["left"] for t in tables) < 0.03 * width, tables
     assert max(t["right"] for t in tables) > 0.97 * width, tables
     # the 60 letters cut with an ellipsis, on one line, in its own row alone
-    long = next(n for n in names if n["text"] == SIXTY)
-    assert long["cut"] and long["ellipsis"] and long["height"] < 1.5 * long["font"], long
-    assert not [n for n in names if n["cut"] and len(n["text"]) <= 16], names
+    long = next(n for n in names if n["whole"] == SIXTY)
+    assert "…" in long["text"] and long["height"] < 1.5 * long["font"], long
+    assert not [n for n in names if n["text"] != n["whole"] and len(n["whole"]) <= 16], names
     row = [c for c in found["rows"] if abs(c["top"] - long["top"]) < 2 and c["left"] < width]
     assert all(c["height"] < 1.5 * long["font"] for c in row), row
     assert found["buttons"] == 3 and found["seconds"] == 1, found

@@ -5,6 +5,7 @@
 // keeping its last picture under a discreet mark. Names are always set as text.
 (function () {
   const { $, say, chips, clockText, hhmm, set, now, countdown, follow } = window.tdconsolePage;
+  const names = window.tdconsoleNames;
   const state = { room: null, audio: null, lock: null, table: null, message: null };
   // ?screen=tables: another file draws the screen (room_tables.js); this one keeps the stream.
   const SCREEN = new URLSearchParams(location.search).get("screen");
@@ -223,19 +224,24 @@
     return { title, rows, columns };
   }
 
-  // Places the table's rows in ``groups`` side by side, as evenly as they go, each a grid
-  // of the table's columns under its headings; true when each is as wide as its cells need.
-  function place(table, groups) {
+  // Places the table's rows in ``groups`` side by side, as evenly as they go (or ``sizes``
+  // rows in each), each a grid of the table's columns under its headings; true when each is
+  // as wide as its cells need.
+  function place(table, groups, sizes) {
     const list = $("list"), perGroup = Math.ceil(table.rows.length / groups);
+    sizes = sizes || Array.from({ length: Math.ceil(table.rows.length / perGroup) },
+                                (_, g) => Math.min(perGroup, table.rows.length - g * perGroup));
     const headed = table.columns.some((c) => c[0]);
     const template = table.columns.map((c) => c[2]).join(" ");
     const made = [];
-    for (let g = 0; g * perGroup < table.rows.length; g++) {
+    let first = 0;
+    for (const size of sizes) {
       const group = document.createElement("div");
       group.className = "group";
       group.style.gridTemplateColumns = template;
       if (headed) { group.append(...table.columns.map((c) => cell(c[0], "head " + c[1]))); }
-      group.append(...table.rows.slice(g * perGroup, (g + 1) * perGroup).flat());
+      group.append(...table.rows.slice(first, first + size).flat());
+      first += size;
       made.push(group);
     }
     list.replaceChildren(...made);
@@ -251,6 +257,7 @@
   function fitList() {
     const table = state.table, list = $("list");
     if (!table) { list.replaceChildren(); return; }
+    for (const name of list.querySelectorAll(".two")) { name.classList.remove("two"); }
     if (!listing(state.room)) { place(table, 1); return; }
     const tall = () => list.scrollHeight <= list.clientHeight + 1 &&
       [...list.children].every((g) => g.scrollHeight <= list.clientHeight + 1);
@@ -261,15 +268,31 @@
     for (const [size, more, oneLine] of tries) {
       list.style.setProperty("--lf", String(size));
       list.classList.toggle("one-line", oneLine);
-      const wide = place(table, table.single ? 1 :
-        Math.ceil(table.rows.length / rowsThatFit()) + more);
+      const groups = table.single ? 1 : Math.ceil(table.rows.length / rowsThatFit()) + more;
+      let wide = place(table, groups);
+      if (wide && !tall() && !oneLine && groups > 1) {  // (the space under the shorter groups)
+        wide = place(table, groups, names.balanced(table.rows, groups));
+      }
       const name = list.querySelector(".name:not(.head)");
       // (above the floor, a name keeps the width of some sixteen letters a line; at the floor,
-      // on two lines, of some eight: narrower columns, and one line cut with "…" shows more)
-      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 5 : 0;
+      // on two lines, of some thirteen: a narrower column breaks words, and wider ones on one
+      // line, a long name on two where the height allows, show more; on one line, of some
+      // eight, before a smaller size; the smallest takes what there is)
+      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 8 :
+        size > BELOW_FLOOR[BELOW_FLOOR.length - 1] ? 5 : 0;
       const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
-      if (wide && roomy && tall()) { return; }
+      if (wide && roomy && tall()) {
+        if (oneLine) { twoLines(table, groups, tall); }
+        return;
+      }
     }
+  }
+  // On one line each, names too long for it take a second line while the groups have the
+  // height, shared among them (room_names.js).
+  function twoLines(table, groups, tall) {
+    const again = () => place(table, groups,
+                              groups > 1 ? names.balanced(table.rows, groups) : null);
+    names.twoLines([...$("list").querySelectorAll(".name:not(.head)")], tall, again);
   }
 
   // -- the Director's message: its own band, at most two lines, the text as written --------
@@ -353,12 +376,16 @@
     const root = document.documentElement.style;
     let k = 1;
     root.setProperty("--k", "1");
+    names.restore($("screen").querySelectorAll(".name"));
     fitList(); fitWinner();
     for (let i = 0; i < 14 && overflowing(); i++) {
       k *= 0.92;
       root.setProperty("--k", k.toFixed(3));
       fitList(); fitWinner();
     }
+    // (a name that still does not fit is cut so as to tell it from the others of its list)
+    names.cut([...$("list").querySelectorAll(".name:not(.head)")]);
+    names.cut([...$("places").querySelectorAll(".name")]);
   }
   // The winner's name: the largest size that holds it in two lines.
   function fitWinner() {

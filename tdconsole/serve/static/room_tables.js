@@ -54,9 +54,15 @@
   }
 
   // The largest size, then the most columns, at which every table shows whole and each name
-  // keeps some ten letters' width (below the floor: whatever holds them).
+  // keeps some ten letters' width (below the floor: whatever holds them); a name still too
+  // long cut so as to tell it from every other on the screen (room_names.js).
   function fit() {
-    const box = $("tables");
+    const box = $("tables"), names = window.tdconsoleNames;
+    names.restore(box.querySelectorAll(".name"));
+    fitSize(box);
+    names.cut([...box.querySelectorAll(".name")]);
+  }
+  function fitSize(box) {
     const count = box.querySelectorAll(".table").length;
     const holds = (roomy) => box.scrollHeight <= box.clientHeight + 1 &&
       [...box.querySelectorAll(".seats")].every((g) => g.scrollWidth <= g.clientWidth + 1) &&
