@@ -30,6 +30,7 @@ from tdconsole.domain.registration import (
     PlayerWithdrawn,
     Register,
     Withdraw,
+    accent_twins,
     moved_up_said,
     require_player,
 )
@@ -59,6 +60,8 @@ def cmd_register(args: argparse.Namespace) -> int:
             say(args, _("{name}: waiting list").format(name=player.name))
         else:
             say(args, _("{name}: registered").format(name=player.name))
+        for warning in accent_twins(service.state, player.name):
+            sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     return 0
 
 

@@ -104,15 +104,17 @@ class WritesApp(ViewsApp):
         self.tick()
         # lazy: the notices' words read the event's models, which the first frame does not need
         from tdconsole.domain.commands import description_of
-        from tdconsole.ui.words import describe
+        from tdconsole.ui.words import accent_warnings, describe
 
         assert self.service is not None
-        currency = self.service.state.settings.currency
-        what = describe(message.command, records, self.tr, currency)
+        state = self.service.state
+        what = describe(message.command, records, self.tr, state.settings.currency)
         described = description_of(type(message.command))
         self.named_report = described.prints if described is not None else None
         self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
+        for warning in accent_warnings(records, state, self.tr):
+            self.notify(warning, severity="warning", timeout=15, markup=False)
         if message.then is not None:
             self.post_message(message.then)
 
