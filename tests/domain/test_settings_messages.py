@@ -55,9 +55,7 @@ def test_a_pair_of_settings_refused_in_italian_names_both_by_their_italian_label
 )
 def test_every_refused_setting_is_wholly_italian(key: str, raw: str, italian: str) -> None:
     said = refusal(key, raw).text("it")
-    assert said == (
-        italian if "(Art." in italian else f"{italian}; correggi il valore e riprova"
-    )
+    assert said == (italian if "(Art." in italian else f"{italian}; correggi il valore e riprova")
     assert not ENGLISH.search(said), said
 
 
