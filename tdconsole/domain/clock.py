@@ -239,7 +239,7 @@ def prev_level(
         raise RuleError(
             _(
                 "the clock is at level 1: there is no previous level; to "
-                "restore its time use `clock set MM:SS`"
+                "restore its time use clock set MM:SS"
             ),
             "III.5",
         )

@@ -90,7 +90,7 @@ def test_clock_prev_at_level_1_is_one_error_line_like_the_others(
     assert code == 2
     assert err == (
         "error: l'orologio è al livello 1: non c'è un livello precedente; per ripristinarne "
-        "il tempo usa `clock set MM:SS` (Art. III.5)\n"
+        "il tempo usa clock set MM:SS (Art. III.5)\n"
     )
 
 
