@@ -15,18 +15,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Redone, Undone
 from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.invariants import replay_log
-from tdconsole.domain.settings import Settings, explain
+from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
-from tdconsole.store.faults import own_words
+from tdconsole.store.faults import own_words, validation_words
 from tdconsole.store.opening import damaged, shown
 
 CHECKPOINT_EVERY = 100
@@ -222,8 +220,7 @@ def _fault(exc: Exception) -> Said:
     version let ``set entry_fee=1e30`` through) named with what it must be."""
     if isinstance(exc, RuleError):
         return exc.said
-    if isinstance(exc, ValidationError) and exc.errors():
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "settings"
-        return _("{where}: {explanation}").format(where=where, explanation=explain(first))
+    invalid = validation_words(exc, "settings")
+    if invalid is not None:
+        return invalid
     return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])

@@ -19,7 +19,7 @@ from tdconsole.cli.common import (
     said,
     say,
 )
-from tdconsole.cli.parsing import Parser, cli_name
+from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import money_said, whole_number
@@ -30,10 +30,11 @@ from tdconsole.domain.registration import (
     PlayerWithdrawn,
     Register,
     Withdraw,
+    accent_twins,
     moved_up_said,
     require_player,
 )
-from tdconsole.domain.seating import Draw, drawn_warning
+from tdconsole.domain.seating import MAX_TABLES, Draw, drawn_warning
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
@@ -58,6 +59,8 @@ def cmd_register(args: argparse.Namespace) -> int:
             say(args, _("{name}: waiting list").format(name=player.name))
         else:
             say(args, _("{name}: registered").format(name=player.name))
+        for warning in accent_twins(service.state, player.name):
+            sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
     return 0
 
 
@@ -249,18 +252,21 @@ def register(sub: Any) -> None:
         _("draw the seats by cards (Art. II.1-II.4); closes registration"),
     )
     p.add_argument(
-        "--tables", type=int, metavar="K", help=_("number of tables (default: fewest of 6-8)")
+        "--tables",
+        type=Whole(1, MAX_TABLES),
+        metavar="K",
+        help=_("number of tables (default: fewest of 6-8)"),
     )
     p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
 
     p = add(
         cli_name("Start"), cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)")
     )
-    p.add_argument("--stack", type=int, required=True, metavar="S", help=_("starting stack"))
-    p.add_argument("--bb", type=int, required=True, metavar="B", help=_("first big blind"))
-    p.add_argument("--first-minutes", type=int, metavar="T1", help=_("length of level 1"))
-    p.add_argument("--second-bb", type=int, metavar="B2", help=_("big blind of level 2"))
-    p.add_argument("--minutes", type=int, metavar="T2", help=_("length of later levels"))
+    p.add_argument("--stack", type=Whole(1), required=True, metavar="S", help=_("starting stack"))
+    p.add_argument("--bb", type=Whole(1), required=True, metavar="B", help=_("first big blind"))
+    p.add_argument("--first-minutes", type=Whole(1), metavar="T1", help=_("length of level 1"))
+    p.add_argument("--second-bb", type=Whole(1), metavar="B2", help=_("big blind of level 2"))
+    p.add_argument("--minutes", type=Whole(1), metavar="T2", help=_("length of later levels"))
     p.add_argument(
         "--break",
         dest="breaks",

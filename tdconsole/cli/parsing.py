@@ -13,12 +13,13 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from tdconsole.domain import numbers
 from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, translation
+from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, pgettext, translation
 
 DEFAULT_LANG = "it"
 """The console's language when nothing chooses one (``--lang``, the event's setting)."""
@@ -146,9 +147,13 @@ class Parser(argparse.ArgumentParser):
                 kwargs[key] = words(kwargs[key])
         # Every number typed on the command line goes through the one parser (``numbers``):
         # ASCII digits, bounded length and value, refused in one line.
-        if kwargs.get("type") in (int, float):
+        # An option's own range (``type=Whole(1, 99)``; no number typed here is negative) is
+        # said, with the option's name, when a value falls outside it.
+        kind = kwargs.get("type")
+        if kind in (int, float) or isinstance(kind, Whole):
             name = args[0] if args else str(kwargs.get("dest", ""))
-            kwargs["type"] = _typed(name, decimals=kwargs["type"] is float)
+            ranged = kind if isinstance(kind, Whole) else Whole()
+            kwargs["type"] = _typed(name, ranged.low, ranged.high, decimals=kind is float)
         return super().add_argument(*args, **kwargs)
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
@@ -170,16 +175,30 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _typed(name: str, *, decimals: bool) -> Any:
+@dataclass(frozen=True)
+class Whole:
+    """The ``type`` of an option whose whole number has a range of its own (``--tables``: 1
+    to ``MAX_TABLES``); a plain ``int`` option's is 0 to ``CHIPS_MAX``."""
+
+    low: int = 0
+    high: int = numbers.CHIPS_MAX
+
+    def __call__(self, text: str) -> int:
+        return numbers.whole_number(
+            text, pgettext("bad value", "number"), low=self.low, high=self.high
+        )
+
+
+def _typed(name: str, low: int, high: int, *, decimals: bool) -> Any:
     """The ``type`` of a numeric option: ``numbers.whole_number`` (or, for seconds and other
-    decimals, ``numbers.decimal_number``), bounded to ± ``CHIPS_MAX``; the command's own
-    checks (and the domain's) then say what range it takes."""
+    decimals, ``numbers.decimal_number``) from ``low`` to ``high``; the command's own checks
+    (and the domain's) then say what else it must be."""
 
     def whole(text: str) -> int:
-        return numbers.whole_number(text, name, low=-numbers.CHIPS_MAX)
+        return numbers.whole_number(text, name, low=low, high=high)
 
     def decimal(text: str) -> float:
-        return float(numbers.decimal_number(text, name, low=-numbers.CHIPS_MAX))
+        return float(numbers.decimal_number(text, name, low=low, high=high))
 
     chosen = decimal if decimals else whole
     chosen.__name__ = "number"  # (argparse names a type by it)

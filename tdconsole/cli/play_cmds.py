@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
-from tdconsole.cli.parsing import Parser, cli_name
+from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, money_said
@@ -309,7 +309,7 @@ def register(sub: Any) -> None:
         cmd_close,
         _("close a table: --plan draws the moves, --count carries them out"),
     )
-    p.add_argument("table", type=int, metavar=_("TABLE"))
+    p.add_argument("table", type=Whole(1), metavar=_("TABLE"))
     p.add_argument("--plan", action="store_true", help=_("draw and record the move plan"))
     p.add_argument("--count", nargs="+", metavar=_("NAME=N"), help=_("each mover's chips"))
     p.add_argument("--seed", type=int, metavar="N", help=_("reproducible move draw"))
@@ -337,5 +337,5 @@ def register(sub: Any) -> None:
         cmd_button,
         _("record the button's seat at a table (Art. II.5, 2.4)"),
     )
-    p.add_argument("table", type=int, metavar=_("TABLE"))
-    p.add_argument("seat", type=int, metavar=_("SEAT"))
+    p.add_argument("table", type=Whole(1), metavar=_("TABLE"))
+    p.add_argument("seat", type=Whole(1), metavar=_("SEAT"))

@@ -238,8 +238,8 @@ def prev_level(
     if settled.index == 0:
         raise RuleError(
             _(
-                "The clock is at level 1: there is no previous level; to "
-                "restore its time use clock set MM:SS."
+                "the clock is at level 1: there is no previous level; to "
+                "restore its time use clock set MM:SS"
             ),
             "III.5",
         )

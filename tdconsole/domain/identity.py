@@ -46,6 +46,11 @@ _STRICTER = str.maketrans(
 # Pairs of letters that read as one (TR39 keeps "rn" and "m" apart), applied after the table.
 _DIGRAPHS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 
+# Letters that carry no separable accent in Unicode, as people type them without it.
+PLAIN = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i", "ŀ": "l"}
+)
+
 _WORD = re.compile(r"[^\W_]+")
 """A run of letters and digits: what a skeleton keeps of a name, word by word."""
 
@@ -170,3 +175,42 @@ def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -
                 "sign in under another name (add a surname or an initial)"
             ).format(name=name, other=other)
     return None
+
+
+def accents_apart(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by accents alone (case aside): ``Rossi`` and ``Rossí``, ``Soren``
+    and ``Søren``. A full-width letter or another script's is no accent."""
+    return person_key(a) != person_key(b) and _unaccented(a) == _unaccented(b)
+
+
+def _unaccented(name: str) -> str:
+    decomposed = unicodedata.normalize("NFD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(PLAIN)
+
+
+class ReadAs:
+    """Players' names by what a reader takes them for (``skeleton``): a new name is compared
+    with thousands at the cost of one. Names that share a skeleton here are apart by accents
+    alone (``player_name_refusal`` refuses the others), so the first stands for them all."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._first: dict[str, str] = {}
+        self.count = 0
+        """How many names were added."""
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        self.count += 1
+        self._first.setdefault(skeleton(name) or person_key(name), name)
+
+    def refusal(self, name: str) -> Msg | None:
+        """Why a new player's name is refused beside these: it reads as one of them (another
+        script's letter, a sign, spaces: ``looks_alike``) without being apart by accents
+        alone, which may be two people (``accents_apart``); None when it is not."""
+        other = self._first.get(skeleton(name) or person_key(name))
+        if other is None or not looks_alike(name, other) or accents_apart(name, other):
+            return None
+        return _(
+            "{name!r} reads as {other!r}, already registered: tell them apart, e.g. {example!r}"
+        ).format(name=name, other=other, example=f"{normal(other)} M.")

@@ -19,10 +19,10 @@ from tdconsole.domain.acting import floor_owns, who_of
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
 from tdconsole.domain.fold import History, apply_all, in_effect, is_control
-from tdconsole.domain.identity import check_staff_name, same_person
+from tdconsole.domain.identity import ReadAs, check_staff_name, same_person
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
-from tdconsole.domain.registration import clean_name
+from tdconsole.domain.registration import PlayerRegistered, check_new_player, clean_name
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _, ngettext
@@ -241,10 +241,31 @@ def check_signed(state: State, record: Record, history: History) -> None:
             raise _broken(_("the floor undoes or redoes an action that is not its own"), "VII.1")
 
 
-def check_event(state: State, record: Record, history: History) -> None:
-    """What the live command that records ``record`` checks before recording it."""
+class _Registered:
+    """The players' names of the State being replayed (``ReadAs``), kept as it grows: a
+    player is never removed but by folding a fresh State (an undo), which starts it again."""
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._read_as = ReadAs()
+
+    def of(self, state: State) -> ReadAs:
+        if state is not self._state or self._read_as.count > len(state.players):
+            self._state, self._read_as = state, ReadAs()
+        for player in list(state.players.values())[self._read_as.count :]:
+            self._read_as.add(player.name)
+        return self._read_as
+
+
+def check_event(
+    state: State, record: Record, history: History, registered: _Registered | None = None
+) -> None:
+    """What the live command that records ``record`` checks before recording it; a player's
+    name as ``Register`` checks it with ``registered`` (an import's), else as recorded."""
     check_signed(state, record, history)
     body = record.body
+    if registered is not None and isinstance(body, PlayerRegistered):
+        check_new_player(state, body.name, read_as=registered.of(state))
     if isinstance(body, Undone):
         target = history.last_active
         if body.command != target or body.command == 1:
@@ -273,10 +294,14 @@ def check_event(state: State, record: Record, history: History) -> None:
             check_chip_unit(state, require_in(state, name).name, chips)
 
 
-def replay(records: Sequence[Record], settings: Settings | None = None) -> State:
+def replay(
+    records: Sequence[Record], settings: Settings | None = None, *, registering: bool = False
+) -> State:
     """Fold ``records`` checking each event before it is applied (``check_event``) and the
-    State after each command (``check_state``); raises ``RuleError`` naming the event."""
-    return replay_log(records, settings)[0]
+    State after each command (``check_state``); raises ``RuleError`` naming the event.
+    ``registering``: players' names are checked as a registration checks them now (an
+    import; an event file opened keeps the players an older console let in)."""
+    return replay_log(records, settings, registering=registering)[0]
 
 
 Start = Callable[[], tuple[State, History]]
@@ -302,7 +327,11 @@ def _refold(state: State, records: Sequence[Record], history: History) -> State:
 
 
 def replay_log(
-    records: Sequence[Record], settings: Settings | None = None, *, start: Start | None = None
+    records: Sequence[Record],
+    settings: Settings | None = None,
+    *,
+    start: Start | None = None,
+    registering: bool = False,
 ) -> tuple[State, History]:
     """``replay``, returning the History too. With ``start``, ``records`` are the events after
     a State already checked (a snapshot's; none of them undoes or redoes a command before it)."""
@@ -314,6 +343,7 @@ def replay_log(
 
     state, history = fresh()
     names_seen: set[str] = set()
+    registered = _Registered() if registering else None
     # An undo or a redo returns to a State already checked: the State is folded again (from
     # the start, the History being fed as it goes) once it is next needed, so that a run of
     # undos and redos costs one fold, not one each; a run that leaves in effect the commands
@@ -352,7 +382,7 @@ def replay_log(
             for record in group:
                 check_values(record.body.payload(), record)
                 check_values(record.actor, record)
-                check_event(state, record, history)
+                check_event(state, record, history, registered)
                 if not is_control(record):
                     record.body.apply(state, record.at)
                     state.last_seq = record.seq

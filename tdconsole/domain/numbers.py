@@ -117,6 +117,13 @@ def whole_number(
             article,
         )
     value = int(text)
+    if value < low and high == CHIPS_MAX:  # no bound of its own above: its floor is the range
+        raise RuleError(
+            _("{what}: {value} is out of range: give {low} or more").format(
+                what=_named(what), value=chips_text(value), low=chips_text(low)
+            ),
+            article,
+        )
     if not low <= value <= high:
         raise RuleError(
             _("{what}: {value} is out of range: give a number from {low} to {high}").format(

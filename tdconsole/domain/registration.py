@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -12,6 +13,7 @@ from pydantic import Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.identity import ReadAs, accents_apart
 from tdconsole.domain.settings import (
     PinKind,
     Settings,
@@ -64,6 +66,52 @@ def require_player(state: State, name: str) -> Player:
             ),
         )
     return found[0]
+
+
+def check_new_player(
+    state: State, name: str, given: Sequence[str] = (), read_as: ReadAs | None = None
+) -> None:
+    """Refuse a player's name (cleaned) that names a player of the event, or one ``given``
+    before it in the same registration, or reads as one of them (``ReadAs``: ``Rоssi`` with a
+    Cyrillic о beside ``Rossi``), so that no two players read alike on the standings, the
+    slips or the room's screen (Art. I.1). Apart by accents alone they may be two people:
+    accepted, and ``accent_twins`` names them. ``read_as``: the names of the event and of
+    ``given``, when the caller keeps them."""
+    existing = state.players.get(name_key(name))
+    if existing is not None and existing.status != "withdrawn":
+        raise RuleError(
+            _("{name!r} is already registered: names must differ").format(name=existing.name),
+        )
+    if existing is not None:
+        raise RuleError(
+            _("{name!r} withdrew from this event: register under another name").format(
+                name=existing.name
+            ),
+        )
+    if any(name_key(name) == name_key(other) for other in given):
+        raise RuleError(_("{name!r} is given twice: list each player once").format(name=name))
+    if read_as is None:
+        read_as = ReadAs([*(p.name for p in state.ordered_players()), *given])
+    refusal = read_as.refusal(name)
+    if refusal is not None:
+        raise RuleError(refusal, "I.1")
+
+
+def accent_twins(state: State, name: str) -> list[Msg]:
+    """A warning for each player registered before ``name`` whose name is his but for its
+    accents (``Rossi``, then ``Rossí``): two people, as registered, whom a search typed
+    without accents finds together."""
+    player = state.find(name)
+    if player is None:
+        return []
+    return [
+        _(
+            "{name!r} differs from {other!r} only by accents: registered as another player; "
+            "if they are one person, undo it"
+        ).format(name=player.name, other=other.name)
+        for other in state.ordered_players()
+        if other.order < player.order and accents_apart(player.name, other.name)
+    ]
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -238,28 +286,13 @@ class Register(Command):
         cap = state.settings.registration.max_players
         taken = state.registered_count
         events: list[EventBody] = []
-        seen: set[str] = set()
+        given: list[str] = []
+        read_as = ReadAs(p.name for p in state.ordered_players())
         for raw in self.names:
             name = clean_name(raw)
-            key = name_key(name)
-            existing = state.players.get(key)
-            if existing is not None and existing.status != "withdrawn":
-                raise RuleError(
-                    _("{name!r} is already registered: names must differ").format(
-                        name=existing.name
-                    ),
-                )
-            if existing is not None:
-                raise RuleError(
-                    _("{name!r} withdrew from this event: register under another name").format(
-                        name=existing.name
-                    ),
-                )
-            if key in seen:
-                raise RuleError(
-                    _("{name!r} is given twice: list each player once").format(name=name),
-                )
-            seen.add(key)
+            check_new_player(state, name, given, read_as)
+            given.append(name)
+            read_as.add(name)
             waitlisted = taken >= cap
             if not waitlisted:
                 taken += 1

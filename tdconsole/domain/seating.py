@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.settings import SeatingSettings
+from tdconsole.domain.settings import MAX_PLAYERS, SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, card_for, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _, ngettext, pgettext
@@ -25,6 +25,10 @@ from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 def suit_for(table: int, seating: SeatingSettings) -> str:
     return seating.suits[(table - 1) % len(seating.suits)]
+
+
+MAX_TABLES = MAX_PLAYERS // 2
+"""The most tables a draw may ask for: two players a table at the fewest (Art. II.1)."""
 
 
 def balanced_sizes(players: int, tables: int) -> list[int]:

@@ -90,12 +90,16 @@ Share = Annotated[Decimal, BeforeValidator(_ascii_decimal), Field(gt=0, le=100, 
 """A share of the prize pool, in percent."""
 
 
+MAX_PLAYERS = 100_000
+"""The most places an event may have (``max_players``)."""
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class RegistrationSettings(_Section):
-    max_players: int = Field(24, ge=2, le=100_000)
+    max_players: int = Field(24, ge=2, le=MAX_PLAYERS)
     """Art. I.1: places available; later registrations go to the waiting list."""
     entry_fee: Money = Decimal("70")
     """Art. I.2: the entry fee in scudi; all of it forms the prize pool (V.1)."""

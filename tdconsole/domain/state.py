@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
+from tdconsole.domain.identity import PLAIN
 from tdconsole.domain.numbers import round_chips
 from tdconsole.domain.settings import Settings
 
@@ -45,18 +46,12 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
-# Letters that carry no separable accent in Unicode, as people type them without it.
-_PLAIN = str.maketrans(
-    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i", "ŀ": "l"}
-)
-
-
 def typed_key(name: str) -> str:
     """A name as people type it: no case, no accents, single spaces (``Zoë  Ångström`` →
     ``zoe angstrom``)."""
     folded = unicodedata.normalize("NFKD", name.casefold())
     plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return " ".join(plain.translate(_PLAIN).split())
+    return " ".join(plain.translate(PLAIN).split())
 
 
 def typed_in(typed: str, name: str) -> bool:

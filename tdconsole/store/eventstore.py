@@ -72,6 +72,12 @@ class EventStore:
             self._db = _create(path)
             return
         refuse_link(path)
+        if path.is_dir():
+            raise StoreError(
+                _("{path} is a folder, not an event file: give the event file's path").format(
+                    path=shown(path)
+                ),
+            )
         if not path.is_file():
             raise StoreError(
                 _("no event file at {path}: create one with `tdconsole new PATH`").format(

@@ -15,6 +15,7 @@ import importlib
 import os
 import shutil
 import sqlite3
+import sys
 from pathlib import Path
 
 from tdconsole.domain.texts import escape
@@ -57,7 +58,21 @@ def oserror_cause(exc: OSError) -> Cause:
     known = _ERRNO.get(exc.errno or 0)
     if known is not None:
         return known
-    return own_words(exc)
+    return system_words(_words(exc))
+
+
+def validation_words(exc: BaseException, unnamed: str = "") -> Msg | None:
+    """A pydantic ``ValidationError``'s first error in our words (``settings.explain``), the
+    field named (``unnamed`` when the model as a whole refused); None for another error."""
+    pydantic = sys.modules.get("pydantic")  # (loaded whenever one was raised)
+    if pydantic is None or not isinstance(exc, pydantic.ValidationError) or not exc.errors():
+        return None
+    # lazy: the settings' models, which the command line's start does without
+    from tdconsole.domain.settings import explain
+
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or unnamed or exc.title
+    return _("{where}: {explanation}").format(where=where, explanation=explain(first))
 
 
 def own_words(exc: BaseException, words: str | None = None) -> Msg:
@@ -65,11 +80,18 @@ def own_words(exc: BaseException, words: str | None = None) -> Msg:
     catalogue translates: ``words``, by default the error's own (its first line, without a
     file name).
 
-    A reader of English reads them as they are; in another language they are said as what
+    A fault we can name is said in our words: an ``OSError`` by its cause (``oserror_cause``:
+    a full disk, a read-only medium), a pydantic ``ValidationError`` by its field. Else a
+    reader of English reads them as they are; in another language they are said as what
     they are, in a sentence of that language that keeps them at its end ("errore del sistema:
     [Errno 28] No space left on device"), so the cause can still be looked up.
     """
     if words is None:
+        if isinstance(exc, OSError):
+            return oserror_cause(exc)
+        invalid = validation_words(exc)
+        if invalid is not None:
+            return invalid
         words = _words(exc)
     if isinstance(exc, OSError):
         return system_words(words)

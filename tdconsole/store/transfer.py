@@ -258,7 +258,7 @@ def _check_replay(rows: list[Row], source: str | Msg) -> None:
         for seq, command, type_name, _schema, at, actor, data in rows
     ]
     try:
-        replay(records)
+        replay(records, registering=True)
     except RuleError as exc:
         raise _bad(source, exc.said) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing

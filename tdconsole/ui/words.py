@@ -13,6 +13,7 @@ from tdconsole.domain.registration import (
     FeeRefunded,
     PlayerRegistered,
     PlayerWithdrawn,
+    accent_twins,
     moved_up_said,
 )
 from tdconsole.domain.summaries import summary_text
@@ -20,6 +21,7 @@ from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
+    from tdconsole.domain.state import State
     from tdconsole.ui.log_watch import Activity
 
 
@@ -83,6 +85,17 @@ def registered_words(records: list[Record], tr: Translator) -> list[str]:
     parts = [tr("Registered: {names}", names=", ".join(registered))] if registered else []
     parts.append(tr("Waiting list (Art. I.1): {names}", names=", ".join(waiting)))
     return parts
+
+
+def accent_warnings(records: list[Record], state: State, tr: Translator) -> list[str]:
+    """Players just registered whose names differ from another's by accents alone (both may
+    be real people: the registration stands, the Director is told)."""
+    return [
+        tr.say(warning)
+        for record in records
+        if isinstance(record.body, PlayerRegistered)
+        for warning in accent_twins(state, record.body.name)
+    ]
 
 
 def withdrawal_words(records: list[Record], tr: Translator, currency: str) -> list[str]:

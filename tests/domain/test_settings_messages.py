@@ -1,5 +1,5 @@
 """A refused setting is said wholly in the reader's language (never "setting
-first_minutes: clock: minutes must be shorter than first_minutes; correggete il valore")."""
+first_minutes: clock: minutes must be shorter than first_minutes; correggi il valore")."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_a_pair_of_settings_refused_in_italian_names_both_by_their_italian_label
     error = refusal("minutes", "50")  # the later levels must be shorter than the first (III.5)
     assert error.text("it") == (
         "Livelli successivi, minuti: «Livelli successivi, minuti» deve essere minore di "
-        "«Primo livello, minuti»; correggete il valore e riprovate"
+        "«Primo livello, minuti»; correggi il valore e riprova"
     )
     assert str(error) == (
         "Later levels, minutes (minutes): Later levels, minutes (minutes) must be shorter than "
@@ -37,27 +37,25 @@ def test_a_pair_of_settings_refused_in_italian_names_both_by_their_italian_label
     ("key", "raw", "italian"),
     [
         ("table_seats", "1", "Posti per tavolo: deve essere almeno 2"),
-        ("language", "fr", 'Lingua: scegliete tra "en" o "it"'),
+        ("language", "fr", 'Lingua: scegli tra "en" o "it"'),
         ("director", "x" * 61, "Direttore: al massimo 60 caratteri"),
-        ("suits", "♥♥", "Semi dei tavoli: elencate semi diversi, uno per tavolo"),
+        ("suits", "♥♥", "Semi dei tavoli: elenca semi diversi, uno per tavolo"),
         (
             "max_players",
             "molti",
-            "Posti: 'molti' non è un numero intero: scrivetelo con le cifre 0-9 (Art. VII.1)",
+            "Posti: 'molti' non è un numero intero: scrivilo con le cifre 0-9 (Art. VII.1)",
         ),
         (
             "entry_fee",
             "1e30",
-            "Quota d'iscrizione: '1e30' non è un importo: scrivete gli scudi con le cifre 0-9 "
+            "Quota d'iscrizione: '1e30' non è un importo: scrivi gli scudi con le cifre 0-9 "
             "(ad esempio 70 o 12.50) (Art. I.2)",
         ),
     ],
 )
 def test_every_refused_setting_is_wholly_italian(key: str, raw: str, italian: str) -> None:
     said = refusal(key, raw).text("it")
-    assert said == (
-        italian if "(Art." in italian else f"{italian}; correggete il valore e riprovate"
-    )
+    assert said == (italian if "(Art." in italian else f"{italian}; correggi il valore e riprova")
     assert not ENGLISH.search(said), said
 
 
@@ -67,7 +65,7 @@ def test_a_refused_settings_file_is_wholly_italian_but_for_its_place() -> None:
     said = refused.value.text("it")
     assert said == (
         "le impostazioni dell'evento: clock: «Livelli successivi, minuti» deve essere minore "
-        "di «Primo livello, minuti»; correggete il valore e riprovate"
+        "di «Primo livello, minuti»; correggi il valore e riprova"
     )
     assert not ENGLISH.search(said), said
     assert str(refused.value).startswith("the event's settings: clock: Later levels")
@@ -78,6 +76,6 @@ def test_a_validation_error_we_do_not_word_is_still_ours() -> None:
     with pytest.raises(RuleError) as refused:
         validate_settings({"prizes": {"payout_unit": float("inf")}}, source="ordine.toml")
     assert refused.value.text("it") == (
-        "ordine.toml: prizes.payout_unit: non è un valore valido; correggete il valore e riprovate"
+        "ordine.toml: prizes.payout_unit: non è un valore valido; correggi il valore e riprova"
     )
     assert "Input" not in str(refused.value)

@@ -30,9 +30,12 @@ def test_a_full_disk_while_writing_an_output(tmp_path: Path) -> None:
 
     with pytest.raises(StoreError) as caught:
         place_new(target, build)
-    assert str(caught.value) == f"cannot write {target} ({FULL}): choose another path"
+    # In the words every write says a full disk in (``oserror_cause``), as `register` does.
+    assert str(caught.value) == (
+        f"cannot write {target} (disk full: free some space): choose another path"
+    )
     assert caught.value.text("it") == (
-        f"impossibile scrivere {target}: scegli un altro percorso (errore del sistema: {FULL})"
+        f"impossibile scrivere {target}: scegli un altro percorso (disco pieno: libera spazio)"
     )
 
 
@@ -84,6 +87,25 @@ def test_a_parser_s_words_end_the_italian_sentence(tmp_path: Path) -> None:
 
 def test_the_system_s_words_are_marked_as_said_in_a_test_language() -> None:
     """A pseudo-language run finds the system's words inside the markers, not as escapes."""
-    said = own_words(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))).text(PSEUDO)
-    assert said.startswith(OPEN) and FULL in said
+    said = own_words(OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))).text(PSEUDO)
+    assert said.startswith(OPEN) and TOO_LONG in said
     assert own_words(sqlite3.OperationalError("disk I/O error")).text("en") == "disk I/O error"
+
+
+def test_every_write_says_a_read_only_medium_and_a_full_disk_in_registers_words(
+    tmp_path: Path,
+) -> None:
+    """`print`, `new` and `register` on a read-only or full medium: one set of words (the
+    system's own are for a fault no word of ours names)."""
+    for code, italian in (
+        (errno.EROFS, "il supporto è montato in sola lettura"),
+        (28, "disco pieno"),
+    ):
+
+        def build(tmp: Path, code: int = code) -> None:
+            raise OSError(code, os.strerror(code))
+
+        with pytest.raises(StoreError) as caught:
+            place_new(tmp_path / "out.txt", build)
+        said = caught.value.text("it")
+        assert italian in said and "Errno" not in said and "errore del sistema" not in said

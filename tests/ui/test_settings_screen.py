@@ -55,7 +55,7 @@ async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleAp
         await pilot.press(*CLEAR, "1")
         await pilot.pause()
         assert shown_errors(app) == [
-            "Posti per tavolo: deve essere almeno 2; correggete il valore e riprovate"
+            "Posti per tavolo: deve essere almeno 2; correggi il valore e riprova"
         ]
         await pilot.press("1")
         await pilot.pause()

@@ -79,3 +79,19 @@ def test_the_log_says_the_waiting_list_and_who_moved_up(
     assert main(["--lang", "en", "--event", event, "log"]) == 0
     log = capsys.readouterr().out
     assert ": Cid: waiting list\n" in log and log.endswith(f": {moved}")
+
+
+def test_a_name_apart_from_anothers_by_accents_alone_is_said_in_a_warning(
+    full: Tournament,
+) -> None:
+    from tdconsole.ui.words import accent_warnings
+
+    assert (
+        accent_warnings(full.execute(Register(names=["Rossi"])), full.state, tr := Translator("it"))
+        == []
+    )
+    records = full.execute(Register(names=["Ross\u00ed", "Anna"]))
+    assert accent_warnings(records, full.state, tr) == [
+        "'Ross\u00ed' differisce da 'Rossi' solo per gli accenti: iscritto come un altro "
+        "giocatore; se sono la stessa persona, annulla"
+    ]

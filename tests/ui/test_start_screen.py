@@ -108,14 +108,15 @@ async def test_a_read_only_data_folder_is_said_as_such(monkeypatch: pytest.Monke
     def read_only(*args: object, **kwargs: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    # A read-only medium, as the system says it (the tests may run as root, who writes anyway).
+    # A read-only medium, said in the words every write says it in (the tests may run as
+    # root, who writes anyway).
     monkeypatch.setattr("tdconsole.store.output.tempfile.mkdtemp", read_only)
     app = build_app(None, frozen, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await name_typed(pilot, *"domenica", "enter")
         assert isinstance(app.screen, StartScreen)
         said = messages(app)[-1]
-        assert "Read-only file system" in said and "choose another path" in said, said
+        assert "the medium is mounted read-only" in said and "choose another path" in said, said
     assert list(events_dir().iterdir()) == []
 
 

@@ -8,7 +8,7 @@
   // (the iota under a Greek vowel folds to a letter ι; its spacing form ͺ to nothing)
   const SUBSCRIPT = /\u0345/g;
   const MARKS = /\p{Mn}/gu;
-  // Letters that carry no separable accent, as people type them without it (state._PLAIN).
+  // Letters that carry no separable accent, as people type them without it (identity.PLAIN).
   const PLAIN = { "ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th",
     "ı": "i", "ŀ": "l" };
   const swap = (table) => (ch) => table[ch] ?? ch;
