@@ -177,10 +177,40 @@ def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -
     return None
 
 
+def apart(a: str, b: str) -> bool:
+    """Names a reader may take for one another that may still be two people: apart by accents
+    alone, or by ordinary letters (``letters_apart``); registered, with a warning."""
+    return accents_apart(a, b) or letters_apart(a, b)
+
+
 def accents_apart(a: str, b: str) -> bool:
     """``a`` and ``b`` differ by accents alone (case aside): ``Rossi`` and ``Rossí``, ``Soren``
     and ``Søren``. A full-width letter or another script's is no accent."""
     return person_key(a) != person_key(b) and _unaccented(a) == _unaccented(b)
+
+
+def letters_apart(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are written in ordinary letters only (each its own skeleton in
+    TR39's table: no other script's look-alike, no full width, no digit or sign but spaces,
+    ``.``, ``'`` and ``-``) and differ in a letter: ``Elia`` and ``Ella``, ``Comi`` and
+    ``Corni`` may be two people, where ``Rоssi`` (a Cyrillic о) or ``Ross1`` is one name
+    disguised."""
+    return _ordinary(a) and _ordinary(b) and _letters(a) != _letters(b)
+
+
+def _letters(name: str) -> str:
+    return "".join(ch for ch in _unaccented(name) if ch.isalpha())
+
+
+@lru_cache(maxsize=1024)
+def _ordinary(name: str) -> bool:
+    skeleton_key = _tr39()
+    for ch in unicodedata.normalize("NFD", name):
+        if unicodedata.combining(ch) or ch in " .'-":
+            continue
+        if not ch.isalpha() or skeleton_key(ch) != ch.casefold():  # (an I reads as an l)
+            return False
+    return True
 
 
 def _unaccented(name: str) -> str:
@@ -209,7 +239,7 @@ class ReadAs:
         script's letter, a sign, spaces: ``looks_alike``) without being apart by accents
         alone, which may be two people (``accents_apart``); None when it is not."""
         other = self._first.get(skeleton(name) or person_key(name))
-        if other is None or not looks_alike(name, other) or accents_apart(name, other):
+        if other is None or not looks_alike(name, other) or apart(name, other):
             return None
         return _(
             "{name!r} reads as {other!r}, already registered: tell them apart, e.g. {example!r}"

@@ -13,7 +13,7 @@ from pydantic import Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.identity import ReadAs, accents_apart
+from tdconsole.domain.identity import ReadAs, accents_apart, letters_apart, looks_alike
 from tdconsole.domain.settings import (
     PinKind,
     Settings,
@@ -99,19 +99,31 @@ def check_new_player(
 
 def accent_twins(state: State, name: str) -> list[Msg]:
     """A warning for each player registered before ``name`` whose name is his but for its
-    accents (``Rossi``, then ``Rossí``): two people, as registered, whom a search typed
-    without accents finds together."""
+    accents (``Rossi``, then ``Rossí``: a search typed without accents finds them together) or
+    reads much like his in ordinary letters (``Elia``, then ``Ella``): two people, as
+    registered."""
     player = state.find(name)
     if player is None:
         return []
-    return [
-        _(
-            "{name!r} differs from {other!r} only by accents: registered as another player; "
-            "if they are one person, undo it"
-        ).format(name=player.name, other=other.name)
-        for other in state.ordered_players()
-        if other.order < player.order and accents_apart(player.name, other.name)
-    ]
+    said = []
+    for other in state.ordered_players():
+        if other.order >= player.order:
+            continue
+        if accents_apart(player.name, other.name):
+            said.append(
+                _(
+                    "{name!r} differs from {other!r} only by accents: registered as another "
+                    "player; if they are one person, undo it"
+                ).format(name=player.name, other=other.name)
+            )
+        elif looks_alike(player.name, other.name) and letters_apart(player.name, other.name):
+            said.append(
+                _(
+                    "{name!r} reads much like {other!r}: registered as another player; if "
+                    "they are one person, undo it"
+                ).format(name=player.name, other=other.name)
+            )
+    return said
 
 
 # -- events ---------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def register(state: State, *names: str) -> list[str]:
         ("Rossi", "Ross1"),  # a one for an i
         ("Rossi M.", "Rossi  M."),  # two spaces
         ("Rossi M.", "Rossi M"),  # the full stop
-        ("Comi", "Corni"),  # rn reads as m
+        ("Ella", "ElIa"),  # a capital I for an l
     ],
 )
 def test_a_name_that_reads_as_a_registered_players_is_refused(first: str, second: str) -> None:
@@ -108,6 +108,24 @@ def test_names_apart_by_accents_alone_are_two_players_with_a_warning() -> None:
     )
     assert accent_twins(state, "Rossi") == []  # said once, of the later one
     assert accent_twins(state, "Anna") == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("Comi", "Corni"), ("Elia", "Ella"), ("Mario", "Marlo")]
+)
+def test_names_in_ordinary_letters_that_read_much_alike_pass_with_a_warning(
+    first: str, second: str
+) -> None:
+    """Two real surnames (rn reads as m, i as l) may be two people: registered, and said."""
+    state = registered("Anna", first)
+    assert register(state, second) == [second]
+    PlayerRegistered(name=second).apply(state, NOW)
+    (warning,) = accent_twins(state, second)
+    assert warning.text("en") == (
+        f"{second!r} reads much like {first!r}: registered as another player; "
+        "if they are one person, undo it"
+    )
+    assert accent_twins(state, first) == []
 
 
 def test_different_names_pass() -> None:
