@@ -260,6 +260,7 @@ class State:
         new.rulings = list(self.rulings)
         new.vacated = list(self.vacated)
         new.pins = dict(self.pins)
+        new.pin_weakness = dict(self.pin_weakness)
         new.staff = list(self.staff)
         return new
 

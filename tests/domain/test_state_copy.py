@@ -68,6 +68,7 @@ def filled(make_service: MakeService) -> tuple[State, History]:
     )
     state.vacated.append(12)
     state.pins["floor"] = "salted"
+    state.pin_weakness["floor"], state.pins_shared = "short", True
     state.staff.append("Bruno")
     state.removed, state.adjusted, state.final_bonus = 100, 25, 4000
     state.phones_signed_out, state.handovers = 1, True
