@@ -173,6 +173,8 @@ async def test_a_finished_event_refuses_play_and_the_clock_at_once(
         await settle(pilot)
         keys = footer_keys(app.screen)
         assert not {"space", "a", "e", "c", "f"} & set(keys), keys
+        labels = [label for label, *_ in palette_entries(app.screen)]  # type: ignore[arg-type]
+        assert not [x for x in labels if x.startswith("Eliminate")], labels
         await pilot.press(key)
         await settle(pilot)
         refused_at_once(app, key, "IV.7")

@@ -359,14 +359,15 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
             seat = seat_words(tr, state, p.table, p.seat)
             where = tr("Player {name} — {seat}", name=p.name, seat=seat)
             entries.append((where, partial(screen.select_player, p.name), status, p.name))
-            entries.append(
-                (
-                    tr("Eliminate {name}", name=p.name),
-                    partial(screen.action_eliminate, p.name),
-                    "e",
-                    p.name,
+            if screen.check_action("eliminate", ()) is not False:
+                entries.append(
+                    (
+                        tr("Eliminate {name}", name=p.name),
+                        partial(screen.action_eliminate, p.name),
+                        "e",
+                        p.name,
+                    )
                 )
-            )
             if not screen.floor:
                 entries.append(
                     (
