@@ -288,6 +288,14 @@ class Tournament:
                 local_folders.choose_here(key, value)
         return records
 
+    def check(self, command: Command) -> None:
+        """Refuse ``command`` (``RuleError``) as ``execute`` would on the State this service
+        holds, recording nothing: a face asks before it asks to confirm (the dice are not
+        this service's: a dry run leaves them as they were)."""
+        ctx = Context(now=self.clock(), rng=random.Random(0), actor=self.actor, role=self.role)
+        command.check_role(ctx)
+        command.decide(self.state, ctx)
+
     def last_action(self) -> LastAction | None:
         """The command an undo would cancel now (as this service last read the log), with who
         made it: what a face names before it undoes (``undo(expected=…)``)."""

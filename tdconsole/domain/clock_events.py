@@ -69,12 +69,16 @@ class ClockControl(Command):
             return summary_of(said.CLOCK_SET, time=clock.format_mmss(self.seconds or 0))
         return summary_of(said.CLOCK[self.action])
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
         if state.phase == "finished":
             raise RuleError(
                 _("the tournament is over: the clock is stopped"),
                 "IV.7",
             )
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
         transition(state, self.action, self.seconds, ctx.now)  # refuses what is not possible
         return [ClockChanged(action=self.action, seconds=self.seconds)]
 
@@ -99,12 +103,16 @@ class EditLevel(Command):
     def describe(self) -> Summary:
         return summary_of(said.EDIT_LEVEL, level=self.level)
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
         if state.phase == "finished":
             raise RuleError(
                 _("the tournament is over: the clock is stopped and its levels are closed"),
                 "IV.7",
             )
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
         if state.clock is None or state.structure is None or state.stack is None:
             raise RuleError(
                 _("the structure is set at `start`"),

@@ -191,6 +191,12 @@ class Command(BaseModel):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         raise NotImplementedError
 
+    @classmethod
+    def check_applies(cls, state: State) -> None:
+        """Refuse (``RuleError``) when ``state`` alone forbids the command, whatever its
+        fields: ``decide`` asks first, and a console asks before it opens the command's
+        dialog (no names typed for a refusal). Most commands depend on their fields alone."""
+
     def describe(self) -> Summary:
         """What the command does, for the log and undo notifications: one of the summaries'
         messages with its fields (``summaries.summary_of``), whose text is English."""

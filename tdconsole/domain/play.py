@@ -230,14 +230,18 @@ class SecondStack(Command):
     def describe(self) -> Summary:
         return summary_of(said.SECOND_STACK, name=self.name.strip())
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
         require_play_open(state, pgettext("play refused", "second stack"))
-        player = require_in(state, self.name)
         if state.phase != "elimination":
             raise RuleError(
                 _("no second stack in the final: the III.4 bonus replaced it"),
                 "III.4",
             )
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
+        player = require_in(state, self.name)
         if player.second_stack is not None:
             raise RuleError(
                 _(
@@ -373,8 +377,12 @@ class Bust(Command):
     def describe(self) -> Summary:
         return summary_of(said.ELIMINATED, names=", ".join(n.strip() for n in self.names))
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
         require_play_open(state, pgettext("play refused", "elimination"))
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
         if len(self.names) > 1 and self.stacks is None:
             raise RuleError(
                 _(

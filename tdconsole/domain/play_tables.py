@@ -174,7 +174,11 @@ class TableClosed(EventBody):
         closing.plan = None
 
 
-def check_closable(state: State, table: Table, override: str | None) -> None:
+def check_tables_close(state: State) -> None:
+    """Tables close in the elimination phase, until the final is due (IV.4); the final table
+    never closes (IV.2)."""
+    if state.phase == "final":
+        raise RuleError(_("the final table never closes: it plays to the last player"), "IV.4")
     if state.phase != "elimination":
         raise RuleError(
             _("tables close only during the elimination phase"),
@@ -185,6 +189,10 @@ def check_closable(state: State, table: Table, override: str | None) -> None:
             _("nine or fewer are in: all tables close into the final (`final --count ...`)"),
             "IV.4",
         )
+
+
+def check_closable(state: State, table: Table, override: str | None) -> None:
+    check_tables_close(state)
     if not table.open:
         raise RuleError(
             _("table {number} is already closed").format(number=table.number),
@@ -245,6 +253,10 @@ class CloseTable(Command):
 
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_TABLE, table=self.table)
+
+    @classmethod
+    def check_applies(cls, state: State) -> None:
+        check_tables_close(state)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         table = require_table(state, self.table)
@@ -372,7 +384,9 @@ class Final(Command):
     def describe(self) -> Summary:
         return summary_of(said.FINAL)
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
+        """Once, when the elimination phase ends (IV.2), never again (IV.5)."""
         if state.phase == "final" or state.phase == "finished":
             raise RuleError(_("the final is already under way"), "IV.5")
         if state.phase != "elimination":
@@ -380,16 +394,24 @@ class Final(Command):
                 _("the final follows the elimination phase (`start` first)"),
                 "IV.2",
             )
-        seating = state.settings.seating
         if not state.final_due:
             raise RuleError(
                 _(
                     "{in_play} players are still in: the final begins when "
                     "{final_seats} or fewer are left"
-                ).format(in_play=state.in_play, final_seats=seating.final_seats),
+                ).format(in_play=state.in_play, final_seats=state.settings.seating.final_seats),
                 "IV.2",
             )
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
+        seating = state.settings.seating
         finalists = state.in_players()
+        if state.phase != "elimination":
+            raise RuleError(
+                _("the final follows the elimination phase (`start` first)"),
+                "IV.2",
+            )
         counts: dict[str, int] = {}
         for raw, chips in self.counts.items():
             player = require_in(state, raw)

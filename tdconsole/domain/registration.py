@@ -289,12 +289,24 @@ class Register(Command):
     def describe(self) -> Summary:
         return summary_of(said.REGISTER, name=", ".join(n.strip() for n in self.names))
 
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+    @classmethod
+    def check_applies(cls, state: State) -> None:
+        if state.phase == "seated":
+            raise RuleError(
+                _(
+                    "registration closed with the seat draw: for a latecomer, undo the draw, "
+                    "register him and draw again"
+                ),
+                "I.1",
+            )
         if state.phase != "registration":
             raise RuleError(
                 _("registration closed with the seat draw: no new players now"),
                 "I.1",
             )
+
+    def decide(self, state: State, ctx: Context) -> list[EventBody]:
+        self.check_applies(state)
         cap = state.settings.registration.max_players
         taken = state.registered_count
         events: list[EventBody] = []

@@ -330,3 +330,60 @@ async def test_keys_typed_right_after_e_land_in_the_dialog(app: ConsoleApp) -> N
         assert isinstance(app.screen, EliminateDialog)
         fields = {field.id: field.value for field in app.screen.query(Input)}
         assert fields == {"name-1": "Leone", "stack-1": ""}
+
+
+CAPITAL_NAMES = ("Bianchi", "Mancini", "Costa", "Serra", "Tommaso", "Hanna")
+"""Names that begin with a capital key of the tables' view: the button, a move, the colour-up,
+the structure, the clock's time, a prize handed over."""
+
+
+@pytest.mark.parametrize("name", CAPITAL_NAMES)
+async def test_a_capitalised_name_typed_on_the_tables_is_a_search(
+    app: ConsoleApp, name: str
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = log_length(svc(app))
+        send_at_once(app, *name)  # as fast as a terminal sends a name typed
+        await settle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), name
+        box = app.screen.query_one("#player-search", Input)
+        assert app.focused is box and box.value == name
+        assert log_length(svc(app)) == before
+
+
+@pytest.mark.parametrize("key", ["B", "M", "C", "S", "T"])
+async def test_a_capital_key_pressed_alone_opens_its_dialog(app: ConsoleApp, key: str) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        send_at_once(app, key)
+        await settle(pilot)
+        assert not isinstance(app.screen, ConsoleScreen), key
+        searches = app.screen_stack[-2].query("#player-search").results(Input)
+        assert all(box.value == "" for box in searches)
+
+
+@pytest.mark.parametrize(("key", "food"), [("y", False), ("v", True)])
+async def test_a_fee_already_paid_is_refused_before_the_question(
+    tmp_path: Path, key: str, food: bool
+) -> None:
+    service = registration(tmp_path)
+    service.execute(Pay(names=["Dan"], food=food))
+    async with console(service, lang="en") as (app, pilot):
+        before = log_length(service)
+        await pilot.press("slash", *"dan", "enter", key)
+        await settle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+        said = [n.message for n in notifications(app)]
+        assert any("already paid" in m and "(Art. I.2)" in m for m in said), said
+        assert log_length(service) == before
+
+
+@pytest.mark.parametrize("key", ["y", "v"])
+async def test_the_fee_and_food_questions_cite_their_article(tmp_path: Path, key: str) -> None:
+    service = registration(tmp_path)
+    async with console(service, lang="en") as (app, pilot):
+        await pilot.press("slash", *"dan", "enter", key)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Art. I.2" in str(app.screen.query_one(".dialog").border_title)

@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Label, Static
 
 from tdconsole.domain.play import Bust, Final
+from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.ui.app import build_app
+from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import ConsoleScreen, palette_entries
 from tdconsole.ui.screens.structure import StructureScreen
@@ -115,8 +116,8 @@ async def test_an_event_that_starts_as_its_final_offers_no_closing_no_final_draw
 @pytest.mark.parametrize(
     ("when", "offered", "hidden"),
     [
-        ("demo_file", {"c", "d"}, {"f"}),  # the elimination: tables close, no final yet
-        ("final_file", {"f"}, {"c", "d"}),  # nine in: the final's draw, nothing else (IV.2)
+        ("demo_file", {"c", "d", "e"}, {"f"}),  # the elimination: tables close, no final yet
+        ("final_file", {"f"}, {"c", "d", "e"}),  # nine in: the final's draw, no play (IV.2)
     ],
 )
 async def test_closings_until_the_final_is_due_and_its_draw_then(
@@ -134,7 +135,65 @@ async def test_closings_until_the_final_is_due_and_its_draw_then(
         await pilot.press("e")
         await settle(pilot)
         dialog = app.screen
+        if "e" in hidden:  # refused at once, before its dialog
+            assert isinstance(dialog, ConsoleScreen)
+            assert any("(Art. IV.2)" in m for m in messages(app)), messages(app)
+            return
         assert isinstance(dialog, EliminateDialog)
-        second_stacks = "d" in offered
-        assert dialog.query_one("#declined", Checkbox).display is second_stacks
-        assert ("III.2" in str(dialog.query_one(".dialog").border_title)) is second_stacks
+        assert dialog.query_one("#declined", Checkbox).display
+        assert "III.2" in str(dialog.query_one(".dialog").border_title)
+
+
+def refused_at_once(app: ConsoleApp, key: str, article: str) -> None:
+    assert isinstance(app.screen, ConsoleScreen), key
+    assert any(f"(Art. {article})" in m for m in messages(app)), (key, messages(app))
+
+
+@pytest.mark.parametrize(("key", "article"), [("f", "IV.5"), ("c", "IV.4"), ("d", "III.4")])
+async def test_after_the_final_draw_its_keys_are_refused_before_their_dialog(
+    final_file: Path, make_app: MakeApp, key: str, article: str
+) -> None:
+    draw_the_final(final_file)
+    app = make_app(path=final_file, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert key not in footer_keys(app.screen)
+        await pilot.press(key)
+        await settle(pilot)
+        refused_at_once(app, key, article)
+
+
+@pytest.mark.parametrize("key", ["e", "space", "a", "T"])
+async def test_a_finished_event_refuses_play_and_the_clock_at_once(
+    final_file: Path, make_app: MakeApp, key: str
+) -> None:
+    draw_the_final(final_file, finish=True)
+    app = make_app(path=final_file, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        keys = footer_keys(app.screen)
+        assert not {"space", "a", "e", "c", "f"} & set(keys), keys
+        labels = [label for label, *_ in palette_entries(app.screen)]  # type: ignore[arg-type]
+        assert not [x for x in labels if x.startswith("Eliminate")], labels
+        await pilot.press(key)
+        await settle(pilot)
+        refused_at_once(app, key, "IV.7")
+
+
+async def test_after_the_seat_draw_i_is_refused_with_the_way_for_a_latecomer(
+    tmp_path: Path,
+) -> None:
+    service = new_event(tmp_path / "e.tdc", started=False)
+    service.execute(Draw(seed=1))
+    assert service.state.phase == "seated"
+    app = build_app(service, frozen, lang="en")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            assert "i" not in footer_keys(app.screen)
+            await pilot.press("i")
+            await settle(pilot)
+            refused_at_once(app, "i", "I.1")
+            assert any("undo the draw" in m for m in messages(app)), messages(app)
+    finally:
+        service.close()

@@ -51,6 +51,7 @@ REACHED = {
         "_list_visible",
         "_no_matches_timer",
         "_notifications",
+        "_peek_message",
         "_refresh_notifications",
         "_render_chops",
         "_repaint_required",

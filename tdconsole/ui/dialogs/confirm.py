@@ -29,9 +29,16 @@ class ConfirmDialog(Dialog):
     HEADING: ClassVar[Msg] = _("Confirm")
 
     def __init__(
-        self, tr: Translator, state: State, heading: str, question: str, request: Message
+        self,
+        tr: Translator,
+        state: State,
+        heading: str,
+        question: str,
+        request: Message,
+        articles: tuple[str, ...] = (),
     ) -> None:
         self.heading = heading
+        self.cited = articles
         self.question = question
         self.request = request
         self.stray = ""
@@ -39,7 +46,10 @@ class ConfirmDialog(Dialog):
         super().__init__(tr, state)
 
     def title_text(self) -> str:
-        return self.heading
+        return self.tr.cite(self.heading, self.cited) if self.cited else self.heading
+
+    def articles(self) -> tuple[str, ...]:
+        return self.cited
 
     def body(self) -> ComposeResult:
         yield Label(Text(self.question), id="question")

@@ -11,20 +11,21 @@ apply to and the actions on the room (clock, dialogs, direct commands) are
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import events
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Input, TabbedContent, TabPane
 
-from tdconsole.domain.play_common import can_take_second_stack, second_stacks_given
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
 from tdconsole.ui.colour_up_prompt import colour_up_due
@@ -41,9 +42,10 @@ from tdconsole.ui.screens.console_keys import (
     IN_PLAY,
     SEARCH_BOXES,
     TABS,
+    refusal,
 )
 from tdconsole.ui.screens.keys import KeysScreen
-from tdconsole.ui.textual_reach import rewrite_bindings
+from tdconsole.ui.textual_reach import next_message, rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.keys_footer import KeysFooter
@@ -72,7 +74,6 @@ TAB_VIEWS = tuple(view for views in VIEWS_OF_TAB.values() for view, _id in views
 """The views the tabs hold that are handed the State (the tables' view is shown it always)."""
 
 if TYPE_CHECKING:
-    from textual import events
     from textual.widget import AwaitMount
 
     from tdconsole.domain.clock import ClockStatus
@@ -199,8 +200,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         started = self.state is not None and self.state.stack is not None
         if started and action in BEFORE_START:
             return False
-        if self.state is not None and action in ONLY_WHEN:
-            return ONLY_WHEN[action](self.state)
+        if self.state is not None and refusal(self.state, action) is not None:
+            return False  # refused at once when pressed (``typed_aside``)
         return not (not started and action in IN_PLAY)
 
     # -- actions: navigation ---------------------------------------------------------------
@@ -235,7 +236,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         A word typed while no field has the keys is a search for a player, never the keys'
         actions: a letter no key of the view uses opens the search with it, and the letters
         still on their way once a search box has the keys go into it ("Greco" typed on the
-        tables is a search, not ``r`` redoing an action)."""
+        tables is a search, not ``r`` redoing an action). A capital key with a lower-case
+        letter on its way behind it begins a name too ("Bianchi" is a search, ``B`` alone the
+        button). A key pressed alone where its command is refused says why at once (``f``
+        once the final is drawn), before any dialog."""
         char = event.character
         if not event.is_printable or char is None:
             return False
@@ -244,11 +248,25 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             box.insert_text_at_cursor(char)
             return True
         bound = self.active_bindings.get(event.key)
-        if (bound is not None and bound.enabled) or not char.isalpha():
+        typing = typing_on(self.app)
+        if bound is not None and bound.enabled and not (char.isupper() and typing):
+            return False
+        refused = self._refused(event.key)
+        if refused is not None and not typing:
+            getattr(self.app, "refused", lambda _error: None)(refused)  # the App says it
+            return True
+        if not char.isalpha():
             return False
         await self._front("players")
         self.query_one(SearchBox).start(char)
         return True
+
+    def _refused(self, key: str) -> RuleError | None:
+        """Why this console's ``key`` is refused now by its command (None: it is not)."""
+        name = ACTION_OF_KEY.get(key, "").split("(")[0]
+        if self.state is None or (self.floor and name not in FLOOR_ACTIONS):
+            return None
+        return refusal(self.state, name)
 
     def action_leave_search(self) -> None:
         box = self.focused
@@ -298,16 +316,14 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
-ONLY_WHEN: dict[str, Callable[[State], bool]] = {
-    # none once the final is due, nor in an event that starts as its final (III.4)
-    "second_stack": second_stacks_given,
-    # tables close in the elimination phase until the final is due (IV.4)
-    "close_table": lambda state: state.tables_close,
-    # the final is drawn once nine or fewer are in, never in an event that starts as one (IV.2)
-    "final": lambda state: state.final_due,
-}
-"""The keys offered only when the state lets them apply (hidden from the footer and palette
-otherwise)."""
+def typing_on(app: App[object]) -> bool:
+    """A lower-case letter is already on its way behind the key being read: a word typed
+    (letters typed at once arrive together), not a key pressed alone."""
+    after = next_message(app)
+    return isinstance(after, events.Key) and (after.character or "").islower()
+
+
+ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}
 
 FLOOR_FOOTER = {"count", "call_clock"}
 """Keys the floor's footer shows besides the Director's: the floor counts and calls the clock."""
@@ -343,14 +359,15 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
             seat = seat_words(tr, state, p.table, p.seat)
             where = tr("Player {name} — {seat}", name=p.name, seat=seat)
             entries.append((where, partial(screen.select_player, p.name), status, p.name))
-            entries.append(
-                (
-                    tr("Eliminate {name}", name=p.name),
-                    partial(screen.action_eliminate, p.name),
-                    "e",
-                    p.name,
+            if screen.check_action("eliminate", ()) is not False:
+                entries.append(
+                    (
+                        tr("Eliminate {name}", name=p.name),
+                        partial(screen.action_eliminate, p.name),
+                        "e",
+                        p.name,
+                    )
                 )
-            )
             if not screen.floor:
                 entries.append(
                     (

@@ -24,6 +24,7 @@ from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import Pay, Withdraw
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -343,10 +344,21 @@ class ConsoleActions(_Screen):
         self.app.push_screen(CallClockDialog(self.tr, name, clock))
 
     # -- actions: asked first -------------------------------------------------------------------
-    def confirm(self, heading: str, question: str, request: Message) -> None:
+    def confirm(
+        self, heading: str, question: str, request: Message, articles: tuple[str, ...] = ()
+    ) -> None:
         """A one-key action that changes the night, asked first: Enter confirms, Escape (or a
-        letter typed into it) changes nothing (``ConfirmDialog``)."""
-        self.app.push_screen(ConfirmDialog(self.tr, self._state(), heading, question, request))
+        letter typed into it) changes nothing (``ConfirmDialog``). A command its service
+        refuses now is refused at once, never asked (``Tournament.check``)."""
+        service = getattr(self.app, "service", None)
+        if isinstance(request, CommandRequested) and service is not None:
+            try:
+                service.check(request.command)
+            except RuleError as refused:
+                getattr(self.app, "refused", lambda _error: None)(refused)
+                return
+        dialog = ConfirmDialog(self.tr, self._state(), heading, question, request, articles)
+        self.app.push_screen(dialog)
 
     def action_food(self) -> None:
         """The food contribution, before the start or during play (I.2)."""
@@ -361,7 +373,8 @@ class ConsoleActions(_Screen):
             heading, question = self.tr("Food"), self.tr("Food paid by {name}?", name=name)
         else:
             heading, question = self.tr("Pay"), self.tr("Entry fee paid by {name}?", name=name)
-        self.confirm(heading, question, CommandRequested(Pay(names=[name], food=food)))
+        request = CommandRequested(Pay(names=[name], food=food))
+        self.confirm(heading, question, request, ("I.2",))
 
     def action_pay_several(self) -> None:
         """Several fees at once: the names typed, or every player not yet paid."""

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from tdconsole.domain.commands import BY_COMMAND, Key, actions
+from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+
+if TYPE_CHECKING:
+    from tdconsole.domain.events import Command
+    from tdconsole.domain.state import State
 
 TABS = ("tables", "players", "prizes", "standings", "rules", "season")
 
@@ -60,3 +69,26 @@ FLOOR_ACTIONS = {k.action.split("(")[0] for k in ACTIONS if k.floor} | {
 
 SEARCH_BOXES = {"player-search": "#player-table", "rule-search": "#rule-results"}
 """Each search box and the view Escape returns to."""
+
+
+@cache
+def command_of(action: str) -> type[Command] | None:
+    """The command an action's key gives (its description's), None for the console's own."""
+    for described in BY_COMMAND.values():
+        if any(key.action.split("(")[0] == action for key in described.keys):
+            module = import_module(f"tdconsole.domain.{described.module}")
+            command: type[Command] = getattr(module, described.command)
+            return command
+    return None
+
+
+def refusal(state: State, action: str) -> RuleError | None:
+    """Why the command of ``action`` is refused in ``state`` whatever its dialog would hold
+    (the command's own ``check_applies``); None when it may be given."""
+    command = command_of(action)
+    try:
+        if command is not None:
+            command.check_applies(state)
+    except RuleError as refused:
+        return refused
+    return None
