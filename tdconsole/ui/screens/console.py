@@ -222,6 +222,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             "rules": "#rule-search",
             "season": "#season-table",
         }[name]
+        if isinstance(self.focused, Input) and self.focused.value:
+            return  # a word typed while the tab was built began a search: its box keeps the keys
         # At once (not at the next refresh): keys typed right after land in the new pane.
         self.set_focus(self.query_one(focus))
 
