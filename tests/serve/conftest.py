@@ -12,6 +12,7 @@ from tdhelpers.support import demo_copy, demo_template
 
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.service import Tournament
 
 FLOOR_PIN, DIRECTOR_PIN = "2468", "13579"
 
@@ -34,3 +35,20 @@ async def client(event: Path, aiohttp_client: Any) -> TestClient[Any, Any]:
     app = build_app(ServeConfig(event=event, poll_seconds=0.02))
     made: TestClient[Any, Any] = await aiohttp_client(app)
     return made
+
+
+def last_seq(event: Path) -> int:
+    """The event's last recorded sequence number, read from its file."""
+    opened = Tournament.open(event)
+    try:
+        return opened.state.last_seq
+    finally:
+        opened.close()
+
+
+async def refuses_writes(client: TestClient[Any, Any], paths: tuple[str, ...]) -> None:
+    """Every writing method on ``paths`` is answered 405."""
+    for method in ("POST", "PUT", "DELETE"):
+        for path in paths:
+            answer = await client.request(method, path)
+            assert answer.status == 405, (method, path)

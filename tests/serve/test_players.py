@@ -12,8 +12,8 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from tdconsole.serve.players import PLAYERS
-from tdconsole.service import Tournament
 
+from .conftest import last_seq, refuses_writes
 from .test_app import bust, events_of
 
 
@@ -88,21 +88,10 @@ async def test_the_page_and_its_files(client: TestClient[Any, Any]) -> None:
 async def test_the_page_changes_nothing_and_its_stream_is_for_this_server_only(
     client: TestClient[Any, Any], event: Path
 ) -> None:
-    before = Tournament.open(event)
-    try:
-        seq = before.state.last_seq
-    finally:
-        before.close()
-    for method in ("POST", "PUT", "DELETE"):
-        for path in ("/players", "/api/players", "/api/players/stream"):
-            answer = await client.request(method, path)
-            assert answer.status == 405, (method, path)
+    seq = last_seq(event)
+    await refuses_writes(client, ("/players", "/api/players", "/api/players/stream"))
     refused = await client.get("/api/players/stream", headers={"Origin": "http://evil.example"})
     assert refused.status == 403
     foreign = await client.get("/players", headers={"Host": "evil.example"})
     assert foreign.status in (400, 421)
-    after = Tournament.open(event)
-    try:
-        assert after.state.last_seq == seq
-    finally:
-        after.close()
+    assert last_seq(event) == seq
