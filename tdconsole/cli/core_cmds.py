@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.cash_cmds import refund_lines
 from tdconsole.cli.common import (
@@ -30,16 +30,19 @@ from tdconsole.domain.registration import (
     PlayerWithdrawn,
     Register,
     Withdraw,
-    accent_twins,
     moved_up_said,
     require_player,
 )
-from tdconsole.domain.seating import MAX_TABLES, Draw, drawn_warning
+from tdconsole.domain.seating import MAX_TABLES, Draw
 from tdconsole.domain.summaries import summary_text
+from tdconsole.domain.warnings import warnings_of
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.store.settings_file import load_settings
+
+if TYPE_CHECKING:
+    from tdconsole.service import Tournament
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -59,9 +62,15 @@ def cmd_register(args: argparse.Namespace) -> int:
             say(args, _("{name}: waiting list").format(name=player.name))
         else:
             say(args, _("{name}: registered").format(name=player.name))
-        for warning in accent_twins(service.state, player.name):
-            sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
+    _warn(args, service)
     return 0
+
+
+def _warn(args: argparse.Namespace, service: Tournament) -> None:
+    """What the command just recorded warns of, in the console's language (the record keeps
+    the English)."""
+    for warning in warnings_of(service.last_records, service.state):
+        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
@@ -95,9 +104,7 @@ def cmd_pay(args: argparse.Namespace) -> int:
 def cmd_draw(args: argparse.Namespace) -> int:
     service = act(args, Draw(tables=args.tables, seed=args.seed))
     state = service.state
-    warning = drawn_warning([r.body for r in service.last_records], state.settings.seating)
-    if warning is not None:  # in the console's language (the record keeps the English)
-        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
+    _warn(args, service)
     seat_word = said(args, _("seat"))
     for table in state.open_tables():
         label = _("final table") if table.final else _("table {table}").format(table=table.number)

@@ -13,10 +13,10 @@ from tdconsole.domain.registration import (
     FeeRefunded,
     PlayerRegistered,
     PlayerWithdrawn,
-    accent_twins,
     moved_up_said,
 )
 from tdconsole.domain.summaries import summary_text
+from tdconsole.domain.warnings import warnings_of
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
@@ -87,15 +87,9 @@ def registered_words(records: list[Record], tr: Translator) -> list[str]:
     return parts
 
 
-def accent_warnings(records: list[Record], state: State, tr: Translator) -> list[str]:
-    """Players just registered whose names differ from another's by accents alone (both may
-    be real people: the registration stands, the Director is told)."""
-    return [
-        tr.say(warning)
-        for record in records
-        if isinstance(record.body, PlayerRegistered)
-        for warning in accent_twins(state, record.body.name)
-    ]
+def warnings_said(records: list[Record], state: State, tr: Translator) -> list[str]:
+    """What ``records`` warn of (``warnings_of``), in the console's language."""
+    return [tr.say(warning) for warning in warnings_of(records, state)]
 
 
 def withdrawal_words(records: list[Record], tr: Translator, currency: str) -> list[str]:

@@ -106,8 +106,7 @@ class WritesApp(ViewsApp):
         self.tick()
         # lazy: the notices' words read the event's models, which the first frame does not need
         from tdconsole.domain.commands import description_of
-        from tdconsole.domain.seating import drawn_warning
-        from tdconsole.ui.words import accent_warnings, describe
+        from tdconsole.ui.words import describe, warnings_said
 
         assert self.service is not None
         state = self.service.state
@@ -117,11 +116,8 @@ class WritesApp(ViewsApp):
         self.named_report = described.prints if described is not None else None
         self.undo_guard.recorded(records)
         self.notify(self.tr("{what} — u to undo", what=what), timeout=6, markup=False)
-        drawn = drawn_warning([r.body for r in records], settings.seating)
-        if drawn is not None:  # tables outside the range (Art. II.1): the Director decides
-            self.notify(self.tr.say(drawn), severity="warning", timeout=10, markup=False)
-        for accents in accent_warnings(records, state, self.tr):
-            self.notify(accents, severity="warning", timeout=15, markup=False)
+        for warning in warnings_said(records, state, self.tr):  # the Director decides
+            self.notify(warning, severity="warning", timeout=15, markup=False)
         if message.then is not None:
             self.post_message(message.then)
 

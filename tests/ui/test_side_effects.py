@@ -84,14 +84,14 @@ def test_the_log_says_the_waiting_list_and_who_moved_up(
 def test_a_name_apart_from_anothers_by_accents_alone_is_said_in_a_warning(
     full: Tournament,
 ) -> None:
-    from tdconsole.ui.words import accent_warnings
+    from tdconsole.ui.words import warnings_said
 
     assert (
-        accent_warnings(full.execute(Register(names=["Rossi"])), full.state, tr := Translator("it"))
+        warnings_said(full.execute(Register(names=["Rossi"])), full.state, tr := Translator("it"))
         == []
     )
     records = full.execute(Register(names=["Ross\u00ed", "Anna"]))
-    assert accent_warnings(records, full.state, tr) == [
+    assert warnings_said(records, full.state, tr) == [
         "'Ross\u00ed' differisce da 'Rossi' solo per gli accenti: iscritto come un altro "
         "giocatore; se sono la stessa persona, annulla"
     ]

@@ -1,0 +1,27 @@
+"""What a recorded command warns of, said by every face after it (the command stands: the
+Director decides): a seat draw outside 6-8 players a table (Art. II.1), players registered
+whose names read much like another's (Art. I.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tdconsole.domain.registration import PlayerRegistered, accent_twins
+from tdconsole.domain.seating import drawn_warning
+
+if TYPE_CHECKING:
+    from tdconsole.domain.events import Record
+    from tdconsole.domain.state import State
+    from tdconsole.i18n import Msg
+
+
+def warnings_of(records: list[Record], state: State) -> list[Msg]:
+    """The warnings of ``records``, just recorded into ``state``."""
+    said: list[Msg] = []
+    drawn = drawn_warning([r.body for r in records], state.settings.seating)
+    if drawn is not None:
+        said.append(drawn)
+    for record in records:
+        if isinstance(record.body, PlayerRegistered):
+            said.extend(accent_twins(state, record.body.name))
+    return said
