@@ -4,11 +4,11 @@ undoes what the Director did."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.older_log import older
 
 from tdconsole.cli import main
 from tdconsole.domain.acting import Who, floor_owns, legacy
@@ -104,31 +104,6 @@ def test_the_directors_action_from_a_phone_is_not_undone_by_a_label(
         assert service.state.clock.running
     finally:
         service.close()
-
-
-def older(path: Path) -> None:
-    """``path`` as a version that kept only a label left it: the who-fields dropped, each
-    entry's label as that version wrote it ("Direttore (via Anna)" for the phone)."""
-    import json
-
-    db = sqlite3.connect(path)
-    try:
-        rows = db.execute("SELECT seq, data FROM events").fetchall()
-        for seq, data in rows:
-            fields = json.loads(data)
-            if fields.get("via"):
-                db.execute(
-                    "UPDATE events SET actor = ? WHERE command = "
-                    "(SELECT command FROM events WHERE seq = ?)",
-                    (f"{fields['person']} (via {fields['via']})", seq),
-                )
-            kept = {k: v for k, v in fields.items() if k not in ("person", "role", "via")}
-            db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps(kept), seq))
-        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").fetchone():
-            db.execute("DELETE FROM snapshots")
-        db.commit()
-    finally:
-        db.close()
 
 
 def test_an_older_file_opens_and_its_labels_grant_no_more(floor: Floor, event: Path) -> None:
