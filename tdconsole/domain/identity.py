@@ -1,6 +1,6 @@
-"""Who acts: one comparison of names for ``--as``, the roles, undo's ownership and sign-in.
+"""Names compared: who acts (``--as``, the roles, undo's ownership, sign-in), and players.
 
-Two comparisons, both pure:
+Two comparisons with two purposes, both pure:
 
 - ``same_person(a, b)``: one person. NFC, case folded, outer spaces dropped and inner runs of
   spaces (any Unicode space) collapsed to one. ``Niccolò`` typed with a combining grave accent,
@@ -15,9 +15,23 @@ The skeleton is stricter than TR39's on purpose: before the table it drops accen
 (``Niccolo`` looks like ``Niccolò`` on a log line read at the table) and folds case; after it
 ``i``, ``1``, ``!`` and ``|`` fall together with ``l`` (an uppercase I is an l in many fonts),
 a few digits and signs with the letters they stand for (``0``, ``5``, ``$``…), ``rn`` with
-``m``; and it keeps only letters and digits (``Direttore.`` is ``Direttore``). It serves
-refusals only (``check_staff_name``), where a false alarm costs a surname and a miss lets
-someone act under another's face.
+``m``; and it keeps only letters and digits, word by word (``Direttore.`` is ``Direttore``).
+
+**Who acts** is compared strictly (``check_staff_name``), where a false alarm costs a surname
+and a miss lets someone act under another's face: a staff name is refused when it is, holds or
+looks like the Director's, with separators and signs inside set aside (``Dire-ttore``,
+``Di.rettore``, ``Dire·ttore`` hold ``Direttore``; ``Direttorella`` does not), or any
+Director's the log named before (a former Director's name stays his), or looks like a staff
+member's already in the log without being his.
+
+**Players** are two people unless a reader could not tell their names apart on a list
+(``ReadAs``, ``apart``): a name that shares a registered one's skeleton is refused when it
+differs from it by another script's letter, full width, a digit or a sign, spaces or
+punctuation; never when the two differ by accents or by a Latin letter written plainly
+(``letters_apart``: ``Rossi I.`` and ``Rossi L.``, ``Lda`` and ``Ida``, ``Elia`` and
+``Ella``), registered with a warning when they still read much alike (``much_alike``: an I
+reads as an l, an L as neither). Invisible characters and marks on no letter are refused
+apart (``registration.check_written``).
 
 The library is imported the first time names are compared: the command line's start does not
 pay for its table.

@@ -236,3 +236,15 @@ def test_an_import_whose_players_read_alike_is_refused_an_older_file_opens() -> 
     assert refused.value.article == "I.1" and "event 2" in str(refused.value)
     accented = [records[0], Record(2, 2, NOW, "Direttore", PlayerRegistered(name="Ross\u00ec"))]
     assert len(replay(accented, registering=True).players) == 2
+
+
+@pytest.mark.parametrize(
+    "name", ["Ros\u3164si", "Ros\u2800si", "Ros\U0001d159si", "\u0301Rossi", " Rossi"]
+)
+def test_an_import_meets_the_names_check_of_register(name: str) -> None:
+    from tdconsole.domain.events import Record
+
+    records = [Record(1, 1, NOW, "Direttore", PlayerRegistered(name=name))]
+    with pytest.raises(RuleError) as refused:
+        replay(records, registering=True)
+    assert "event 1" in str(refused.value)
