@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tdhelpers.older_log import older
+from tdhelpers.who_acts import from_phone, older
 
 from tdconsole.cli import main
 from tdconsole.domain.registration import Register
-from tdconsole.service import Tournament
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -38,11 +37,7 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     assert run(capsys, "new", str(path))[0] == 0
     assert run(capsys, "--event", str(path), "register", "Ada")[0] == 0
     assert run(capsys, "--event", str(path), "--as", "Anna (via Bruno)", "register", "Bea")[0] == 0
-    phone = Tournament.open(path, role="director", via="Anna")
-    try:
-        phone.execute(Register(names=["Cid"]))
-    finally:
-        phone.close()
+    from_phone(path, Register(names=["Cid"]), via="Anna")
     assert run(capsys, "--event", str(path), "set", "director=Marco")[0] == 0
     assert run(capsys, "--event", str(path), "set", "table_seats=9")[0] == 0
     return path

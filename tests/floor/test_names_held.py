@@ -12,11 +12,11 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 from tdhelpers.floor_pins import FLOOR_PIN
+from tdhelpers.who_acts import log_length
 
 from tdconsole.cli import main
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
-from tdconsole.service import Tournament
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[..., Awaitable[Client]]
@@ -48,23 +48,15 @@ async def served(event: Path, aiohttp_client: MakeClient) -> Client:
     return await aiohttp_client(build_app(ServeConfig(event=event, lang="en", public=True)))
 
 
-def log_size(event: Path) -> int:
-    service = Tournament.open(event)
-    try:
-        return len(service.log())
-    finally:
-        service.close()
-
-
 def refused_on_as(event: Path, name: str, capsys: pytest.CaptureFixture[str]) -> str:
     """``--as name clock pause``: refused in one line with Art. VII.1, exit 2, nothing
     recorded; the line said."""
-    before = log_size(event)
+    before = log_length(event)
     code = main(["--lang", "en", "--event", str(event), "--as", name, "clock", "pause"])
     err = capsys.readouterr().err
     assert code == 2, err
     assert err.count("\n") == 1 and "(Art. VII.1)" in err
-    assert log_size(event) == before
+    assert log_length(event) == before
     return err
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from tdhelpers.older_log import older
+from tdhelpers.who_acts import log_length, older
 
 from tdconsole.cli import main
 from tdconsole.domain.acting import Who, floor_owns, legacy
@@ -47,14 +47,6 @@ def last_command(event: Path) -> int | None:
         service.close()
 
 
-def count_log(event: Path) -> int:
-    service = Tournament.open(event)
-    try:
-        return len(service.log())
-    finally:
-        service.close()
-
-
 @pytest.mark.parametrize("name", LOOK_ALIKES)
 def test_a_look_alike_is_refused_at_sign_in_and_on_as(
     name: str, floor: Floor, event: Path, capsys: pytest.CaptureFixture[str]
@@ -69,12 +61,12 @@ def test_a_look_alike_is_refused_at_sign_in_and_on_as(
         Tournament.open(event, actor=name, role="floor")
     assert on_floor.value.article == "VII.1"
     # The command line's ``--as``: one line, the article, exit 2, nothing recorded.
-    before = count_log(event)
+    before = log_length(event)
     code = main(["--lang", "en", "--event", str(event), "--as", name, "clock", "pause"])
     err = capsys.readouterr().err
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: ") and "(Art. VII.1)" in err
-    assert count_log(event) == before
+    assert log_length(event) == before
 
 
 def test_the_real_anna_and_another_staff_member_still_sign_in(floor: Floor) -> None:

@@ -1,10 +1,14 @@
-"""An event file as a version that kept only the store's actor label left it."""
+"""Who acts, in tests: the Director from a staff member's phone, the log's length, and an
+event file as a version that kept only the store's actor label left it."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from pathlib import Path
+
+from tdconsole.domain.events import Command
+from tdconsole.service import Tournament
 
 
 def older(path: Path) -> None:
@@ -28,3 +32,21 @@ def older(path: Path) -> None:
         db.commit()
     finally:
         db.close()
+
+
+def log_length(event: Path) -> int:
+    """How many entries ``event``'s log holds (nothing recorded: the same before and after)."""
+    service = Tournament.open(event)
+    try:
+        return len(service.log())
+    finally:
+        service.close()
+
+
+def from_phone(event: Path, command: Command, via: str) -> None:
+    """``command`` given by the Director, his PIN typed on ``via``'s phone."""
+    phone = Tournament.open(event, role="director", via=via)
+    try:
+        phone.execute(command)
+    finally:
+        phone.close()
