@@ -210,9 +210,9 @@ class Tournament:
     def _check_actor(self) -> None:
         """Refuse to act under a name a reader could take for another's (``identity.
         check_staff_name``): one that holds or looks like the Director's without being it,
-        or like a staff member's already in the log; and the Director's own name signed in
-        as floor staff (the floor acts under a name of its own; ``tdconsole floor`` without
-        ``--as`` is the Director's own floor terminal)."""
+        or any Director's the log named, or like a staff member's already in the log; and
+        the Director's own name signed in as floor staff (the floor acts under a name of its
+        own; ``tdconsole floor`` without ``--as`` is the Director's own floor terminal)."""
         if self._actor is None:
             return
         check_staff_name(
@@ -220,6 +220,7 @@ class Tournament:
             self.state.settings.director,
             self.state.staff,
             on_floor=self._role == "floor",
+            former=self.history.directors,
         )
 
     def _mine(self, owner: Who | None) -> bool:

@@ -4,6 +4,7 @@ standings, each also as one JSON document (``--json``)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from typing import Any
 
 from tdconsole.cli.cash_cmds import refund_said
@@ -15,7 +16,7 @@ from tdconsole.cli.common import (
     said,
     say,
 )
-from tdconsole.domain.acting import Who, label_text, role_of, who_of
+from tdconsole.domain.acting import Who, label_text, role_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.fold import History
 from tdconsole.domain.numbers import money_said, money_shown
@@ -108,10 +109,11 @@ def cmd_payouts(args: argparse.Namespace) -> int:
     return 0
 
 
-def who_json(who: Who, director: str) -> dict[str, Any]:
+def who_json(who: Who, director: str, former: Iterable[str]) -> dict[str, Any]:
     """Who made an entry, as the log's JSON gives it beside ``actor``: the role he acted in
-    (an older log's label read as its text says) and the phone he used, if any."""
-    return {"role": role_of(who, director), "via": who.via}
+    (an older log's label read as its text says, against every Director the log named) and
+    the phone he used, if any."""
+    return {"role": role_of(who, director, former), "via": who.via}
 
 
 def of_command(body: Undone | Redone, history: History) -> str:
@@ -141,7 +143,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                         "type": r.type,
                         "at": r.at.isoformat(),
                         "actor": r.actor,
-                        **who_json(who_of(r), director),
+                        **who_json(history.who(r), director, history.directors),
                         "data": r.body.payload(),
                         "undone": r.command not in active
                         and not isinstance(r.body, (Undone, Redone)),
@@ -156,7 +158,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     # One line per entry: a reason's line breaks are shown as ⏎, never as a new entry.
     for r in records:
         stamp = r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-        actor = label_text(who_of(r), language)
+        actor = label_text(history.who(r), language)
         if isinstance(r.body, CommandNoted):
             mark = "" if r.command in active else undone_mark
             summary = summary_text(r.body.said(), language)

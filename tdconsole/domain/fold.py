@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tdconsole.domain.acting import Who, who_of
-from tdconsole.domain.events import CommandNoted, Record, Redone, Undone
+from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
 from tdconsole.domain.registration import EventCreated, SettingChanged
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State, shallow
@@ -67,6 +67,14 @@ class History:
             self.actors[record.command] = who_of(record)
         if isinstance(body, EventCreated):
             self.creation = record.command
+
+    def who(self, record: Record) -> Who:
+        """Who made ``record``, read from the recorded fields: its own when it says who acted
+        (a command's first event, an undo, a redo), else its command's (a count's chips, a
+        setting's new value), never its actor label against today's Director."""
+        if isinstance(record.body, Signed):
+            return who_of(record)
+        return self.actors.get(record.command) or who_of(record)
 
     @property
     def last_active(self) -> int | None:

@@ -1,6 +1,6 @@
-"""Who acts: one comparison of names for ``--as``, the roles, undo's ownership and sign-in.
+"""Names compared: who acts (``--as``, the roles, undo's ownership, sign-in), and players.
 
-Two comparisons, both pure:
+Two comparisons with two purposes, both pure:
 
 - ``same_person(a, b)``: one person. NFC, case folded, outer spaces dropped and inner runs of
   spaces (any Unicode space) collapsed to one. ``Niccolò`` typed with a combining grave accent,
@@ -15,9 +15,23 @@ The skeleton is stricter than TR39's on purpose: before the table it drops accen
 (``Niccolo`` looks like ``Niccolò`` on a log line read at the table) and folds case; after it
 ``i``, ``1``, ``!`` and ``|`` fall together with ``l`` (an uppercase I is an l in many fonts),
 a few digits and signs with the letters they stand for (``0``, ``5``, ``$``…), ``rn`` with
-``m``; and it keeps only letters and digits (``Direttore.`` is ``Direttore``). It serves
-refusals only (``check_staff_name``), where a false alarm costs a surname and a miss lets
-someone act under another's face.
+``m``; and it keeps only letters and digits, word by word (``Direttore.`` is ``Direttore``).
+
+**Who acts** is compared strictly (``check_staff_name``), where a false alarm costs a surname
+and a miss lets someone act under another's face: a staff name is refused when it is, holds or
+looks like the Director's, with separators and signs inside set aside (``Dire-ttore``,
+``Di.rettore``, ``Dire·ttore`` hold ``Direttore``; ``Direttorella`` does not), or any
+Director's the log named before (a former Director's name stays his), or looks like a staff
+member's already in the log without being his.
+
+**Players** are two people unless a reader could not tell their names apart on a list
+(``ReadAs``, ``apart``): a name that shares a registered one's skeleton is refused when it
+differs from it by another script's letter, full width, a digit or a sign, spaces or
+punctuation; never when the two differ by accents or by a Latin letter written plainly
+(``letters_apart``: ``Rossi I.`` and ``Rossi L.``, ``Lda`` and ``Ida``, ``Elia`` and
+``Ella``), registered with a warning when they still read much alike (``much_alike``: an I
+reads as an l, an L as neither). Invisible characters and marks on no letter are refused
+apart (``registration.check_written``).
 
 The library is imported the first time names are compared: the command line's start does not
 pay for its table.
@@ -117,13 +131,21 @@ def looks_alike(a: str, b: str) -> bool:
 
 
 def holds_name(name: str, other: str) -> bool:
-    """``name`` is, holds or looks like ``other`` word for word ("Direttore (via Anna)" holds
+    """``name`` is, holds or looks like ``other``, separators and signs inside set aside but
+    never a word cut ("Direttore (via Anna)", "Dire·ttore" and "Di.rettore" hold
     "Direttore"; "Alberto" does not hold "Al")."""
-    words, wanted = skeleton_words(name), skeleton_words(other)
+    words, wanted = skeleton_words(name), skeleton(other)
     if not wanted:
         return False
-    size = len(wanted)
-    return any(words[at : at + size] == wanted for at in range(len(words) - size + 1))
+    for start in range(len(words)):
+        run = ""
+        for word in words[start:]:
+            run += word
+            if len(run) >= len(wanted):
+                break
+        if run == wanted:
+            return True
+    return False
 
 
 def actor_name(raw: str) -> str:
@@ -140,19 +162,27 @@ def actor_name(raw: str) -> str:
 
 
 def check_staff_name(
-    name: str, director: str, staff: Iterable[str] = (), *, on_floor: bool = False
+    name: str,
+    director: str,
+    staff: Iterable[str] = (),
+    *,
+    on_floor: bool = False,
+    former: Iterable[str] = (),
 ) -> None:
     """Refuse a name to act under beside the Director (Art. VII.1: the Director answers for
     what is done under his name): one that holds or looks like the Director's without being
-    it, or that looks like a staff member's already in the log (``staff``) without being
-    his. ``on_floor``: signing in as floor staff, where the Director's own name is refused too
-    (he uses the Director's console)."""
-    refusal = _staff_refusal(name, director, list(staff), on_floor)
+    it, or like a Director's the log named before (``former``: a former Director's name
+    stays his), or that looks like a staff member's already in the log (``staff``) without
+    being his. ``on_floor``: signing in as floor staff, where the Director's own name is
+    refused too (he uses the Director's console)."""
+    refusal = _staff_refusal(name, director, list(staff), on_floor, former)
     if refusal is not None:
         raise RuleError(refusal, "VII.1")
 
 
-def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -> Msg | None:
+def _staff_refusal(
+    name: str, director: str, staff: list[str], on_floor: bool, former: Iterable[str]
+) -> Msg | None:
     """Why ``check_staff_name`` refuses ``name``, or None."""
     if same_person(name, director):
         if not on_floor:
@@ -166,6 +196,18 @@ def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -
             "'{name}' looks like the Director's name '{director}' or holds it, but is not "
             "it: act under a name of your own"
         ).format(name=name, director=director)
+    for earlier in former:
+        if same_person(earlier, director) or not holds_name(name, earlier):
+            continue
+        if same_person(name, earlier):
+            return _(
+                "'{name}' was the Director's name earlier in this event and stays his: act "
+                "under a name of your own"
+            ).format(name=name)
+        return _(
+            "'{name}' looks like '{earlier}', the Director's name earlier in this event, or "
+            "holds it: act under a name of your own"
+        ).format(name=name, earlier=earlier)
     if any(same_person(name, other) for other in staff):
         return None
     for other in staff:
@@ -179,7 +221,8 @@ def _staff_refusal(name: str, director: str, staff: list[str], on_floor: bool) -
 
 def apart(a: str, b: str) -> bool:
     """Names a reader may take for one another that may still be two people: apart by accents
-    alone, or by ordinary letters (``letters_apart``); registered, with a warning."""
+    alone, or by plainly written Latin letters (``letters_apart``); registered, with a warning
+    when they read much alike (``much_alike``)."""
     return accents_apart(a, b) or letters_apart(a, b)
 
 
@@ -190,25 +233,38 @@ def accents_apart(a: str, b: str) -> bool:
 
 
 def letters_apart(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` are written in ordinary letters only (each its own skeleton in
-    TR39's table: no other script's look-alike, no full width, no digit or sign but spaces,
-    ``.``, ``'`` and ``-``) and differ in a letter: ``Elia`` and ``Ella``, ``Comi`` and
-    ``Corni`` may be two people, where ``Rоssi`` (a Cyrillic о) or ``Ross1`` is one name
-    disguised."""
+    """Whether ``a`` and ``b`` are written in plain Latin letters only (an ASCII letter with or
+    without accents, or one of ``PLAIN``'s; no other script's look-alike, no full width or
+    small capital, no digit or sign but spaces, ``.``, ``'`` and ``-``) and differ in a
+    letter: ``Rossi I.`` and ``Rossi L.``, ``Elia`` and ``Ella`` are two people, where
+    ``Rоssi`` (a Cyrillic о) or ``Ross1`` is one name disguised."""
     return _ordinary(a) and _ordinary(b) and _letters(a) != _letters(b)
+
+
+def much_alike(a: str, b: str) -> bool:
+    """Names apart by their letters (``letters_apart``) that still read much alike: their
+    skeletons agree, a capital L kept apart (an I reads as an l, an L as neither): ``Elia``
+    and ``Ella``, ``Comi`` and ``Corni``, but not ``Rossi I.`` and ``Rossi L.``."""
+    if not (letters_apart(a, b) and looks_alike(a, b)):
+        return False
+    parts = unicodedata.normalize("NFD", a).split("L"), unicodedata.normalize("NFD", b).split("L")
+    return [skeleton(part) for part in parts[0]] == [skeleton(part) for part in parts[1]]
 
 
 def _letters(name: str) -> str:
     return "".join(ch for ch in _unaccented(name) if ch.isalpha())
 
 
+_PLAIN_LETTERS = frozenset("øłđðæœþıŀßØŁĐÐÆŒÞĿ")
+"""Latin letters with no separable accent (``PLAIN``'s, both cases, and ``ß``)."""
+
+
 @lru_cache(maxsize=1024)
 def _ordinary(name: str) -> bool:
-    skeleton_key = _tr39()
     for ch in unicodedata.normalize("NFD", name):
-        if unicodedata.combining(ch) or ch in " .'-":
+        if unicodedata.combining(ch) or ch in " .'-" or ch in _PLAIN_LETTERS:
             continue
-        if not ch.isalpha() or skeleton_key(ch) != ch.casefold():  # (an I reads as an l)
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z"):
             return False
     return True
 
@@ -220,11 +276,10 @@ def _unaccented(name: str) -> str:
 
 class ReadAs:
     """Players' names by what a reader takes them for (``skeleton``): a new name is compared
-    with thousands at the cost of one. Names that share a skeleton here are apart by accents
-    alone (``player_name_refusal`` refuses the others), so the first stands for them all."""
+    with those that share its skeleton only, among thousands."""
 
     def __init__(self, names: Iterable[str] = ()) -> None:
-        self._first: dict[str, str] = {}
+        self._alike: dict[str, list[str]] = {}
         self.count = 0
         """How many names were added."""
         for name in names:
@@ -232,15 +287,17 @@ class ReadAs:
 
     def add(self, name: str) -> None:
         self.count += 1
-        self._first.setdefault(skeleton(name) or person_key(name), name)
+        self._alike.setdefault(skeleton(name) or person_key(name), []).append(name)
 
     def refusal(self, name: str) -> Msg | None:
         """Why a new player's name is refused beside these: it reads as one of them (another
-        script's letter, a sign, spaces: ``looks_alike``) without being apart by accents
-        alone, which may be two people (``accents_apart``); None when it is not."""
-        other = self._first.get(skeleton(name) or person_key(name))
-        if other is None or not looks_alike(name, other) or apart(name, other):
-            return None
-        return _(
-            "{name!r} reads as {other!r}, already registered: tell them apart, e.g. {example!r}"
-        ).format(name=name, other=other, example=f"{normal(other)} M.")
+        script's letter, full width, a sign, spaces: ``looks_alike``) without being apart by
+        accents or plain Latin letters, which may be two people (``apart``); None when it
+        is not."""
+        for other in self._alike.get(skeleton(name) or person_key(name), ()):
+            if looks_alike(name, other) and not apart(name, other):
+                return _(
+                    "{name!r} reads as {other!r}, already registered: tell them apart, "
+                    "e.g. {example!r}"
+                ).format(name=name, other=other, example=f"{normal(other)} M.")
+        return None

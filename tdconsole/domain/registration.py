@@ -13,7 +13,7 @@ from pydantic import Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.identity import ReadAs, accents_apart, letters_apart, looks_alike
+from tdconsole.domain.identity import ReadAs, accents_apart, much_alike
 from tdconsole.domain.settings import (
     PinKind,
     Settings,
@@ -23,6 +23,7 @@ from tdconsole.domain.settings import (
 )
 from tdconsole.domain.state import Player, Seat, State, card_for, name_key
 from tdconsole.domain.summaries import Summary, summary_of
+from tdconsole.domain.texts import check_line
 from tdconsole.i18n import Msg, _
 
 MAX_NAME = 60
@@ -71,12 +72,16 @@ def require_player(state: State, name: str) -> Player:
 def check_new_player(
     state: State, name: str, given: Sequence[str] = (), read_as: ReadAs | None = None
 ) -> None:
-    """Refuse a player's name (cleaned) that names a player of the event, or one ``given``
-    before it in the same registration, or reads as one of them (``ReadAs``: ``Rоssi`` with a
-    Cyrillic о beside ``Rossi``), so that no two players read alike on the standings, the
-    slips or the room's screen (Art. I.1). Apart by accents alone they may be two people:
-    accepted, and ``accent_twins`` names them. ``read_as``: the names of the event and of
-    ``given``, when the caller keeps them."""
+    """The one check of a new player's name (``register``'s, and an import's of each player it
+    brings): refuse a name not written as a registration records it (``check_written``), one
+    that names a player of the event, or one ``given`` before it in the same registration, or
+    that reads as one of them (``ReadAs``: ``Rоssi`` with a Cyrillic о beside ``Rossi``), so
+    that no two players read alike on the standings, the slips or the room's screen (Art.
+    I.1). Apart by accents or by a plainly written Latin letter they are two people
+    (``Rossi I.`` and ``Rossi L.``): accepted, and ``accent_twins`` names those that read
+    much alike. ``read_as``: the names of the event and of ``given``, when the caller keeps
+    them."""
+    check_written(name)
     existing = state.players.get(name_key(name))
     if existing is not None and existing.status != "withdrawn":
         raise RuleError(
@@ -95,6 +100,29 @@ def check_new_player(
     refusal = read_as.refusal(name)
     if refusal is not None:
         raise RuleError(refusal, "I.1")
+
+
+def check_written(name: str) -> None:
+    """Refuse a player's name not written as a registration records it: a control, invisible
+    or blank character (``texts.check_line``), spaces around it, letters not composed (NFC),
+    or a mark on no letter (an accent after a space or at the start)."""
+    if check_line(name, "names") != name or clean_name(name) != name:
+        raise RuleError(
+            _("the name {name!r} has spaces around it or letters not composed: retype it").format(
+                name=name
+            ),
+        )
+    on_letter = False
+    for ch in name:
+        if unicodedata.category(ch).startswith("M"):
+            if not on_letter:
+                raise RuleError(
+                    _("the name {name!r} has a mark on no letter ({code}): retype it").format(
+                        name=name, code=f"U+{ord(ch):04X}"
+                    ),
+                )
+        else:
+            on_letter = ch.isalpha()
 
 
 def accent_twins(state: State, name: str) -> list[Msg]:
@@ -116,7 +144,7 @@ def accent_twins(state: State, name: str) -> list[Msg]:
                     "player; if they are one person, undo it"
                 ).format(name=player.name, other=other.name)
             )
-        elif looks_alike(player.name, other.name) and letters_apart(player.name, other.name):
+        elif much_alike(player.name, other.name):
             said.append(
                 _(
                     "{name!r} reads much like {other!r}: registered as another player; if "

@@ -68,9 +68,10 @@ _LINES_KEPT = re.compile(f"(?![\\n\\t])[{_char_class(_RANGES)}]")
 """The same, line feeds and tabs excepted (prose)."""
 
 # The rest of Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties: Cf, which
-# ``_RANGES`` holds, Variation_Selector and Other_Default_Ignorable_Code_Point), and the
-# blank Braille pattern: characters that show nothing, or nothing of their own, and so hide in
-# a name ("Dire\u3164ttore" reads "Dire ttore" or "Direttore"). A test checks them.
+# ``_RANGES`` holds, Variation_Selector and Other_Default_Ignorable_Code_Point), the
+# blank Braille pattern and the musical null notehead: characters that show nothing, or
+# nothing of their own, and so hide in a name ("Dire\u3164ttore" reads "Dire ttore" or
+# "Direttore"). A test checks them.
 _BLANK_RANGES = (
     (0x034F, 0x034F),  # combining grapheme joiner
     (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
@@ -81,6 +82,7 @@ _BLANK_RANGES = (
     (0x3164, 0x3164),  # Hangul filler
     (0xFE00, 0xFE0F),  # variation selectors
     (0xFFA0, 0xFFA0),  # half-width Hangul filler
+    (0x1D159, 0x1D159),  # musical symbol null notehead
     (0xE0000, 0xE0FFF),  # tags, variation selectors supplement, the rest reserved
 )
 BLANK = re.compile(f"[{_char_class(_BLANK_RANGES)}]")

@@ -73,3 +73,18 @@ def test_an_export_whose_players_read_alike_is_not_imported(
     )
     assert code == 2 and "event 5 (player_registered): 'R\u043essi' reads as 'Rossi'" in err, err
     assert not (tmp_path / "copy.tdc").exists()
+
+
+def test_initials_register_two_players_without_a_warning(
+    capsys: pytest.CaptureFixture[str], event: str
+) -> None:
+    """Initials are how a club tells two Rossi apart (rules.md I.1)."""
+    assert run(capsys, "--lang", "en", "--event", event, "register", "Rossi I.")[0] == 0
+    code, out, err = run(capsys, "--lang", "en", "--event", event, "register", "Rossi L.")
+    assert (code, out, err) == (0, "Rossi L.: registered\n", "")
+    code, out, err = run(capsys, "--lang", "en", "--event", event, "register", "Ella", "Elia")
+    assert code == 0
+    assert err == (
+        "warning: 'Elia' reads much like 'Ella': registered as another player; if they are "
+        "one person, undo it\n"
+    )

@@ -33,6 +33,7 @@ BLANKS = [
     "\U000e0100",  # variation selector 17
     "\U000e0041",  # tag
     "\u00ad",  # soft hyphen
+    "\U0001d159",  # musical symbol null notehead
 ]
 
 NAME_FIELDS: dict[str, Callable[[str], object]] = {
@@ -68,13 +69,13 @@ def test_the_season_director_given_by_as_refuses_them(
 def test_the_blank_set_is_unicodes_default_ignorables_beyond_format_characters() -> None:
     """Default_Ignorable_Code_Point less Cf (refused as controls already), as Unicode's
     PropList and DerivedCoreProperties give it (Other_Default_Ignorable_Code_Point and
-    Variation_Selector), with the blank Braille pattern."""
+    Variation_Selector), with the blank Braille pattern and the null notehead."""
     other_ignorable = [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2065, 0x3164, 0xFFA0, 0xE0000]
     other_ignorable += [*range(0xE0002, 0xE0020), *range(0xE0080, 0xE0100)]
     other_ignorable += list(range(0xE01F0, 0xE1000))
     selectors = [0x180B, 0x180C, 0x180D, 0x180F, *range(0xFE00, 0xFE10)]
     selectors += list(range(0xE0100, 0xE01F0))
-    for code in [*other_ignorable, *selectors, 0x2800]:
+    for code in [*other_ignorable, *selectors, 0x2800, 0x1D159]:
         assert BLANK.fullmatch(chr(code)), f"U+{code:04X}"
     # and nothing a name is written with
     for ch in "AaÀàßÆøŁ ąčęłńśźżÑñ-'.":

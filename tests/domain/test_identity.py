@@ -85,6 +85,16 @@ def test_accents_never_make_two_people_look_apart() -> None:
         ("ᴅirettore", True),
         ("Direttrice", False),
         ("Direttorella", False),
+        ("Dire\u2024ttore", True),  # separators and signs inside are set aside
+        ("Dire\u00b7ttore", True),
+        ("Dire\u02d9ttore", True),
+        ("Dire\u0387ttore", True),
+        ("Dire-ttore", True),
+        ("Dire\u2010ttore", True),
+        ("Di.rettore", True),
+        ("Dire\U0001d159ttore", True),
+        ("Anna Di-rettore", True),
+        ("Dire ttorella", False),  # never a word cut
     ],
 )
 def test_a_name_that_holds_the_directors(name: str, holds: bool) -> None:
@@ -124,3 +134,17 @@ def test_the_confusables_table_loads_only_when_names_are_compared() -> None:
         "assert 'disarm' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", ["Direttore", "direttore", "Dir\u0435ttore", "Dire-ttore"])
+def test_a_former_directors_name_stays_his(name: str) -> None:
+    with pytest.raises(RuleError, match="the Director's name earlier in this event") as refused:
+        check_staff_name(name, "Marco", former={"Direttore", "Marco"})
+    assert refused.value.article == "VII.1"
+    with pytest.raises(RuleError, match="earlier in this event"):
+        check_staff_name(name, "Marco", former={"Direttore", "Marco"}, on_floor=True)
+
+
+def test_the_director_renamed_back_is_the_director() -> None:
+    check_staff_name("Direttore", "Direttore", former={"Direttore", "Marco"})
+    check_staff_name("Anna", "Direttore", ["Anna"], former={"Direttore", "Marco"})

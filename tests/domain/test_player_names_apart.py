@@ -5,6 +5,7 @@ apart by accents alone may be another person and is registered, with a warning."
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -60,7 +61,12 @@ def register(state: State, *names: str) -> list[str]:
         ("Rossi", "Ross1"),  # a one for an i
         ("Rossi M.", "Rossi  M."),  # two spaces
         ("Rossi M.", "Rossi M"),  # the full stop
-        ("Ella", "ElIa"),  # a capital I for an l
+        ("Rossi I.", "Rossi Ι."),  # a Greek capital iota
+        ("Rossi L.", "Rossi Ⅼ."),  # a Roman numeral fifty
+        ("Rossi L.", "Rossi ʟ."),  # a small capital L
+        ("Rossi I.", "Rossi 1."),  # a one for an I
+        ("Rossi I.", "Rossi I."),  # a no-break space
+        ("Rossi L.", "Rossi Ｌ."),  # a full-width L
     ],
 )
 def test_a_name_that_reads_as_a_registered_players_is_refused(first: str, second: str) -> None:
@@ -111,7 +117,14 @@ def test_names_apart_by_accents_alone_are_two_players_with_a_warning() -> None:
 
 
 @pytest.mark.parametrize(
-    ("first", "second"), [("Comi", "Corni"), ("Elia", "Ella"), ("Mario", "Marlo")]
+    ("first", "second"),
+    [
+        ("Comi", "Corni"),
+        ("Elia", "Ella"),
+        ("Mario", "Marlo"),
+        ("Ella", "ElIa"),  # a capital I for an l: two plain Latin letters
+        ("Cavaliere I", "Cavaliere l"),
+    ],
 )
 def test_names_in_ordinary_letters_that_read_much_alike_pass_with_a_warning(
     first: str, second: str
@@ -126,6 +139,64 @@ def test_names_in_ordinary_letters_that_read_much_alike_pass_with_a_warning(
         "if they are one person, undo it"
     )
     assert accent_twins(state, first) == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Rossi I.", "Rossi L."),
+        ("Rossi L.", "Rossi I."),
+        ("Cavaliere I", "Cavaliere L"),
+        ("Cavaliere L", "Cavaliere I"),
+        ("Ida", "Lda"),
+        ("Lda", "Ida"),
+        ("Bianchi I. M.", "Bianchi L. M."),
+    ],
+)
+def test_initials_tell_two_players_apart(first: str, second: str) -> None:
+    """Names that differ in a plainly written Latin letter are two people (rules.md I.1), an
+    initial as much as any: registered, and no warning (an I reads as an l, never as an L)."""
+    state = registered("Anna", first)
+    assert register(state, second) == [second]
+    PlayerRegistered(name=second).apply(state, NOW)
+    assert accent_twins(state, second) == []
+    # and a third that reads as either is still refused
+    with pytest.raises(RuleError, match="reads as") as refused:
+        register(state, second.replace("I", "\u0399").replace("L", "\u216c"))
+    assert refused.value.article == "I.1"
+
+
+def test_a_look_alike_is_refused_beside_any_of_the_names_it_reads_as() -> None:
+    """Beside "Rossi I." and "Rossi L." (two people), "Rossi L" reads as the second: the
+    first registered of a skeleton does not stand for them all."""
+    state = registered("Rossi I.", "Rossi L.")
+    with pytest.raises(RuleError, match=re.escape("'Rossi L' reads as 'Rossi L.'")):
+        register(state, "Rossi L")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Ros\u3164si", "U+3164"),  # Hangul filler
+        ("Ros\u2800si", "U+2800"),  # blank Braille pattern
+        ("Ros\U0001d159si", "U+1D159"),  # musical symbol null notehead
+        ("\u0301Rossi", "a mark on no letter (U+0301)"),
+        ("Rossi \u0301", "a mark on no letter (U+0301)"),
+        ("Rossi.\u0308", "a mark on no letter (U+0308)"),
+        (" Rossi", "spaces around it"),
+        ("Rosse\u0301", "letters not composed"),
+    ],
+)
+def test_the_one_check_of_a_new_name_refuses_what_a_reader_cannot_see(name: str, said: str) -> None:
+    """``check_new_player``, the check ``register`` and ``import`` share, refuses a name a
+    list would show as another's or as nothing, whoever else is registered."""
+    with pytest.raises(RuleError, match=re.escape(said)):
+        check_new_player(registered("Anna"), name)
+
+
+def test_a_name_with_marks_on_its_letters_is_one_a_list_shows() -> None:
+    for name in ("Niccol\u00f2", "Nguy\u1ec5n", "Zo\u00eb Smith", "Ng\u0303"):
+        check_new_player(registered("Anna"), name)
 
 
 def test_different_names_pass() -> None:
@@ -165,3 +236,15 @@ def test_an_import_whose_players_read_alike_is_refused_an_older_file_opens() -> 
     assert refused.value.article == "I.1" and "event 2" in str(refused.value)
     accented = [records[0], Record(2, 2, NOW, "Direttore", PlayerRegistered(name="Ross\u00ec"))]
     assert len(replay(accented, registering=True).players) == 2
+
+
+@pytest.mark.parametrize(
+    "name", ["Ros\u3164si", "Ros\u2800si", "Ros\U0001d159si", "\u0301Rossi", " Rossi"]
+)
+def test_an_import_meets_the_names_check_of_register(name: str) -> None:
+    from tdconsole.domain.events import Record
+
+    records = [Record(1, 1, NOW, "Direttore", PlayerRegistered(name=name))]
+    with pytest.raises(RuleError) as refused:
+        replay(records, registering=True)
+    assert "event 1" in str(refused.value)

@@ -113,6 +113,11 @@ class Floor:
             self._reader.poll()
             return self._reader.state
 
+    def directors(self) -> set[str]:
+        """Every Director the log has named, as last read (``fold.History.directors``): a
+        former Director's name stays his."""
+        return self._reader.history.directors
+
     def attempts(self) -> PinAttempts:
         """This thread's count of wrong PINs (SQLite: one connection per thread)."""
         found: PinAttempts | None = getattr(self._attempts, "count", None)
@@ -147,7 +152,8 @@ class Floor:
         staff = actor_name(name) if name.strip() else ""
         if not staff:
             raise RuleError(_("type your name: it is recorded on every action you take"), "VII.1")
-        check_staff_name(staff, state.settings.director, state.staff, on_floor=True)
+        director = state.settings.director
+        check_staff_name(staff, director, state.staff, on_floor=True, former=self.directors())
         if stored is not None:
             check_stored(stored, "floor")
             self._needs_strong_pin(pin, "floor_pin", matched=False)
@@ -195,7 +201,7 @@ class Floor:
         if same_person(session.name, director):
             return False
         try:
-            check_staff_name(session.name, director)
+            check_staff_name(session.name, director, former=self.directors())
         except RuleError:
             return False
         return True
