@@ -20,7 +20,7 @@ from tdconsole.service import Tournament, event_language
 from tdconsole.store.backup import backup_folder, list_backups, restore_backup, take_backup
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.local_folders import backup_folder_here
-from tdconsole.store.output import check_target, write_new
+from tdconsole.store.output import check_event_target, check_target, write_new
 from tdconsole.store.paths import remember_event, resolve_event_path
 
 
@@ -107,7 +107,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     source = Path(os.path.expanduser(args.file))
     target = new_event_path(args.to)
-    check_target(target, force=args.force)  # refused before the file is read
+    check_event_target(target, force=args.force)  # refused before the file is read
     document = read_document(source)
     count = import_document(document, target, source=str(source), force=args.force)
     remember_event(target)
