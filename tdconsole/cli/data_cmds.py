@@ -103,7 +103,7 @@ def new_event_path(raw: str) -> Path:
 def cmd_import(args: argparse.Namespace) -> int:
     # lazy: the transfer defines every type of event (domain.catalog), which `backups`,
     # `rule` and `print` do without
-    from tdconsole.store.transfer import import_document, read_document
+    from tdconsole.store.transfer import brings_pins, import_document, read_document
 
     source = Path(os.path.expanduser(args.file))
     target = new_event_path(args.to)
@@ -118,6 +118,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             "imported {n} event into {target}", "imported {n} events into {target}", count
         ).format(target=target),
     )
+    if brings_pins(document):
+        say(
+            args,
+            _(
+                "the PINs came with it (an export made with --with-pins): the phones sign in "
+                "with the PINs of the event it was exported from"
+            ),
+        )
     return 0
 
 
