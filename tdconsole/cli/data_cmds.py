@@ -20,7 +20,7 @@ from tdconsole.service import Tournament, event_language
 from tdconsole.store.backup import backup_folder, list_backups, restore_backup, take_backup
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.local_folders import backup_folder_here
-from tdconsole.store.output import check_target, write_new
+from tdconsole.store.output import check_event_target, check_target, write_new
 from tdconsole.store.paths import remember_event, resolve_event_path
 
 
@@ -103,11 +103,11 @@ def new_event_path(raw: str) -> Path:
 def cmd_import(args: argparse.Namespace) -> int:
     # lazy: the transfer defines every type of event (domain.catalog), which `backups`,
     # `rule` and `print` do without
-    from tdconsole.store.transfer import import_document, read_document
+    from tdconsole.store.transfer import brings_pins, import_document, read_document
 
     source = Path(os.path.expanduser(args.file))
     target = new_event_path(args.to)
-    check_target(target, force=args.force)  # refused before the file is read
+    check_event_target(target, force=args.force)  # refused before the file is read
     document = read_document(source)
     count = import_document(document, target, source=str(source), force=args.force)
     remember_event(target)
@@ -118,6 +118,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             "imported {n} event into {target}", "imported {n} events into {target}", count
         ).format(target=target),
     )
+    if brings_pins(document):
+        say(
+            args,
+            _(
+                "the PINs came with it (an export made with --with-pins): the phones sign in "
+                "with the PINs of the event it was exported from"
+            ),
+        )
     return 0
 
 

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tdconsole.domain.acting import floor_owns, who_of
+from tdconsole.domain.acting import floor_owns, role_of, who_of
+from tdconsole.domain.authorship import at_event, check_command
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
 from tdconsole.domain.fold import History, apply_all, in_effect, is_control
@@ -202,13 +203,19 @@ def _check_places(state: State) -> None:
         )
 
 
-def check_signed(state: State, record: Record, history: History) -> None:
+def check_signed(state: State, record: Record, history: History, proving: bool = False) -> None:
     """Who acted, as a live command records it (``acting``): the person the store's actor
     column names, a role, a phone only for the Director, a floor member under a name of his
     own, and an undo or a redo by the floor of its own action only. An older log's entry
-    (no role) is read as its label says and checked no further."""
+    (no role) is read as its label says and checked no further. When ``proving`` (an import),
+    an undo or a redo of an older log's too: the floor's, as its label tells, of its own action
+    only; and the Director's names a Director the log named."""
     body = record.body
-    if not isinstance(body, Signed) or (body.role is None and body.person is body.via is None):
+    if not isinstance(body, Signed):
+        return
+    if body.role is None and body.person is body.via is None:
+        if proving and isinstance(body, (Undone, Redone)):
+            _check_owner(record, body, state.settings.director, history)
         return
     if body.role is None or body.person != record.actor:
         raise _broken(_("it names who acted apart from the log's own record of it"), "VII.1")
@@ -231,14 +238,32 @@ def check_signed(state: State, record: Record, history: History) -> None:
         if body.via is not None:
             check_staff_name(body.via, director, on_floor=True)
     if body.role == "floor" and isinstance(body, (Undone, Redone)):
-        me = who_of(record)
-        owned = floor_owns(me, history.actors.get(body.command), director, history.directors)
-        if isinstance(body, Redone):
-            owned = owned and floor_owns(
-                me, history.undone_by.get(body.command), director, history.directors
+        _check_owner(record, body, director, history)
+    elif proving and isinstance(body, (Undone, Redone)):
+        # The Director's undo or redo names a Director of the log (the State may lag).
+        named = (director, *history.directors)
+        if not any(same_person(body.person or "", d) for d in named):
+            raise _broken(
+                _("it has {person} act as the Director, who was {director}").format(
+                    person=body.person, director=director
+                ),
+                "VII.1",
             )
-        if not owned:
-            raise _broken(_("the floor undoes or redoes an action that is not its own"), "VII.1")
+
+
+def _check_owner(record: Record, body: Undone | Redone, director: str, history: History) -> None:
+    """An undo or a redo by the floor (its role, or an older log's label that is not the
+    Director's) of its own action only."""
+    me = who_of(record)
+    if role_of(me, director, history.directors) != "floor":
+        return
+    owned = floor_owns(me, history.actors.get(body.command), director, history.directors)
+    if isinstance(body, Redone):
+        owned = owned and floor_owns(
+            me, history.undone_by.get(body.command), director, history.directors
+        )
+    if not owned:
+        raise _broken(_("the floor undoes or redoes an action that is not its own"), "VII.1")
 
 
 class _Registered:
@@ -258,11 +283,16 @@ class _Registered:
 
 
 def check_event(
-    state: State, record: Record, history: History, registered: _Registered | None = None
+    state: State,
+    record: Record,
+    history: History,
+    registered: _Registered | None = None,
+    proving: bool = False,
 ) -> None:
     """What the live command that records ``record`` checks before recording it; a player's
-    name as ``Register`` checks it with ``registered`` (an import's), else as recorded."""
-    check_signed(state, record, history)
+    name as ``Register`` checks it with ``registered`` (an import's), else as recorded;
+    ``proving``: an import's (``check_signed``)."""
+    check_signed(state, record, history, proving)
     body = record.body
     if registered is not None and isinstance(body, PlayerRegistered):
         check_new_player(state, body.name, read_as=registered.of(state))
@@ -295,27 +325,22 @@ def check_event(
 
 
 def replay(
-    records: Sequence[Record], settings: Settings | None = None, *, registering: bool = False
+    records: Sequence[Record],
+    settings: Settings | None = None,
+    *,
+    registering: bool = False,
+    proving: bool = False,
 ) -> State:
     """Fold ``records`` checking each event before it is applied (``check_event``) and the
     State after each command (``check_state``); raises ``RuleError`` naming the event.
     ``registering``: players' names are checked as a registration checks them now (an
-    import; an event file opened keeps the players an older console let in)."""
-    return replay_log(records, settings, registering=registering)[0]
+    import; an event file opened keeps the players an older console let in); ``proving``: see
+    ``replay_log``."""
+    return replay_log(records, settings, registering=registering, proving=proving)[0]
 
 
 Start = Callable[[], tuple[State, History]]
 """A fresh copy of the State and History to go on from (a snapshot's), each time it is called."""
-
-
-def at_event(record: Record, exc: RuleError) -> RuleError:
-    """``exc`` said of the event ``record`` that could not be replayed (its article kept)."""
-    return RuleError(
-        _("event {seq} ({type}): {exc}").format(
-            seq=record.seq, type=record.body.type, exc=exc.said
-        ),
-        exc.article,
-    )
 
 
 def _refold(state: State, records: Sequence[Record], history: History) -> State:
@@ -332,9 +357,12 @@ def replay_log(
     *,
     start: Start | None = None,
     registering: bool = False,
+    proving: bool = False,
 ) -> tuple[State, History]:
     """``replay``, returning the History too. With ``start``, ``records`` are the events after
-    a State already checked (a snapshot's; none of them undoes or redoes a command before it)."""
+    a State already checked (a snapshot's; none of them undoes or redoes a command before it).
+    ``proving`` (an import): every command proves its author and its summary too
+    (``authorship.check_command``), and an older log's undo its owner (``check_signed``)."""
 
     def fresh() -> tuple[State, History]:
         if start is not None:
@@ -379,10 +407,12 @@ def replay_log(
                 numbered = False
             elif control and stale is None:
                 in_effect, unchanged = list(history.active), True
+            if proving and not control:
+                check_command(group, state.settings.director, history.directors)
             for record in group:
                 check_values(record.body.payload(), record)
                 check_values(record.actor, record)
-                check_event(state, record, history, registered)
+                check_event(state, record, history, registered, proving)
                 if not is_control(record):
                     record.body.apply(state, record.at)
                     state.last_seq = record.seq

@@ -22,7 +22,7 @@ from tdconsole.i18n import _
 from tdconsole.store.eventstore import StoreError, inspect
 from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
-from tdconsole.store.output import check_target, place_new_file, sync_path
+from tdconsole.store.output import check_event_target, place_new_file, sync_path
 from tdconsole.store.paths import data_dir, folder_setting
 from tdconsole.store.system import alive, make_folder
 
@@ -150,7 +150,7 @@ def rotate(event: Path, folder: str, keep: int) -> None:
 def restore_backup(backup: Path, target: Path, *, force: bool | None = None) -> int:
     """Copy a backup to a new event file (never over an event file; over another regular
     file only with ``force``); returns its last seq."""
-    check_target(target, force=force)
+    check_event_target(target, force=force)
     inspect(backup)
     return place_new_file(target, lambda tmp: copy_event(backup, tmp), force=force)
 

@@ -206,10 +206,30 @@ def place_new(
     return result
 
 
+def check_event_target(target: Path, *, force: bool | None = None) -> None:
+    """Refuse ``target`` as a new event file's path (``new``, ``import``, ``backups restore``):
+    taken (``check_target``), or with a working file of another one left beside it (a
+    ``-wal``, ``-shm`` or ``-journal`` whose file was moved or deleted): SQLite would read it
+    as the new file's and find it damaged. It is never deleted here: a ``-wal`` may hold the
+    last writes of the file it belongs to."""
+    check_target(target, force=force)
+    for suffix in COMPANIONS:
+        left = Path(f"{target}{suffix}")
+        if os.path.lexists(left):
+            raise OutputRefused(
+                _(
+                    "{left} is left beside {target} from another event file: move it away "
+                    "with the file it belongs to, or choose another path (nothing was written)"
+                ).format(left=shown(left), target=shown(target)),
+            )
+
+
 def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | None = None) -> int:
     """Build a file under a temporary name beside ``target`` and link it into place: the
     target appears whole or not at all, and an existing file is never replaced (``force``:
-    a regular file that is not an event file may be, see ``check_target``)."""
+    a regular file that is not an event file may be, see ``check_target``); a path with
+    another file's ``-wal`` or ``-shm`` beside it is refused (``check_event_target``)."""
+    check_event_target(Path(os.path.abspath(target)), force=force)
     return place_new(target, build, force=force, make_folder=True)
 
 

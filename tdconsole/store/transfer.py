@@ -8,11 +8,12 @@ numbering whole, the replay clean) before a file appears, and it never replaces 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
+from tdconsole.domain.authorship import check_times
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import (
     EVENT_TYPES,
@@ -66,7 +67,13 @@ def export_document(store: EventStore, *, with_pins: bool = False) -> dict[str, 
     created = [e for e in events[:2] if e["type"] == "event_created"]
     if created and isinstance(created[0]["data"], dict):
         name = str(created[0]["data"].get("name", ""))
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "events": events}
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": name,
+        "with_pins": with_pins,
+        "events": events,
+    }
 
 
 def _bad(source: str | Msg, what: Said) -> StoreError:
@@ -93,6 +100,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
     if not isinstance(events, list) or not events:
         raise _bad(source, _('"events" must be a non-empty list'))
     rows: list[Row] = []
+    with_pins = document.get("with_pins") is True
     command_start = 0
     created = False
     for index, item in enumerate(events, start=1):
@@ -162,6 +170,14 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
                 ),
             ) from None
         without_folders(type_name, item.get("data"))
+        if _pin_hash(type_name, item.get("data")) and not with_pins:
+            raise _bad(
+                source,
+                _(
+                    "event {index} ({type}) holds a PIN's hash, and the export was made "
+                    "without --with-pins: the Director exports it again with --with-pins"
+                ).format(index=index, type=type_name),
+            )
         try:
             body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
@@ -176,6 +192,19 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
     if not created:
         raise _bad(source, _("its first command does not create the event"))
     return rows
+
+
+def _pin_hash(type_name: str, data: Any) -> bool:
+    """Whether an event's data set a PIN (its hash: only an export ``--with-pins`` has one)."""
+    return type_name == "pin_changed" and isinstance(data, dict) and bool(data.get("salted_hash"))
+
+
+def brings_pins(document: Any) -> bool:
+    """Whether importing ``document`` (an export made ``--with-pins``) brings PINs with it."""
+    events = document.get("events") if isinstance(document, dict) else None
+    return isinstance(events, list) and any(
+        isinstance(e, dict) and _pin_hash(str(e.get("type")), e.get("data")) for e in events
+    )
 
 
 _FOLDERS = {"folder": ("backup", "folder"), "print_dir": ("printing", "print_dir")}
@@ -226,10 +255,12 @@ def import_document(
     source: str | Msg = THE_FILE,
     *,
     force: bool | None = None,
+    now: datetime | None = None,
 ) -> int:
-    """Create the event file ``target`` from an export; returns the number of events."""
+    """Create the event file ``target`` from an export; returns the number of events. Its
+    times are held to ``now`` (this machine's clock by default: ``authorship.check_times``)."""
     rows = rows_from_document(document, source)
-    _check_replay(rows, source)
+    _check_replay(rows, source, datetime.now(UTC) if now is None else now)
 
     def build(tmp: Path) -> int:
         store = EventStore(tmp, create=True)
@@ -244,9 +275,10 @@ def import_document(
     return place_new_file(target, build, force=force)
 
 
-def _check_replay(rows: list[Row], source: str | Msg) -> None:
+def _check_replay(rows: list[Row], source: str | Msg, now: datetime) -> None:
     """Replay the imported log in memory with every check a live command makes (the domain's
-    ``invariants.replay``): a log no sequence of live commands could have written is refused."""
+    ``invariants.replay``), each command proving its author and its summary, and its times
+    (``authorship``): a log no sequence of live commands could have written is refused."""
     records = [
         Record(
             seq,
@@ -258,7 +290,8 @@ def _check_replay(rows: list[Row], source: str | Msg) -> None:
         for seq, command, type_name, _schema, at, actor, data in rows
     ]
     try:
-        replay(records, registering=True)
+        replay(records, registering=True, proving=True)
+        check_times(records, now)
     except RuleError as exc:
         raise _bad(source, exc.said) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing

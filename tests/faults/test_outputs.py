@@ -4,12 +4,15 @@ Every output — ``print -o``, ``export -o``, ``import --to``, ``backups restore
 console's print — is tried on the paths an attacker or a slip of the hand would give: the event
 itself, another event, a symbolic link (dangling too), a FIFO, a device, a folder, an event's
 ``-wal`` file and an ordinary file. Each attack is one line, exit 2, the target unchanged and
-nothing left behind; ``--force`` replaces only an ordinary file.
+nothing left behind; ``--force`` replaces only an ordinary file. A new event file (``new``,
+``import``, ``backups restore``) is refused where another file's ``-wal`` or ``-shm`` lies.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -319,3 +322,59 @@ def test_write_free_never_writes_the_protected_file(tmp_path: Path) -> None:
     written = write_free(protected, b"%PDF", protect=protected)
     assert written == tmp_path / "standings-2.pdf"
     assert protected.read_bytes() == b"not a report"
+
+
+# -- another file's -wal or -shm beside a new event file ------------------------------------
+
+
+def leave_beside(event: Path, target: Path, suffix: str) -> bytes:
+    """Another event file's working file, with writes in it, left at ``target``+``suffix``
+    (that file moved away while a terminal had it open): SQLite would read it as the new
+    file's, which every command would then call damaged."""
+    other = target.parent / "other.tdc"
+    shutil.copyfile(event, other)
+    db = sqlite3.connect(other)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.execute("UPDATE events SET actor = 'Someone' WHERE seq = 1")
+    db.commit()
+    left = Path(f"{other}{suffix}").read_bytes()
+    Path(f"{target}{suffix}").write_bytes(left)
+    db.close()
+    return left
+
+
+def new_at(event: Path, target: Path, exported: Path) -> list[str]:
+    return ["new", str(target), "--name", "Nuova"]
+
+
+NEW_EVENTS = {"new": new_at, "import --to": import_to, "backups restore --to": restore_to}
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+@pytest.mark.parametrize("output", list(NEW_EVENTS))
+def test_a_leftover_beside_a_new_event_file_is_refused(
+    capsys: pytest.CaptureFixture[str],
+    event: Path,
+    exported: Path,
+    tmp_path: Path,
+    output: str,
+    suffix: str,
+) -> None:
+    """Attack: another file's ``-wal`` or ``-shm`` left where a new event file goes. Holds:
+    refused in one line saying what to do, no file made, the leftover not deleted (it may
+    hold its own file's last actions); moved away, the same command makes a file that reads."""
+    target = tmp_path / "P.tdc"
+    left = leave_beside(event, target, suffix)
+    argv = NEW_EVENTS[output](event, target, exported)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert err.count("\n") == 1 and f"P.tdc{suffix} is left beside" in err, err
+    assert "move it away" in err
+    assert not target.exists() and debris(tmp_path) == []
+    assert Path(f"{target}{suffix}").read_bytes() == left, "nothing deleted"
+    Path(f"{target}{suffix}").rename(tmp_path / f"elsewhere{suffix}")
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    code, _, err = run(capsys, "--event", str(target), "log")
+    assert code == 0, err

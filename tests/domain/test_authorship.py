@@ -1,0 +1,127 @@
+"""What each command records (``authorship.RECORDS``) is what the live commands record: every
+command and every event type is in the table, and evenings the live commands wrote — the
+random Director's, and one giving every command the floor and the Director have — replay with
+every proof an import asks (``replay(proving=True)``, ``check_times``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tdhelpers.played import play
+from tdhelpers.support import FakeClock, MakeService, names
+
+from tdconsole.domain.access import SignPhonesOut
+from tdconsole.domain.authorship import RECORDS, check_times, described
+from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.colour_up import ColourUp
+from tdconsole.domain.commands import DESCRIPTIONS
+from tdconsole.domain.director_moves import ClosePlanRaisingSeats, MovePlayer
+from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
+from tdconsole.domain.handover import HandOverPrize
+from tdconsole.domain.invariants import replay
+from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
+from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw
+from tdconsole.domain.room_message import ClearMessage, ShowMessage
+from tdconsole.domain.rulings import Disqualify, ImportRulebook, MarkServed, RecordRuling, Sanction
+from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.settings import Settings
+from tdconsole.service import Tournament
+
+
+def test_the_table_names_every_command_and_every_event() -> None:
+    assert set(RECORDS) == {d.command for d in DESCRIPTIONS}
+    recorded = set().union(*RECORDS.values())
+    assert recorded | {"command", "undone", "redone"} == set(EVENT_MODULES)
+
+
+def proved(records: list[Record]) -> set[str]:
+    """``records`` replayed as an import replays them; the commands they hold."""
+    replay(records, registering=True, proving=True)
+    check_times(records, records[-1].at)
+    return {d.command for r in records if (d := described(r)) is not None}
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_random_directors_evenings_prove_their_authors(
+    tmp_path: Path, settings: Settings, seed: int
+) -> None:
+    service = play(tmp_path / "played.tdc", settings, 400, seed=seed)
+    try:
+        assert service.state.phase == "finished"
+        assert {"Bust", "CloseTable", "Final", "Count"} <= proved(service.log())
+    finally:
+        service.close()
+
+
+def test_an_evening_of_every_command_proves_its_authors(
+    make_service: MakeService, clock: FakeClock
+) -> None:
+    service = make_service()
+    path = service.store.path
+    anna = Tournament.open(path, actor="Anna", role="floor", clock=clock)
+    try:
+        field = names(20)
+        service.execute(Register(names=field))
+        service.execute(Pay(names=field))
+        service.execute(Pay(names=field[:3], food=True))
+        anna.refresh()
+        anna.execute(Register(names=["Zoe"]))
+        anna.execute(Pay(names=["Zoe"]))
+        service.refresh()
+        service.execute(Withdraw(name="Zoe"))
+        service.execute(ChangeSettings(assignments=[("floor_pin", "246813")]))
+        service.execute(ImportRulebook(book="club", source="club.txt", articles=3))
+        service.execute(Draw(seed=1))
+        service.execute(Start(stack=4000, big_blind=100))
+        clock.advance(60)
+        service.execute(ClockControl(action="start"))
+        service.execute(EditLevel(level=3, minutes=25))
+        service.execute(ShowMessage(message="Pausa alle 22"))
+        service.execute(ClearMessage())
+        service.execute(SignPhonesOut())
+        state = service.state
+        one = state.players_at(state.tables[1])
+        seat = next(p.seat for p in one if p.seat != state.tables[1].button)
+        service.execute(MoveButton(table=1, seat=seat or 1))
+        anna.refresh()
+        anna.execute(Count(counts={one[0].name: 3000}))
+        anna.execute(SecondStack(name=one[1].name, stack=0))
+        service.refresh()
+        service.execute(RecordRuling(table=1, players=[one[2].name], text="ok"))
+        service.execute(Sanction(name=one[3].name, kind="suspend", orbits=1, reason="phone"))
+        service.execute(MarkServed(ruling=2))
+        service.execute(Disqualify(name=one[4].name, reason="collusion"))
+        free = next(s.number for s in state.tables[2].seats if s.player is None)
+        service.execute(MovePlayer(name=one[5].name, table=2, seat=free, reason="balance"))
+        service.execute(ClockControl(action="next"))  # level 2: the 25 chip may leave
+        players = service.state.in_players()
+        counts = {p.name: -(-(p.chips or 4000) // 100) * 100 for p in players}
+        service.execute(ColourUp(counts=counts, override="recount"))
+        service.execute(ClosePlanRaisingSeats(table=3, seats=11, seed=1, override="short"))
+        movers = service.state.players_at(service.state.tables[3])
+        chips = service.state.tables[3].chips
+        counts = {p.name: chips // len(movers) for p in movers}
+        counts[movers[0].name] += chips - sum(counts.values())
+        service.execute(CloseTable(table=3, counts=counts, override="short"))
+        while service.state.in_play > 9:
+            service.execute(Bust(names=[service.state.in_players()[-1].name], declined=True))
+        finalists = service.state.in_players()
+        counts = {p.name: p.chips or 4000 for p in finalists}
+        service.execute(Final(counts=counts, seed=1, override="recount"))
+        while service.state.in_play > 1:
+            service.execute(Bust(names=[service.state.in_players()[-1].name], declined=True))
+        service.execute(HandOverPrize(name=service.state.in_players()[0].name))
+    finally:
+        anna.close()
+    assert proved(service.log()) == set(RECORDS) - {"ClosePlan"}
+
+
+def test_an_undone_command_is_still_proved(make_service: MakeService) -> None:
+    service = make_service()
+    service.execute(Register(names=["Ada", "Bea"]))
+    service.undo()
+    service.redo()
+    records = service.log()
+    assert any(isinstance(r.body, CommandNoted) for r in records)
+    assert proved(records) == {"CreateEvent", "Register"}
