@@ -223,3 +223,16 @@ def alive(pid: int) -> bool:
         return code.value == _STILL_ACTIVE
     finally:
         kernel.CloseHandle(handle)
+
+
+def login_name(fallback: str) -> str:
+    """The name this user logged in with (``getpass.getuser``: ``LOGNAME``, ``USER``,
+    ``LNAME``, ``USERNAME``, then the password database where there is one; Windows sets
+    ``USERNAME`` only), else ``fallback``."""
+    # lazy: getpass, which only the floor console asks, kept out of every command's start-up
+    import getpass
+
+    try:
+        return getpass.getuser() or fallback
+    except (OSError, ImportError, KeyError):
+        return fallback
