@@ -34,6 +34,8 @@ from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import (
     BODY_MOST,
+    MOST_CONNECTIONS,
+    RESERVE,
     Connections,
     allowed_hosts,
     connection_ceiling,
@@ -41,6 +43,7 @@ from tdconsole.serve.limits import (
     whole_body,
 )
 from tdconsole.serve.watch import Watcher
+from tdconsole.store.system import raise_open_files
 
 WATCHER = web.AppKey("watcher", Watcher)
 LIMITS = web.AppKey("limits", Connections)
@@ -126,8 +129,11 @@ async def secure_headers(request: web.Request, response: web.StreamResponse) -> 
 
 def serve(config: ServeConfig, on_ready: Callable[[], None] | None = None) -> None:
     """Listen on ``config.host``:``config.port`` until Ctrl+C or SIGTERM; ``on_ready`` is
-    called once the port is open. An address in use raises OSError before ``on_ready``."""
+    called once the port is open. An address in use raises OSError before ``on_ready``.
+    The process's descriptor limit is raised first as far as the system lets, so that its
+    connection ceiling (``connection_ceiling``) is sized from the limit it will run with."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    raise_open_files(MOST_CONNECTIONS + RESERVE)
     asyncio.run(_serve(config, on_ready))
 
 

@@ -22,6 +22,7 @@ the system, so the tests can take an attribute away on Linux and see the other b
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import stat
@@ -236,3 +237,51 @@ def login_name(fallback: str) -> str:
         return getpass.getuser() or fallback
     except (OSError, ImportError, KeyError):
         return fallback
+
+
+def disk_spelling(path: Path) -> Path:
+    """``path`` made absolute (links resolved), each part spelled as the disk keeps it: where
+    the disk ignores case (macOS's by default, Windows'), two spellings of one file give one
+    path, so what is keyed on a path (a season's lock, an event's backups) is one for both.
+    A part that is not there, or is there in one spelling only, is kept as given."""
+    resolved = path.resolve()
+    spelled = Path(resolved.anchor)
+    for part in resolved.parts[1:]:
+        spelled = spelled / _spelling(spelled, part)
+    return spelled
+
+
+def _spelling(folder: Path, name: str) -> str:
+    other = name.swapcase()
+    if other == name:
+        return name
+    try:
+        if not os.path.samestat(os.lstat(folder / name), os.lstat(folder / other)):
+            return name  # two files, or one spelling only: the disk keeps case
+        entries = os.listdir(folder)
+    except OSError:
+        return name
+    if name in entries:
+        return name
+    folded = name.casefold()
+    return next((entry for entry in entries if entry.casefold() == folded), name)
+
+
+def raise_open_files(wanted: int) -> None:
+    """Raise this process's soft limit of open descriptors towards ``wanted``, as far as its
+    hard limit allows (macOS's soft limit is 256 by default, Linux's often 1024). Nothing
+    where the system has no such limit (Windows), or will not raise it."""
+    try:
+        resource = importlib.import_module("resource")  # POSIX only: never at the top
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if target <= soft:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        return  # (macOS refuses more than its kern.maxfilesperproc: the limit stays)
