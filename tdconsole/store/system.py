@@ -285,3 +285,16 @@ def raise_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     except (ValueError, OSError):
         return  # (macOS refuses more than its kern.maxfilesperproc: the limit stays)
+
+
+_HELD_OPEN = frozenset({32, 33})
+"""Windows' ``ERROR_SHARING_VIOLATION`` and ``ERROR_LOCK_VIOLATION``: the file is open in
+another program that does not share it."""
+
+
+def held_open(exc: OSError) -> bool:
+    """Whether ``exc`` is Windows refusing a file another program holds open (a PDF viewer,
+    Excel, an antivirus, OneDrive's sync): such a file cannot be replaced, removed or written
+    until it is closed there. Python says it "permission denied" (``EACCES``); its
+    ``winerror`` tells. Never elsewhere: POSIX replaces and removes open files."""
+    return getattr(exc, "winerror", None) in _HELD_OPEN
