@@ -14,6 +14,7 @@ import asyncio
 import errno
 import logging
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from tdconsole.i18n import Msg, _, ngettext
@@ -45,6 +46,8 @@ class Refusals:
         """When the last line was written (the loop's clock)."""
         self.due: asyncio.TimerHandle | None = None
         """The next line's moment, while refusals wait for it."""
+        self.failed_accept: Callable[[], None] = lambda: None
+        """Told of every failed ``accept()`` (``Listener.failed_accept``)."""
 
     def note(self, reason: str) -> None:
         """One connection refused for ``reason``; the line now, or when a minute has passed."""
@@ -106,9 +109,12 @@ class Refusals:
         return said.format(limit=self.per_address).text(self.lang)
 
     def loop_errors(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """asyncio's exception handler: a failed ``accept()`` for want of descriptors is
-        counted (the loop retries by itself); anything else goes to asyncio's own."""
+        """asyncio's exception handler: a failed ``accept()`` is told to ``failed_accept``
+        (Windows' loop closes its socket); one for want of descriptors is counted (the loop
+        retries by itself); anything else goes to asyncio's own."""
         exc = context.get("exception")
+        if isinstance(exc, OSError) and "socket" in context:
+            self.failed_accept()
         if isinstance(exc, OSError) and exc.errno in OUT_OF_RESOURCES and "socket" in context:
             self.note(ACCEPT)
             return
