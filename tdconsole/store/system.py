@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import signal
 import stat
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -298,3 +300,115 @@ def held_open(exc: OSError) -> bool:
     until it is closed there. Python says it "permission denied" (``EACCES``); its
     ``winerror`` tells. Never elsewhere: POSIX replaces and removes open files."""
     return getattr(exc, "winerror", None) in _HELD_OPEN
+
+
+NETWORK_FILE_SYSTEMS = frozenset(
+    {"nfs", "nfs4", "cifs", "smb3", "smbfs", "afpfs", "webdav", "davfs", "9p", "afs", "ceph",
+     "glusterfs", "lustre", "ncpfs", "coda", "fuse.sshfs", "fuse.rclone"}
+)  # fmt: skip
+"""File systems of another machine's disk (Linux's names in ``/proc/self/mounts``, macOS's
+``f_fstypename``)."""
+CLOUD_FOLDERS = {
+    "onedrive": "OneDrive",
+    "dropbox": "Dropbox",
+    "google drive": "Google Drive",
+    "googledrive": "Google Drive",
+    "icloud drive": "iCloud",
+    "mobile documents": "iCloud",
+    "pcloud drive": "pCloud",
+}
+"""How the folders sync clients keep in step begin (case ignored: ``OneDrive - Club``,
+macOS's ``~/Library/CloudStorage/OneDrive-…``, ``~/Library/Mobile Documents``), and whose."""
+MOUNTS = Path("/proc/self/mounts")
+_DRIVE_REMOTE = 4  # GetDriveTypeW's answer for a network drive
+_STATFS_SIZE = 2168  # macOS's struct statfs (64-bit inodes)
+_STATFS_TYPE_NAME = slice(72, 88)  # its f_fstypename
+
+
+def shared_folder(folder: Path) -> str | None:
+    """Why an event file in ``folder`` would not be this machine's alone, where SQLite cannot
+    keep it safe: "network" (a network share or a mapped network drive: its WAL needs memory
+    shared on one machine) or the name of the sync client copying the folder elsewhere
+    (OneDrive, iCloud, Dropbox…, a heuristic on the folders' names: it copies a file in the
+    middle of its writes). None for a folder of this machine's own disks.
+
+    Asked of each system in its own words: Windows' UNC paths and ``GetDriveTypeW``, macOS's
+    ``statfs`` (``f_fstypename``), Linux's mount table (``/proc/self/mounts``)."""
+    absolute = Path(os.path.abspath(folder))
+    if _network_folder(absolute):
+        return "network"
+    for part in absolute.parts:
+        folded = part.casefold()
+        for start, client in CLOUD_FOLDERS.items():
+            if folded == start or folded.startswith((f"{start} ", f"{start}-")):
+                return client
+    return None
+
+
+def _network_folder(folder: Path) -> bool:
+    if sys.platform == "win32":
+        return _windows_network(folder)
+    if sys.platform == "darwin":
+        return _mac_file_system(folder) in NETWORK_FILE_SYSTEMS
+    return _mounted_file_system(folder) in NETWORK_FILE_SYSTEMS
+
+
+def _windows_network(folder: Path) -> bool:
+    text = str(folder)
+    if text.startswith(("\\\\?\\UNC\\", "//")) or (
+        text.startswith("\\\\") and not text.startswith(("\\\\?\\", "\\\\.\\"))
+    ):
+        return True  # \\server\share
+    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
+        return False
+    kernel = windll.kernel32
+    root = ctypes.create_unicode_buffer(1024)
+    if not kernel.GetVolumePathNameW(text, root, len(root)):
+        return False
+    return bool(kernel.GetDriveTypeW(root) == _DRIVE_REMOTE)
+
+
+def _mac_file_system(folder: Path) -> str | None:
+    # lazy: ctypes, which only macOS asks here
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        statfs = getattr(libc, "statfs$INODE64", None) or libc.statfs  # (Intel: 64-bit inodes)
+    except (OSError, AttributeError):
+        return None
+    found = ctypes.create_string_buffer(_STATFS_SIZE)
+    if statfs(os.fsencode(_existing(folder)), found) != 0:
+        return None
+    return found.raw[_STATFS_TYPE_NAME].split(b"\0")[0].decode("ascii", "replace")
+
+
+def _mounted_file_system(folder: Path) -> str | None:
+    """The type of the file system ``folder`` is on, from the mount table (the mount point
+    that holds it with the longest path); None where there is no table to read."""
+    try:
+        lines = MOUNTS.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    where = os.path.realpath(_existing(folder))
+    best, kind = -1, None
+    for line in lines:
+        fields = line.split()
+        if len(fields) < 3:
+            continue
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), fields[1])
+        inside = where == point or where.startswith(point.rstrip("/") + "/")
+        if inside and len(point) > best:
+            best, kind = len(point), fields[2]
+    return kind
+
+
+def _existing(folder: Path) -> Path:
+    """``folder``, or its nearest parent that exists (a new event's folder may not yet)."""
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder
