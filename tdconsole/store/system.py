@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
@@ -174,18 +175,30 @@ def read_only_medium(folder: Path) -> bool:
     return _windows_read_only_volume(folder)
 
 
-def _windows_read_only_volume(folder: Path) -> bool:
+def _windows_volume(folder: Path) -> tuple[Any, Any] | None:
+    """Windows' kernel32 and the root of the volume ``folder`` is on (``C:\\``, ``Z:\\``);
+    None where it cannot be asked."""
     # lazy: ctypes, which only Windows asks, kept out of every command's start-up
     import ctypes
 
     windll = getattr(ctypes, "windll", None)
     if windll is None:
-        return False
+        return None
     kernel = windll.kernel32
     root = ctypes.create_unicode_buffer(1024)
-    flags = ctypes.c_uint32(0)
     if not kernel.GetVolumePathNameW(str(folder), root, len(root)):
+        return None
+    return kernel, root
+
+
+def _windows_read_only_volume(folder: Path) -> bool:
+    import ctypes  # lazy: only Windows asks
+
+    volume = _windows_volume(folder)
+    if volume is None:
         return False
+    kernel, root = volume
+    flags = ctypes.c_uint32(0)
     if not kernel.GetVolumeInformationW(root, None, 0, None, None, ctypes.byref(flags), None, 0):
         return False
     return bool(flags.value & _READ_ONLY_VOLUME)
@@ -359,16 +372,10 @@ def _windows_network(folder: Path) -> bool:
         text.startswith("\\\\") and not text.startswith(("\\\\?\\", "\\\\.\\"))
     ):
         return True  # \\server\share
-    # lazy: ctypes, which only Windows asks, kept out of every command's start-up
-    import ctypes
-
-    windll = getattr(ctypes, "windll", None)
-    if windll is None:
+    volume = _windows_volume(folder)
+    if volume is None:
         return False
-    kernel = windll.kernel32
-    root = ctypes.create_unicode_buffer(1024)
-    if not kernel.GetVolumePathNameW(text, root, len(root)):
-        return False
+    kernel, root = volume
     return bool(kernel.GetDriveTypeW(root) == _DRIVE_REMOTE)
 
 
