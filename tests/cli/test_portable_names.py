@@ -16,6 +16,7 @@ from tdconsole.store.paths import events_dir
     [
         ("Serata?", "'Serata?.tdc' has '?', which Windows refuses in a name: leave it out"),
         ("Finale: sabato", "has ':', which Windows refuses in a name: leave it out"),
+        ("C:serata", "'C:serata.tdc' has ':'"),  # Windows: serata in drive C's current folder
         ('Il "Torneo"', "has '\"', which Windows refuses in a name"),
         ("CON", "'CON.tdc' is a name Windows keeps for a device: choose another name"),
         ("nul.tdc", "'nul.tdc' is a name Windows keeps for a device"),
@@ -23,7 +24,7 @@ from tdconsole.store.paths import events_dir
         ("Serata.", "'Serata.' ends in a dot or a space, which Windows drops from a name"),
         ("x" * 300, "is longer than a file's name can be: shorten it"),
     ],
-    ids=["question", "colon", "quotes", "con", "nul", "com1", "dot", "long"],
+    ids=["question", "colon", "drive", "quotes", "con", "nul", "com1", "dot", "long"],
 )
 def test_a_name_windows_refuses_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], typed: str, said: str
