@@ -67,6 +67,7 @@ def test_serve_sizes_its_ceiling_from_the_raised_limit(
 ) -> None:
     fake = FakeResource(256, INFINITY, 10240)  # macOS's defaults
     monkeypatch.setitem(sys.modules, "resource", fake)
+    monkeypatch.setattr(sys, "platform", "darwin")
     assert connection_ceiling() == 176
     ceilings: list[int] = []
 

@@ -62,6 +62,8 @@ def test_two_spellings_of_one_file_are_one_path_on_a_disk_that_ignores_case(
 
 def test_a_disk_that_keeps_case_keeps_two_files_apart(tmp_path: Path) -> None:
     (tmp_path / "club").mkdir()
+    if (tmp_path / "Club").exists():
+        pytest.skip("this disk ignores case (macOS's, Windows')")
     (tmp_path / "Club").mkdir()
     assert disk_spelling(tmp_path / "Club") == tmp_path / "Club"
     assert season_lock(tmp_path / "club") != season_lock(tmp_path / "Club")

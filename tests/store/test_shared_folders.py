@@ -8,6 +8,7 @@ table (a table of the test's)."""
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -82,9 +83,10 @@ def nfs_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     share = tmp_path / "nas tornei"
     share.mkdir()
     table = tmp_path / "mounts"
-    point = str(share).replace(" ", "\\040")  # (as the table writes a space)
+    point = os.path.realpath(share).replace(" ", "\\040")  # (as the table writes a space)
     table.write_text(f"/dev/sda1 / ext4 rw 0 0\nnas:/export {point} nfs4 rw,relatime 0 0\n")
     monkeypatch.setattr(system, "MOUNTS", table)
+    monkeypatch.setattr(sys, "platform", "linux")
     return share
 
 
