@@ -27,6 +27,9 @@ ANSWER_SECONDS = 2.0
 """A refused client has this long to read its 503 and close before it is cut."""
 OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
+CLOSED_ON_FAILURE = "Accept failed on a socket"
+"""What Windows' loop says of a failed ``accept()`` before it closes the listening socket."""
+
 FULL = "full"
 ADDRESS = "address"
 ACCEPT = "accept"
@@ -110,11 +113,14 @@ class Refusals:
 
     def loop_errors(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """asyncio's exception handler: a failed ``accept()`` is told to ``failed_accept``
-        (Windows' loop closes its socket); one for want of descriptors is counted (the loop
-        retries by itself); anything else goes to asyncio's own."""
+        (Windows' loop closes its socket, and says nothing more here); one for want of
+        descriptors is counted (the loop retries by itself); anything else goes to asyncio's
+        own."""
         exc = context.get("exception")
         if isinstance(exc, OSError) and "socket" in context:
             self.failed_accept()
+            if context.get("message") == CLOSED_ON_FAILURE:
+                return  # (the port is opened again, and that is said in one line)
         if isinstance(exc, OSError) and exc.errno in OUT_OF_RESOURCES and "socket" in context:
             self.note(ACCEPT)
             return
