@@ -7,7 +7,9 @@ stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, e
 every language. The
 languages are those of ``tdconsole.i18n.languages()`` (English and every catalogue shipped).
 The help and argparse's usage errors follow the last ``--lang`` of the command line, else
-Italian: they are said before any event is opened (``cli.parsing``).
+Italian: they are said before any event is opened (``cli.parsing``). Redirected or piped, what
+a command writes is UTF-8 whatever the system's code page (Windows' cp1252); a terminal that
+cannot show a character shows ``?`` (``_every_character``).
 """
 
 from __future__ import annotations
