@@ -13,7 +13,13 @@ from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.service import Tournament
-from tdconsole.store.paths import EVENT_SUFFIX, events_dir, remember_event, resolve_event_path
+from tdconsole.store.paths import (
+    EVENT_SUFFIX,
+    events_dir,
+    remember_event,
+    resolve_event_path,
+    unportable_name,
+)
 
 RECENT = 12
 """How many recent events the start screen lists."""
@@ -28,6 +34,9 @@ def new_event(
     if not text:
         raise RuleError(_("give the new event a name: its file goes in the data folder"))
     path = resolve_event_path(text)
+    unportable = unportable_name(path.name)
+    if unportable is not None:
+        raise RuleError(unportable)
     Tournament.create(path, name or path.stem, settings, actor=actor).close()
     remember_event(path)
     return path

@@ -7,17 +7,20 @@ stderr and nothing changed. Exit 1 only for a bug. Messages follow ``--lang``, e
 every language. The
 languages are those of ``tdconsole.i18n.languages()`` (English and every catalogue shipped).
 The help and argparse's usage errors follow the last ``--lang`` of the command line, else
-Italian: they are said before any event is opened (``cli.parsing``).
+Italian: they are said before any event is opened (``cli.parsing``). Redirected or piped, what
+a command writes is UTF-8 whatever the system's code page (Windows' cp1252); a terminal that
+cannot show a character shows ``?`` (``_every_character``).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tdconsole.cli.common import backup_warnings, lang, storage_refusal
@@ -187,14 +190,47 @@ class _Escaping:
         return getattr(self._stream, name)
 
 
+def _every_character(stream: Any) -> Callable[[], None]:
+    """Make ``stream`` write every character, whatever its system's code page: a file or a
+    pipe (Windows gives them cp1252) in UTF-8, a terminal that cannot show a character with
+    ``?`` in its place. A name with ``Ł`` or a card's ``♥`` never ends a command in a
+    traceback, and never after it was recorded. Returns what puts the stream back."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        unicode = codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        unicode = False
+    if reconfigure is None or unicode:
+        return lambda: None
+    previous = {"encoding": encoding, "errors": stream.errors}
+    try:
+        terminal = stream.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    if terminal:
+        reconfigure(errors="replace")
+    else:
+        reconfigure(encoding="utf-8", errors="replace")
+
+    def restore() -> None:
+        with contextlib.suppress(OSError, ValueError):  # (a reader gone, a stream closed)
+            reconfigure(**previous)
+
+    return restore
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     look_up()  # before any model is validated
     saved = sys.stdout, sys.stderr
+    restores = [_every_character(stream) for stream in saved]
     sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
     try:
         return _main(argv)
     finally:
         sys.stdout, sys.stderr = saved
+        for restore in restores:
+            restore()
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,6 @@ them at its top.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +19,7 @@ from tdconsole.cli.common import event_path, given_event, lang, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.system import login_name
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -145,7 +145,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_floor(args: argparse.Namespace) -> int:
     if not getattr(args, "actor", None):
-        args.actor = os.environ.get("USER") or "floor"
+        args.actor = login_name("floor")
     return run_console(args, "floor")
 
 

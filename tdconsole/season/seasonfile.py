@@ -52,7 +52,7 @@ from tdconsole.season.formulas import DEFAULT, FORMULAS
 from tdconsole.store.faults import library_words, own_words
 from tdconsole.store.output import link_new, sync_path
 from tdconsole.store.paths import EVENT_SUFFIX, data_dir, events_dir
-from tdconsole.store.system import make_folder
+from tdconsole.store.system import disk_spelling, make_folder
 
 KIND: Literal["tdconsole season"] = "tdconsole season"
 SUFFIX = ".season.toml"
@@ -286,7 +286,7 @@ def read_season(path: Path) -> Season:
 def season_lock(folder: Path) -> Path:
     """The lock file held while a season in ``folder`` changes: in the console's own data
     folder (never beside the Director's files), one per season folder."""
-    digest = hashlib.sha256(os.fsencode(folder.resolve())).hexdigest()[:32]
+    digest = hashlib.sha256(os.fsencode(disk_spelling(folder))).hexdigest()[:32]
     return data_dir() / "locks" / f"season-{digest}.lock"
 
 

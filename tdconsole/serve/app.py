@@ -24,7 +24,7 @@ import logging
 import signal
 import ssl
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from aiohttp import web
@@ -34,13 +34,17 @@ from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.limits import (
     BODY_MOST,
+    MOST_CONNECTIONS,
+    RESERVE,
     Connections,
     allowed_hosts,
     connection_ceiling,
     host_check,
     whole_body,
 )
+from tdconsole.serve.listener import Listener
 from tdconsole.serve.watch import Watcher
+from tdconsole.store.system import raise_open_files
 
 WATCHER = web.AppKey("watcher", Watcher)
 LIMITS = web.AppKey("limits", Connections)
@@ -126,8 +130,11 @@ async def secure_headers(request: web.Request, response: web.StreamResponse) -> 
 
 def serve(config: ServeConfig, on_ready: Callable[[], None] | None = None) -> None:
     """Listen on ``config.host``:``config.port`` until Ctrl+C or SIGTERM; ``on_ready`` is
-    called once the port is open. An address in use raises OSError before ``on_ready``."""
+    called once the port is open. An address in use raises OSError before ``on_ready``.
+    The process's descriptor limit is raised first as far as the system lets, so that its
+    connection ceiling (``connection_ceiling``) is sized from the limit it will run with."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    raise_open_files(MOST_CONNECTIONS + RESERVE)
     asyncio.run(_serve(config, on_ready))
 
 
@@ -156,7 +163,7 @@ async def _until(
     on_ready: Callable[[], None] | None,
 ) -> None:
     """Serve with ``runner`` (set up) until ``stop``; then end its sessions and streams."""
-    server: asyncio.Server | None = None
+    server: Listener | None = None
     try:
         server = await listen(runner, config)
         if on_ready is not None:
@@ -193,9 +200,10 @@ def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Ca
     return restore
 
 
-async def listen(runner: web.AppRunner, config: ServeConfig) -> asyncio.Server:
+async def listen(runner: web.AppRunner, config: ServeConfig) -> Listener:
     """Open the port for ``runner`` (set up), each connection counted (``Connections``); the
-    loop's failed accepts counted with the refusals, not printed."""
+    loop's failed accepts counted with the refusals, not printed, and the port opened again
+    if the loop closed it for one (``Listener``)."""
     assert runner.server is not None
     limits = runner.app[LIMITS]
     loop = asyncio.get_running_loop()
@@ -204,13 +212,17 @@ async def listen(runner: web.AppRunner, config: ServeConfig) -> asyncio.Server:
     if config.cert is not None and config.key is not None:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(config.cert, config.key)
-    return await loop.create_server(
-        limits.wrap(runner.server),
-        config.host,
-        config.port,
-        reuse_address=reuse_address(),
-        ssl=context,
-    )
+    factory = limits.wrap(runner.server)
+
+    def open_server(port: int) -> Awaitable[asyncio.Server]:
+        return loop.create_server(
+            factory, config.host, port, reuse_address=reuse_address(), ssl=context
+        )
+
+    listener = Listener(open_server, config.lang)
+    await listener.start(config.port)
+    limits.refusals.failed_accept = listener.failed_accept
+    return listener
 
 
 def reuse_address() -> bool:

@@ -14,6 +14,7 @@ import asyncio
 import errno
 import logging
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from tdconsole.i18n import Msg, _, ngettext
@@ -25,6 +26,9 @@ REPORT_SECONDS = 60.0
 ANSWER_SECONDS = 2.0
 """A refused client has this long to read its 503 and close before it is cut."""
 OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+CLOSED_ON_FAILURE = "Accept failed on a socket"
+"""What Windows' loop says of a failed ``accept()`` before it closes the listening socket."""
 
 FULL = "full"
 ADDRESS = "address"
@@ -45,6 +49,8 @@ class Refusals:
         """When the last line was written (the loop's clock)."""
         self.due: asyncio.TimerHandle | None = None
         """The next line's moment, while refusals wait for it."""
+        self.failed_accept: Callable[[], None] = lambda: None
+        """Told of every failed ``accept()`` (``Listener.failed_accept``)."""
 
     def note(self, reason: str) -> None:
         """One connection refused for ``reason``; the line now, or when a minute has passed."""
@@ -106,9 +112,15 @@ class Refusals:
         return said.format(limit=self.per_address).text(self.lang)
 
     def loop_errors(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """asyncio's exception handler: a failed ``accept()`` for want of descriptors is
-        counted (the loop retries by itself); anything else goes to asyncio's own."""
+        """asyncio's exception handler: a failed ``accept()`` is told to ``failed_accept``
+        (Windows' loop closes its socket, and says nothing more here); one for want of
+        descriptors is counted (the loop retries by itself); anything else goes to asyncio's
+        own."""
         exc = context.get("exception")
+        if isinstance(exc, OSError) and "socket" in context:
+            self.failed_accept()
+            if context.get("message") == CLOSED_ON_FAILURE:
+                return  # (the port is opened again, and that is said in one line)
         if isinstance(exc, OSError) and exc.errno in OUT_OF_RESOURCES and "socket" in context:
             self.note(ACCEPT)
             return

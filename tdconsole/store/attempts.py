@@ -42,7 +42,7 @@ from tdconsole.i18n import _
 from tdconsole.store.faults import own_words
 from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir
-from tdconsole.store.system import make_folder
+from tdconsole.store.system import disk_spelling, make_folder
 
 FREE_FAILURES = 3
 FIRST_DELAY = 2.0
@@ -72,7 +72,7 @@ def delay_after(failures: int) -> float:
 
 
 def attempts_file(event: Path) -> Path:
-    digest = hashlib.sha256(str(event.resolve()).encode()).hexdigest()[:20]
+    digest = hashlib.sha256(str(disk_spelling(event)).encode()).hexdigest()[:20]
     return data_dir() / "pin-attempts" / f"{digest}.sqlite"
 
 

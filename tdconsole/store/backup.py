@@ -24,9 +24,10 @@ from tdconsole.store.faults import Cause, oserror_cause, own_words, sqlite_cause
 from tdconsole.store.opening import connect, shown
 from tdconsole.store.output import check_event_target, place_new_file, sync_path
 from tdconsole.store.paths import data_dir, folder_setting
-from tdconsole.store.system import alive, make_folder
+from tdconsole.store.system import alive, disk_spelling, make_folder
 
-_NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
+_NAME = re.compile(r"^(?:.+-)?(?P<stamp>\d{8}T\d{6}\d{6}Z)-(?P<seq>\d+)\.tdc$")
+"""A backup's name: its time and last event (older versions put the event's name first)."""
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,18 @@ class Backup:
     size: int
 
 
+STEM_IN_FOLDER = 40
+"""The most of an event's name its backup folder repeats (its tag tells events apart), so a
+backup's path stays well under Windows' 260 characters however long the name."""
+
+
 def backup_folder(event: Path, folder: str = "") -> Path:
-    """Where an event's backups live: one folder per event file."""
-    event = event.resolve()
+    """Where an event's backups live: one folder per event file, keyed on its path as the disk
+    spells it (two spellings of one file on a disk that ignores case: one folder)."""
+    event = disk_spelling(event)
     tag = hashlib.sha1(str(event).encode(), usedforsecurity=False).hexdigest()[:8]
     base = folder_setting(event, folder) or data_dir() / "backups"
-    return base / f"{event.stem}-{tag}"
+    return base / f"{event.stem[:STEM_IN_FOLDER].rstrip(' .')}-{tag}"
 
 
 def list_backups(event: Path, folder: str = "") -> list[Backup]:
@@ -92,12 +99,12 @@ def take_backup(event: Path, folder: str = "", keep: int = 10) -> Backup:
     event = event.resolve()
     where = backup_folder(event, folder)
     now = datetime.now(UTC)
-    tmp = where / f".{event.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
+    tmp = where / f".backup.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
         make_folder(where)
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         seq = copy_event(event, tmp)
-        name = f"{event.stem}-{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"
+        name = f"{now:%Y%m%dT%H%M%S%f}Z-{seq:07d}.tdc"  # (its folder names the event)
         final = where / name
         os.replace(tmp, final)
     except (OSError, sqlite3.Error) as exc:
@@ -141,7 +148,7 @@ def rotate(event: Path, folder: str, keep: int) -> None:
         old.path.unlink(missing_ok=True)
     # Temporary files of a backup interrupted by a crash are debris: clear them.
     where = backup_folder(event, folder)
-    for debris in where.glob(f".{event.stem}.*.tmp"):
+    for debris in where.glob(".*.tmp"):
         pid = debris.name.split(".")[-3]
         if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
             debris.unlink(missing_ok=True)

@@ -49,6 +49,7 @@ from tdconsole.store.opening import (
     inspect,
     pending_wal,
     refuse_link,
+    refuse_shared,
     shown,
 )
 from tdconsole.store.system import make_folder
@@ -72,6 +73,7 @@ class EventStore:
             self._db = _create(path)
             return
         refuse_link(path)
+        refuse_shared(path)
         if path.is_dir():
             raise StoreError(
                 _("{path} is a folder, not an event file: give the event file's path").format(

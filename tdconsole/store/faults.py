@@ -30,6 +30,7 @@ FILE_LIMIT = _("disk full: the file size limit (ulimit -f) is reached")
 READ_ONLY_MEDIUM = _("read-only: the medium is mounted read-only")
 READ_ONLY_FILE = _("read-only: the file is read-only")
 PERMISSION = _("permission denied")
+HELD_OPEN = _("open in another program: close it in the program that has it open")
 NOT_A_FOLDER = _("not a folder: a file is in the way")
 MISSING = _("no such file or folder")
 DISK_ERROR = _("input/output error of the disk")
@@ -55,6 +56,8 @@ _ERRNO = {
 
 def oserror_cause(exc: OSError) -> Cause:
     """The cause of an ``OSError``: ours when we know it, else the system's own words."""
+    if system.held_open(exc):
+        return HELD_OPEN
     known = _ERRNO.get(exc.errno or 0)
     if known is not None:
         return known

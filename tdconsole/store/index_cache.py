@@ -351,7 +351,7 @@ def write_index(path: Path, data: IndexData, seen: str, digest: str) -> bool:
         fd, tmp = tempfile.mkstemp(prefix=".rules-index.", suffix=".tmp", dir=path.parent)
         os.close(fd)
         fill(Path(tmp), data, seen, digest)
-        with open(tmp, "rb") as handle:
+        with open(tmp, "rb+") as handle:  # (Windows flushes only what is open for writing)
             os.fsync(handle.fileno())
         if not replaceable(path):
             return False

@@ -21,7 +21,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.faults import Cause, own_words, sqlite_cause, sqlite_words, write_blocker
-from tdconsole.store.system import is_link
+from tdconsole.store.system import is_link, shared_folder
 
 APP_ID = 0x54444331  # "TDC1": marks the file as a tdconsole event
 FORMAT = 1
@@ -108,6 +108,29 @@ def fault(path: Path, exc: Exception, *, untouched: bool = True) -> StoreError:
     if str(exc) == "file is not a database":
         return unreadable(path, exc)
     return damaged(path, own_words(exc), untouched=untouched)
+
+
+def refuse_shared(path: Path) -> None:
+    """Refuse an event file on a network drive or in a folder a sync client copies
+    (``system.shared_folder``): SQLite keeps an event safe on this machine's own disks only
+    (docs/safety.md, "Network drives and synced folders")."""
+    where = shared_folder(path.parent)
+    if where is None:
+        return
+    if where == "network":
+        raise StoreError(
+            _(
+                "{path} is on a network drive, where an event cannot be kept safe: keep it in "
+                "a folder of this computer (a bare name goes in the data folder)"
+            ).format(path=shown(path))
+        )
+    raise StoreError(
+        _(
+            "{path} is in a folder {client} keeps in sync, which copies a file in the middle "
+            "of its writes: keep it in a folder {client} does not sync (a bare name goes in "
+            "the data folder)"
+        ).format(path=shown(path), client=where)
+    )
 
 
 def refuse_link(path: Path) -> None:

@@ -266,9 +266,14 @@ def link_new(tmp: Path, target: Path) -> None:
 
 
 def sync_path(path: Path) -> None:
-    """Flush a file's or a folder's entry to the disk; a medium that cannot is let be."""
+    """Flush a file, or a folder's entries, to the disk; a medium that cannot is let be. A file
+    is opened for writing (Windows flushes nothing opened read-only), a folder for reading
+    (POSIX; Windows opens none, and its folders need no flush)."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        if os.path.isdir(path):
+            fd = os.open(path, os.O_RDONLY)
+        else:
+            fd = os.open(path, os.O_RDWR | system.BINARY)
     except OSError:
         return
     try:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from tdconsole.i18n import Msg, _
 from tdconsole.store.system import make_folder
 
 EVENT_SUFFIX = ".tdc"
@@ -32,6 +33,48 @@ def _bare_name(raw: str) -> str | None:
     if path.parent == Path(".") and not raw.startswith("."):
         return path.name if path.suffix else path.name + EVENT_SUFFIX
     return None
+
+
+_WINDOWS_REFUSES = '\\/:*?"<>|'
+NAME_MOST = 255
+"""The most bytes of a file's name (most file systems')."""
+
+
+def unportable_name(name: str) -> Msg | None:
+    """Why a file cannot be named ``name`` on every system, as ``pathvalidate`` checks a
+    receipt's name (its "universal" rules: Windows' ``? * < > | " :``, its devices ``CON``,
+    ``NUL``, ``COM1``…, a name ending in a dot or a space), in one line with what to do; None
+    when every system takes it. The one check of an event's name typed to ``new`` or on the
+    start screen, so a file made here opens on every Director's machine."""
+    # lazy: pathvalidate, which only a new file's name asks
+    from pathvalidate import ValidationError, validate_filename
+    from pathvalidate.error import ErrorReason
+
+    for part in (name, Path(name).stem):
+        try:
+            validate_filename(part, platform="universal")
+        except ValidationError as exc:
+            return _unportable(part, exc.reason is ErrorReason.RESERVED_NAME)
+    return None
+
+
+def _unportable(part: str, reserved: bool) -> Msg:
+    if reserved:
+        return _("{name!r} is a name Windows keeps for a device: choose another name").format(
+            name=part
+        )
+    found = "".join(sorted({c for c in part if c in _WINDOWS_REFUSES or ord(c) < 32}))
+    if found:
+        return _("{name!r} has {found!r}, which Windows refuses in a name: leave it out").format(
+            name=part, found=found
+        )
+    if part.rstrip(". ") != part:
+        return _(
+            "{name!r} ends in a dot or a space, which Windows drops from a name: leave it out"
+        ).format(name=part)
+    if len(os.fsencode(part)) > NAME_MOST:
+        return _("{name!r}… is longer than a file's name can be: shorten it").format(name=part[:40])
+    return _("{name!r} cannot name a file on every system: choose another name").format(name=part)
 
 
 def resolve_event_path(raw: str) -> Path:

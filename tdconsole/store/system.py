@@ -22,12 +22,16 @@ the system, so the tests can take an attribute away on Linux and see the other b
 
 from __future__ import annotations
 
+import importlib
 import os
+import re
 import signal
 import stat
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
@@ -171,18 +175,30 @@ def read_only_medium(folder: Path) -> bool:
     return _windows_read_only_volume(folder)
 
 
-def _windows_read_only_volume(folder: Path) -> bool:
+def _windows_volume(folder: Path) -> tuple[Any, Any] | None:
+    """Windows' kernel32 and the root of the volume ``folder`` is on (``C:\\``, ``Z:\\``);
+    None where it cannot be asked."""
     # lazy: ctypes, which only Windows asks, kept out of every command's start-up
     import ctypes
 
     windll = getattr(ctypes, "windll", None)
     if windll is None:
-        return False
+        return None
     kernel = windll.kernel32
     root = ctypes.create_unicode_buffer(1024)
-    flags = ctypes.c_uint32(0)
     if not kernel.GetVolumePathNameW(str(folder), root, len(root)):
+        return None
+    return kernel, root
+
+
+def _windows_read_only_volume(folder: Path) -> bool:
+    import ctypes  # lazy: only Windows asks
+
+    volume = _windows_volume(folder)
+    if volume is None:
         return False
+    kernel, root = volume
+    flags = ctypes.c_uint32(0)
     if not kernel.GetVolumeInformationW(root, None, 0, None, None, ctypes.byref(flags), None, 0):
         return False
     return bool(flags.value & _READ_ONLY_VOLUME)
@@ -223,3 +239,183 @@ def alive(pid: int) -> bool:
         return code.value == _STILL_ACTIVE
     finally:
         kernel.CloseHandle(handle)
+
+
+def login_name(fallback: str) -> str:
+    """The name this user logged in with (``getpass.getuser``: ``LOGNAME``, ``USER``,
+    ``LNAME``, ``USERNAME``, then the password database where there is one; Windows sets
+    ``USERNAME`` only), else ``fallback``."""
+    # lazy: getpass, which only the floor console asks, kept out of every command's start-up
+    import getpass
+
+    try:
+        return getpass.getuser() or fallback
+    except (OSError, ImportError, KeyError):
+        return fallback
+
+
+def disk_spelling(path: Path) -> Path:
+    """``path`` made absolute (links resolved), each part spelled as the disk keeps it: where
+    the disk ignores case (macOS's by default, Windows'), two spellings of one file give one
+    path, so what is keyed on a path (a season's lock, an event's backups) is one for both.
+    A part that is not there, or is there in one spelling only, is kept as given."""
+    resolved = path.resolve()
+    spelled = Path(resolved.anchor)
+    for part in resolved.parts[1:]:
+        spelled = spelled / _spelling(spelled, part)
+    return spelled
+
+
+def _spelling(folder: Path, name: str) -> str:
+    other = name.swapcase()
+    if other == name:
+        return name
+    try:
+        if not os.path.samestat(os.lstat(folder / name), os.lstat(folder / other)):
+            return name  # two files, or one spelling only: the disk keeps case
+        entries = os.listdir(folder)
+    except OSError:
+        return name
+    if name in entries:
+        return name
+    folded = name.casefold()
+    return next((entry for entry in entries if entry.casefold() == folded), name)
+
+
+def raise_open_files(wanted: int) -> None:
+    """Raise this process's soft limit of open descriptors towards ``wanted``, as far as its
+    hard limit allows (macOS's soft limit is 256 by default, Linux's often 1024). Nothing
+    where the system has no such limit (Windows), or will not raise it."""
+    try:
+        resource = importlib.import_module("resource")  # POSIX only: never at the top
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if target <= soft:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        return  # (macOS refuses more than its kern.maxfilesperproc: the limit stays)
+
+
+_HELD_OPEN = frozenset({32, 33})
+"""Windows' ``ERROR_SHARING_VIOLATION`` and ``ERROR_LOCK_VIOLATION``: the file is open in
+another program that does not share it."""
+
+
+def held_open(exc: OSError) -> bool:
+    """Whether ``exc`` is Windows refusing a file another program holds open (a PDF viewer,
+    Excel, an antivirus, OneDrive's sync): such a file cannot be replaced, removed or written
+    until it is closed there. Python says it "permission denied" (``EACCES``); its
+    ``winerror`` tells. Never elsewhere: POSIX replaces and removes open files."""
+    return getattr(exc, "winerror", None) in _HELD_OPEN
+
+
+NETWORK_FILE_SYSTEMS = frozenset(
+    {"nfs", "nfs4", "cifs", "smb3", "smbfs", "afpfs", "webdav", "davfs", "9p", "afs", "ceph",
+     "glusterfs", "lustre", "ncpfs", "coda", "fuse.sshfs", "fuse.rclone"}
+)  # fmt: skip
+"""File systems of another machine's disk (Linux's names in ``/proc/self/mounts``, macOS's
+``f_fstypename``)."""
+CLOUD_FOLDERS = {
+    "onedrive": "OneDrive",
+    "dropbox": "Dropbox",
+    "google drive": "Google Drive",
+    "googledrive": "Google Drive",
+    "icloud drive": "iCloud",
+    "mobile documents": "iCloud",
+    "pcloud drive": "pCloud",
+}
+"""How the folders sync clients keep in step begin (case ignored: ``OneDrive - Club``,
+macOS's ``~/Library/CloudStorage/OneDrive-…``, ``~/Library/Mobile Documents``), and whose."""
+MOUNTS = Path("/proc/self/mounts")
+_DRIVE_REMOTE = 4  # GetDriveTypeW's answer for a network drive
+_STATFS_SIZE = 2168  # macOS's struct statfs (64-bit inodes)
+_STATFS_TYPE_NAME = slice(72, 88)  # its f_fstypename
+
+
+def shared_folder(folder: Path) -> str | None:
+    """Why an event file in ``folder`` would not be this machine's alone, where SQLite cannot
+    keep it safe: "network" (a network share or a mapped network drive: its WAL needs memory
+    shared on one machine) or the name of the sync client copying the folder elsewhere
+    (OneDrive, iCloud, Dropbox…, a heuristic on the folders' names: it copies a file in the
+    middle of its writes). None for a folder of this machine's own disks.
+
+    Asked of each system in its own words: Windows' UNC paths and ``GetDriveTypeW``, macOS's
+    ``statfs`` (``f_fstypename``), Linux's mount table (``/proc/self/mounts``)."""
+    absolute = Path(os.path.abspath(folder))
+    if _network_folder(absolute):
+        return "network"
+    for part in absolute.parts:
+        folded = part.casefold()
+        for start, client in CLOUD_FOLDERS.items():
+            if folded == start or folded.startswith((f"{start} ", f"{start}-")):
+                return client
+    return None
+
+
+def _network_folder(folder: Path) -> bool:
+    if sys.platform == "win32":
+        return _windows_network(folder)
+    if sys.platform == "darwin":
+        return _mac_file_system(folder) in NETWORK_FILE_SYSTEMS
+    return _mounted_file_system(folder) in NETWORK_FILE_SYSTEMS
+
+
+def _windows_network(folder: Path) -> bool:
+    text = str(folder)
+    if text.startswith(("\\\\?\\UNC\\", "//")) or (
+        text.startswith("\\\\") and not text.startswith(("\\\\?\\", "\\\\.\\"))
+    ):
+        return True  # \\server\share
+    volume = _windows_volume(folder)
+    if volume is None:
+        return False
+    kernel, root = volume
+    return bool(kernel.GetDriveTypeW(root) == _DRIVE_REMOTE)
+
+
+def _mac_file_system(folder: Path) -> str | None:
+    # lazy: ctypes, which only macOS asks here
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        statfs = getattr(libc, "statfs$INODE64", None) or libc.statfs  # (Intel: 64-bit inodes)
+    except (OSError, AttributeError):
+        return None
+    found = ctypes.create_string_buffer(_STATFS_SIZE)
+    if statfs(os.fsencode(_existing(folder)), found) != 0:
+        return None
+    return found.raw[_STATFS_TYPE_NAME].split(b"\0")[0].decode("ascii", "replace")
+
+
+def _mounted_file_system(folder: Path) -> str | None:
+    """The type of the file system ``folder`` is on, from the mount table (the mount point
+    that holds it with the longest path); None where there is no table to read."""
+    try:
+        lines = MOUNTS.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    where = os.path.realpath(_existing(folder))
+    best, kind = -1, None
+    for line in lines:
+        fields = line.split()
+        if len(fields) < 3:
+            continue
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), fields[1])
+        inside = where == point or where.startswith(point.rstrip("/") + "/")
+        if inside and len(point) > best:
+            best, kind = len(point), fields[2]
+    return kind
+
+
+def _existing(folder: Path) -> Path:
+    """``folder``, or its nearest parent that exists (a new event's folder may not yet)."""
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder

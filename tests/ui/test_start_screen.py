@@ -252,3 +252,15 @@ async def test_the_start_screen_shows_its_keys_as_every_screen_does(
         for key, word in zip(("escape", "ctrl+d", "ctrl+l"), words, strict=True):
             assert shown[key].startswith(word), shown
         assert footer.region.bottom == SIZE[1]
+
+
+async def test_a_name_windows_refuses_is_refused_in_one_line_and_makes_nothing() -> None:
+    app = build_app(None, frozen, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await name_typed(pilot, *"CON", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert messages(app)[-1] == (
+            "'CON.tdc' is a name Windows keeps for a device: choose another name"
+        )
+    assert not events_dir().exists() or list(events_dir().iterdir()) == []
