@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tdconsole import __version__
 from tdconsole.cli.common import backup_warnings, lang, storage_refusal
 from tdconsole.cli.parsing import (
     CommandParser,
@@ -118,6 +119,9 @@ def _build_parser(command: str | None, console: bool = False) -> argparse.Argume
         description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
     )
     add_global_options(parser)
+    # (left out of the help's list, whose every word is translated; it prints no word)
+    version = f"tdconsole {__version__}"
+    parser.add_argument("--version", action="version", version=version, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
     modules: tuple[str, ...] = COMMAND_MODULES
     target: Any = sub
