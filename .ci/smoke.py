@@ -106,7 +106,8 @@ def serve(env: dict[str, str], event: Path) -> None:
 
 def main() -> int:
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="tdconsole-smoke-") as scratch:
+    # (on Windows a file a killed serve held may still be closing: its folder is left then)
+    with tempfile.TemporaryDirectory(prefix="smoke-", ignore_cleanup_errors=True) as scratch:
         folder = Path(scratch)
         env = {**os.environ, "TDCONSOLE_DATA_DIR": str(folder / "data")}
         event = folder / "evening.tdc"
