@@ -115,12 +115,25 @@ def build_parser(
         return _build_parser(command, console)
 
 
+class _Version(argparse.Action):
+    """``--version``: the version installed, and exit."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        # lazy: the package's metadata, read only when asked for
+        from importlib.metadata import version
+
+        print(f"tdconsole {version('tdconsole')}")
+        parser.exit()
+
+
 def _build_parser(command: str | None, console: bool = False) -> argparse.ArgumentParser:
     parser = Parser(
         prog="tdconsole",
         description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
     )
     add_global_options(parser)
+    # (left out of the help's list, whose every word is translated; it prints no word)
+    parser.add_argument("--version", action=_Version, nargs=0, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
     modules: tuple[str, ...] = COMMAND_MODULES
     target: Any = sub

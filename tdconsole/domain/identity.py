@@ -73,10 +73,7 @@ _WORD = re.compile(r"[^\W_]+")
 def _tr39() -> Callable[[str], str]:
     """TR39's skeleton from Unicode's table (imported on first use: the table is large)."""
     # lazy: disarm and its table would weigh on a start-up that compares no names
-    import disarm
-
-    def skeleton_key(text: str) -> str:
-        return disarm.skeleton_key(text) if text.strip() else text
+    from tdconsole.domain.lookalike import skeleton_key
 
     return skeleton_key
 
