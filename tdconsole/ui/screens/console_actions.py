@@ -205,7 +205,11 @@ class ConsoleActions(_Screen):
         self.app.push_screen(StartDialog(self.tr, self._state()))
 
     def action_register(self) -> None:
-        self.app.push_screen(RegisterDialog(self.tr, self._state()))
+        # The players the club knows, to take by a few letters; the last event's, offered.
+        service = getattr(self.app, "service", None)
+        known = service.known_players() if service is not None else []
+        last = service.last_event_players() if service is not None else []
+        self.app.push_screen(RegisterDialog(self.tr, self._state(), known, last))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""
