@@ -96,9 +96,10 @@ class PayoutsView(DataTable[Text]):
                 self._handed(state, tied.player),
             )
             self.holders.append(tied.player)
-        was_due, self.due = self.due, {
-            name for name in self.holders if name and due(state, state.find(name))
-        }
+        was_due, self.due = (
+            self.due,
+            {name for name in self.holders if name and due(state, state.find(name))},
+        )
         holder = self.holders[kept] if 0 <= kept < len(self.holders) else None
         if holder in was_due and holder not in self.due:
             # His prize handed over: the cursor on the next prize due (after his row first).
