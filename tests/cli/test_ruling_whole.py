@@ -9,9 +9,7 @@ import pytest
 
 from tdconsole.cli import main
 
-DECISION = (
-    "Chip race at table 2: the odd chips go to seat 3, then the lowest card decides the rest"
-)
+DECISION = "Chip race at table 2: the odd chips go to seat 3, then the lowest card decides the rest"
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "ruling"), ("it", "decisione")])
