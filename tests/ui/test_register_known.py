@@ -5,14 +5,19 @@ name (the data folder's earlier events, its seasons'), a new name is typed in fu
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
 from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
@@ -40,18 +45,27 @@ def names_of(service: Tournament) -> list[str]:
     return [p.name for p in service.state.ordered_players()]
 
 
-async def test_a_few_letters_and_enter_take_a_known_player_a_new_one_is_typed_whole(
-    tmp_path: Path,
-) -> None:
+@asynccontextmanager
+async def typed_in_register(
+    tmp_path: Path, letters: str
+) -> AsyncIterator[tuple[ConsoleApp, Pilot[Any], Tournament]]:
+    """The regulars known from an earlier event; ``i``, ``letters`` and Enter tonight: the
+    dialog still open, nothing registered."""
     earlier_event("lunedi", REGULARS)
     service = tonight(tmp_path)
     async with console(service) as (app, pilot):
-        await pilot.press("i", *"bia", "enter")
+        await pilot.press("i", *letters, "enter")
         await settle(pilot)
-        field = app.screen.query_one("#names", Input)
         assert isinstance(app.screen, RegisterDialog)
-        assert field.value == "Bianca Neri, "
-        assert names_of(service) == []  # taken, not yet registered
+        assert names_of(service) == []
+        yield app, pilot, service
+
+
+async def test_a_few_letters_and_enter_take_a_known_player_a_new_one_is_typed_whole(
+    tmp_path: Path,
+) -> None:
+    async with typed_in_register(tmp_path, "bia") as (app, pilot, service):
+        assert app.screen.query_one("#names", Input).value == "Bianca Neri, "  # taken
         await pilot.press(*"zoe", "enter", *"Anna Nuova", "enter")
         await settle(pilot)
         assert names_of(service) == ["Bianca Neri", "Zoë Ångström", "Anna Nuova"]
@@ -60,13 +74,7 @@ async def test_a_few_letters_and_enter_take_a_known_player_a_new_one_is_typed_wh
 async def test_letters_naming_several_known_players_register_nothing_and_ask_for_more(
     tmp_path: Path,
 ) -> None:
-    earlier_event("lunedi", REGULARS)
-    service = tonight(tmp_path)
-    async with console(service) as (app, pilot):
-        await pilot.press("i", *"ross", "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, RegisterDialog)
-        assert names_of(service) == []
+    async with typed_in_register(tmp_path, "ross") as (app, pilot, service):
         assert "Marco Rossini" in str(app.screen.query_one("#dialog-note").render())
         await pilot.press(*"in", "enter", "enter")  # "rossin": Marco Rossini alone
         await settle(pilot)
