@@ -32,8 +32,9 @@ def due(state: State, player: Player | None) -> bool:
 
 class PayoutsView(DataTable[Text]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        # The cash desk's key, in the footer where the prizes are.
-        Binding("H", "screen.hand_over", str(_("Hand over the prize"))),
+        # The cash desk's key, in the footer where the prizes are (in few words: the footer is
+        # full).
+        Binding("H", "screen.hand_over", str(_("Hand over"))),
     ]
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
