@@ -19,11 +19,15 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tdconsole.domain.registration import Register
 from tdconsole.domain.state import State
+from tdconsole.season.editing import add_events, create_season
 from tdconsole.service import Tournament
+from tdconsole.store.paths import events_dir
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.final import seat_order
+from tdconsole.ui.dialogs.register import Known
 
 CLEAR = ("end", "ctrl+u")
 """A field's text taken away: the cursor to its end, then everything before it."""
@@ -118,6 +122,9 @@ class Evening:
     withdraw: str = ""
     dq: bool = False
     hand_over: bool = False
+    regulars: bool = False
+    """The players known to the club (a season of earlier events in the data folder): each
+    registered by the fewest letters naming him and Enter."""
     seed: int = 5
     folder: Path = field(default_factory=Path.cwd)
 
@@ -130,20 +137,46 @@ class Counted:
     by_kind: dict[str, int]
 
 
-async def bust(press: Keys, name: str, *, declined: bool) -> None:
-    """The eliminate dialog, the name typed over the one under the seat cursor."""
+def fewest_letters(name: str, means: Callable[[str], list[str]]) -> str:
+    """The fewest first letters of ``name`` that ``means`` reads as him alone (the whole name
+    when no fewer do)."""
+    typed = name.lower()
+    for end in range(1, len(typed)):
+        if means(typed[:end]) == [name]:
+            return typed[:end]
+    return typed
+
+
+async def bust(press: Keys, state: State, name: str, *, declined: bool) -> None:
+    """The eliminate dialog, the fewest letters naming the player typed over the one under the
+    seat cursor (selected as the dialog opens: what is typed replaces it)."""
     await press.command("e")
-    await press.clear()
-    await press.name(name)
+    await press.name(fewest_letters(name, lambda typed: [p.name for p in state.match(typed)]))
     if declined:
         await press.command("ctrl+r")
     await press.confirm("enter")
+
+
+def season_of_regulars(names: list[str], clock: Callable[[], datetime]) -> None:
+    """Two earlier events of ``names`` in the data folder, counted by a season: the players
+    the club knows before the evening."""
+    earlier = []
+    for stem in ("lunedi", "mercoledi"):
+        path = events_dir() / f"{stem}.tdc"
+        service = Tournament.create(path, stem, load_settings(), clock=clock)
+        service.execute(Register(names=names))
+        service.close()
+        earlier.append(path)
+    season, _season = create_season("regulars")
+    add_events(season, earlier)
 
 
 async def play(plan: Evening, clock: Callable[[], datetime]) -> Counted:
     """The evening by keys, from a new event to the winner (and, with ``hand_over``, every
     prize handed over). Returns the keys pressed, by phase and by kind."""
     service: Tournament | None = None
+    if plan.regulars:
+        season_of_regulars(plan.names, clock)
     if not plan.new_event:
         path = plan.folder / "serata.tdc"
         rng = random.Random(plan.seed)
@@ -204,9 +237,17 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
         await press.confirm("ctrl+s")
         seating = state().settings.seating
         check((seating.table_min, seating.table_max, seating.final_seats) == plan.seating, "seats")
-    # Registration: the names, a comma between them.
+    # Registration: the names, a comma between them; or each regular by a few letters.
     await press.command("i")
-    await press.name(", ".join(plan.names))
+    if plan.regulars:
+        taken: list[str] = []
+        for name in plan.names:
+            known = Known([n for n in service.known_players() if n not in taken])
+            await press.name(fewest_letters(name, known.named))
+            await press.confirm("enter")
+            taken.append(name)
+    else:
+        await press.name(", ".join(plan.names))
     await press.confirm("enter")
     check(len(state().players) == len(plan.names), "registration")
     # Every fee at once (Y, empty: every player not yet paid); the food the same way, ticked.
@@ -242,13 +283,13 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
     # Table 1 down to three players: it closes (Art. IV.4), counts as they stand.
     press.phase = "play"
     while not state().must_close(state().tables[1]):
-        await bust(press, last_at(1), declined=True)
+        await bust(press, state(), last_at(1), declined=True)
     while not state().final_due:
         closing = next((n for n in open_tables() if state().must_close(state().tables[n])), 0)
         if closing:
             await close(press, service, closing)
         else:
-            await bust(press, last_at(fullest()), declined=True)
+            await bust(press, state(), last_at(fullest()), declined=True)
         if plan.dq and not any(p.status == "disqualified" for p in state().players.values()):
             # A disqualification of the player under the cursor: Tab to a reason, Enter.
             await press.command("x")
@@ -269,7 +310,7 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
     await press.confirm("ctrl+s")
     check(state().phase == "final", "final table draw")
     while state().in_play > 1:
-        await bust(press, last_at(next(iter(open_tables()))), declined=False)
+        await bust(press, state(), last_at(next(iter(open_tables()))), declined=False)
     check(state().phase == "finished", "the winner")
     (winner,) = state().in_players()
     check(winner.chips == state().chips_in_play, "the winner's chips")
@@ -280,9 +321,7 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
         press.phase = "prizes"
         await press.go("3")
         paid = sorted(p.place for p in state().players.values() if p.prize and p.place is not None)
-        for place in paid:
-            if place > 1:
-                await press.go("down")
+        for _place in paid:  # after each handover, the cursor on the next prize due
             await press.command("H")
             await press.confirm("enter")
         handed = [p for p in state().players.values() if p.prize and p.handed_over_at]

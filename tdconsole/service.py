@@ -114,6 +114,8 @@ class Tournament:
         self.backups = AutoBackups(store)
         self._seen_version = -1
         self.last_records: list[Record] = []
+        self._known: list[str] | None = None
+        """The names the club knows (``known_players``), read once."""
         try:
             self.cache.reload()
             self._check_actor()
@@ -374,3 +376,29 @@ class Tournament:
 
     def log(self) -> list[Record]:
         return self.store.read()
+
+    def known_players(self) -> list[str]:
+        """The players the club already knows and this event has not registered: its seasons'
+        and earlier events' (``season.known``), the most played first."""
+        # lazy: reading the other events' files waits for the first registration
+        from tdconsole.season.known import known_names
+
+        if self._known is None:
+            self._known = known_names(self.store.path)
+        return self._not_registered(self._known)
+
+    def last_event_players(self) -> list[str]:
+        """The players of the data folder's event changed last before this one ("like the
+        last one"), the withdrawn and those registered here left out."""
+        # lazy: the event files and the season's reader wait for the first registration
+        from tdconsole.event_files import players_to_offer, read_event
+        from tdconsole.season.known import latest_events
+
+        latest = latest_events(self.store.path)
+        if not latest:
+            return []
+        return self._not_registered(players_to_offer(read_event(latest[0])))
+
+    def _not_registered(self, names: list[str]) -> list[str]:
+        here = [p.name for p in self.state.players.values()]
+        return [n for n in names if not any(same_person(n, h) for h in here)]

@@ -143,7 +143,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     lang = args.report_lang or getattr(args, "lang", None)
     output = args.report_output
     force: bool = args.force
-    protect = _event_file(args)
+    protect = chosen_event_file(args)
     chosen = output is not None
     state = None
     if output is None and printer is None and fmt in ("html", "pdf"):
@@ -235,7 +235,7 @@ def only_receipts_of(state: StateView, typed: list[str]) -> StateView:
     return receipts_of(state, chosen)
 
 
-def _event_file(args: argparse.Namespace) -> Path | None:
+def chosen_event_file(args: argparse.Namespace) -> Path | None:
     """The event's file, which no report may replace (None when no event is chosen yet)."""
     try:
         return event_path(args)

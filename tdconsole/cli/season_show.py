@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.cli.common import emit_json, lang, say
-from tdconsole.cli.print_cmds import CHOOSE, deliver
+from tdconsole.cli.print_cmds import CHOOSE, chosen_event_file, deliver, printouts_folder
 from tdconsole.cli.season_files import remember_season, season_path
 from tdconsole.i18n import _
-from tdconsole.reports.printer import check_printable
+from tdconsole.reports import filename
+from tdconsole.reports.printer import PRINTS, check_printable
 from tdconsole.reports.season import render_season
 from tdconsole.season.load import load, season_json
-from tdconsole.store.output import write_new
+from tdconsole.store.output import write_free, write_new
 
 
 def season_document(args: argparse.Namespace) -> dict[str, Any]:
@@ -54,11 +55,14 @@ def cmd_print(args: argparse.Namespace) -> int:
     document = season_document(args)
     data = render_season(document, fmt, lang(args))
     output = args.report_output
-    if output is None and printer is None and fmt in ("html", "pdf"):
-        output = f"season.{fmt}"
     if output is not None:
         write_report(Path(output), data)
         print(Path(output).resolve())
+    elif printer is None and fmt in ("html", "pdf"):
+        # As every report: into the print folder, under the first free name.
+        folder = season_prints(args, Path(document["file"]))
+        output = filename("season", fmt, lang(args))
+        print(write_free(folder / output, data, protect=chosen_event_file(args), make_folder=True))
     deliver(
         data,
         fmt,
@@ -68,6 +72,16 @@ def cmd_print(args: argparse.Namespace) -> int:
         render_as=lambda other: render_season(document, other, lang(args)),
     )
     return 0
+
+
+def season_prints(args: argparse.Namespace, season: Path) -> Path:
+    """Where ``season print`` writes without ``-o``: the event's print folder, as every
+    report (``prints/`` beside the event, or its ``print_dir``); with no event yet,
+    ``prints/`` beside the season file."""
+    event = chosen_event_file(args)
+    if event is not None and event.is_file():
+        return printouts_folder(args)
+    return season.parent / PRINTS
 
 
 def write_report(path: Path, data: bytes) -> None:

@@ -139,7 +139,7 @@ class RecordRuling(Command):
     text: str
 
     def describe(self) -> Summary:
-        return summary_of(said.RULING, text=self.text.strip()[:40])
+        return summary_of(said.RULING, text=self.text.strip())
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         text = self.text.strip()

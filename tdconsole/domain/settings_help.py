@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tdconsole.i18n import _
+from tdconsole.i18n import _, pgettext
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _SECTION = re.compile(r"^\[([A-Za-z_][A-Za-z0-9_]*)\]")
 _DECISION = re.compile(r"Decision \((.+)\)")
+SUBJECTS = {"colour-up": pgettext("a decision's subject", "colour-up")}
+"""A Decision named by its subject rather than an article, said in the reader's language."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,7 @@ class FieldHelp:
     key: str
     section: str
     article: str
-    """``Art. I.1``, ``Decision (IV.4)``, or empty when no article governs it."""
+    """``Art. I.1``, ``Decision (IV.4)``, ``Decision`` (no article), or empty."""
     label: dict[str, str] = field(default_factory=dict)
     meaning: dict[str, str] = field(default_factory=dict)
 
@@ -36,9 +38,13 @@ class FieldHelp:
         """The article in ``lang``: "Art. I.1", "Decisione (IV.4)"."""
         decision = _DECISION.fullmatch(self.article)
         if decision:
-            return _("Decision ({article})").format(article=decision.group(1)).text(lang)
+            subject = SUBJECTS.get(decision.group(1))
+            article = subject.text(lang) if subject else decision.group(1)
+            return _("Decision ({article})").format(article=article).text(lang)
         if self.article.startswith("Art. "):
             return _("Art. {articles}").format(articles=self.article[5:]).text(lang)
+        if self.article == "Decision":  # a Decision of rules.md that no article governs
+            return _("Decision").text(lang)
         return self.article
 
     def words(self, lang: str) -> tuple[str, str]:

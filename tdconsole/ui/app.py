@@ -342,13 +342,16 @@ class ConsoleApp(EventChoice, HeldKeysApp, WritesApp):
         event: Path | None = None,
     ) -> None:
         # lazy: the reports and the store's writing would delay the first frame
-        from tdconsole.ui.printing import print_report
+        from tdconsole.ui.printing import print_report, print_season_of
 
         warnings: list[str] = []
         try:
-            done = print_report(
-                kind, state, fmt, self.tr.lang, path, protect=event, warnings=warnings
-            )
+            if kind == "season":
+                done = print_season_of(event, fmt, self.tr.lang, path)
+            else:
+                done = print_report(
+                    kind, state, fmt, self.tr.lang, path, protect=event, warnings=warnings
+                )
         except RuleError as exc:
             self.call_from_thread(self.refused, exc)
             return

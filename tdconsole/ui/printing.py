@@ -59,6 +59,16 @@ def print_season(document: Mapping[str, Any], fmt: str, lang: str, path: Path | 
     return deliver(lambda as_fmt: render_season(document, as_fmt, lang), "season", fmt, path)
 
 
+def print_season_of(event: Path | None, fmt: str, lang: str, path: Path | None) -> str:
+    """The season counting ``event`` (else the one chosen: made or used last) printed as
+    ``print_season``, as the Season tab shows it."""
+    # lazy: the season's reading waits for a season printed
+    from tdconsole.ui.widgets.season_view import chosen_season, season_document, season_file_of
+
+    season = (event and season_file_of(event)) or chosen_season()
+    return print_season(season_document(season, lang), fmt, lang, path)
+
+
 def deliver(
     make: Callable[[str], bytes],
     kind: str,

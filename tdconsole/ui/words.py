@@ -75,15 +75,24 @@ def record_words(records: list[Record], tr: Translator, currency: str = "scudi")
     return parts
 
 
+NAMED = 6
+"""A registration of more names than this is said by its count (the Players tab lists them)."""
+
+
 def registered_words(records: list[Record], tr: Translator) -> list[str]:
-    """A registration that filled the places: who is in, who is on the waiting list (I.1)."""
+    """A registration that filled the places: who is on the waiting list first (I.1), then who
+    is in; a long one by its count, so that the notice is whole."""
     bodies = [r.body for r in records if isinstance(r.body, PlayerRegistered)]
     waiting = [b.name for b in bodies if b.waitlisted]
-    if not waiting:
-        return []
     registered = [b.name for b in bodies if not b.waitlisted]
-    parts = [tr("Registered: {names}", names=", ".join(registered))] if registered else []
-    parts.append(tr("Waiting list (Art. I.1): {names}", names=", ".join(waiting)))
+    if not waiting and len(registered) <= NAMED:
+        return []  # the command's own words name them
+    parts = [tr("Waiting list (Art. I.1): {names}", names=", ".join(waiting))] if waiting else []
+    if len(registered) > NAMED:
+        n = len(registered)
+        parts.append(tr.ngettext("Registered: {n} player", "Registered: {n} players", n))
+    elif registered:
+        parts.append(tr("Registered: {names}", names=", ".join(registered)))
     return parts
 
 

@@ -1,7 +1,8 @@
 """The Italian console shows no English label on any screen: every tab, every screen its keys
 open (the structure, the settings, the help, the calculators, the palette) and every dialog.
-Each screen's text is held against the catalogue: a piece of an English message whose Italian
-differs, found as it is on the screen, is a label left in English."""
+Each screen's text (what it shows, and the words of its lines scrolled out of view: the
+settings' help lines) is held against the catalogue: a piece of an English message whose
+Italian differs, found as a whole word on the screen, is a label left in English."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from textual.screen import Screen
+from textual.widgets import Static
 
 from tdconsole.service import Tournament
 from tdconsole.ui.screens.console_keys import ACTIONS
@@ -38,19 +41,32 @@ def english_pieces() -> frozenset[str]:
         for english in ids:
             for piece in PLACEHOLDER.split(english):
                 piece = " ".join(piece.split())
-                if len(LETTERS.findall(piece)) >= 8 and piece not in italian:
+                if len(LETTERS.findall(piece)) >= 8 and not whole(piece, italian):
                     pieces.add(piece)
     return frozenset(pieces)
 
 
+def whole(piece: str, text: str) -> bool:
+    """``piece`` is in ``text`` and cuts no word there ("Decision" is not in "Decisione")."""
+    before = r"(?<!\w)" if piece[:1].isalnum() else ""
+    after = r"(?!\w)" if piece[-1:].isalnum() else ""
+    return re.search(before + re.escape(piece) + after, text) is not None
+
+
 def english_in(text: str) -> list[str]:
     flat = " ".join(text.split())
-    return sorted(piece for piece in english_pieces() if piece in flat)
+    return sorted(piece for piece in english_pieces() if piece in flat and whole(piece, flat))
 
 
 def test_the_check_finds_an_english_label() -> None:
-    assert english_in("Regole  Decision (IV.4) · massimo") == ["Decision ("]
+    assert english_in("Regole  Decision (IV.4) · massimo") == ["Decision", "Decision ("]
+    assert english_in("Decision · i posti a pari merito") == ["Decision"]
     assert english_in("Decisione (IV.4) · Livello successivo") == []
+
+
+def words_of(screen: Screen[object]) -> str:
+    """The words of every line of ``screen``, those scrolled out of view too."""
+    return "\n".join(str(static.render()) for static in screen.query(Static))
 
 
 # Every tab, every screen a key opens, every dialog of the Director's keys.
@@ -93,7 +109,8 @@ async def test_no_screen_of_the_italian_console_shows_english(tmp_path: Path) ->
                 for key in keys:
                     await pilot.press(key)
                     await settle(pilot)
-                if found := english_in(screen_text(app.export_screenshot())):
+                shown = screen_text(app.export_screenshot()) + "\n" + words_of(app.screen)
+                if found := english_in(shown):
                     problems["+".join(keys)] = found
                 while len(app.screen_stack) > base:
                     app.pop_screen()

@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from tdconsole.season.seasonfile import read_season
 from tdconsole.store.paths import events_dir
 from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.print_report import PrintDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 
 from .conftest import settle
@@ -53,7 +54,12 @@ async def test_a_season_made_this_event_added_and_printed_from_the_season_tab(
         caption = str(app.screen.query_one("#season-caption", Static).render())
         assert caption.startswith("Club 2026 — 0 events of 1, formula sqrt")
 
-        await pilot.click("#season-print")
+        await pilot.click("#season-print")  # the print dialog, on the season's standings
+        await settle(pilot)
+        assert isinstance(app.screen, PrintDialog) and app.screen.kind == "season"
+        await pilot.click("#f-txt")
+        await pilot.click("#queue")
+        await pilot.press("ctrl+s")
         await settle(pilot)
         assert messages(app)[-1] == "Sent to the printer: request id is q-1"
         job = (spool / "job").read_text(encoding="utf-8")

@@ -33,6 +33,8 @@ REPORTS: tuple[tuple[str, Msg], ...] = (
     ("cash", _("Cash summary")),
     ("receipts", _("Prize receipts")),
 )
+SEASON = ("season", _("Season standings"))
+"""The season's standings: offered from the Season tab."""
 FORMATS = ("pdf", "txt", "html", "csv")
 
 FOR_TAB = {
@@ -41,6 +43,7 @@ FOR_TAB = {
     "prizes": "payouts",
     "standings": "standings",
     "rules": "rulings",
+    "season": "season",
 }
 """The report each view prints unless another is chosen."""
 
@@ -56,6 +59,8 @@ class PrintDialog(Backdrop):
         self.tr = tr
         say_bindings(self, self.tr)
         self.kind = kind
+        self.reports = (*REPORTS, SEASON) if kind == SEASON[0] else REPORTS
+        """The reports offered: the event's, and the season's from its tab."""
         self.fmt = FORMATS[0]
         self.folder = folder
         self._suggested = self.suggested()
@@ -77,7 +82,7 @@ class PrintDialog(Backdrop):
             with VerticalScroll(classes="dialog-body"):
                 with Horizontal(id="print-choices"):
                     with Choices(id="report"):
-                        for key, label in REPORTS:
+                        for key, label in self.reports:
                             yield Choice(tr.say(label), value=key == self.kind, id=f"r-{key}")
                     with Choices(id="format"):
                         for fmt in FORMATS:
@@ -99,7 +104,7 @@ class PrintDialog(Backdrop):
         event.stop()
         index = event.radio_set.pressed_index
         if event.radio_set.id == "report":
-            self.kind = REPORTS[index][0]
+            self.kind = self.reports[index][0]
         else:
             self.fmt = FORMATS[index]
         path = self.query_one("#path", Input)

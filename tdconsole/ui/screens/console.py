@@ -220,8 +220,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             "prizes": "#payouts-view",
             "standings": "#standings-view",
             "rules": "#rule-search",
-            "season": "#season-table",
-        }[name]
+            "season": "",
+        }[name] or self.query_one(SeasonView).first_focus()
         if isinstance(self.focused, Input) and self.focused.value:
             return  # a word typed while the tab was built began a search: its box keeps the keys
         # At once (not at the next refresh): keys typed right after land in the new pane.
@@ -431,7 +431,7 @@ def event_and_season_entries(screen: ConsoleScreen) -> list[tuple[str, object, s
         elif action == "add":
             view.add_this_event()
         else:
-            view.print_season()
+            await view.print_season()
 
     return [
         (tr("Events: new, recent, like this one"), events, tr("start screen"), ""),

@@ -205,7 +205,11 @@ class ConsoleActions(_Screen):
         self.app.push_screen(StartDialog(self.tr, self._state()))
 
     def action_register(self) -> None:
-        self.app.push_screen(RegisterDialog(self.tr, self._state()))
+        # The players the club knows, to take by a few letters; the last event's, offered.
+        service = getattr(self.app, "service", None)
+        known = service.known_players() if service is not None else []
+        last = service.last_event_players() if service is not None else []
+        self.app.push_screen(RegisterDialog(self.tr, self._state(), known, last))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""
@@ -237,10 +241,14 @@ class ConsoleActions(_Screen):
         # lazy: the print dialog would weigh on the console's start-up
         from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 
-        kind = FOR_TAB.get(self.active_tab(), "standings")
-        if kind == "standings" and self.state is not None and self.state.phase == "finished":
-            kind = "results"
-        kind = getattr(self.app, "named_report", None) or kind
+        tab = self.active_tab()
+        kind = FOR_TAB.get(tab, "standings")
+        if tab in ("standings", "season"):
+            pass  # the report of what the tab shows, whatever a notice named
+        elif kind == "standings" and self.state is not None and self.state.phase == "finished":
+            kind = getattr(self.app, "named_report", None) or "results"
+        else:
+            kind = getattr(self.app, "named_report", None) or kind
         self.app.push_screen(PrintDialog(self.tr, kind, self._print_folder()))
 
     def _print_folder(self) -> Path | None:

@@ -67,8 +67,12 @@ FLOOR_ACTIONS = {k.action.split("(")[0] for k in ACTIONS if k.floor} | {
     "leave_search",
 }
 
-SEARCH_BOXES = {"player-search": "#player-table", "rule-search": "#rule-results"}
-"""Each search box and the view Escape returns to."""
+SEARCH_BOXES = {
+    "player-search": "#player-table",
+    "rule-search": "#rule-results",
+    "season-name": "#season-table",
+}
+"""Each search box (and the Season tab's field) and the view Escape returns to."""
 
 
 @cache

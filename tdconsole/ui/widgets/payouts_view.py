@@ -3,27 +3,48 @@ handed over (I.7: due when the place is decided, paid when handed over)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from tdconsole.domain.cash import handed_over
 from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
-from tdconsole.ui.i18n import Translator
+from tdconsole.i18n import _
+from tdconsole.ui.i18n import Translator, say_bindings
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.state import Player, State
+
+
+def due(state: State, player: Player | None) -> bool:
+    """``player``'s prize waits to be handed over (I.7)."""
+    return (
+        player is not None
+        and player.prize is not None
+        and player.handed_over_at is None
+        and handed_over(state, player) is None
+    )
 
 
 class PayoutsView(DataTable[Text]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The cash desk's key, in the footer where the prizes are (in few words: the footer is
+        # full).
+        Binding("H", "screen.hand_over", str(_("Hand over"))),
+    ]
+
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row")
         self.tr = tr
+        say_bindings(self, tr)
         self.holders: list[str | None] = []
         """The player of each row, in the rows' order."""
+        self.due: set[str] = set()
+        """The holders whose prize is due, as last shown."""
 
     def on_mount(self) -> None:
         self._add_columns()
@@ -76,8 +97,17 @@ class PayoutsView(DataTable[Text]):
                 self._handed(state, tied.player),
             )
             self.holders.append(tied.player)
+        was_due, self.due = (
+            self.due,
+            {name for name in self.holders if name and due(state, state.find(name))},
+        )
+        holder = self.holders[kept] if 0 <= kept < len(self.holders) else None
+        if holder in was_due and holder not in self.due:
+            # His prize handed over: the cursor on the next prize due (after his row first).
+            order = [*range(kept + 1, len(self.holders)), *range(kept)]
+            kept = next((row for row in order if self.holders[row] in self.due), kept)
         if 0 < kept < self.row_count:
-            # The cursor stays on its place: after a prize handed over, the next is a row away.
+            # The cursor stays on its place (a repaint of the same rows).
             self.move_cursor(row=kept)
 
     def _handed(self, state: State, name: str | None) -> Text:
@@ -87,7 +117,7 @@ class PayoutsView(DataTable[Text]):
             return Text("")
         if player.handed_over_at is not None:
             return Text(f"{player.handed_over_at:%H:%M}")
-        if handed_over(state, player) is not None:  # an older event: paid when decided
+        if not due(state, player):  # an older event: paid when decided
             return Text(self.tr("paid"))
         return Text(self.tr("due"), style="bold")
 

@@ -77,6 +77,8 @@ class PlayersView(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self._state: State | None = None
+        self.widths: list[int] = []
+        """Each column's widest cell (its label included), as last filled."""
 
     def compose(self) -> ComposeResult:
         yield SearchBox("/", self.tr("Search a name"), id="player-search")
@@ -109,12 +111,43 @@ class PlayersView(Vertical):
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
         keep = self.selected_player()
         table.clear()
-        for player in state.ordered_players():
-            if not typed_in(query, player.name):
-                continue
-            table.add_row(*player_row(state, player, self.tr), key=player.name)
+        rows = [
+            (player.name, player_row(state, player, self.tr))
+            for player in state.ordered_players()
+            if typed_in(query, player.name)
+        ]
+        self.widths = [
+            max([column.label.cell_len, *(row[i].cell_len for _name, row in rows)])
+            for i, column in enumerate(table.ordered_columns)
+        ]
+        for column, width in zip(table.ordered_columns, self.widths, strict=True):
+            column.content_width = width  # what it shows now (Textual's only ever grow)
+        self.fit_names()
+        for name, row in rows:
+            table.add_row(*row, key=name)
         if keep is not None:
             self.select_player(keep)
+
+    def fit_names(self) -> None:
+        """The names' column narrowed (a long name cut) when the table would scroll sideways:
+        every other column, the place and the prize included, stays in view. Before the rows
+        are added: the table's width is measured with them."""
+        table: DataTable[Text] = self.query_one("#player-table", DataTable)
+        room = table.scrollable_content_region.width
+        if not room or not self.widths:
+            return  # not laid out yet: fitted at its first size (``on_resize``)
+        padding = 2 * table.cell_padding
+        others = sum(width + padding for width in self.widths[1:])
+        fits = room - others - padding
+        name = table.ordered_columns[0]
+        if self.widths[0] <= fits:
+            name.auto_width = True
+        else:
+            name.auto_width = False
+            name.width = max(fits, name.label.cell_len)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill)  # the names fitted to the new width
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

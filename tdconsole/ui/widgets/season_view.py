@@ -123,6 +123,8 @@ class SeasonView(Vertical):
         self.document: dict[str, Any] | None = None
         self.season_path: Path | None = None
         """The season file shown (the first counting the event), once read."""
+        self.loaded = False
+        """The season was read once (or found missing)."""
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.tr("Reading the season…")), id="season-caption")
@@ -136,6 +138,12 @@ class SeasonView(Vertical):
         table = self.query_one(DataTable)
         for key, label in columns():
             table.add_column(self.tr.say(label), key=key)
+
+    def first_focus(self) -> str:
+        """Where the tab's cursor goes as it opens: the new season's name when no season
+        counts the event (its caption asks for it), else the standings."""
+        read = self.season_path is not None or self.document is not None
+        return "#season-table" if read or not self.loaded else "#season-name"
 
     def _event_path(self) -> Path | None:
         service = getattr(self.app, "service", None)
@@ -184,8 +192,10 @@ class SeasonView(Vertical):
         self._change("add", "")
 
     @on(Button.Pressed, "#season-print")
-    def print_season(self) -> None:
-        self._change("print", "")
+    async def print_season(self) -> None:
+        """The print dialog on the season's standings (the Season tab's report): a file in
+        the event's print folder (PDF, HTML, CSV, text) or the printer, as every report."""
+        await self.screen.run_action("print")
 
     @work(thread=True, exclusive=True, group="season-change")
     def _change(self, action: str, name: str) -> None:
@@ -200,28 +210,16 @@ class SeasonView(Vertical):
             if action == "new":
                 path, season = create_season(name, actor=actor)
                 said = self.tr("Season {name} made: {path}", name=season.name, path=path)
-            elif action == "add":
+            else:
                 if event is None:
                     return
                 path = chosen_season()
                 add_events(path, [event], actor)
                 said = self.tr("This event added to the season {file}", file=path.name)
-            else:
-                said = self._print(event)
         except RuleError as exc:
             self.post_message(self.Changed(exc.text(self.tr.lang), "error"))
             return
         self.post_message(self.Changed(said, "information"))
-
-    def _print(self, event: Path | None) -> str:
-        """The season shown (else the one chosen) sent to the printer, as ``season print``."""
-        # lazy: the reports are loaded when one is printed
-        from tdconsole.ui.printing import print_season
-
-        path = self.season_path or (event and season_file_of(event)) or chosen_season()
-        document = season_document(path, self.tr.lang)
-        job = print_season(document, "txt", self.tr.lang)
-        return self.tr("Sent to the printer: {job}", job=job)
 
     def on_season_view_changed(self, message: Changed) -> None:
         message.stop()
@@ -238,7 +236,11 @@ class SeasonView(Vertical):
         table = self.query_one(DataTable)
         table.clear()
         document = message.document
+        self.loaded = True
         if document is None:
+            if self.screen.focused is table:
+                # No season: the field that makes one takes the keys its caption asks for.
+                self.query_one("#season-name", Input).focus()
             text = message.problem or self.tr(
                 "No season counts this event: make one (its name, Enter), then add this event",
             )
