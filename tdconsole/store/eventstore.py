@@ -15,7 +15,9 @@ disposable cache of the folded State (see ``snapshot``).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -47,11 +49,12 @@ from tdconsole.store.opening import (
     examine,
     fault,
     inspect,
+    not_a_file,
     pending_wal,
     refuse_link,
     shown,
 )
-from tdconsole.store.system import make_folder
+from tdconsole.store.system import Identity, identity, make_folder, still_there
 
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
@@ -63,37 +66,49 @@ class EventStore:
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = path
         self.blocked: Cause | None = None
-        """Why the file cannot be written (it was opened read-only), or None."""
+        """Why the file cannot be written (it was opened read-only, or it vanished), or None."""
+        self.vanished = False
+        """The file was deleted, moved or replaced while open: nothing more is written."""
         self._wal = create
         self._examined_only = False
         """Opened read-only to examine a ``-wal`` beside the file: the first write opens it
         read-write, once the file was found good (``opening.examine``)."""
         if create:
             self._db = _create(path)
-            return
+        else:
+            self._db = self._open(path)
+        try:
+            self._identity = _identity_of(path)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        """The connection to the existing file ``path``, once it was found good."""
         refuse_link(path)
-        if path.is_dir():
-            raise StoreError(
-                _("{path} is a folder, not an event file: give the event file's path").format(
-                    path=shown(path)
-                ),
-            )
-        if not path.is_file():
+        try:
+            info: os.stat_result | None = os.stat(path)
+        except (OSError, ValueError):
+            info = None
+        if info is None:
             raise StoreError(
                 _("no event file at {path}: create one with `tdconsole new PATH`").format(
                     path=shown(path)
                 ),
             )
+        if not stat.S_ISREG(info.st_mode):
+            raise not_a_file(path, info)
         if pending_wal(path) and write_blocker(path) is None:
-            self._db, self._examined_only = examine(path), True
+            db, self._examined_only = examine(path), True
         else:
             opened = connect(path)
-            self._db, self.blocked = opened.db, opened.blocked
+            db, self.blocked = opened.db, opened.blocked
         try:
-            check(self._db, path)
+            check(db, path)
         except BaseException:
-            self._db.close()
+            db.close()
             raise
+        return db
 
     def close(self) -> None:
         self._db.close()
@@ -262,6 +277,7 @@ class EventStore:
         A file that cannot be written (read-only, a full disk, no permission) is refused with
         the real cause and nothing is recorded; so is a write the disk refuses half-way.
         """
+        self._check_still_there()
         if self.blocked is not None or self._examined_only:
             self._reopen_for_writing()
         try:
@@ -279,10 +295,35 @@ class EventStore:
             self._rollback()
             raise
         try:
+            self._check_still_there()
+        except BaseException:
+            self._rollback()
+            raise
+        try:
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
             raise self._write_fault(exc) from None
+
+    def gone(self) -> bool:
+        """Whether the file was deleted, moved or replaced since it was opened (looked at
+        now, once it was not: it stays so for this connection)."""
+        if not self.vanished and still_there(self.path, self._identity) is False:
+            self.vanished, self.blocked = True, VANISHED
+        return self.vanished
+
+    def _check_still_there(self) -> None:
+        """Refuse to write a file that is no longer at its path (deleted, moved, or replaced by
+        another): what SQLite would write there would be lost when the file is closed, or go
+        to a file nobody opens. Said from then on, and kept in ``blocked`` for the screens."""
+        if self.gone():
+            raise StoreError(
+                _(
+                    "{path} was deleted, moved or replaced while open: nothing was recorded; "
+                    "put the event file back, or restore a backup (`tdconsole backups`), "
+                    "and open it again"
+                ).format(path=shown(self.path))
+            )
 
     def _to_wal(self) -> None:
         """Turn a self-contained file (rollback journal: a new, restored or imported one) to
@@ -426,6 +467,20 @@ class EventStore:
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
 
 
+VANISHED = _("the file was deleted, moved or replaced while open")
+"""Why a file that vanished (``EventStore.vanished``) cannot be written."""
+
+
+def _identity_of(path: Path) -> Identity:
+    """The identity of the file just opened at ``path`` (``system.identity``)."""
+    try:
+        return identity(os.stat(path))
+    except OSError as exc:
+        raise StoreError(
+            _("cannot read {path}: {cause}").format(path=shown(path), cause=own_words(exc))
+        ) from None
+
+
 class _Unreadable(ValueError):
     """A stored event's row that is not one ``append`` writes: why, in our words."""
 
@@ -466,6 +521,12 @@ def _secret(value: object) -> bytes | None:
 
 def _create(path: Path) -> sqlite3.Connection:
     """A new, empty event file at ``path`` (the caller made sure nothing is there)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        info = None
+    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+        raise not_a_file(path, info)  # (a FIFO, a device: named as what it is)
     if path.exists():
         raise StoreError(
             _("{path} already exists: choose another path, or open it").format(path=shown(path)),

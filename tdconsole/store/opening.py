@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -108,6 +109,40 @@ def fault(path: Path, exc: Exception, *, untouched: bool = True) -> StoreError:
     if str(exc) == "file is not a database":
         return unreadable(path, exc)
     return damaged(path, own_words(exc), untouched=untouched)
+
+
+def file_kind(mode: int) -> Msg | None:
+    """What a file that is not a regular one is (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return _("a symbolic link")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a FIFO (named pipe)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a regular file")
+
+
+def not_a_file(path: Path, info: os.stat_result) -> StoreError:
+    """The refusal of ``path`` as an event file to open: it is a folder, a FIFO, a device
+    (``info``), named as what it is."""
+    if stat.S_ISDIR(info.st_mode):
+        return StoreError(
+            _("{path} is a folder, not an event file: give the event file's path").format(
+                path=shown(path)
+            )
+        )
+    return StoreError(
+        _(
+            "{path} is {what}, not an event file: give the event file's path "
+            "(it was left untouched)"
+        ).format(path=shown(path), what=file_kind(info.st_mode))
+    )
 
 
 def refuse_link(path: Path) -> None:
