@@ -193,3 +193,25 @@ def test_without_file_numbers_a_vanished_file_is_still_refused(
             pass
     finally:
         store.close()
+
+
+# -- what is not a file, named as what it is -------------------------------------------------
+@pytest.mark.parametrize(
+    ("make", "named"),
+    [(lambda p: os.mkfifo(p), "a FIFO (named pipe)"), (None, "a device")],
+    ids=["fifo", "device"],
+)
+def test_a_fifo_or_a_device_given_as_the_event_is_named_as_what_it_is(
+    tmp_path: Path, make: Callable[[Path], None] | None, named: str
+) -> None:
+    path = tmp_path / "serata.tdc"
+    if make is None:
+        path = Path(os.devnull)
+    else:
+        make(path)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["--event", str(path), "--lang", "en", "state"])
+    assert code == 2
+    said = err.getvalue()
+    assert f"is {named}, not an event file" in said and "create one" not in said, said
