@@ -20,7 +20,7 @@ from pathlib import Path
 from tdconsole.domain.access import check_stored, pin_matches, pin_weakness, weakness_said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
-from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.numbers import chips_typed
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import Said, _
@@ -44,11 +44,11 @@ SERVICES_KEPT = 64
 
 
 def chips_value(raw: object, what: str) -> int:
-    """A chip count as sent by the page, read by the project's one parser
-    (``domain.numbers.whole_number``: ASCII digits, 0 to ``CHIPS_MAX``): refused in the same
+    """A chip count as sent by the page, read by the project's one parser of counts
+    (``domain.numbers.chips_typed``: ASCII digits, 0 to ``CHIPS_MAX``): refused in the same
     line as the command line's ``count NAME=N``."""
     text = str(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
-    return whole_number(text, what)
+    return chips_typed(text, what)
 
 
 def names_value(raw: object) -> list[str]:
