@@ -200,9 +200,10 @@ def pending_wal(path: Path) -> bool:
     """Whether a ``-wal`` with writes in it lies beside ``path`` (a crash's, another
     terminal's, or one dropped there from elsewhere)."""
     try:
-        return Path(f"{path}-wal").stat().st_size > 0
+        info = Path(f"{path}-wal").stat()
     except OSError:
         return False
+    return stat.S_ISREG(info.st_mode) and info.st_size > 0  # (a folder in its place is not)
 
 
 def examine(path: Path) -> sqlite3.Connection:
