@@ -419,6 +419,8 @@ class EventStore:
         """Store a snapshot if the file can be written right now; never waits for the lock."""
         if self._db.in_transaction or self.blocked is not None or self._examined_only:
             return False
+        if self.gone():  # (its -wal's name may be another file's now)
+            return False
         try:
             self._db.execute("PRAGMA busy_timeout = 0")
             self._db.execute("BEGIN IMMEDIATE")

@@ -215,3 +215,15 @@ def test_a_fifo_or_a_device_given_as_the_event_is_named_as_what_it_is(
     assert code == 2
     said = err.getvalue()
     assert f"is {named}, not an event file" in said and "create one" not in said, said
+
+
+def test_no_snapshot_is_written_once_the_file_was_replaced(tmp_path: Path) -> None:
+    """The cache is written by the connection to the file opened: once another file took its
+    path (and the name of its -wal), nothing is written through it."""
+    path = new_event(tmp_path)
+    store = EventStore(path)
+    try:
+        replaced(path)
+        assert not store.save_snapshot(store.last_seq(), "f", b"x")
+    finally:
+        store.close()
