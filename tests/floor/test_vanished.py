@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 from tdhelpers.floor_browser import HERE, TESTS, free_port
 from tdhelpers.floor_pins import FLOOR_PIN, at_test_cost
+from tdhelpers.vanishing import MOVED_TO, VANISHINGS, deleted, replaced
 
 from tdconsole.service import Tournament
 
@@ -84,21 +84,6 @@ def serving(event: Path) -> Iterator[tuple[Phone, subprocess.Popen[str]]]:
             process.wait(timeout=20)
 
 
-def deleted(event: Path) -> None:
-    event.unlink()
-
-
-def moved(event: Path) -> None:
-    event.rename(event.with_name("elsewhere.tdc"))
-
-
-def replaced(event: Path) -> None:
-    """Another copy of the same event put in its place (as a restore from elsewhere would)."""
-    copy = event.with_name("copy.tdc")
-    shutil.copyfile(event, copy)
-    os.replace(copy, event)
-
-
 def until(check: Callable[[], Any], what: str) -> Any:
     """``check()`` once it answers (the screens follow the file at their next look)."""
     deadline = time.monotonic() + 20
@@ -118,7 +103,7 @@ def counts_of(event: Path) -> dict[str, int]:
         service.close()
 
 
-@pytest.mark.parametrize("vanish", [deleted, moved, replaced])
+@pytest.mark.parametrize("vanish", VANISHINGS)
 def test_a_file_that_vanished_under_the_server_records_nothing_and_every_screen_says_so(
     event: Path, vanish: Callable[[Path], None]
 ) -> None:
@@ -149,6 +134,6 @@ def test_a_file_that_vanished_under_the_server_records_nothing_and_every_screen_
     assert err.count(SAID) == 1, err  # said once where the Director started the server
     assert "Traceback" not in err
     if vanish is not deleted:
-        kept = event if vanish is replaced else event.with_name("elsewhere.tdc")
+        kept = event if vanish is replaced else event.with_name(MOVED_TO)
         counted = counts_of(kept)
         assert counted.get(second) not in (7100, 7200, 7300)

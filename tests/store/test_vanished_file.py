@@ -7,13 +7,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tdhelpers.vanishing import MOVED_TO, VANISHINGS, deleted, moved, replaced
 
 from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
@@ -24,23 +24,6 @@ from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.settings_file import load_settings
 
 SAID = "was deleted, moved or replaced while open: nothing was recorded"
-
-
-def deleted(path: Path) -> None:
-    path.unlink()
-
-
-def moved(path: Path) -> None:
-    path.rename(path.with_name("elsewhere.tdc"))
-
-
-def replaced(path: Path) -> None:
-    copy = path.with_name("copy.tdc")
-    shutil.copyfile(path, copy)
-    os.replace(copy, path)
-
-
-VANISHINGS = [deleted, moved, replaced]
 
 
 def new_event(tmp_path: Path) -> Path:
@@ -73,7 +56,7 @@ def test_a_write_after_the_file_vanished_is_refused_and_records_nothing(
     finally:
         service.close()
     if vanish is moved:  # put back, it is found whole (its -wal stayed at its path)
-        path.with_name("elsewhere.tdc").rename(path)
+        path.with_name(MOVED_TO).rename(path)
     if vanish is not deleted:
         again = Tournament.open(path)
         try:
@@ -116,7 +99,7 @@ def test_the_file_vanishing_mid_write_records_nothing(tmp_path: Path) -> None:
                 message(service, "lost")
     finally:
         service.close()
-    path.with_name("elsewhere.tdc").rename(path)  # put back: whole, the message not in it
+    path.with_name(MOVED_TO).rename(path)  # put back: whole, the message not in it
     again = Tournament.open(path)
     try:
         assert again.state.last_seq == seq
