@@ -62,6 +62,11 @@ def oserror_cause(exc: OSError) -> Cause:
     return system_words(_words(exc))
 
 
+UNNAMED = _("for a reason the console cannot name")
+"""Why a stored event cannot be applied, when it is no refusal the console words (said
+instead of a Python error's words, which a reader could do nothing with)."""
+
+
 def validation_words(exc: BaseException, unnamed: str = "") -> Msg | None:
     """A pydantic ``ValidationError``'s first error in our words (``settings.explain``), the
     field named (``unnamed`` when the model as a whole refused); None for another error."""

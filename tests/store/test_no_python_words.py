@@ -9,6 +9,8 @@ import copy
 import io
 import json
 import random
+import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from tdconsole.cli import main
 from tdconsole.domain.play import Bust, SecondStack
 from tdconsole.domain.rulings import Sanction
 from tdconsole.service import Tournament
-from tdconsole.store.eventstore import EventStore
+from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.settings_file import load_settings
 from tdconsole.store.transfer import export_document
 
@@ -102,3 +104,39 @@ def test_no_entry_changed_anyhow_is_refused_in_python_words(
         (tmp_path / "x.tdc").unlink(missing_ok=True)
         code, said = imported(tmp_path, document, "it")
         assert code in (0, 2) and not any(words in said for words in PYTHON_WORDS), said
+
+
+def test_another_terminals_entry_that_cannot_be_applied_is_said_without_python_words(
+    tmp_path: Path, exported: dict[str, Any]
+) -> None:
+    """An entry written into the file behind an open terminal (by hand, with SQLite) that
+    names no player of the event: the terminal says the file is damaged, in its own words."""
+    path = tmp_path / "e.tdc"
+    service = Tournament.open(path)
+    try:
+        last = service.state.last_seq
+        entries = exported["events"]
+        bust = next(i for i, e in enumerate(entries) if e["type"] == "players_eliminated")
+        rows = []
+        for offset, entry in enumerate(entries[bust - 1 : bust + 1]):
+            data = json.dumps(entry["data"]).replace(f'"{names(12)[0]}"', '"Zeta"')
+            data = re.sub(r'"name": "[^"]*"', '"name": "Zeta"', data)
+            rows.append(
+                (
+                    last + 1 + offset,
+                    last + 1,
+                    entry["type"],
+                    entry["schema"],
+                    entry["at"],
+                    entry["actor"],
+                    data,
+                )
+            )
+        with sqlite3.connect(path) as other:
+            other.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        with pytest.raises(StoreError) as damaged:
+            service.refresh()
+        said = damaged.value.said.text("it")
+        assert "danneggiato" in said and not any(words in said for words in PYTHON_WORDS), said
+    finally:
+        service.close()
