@@ -148,6 +148,10 @@ class Watcher:
         fresh = self._snapshot(self.latest.version + 1)
         if fresh.cannot_record is not None and self.latest.cannot_record is None:
             log.warning("tdconsole serve: %s", fresh.cannot_record.text(self.lang))
+            saved = service.store.rescue()
+            if saved is not None:
+                said = _("all the event file held is saved in {copy}: go on with that file")
+                log.warning("tdconsole serve: %s", said.format(copy=saved).text(self.lang))
         return fresh
 
     async def _run(self) -> None:

@@ -14,6 +14,7 @@ disposable cache of the folded State (see ``snapshot``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -54,7 +55,7 @@ from tdconsole.store.opening import (
     refuse_link,
     shown,
 )
-from tdconsole.store.system import Identity, identity, make_folder, still_there
+from tdconsole.store.system import PRIVATE_FILE, Identity, identity, make_folder, still_there
 
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
@@ -69,6 +70,8 @@ class EventStore:
         """Why the file cannot be written (it was opened read-only, or it vanished), or None."""
         self.vanished = False
         """The file was deleted, moved or replaced while open: nothing more is written."""
+        self.rescued: Path | None = None
+        """Where what the file held was saved once it vanished (``rescue``)."""
         self._wal = create
         self._examined_only = False
         """Opened read-only to examine a ``-wal`` beside the file: the first write opens it
@@ -294,11 +297,9 @@ class EventStore:
         except BaseException:
             self._rollback()
             raise
-        try:
-            self._check_still_there()
-        except BaseException:
+        if self.gone():  # (looked at again just before the write is kept)
             self._rollback()
-            raise
+            self._check_still_there()
         try:
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
@@ -312,11 +313,51 @@ class EventStore:
             self.vanished, self.blocked = True, VANISHED
         return self.vanished
 
+    def rescue(self) -> Path | None:
+        """Once the file vanished: save what this connection still reads of it (all it held,
+        acknowledged writes included: a deleted file lives on while it is open) in a new file
+        beside it, its owner's only, named after it; the same file for every connection to it.
+        Its path, or None when it could not be written (the folder gone too)."""
+        if not self.vanished or self.rescued is not None:
+            return self.rescued
+        tag = hashlib.sha1(repr(self._identity).encode(), usedforsecurity=False).hexdigest()
+        target = self.path.with_name(f"{self.path.stem}-rescued-{tag[:8]}.tdc")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        except FileExistsError:
+            self.rescued = target  # (another connection to the same file saved it)
+            return target
+        except (OSError, ValueError):
+            return None
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                self._db.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+            finally:
+                copy.close()
+        except sqlite3.Error:
+            with suppress(OSError):
+                target.unlink()
+            return None
+        self.rescued = target
+        return target
+
     def _check_still_there(self) -> None:
         """Refuse to write a file that is no longer at its path (deleted, moved, or replaced by
         another): what SQLite would write there would be lost when the file is closed, or go
-        to a file nobody opens. Said from then on, and kept in ``blocked`` for the screens."""
+        to a file nobody opens. Said from then on, and kept in ``blocked`` for the screens;
+        what it held is saved beside it (``rescue``)."""
         if self.gone():
+            saved = self.rescue()
+            if saved is not None:
+                raise StoreError(
+                    _(
+                        "{path} was deleted, moved or replaced while open: nothing was recorded; "
+                        "all it held is saved in {copy}: go on with that file (or put the event "
+                        "file back)"
+                    ).format(path=shown(self.path), copy=shown(saved))
+                )
             raise StoreError(
                 _(
                     "{path} was deleted, moved or replaced while open: nothing was recorded; "

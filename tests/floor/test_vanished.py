@@ -118,7 +118,7 @@ def test_a_file_that_vanished_under_the_server_records_nothing_and_every_screen_
             assert status == 409, body
             said = body["refused"]
             assert SAID in said and "nothing was recorded" in said and "\n" not in said
-            assert "backup" in said  # (what to do)
+            assert "go on with that file" in said  # (what to do)
 
         def room_says() -> str:
             with urllib.request.urlopen(phone.url + "/api/room", timeout=20) as answer:
@@ -132,7 +132,11 @@ def test_a_file_that_vanished_under_the_server_records_nothing_and_every_screen_
         process.terminate()
         _out, err = process.communicate(timeout=20)
     assert err.count(SAID) == 1, err  # said once where the Director started the server
+    assert err.count("go on with that file") == 1, err
     assert "Traceback" not in err
+    copies = list(event.parent.glob("serata-rescued-*.tdc"))
+    assert len(copies) == 1  # one copy, whichever connection saw it first
+    assert counts_of(copies[0]).get(first) == 7000  # what was answered "counted" is in it
     if vanish is not deleted:
         kept = event if vanish is replaced else event.with_name(MOVED_TO)
         counted = counts_of(kept)

@@ -50,11 +50,22 @@ def test_a_write_after_the_file_vanished_is_refused_and_records_nothing(
             with pytest.raises(StoreError) as refused:
                 message(service, "second")
             said = refused.value.said.text("en")
-            assert SAID in said and "`tdconsole backups`" in said and "\n" not in said
+            assert SAID in said and "go on with that file" in said and "\n" not in said
         assert service.state.last_seq == seq
         assert service.write_blocked() is not None
+        saved = service.store.rescued
+        assert saved is not None and f"saved in {saved}:" in said
     finally:
         service.close()
+    # All it held until then is in the copy, each acknowledged write (not the one refused),
+    # and the copy is its owner's only.
+    assert saved.stat().st_mode & 0o777 == 0o600
+    copy = Tournament.open(saved)
+    try:
+        assert copy.state.last_seq == seq and copy.state.message is not None
+        assert copy.state.message.text == "first"
+    finally:
+        copy.close()
     if vanish is moved:  # put back, it is found whole (its -wal stayed at its path)
         path.with_name(MOVED_TO).rename(path)
     if vanish is not deleted:
