@@ -371,7 +371,9 @@ class Tournament:
 
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only
-        medium, a full disk); None otherwise."""
+        medium, a full disk, the file deleted, moved or replaced while open); None
+        otherwise."""
+        self.store.gone()  # (looked at now)
         return self.store.blocked
 
     def log(self) -> list[Record]:

@@ -24,7 +24,7 @@ from tdconsole.domain.state import State
 from tdconsole.i18n import Said, _
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore, StoreError
-from tdconsole.store.faults import own_words, validation_words
+from tdconsole.store.faults import UNNAMED, validation_words
 from tdconsole.store.opening import damaged, shown
 
 CHECKPOINT_EVERY = 100
@@ -223,4 +223,4 @@ def _fault(exc: Exception) -> Said:
     invalid = validation_words(exc, "settings")
     if invalid is not None:
         return invalid
-    return own_words(exc, f"{type(exc).__name__}: {exc}".splitlines()[0])
+    return UNNAMED  # (never a Python error's words: the file is data from anywhere)

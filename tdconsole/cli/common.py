@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Union
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import CHIPS_MAX, TYPED_LIMIT, whole_number
 from tdconsole.domain.numbers import chips_text as chips_text
+from tdconsole.domain.numbers import chips_typed
 from tdconsole.domain.texts import check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
 from tdconsole.store.faults import oserror_cause
@@ -228,19 +228,9 @@ def parse_assignments(
 
 def parse_counts(items: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for typed, value in parse_assignments(items, _("NAME=CHIPS")):
+    for item in items:
+        ((typed, _value),) = parse_assignments([item], _("NAME=CHIPS"))  # (its form)
         name = check_line(typed, "name")  # as every name field checks it (VII.1)
-        # A negative count is said apart (a Decision, VII.1), whatever its size; a count's
-        # range is 0 to CHIPS_MAX.
-        negative = value.startswith("-")
-        high = 10**TYPED_LIMIT if negative else CHIPS_MAX
-        chips = whole_number(value.removeprefix("-"), name, high=high)
-        if negative and chips:
-            raise RuleError(
-                _(
-                    "{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more"
-                ).format(name=name, chips=-chips),
-                "VII.1",
-            )
-        counts[name] = chips
+        # The count as typed, not stripped: the one parser of counts.
+        counts[name] = chips_typed(item.rpartition("=")[2], name)
     return counts

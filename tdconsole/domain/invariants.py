@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from pydantic import ValidationError
+
 from tdconsole.domain.acting import floor_owns, role_of, who_of
 from tdconsole.domain.authorship import at_event, check_command
 from tdconsole.domain.errors import RuleError
@@ -324,6 +326,26 @@ def check_event(
             check_chip_unit(state, require_in(state, name).name, chips)
 
 
+def applied(state: State, record: Record) -> None:
+    """Apply ``record`` to ``state``, once ``check_event`` passed it: an event that names a
+    player, a table or a seat the event does not hold (a file from elsewhere) is refused
+    naming it, and one that cannot be applied otherwise is refused as such, never with the
+    words of a Python error."""
+    try:
+        record.body.apply(state, record.at)
+    except (RuleError, ValidationError):
+        raise  # (a setting out of bounds is said by its field where it is caught)
+    except LookupError as exc:
+        missing = exc.args[0] if exc.args else ""
+        raise _broken(
+            _(
+                "it names {missing!r}, which the event does not hold (no such player or table)"
+            ).format(missing=missing)
+        ) from None
+    except Exception:
+        raise _broken(_("it cannot be applied to the event as the log stands")) from None
+
+
 def replay(
     records: Sequence[Record],
     settings: Settings | None = None,
@@ -414,7 +436,7 @@ def replay_log(
                 check_values(record.actor, record)
                 check_event(state, record, history, registered, proving)
                 if not is_control(record):
-                    record.body.apply(state, record.at)
+                    applied(state, record)
                     state.last_seq = record.seq
                     unchanged = False
                 history.feed(record)

@@ -137,6 +137,33 @@ def whole_number(
     return value
 
 
+_COUNT = re.compile(r"0|[1-9][0-9]*|[1-9][0-9]{0,2}(?:[ \u00a0\u202f][0-9]{3})+")
+_NEGATIVE = re.compile(r"-[0-9]*[1-9][0-9]*")
+
+
+def chips_typed(raw: str, what: Msg | str) -> int:
+    """A count of chips as typed, the one parser of the command line's ``NAME=CHIPS``, the
+    console's count fields and the phone's: ASCII digits exactly, without a sign, a space
+    around them or a leading zero; thousands may be set apart as the console writes them
+    (``4 000``). From 0 to ``CHIPS_MAX``; a negative count is refused as a Decision (VII.1)."""
+    _check_length(raw, what, None)
+    if _NEGATIVE.fullmatch(raw):
+        raise RuleError(
+            _(
+                "{name}: a count cannot be negative ({chips}): give the chips he has, 0 or more"
+            ).format(name=_named(what), chips=raw),
+            "VII.1",
+        )
+    if not _COUNT.fullmatch(raw):
+        raise RuleError(
+            _(
+                "{what}: {raw} is not a count of chips: write it with the digits 0-9 alone "
+                "(no sign, no space around it, no leading zero)"
+            ).format(what=_named(what), raw=repr(raw[:20] + ("…" if len(raw) > 20 else ""))),
+        )
+    return whole_number(raw, what)
+
+
 def money_amount(
     raw: str,
     what: Msg | str,

@@ -15,6 +15,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import Message, State
 from tdconsole.domain.summaries import Summary, summary_of
+from tdconsole.domain.texts import shows_something
 from tdconsole.i18n import _
 
 MINUTES_MAX = 240
@@ -62,6 +63,11 @@ class ShowMessage(Command):
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.message:
             raise RuleError(_("the message is empty: write what the room should read"), "VII.1")
+        if not shows_something(self.message):
+            raise RuleError(
+                _("the message shows nothing a reader can see: write what the room should read"),
+                "VII.1",
+            )
         if self.minutes is not None and not 1 <= self.minutes <= MINUTES_MAX:
             raise RuleError(
                 _(

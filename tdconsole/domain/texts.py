@@ -88,6 +88,19 @@ _BLANK_RANGES = (
 BLANK = re.compile(f"[{_char_class(_BLANK_RANGES)}]")
 """A character that shows nothing in a one-line text (a name): refused as input."""
 
+_SHOWS_NOTHING = frozenset({"\U0001d159"})  # musical symbol null notehead: drawn blank
+"""Symbols that are drawn as nothing, beyond ``BLANK``'s (which are refused outright)."""
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` holds a character a reader sees: a letter, a digit, a mark of
+    punctuation or a symbol (a space, a combining mark alone, a blank symbol show nothing)."""
+    return any(
+        unicodedata.category(ch)[0] in "LNPS" and ch not in _SHOWS_NOTHING and not BLANK.match(ch)
+        for ch in text
+    )
+
+
 NAME_LIMIT = 60
 """A player's name, and who acts (``--as``)."""
 LINE_LIMIT = 100

@@ -74,7 +74,7 @@ def build_app(config: ServeConfig) -> web.Application:
         ],
         client_max_size=BODY_MOST,
     )
-    watcher = Watcher(config.event, interval=config.poll_seconds)
+    watcher = Watcher(config.event, interval=config.poll_seconds, lang=config.lang)
     app[WATCHER] = watcher
     app[CONFIG] = config
     ceiling = config.ceiling if config.ceiling is not None else connection_ceiling()

@@ -136,6 +136,8 @@ def whole_body(seconds: float, lang: str) -> Any:
                 return await _refused(request, 408, line.format(seconds=seconds), lang)
             except ConnectionError:
                 return web.Response(status=400)  # nobody is there to read it
+            except web.RequestPayloadError:  # (a compressed body that does not decompress)
+                return await _refused(request, 400, _("the request's body is malformed"), lang)
             except HttpProcessingError:
                 raise web.HTTPBadRequest(
                     text=_("the request's body is malformed").text(lang) + "\n"

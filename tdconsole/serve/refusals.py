@@ -3,7 +3,8 @@ one line to the Director's terminal a minute at most.
 
 A flood of connections must not become a flood of output: each refusal is counted by its
 reason, and ``Refusals`` writes the counts since its last line at most once every
-``REPORT_SECONDS`` (the first at once). Connections the system itself could not accept (the
+``REPORT_SECONDS``, each line ``GATHER_SECONDS`` after the first refusal it counts (a burst is
+counted whole, not as its first connection). Connections the system itself could not accept (the
 process out of file descriptors: ``accept()`` failing with EMFILE…) are counted the same way
 by ``Refusals.loop_errors``, asyncio's loop exception handler, instead of a traceback each.
 """
@@ -23,6 +24,8 @@ log = logging.getLogger("tdconsole.serve")
 
 REPORT_SECONDS = 60.0
 """The terminal hears of refused connections at most this often."""
+GATHER_SECONDS = 1.0
+"""A line is written this long after the first refusal it counts, so that it counts a burst."""
 ANSWER_SECONDS = 2.0
 """A refused client has this long to read its 503 and close before it is cut."""
 OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
@@ -53,17 +56,17 @@ class Refusals:
         """Told of every failed ``accept()`` (``Listener.failed_accept``)."""
 
     def note(self, reason: str) -> None:
-        """One connection refused for ``reason``; the line now, or when a minute has passed."""
+        """One connection refused for ``reason``; the line in ``GATHER_SECONDS``, or once a
+        minute has passed since the last."""
         self.pending[reason] += 1
         self.total[reason] += 1
         if self.due is not None:
             return
         loop = asyncio.get_running_loop()
-        now = loop.time()
-        if self.last_line is None or now - self.last_line >= REPORT_SECONDS:
-            self.report()
-        else:
-            self.due = loop.call_at(self.last_line + REPORT_SECONDS, self.report)
+        at = loop.time() + GATHER_SECONDS
+        if self.last_line is not None:
+            at = max(at, self.last_line + REPORT_SECONDS)
+        self.due = loop.call_at(at, self.report)
 
     def report(self) -> None:
         """The line of the refusals counted since the last one (none: nothing written)."""

@@ -24,6 +24,7 @@ from aiohttp import web
 from tdconsole.domain.clock import status
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
+from tdconsole.i18n import Msg
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
 from tdconsole.serve.room_words import page_words, spoken
@@ -45,10 +46,16 @@ def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room
     return room(state, shown, snap.moved, now, season)
 
 
-def document(shown: Room, lang: str, sound: str | None = None) -> dict[str, Any]:
+def document(
+    shown: Room, lang: str, sound: str | None = None, cannot_record: Msg | None = None
+) -> dict[str, Any]:
     """What the page reads: the model, its sound and what it says aloud (``speech``: the
-    page speaks it when the event's ``voice`` is on), and the server's time when sent."""
+    page speaks it when the event's ``voice`` is on), and the server's time when sent.
+    ``cannot_record``: why nothing can be recorded any more (the event file deleted, moved
+    or replaced while served), shown in the message's band in place of the Director's."""
     body = room_json(shown)
+    if cannot_record is not None:
+        body["message"] = {"text": cannot_record.text(lang), "until": None}
     body["chime"] = sound
     body["speech"] = spoken(sound, shown, lang)
     body["lang"] = lang
@@ -123,7 +130,8 @@ class RoomFeed:
             self._season = await loop.run_in_executor(None, read_season, self.event, self.lang)
             shown = picture(snap, now, self._season)
         sound = chime(self.shown, shown)
-        text = json.dumps(document(shown, self.lang, sound), ensure_ascii=False)
+        body = document(shown, self.lang, sound, snap.cannot_record)
+        text = json.dumps(body, ensure_ascii=False)
         async with self._changed:
             self.shown, self.snap, self.text = shown, snap, text
             self.version += 1
@@ -168,7 +176,8 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         snap = watcher.latest
         if snap is None:
             raise web.HTTPServiceUnavailable(text="the event is being read\n")
-        body = document(picture(snap, utc_now(), feed._season), config.lang)
+        shown = picture(snap, utc_now(), feed._season)
+        body = document(shown, config.lang, cannot_record=snap.cannot_record)
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def stream(request: web.Request) -> web.StreamResponse:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.room import Moved, latest_moves
+from tdconsole.i18n import Msg, Said, _
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
@@ -56,6 +57,17 @@ class Snapshot:
     """The latest closing or final draw still in effect (the room shows its moves)."""
     read_at: datetime
     """The service's clock when it was read."""
+    cannot_record: Msg | None = None
+    """Why nothing can be recorded now, when it became so while serving (the event file was
+    deleted, moved or replaced): the room's screen and the phones say it."""
+
+
+def not_recording(why: Said) -> Msg:
+    """What the screens say while the event file cannot be written, ``why`` its cause."""
+    return _(
+        "the event file cannot be written ({why}): the floor shows the event but records "
+        "nothing; ask the Director"
+    ).format(why=why)
 
 
 class Watcher:
@@ -66,10 +78,13 @@ class Watcher:
         path: Path,
         *,
         interval: float = POLL_SECONDS,
+        lang: str = "en",
         opener: Callable[[Path], Tournament] | None = None,
     ) -> None:
         self.path = path
         self.interval = interval
+        self.lang = lang
+        """The language of what the server says in its log."""
         self._opener = opener
         self._service: Tournament | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tdconsole-watch")
@@ -118,14 +133,26 @@ class Watcher:
         assert service is not None
         moved = latest_moves(service.log(), set(service.history.active))
         state = copy.deepcopy(service.state)
-        return Snapshot(version, state, moved, service.now())
+        blocked = service.write_blocked() if service.store.gone() else None
+        why = None if blocked is None else not_recording(blocked)
+        return Snapshot(version, state, moved, service.now(), why)
 
     def _check(self) -> Snapshot | None:
+        """A new snapshot when the file changed, or when it is found gone (looked at each
+        time: deleted, moved or replaced, it changes no more, and nothing says so but this)."""
         service = self._service
         assert service is not None and self.latest is not None
-        if not service.poll():
+        news = service.poll()
+        if not news and (self.latest.cannot_record is not None or not service.store.gone()):
             return None
-        return self._snapshot(self.latest.version + 1)
+        fresh = self._snapshot(self.latest.version + 1)
+        if fresh.cannot_record is not None and self.latest.cannot_record is None:
+            log.warning("tdconsole serve: %s", fresh.cannot_record.text(self.lang))
+            saved = service.store.rescue()
+            if saved is not None:
+                said = _("all the event file held is saved in {copy}: go on with that file")
+                log.warning("tdconsole serve: %s", said.format(copy=saved).text(self.lang))
+        return fresh
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()

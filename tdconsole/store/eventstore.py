@@ -14,8 +14,11 @@ disposable cache of the folded State (see ``snapshot``).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -47,12 +50,13 @@ from tdconsole.store.opening import (
     examine,
     fault,
     inspect,
+    not_a_file,
     pending_wal,
     refuse_link,
     refuse_shared,
     shown,
 )
-from tdconsole.store.system import make_folder
+from tdconsole.store.system import PRIVATE_FILE, Identity, identity, make_folder, still_there
 
 Row = tuple[int, int, str, int, str, str, str]
 """seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
@@ -64,38 +68,52 @@ class EventStore:
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = path
         self.blocked: Cause | None = None
-        """Why the file cannot be written (it was opened read-only), or None."""
+        """Why the file cannot be written (it was opened read-only, or it vanished), or None."""
+        self.vanished = False
+        """The file was deleted, moved or replaced while open: nothing more is written."""
+        self.rescued: Path | None = None
+        """Where what the file held was saved once it vanished (``rescue``)."""
         self._wal = create
         self._examined_only = False
         """Opened read-only to examine a ``-wal`` beside the file: the first write opens it
         read-write, once the file was found good (``opening.examine``)."""
         if create:
             self._db = _create(path)
-            return
+        else:
+            self._db = self._open(path)
+        try:
+            self._identity = _identity_of(path)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        """The connection to the existing file ``path``, once it was found good."""
         refuse_link(path)
         refuse_shared(path)
-        if path.is_dir():
-            raise StoreError(
-                _("{path} is a folder, not an event file: give the event file's path").format(
-                    path=shown(path)
-                ),
-            )
-        if not path.is_file():
+        try:
+            info: os.stat_result | None = os.stat(path)
+        except (OSError, ValueError):
+            info = None
+        if info is None:
             raise StoreError(
                 _("no event file at {path}: create one with `tdconsole new PATH`").format(
                     path=shown(path)
                 ),
             )
+        if not stat.S_ISREG(info.st_mode):
+            raise not_a_file(path, info)
         if pending_wal(path) and write_blocker(path) is None:
-            self._db, self._examined_only = examine(path), True
+            db, self._examined_only = examine(path), True
         else:
             opened = connect(path)
-            self._db, self.blocked = opened.db, opened.blocked
+            db, self.blocked = opened.db, opened.blocked
         try:
-            check(self._db, path)
+            check(db, path)
         except BaseException:
-            self._db.close()
+            db.close()
             raise
+        return db
 
     def close(self) -> None:
         self._db.close()
@@ -264,6 +282,7 @@ class EventStore:
         A file that cannot be written (read-only, a full disk, no permission) is refused with
         the real cause and nothing is recorded; so is a write the disk refuses half-way.
         """
+        self._check_still_there()
         if self.blocked is not None or self._examined_only:
             self._reopen_for_writing()
         try:
@@ -280,11 +299,74 @@ class EventStore:
         except BaseException:
             self._rollback()
             raise
+        if self.gone():  # (looked at again just before the write is kept)
+            self._rollback()
+            self._check_still_there()
         try:
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
             raise self._write_fault(exc) from None
+
+    def gone(self) -> bool:
+        """Whether the file was deleted, moved or replaced since it was opened (looked at
+        now, once it was not: it stays so for this connection)."""
+        if not self.vanished and still_there(self.path, self._identity) is False:
+            self.vanished, self.blocked = True, VANISHED
+        return self.vanished
+
+    def rescue(self) -> Path | None:
+        """Once the file vanished: save what this connection still reads of it (all it held,
+        acknowledged writes included: a deleted file lives on while it is open) in a new file
+        beside it, its owner's only, named after it; the same file for every connection to it.
+        Its path, or None when it could not be written (the folder gone too)."""
+        if not self.vanished or self.rescued is not None:
+            return self.rescued
+        tag = hashlib.sha1(repr(self._identity).encode(), usedforsecurity=False).hexdigest()
+        target = self.path.with_name(f"{self.path.stem}-rescued-{tag[:8]}.tdc")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        except FileExistsError:
+            self.rescued = target  # (another connection to the same file saved it)
+            return target
+        except (OSError, ValueError):
+            return None
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                self._db.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+            finally:
+                copy.close()
+        except sqlite3.Error:
+            with suppress(OSError):
+                target.unlink()
+            return None
+        self.rescued = target
+        return target
+
+    def _check_still_there(self) -> None:
+        """Refuse to write a file that is no longer at its path (deleted, moved, or replaced by
+        another): what SQLite would write there would be lost when the file is closed, or go
+        to a file nobody opens. Said from then on, and kept in ``blocked`` for the screens;
+        what it held is saved beside it (``rescue``)."""
+        if self.gone():
+            saved = self.rescue()
+            if saved is not None:
+                raise StoreError(
+                    _(
+                        "{path} was deleted, moved or replaced while open: nothing was recorded; "
+                        "all it held is saved in {copy}: go on with that file (or put the event "
+                        "file back)"
+                    ).format(path=shown(self.path), copy=shown(saved))
+                )
+            raise StoreError(
+                _(
+                    "{path} was deleted, moved or replaced while open: nothing was recorded; "
+                    "put the event file back, or restore a backup (`tdconsole backups`), "
+                    "and open it again"
+                ).format(path=shown(self.path))
+            )
 
     def _to_wal(self) -> None:
         """Turn a self-contained file (rollback journal: a new, restored or imported one) to
@@ -380,6 +462,8 @@ class EventStore:
         """Store a snapshot if the file can be written right now; never waits for the lock."""
         if self._db.in_transaction or self.blocked is not None or self._examined_only:
             return False
+        if self.gone():  # (its -wal's name may be another file's now)
+            return False
         try:
             self._db.execute("PRAGMA busy_timeout = 0")
             self._db.execute("BEGIN IMMEDIATE")
@@ -428,6 +512,20 @@ class EventStore:
         return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
 
 
+VANISHED = _("the file was deleted, moved or replaced while open")
+"""Why a file that vanished (``EventStore.vanished``) cannot be written."""
+
+
+def _identity_of(path: Path) -> Identity:
+    """The identity of the file just opened at ``path`` (``system.identity``)."""
+    try:
+        return identity(os.stat(path))
+    except OSError as exc:
+        raise StoreError(
+            _("cannot read {path}: {cause}").format(path=shown(path), cause=own_words(exc))
+        ) from None
+
+
 class _Unreadable(ValueError):
     """A stored event's row that is not one ``append`` writes: why, in our words."""
 
@@ -468,6 +566,12 @@ def _secret(value: object) -> bytes | None:
 
 def _create(path: Path) -> sqlite3.Connection:
     """A new, empty event file at ``path`` (the caller made sure nothing is there)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        info = None
+    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+        raise not_a_file(path, info)  # (a FIFO, a device: named as what it is)
     if path.exists():
         raise StoreError(
             _("{path} already exists: choose another path, or open it").format(path=shown(path)),

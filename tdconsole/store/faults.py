@@ -15,6 +15,7 @@ import importlib
 import os
 import shutil
 import sqlite3
+import stat
 import sys
 from pathlib import Path
 
@@ -62,6 +63,11 @@ def oserror_cause(exc: OSError) -> Cause:
     if known is not None:
         return known
     return system_words(_words(exc))
+
+
+UNNAMED = _("for a reason the console cannot name")
+"""Why a stored event cannot be applied, when it is no refusal the console words (said
+instead of a Python error's words, which a reader could do nothing with)."""
 
 
 def validation_words(exc: BaseException, unnamed: str = "") -> Msg | None:
@@ -175,12 +181,33 @@ def _file_not_writable(path: Path) -> Cause | None:
     return READ_ONLY_FILE if system.may_override(info) else PERMISSION
 
 
+def companion_in_the_way(path: Path) -> Cause | None:
+    """A ``-wal``, ``-shm`` or ``-journal`` beside ``path`` that is a link or not a plain
+    file (SQLite refuses to write through it, and says only "disk I/O error"), named."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        companion = Path(f"{path}{suffix}")
+        try:
+            info = os.lstat(companion)
+        except (OSError, ValueError):
+            continue
+        if system.is_link(info) or not stat.S_ISREG(info.st_mode):
+            return _(
+                "{companion} is a link or not a plain file, where SQLite keeps the event "
+                "file's own: remove it (what a link points to is left as it is)"
+            ).format(companion=escape(str(companion)))
+    return None
+
+
 def write_blocker(path: Path) -> Cause | None:
     """Why the event file ``path`` cannot be written now, foreseen before trying (None: it can).
 
     SQLite writes beside the file too (``-wal``, ``-shm``): the folder must take new files unless
-    they are there already, and the disk must have room for them.
+    they are there already, and the disk must have room for them, and those there must be
+    plain files.
     """
+    in_the_way = companion_in_the_way(path)
+    if in_the_way is not None:
+        return in_the_way
     if read_only_medium(path):
         return READ_ONLY_MEDIUM
     cause = _file_not_writable(path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -133,6 +134,40 @@ def refuse_shared(path: Path) -> None:
     )
 
 
+def file_kind(mode: int) -> Msg | None:
+    """What a file that is not a regular one is (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return _("a symbolic link")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a FIFO (named pipe)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a regular file")
+
+
+def not_a_file(path: Path, info: os.stat_result) -> StoreError:
+    """The refusal of ``path`` as an event file to open: it is a folder, a FIFO, a device
+    (``info``), named as what it is."""
+    if stat.S_ISDIR(info.st_mode):
+        return StoreError(
+            _("{path} is a folder, not an event file: give the event file's path").format(
+                path=shown(path)
+            )
+        )
+    return StoreError(
+        _(
+            "{path} is {what}, not an event file: give the event file's path "
+            "(it was left untouched)"
+        ).format(path=shown(path), what=file_kind(info.st_mode))
+    )
+
+
 def refuse_link(path: Path) -> None:
     """Refuse an event file that is a link to another file (a symbolic link, a junction):
     the console reads and writes the file it is given, never one elsewhere."""
@@ -188,9 +223,10 @@ def pending_wal(path: Path) -> bool:
     """Whether a ``-wal`` with writes in it lies beside ``path`` (a crash's, another
     terminal's, or one dropped there from elsewhere)."""
     try:
-        return Path(f"{path}-wal").stat().st_size > 0
+        info = Path(f"{path}-wal").stat()
     except OSError:
         return False
+    return stat.S_ISREG(info.st_mode) and info.st_size > 0  # (a folder in its place is not)
 
 
 def examine(path: Path) -> sqlite3.Connection:

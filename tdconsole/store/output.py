@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +27,7 @@ from tdconsole.i18n import Msg, Said, _
 from tdconsole.store import system
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.faults import own_words
-from tdconsole.store.opening import shown
+from tdconsole.store.opening import file_kind, shown
 
 T = TypeVar("T")
 
@@ -66,23 +65,6 @@ def is_event_file(path: Path) -> bool:
         and head.startswith(SQLITE_HEADER)
         and int.from_bytes(head[68:72], "big") == APP_ID
     )
-
-
-def _kind(mode: int) -> Msg | None:
-    """What a non-regular file is (None for a regular file)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISLNK(mode):
-        return _("a symbolic link")
-    if stat.S_ISDIR(mode):
-        return _("a folder")
-    if stat.S_ISFIFO(mode):
-        return _("a FIFO (named pipe)")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("a device")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a regular file")
 
 
 def _never(target: Path, what: Msg) -> OutputRefused:
@@ -128,7 +110,7 @@ def check_target(
                 target=shown(target), why=own_words(exc)
             ),
         ) from None
-    kind = _kind(found.st_mode)
+    kind = file_kind(found.st_mode)
     if kind is not None:
         raise _never(target, kind)
     if protect is not None and _same(found, protect):

@@ -107,6 +107,37 @@ def open_regular(path: Path, *, follow: bool = False) -> int:
     return fd
 
 
+Identity = tuple[int, int]
+"""What tells one file apart from every other on this machine (``identity``)."""
+
+
+def identity(info: os.stat_result) -> Identity:
+    """The identity of the file ``info`` describes: its device and its number (``st_dev``,
+    ``st_ino``), which ``os.stat`` reads on Windows from the system's own identity of a file
+    (the volume's serial number and the file ID of ``GetFileInformationByHandle``). Where a
+    file system numbers no files (``st_ino`` 0: FAT or a network share seen from Windows) the
+    file's creation time stands in for its number (``st_birthtime``, Windows' own): a file put
+    in its place is created anew."""
+    number = info.st_ino
+    if not number:
+        born = getattr(info, "st_birthtime_ns", None)
+        number = born if born is not None else getattr(info, "st_ctime_ns", 0)
+    return info.st_dev, number
+
+
+def still_there(path: Path, known: Identity) -> bool | None:
+    """Whether ``path`` still names the file of identity ``known``: False when it was deleted,
+    moved or replaced by another file; None when the system cannot say (a folder that
+    cannot be read: the write that follows says its own cause)."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except (OSError, ValueError):
+        return None
+    return identity(info) == known
+
+
 def _user_id(name: str) -> int | None:
     get: Callable[[], int] | None = getattr(os, name, None)
     return None if get is None else get()

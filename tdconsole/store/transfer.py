@@ -26,7 +26,7 @@ from tdconsole.domain.invariants import check_values, replay
 from tdconsole.domain.texts import MULTILINE
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.store.eventstore import EventStore, Row, StoreError
-from tdconsole.store.faults import own_words
+from tdconsole.store.faults import UNNAMED, own_words, validation_words
 from tdconsole.store.opening import shown
 from tdconsole.store.output import place_new_file
 from tdconsole.store.reading import check_depth, read_input, too_deep
@@ -295,7 +295,7 @@ def _check_replay(rows: list[Row], source: str | Msg, now: datetime) -> None:
     except RuleError as exc:
         raise _bad(source, exc.said) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing
-        what = own_words(exc, f"{type(exc).__name__}: {exc}"[:200])
+        what = validation_words(exc) or UNNAMED  # (never a Python error's words)
         raise _bad(source, _("its events do not replay ({what})").format(what=what)) from None
 
 

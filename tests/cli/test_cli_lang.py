@@ -81,7 +81,8 @@ def test_bad_values_are_italian_too(capsys: pytest.CaptureFixture[str], demo: st
     code, _, err = run(capsys, "--event", demo, "count", "Rossi=lots")
     assert (code, err) == (
         2,
-        "error: Rossi: 'lots' non è un numero intero: scrivilo con le cifre 0-9\n",
+        "error: Rossi: 'lots' non è un conteggio di gettoni: scrivilo con le sole cifre 0-9 "
+        "(senza segno, senza spazi attorno, senza zeri iniziali)\n",
     )
     code, _, err = run(capsys, "--event", demo, "clock", "set", "9x:00")
     assert code == 2 and err.startswith("error: '9x:00' non è un tempo")

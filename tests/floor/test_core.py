@@ -201,10 +201,7 @@ def test_a_count_the_phone_refuses_is_said_as_the_command_line_says_it(
         actions.count(floor, session, {"name": name, "chips": typed}, "en", "p")
     with pytest.raises(RuleError) as command_line:
         parse_counts([f"{name}={typed}"])
-    if typed.startswith("-") or typed == "99" * 10:  # the range: from 0 on the phone, and
-        assert "out of range" in str(phone.value)  # the command line says a negative apart
-    else:
-        assert str(phone.value) == str(command_line.value)
+    assert str(phone.value) == str(command_line.value)  # (one parser: a negative said apart)
     assert "\n" not in str(phone.value) and len(str(phone.value)) < 200
 
 

@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient
 from tdhelpers.served_here import get, served
 
 from tdconsole.serve import bare_host, is_loopback, url_host
+from tdconsole.serve.app import LIMITS
 from tdconsole.serve.limits import allowed_hosts
 from tdconsole.serve.watch import Watcher
 from tdconsole.service import Tournament
@@ -175,8 +176,12 @@ async def test_one_address_s_flood_does_not_starve_another(
                 b"close other pages, or ask the Director to raise serve --per-address\n"
             )
         assert not any(r.at_eof() for r, _ in held[:8])
+        said = runner.app[LIMITS].refusals
+        assert said.due is not None  # the line, once the burst is counted
+        said.due.cancel()
+        said.report()
         told = [r.getMessage() for r in caplog.records if r.name == "tdconsole.serve"]
-        assert told == ["1 connection refused: its address had 8 open (serve --per-address)"]
+        assert told == ["12 connections refused: their address had 8 open (serve --per-address)"]
         assert await get(port, "127.0.0.3") == 200  # another screen is served at once
         # The half-sent requests are dropped once idle: the flooding address is served again.
         await asyncio.sleep(0.8)

@@ -59,6 +59,14 @@ async def serving(event: Path, **config: Any) -> AsyncIterator[tuple[web.AppRunn
         await runner.cleanup()
 
 
+def line_due(runner: web.AppRunner) -> None:
+    """The refusals' line written now, as its timer would ``GATHER_SECONDS`` later."""
+    said = runner.app[app.LIMITS].refusals
+    assert said.due is not None, "no line is due"
+    said.due.cancel()
+    said.report()
+
+
 def told(caplog: pytest.LogCaptureFixture) -> list[str]:
     """What the server logged above debug (the access log is off in ``serve``)."""
     return [
@@ -135,7 +143,7 @@ async def test_the_ceiling_holds_across_addresses_and_says_so(
 ) -> None:
     """Four open from four addresses, the server's ceiling: the fifth address is answered
     503 with why, and the terminal is told once."""
-    async with serving(event, ceiling=4) as (_, port):
+    async with serving(event, ceiling=4) as (runner, port):
         held = [await stalled(port, f"127.0.0.{n}", "/api/room") for n in range(2, 6)]
         reader = await stalled(port, "127.0.0.9", "/display")
         answer = await asyncio.wait_for(reader.read(), 5)
@@ -144,7 +152,31 @@ async def test_the_ceiling_holds_across_addresses_and_says_so(
         line = b"the server has 4 connections open, its most: try again in a moment\n"
         assert answer.endswith(b"\r\n\r\n" + line)
         assert not any(r.at_eof() for r in held)
+        assert told(caplog) == []  # (said once the burst is counted)
+        line_due(runner)
         assert told(caplog) == ["1 connection refused: 4 were open, the server's ceiling"]
+
+
+async def test_a_burst_over_the_ceiling_is_counted_whole_in_its_line(
+    event: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """80 connections over the ceiling at once: the line counts 80, not the first one."""
+    async with serving(event, ceiling=4) as (runner, port):
+        for n in range(2, 6):
+            await stalled(port, f"127.0.0.{n}", "/api/room")
+        over = []
+        for n in range(80):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(f"127.0.1.{n + 1}", 0)
+            )
+            over.append((reader, writer))
+        for reader, _writer in over:
+            with contextlib.suppress(ConnectionError):
+                await asyncio.wait_for(reader.read(), 5)  # answered 503, or cut
+        line_due(runner)
+        assert told(caplog) == ["80 connections refused: 4 were open, the server's ceiling"]
+        for _reader, writer in over:
+            writer.close()
 
 
 async def test_refusals_are_told_a_line_a_minute_with_their_count(
@@ -156,15 +188,25 @@ async def test_refusals_are_told_a_line_a_minute_with_their_count(
     for _ in range(3):
         said.note(refusals.ADDRESS)
     said.loop_errors(loop, {"exception": OSError(errno.EMFILE, "Too many open files"), "socket": 1})
-    assert told(caplog) == ["1 connection refused: 100 were open, the server's ceiling"]
+    assert told(caplog) == []  # (a burst is counted whole)
+    first = said.due
+    assert first is not None
+    assert first.when() == pytest.approx(loop.time() + refusals.GATHER_SECONDS, abs=0.5)
+    first.cancel()
+    said.report()  # as the timer would
+    assert told(caplog) == [
+        "1 connection not accepted: the system's limit of open files was reached; "
+        "3 connections refused: their address had 32 open (serve --per-address); "
+        "1 connection refused: 100 were open, the server's ceiling"
+    ]
+    said.note(refusals.ADDRESS)
     due, last = said.due, said.last_line
     assert due is not None and last is not None
     assert due.when() == pytest.approx(last + refusals.REPORT_SECONDS)
     due.cancel()
     said.report()  # as the timer would, a minute after the first line
     assert told(caplog)[1:] == [
-        "1 connection not accepted: the system's limit of open files was reached; "
-        "3 connections refused: their address had 32 open (serve --per-address)"
+        "1 connection refused: its address had 32 open (serve --per-address)"
     ]
     said.close()  # nothing pending: nothing more said
     assert len(told(caplog)) == 2

@@ -152,6 +152,26 @@ def logged(err: str) -> list[str]:
     return [line for line in err.splitlines() if line.strip()]
 
 
+def lines_of(server: Server) -> list[str]:
+    """The server's log lines once it has written one (a burst's refusals are counted for
+    ``refusals.GATHER_SECONDS`` before their line)."""
+    deadline = time.monotonic() + 20
+    while not logged("".join(server.err)):
+        assert time.monotonic() < deadline, "the server said nothing"
+        time.sleep(0.05)
+    return logged("".join(server.err))
+
+
+def counted(lines: list[str]) -> int:
+    """The refusals the lines count, each line one of the ceiling's."""
+    found = [
+        re.fullmatch(r"(\d+) connections? refused: 64 were open, the server's ceiling", line)
+        for line in lines
+    ]
+    assert all(found), lines
+    return sum(int(match[1]) for match in found if match)
+
+
 def test_a_flood_of_stalled_bodies_under_a_low_descriptor_limit(event: Path) -> None:
     """64 stalled requests fill the ceiling the limit of 128 descriptors gives; ten more and
     the TV's page are answered 503 with why (before: held until the descriptors ran out, the
@@ -166,9 +186,7 @@ def test_a_flood_of_stalled_bodies_under_a_low_descriptor_limit(event: Path) -> 
         for conn in over:
             got = answer(conn)
             assert got.startswith(b"HTTP/1.1 503 Service Unavailable\r\n") and got.endswith(why)
-        assert logged("".join(server.err)) == [
-            "1 connection refused: 64 were open, the server's ceiling"
-        ]
+        assert counted(lines_of(server)) <= 10  # (said while it lasts)
         for conn in held:
             assert answer(conn).startswith(b"HTTP/1.1 408 Request Timeout\r\n")
         got = display(server.port, "127.0.3.1")
@@ -179,10 +197,7 @@ def test_a_flood_of_stalled_bodies_under_a_low_descriptor_limit(event: Path) -> 
         code, err = server.stop(signal.SIGTERM)
     assert code == 0, err
     assert "Traceback" not in err
-    assert logged(err) == [
-        "1 connection refused: 64 were open, the server's ceiling",
-        "9 connections refused: 64 were open, the server's ceiling",  # said as it stops
-    ]
+    assert counted(logged(err)) == 10  # every refusal counted (10 in one line, unless slow)
 
 
 def test_accepts_failing_for_want_of_descriptors_are_one_line_not_tracebacks(

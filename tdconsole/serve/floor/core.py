@@ -20,7 +20,7 @@ from pathlib import Path
 from tdconsole.domain.access import check_stored, pin_matches, pin_weakness, weakness_said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
-from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.numbers import chips_typed
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, State, match_players
 from tdconsole.i18n import Said, _
@@ -34,20 +34,21 @@ from tdconsole.serve.floor.tokens import (
     read_session,
     sign_session,
 )
+from tdconsole.serve.watch import not_recording
 from tdconsole.service import Tournament, actor_name
 from tdconsole.store.attempts import PinAttempts
-from tdconsole.store.eventstore import StoreError
+from tdconsole.store.eventstore import VANISHED, StoreError
 
 SERVICES_KEPT = 64
 """Services kept open, one per staff member signed in (the oldest closed past this)."""
 
 
 def chips_value(raw: object, what: str) -> int:
-    """A chip count as sent by the page, read by the project's one parser
-    (``domain.numbers.whole_number``: ASCII digits, 0 to ``CHIPS_MAX``): refused in the same
+    """A chip count as sent by the page, read by the project's one parser of counts
+    (``domain.numbers.chips_typed``: ASCII digits, 0 to ``CHIPS_MAX``): refused in the same
     line as the command line's ``count NAME=N``."""
     text = str(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) else ""
-    return whole_number(text, what)
+    return chips_typed(text, what)
 
 
 def names_value(raw: object) -> list[str]:
@@ -77,8 +78,7 @@ class Floor:
         self.lock = threading.Lock()
         self._reader = Tournament.open(event, role="floor", clock=clock)
         self._sessions = FloorSessions(self._reader.store)
-        self.cannot_record: Said | None = None
-        """Why the floor cannot record (the event file cannot be written), said at sign-in."""
+        self._cannot_record: Said | None = None
         try:
             self.secret = self._sessions.secret()
             self._ended = self._sessions.ended(int(wall()))
@@ -92,12 +92,17 @@ class Floor:
             # read): phones sign in again after a restart.
             self.secret = secrets.token_bytes(32)
             self._ended = set()
-            self.cannot_record = _(
-                "the event file cannot be written ({why}): the floor shows the event but "
-                "records nothing; ask the Director"
-            ).format(why=why)
+            self._cannot_record = not_recording(why)
         self._services: dict[str, Tournament] = {}
         self._attempts = threading.local()
+
+    @property
+    def cannot_record(self) -> Said | None:
+        """Why the floor cannot record (the event file cannot be written, or was deleted,
+        moved or replaced while served), said at sign-in."""
+        if self._cannot_record is None and self._reader.store.gone():
+            self._cannot_record = not_recording(VANISHED)
+        return self._cannot_record
 
     def close(self) -> None:
         with self.lock:

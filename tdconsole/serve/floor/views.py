@@ -16,6 +16,7 @@ from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import typed_in
+from tdconsole.i18n import Msg
 from tdconsole.serve.assets import Page
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
@@ -41,11 +42,15 @@ class Snap(Protocol):
     def state(self) -> Any: ...
     @property
     def read_at(self) -> Any: ...
+    @property
+    def cannot_record(self) -> Msg | None: ...
 
 
 class Watching(Protocol):
     def subscribe(self) -> AsyncGenerator[Snap, None]: ...
     def poke(self) -> None: ...
+    @property
+    def latest(self) -> Snap | None: ...
 
 
 @dataclass
@@ -142,6 +147,7 @@ async def current(request: web.Request) -> web.StreamResponse:
     floor, parts = _parts(request)
     state = await in_pool(request, floor.latest)
     body = state_json(state, floor.clock(), session_of(request).name, parts.lang)
+    _not_recording(body, parts.watcher.latest, parts.lang)
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
@@ -209,9 +215,18 @@ async def _states(
                 yield Event("signed-out", "{}")
                 return
             body = parts.shared.body(snap, snap.state, snap.read_at, session.name, parts.lang)
+            _not_recording(body, snap, parts.lang)
             body["sent_at"] = floor.clock().isoformat()  # (a phone's offset from this clock)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
             yield Event("state", text, stream_id(app, snap.version))
+
+
+def _not_recording(body: dict[str, Any], snap: Snap | None, lang: str) -> None:
+    """Say in the phone's state why nothing can be recorded, when it became so while serving
+    (the event file deleted, moved or replaced)."""
+    why = None if snap is None else snap.cannot_record
+    if why is not None:
+        body["cannot_record"] = why.text(lang)
 
 
 async def _next_unless(changes: AsyncIterator[Snap], ended: asyncio.Event) -> Snap | None:

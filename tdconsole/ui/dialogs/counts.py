@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import chips_change
+from tdconsole.domain.numbers import chips_change, chips_typed
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.i18n import Translator, chips
 
 
@@ -75,16 +76,12 @@ class CountRows(Vertical):
                     _("{name}: type his count now (in grey, his last count)").format(name=name)
                 )
             if partial:
-                try:
-                    value = parse_int(raw, name, required=False)
-                except RuleError:
-                    value = None
-                if value is not None:
-                    out[name] = value
+                with contextlib.suppress(RuleError):
+                    out[name] = chips_typed(raw, name)
+            elif not raw:
+                raise RuleError(_("{what}: give a number").format(what=name))
             else:
-                value = parse_int(raw, name)
-                assert value is not None
-                out[name] = value
+                out[name] = chips_typed(raw, name)
         return out
 
 

@@ -66,12 +66,16 @@
     show("signin");
   }
 
+  // (the event file cannot be written: the server says why, in one line)
+  function cannotRecord(why) {
+    $("cannot-record").textContent = why || "";
+    $("cannot-record").hidden = !why;
+  }
+
   async function signedIn(data) {
     csrf = data.csrf;
     $("who").textContent = fill(W.signed_in_as, { name: data.staff });
-    // (the event file cannot be written: the server says why, in one line)
-    $("cannot-record").textContent = data.cannot_record || "";
-    $("cannot-record").hidden = !data.cannot_record;
+    cannotRecord(data.cannot_record);
     notice("");
     show("main");
     await refresh();
@@ -176,6 +180,7 @@
   function render(fresh) {
     state = fresh;
     heardTime(state.sent_at);
+    if (state.cannot_record) cannotRecord(state.cannot_record);
     const c = state.clock;
     document.body.dataset.stage = c ? c.stage : "";
     if (c) {
