@@ -142,7 +142,8 @@ NAMES_SHOWN = """
 const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0;
 return ["#list .name:not(.head)", "#places .name", "#tables .name"].map((q) =>
   [...document.querySelectorAll(q)].filter(shown).map((e) => ({text: e.textContent,
-    clipped: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1})));
+    clipped: e.scrollWidth > e.clientWidth + 1 ||
+      e.scrollHeight > e.clientHeight + 0.3 * parseFloat(getComputedStyle(e).fontSize)})));
 """
 
 

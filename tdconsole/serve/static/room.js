@@ -11,8 +11,12 @@
   const SCREEN = new URLSearchParams(location.search).get("screen");
   const other = () => SCREEN && (window.tdconsoleScreens || {})[SCREEN];
   const LISTING = ["seats", "moves", "final"];  // a list of names beside the clock
-  const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6];  // (units; 3.6: the floor, see room.css)
-  const BELOW_FLOOR = [3.2, 2.8, 2.4];  // (only for more names than a screen holds at the floor)
+  const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6, 3.2, 2.9];  // (units of room.css's --u)
+  const BELOW_FLOOR = [2.6, 2.4, 2.2];  // (only for more names than a screen holds at the floor)
+  // The names' floor (docs/room.md): 3.5 % of the height down to 16:10 (of the width in
+  // portrait), 2.7 % of it on a squarer screen: in units, 3.6 and 2.9.
+  const floorUnits = () => innerHeight > innerWidth || innerWidth * 10 >= innerHeight * 16 ?
+    3.6 : 2.9;
   const WINNER_SIZES = [16, 14, 12, 10.5, 9, 8, 7, 6, 5];
   function blindsText(b) {
     let text = say("blinds", { sb: chips(b.small_blind), bb: chips(b.big_blind) });
@@ -256,16 +260,21 @@
   }
   function fitList() {
     const table = state.table, list = $("list");
+    state.listSize = null;
     if (!table) { list.replaceChildren(); return; }
     for (const name of list.querySelectorAll(".two")) { name.classList.remove("two"); }
+    list.style.setProperty("--clamp", "2");
     if (!listing(state.room)) { place(table, 1); return; }
     const tall = () => list.scrollHeight <= list.clientHeight + 1 &&
       [...list.children].every((g) => g.scrollHeight <= list.clientHeight + 1);
     // At the floor: more groups, then each name on one line (cut), before a smaller size.
-    const tries = LIST_SIZES.map((size) => [size, 0, false]).concat(
-      [[3.6, 1, false], [3.6, 2, false], [3.6, 0, true]],
-      BELOW_FLOOR.map((size) => [size, 0, true]));
+    const floor = floorUnits();
+    const tries = LIST_SIZES.filter((size) => size >= floor).map((size) => [size, 0, false])
+      .concat([[floor, 1, false], [floor, 2, false], [floor, 0, true]],
+              LIST_SIZES.concat(BELOW_FLOOR).filter((size) => size < floor)
+                .map((size) => [size, 0, true]));
     for (const [size, more, oneLine] of tries) {
+      state.listSize = size;
       list.style.setProperty("--lf", String(size));
       list.classList.toggle("one-line", oneLine);
       const groups = table.single ? 1 : Math.ceil(table.rows.length / rowsThatFit()) + more;
@@ -278,10 +287,21 @@
       // on two lines, of some thirteen: a narrower column breaks words, and wider ones on one
       // line, a long name on two where the height allows, show more; on one line, of some
       // eight, before a smaller size; the smallest takes what there is)
-      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 8 :
+      const em = size > floor ? 10 : size === floor && !oneLine ? 8 :
         size > BELOW_FLOOR[BELOW_FLOOR.length - 1] ? 5 : 0;
       const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
-      if (wide && roomy && tall()) {
+      // (above the floor, every name whole: the room goes to the names before any is cut)
+      const allWhole = () => [...list.querySelectorAll(".name:not(.head)")].every(names.fits);
+      const whole = size <= floor || allWhole();
+      if (wide && roomy && size === floor && !oneLine && tall() && !allWhole()) {
+        // (at the floor, a name too long for two lines takes a third where there is room)
+        list.style.setProperty("--clamp", "3");
+        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+        if (tall() && allWhole()) { return; }
+        list.style.setProperty("--clamp", "2");
+        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+      }
+      if (wide && roomy && whole && tall()) {
         if (oneLine) { twoLines(table, groups, tall); }
         return;
       }
@@ -301,7 +321,6 @@
     $("screen").classList.toggle("with-message", !!message);
     band.hidden = !message;
     set("message", message ? message.text : "");
-    fitMessage();
   }
   function messageLines(band) {
     const style = getComputedStyle(band);
@@ -326,6 +345,9 @@
     $("screen").className = "screen-" + SCREEN;
     set("event", room.event);
     set("time", hhmm());
+    showMessage(room);
+    document.documentElement.style.setProperty("--k", "1");
+    fitMessage();
     other()(room, { say, card, cell });
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
   }
@@ -372,16 +394,25 @@
   }
   window.tdconsoleOverflows = overflows;
   function fit() {
-    if (other()) { return; }  // (that screen fits itself)
+    if (other()) { fitMessage(); return; }  // (that screen fits itself)
     const root = document.documentElement.style;
-    let k = 1;
-    root.setProperty("--k", "1");
-    names.restore($("screen").querySelectorAll(".name"));
-    fitList(); fitWinner();
-    for (let i = 0; i < 14 && overflowing(); i++) {
-      k *= 0.92;
+    const scaled = (k) => {
       root.setProperty("--k", k.toFixed(3));
       fitList(); fitWinner();
+    };
+    let k = 1;
+    root.setProperty("--k", "1");
+    fitMessage();  // (in two lines at the full size: in as many or fewer at a smaller one)
+    names.restore($("screen").querySelectorAll(".name"));
+    scaled(k);
+    for (let i = 0; i < 14 && overflowing(); i++) { k *= 0.92; scaled(k); }
+    // Names under their floor: the other parts (not the digits) give them their room first,
+    // down to 0.6 of their size; if that is not enough, they keep theirs.
+    const below = () => state.listSize !== null && state.listSize < floorUnits();
+    if (below()) {
+      let smaller = k;
+      while (below() && smaller * 0.92 >= 0.6) { smaller *= 0.92; scaled(smaller); }
+      if (below() || overflowing()) { scaled(k); }
     }
     // (a name that still does not fit is cut so as to tell it from the others of its list)
     names.cut([...$("list").querySelectorAll(".name:not(.head)")]);
@@ -400,7 +431,7 @@
       }
     }
   }
-  window.addEventListener("resize", () => { fitMessage(); fit(); });
+  window.addEventListener("resize", fit);
 
   setInterval(tick, 200);
   document.addEventListener("visibilitychange", () => {
