@@ -442,9 +442,12 @@ def chime(before: Room | None, after: Room) -> Chime | None:
         return "level"
     if after.stage == "pending" and before.stage != "pending":
         return "time_up"
-    if after.stage == "last_minute" and before.stage == "level":
+    # One minute left: the same countdown ran into its last minute (a clock set to less, or
+    # moved, is no minute left).
+    ran = after.zero_at is not None and after.zero_at == before.zero_at
+    if ran and after.stage == "last_minute" and before.stage == "level":
         return "minute"
-    if _break_ending(after) and not _break_ending(before):
+    if ran and _break_ending(after) and not _break_ending(before):
         return "minute"
     return None
 

@@ -292,3 +292,23 @@ def test_the_seats_in_the_order_a_person_sorts_names(tmp_path: Path) -> None:
                          "Δημήτρης"]  # fmt: skip
     finally:
         night.service.close()
+
+
+@pytest.mark.parametrize("in_break", [False, True], ids=["level", "break"])
+def test_a_clock_set_to_less_than_a_minute_is_no_minute_left(night: Night, in_break: bool) -> None:
+    """``clock set 00:04`` chimed "one minute left" with 4 s left, in a level and in a break:
+    the minute's chime is the countdown running into its last minute, nothing else."""
+    night.run(EditLevel(level=1, break_minutes=10), ClockControl(action="start"))
+    if in_break:
+        night.advance(minutes=40, seconds=5)
+        night.run(ClockControl(action="announce"))
+        night.advance(minutes=2)
+    else:
+        night.advance(minutes=5)
+    before = night.room()
+    night.run(ClockControl(action="set", seconds=4))
+    after = night.room()
+    assert after.remaining_seconds == 4
+    assert chime(before, after) is None
+    night.advance(seconds=5)
+    assert chime(after, night.room()) in ("time_up", "resume")  # (its end still chimes)
