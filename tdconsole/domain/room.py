@@ -31,24 +31,29 @@ class Moved:
     """(name, table, seat) of every mover of a closing."""
     busted_since: bool = False
     """Someone was eliminated after it: at the final table, everyone has found his seat."""
+    counted_at: datetime | None = None
+    """When the chips shown were last counted (a count since, or this change's own)."""
 
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
     # lazy: the play commands (pydantic models) would delay the console's first frame
-    from tdconsole.domain.play import FinalDrawn, PlayersEliminated, TableClosed
+    from tdconsole.domain.play import ChipsCounted, FinalDrawn, PlayersEliminated, TableClosed
 
     busted = False
+    counted: datetime | None = None
     for record in reversed(records):
         if record.command not in active:
             continue
         body = record.body
         if isinstance(body, TableClosed):
             moves = tuple((m.name, m.to_table, m.to_seat) for m in body.moves)
-            return Moved(record.at, body.table, moves, busted)
+            return Moved(record.at, body.table, moves, busted, counted or record.at)
         if isinstance(body, FinalDrawn):
-            return Moved(record.at, None, busted_since=busted)
+            return Moved(record.at, None, busted_since=busted, counted_at=counted or record.at)
         busted = busted or isinstance(body, PlayersEliminated)
+        if counted is None and isinstance(body, ChipsCounted):
+            counted = record.at
     return None
 
 
@@ -185,6 +190,8 @@ class Room:
     seats: tuple[SeatShown, ...] = ()
     closed_table: int | None = None
     final_drawn: bool = False
+    counted_at: datetime | None = None
+    """At the final table: when its chips were last counted (the final draw's, or a count's)."""
     winner: str | None = None
     places: tuple[Place, ...] = ()
     season: Season | None = None
@@ -255,6 +262,7 @@ def room(
         seats=seats,
         closed_table=moved.closed if stage == "moves" and moved is not None else None,
         final_drawn=stage == "moves" and moved is not None and moved.closed is None,
+        counted_at=moved.counted_at if stage == "final" and moved is not None else None,
         season=season if stage == "break" else None,
         changes_at=min(changes) if changes else None,
         **base,

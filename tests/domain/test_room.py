@@ -312,3 +312,30 @@ def test_a_clock_set_to_less_than_a_minute_is_no_minute_left(night: Night, in_br
     assert chime(before, after) is None
     night.advance(seconds=5)
     assert chime(after, night.room()) in ("time_up", "resume")  # (its end still chimes)
+
+
+def test_the_final_table_shows_its_latest_counts_and_when_they_were_made(night: Night) -> None:
+    """Heads-up, the TV's chips column read the final draw's counts beside an average ten
+    times larger: it shows the latest count, and when it was made."""
+    from tdconsole.domain.play import Count
+
+    for table in (1, 2, 3):
+        night.bust_at(table, 3)
+    state = night.service.state
+    names = [p.name for p in state.in_players()]
+    counts = dict.fromkeys(names, 0)
+    counts[names[0]] = state.chips_in_play
+    night.run(Final(counts=counts), ClockControl(action="start"))
+    drawn = night.at
+    night.advance(minutes=6)
+    while night.service.state.in_play > 2:
+        night.run(Bust(names=[night.service.state.in_players()[-1].name], declined=True))
+    heads_up = night.room()
+    assert heads_up.stage == "final" and heads_up.counted_at == drawn
+    night.advance(minutes=3)
+    two = [p.name for p in night.service.state.in_players()]
+    night.run(Count(counts={two[0]: 60000, two[1]: night.service.state.chips_in_play - 60000}))
+    counted = night.room()
+    assert {s.name: s.chips for s in counted.seats}[two[0]] == 60000
+    assert counted.counted_at == night.at
+    assert room_json(counted)["counted_at"] == night.at.isoformat()

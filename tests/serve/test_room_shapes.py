@@ -170,4 +170,42 @@ def test_every_stage_on_every_shape_with_and_without_a_message(
         wait_for(tv, "return !document.getElementById('message').hidden")
         for shape in SHAPES:
             wrong += checked(tv, stage, shape, True)
+        title = tv.execute_script("return document.getElementById('list-title').textContent")
     assert wrong == [], "\n".join(wrong)
+    if kind == "final":  # (the chips as last counted, and when)
+        assert title.startswith("Tavolo finale · Gettoni alle "), title
+
+
+@pytest.mark.parametrize("stage", ["level", "final", "winner", "over"])
+def test_the_tables_screen_on_every_shape_shows_the_message_and_the_end(
+    stage: str, tmp_path: Path, browser: Any
+) -> None:
+    """``/display?screen=tables`` never showed the Director's message, and at the end only
+    "no table open": now the message in its band, and the winner and the paid places."""
+    event = stage_event(tmp_path, stage, names=NAMES)
+    tv = fresh_page(browser, *SHAPES["16:9"])
+    wrong: list[str] = []
+    ended = stage in ("winner", "over")
+    with serving_here(event) as url:
+        tv.get(url + "/display?screen=tables")
+        wait_for(tv, "return document.getElementById('tables').childElementCount > 0 ||"
+                     " document.getElementById('winner').textContent !== ''")  # fmt: skip
+        for shape in SHAPES:
+            wrong += checked(tv, stage, shape, False)
+        director(event, MESSAGE)
+        resize(tv, *SHAPES["16:9"])
+        wait_for(tv, "return !document.getElementById('message').hidden")
+        for shape in SHAPES:
+            wrong += checked(tv, stage, shape, True)
+        shown = tv.execute_script(
+            "return [document.getElementById('message').innerText,"
+            " document.getElementById('winner').innerText,"
+            " document.getElementById('places').children.length,"
+            " document.getElementById('tables').innerText]"
+        )
+    assert wrong == [], "\n".join(wrong)
+    assert shown[0] == MESSAGE
+    if ended:
+        assert shown[1] in NAMES and shown[2] >= 3 * 3, shown  # (place, name, prize)
+    else:
+        assert shown[3] and "Nessun tavolo" not in shown[3], shown

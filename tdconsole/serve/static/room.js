@@ -13,10 +13,7 @@
   const LISTING = ["seats", "moves", "final"];  // a list of names beside the clock
   const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6, 3.2, 2.9];  // (units of room.css's --u)
   const BELOW_FLOOR = [2.6, 2.4, 2.2];  // (only for more names than a screen holds at the floor)
-  // The names' floor (docs/room.md): 3.5 % of the height down to 16:10 (of the width in
-  // portrait), 2.7 % of it on a squarer screen: in units, 3.6 and 2.9.
-  const floorUnits = () => innerHeight > innerWidth || innerWidth * 10 >= innerHeight * 16 ?
-    3.6 : 2.9;
+  const floorUnits = names.floor;
   const WINNER_SIZES = [16, 14, 12, 10.5, 9, 8, 7, 6, 5];
   function blindsText(b) {
     let text = say("blinds", { sb: chips(b.small_blind), bb: chips(b.big_blind) });
@@ -190,7 +187,10 @@
   function sideTable(room) {
     if (room.stage === "seats" || room.stage === "moves") { return seatsTable(room); }
     if (room.stage === "final") {
-      return { title: say("final_table"), rows: room.seats.map((s) => [
+      // (the chips as last counted, and when: a bust since moves chips no one has counted)
+      const title = say("final_table") + (room.counted_at ?
+        " · " + say("chips_at", { time: hhmm(room.counted_at) }) : "");
+      return { title, rows: room.seats.map((s) => [
         cell(String(s.seat), "num what"), cell(card(s.card)), cell(s.name, "name"),
         cell(chips(s.chips), "num chips")]),
         columns: [[say("col_seat"), "", "auto"], ["", "", "auto"], NAME,
@@ -341,14 +341,22 @@
     band.style.removeProperty("display");
   }
 
+  // Another screen (?screen=tables): its own drawing, under the same message; at the end,
+  // the winner and the places as the clock's screen shows them.
   function drawOther(room) {
-    $("screen").className = "screen-" + SCREEN;
+    const ended = room.stage === "winner" || room.stage === "over";
+    $("screen").className = "screen-" + SCREEN + (ended ? " stage-" + room.stage : "");
     set("event", room.event);
     set("time", hhmm());
     showMessage(room);
-    document.documentElement.style.setProperty("--k", "1");
-    fitMessage();
-    other()(room, { say, card, cell });
+    if (ended) {
+      state.table = null;
+      drawResult(room);
+      fit();
+    } else {
+      other()(room, { say, card, cell });
+      fit();
+    }
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
   }
 
@@ -394,8 +402,18 @@
   }
   window.tdconsoleOverflows = overflows;
   function fit() {
-    if (other()) { fitMessage(); return; }  // (that screen fits itself)
     const root = document.documentElement.style;
+    const ended = state.room && ["winner", "over"].includes(state.room.stage);
+    if (other() && !ended) {  // (that screen fits itself under the message, which gives
+      let k = 1;               // its room to names under their floor first, as below)
+      root.setProperty("--k", "1");
+      fitMessage();
+      while (other().fit() < floorUnits() && k * 0.92 >= 0.6) {
+        k *= 0.92;
+        root.setProperty("--k", k.toFixed(3));
+      }
+      return;
+    }
     const scaled = (k) => {
       root.setProperty("--k", k.toFixed(3));
       fitList(); fitWinner();

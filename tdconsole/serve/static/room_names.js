@@ -125,5 +125,9 @@
     }
   }
 
-  window.tdconsoleNames = { cut, restore, balanced, twoLines, fits };
+  // The names' floor (docs/room.md): 3.5 % of the height down to 16:10 (of the width in
+  // portrait), 2.7 % of it on a squarer screen: in units of room.css's --u, 3.6 and 2.9.
+  const floor = () => innerHeight > innerWidth || innerWidth * 10 >= innerHeight * 16 ? 3.6 : 2.9;
+
+  window.tdconsoleNames = { cut, restore, balanced, twoLines, fits, floor };
 })();

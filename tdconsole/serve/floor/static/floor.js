@@ -250,10 +250,11 @@
 
   $("find").addEventListener("input", () => { if (state) list(); });
 
-  function notice(text, refused, command, redo) {
+  function notice(text, refused, command, redo, lines) {
     // (the band keeps its height, so the list never moves under a finger: idle, it says how
-    // the page is used)
-    band.say($("notice-text"), text || W.hint);
+    // the page is used; each player's result whole, his name giving way first)
+    if (lines && lines.length) band.sayLines($("notice-text"), lines);
+    else band.say($("notice-text"), text || W.hint);
     $("notice").classList.toggle("idle", !text);
     $("notice").classList.toggle("refused", !!refused);
     lastCommand = command || null;
@@ -312,7 +313,7 @@
       $("sheet").close();
       hand = [];
       chosen = null;
-      notice(r.data.said, false, r.data.command, r.data.redo);
+      notice(r.data.said, false, r.data.command, r.data.redo, r.data.lines);
     } else {
       $("sheet").close();
       notice(r.data.refused || r.data.error || String(r.status), true);
