@@ -69,7 +69,7 @@
 
   // -- finding one's name ----------------------------------------------------------------------
   function drawFinder(doc) {
-    const typed = window.typedKey($("name").value);
+    const typed = window.searchKey($("name").value);
     const list = $("found");
     list.replaceChildren();
     if (!doc.players.length) { set("find-hint", say("not_drawn")); return; }

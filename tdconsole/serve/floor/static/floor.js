@@ -207,7 +207,7 @@
     const ul = $("players");
     ul.replaceChildren();
     // (any part of a name, folded as the console folds it: the server sends each one's key)
-    const typed = window.typedKey($("find").value);
+    const typed = window.searchKey($("find").value);
     const shown = state.players.filter((p) => p.key.includes(typed));
     for (const p of shown) {
       const li = document.createElement("li");
