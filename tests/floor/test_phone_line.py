@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from tdhelpers.floor_browser import MISSING, phone, tap, wait
-from tdhelpers.floor_flows import choose, confirm, open_floor, players_in
+from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor, players_in
 from tdhelpers.served_here import serving_here
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -70,3 +70,36 @@ def test_the_line_says_the_result_whole_beside_undo_in_italian(event: Path) -> N
         named, said = shown["parts"]
         assert named["cut"] and said["text"] == "24°" and not said["cut"], shown
         assert shown["whole"] and shown["inside"], shown
+
+
+def test_a_phone_is_handed_back_with_the_sign_out_beside_who_is_signed_in(event: Path) -> None:
+    """The floor page had no sign-out: a phone lent for the night stayed signed in until its
+    cookie expired. Beside "Floor: Anna", Sign out ends the session on the server."""
+    import urllib.error
+    import urllib.request
+
+    from tdconsole.serve.floor.guard import COOKIE
+
+    with floor_served_here(event) as url, phone() as driver:
+        open_floor(driver, url)
+        beside = driver.execute_script(
+            "const w = document.getElementById('who').getBoundingClientRect(),"
+            " b = document.getElementById('sign-out').getBoundingClientRect();"
+            "return [document.getElementById('who').textContent,"
+            " document.getElementById('sign-out').textContent,"
+            " b.left >= w.right - 1 && b.top < w.bottom && b.bottom > w.top,"
+            " b.right <= innerWidth, b.height >= 48]"
+        )
+        assert beside == ["Floor: Anna", "Sign out", True, True, True], beside
+        cookie = driver.get_cookie(COOKIE)["value"]
+        tap(driver, "#sign-out")
+        wait(driver, lambda d: d.find_element("id", "pin").is_displayed(), "asked the PIN again")
+        driver.refresh()
+        wait(driver, lambda d: d.find_element("id", "pin").is_displayed(), "still signed out")
+    with floor_served_here(event) as url:
+        asked = urllib.request.Request(
+            url + "/floor/api/session", headers={"Cookie": f"{COOKIE}={cookie}"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(asked, timeout=10)
+        assert refused.value.code == 401

@@ -78,6 +78,12 @@
     listen();
   }
 
+  // Handing the phone back: the session ends on the server (its cookie refused from now on).
+  $("sign-out").addEventListener("click", async () => {
+    try { await call("/floor/api/sign-out", {}); } catch (e) { /* signed out already */ }
+    signedOut();
+  });
+
   $("signin-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("signin-button").disabled = true;
