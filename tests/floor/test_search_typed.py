@@ -9,13 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tdhelpers.floor_browser import MISSING, phone, text_of, wait
+from tdhelpers.axe import MISSING as NO_AXE
+from tdhelpers.axe import audit, said
+from tdhelpers.floor_browser import MISSING, phone, tap, text_of, wait
 from tdhelpers.floor_flows import floor_served_here, open_floor
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdhelpers.room_stages import NAMES, stage_event
+from tdhelpers.served_here import serving_here
 from tdhelpers.support import with_pins
 
+from tdconsole.domain.room_message import ShowMessage
 from tdconsole.domain.state import search_key
+from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -69,3 +74,31 @@ def test_the_floor_and_the_players_pages_find_what_phones_type(hard_event: Path)
         texts = [*TYPED, *HARD, "a‐b‑c‒d–e—f", "x ʼ y ′ z ` w", "  l'  '  r "]
         folded = driver.execute_script("return arguments[0].map(window.searchKey)", texts)
     assert folded == [search_key(t) for t in texts]
+
+
+ALL = ("critical", "serious", "moderate", "minor")
+
+
+@pytest.mark.skipif(NO_AXE is not None, reason=NO_AXE or "")
+@pytest.mark.parametrize("stage", ["seats", "level", "final", "over"])
+def test_the_players_page_has_nothing_for_axe_at_any_impact(tmp_path: Path, stage: str) -> None:
+    """/players had axe-core's "region" (moderate): its clock outside any landmark."""
+    from selenium.webdriver.common.by import By
+
+    event = stage_event(tmp_path, stage, names=HARD)
+    service = Tournament.open(event)
+    try:
+        service.execute(ShowMessage(message="La cena è servita"))
+        someone = next(p.name for p in service.state.players.values() if p.status == "in")
+    finally:
+        service.close()
+    with serving_here(event) as url, phone() as driver:
+        driver.get(url + "/players")
+        wait(driver, lambda d: d.find_element(By.ID, "name").is_displayed(), "asked the name")
+        first = audit(driver, impacts=ALL)
+        driver.find_element(By.ID, "name").send_keys(search_key(someone)[:6])
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#found button"), "offered")
+        tap(driver, "#found button")
+        wait(driver, lambda d: d.find_element(By.ID, "mine").is_displayed(), "showed his page")
+        chosen = audit(driver, impacts=ALL)
+    assert first == [] and chosen == [], said(first + chosen)

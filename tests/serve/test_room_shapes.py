@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.axe import MISSING as AXE_MISSING
+from tdhelpers.axe import audit
+from tdhelpers.axe import said as axe_said
 from tdhelpers.browser import MISSING, chromium, fresh_page
 from tdhelpers.room_season import season_beside
 from tdhelpers.room_stages import NAMES, stage_event
@@ -47,6 +50,7 @@ STAGES = (
 """Before the draw, the seats, a level, a break without and with the season's standings, the
 overtime, the closing's moves, the final table, heads-up, the winner, the end."""
 BESIDE_A_LIST = {"moves", "final", "heads_up", "season"}
+ALL = ("critical", "serious", "moderate", "minor")
 MESSAGE = "La cena è servita: il tavolo 3 chiude dopo questa mano"
 
 BOXES = """
@@ -171,7 +175,10 @@ def test_every_stage_on_every_shape_with_and_without_a_message(
         for shape in SHAPES:
             wrong += checked(tv, stage, shape, True)
         title = tv.execute_script("return document.getElementById('list-title').textContent")
+        resize(tv, *SHAPES["16:9"])
+        found = audit(tv, impacts=ALL) if AXE_MISSING is None else []
     assert wrong == [], "\n".join(wrong)
+    assert found == [], axe_said(found)  # (every impact: moderate and minor too)
     if kind == "final":  # (the chips as last counted, and when)
         assert title.startswith("Tavolo finale · Gettoni alle "), title
 
@@ -197,6 +204,7 @@ def test_the_tables_screen_on_every_shape_shows_the_message_and_the_end(
         wait_for(tv, "return !document.getElementById('message').hidden")
         for shape in SHAPES:
             wrong += checked(tv, stage, shape, True)
+        found = audit(tv, impacts=ALL) if AXE_MISSING is None else []
         shown = tv.execute_script(
             "return [document.getElementById('message').innerText,"
             " document.getElementById('winner').innerText,"
@@ -204,6 +212,7 @@ def test_the_tables_screen_on_every_shape_shows_the_message_and_the_end(
             " document.getElementById('tables').innerText]"
         )
     assert wrong == [], "\n".join(wrong)
+    assert found == [], axe_said(found)
     assert shown[0] == MESSAGE
     if ended:
         assert shown[1] in NAMES and shown[2] >= 3 * 3, shown  # (place, name, prize)

@@ -127,6 +127,7 @@
     const mates = placed ? [] : doc.players.filter((p) => p.where === "in" && p.table === me.table)
       .sort((a, b) => a.seat - b.seat);
     set("mates-title", mates.length ? say("at_table") : "");
+    $("mates-title").hidden = !mates.length;  // (no empty heading)
     $("mates").replaceChildren(...mates.map((p) => item(
       [[say("seat", { seat: p.seat }) + "  " + p.name], [p.second_stack ? say("taken") : "", "tag"]],
       p.name === me.name ? "me" : "")));
