@@ -64,6 +64,15 @@ class Night:
                 return
             self.run(Bust(names=[players[-1].name], declined=True))
 
+    def final(self) -> None:
+        """Three left at each table, then the final drawn (the chips all to the first)."""
+        for table in (1, 2, 3):
+            self.bust_at(table, 3)
+        names = [p.name for p in self.service.state.in_players()]
+        counts = dict.fromkeys(names, 0)
+        counts[names[0]] = self.service.state.chips_in_play
+        self.run(Final(counts=counts))
+
 
 @pytest.fixture
 def night(tmp_path: Path) -> Iterator[Night]:
@@ -319,13 +328,8 @@ def test_the_final_table_shows_its_latest_counts_and_when_they_were_made(night: 
     times larger: it shows the latest count, and when it was made."""
     from tdconsole.domain.play import Count
 
-    for table in (1, 2, 3):
-        night.bust_at(table, 3)
-    state = night.service.state
-    names = [p.name for p in state.in_players()]
-    counts = dict.fromkeys(names, 0)
-    counts[names[0]] = state.chips_in_play
-    night.run(Final(counts=counts), ClockControl(action="start"))
+    night.run(ClockControl(action="start"))
+    night.final()
     drawn = night.at
     night.advance(minutes=6)
     while night.service.state.in_play > 2:

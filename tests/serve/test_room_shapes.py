@@ -158,6 +158,21 @@ def checked(tv: Any, stage: str, shape: str, message: bool) -> list[str]:
     return wrong
 
 
+def walked(tv: Any, event: Path, stage: str) -> list[str]:
+    """Every shape without a message, then (the Director's given) with one: what is wrong."""
+    wrong: list[str] = []
+    for shape in SHAPES:
+        wrong += checked(tv, stage, shape, False)
+    director(event, MESSAGE)
+    resize(tv, *SHAPES["16:9"])
+    wait_for(tv, "return !document.getElementById('message').hidden")
+    for shape in SHAPES:
+        wrong += checked(tv, stage, shape, True)
+        if (stage, shape) == ("final", "4:3") and os.environ.get("TDCONSOLE_SCREENSHOTS"):
+            tv.save_screenshot(str(DOCS / "final-4x3-message.png"))
+    return wrong
+
+
 @pytest.mark.parametrize("stage", STAGES)
 def test_every_stage_on_every_shape_with_and_without_a_message(
     stage: str, tmp_path: Path, browser: Any
@@ -166,21 +181,12 @@ def test_every_stage_on_every_shape_with_and_without_a_message(
     if stage == "season":
         season_beside(event)
     tv = fresh_page(browser, *SHAPES["16:9"])
-    wrong: list[str] = []
     with serving_here(event) as url:
         tv.get(url + "/display")
         kind = {"season": "break", "heads_up": "final"}.get(stage, stage)
         wait_for(tv, f"return document.getElementById('screen').classList"
                      f".contains('stage-{kind}')")  # fmt: skip
-        for shape in SHAPES:
-            wrong += checked(tv, stage, shape, False)
-        director(event, MESSAGE)
-        resize(tv, *SHAPES["16:9"])
-        wait_for(tv, "return !document.getElementById('message').hidden")
-        for shape in SHAPES:
-            wrong += checked(tv, stage, shape, True)
-            if (stage, shape) == ("final", "4:3") and os.environ.get("TDCONSOLE_SCREENSHOTS"):
-                tv.save_screenshot(str(DOCS / "final-4x3-message.png"))
+        wrong = walked(tv, event, stage)
         title = tv.execute_script("return document.getElementById('list-title').textContent")
         resize(tv, *SHAPES["16:9"])
         found = audit(tv, impacts=ALL) if AXE_MISSING is None else []
@@ -198,19 +204,12 @@ def test_the_tables_screen_on_every_shape_shows_the_message_and_the_end(
     "no table open": now the message in its band, and the winner and the paid places."""
     event = stage_event(tmp_path, stage, names=NAMES)
     tv = fresh_page(browser, *SHAPES["16:9"])
-    wrong: list[str] = []
     ended = stage in ("winner", "over")
     with serving_here(event) as url:
         tv.get(url + "/display?screen=tables")
         wait_for(tv, "return document.getElementById('tables').childElementCount > 0 ||"
                      " document.getElementById('winner').textContent !== ''")  # fmt: skip
-        for shape in SHAPES:
-            wrong += checked(tv, stage, shape, False)
-        director(event, MESSAGE)
-        resize(tv, *SHAPES["16:9"])
-        wait_for(tv, "return !document.getElementById('message').hidden")
-        for shape in SHAPES:
-            wrong += checked(tv, stage, shape, True)
+        wrong = walked(tv, event, stage)
         found = audit(tv, impacts=ALL) if AXE_MISSING is None else []
         shown = tv.execute_script(
             "return [document.getElementById('message').innerText,"
