@@ -200,6 +200,9 @@ class Room:
     changes_at: datetime | None = None
     """The next instant at which the picture changes with the time alone (the last minute,
     zero, the moves leaving the screen, the message's end): a live screen asks again then."""
+    ran_into_last_minute: bool = True
+    """The period's countdown had more than a minute at its latest start (a level's, a
+    resume, a clock set): its last minute is one to announce, a set to less is not."""
 
     @property
     def clock_shown(self) -> bool:
@@ -265,9 +268,18 @@ def room(
         counted_at=moved.counted_at if stage == "final" and moved is not None else None,
         season=season if stage == "break" else None,
         changes_at=min(changes) if changes else None,
+        ran_into_last_minute=_ran_into_last_minute(state),
         **base,
         **clock,
     )
+
+
+def _ran_into_last_minute(state: State) -> bool:
+    """The running period had more than a minute left at its latest transition."""
+    clock = state.clock
+    if clock is None or clock.ends_at is None or clock.as_of is None:
+        return True
+    return bool(clock.ends_at - clock.as_of > LAST_MINUTE)
 
 
 def _message_ends(message: Message | None) -> list[datetime]:
@@ -450,9 +462,8 @@ def chime(before: Room | None, after: Room) -> Chime | None:
         return "level"
     if after.stage == "pending" and before.stage != "pending":
         return "time_up"
-    # One minute left: the same countdown ran into its last minute (a clock set to less, or
-    # moved, is no minute left).
-    ran = after.zero_at is not None and after.zero_at == before.zero_at
+    # One minute left: the countdown ran into its last minute (not a clock set to less).
+    ran = after.ran_into_last_minute
     if ran and after.stage == "last_minute" and before.stage == "level":
         return "minute"
     if ran and _break_ending(after) and not _break_ending(before):
