@@ -48,6 +48,14 @@ def test_the_line_says_the_result_whole_beside_undo_in_italian(event: Path) -> N
         assert shown["whole"] and shown["undoWhole"] and shown["apart"], shown
         assert shown["undo"] == "Torna indietro", shown
         assert shown["inside"] and shown["bandHeight"] <= 57, shown  # (its height kept)
+        wait(
+            driver,
+            lambda d: d.execute_script(
+                "return [...document.querySelectorAll('#players button')]"
+                ".some((b) => b.textContent.includes('4\u00a0050 gettoni'))"
+            ),
+            "the count in the list, unbroken",
+        )
         assert not [p for p in shown["parts"] if p["cut"]], shown
         choose(driver, out)
         tap(driver, "#act-out")

@@ -225,7 +225,7 @@
       const where = document.createElement("span");
       where.className = "where";
       where.textContent = fill(W.table_seat, { table: p.table, seat: p.seat }) +
-        (p.chips_text ? " · " + fill(W.chips, { chips: p.chips_text }) : "");
+        (p.chips_text ? " · " + fill(W.chips, { chips: band.unbroken(p.chips_text) }) : "");
       b.append(name, where);
       b.addEventListener("click", () => pick(p.name));
       li.append(b);

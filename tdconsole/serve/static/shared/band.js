@@ -21,6 +21,7 @@
     if (!more) line.setAttribute("aria-expanded", "false");
   }
   window.tdconsoleBand = {
+    unbroken,
     say(line, text) {
       line.textContent = unbroken(text);
       line.classList.remove("parts");
