@@ -6,7 +6,7 @@
 (function () {
   const { $, say, chips, clockText, hhmm, set, now, countdown, follow } = window.tdconsolePage;
   const names = window.tdconsoleNames;
-  const state = { room: null, audio: null, lock: null, table: null, message: null };
+  const state = { room: null, table: null, listSize: null };
   // ?screen=tables: another file draws the screen (room_tables.js); this one keeps the stream.
   const SCREEN = new URLSearchParams(location.search).get("screen");
   const other = () => SCREEN && (window.tdconsoleScreens || {})[SCREEN];
@@ -452,83 +452,10 @@
   window.addEventListener("resize", fit);
 
   setInterval(tick, 200);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { wake(); }
-  });
-
-  // -- awake, and the sound after one tap or key -----------------------------------------
-  async function wake() {
-    try {
-      if ("wakeLock" in navigator && !state.lock) {
-        state.lock = await navigator.wakeLock.request("screen");
-        state.lock.addEventListener("release", () => { state.lock = null; });
-      }
-    } catch (e) { state.lock = null; }
-  }
-  function soundOn() {
-    if (state.audio) { return; }
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) { return; }
-    state.audio = new Context();
-    state.audio.resume();
-    if (window.speechSynthesis) { window.speechSynthesis.getVoices(); }  // (loads the list)
-    set("sound", "♪");
-    wake();
-  }
-  const TUNES = {
-    level: [[660, 0], [880, 0.25]],
-    minute: [[880, 0], [880, 0.3]],
-    break: [[880, 0], [660, 0.3], [523, 0.6]],
-    resume: [[523, 0], [660, 0.3], [880, 0.6]],
-    time_up: [[988, 0], [988, 0.2], [988, 0.4]],
-  };
-  function chime(kind) {
-    window.tdconsoleChimes = (window.tdconsoleChimes || []).concat([kind]);
-    const audio = state.audio;
-    if (!audio || !TUNES[kind]) { return; }
-    for (const [freq, at] of TUNES[kind]) {
-      const osc = audio.createOscillator(), gain = audio.createGain();
-      const start = audio.currentTime + at;
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.5);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start);
-      osc.stop(start + 0.55);
-    }
-  }
-
-  // -- the voice: what a chime means, and the Director's new message, said in the event's
-  // language by the browser's own voices; none for that language: the chimes alone ----------
-  function voice(room, fresh) {
-    const message = room.message && room.message.text ? room.message.text : null;
-    const said = [];
-    if (!fresh && room.speech) { said.push(room.speech); }
-    if (!fresh && message && message !== state.message) { said.push(message); }
-    state.message = message;
-    const synth = window.speechSynthesis;
-    if (!state.audio || room.voice === false || !synth || !said.length) { return; }
-    const lang = (document.documentElement.lang || "it").toLowerCase();
-    // (the machine's own voices only: a network voice would send the words away)
-    const voices = synth.getVoices().filter((v) => v.localService &&
-      v.lang.toLowerCase().replace("_", "-").split("-")[0] === lang);
-    const chosen = voices.find((v) => v.default) || voices[0];
-    if (!chosen) { return; }
-    for (const text of said) {
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.voice = chosen;
-      utterance.lang = chosen.lang;
-      synth.speak(utterance);
-    }
-  }
-  document.addEventListener("pointerdown", soundOn);
-  document.addEventListener("keydown", soundOn);
-  set("sound", say("sound"));
-  wake();
+  const sound = window.tdconsoleSound;
   follow("/api/room/stream", "room", (room, first) => {
-    if (!first && room.chime) { chime(room.chime); }
-    voice(room, first);
+    if (!first && room.chime) { sound.chime(room.chime); }
+    sound.voice(room, first);
     state.room = room;
     draw();
   });
