@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.axe import MISSING as NO_AXE
+from tdhelpers.axe import audit, said
 from tdhelpers.floor_browser import MISSING, phone, tap, wait
 from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor, players_in
 from tdhelpers.served_here import serving_here
@@ -99,6 +101,9 @@ def test_a_phone_is_handed_back_with_the_sign_out_beside_who_is_signed_in(event:
             " b.right <= innerWidth, b.height >= 48]"
         )
         assert beside == ["Floor: Anna", "Sign out", True, True, True], beside
+        if NO_AXE is None:  # (every impact, the new button included)
+            found = audit(driver, impacts=("critical", "serious", "moderate", "minor"))
+            assert found == [], said(found)
         cookie = driver.get_cookie(COOKIE)["value"]
         tap(driver, "#sign-out")
         wait(driver, lambda d: d.find_element("id", "pin").is_displayed(), "asked the PIN again")
