@@ -10,7 +10,7 @@ from tdconsole.domain.clock_status import ClockStatus
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import second_stack_offers
 from tdconsole.domain.read_model import clock_status
-from tdconsole.domain.state import Message, Player, State, typed_key
+from tdconsole.domain.state import Message, Player, State, search_key
 
 Stage = Literal["level", "break", "overtime", "stopped", "over"]
 """What the clock says to the floor: a level running, a break, overtime (the time is up, the
@@ -22,7 +22,7 @@ class FloorPlayer(NamedTuple):
 
     name: str
     key: str
-    """His name as people type it (``typed_key``): the page finds any part of it."""
+    """His name as people type it (``search_key``): the page finds any part of it."""
     table: int | None
     seat: int | None
     chips: int | None
@@ -77,7 +77,7 @@ def floor_player(player: Player, offers: dict[int, int]) -> FloorPlayer:
         offer = offers.get(player.table)
     return FloorPlayer(
         name=player.name,
-        key=typed_key(player.name),
+        key=search_key(player.name),
         table=player.table,
         seat=player.seat,
         chips=player.chips,

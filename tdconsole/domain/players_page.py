@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.room import Room, room_json
-from tdconsole.domain.state import typed_key
+from tdconsole.domain.state import search_key
 
 if TYPE_CHECKING:
     from tdconsole.domain.room import Moved
@@ -38,7 +38,7 @@ class PlayerRow:
 
     name: str
     key: str
-    """The name folded as people type it (``typed_key``): the page finds a name by any part."""
+    """The name folded as people type it (``search_key``): the page finds a name by any part."""
     where: Where
     table: int | None = None
     seat: int | None = None
@@ -80,13 +80,13 @@ def players_page(state: State, moved: Moved | None, shown: Room) -> PlayersPage:
     for p in state.players.values():
         if p.place is not None and p.status in ("in", "out", "disqualified"):
             prize = money_said(p.prize, state.settings.currency) if p.prize else None
-            key = typed_key(p.name)
+            key = search_key(p.name)
             row = PlayerRow(p.name, key, "placed", place=p.place, tied=p.tied, prize=prize)
         elif p.status == "in" and p.table is not None and p.seat is not None:
             table = state.tables[p.table]
             row = PlayerRow(
                 p.name,
-                typed_key(p.name),
+                search_key(p.name),
                 "in",
                 p.table,
                 p.seat,

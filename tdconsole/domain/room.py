@@ -31,24 +31,29 @@ class Moved:
     """(name, table, seat) of every mover of a closing."""
     busted_since: bool = False
     """Someone was eliminated after it: at the final table, everyone has found his seat."""
+    counted_at: datetime | None = None
+    """When the chips shown were last counted (a count since, or this change's own)."""
 
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
     # lazy: the play commands (pydantic models) would delay the console's first frame
-    from tdconsole.domain.play import FinalDrawn, PlayersEliminated, TableClosed
+    from tdconsole.domain.play import ChipsCounted, FinalDrawn, PlayersEliminated, TableClosed
 
     busted = False
+    counted: datetime | None = None
     for record in reversed(records):
         if record.command not in active:
             continue
         body = record.body
         if isinstance(body, TableClosed):
             moves = tuple((m.name, m.to_table, m.to_seat) for m in body.moves)
-            return Moved(record.at, body.table, moves, busted)
+            return Moved(record.at, body.table, moves, busted, counted or record.at)
         if isinstance(body, FinalDrawn):
-            return Moved(record.at, None, busted_since=busted)
+            return Moved(record.at, None, busted_since=busted, counted_at=counted or record.at)
         busted = busted or isinstance(body, PlayersEliminated)
+        if counted is None and isinstance(body, ChipsCounted):
+            counted = record.at
     return None
 
 
@@ -185,6 +190,8 @@ class Room:
     seats: tuple[SeatShown, ...] = ()
     closed_table: int | None = None
     final_drawn: bool = False
+    counted_at: datetime | None = None
+    """At the final table: when its chips were last counted (the final draw's, or a count's)."""
     winner: str | None = None
     places: tuple[Place, ...] = ()
     season: Season | None = None
@@ -193,6 +200,9 @@ class Room:
     changes_at: datetime | None = None
     """The next instant at which the picture changes with the time alone (the last minute,
     zero, the moves leaving the screen, the message's end): a live screen asks again then."""
+    ran_into_last_minute: bool = True
+    """The period's countdown had more than a minute at its latest start (a level's, a
+    resume, a clock set): its last minute is one to announce, a set to less is not."""
 
     @property
     def clock_shown(self) -> bool:
@@ -255,11 +265,21 @@ def room(
         seats=seats,
         closed_table=moved.closed if stage == "moves" and moved is not None else None,
         final_drawn=stage == "moves" and moved is not None and moved.closed is None,
+        counted_at=moved.counted_at if stage == "final" and moved is not None else None,
         season=season if stage == "break" else None,
         changes_at=min(changes) if changes else None,
+        ran_into_last_minute=_ran_into_last_minute(state),
         **base,
         **clock,
     )
+
+
+def _ran_into_last_minute(state: State) -> bool:
+    """The running period had more than a minute left at its latest transition."""
+    clock = state.clock
+    if clock is None or clock.ends_at is None or clock.as_of is None:
+        return True
+    return bool(clock.ends_at - clock.as_of > LAST_MINUTE)
 
 
 def _message_ends(message: Message | None) -> list[datetime]:
@@ -442,9 +462,11 @@ def chime(before: Room | None, after: Room) -> Chime | None:
         return "level"
     if after.stage == "pending" and before.stage != "pending":
         return "time_up"
-    if after.stage == "last_minute" and before.stage == "level":
+    # One minute left: the countdown ran into its last minute (not a clock set to less).
+    ran = after.ran_into_last_minute
+    if ran and after.stage == "last_minute" and before.stage == "level":
         return "minute"
-    if _break_ending(after) and not _break_ending(before):
+    if ran and _break_ending(after) and not _break_ending(before):
         return "minute"
     return None
 

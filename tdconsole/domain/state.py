@@ -60,6 +60,19 @@ def typed_in(typed: str, name: str) -> bool:
     return typed_key(typed) in typed_key(name)
 
 
+SEPARATORS = dict.fromkeys(
+    map(ord, "'\u2018\u2019\u02bc\u2032`-\u2010\u2011\u2012\u2013\u2014"), " "
+)
+"""Apostrophes (straight, curly: a phone's default) and hyphens, which a search takes as spaces."""
+
+
+def search_key(text: str) -> str:
+    """``typed_key`` as the pages' searches fold it (the same in shared/typed.js): apostrophes,
+    hyphens and spaces are one (``d’ang`` finds "D'Angelo", ``hohenzollern sig`` finds
+    "Hohenzollern-Sigmaringen")."""
+    return " ".join(typed_key(text).translate(SEPARATORS).split())
+
+
 def _word_starts(key: str) -> Iterable[int]:
     """Where each word of ``key`` begins (after a space, a hyphen, an apostrophe…)."""
     for i, ch in enumerate(key):

@@ -45,6 +45,7 @@ WORDS: dict[str, Msg] = {
     "table": _("Table {table}"),
     "seat": _("Seat {seat}"),
     "chips": _("Chips"),
+    "chips_at": _("Chips at {time}"),
     "col_table": _("Table"),
     "col_seat": _("Seat"),
     "col_points": _("Points"),

@@ -64,6 +64,15 @@ class Night:
                 return
             self.run(Bust(names=[players[-1].name], declined=True))
 
+    def final(self) -> None:
+        """Three left at each table, then the final drawn (the chips all to the first)."""
+        for table in (1, 2, 3):
+            self.bust_at(table, 3)
+        names = [p.name for p in self.service.state.in_players()]
+        counts = dict.fromkeys(names, 0)
+        counts[names[0]] = self.service.state.chips_in_play
+        self.run(Final(counts=counts))
+
 
 @pytest.fixture
 def night(tmp_path: Path) -> Iterator[Night]:
@@ -292,3 +301,45 @@ def test_the_seats_in_the_order_a_person_sorts_names(tmp_path: Path) -> None:
                          "Δημήτρης"]  # fmt: skip
     finally:
         night.service.close()
+
+
+@pytest.mark.parametrize("in_break", [False, True], ids=["level", "break"])
+def test_a_clock_set_to_less_than_a_minute_is_no_minute_left(night: Night, in_break: bool) -> None:
+    """``clock set 00:04`` chimed "one minute left" with 4 s left, in a level and in a break:
+    the minute's chime is the countdown running into its last minute, nothing else."""
+    night.run(EditLevel(level=1, break_minutes=10), ClockControl(action="start"))
+    if in_break:
+        night.advance(minutes=40, seconds=5)
+        night.run(ClockControl(action="announce"))
+        night.advance(minutes=2)
+    else:
+        night.advance(minutes=5)
+    before = night.room()
+    night.run(ClockControl(action="set", seconds=4))
+    after = night.room()
+    assert after.remaining_seconds == 4
+    assert chime(before, after) is None
+    night.advance(seconds=5)
+    assert chime(after, night.room()) in ("time_up", "resume")  # (its end still chimes)
+
+
+def test_the_final_table_shows_its_latest_counts_and_when_they_were_made(night: Night) -> None:
+    """Heads-up, the TV's chips column read the final draw's counts beside an average ten
+    times larger: it shows the latest count, and when it was made."""
+    from tdconsole.domain.play import Count
+
+    night.run(ClockControl(action="start"))
+    night.final()
+    drawn = night.at
+    night.advance(minutes=6)
+    while night.service.state.in_play > 2:
+        night.run(Bust(names=[night.service.state.in_players()[-1].name], declined=True))
+    heads_up = night.room()
+    assert heads_up.stage == "final" and heads_up.counted_at == drawn
+    night.advance(minutes=3)
+    two = [p.name for p in night.service.state.in_players()]
+    night.run(Count(counts={two[0]: 60000, two[1]: night.service.state.chips_in_play - 60000}))
+    counted = night.room()
+    assert {s.name: s.chips for s in counted.seats}[two[0]] == 60000
+    assert counted.counted_at == night.at
+    assert room_json(counted)["counted_at"] == night.at.isoformat()

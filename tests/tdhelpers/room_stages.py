@@ -114,6 +114,7 @@ def stage_event(
             "break": timedelta(minutes=44),
             "moves": timedelta(minutes=12),
             "final": timedelta(minutes=15),
+            "heads_up": timedelta(minutes=15),
             "winner": timedelta(minutes=40),
             "over": timedelta(minutes=90),
         }[stage]
@@ -126,6 +127,12 @@ def stage_event(
             night.close_table(1)
         elif stage == "final":
             night.final()
+        elif stage == "heads_up":
+            night.final()
+            night.at = now - timedelta(minutes=6)
+            while night.service.state.in_play > 2:
+                out = min(night.service.state.in_players(), key=lambda p: len(p.name))
+                night.run(Bust(names=[out.name], declined=True))
         elif stage in ("winner", "over"):
             night.final()
             night.at = now - (timedelta(minutes=2) if stage == "winner" else timedelta(minutes=30))

@@ -31,10 +31,6 @@ from tdconsole.serve.floor.tokens import Session
 from tdconsole.service import Tournament
 
 
-def _said(lang: str, *messages: Any) -> str:
-    return "; ".join(m.text(lang) for m in messages)
-
-
 def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, Any]:
     """The players a bust would put out, each with his place (for a hand with several, by the
     stacks given: none until they are), and whether one may still take the second stack."""
@@ -75,8 +71,16 @@ def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, 
     return {"players": rows, "seq": state.last_seq}
 
 
-def _done(said: str, command: int | None) -> dict[str, Any]:
-    return {"said": said, "command": command}
+def _done(
+    said: str, command: int | None, lines: list[tuple[str, str]] | None = None
+) -> dict[str, Any]:
+    """The answer to an action: what the phone's line says, the command it may undo, and
+    (``lines``) each player's own line with his name, so that a long name gives way before
+    the result it precedes ("De Luca: 24th")."""
+    done: dict[str, Any] = {"said": said, "command": command}
+    if lines:
+        done["lines"] = [{"name": name, "text": text} for name, text in lines]
+    return done
 
 
 def bust(
@@ -97,12 +101,13 @@ def bust(
         records = service.execute(
             Bust(names=chosen, stacks=stacks, declined=payload.get("declined") is True)
         )
-    lines = []
-    for record in records:
-        if isinstance(record.body, PlayersEliminated):
-            for out in record.body.players:
-                lines.append(_("{name}: {place}").format(name=out.name, place=ordinal(out.place)))
-    return _done(_said(lang, *lines), records[0].command)
+    lines = [
+        (out.name, _("{name}: {place}").format(name=out.name, place=ordinal(out.place)).text(lang))
+        for record in records
+        if isinstance(record.body, PlayersEliminated)
+        for out in record.body.players
+    ]
+    return _done("; ".join(text for _name, text in lines), records[0].command, lines)
 
 
 def second_stack(
@@ -117,13 +122,16 @@ def second_stack(
         stack = None if raw in (None, "") else chips_value(raw, name)
         records = service.execute(SecondStack(name=name, stack=stack))
     lines = [
-        _("{name}: second stack of {amount} chips").format(
-            name=r.body.name, amount=chips_text(r.body.amount)
+        (
+            r.body.name,
+            _("{name}: second stack of {amount} chips")
+            .format(name=r.body.name, amount=chips_text(r.body.amount))
+            .text(lang),
         )
         for r in records
         if isinstance(r.body, SecondStackIssued)
     ]
-    return _done(_said(lang, *lines), records[0].command)
+    return _done("; ".join(text for _name, text in lines), records[0].command, lines)
 
 
 def count(
@@ -136,8 +144,8 @@ def count(
         name = floor.one_player(service.state, str(payload.get("name", ""))).name
         chips = chips_value(payload.get("chips"), name)
         records = service.execute(Count(counts={name: chips}))
-    said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips))
-    return _done(said.text(lang), records[0].command)
+    said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips)).text(lang)
+    return _done(said, records[0].command, [(name, said)])
 
 
 def undo(

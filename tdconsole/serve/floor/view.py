@@ -38,7 +38,7 @@ def _words() -> dict[str, Msg]:
         "confirm_out": _("Confirm: out"),
         "declined": _("He declines the second stack"),
         "cancel": pgettext("floor page", "Cancel"),
-        "undo": pgettext("floor page", "Undo this action"),
+        "undo": pgettext("floor page", "Undo"),  # (short: the result beside it stays whole)
         "redo": pgettext("floor page", "Redo"),
         "second_of": _("Second stack of {amount} chips (table {table}'s average)"),
         "current_stack": _("His stack now (below the big blind)"),

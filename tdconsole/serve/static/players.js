@@ -69,7 +69,7 @@
 
   // -- finding one's name ----------------------------------------------------------------------
   function drawFinder(doc) {
-    const typed = window.typedKey($("name").value);
+    const typed = window.searchKey($("name").value);
     const list = $("found");
     list.replaceChildren();
     if (!doc.players.length) { set("find-hint", say("not_drawn")); return; }
@@ -127,6 +127,7 @@
     const mates = placed ? [] : doc.players.filter((p) => p.where === "in" && p.table === me.table)
       .sort((a, b) => a.seat - b.seat);
     set("mates-title", mates.length ? say("at_table") : "");
+    $("mates-title").hidden = !mates.length;  // (no empty heading)
     $("mates").replaceChildren(...mates.map((p) => item(
       [[say("seat", { seat: p.seat }) + "  " + p.name], [p.second_stack ? say("taken") : "", "tag"]],
       p.name === me.name ? "me" : "")));

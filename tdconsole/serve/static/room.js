@@ -6,13 +6,14 @@
 (function () {
   const { $, say, chips, clockText, hhmm, set, now, countdown, follow } = window.tdconsolePage;
   const names = window.tdconsoleNames;
-  const state = { room: null, audio: null, lock: null, table: null, message: null };
+  const state = { room: null, table: null, listSize: null };
   // ?screen=tables: another file draws the screen (room_tables.js); this one keeps the stream.
   const SCREEN = new URLSearchParams(location.search).get("screen");
   const other = () => SCREEN && (window.tdconsoleScreens || {})[SCREEN];
   const LISTING = ["seats", "moves", "final"];  // a list of names beside the clock
-  const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6];  // (units; 3.6: the floor, see room.css)
-  const BELOW_FLOOR = [3.2, 2.8, 2.4];  // (only for more names than a screen holds at the floor)
+  const LIST_SIZES = [7, 6.2, 5.5, 4.9, 4.4, 4, 3.6, 3.2, 2.9];  // (units of room.css's --u)
+  const BELOW_FLOOR = [2.6, 2.4, 2.2];  // (only for more names than a screen holds at the floor)
+  const floorUnits = names.floor;
   const WINNER_SIZES = [16, 14, 12, 10.5, 9, 8, 7, 6, 5];
   function blindsText(b) {
     let text = say("blinds", { sb: chips(b.small_blind), bb: chips(b.big_blind) });
@@ -186,7 +187,10 @@
   function sideTable(room) {
     if (room.stage === "seats" || room.stage === "moves") { return seatsTable(room); }
     if (room.stage === "final") {
-      return { title: say("final_table"), rows: room.seats.map((s) => [
+      // (the chips as last counted, and when: a bust since moves chips no one has counted)
+      const title = say("final_table") + (room.counted_at ?
+        " · " + say("chips_at", { time: hhmm(room.counted_at) }) : "");
+      return { title, rows: room.seats.map((s) => [
         cell(String(s.seat), "num what"), cell(card(s.card)), cell(s.name, "name"),
         cell(chips(s.chips), "num chips")]),
         columns: [[say("col_seat"), "", "auto"], ["", "", "auto"], NAME,
@@ -256,16 +260,21 @@
   }
   function fitList() {
     const table = state.table, list = $("list");
+    state.listSize = null;
     if (!table) { list.replaceChildren(); return; }
     for (const name of list.querySelectorAll(".two")) { name.classList.remove("two"); }
+    list.style.setProperty("--clamp", "2");
     if (!listing(state.room)) { place(table, 1); return; }
     const tall = () => list.scrollHeight <= list.clientHeight + 1 &&
       [...list.children].every((g) => g.scrollHeight <= list.clientHeight + 1);
     // At the floor: more groups, then each name on one line (cut), before a smaller size.
-    const tries = LIST_SIZES.map((size) => [size, 0, false]).concat(
-      [[3.6, 1, false], [3.6, 2, false], [3.6, 0, true]],
-      BELOW_FLOOR.map((size) => [size, 0, true]));
+    const floor = floorUnits();
+    const tries = LIST_SIZES.filter((size) => size >= floor).map((size) => [size, 0, false])
+      .concat([[floor, 1, false], [floor, 2, false], [floor, 0, true]],
+              LIST_SIZES.concat(BELOW_FLOOR).filter((size) => size < floor)
+                .map((size) => [size, 0, true]));
     for (const [size, more, oneLine] of tries) {
+      state.listSize = size;
       list.style.setProperty("--lf", String(size));
       list.classList.toggle("one-line", oneLine);
       const groups = table.single ? 1 : Math.ceil(table.rows.length / rowsThatFit()) + more;
@@ -278,10 +287,21 @@
       // on two lines, of some thirteen: a narrower column breaks words, and wider ones on one
       // line, a long name on two where the height allows, show more; on one line, of some
       // eight, before a smaller size; the smallest takes what there is)
-      const em = size > 3.6 ? 10 : size === 3.6 && !oneLine ? 8 :
+      const em = size > floor ? 10 : size === floor && !oneLine ? 8 :
         size > BELOW_FLOOR[BELOW_FLOOR.length - 1] ? 5 : 0;
       const roomy = name.clientWidth >= em * parseFloat(getComputedStyle(list).fontSize);
-      if (wide && roomy && tall()) {
+      // (above the floor, every name whole: the room goes to the names before any is cut)
+      const allWhole = () => [...list.querySelectorAll(".name:not(.head)")].every(names.fits);
+      const whole = size <= floor || allWhole();
+      if (wide && roomy && size === floor && !oneLine && tall() && !allWhole()) {
+        // (at the floor, a name too long for two lines takes a third where there is room)
+        list.style.setProperty("--clamp", "3");
+        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+        if (tall() && allWhole()) { return; }
+        list.style.setProperty("--clamp", "2");
+        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+      }
+      if (wide && roomy && whole && tall()) {
         if (oneLine) { twoLines(table, groups, tall); }
         return;
       }
@@ -301,7 +321,6 @@
     $("screen").classList.toggle("with-message", !!message);
     band.hidden = !message;
     set("message", message ? message.text : "");
-    fitMessage();
   }
   function messageLines(band) {
     const style = getComputedStyle(band);
@@ -322,11 +341,22 @@
     band.style.removeProperty("display");
   }
 
+  // Another screen (?screen=tables): its own drawing, under the same message; at the end,
+  // the winner and the places as the clock's screen shows them.
   function drawOther(room) {
-    $("screen").className = "screen-" + SCREEN;
+    const ended = room.stage === "winner" || room.stage === "over";
+    $("screen").className = "screen-" + SCREEN + (ended ? " stage-" + room.stage : "");
     set("event", room.event);
     set("time", hhmm());
-    other()(room, { say, card, cell });
+    showMessage(room);
+    if (ended) {
+      state.table = null;
+      drawResult(room);
+      fit();
+    } else {
+      other()(room, { say, card, cell });
+      fit();
+    }
     if (!window.tdconsoleDrawn) { window.tdconsoleDrawn = performance.now(); }  // (the bench)
   }
 
@@ -372,16 +402,35 @@
   }
   window.tdconsoleOverflows = overflows;
   function fit() {
-    if (other()) { return; }  // (that screen fits itself)
     const root = document.documentElement.style;
-    let k = 1;
-    root.setProperty("--k", "1");
-    names.restore($("screen").querySelectorAll(".name"));
-    fitList(); fitWinner();
-    for (let i = 0; i < 14 && overflowing(); i++) {
-      k *= 0.92;
+    const ended = state.room && ["winner", "over"].includes(state.room.stage);
+    if (other() && !ended) {  // (that screen fits itself under the message, which gives
+      let k = 1;               // its room to names under their floor first, as below)
+      root.setProperty("--k", "1");
+      fitMessage();
+      while (other().fit() < floorUnits() && k * 0.92 >= 0.6) {
+        k *= 0.92;
+        root.setProperty("--k", k.toFixed(3));
+      }
+      return;
+    }
+    const scaled = (k) => {
       root.setProperty("--k", k.toFixed(3));
       fitList(); fitWinner();
+    };
+    let k = 1;
+    root.setProperty("--k", "1");
+    fitMessage();  // (in two lines at the full size: in as many or fewer at a smaller one)
+    names.restore($("screen").querySelectorAll(".name"));
+    scaled(k);
+    for (let i = 0; i < 14 && overflowing(); i++) { k *= 0.92; scaled(k); }
+    // Names under their floor: the other parts (not the digits) give them their room first,
+    // down to 0.6 of their size; if that is not enough, they keep theirs.
+    const below = () => state.listSize !== null && state.listSize < floorUnits();
+    if (below()) {
+      let smaller = k;
+      while (below() && smaller * 0.92 >= 0.6) { smaller *= 0.92; scaled(smaller); }
+      if (below() || overflowing()) { scaled(k); }
     }
     // (a name that still does not fit is cut so as to tell it from the others of its list)
     names.cut([...$("list").querySelectorAll(".name:not(.head)")]);
@@ -400,86 +449,13 @@
       }
     }
   }
-  window.addEventListener("resize", () => { fitMessage(); fit(); });
+  window.addEventListener("resize", fit);
 
   setInterval(tick, 200);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { wake(); }
-  });
-
-  // -- awake, and the sound after one tap or key -----------------------------------------
-  async function wake() {
-    try {
-      if ("wakeLock" in navigator && !state.lock) {
-        state.lock = await navigator.wakeLock.request("screen");
-        state.lock.addEventListener("release", () => { state.lock = null; });
-      }
-    } catch (e) { state.lock = null; }
-  }
-  function soundOn() {
-    if (state.audio) { return; }
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) { return; }
-    state.audio = new Context();
-    state.audio.resume();
-    if (window.speechSynthesis) { window.speechSynthesis.getVoices(); }  // (loads the list)
-    set("sound", "♪");
-    wake();
-  }
-  const TUNES = {
-    level: [[660, 0], [880, 0.25]],
-    minute: [[880, 0], [880, 0.3]],
-    break: [[880, 0], [660, 0.3], [523, 0.6]],
-    resume: [[523, 0], [660, 0.3], [880, 0.6]],
-    time_up: [[988, 0], [988, 0.2], [988, 0.4]],
-  };
-  function chime(kind) {
-    window.tdconsoleChimes = (window.tdconsoleChimes || []).concat([kind]);
-    const audio = state.audio;
-    if (!audio || !TUNES[kind]) { return; }
-    for (const [freq, at] of TUNES[kind]) {
-      const osc = audio.createOscillator(), gain = audio.createGain();
-      const start = audio.currentTime + at;
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.5);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start);
-      osc.stop(start + 0.55);
-    }
-  }
-
-  // -- the voice: what a chime means, and the Director's new message, said in the event's
-  // language by the browser's own voices; none for that language: the chimes alone ----------
-  function voice(room, fresh) {
-    const message = room.message && room.message.text ? room.message.text : null;
-    const said = [];
-    if (!fresh && room.speech) { said.push(room.speech); }
-    if (!fresh && message && message !== state.message) { said.push(message); }
-    state.message = message;
-    const synth = window.speechSynthesis;
-    if (!state.audio || room.voice === false || !synth || !said.length) { return; }
-    const lang = (document.documentElement.lang || "it").toLowerCase();
-    // (the machine's own voices only: a network voice would send the words away)
-    const voices = synth.getVoices().filter((v) => v.localService &&
-      v.lang.toLowerCase().replace("_", "-").split("-")[0] === lang);
-    const chosen = voices.find((v) => v.default) || voices[0];
-    if (!chosen) { return; }
-    for (const text of said) {
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.voice = chosen;
-      utterance.lang = chosen.lang;
-      synth.speak(utterance);
-    }
-  }
-  document.addEventListener("pointerdown", soundOn);
-  document.addEventListener("keydown", soundOn);
-  set("sound", say("sound"));
-  wake();
+  const sound = window.tdconsoleSound;
   follow("/api/room/stream", "room", (room, first) => {
-    if (!first && room.chime) { chime(room.chime); }
-    voice(room, first);
+    if (!first && room.chime) { sound.chime(room.chime); }
+    sound.voice(room, first);
     state.room = room;
     draw();
   });

@@ -12,8 +12,9 @@
   const letters = (text) => segmenter ?
     Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text);
   const whole = (cell) => cell.dataset.whole === undefined ? cell.textContent : cell.dataset.whole;
+  // (a line's glyphs may reach a little past its box: only a line more is too high)
   const fits = (cell) => cell.scrollWidth <= cell.clientWidth + 1 &&
-    cell.scrollHeight <= cell.clientHeight + 1;
+    cell.scrollHeight <= cell.clientHeight + 0.3 * parseFloat(getComputedStyle(cell).fontSize);
 
   // Each cell back to its whole name (before the screen is laid out again).
   function restore(cells) {
@@ -124,5 +125,9 @@
     }
   }
 
-  window.tdconsoleNames = { cut, restore, balanced, twoLines };
+  // The names' floor (docs/room.md): 3.5 % of the height down to 16:10 (of the width in
+  // portrait), 2.7 % of it on a squarer screen: in units of room.css's --u, 3.6 and 2.9.
+  const floor = () => innerHeight > innerWidth || innerWidth * 10 >= innerHeight * 16 ? 3.6 : 2.9;
+
+  window.tdconsoleNames = { cut, restore, balanced, twoLines, fits, floor };
 })();

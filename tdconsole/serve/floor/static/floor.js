@@ -82,6 +82,12 @@
     listen();
   }
 
+  // Handing the phone back: the session ends on the server (its cookie refused from now on).
+  $("sign-out").addEventListener("click", async () => {
+    try { await call("/floor/api/sign-out", {}); } catch (e) { /* signed out already */ }
+    signedOut();
+  });
+
   $("signin-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("signin-button").disabled = true;
@@ -212,7 +218,7 @@
     const ul = $("players");
     ul.replaceChildren();
     // (any part of a name, folded as the console folds it: the server sends each one's key)
-    const typed = window.typedKey($("find").value);
+    const typed = window.searchKey($("find").value);
     const shown = state.players.filter((p) => p.key.includes(typed));
     for (const p of shown) {
       const li = document.createElement("li");
@@ -224,7 +230,7 @@
       const where = document.createElement("span");
       where.className = "where";
       where.textContent = fill(W.table_seat, { table: p.table, seat: p.seat }) +
-        (p.chips_text ? " · " + fill(W.chips, { chips: p.chips_text }) : "");
+        (p.chips_text ? " · " + fill(W.chips, { chips: band.unbroken(p.chips_text) }) : "");
       b.append(name, where);
       b.addEventListener("click", () => pick(p.name));
       li.append(b);
@@ -255,10 +261,11 @@
 
   $("find").addEventListener("input", () => { if (state) list(); });
 
-  function notice(text, refused, command, redo) {
+  function notice(text, refused, command, redo, lines) {
     // (the band keeps its height, so the list never moves under a finger: idle, it says how
-    // the page is used)
-    band.say($("notice-text"), text || W.hint);
+    // the page is used; each player's result whole, his name giving way first)
+    if (lines && lines.length) band.sayLines($("notice-text"), lines);
+    else band.say($("notice-text"), text || W.hint);
     $("notice").classList.toggle("idle", !text);
     $("notice").classList.toggle("refused", !!refused);
     lastCommand = command || null;
@@ -317,7 +324,7 @@
       $("sheet").close();
       hand = [];
       chosen = null;
-      notice(r.data.said, false, r.data.command, r.data.redo);
+      notice(r.data.said, false, r.data.command, r.data.redo, r.data.lines);
     } else {
       $("sheet").close();
       notice(r.data.refused || r.data.error || String(r.status), true);

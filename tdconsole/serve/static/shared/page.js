@@ -17,7 +17,7 @@
     text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
   const say = (key, values) => fill(words[key] || key, values);
   const chips = (n) => (n === null || n === undefined) ? "–" :
-    String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");  // (never broken inside)
   const two = (n) => String(n).padStart(2, "0");
   function clockText(seconds) {
     const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;

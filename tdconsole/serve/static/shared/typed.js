@@ -16,4 +16,10 @@
     .normalize("NFD").replace(SUBSCRIPT, "ι").normalize("NFKD").replace(MARKS, "")
     .replace(/[øłđðæœþıŀ]/g, swap(PLAIN))
     .split(/\s+/).filter(Boolean).join(" ");
+  // A search as the pages fold it (tdconsole.domain.state.search_key): apostrophes, straight
+  // or curly, hyphens and spaces are one ("d’ang" finds D'Angelo, "hohenzollern sig" finds
+  // Hohenzollern-Sigmaringen).
+  window.searchKey = (text) => window.typedKey(text)
+    .replace(/['\u2018\u2019\u02bc\u2032`\-\u2010-\u2014]/g, " ")
+    .split(/\s+/).filter(Boolean).join(" ");
 })();
