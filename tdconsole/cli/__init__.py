@@ -132,8 +132,9 @@ def _build_parser(command: str | None, console: bool = False) -> argparse.Argume
         description=_("Direct a Texas Hold'em tournament under the Ordine's regulation."),
     )
     add_global_options(parser)
-    # (left out of the help's list, whose every word is translated; it prints no word)
-    parser.add_argument("--version", action=_Version, nargs=0, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help=_("print the version installed and exit")
+    )
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=CommandParser)
     modules: tuple[str, ...] = COMMAND_MODULES
     target: Any = sub
