@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
@@ -74,7 +74,7 @@ async def type_everywhere(app: ConsoleApp, pilot: Any) -> None:
         for word in WORDS:
             await pilot.press(str(number))
             await settle(pilot)
-            await pilot.press(*word, "enter")
+            send_at_once(app, *word, "enter", apart=0.1)  # typed, not pressed key by key
             await settle(pilot)
             await back_to_the_console(app, pilot)
     assert log_length(service) == before
@@ -325,11 +325,13 @@ async def test_q_quits_once_confirmed_and_letters_typed_after_it_keep_the_consol
 async def test_keys_typed_right_after_e_land_in_the_dialog(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        send_at_once(app, "e", *"Leone")  # as fast as a terminal sends them
+        # as fast as a terminal sends them: ctrl+r is no letter, e acts at once
+        send_at_once(app, "e", "ctrl+r", *"Leone")
         await settle(pilot)
         assert isinstance(app.screen, EliminateDialog)
         fields = {field.id: field.value for field in app.screen.query(Input)}
         assert fields == {"name-1": "Leone", "stack-1": ""}
+        assert app.screen.query_one("#declined", Checkbox).value
 
 
 CAPITAL_NAMES = ("Bianchi", "Mancini", "Costa", "Serra", "Tommaso", "Hanna")

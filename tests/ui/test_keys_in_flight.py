@@ -20,13 +20,20 @@ from .textual_reach import driver as textual_driver
 MakeApp = Callable[..., ConsoleApp]
 
 
-def send_at_once(app: App[Any], *keys: str) -> None:
-    """Queue ``keys`` the way the terminal driver does, without waiting between them."""
+def send_at_once(app: App[Any], *keys: str, apart: float = 0.0) -> None:
+    """Queue ``keys`` the way the terminal driver does, without waiting between them; each
+    stamped ``apart`` seconds after the one before, as typed (the type-ahead's window is
+    measured on the keys' times, never on how long the test takes)."""
     driver = textual_driver(app)
     assert driver is not None
+    start: float | None = None
     for key in keys:
-        char = {"tab": "\t", "escape": "\x1b"}.get(key, key if len(key) == 1 else None)
+        char = {"tab": "\t", "escape": "\x1b", "enter": "\r"}.get(
+            key, key if len(key) == 1 else None
+        )
         event = events.Key(key, char)
+        start = event.time if start is None else start + apart
+        event.time = start
         event.set_sender(app)
         driver.send_message(event)
 
