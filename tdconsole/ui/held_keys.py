@@ -52,11 +52,19 @@ class HeldKeysApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's ``push_screen``; a screen that says when it is open (``HOLDS_KEYS``: it
-        calls ``release_keys``), pushed for the first time, has the keys typed meanwhile."""
+        calls ``release_keys``) has the keys typed meanwhile. One kept and opened again
+        (``Dialog.reopen``: its fields emptied and focused before the push) is open once
+        pushed: the keys typed before are handed on after those already waiting, in order
+        (a key already handed to the screen beneath comes back unused, and would be lost)."""
         holds = isinstance(screen, Screen) and getattr(screen, "HOLDS_KEYS", False)
-        if holds and not screen.is_mounted:
-            self.opening = screen
-        return super().push_screen(screen, *args, **kwargs)
+        if not holds:
+            return super().push_screen(screen, *args, **kwargs)
+        kept = screen.is_mounted
+        self.opening = screen
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if kept:
+            self.release_keys(screen)
+        return pushed
 
     def release_keys(self, screen: Screen[Any]) -> None:
         """``screen`` is open: the keys held for it go on, after those already waiting."""

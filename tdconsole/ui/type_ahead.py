@@ -99,7 +99,8 @@ class TypeAheadApp(HeldKeysApp):
             await super().on_event(event)
             return
         # Come back unused from the widget it was handed to, before the keys' bindings.
-        if self.word_at is not None and self._goes_on(event):
+        if self._goes_on(event):
+            self.word_at = event.time
             await self._word(event.character or "", new=False)
             return
         if starts_word(event) and event.key in self._letter_keys():

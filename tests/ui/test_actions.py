@@ -325,7 +325,7 @@ async def test_start_screen_opens_the_demo() -> None:
 async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("5", *"III.3")
+        await pilot.press("5", "slash", *"III.3")
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press(

@@ -389,3 +389,19 @@ async def test_the_fee_and_food_questions_cite_their_article(tmp_path: Path, key
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Art. I.2" in str(app.screen.query_one(".dialog").border_title)
+
+
+async def test_ctrl_r_typed_100_ms_after_e_ticks_declined_in_the_dialog_e_opens(
+    app: ConsoleApp,
+) -> None:
+    """The elimination dialog is kept once built and opened again at each ``e``: the keys
+    typed while it opens again are its, as the first time."""
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e", "escape")  # built once, kept
+        for _ in range(2):
+            send_at_once(app, "e", "ctrl+r", apart=0.1)
+            await settle(pilot)
+            assert isinstance(app.screen, EliminateDialog)
+            assert app.screen.query_one("#declined", Checkbox).value
+            await pilot.press("escape")

@@ -123,7 +123,7 @@ async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
 async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("5", *"dote")
+        await pilot.press("5", "slash", *"dote")
         await pilot.pause()
         search = app.screen.query_one("#rule-search", Input)
         assert app.screen.focused is search

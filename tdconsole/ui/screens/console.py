@@ -216,7 +216,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             "players": "#player-table",
             "prizes": "#payouts-view",
             "standings": "#standings-view",
-            "rules": "#rule-search",
+            "rules": "#rule-results",
             "season": "#season-table",
         }[name]
         if isinstance(self.focused, Input) and self.focused.value:
@@ -225,6 +225,11 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.set_focus(self.query_one(focus))
 
     async def action_search(self) -> None:
+        """The search of the tab in front: the rulebooks' on the rulebook tab, else the
+        players'."""
+        if self.active_tab() == "rules":
+            self.set_focus(self.query_one("#rule-search"))
+            return
         await self._front("players")
         self.set_focus(self.query_one("#player-search"))
 
