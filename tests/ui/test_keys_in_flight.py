@@ -76,7 +76,7 @@ async def test_a_number_pasted_after_a_tab_lands_whole(app: ConsoleApp) -> None:
         await settle(pilot)  # every key sent has been handled
         after = [field.value for field in count_fields(app)]
         assert after[:2] == [before[0], "4850"]
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         name = count_fields(app)[1].id if isinstance(app.screen, CountDialog) else None
         assert name is None  # recorded: the dialog closed
@@ -136,3 +136,21 @@ async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleAp
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#rule-results")
+
+
+async def test_enter_in_a_count_moves_to_the_next_and_records_on_the_last(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        fields = count_fields(app)
+        table = svc(app).state.tables[1]
+        second = svc(app).state.players_at(table)[1]
+        await pilot.press("enter", *["backspace"] * 6, *"4850", "enter")
+        assert isinstance(app.screen, CountDialog)  # not recorded: on to the third count
+        assert app.screen.focused is fields[2]
+        await pilot.press(*["enter"] * (len(fields) - 2))
+        await pilot.pause()
+        assert not isinstance(app.screen, CountDialog)  # recorded on the last
+        assert svc(app).state.players_at(table)[1].chips == 4850
+        assert second.name == svc(app).state.players_at(table)[1].name
