@@ -112,6 +112,7 @@ class TypeAheadApp(HeldKeysApp):
             self.word_at = event.time
             await self._word(event.character or "", new=True)
             return
+        self.word_at = None  # a key that is not typing ends the word (Enter)
         await self._act(event)
 
     def _goes_on(self, key: events.Key) -> bool:

@@ -20,6 +20,11 @@ from .textual_reach import driver as textual_driver
 MakeApp = Callable[..., ConsoleApp]
 
 
+LAST_SENT = "last_key_sent"
+PAUSE = 10.0
+"""Seconds between two calls of ``send_at_once``: far longer than the type-ahead's window."""
+
+
 def send_at_once(app: App[Any], *keys: str, apart: float = 0.0) -> None:
     """Queue ``keys`` the way the terminal driver does, without waiting between them; each
     stamped ``apart`` seconds after the one before, as typed (the type-ahead's window is
@@ -32,8 +37,10 @@ def send_at_once(app: App[Any], *keys: str, apart: float = 0.0) -> None:
             key, key if len(key) == 1 else None
         )
         event = events.Key(key, char)
-        start = event.time if start is None else start + apart
-        event.time = start
+        # the first after the last sent before, a pause between them (the times go on)
+        last = app.__dict__.get(LAST_SENT, event.time - PAUSE)
+        start = max(event.time, last + PAUSE) if start is None else start + apart
+        app.__dict__[LAST_SENT] = event.time = start
         event.set_sender(app)
         driver.send_message(event)
 
