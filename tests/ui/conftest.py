@@ -201,8 +201,7 @@ def lapse(app: App[Any]) -> bool:
     return bool(waiting)
 
 
-@pytest.fixture(autouse=True)
-def by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+def lapse_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """The type-ahead's window passes when the test's app is at rest (``lapse``), never on the
     wall clock: a busy machine cannot split a word sent at once, nor a test be timed."""
 
@@ -210,6 +209,11 @@ def by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
         self.__dict__.setdefault(LAPSES, []).append(number)
 
     monkeypatch.setattr(TypeAheadApp, "lapse_later", later)
+
+
+@pytest.fixture(autouse=True)
+def by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    lapse_by_hand(monkeypatch)
 
 
 @asynccontextmanager
