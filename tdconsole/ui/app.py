@@ -32,7 +32,6 @@ from tdconsole.now import Clock, utc_now
 from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.event_choice import EventChoice
 from tdconsole.ui.guessing import GuessWatch
-from tdconsole.ui.held_keys import HeldKeysApp
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
@@ -49,6 +48,7 @@ from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import notifications
+from tdconsole.ui.type_ahead import TypeAheadApp
 from tdconsole.ui.undo_guard import UndoGuard
 from tdconsole.ui.writes import WritesApp
 
@@ -65,7 +65,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(EventChoice, HeldKeysApp, WritesApp):
+class ConsoleApp(EventChoice, TypeAheadApp, WritesApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"

@@ -19,7 +19,14 @@ from textual.screen import Screen
 
 
 class HeldKey(events.Key):
-    """A key held while a dialog opened, handed on: it is not held again."""
+    """A key held while a dialog opened, handed on: it is not held again. It keeps the time
+    it was typed (``type_ahead`` measures its window on it)."""
+
+    @classmethod
+    def of(cls, key: events.Key) -> HeldKey:
+        held = cls(key.key, key.character)
+        held.time = key.time
+        return held
 
 
 # Handled as the key it is (Textual names a message's handler after its class).
@@ -45,11 +52,19 @@ class HeldKeysApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's ``push_screen``; a screen that says when it is open (``HOLDS_KEYS``: it
-        calls ``release_keys``), pushed for the first time, has the keys typed meanwhile."""
+        calls ``release_keys``) has the keys typed meanwhile. One kept and opened again
+        (``Dialog.reopen``: its fields emptied and focused before the push) is open once
+        pushed: the keys typed before are handed on after those already waiting, in order
+        (a key already handed to the screen beneath comes back unused, and would be lost)."""
         holds = isinstance(screen, Screen) and getattr(screen, "HOLDS_KEYS", False)
-        if holds and not screen.is_mounted:
-            self.opening = screen
-        return super().push_screen(screen, *args, **kwargs)
+        if not holds:
+            return super().push_screen(screen, *args, **kwargs)
+        kept = screen.is_mounted
+        self.opening = screen
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if kept:
+            self.release_keys(screen)
+        return pushed
 
     def release_keys(self, screen: Screen[Any]) -> None:
         """``screen`` is open: the keys held for it go on, after those already waiting."""
@@ -71,12 +86,6 @@ class HeldKeysApp(App[int]):
             self.held.append(event)
             self._hand_on()
             return
-        if isinstance(event, events.Key) and event.is_forwarded:
-            # Come back unused from the screen on top, before the keys' bindings: the screen
-            # may take it as typing (``ConsoleScreen.typed_aside``).
-            typed_aside = getattr(self.screen, "typed_aside", None)
-            if typed_aside is not None and await typed_aside(event):
-                return
         await super().on_event(event)
 
     @on(KeysReleased)
@@ -88,7 +97,7 @@ class HeldKeysApp(App[int]):
             return
         # One key, then the next release: a key that opens another dialog holds the rest.
         key = self.held.pop(0)
-        self.post_message(HeldKey(key.key, key.character))
+        self.post_message(HeldKey.of(key))
         self.post_message(KeysReleased(message.screen))
 
     def _hand_on(self) -> None:
@@ -96,4 +105,4 @@ class HeldKeysApp(App[int]):
         self.opening = None
         held, self.held = self.held, []
         for key in held:
-            self.post_message(HeldKey(key.key, key.character))
+            self.post_message(HeldKey.of(key))

@@ -21,7 +21,6 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.notifications import Notification, Notifications
 from textual.screen import Screen
 from textual.strip import Strip
@@ -65,13 +64,6 @@ def style_generation(app: App[Any]) -> int:
     (``App._css_update_count``), which it reads to style a screen pushed again. No public
     API tells it; it stands in for a stylesheet's version number."""
     return app._css_update_count
-
-
-def next_message(app: App[Any]) -> Message | None:
-    """The message the App handles next, left in its place (``MessagePump._peek_message``,
-    what Textual reads to combine a message with the one after it); None when none is waiting.
-    No public API looks at what is on its way: it stands in for a public ``peek_message``."""
-    return app._peek_message()
 
 
 def is_beneath(app: App[Any], screen: Screen[Any]) -> bool:

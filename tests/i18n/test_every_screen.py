@@ -11,6 +11,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 from textual.screen import Screen
 from textual.widgets import Static
@@ -89,8 +90,12 @@ KEYS: list[tuple[str, ...]] = [
 ]
 
 
-async def test_no_screen_of_the_italian_console_shows_english(tmp_path: Path) -> None:
-    from ui.conftest import NOW, frozen, settle
+async def test_no_screen_of_the_italian_console_shows_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.conftest import NOW, frozen, lapse_by_hand, settle
+
+    lapse_by_hand(monkeypatch)  # a key pressed, then the app at rest: a key pressed alone
 
     from tdconsole.demo import build_demo
     from tdconsole.ui.app import build_app

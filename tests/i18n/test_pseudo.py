@@ -150,11 +150,15 @@ def key_name(keys: tuple[str, ...]) -> str:
     return "+".join(keys) or "tables"
 
 
-async def test_the_console_shows_nothing_outside_the_catalogue(tmp_path: Path) -> None:
+async def test_the_console_shows_nothing_outside_the_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One console walks the views: after each, its screens are closed, its first tab shown
     and focused again, and that screen must be the one it opened with (a fresh start for the
     next view, as a console of its own would give). Every view is checked; failures name it."""
-    from ui.conftest import NOW, frozen, settle
+    from ui.conftest import NOW, frozen, lapse_by_hand, settle
+
+    lapse_by_hand(monkeypatch)  # a key pressed, then the app at rest: a key pressed alone
 
     from tdconsole.demo import build_demo
     from tdconsole.ui.app import build_app

@@ -32,6 +32,7 @@ from textual.worker import Worker
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
+from tdconsole.ui.type_ahead import Lapsed, TypeAheadApp
 
 from .textual_reach import animating, key_name, unicode_name, update_now, wait_for_screen
 
@@ -180,8 +181,39 @@ async def settle(pilot: Pilot[Any], *, workers: bool = True, writes: bool = True
         # (``call_after_refresh``), or a new size, is a message for the next round.
         update_now(app.screen)
         await asyncio.sleep(0)
-        if not _messages_pending(app) and not _awaited(app, workers=workers, writes=writes):
+        at_rest = not _messages_pending(app) and not _awaited(app, workers=workers, writes=writes)
+        if at_rest and not lapse(app):
             return
+
+
+LAPSES = "type_ahead_lapses"
+"""Where an app's type-ahead windows wait to pass (``by_hand``)."""
+
+
+def lapse(app: App[Any]) -> bool:
+    """The type-ahead windows the app waits on passed (``ui.type_ahead``): a key letter left
+    alone acts. True when there was one. A test's app at rest has waited longer than any
+    window: keys pressed one at a time are keys pressed alone; keys sent together
+    (``send_at_once``) are typed within it."""
+    waiting: list[int] = app.__dict__.pop(LAPSES, [])
+    for number in waiting:
+        app.post_message(Lapsed(number))
+    return bool(waiting)
+
+
+def lapse_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The type-ahead's window passes when the test's app is at rest (``lapse``), never on the
+    wall clock: a busy machine cannot split a word sent at once, nor a test be timed."""
+
+    def later(self: TypeAheadApp, number: int) -> None:
+        self.__dict__.setdefault(LAPSES, []).append(number)
+
+    monkeypatch.setattr(TypeAheadApp, "lapse_later", later)
+
+
+@pytest.fixture(autouse=True)
+def by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    lapse_by_hand(monkeypatch)
 
 
 @asynccontextmanager

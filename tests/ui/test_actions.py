@@ -325,7 +325,7 @@ async def test_start_screen_opens_the_demo() -> None:
 async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("5", *"III.3")
+        await pilot.press("5", "slash", *"III.3")
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press(
@@ -343,7 +343,7 @@ async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
         await pilot.press("z")
         await pilot.pause()
         app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
-        await pilot.press("tab", *"carte scoperte", "enter")  # opened on the player
+        await pilot.press(*"carte scoperte", "enter")  # opened on the player, at the reason
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.suspended_orbits == 1

@@ -96,7 +96,7 @@ async def test_showdown_italiana(app: ConsoleApp) -> None:
 async def test_cite_in_log_from_the_article(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("5", *"7.7")
+        await pilot.press("5", "slash", *"7.7")
         await settle(pilot)  # the rule search runs in a worker
         await pilot.press("ctrl+l")
         await pilot.pause()

@@ -19,15 +19,17 @@ from .test_actions import messages, text_of
 from .test_pay_draw_and_standings import new_event
 
 
-async def test_the_sanction_dialog_opens_on_its_player_and_takes_the_reason_after_a_tab(
+async def test_the_sanction_dialog_opens_on_its_players_reason_and_keeps_the_player(
     app: ConsoleApp,
 ) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("z")
-        assert app.focused is not None and app.focused.id == "name"
-        await pilot.press(*"Greco", "tab", *"slow play", "tab", *"more")
+        assert app.focused is not None and app.focused.id == "reason"
+        await pilot.press(*"slow play")
         dialog = app.screen
+        assert dialog.query_one("#name", Input).value == "Moretti"  # the reason typed kept him
+        await pilot.press("shift+tab", *"Greco", "tab", "tab", *"more")
         assert dialog.query_one("#name", Input).value == "Greco"
         assert dialog.query_one("#reason", Input).value == "slow play"
         chosen = [b.id for b in dialog.query(RadioButton) if b.value]
@@ -69,8 +71,8 @@ async def test_every_dialog_with_a_player_field_opens_on_it(app: ConsoleApp) -> 
             await settle(pilot)
             focused = app.focused
             # The second stack opened on the cursor's player waits for his stack (a name
-            # typed there still goes to the name field).
-            fields = ("stack",) if key == "d" else ("name", "name-1", "players")
+            # typed there still goes to the name field); the sanction, for its reason.
+            fields = {"d": ("stack",), "z": ("reason",)}.get(key, ("name", "name-1", "players"))
             assert focused is not None and focused.id in fields, key
             await pilot.press("escape")
 
@@ -141,7 +143,7 @@ async def test_the_sanctions_arrows_move_the_choice_with_the_cursor(app: Console
         await pilot.press("z")
         await settle(pilot)
         assert app.screen.query_one("#name", Input).value == "Moretti"
-        await pilot.press("tab", *"carte scoperte", "tab", "down", "down", "down", "up")
+        await pilot.press(*"carte scoperte", "tab", "down", "down", "down", "up")
         await settle(pilot)
         chosen = [b.id for b in app.screen.query(RadioButton) if b.value]
         assert chosen == ["kind-suspend2"]

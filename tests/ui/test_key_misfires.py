@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
@@ -74,7 +74,7 @@ async def type_everywhere(app: ConsoleApp, pilot: Any) -> None:
         for word in WORDS:
             await pilot.press(str(number))
             await settle(pilot)
-            await pilot.press(*word, "enter")
+            send_at_once(app, *word, "enter", apart=0.1)  # typed, not pressed key by key
             await settle(pilot)
             await back_to_the_console(app, pilot)
     assert log_length(service) == before
@@ -325,11 +325,13 @@ async def test_q_quits_once_confirmed_and_letters_typed_after_it_keep_the_consol
 async def test_keys_typed_right_after_e_land_in_the_dialog(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        send_at_once(app, "e", *"Leone")  # as fast as a terminal sends them
+        # as fast as a terminal sends them: ctrl+r is no letter, e acts at once
+        send_at_once(app, "e", "ctrl+r", *"Leone")
         await settle(pilot)
         assert isinstance(app.screen, EliminateDialog)
         fields = {field.id: field.value for field in app.screen.query(Input)}
         assert fields == {"name-1": "Leone", "stack-1": ""}
+        assert app.screen.query_one("#declined", Checkbox).value
 
 
 CAPITAL_NAMES = ("Bianchi", "Mancini", "Costa", "Serra", "Tommaso", "Hanna")
@@ -387,3 +389,19 @@ async def test_the_fee_and_food_questions_cite_their_article(tmp_path: Path, key
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Art. I.2" in str(app.screen.query_one(".dialog").border_title)
+
+
+async def test_ctrl_r_typed_100_ms_after_e_ticks_declined_in_the_dialog_e_opens(
+    app: ConsoleApp,
+) -> None:
+    """The elimination dialog is kept once built and opened again at each ``e``: the keys
+    typed while it opens again are its, as the first time."""
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e", "escape")  # built once, kept
+        for _ in range(2):
+            send_at_once(app, "e", "ctrl+r", apart=0.1)
+            await settle(pilot)
+            assert isinstance(app.screen, EliminateDialog)
+            assert app.screen.query_one("#declined", Checkbox).value
+            await pilot.press("escape")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
 
 from .test_key_misfires import registration
@@ -79,3 +80,33 @@ def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
         assert not after.state.find("Cid").paid  # type: ignore[union-attr]
     finally:
         after.close()
+
+
+def test_ctrl_r_typed_100_ms_after_e_ticks_declined_in_the_dialog_e_opens(
+    tmp_path: Path, terminal: Callable[..., str]
+) -> None:
+    """Typed as a person types it: ``e``, then ``ctrl+r`` a tenth of a second later (the
+    dialog still opening), twice (the second time the dialog is the one kept)."""
+    path = build_demo(tmp_path / "demo.tdc", lang="en")
+    console = [sys.executable, "-m", "tdconsole", "--lang", "en", "--event", str(path)]
+    env = f"TDCONSOLE_DATA_DIR={shlex.quote(os.environ['TDCONSOLE_DATA_DIR'])}"
+    terminal(
+        "new-session",
+        "-d",
+        "-s",
+        "keys",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        f"env {env} {shlex.join(console)}",
+    )
+    assert "Players" in wait_for(terminal, lambda s: "2 Players" in s)
+    for _ in range(2):
+        terminal("send-keys", "-t", "keys", "e")
+        time.sleep(0.1)  # the interval under test, not a wait for the console
+        terminal("send-keys", "-t", "keys", "C-r")
+        screen = wait_for(terminal, lambda s: "X▌ declined the second stack" in s)
+        assert "X▌ declined the second stack" in screen, screen
+        terminal("send-keys", "-t", "keys", "Escape")
+        assert "Eliminate:" not in wait_for(terminal, lambda s: "Eliminate:" not in s)

@@ -20,13 +20,27 @@ from .textual_reach import driver as textual_driver
 MakeApp = Callable[..., ConsoleApp]
 
 
-def send_at_once(app: App[Any], *keys: str) -> None:
-    """Queue ``keys`` the way the terminal driver does, without waiting between them."""
+LAST_SENT = "last_key_sent"
+PAUSE = 10.0
+"""Seconds between two calls of ``send_at_once``: far longer than the type-ahead's window."""
+
+
+def send_at_once(app: App[Any], *keys: str, apart: float = 0.0) -> None:
+    """Queue ``keys`` the way the terminal driver does, without waiting between them; each
+    stamped ``apart`` seconds after the one before, as typed (the type-ahead's window is
+    measured on the keys' times, never on how long the test takes)."""
     driver = textual_driver(app)
     assert driver is not None
+    start: float | None = None
     for key in keys:
-        char = {"tab": "\t", "escape": "\x1b"}.get(key, key if len(key) == 1 else None)
+        char = {"tab": "\t", "escape": "\x1b", "enter": "\r"}.get(
+            key, key if len(key) == 1 else None
+        )
         event = events.Key(key, char)
+        # the first after the last sent before, a pause between them (the times go on)
+        last = app.__dict__.get(LAST_SENT, event.time - PAUSE)
+        start = max(event.time, last + PAUSE) if start is None else start + apart
+        app.__dict__[LAST_SENT] = event.time = start
         event.set_sender(app)
         driver.send_message(event)
 
@@ -69,7 +83,7 @@ async def test_a_number_pasted_after_a_tab_lands_whole(app: ConsoleApp) -> None:
         await settle(pilot)  # every key sent has been handled
         after = [field.value for field in count_fields(app)]
         assert after[:2] == [before[0], "4850"]
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         name = count_fields(app)[1].id if isinstance(app.screen, CountDialog) else None
         assert name is None  # recorded: the dialog closed
@@ -116,7 +130,7 @@ async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
 async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("5", *"dote")
+        await pilot.press("5", "slash", *"dote")
         await pilot.pause()
         search = app.screen.query_one("#rule-search", Input)
         assert app.screen.focused is search
@@ -129,3 +143,21 @@ async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleAp
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#rule-results")
+
+
+async def test_enter_in_a_count_moves_to_the_next_and_records_on_the_last(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        fields = count_fields(app)
+        table = svc(app).state.tables[1]
+        second = svc(app).state.players_at(table)[1]
+        await pilot.press("enter", *["backspace"] * 6, *"4850", "enter")
+        assert isinstance(app.screen, CountDialog)  # not recorded: on to the third count
+        assert app.screen.focused is fields[2]
+        await pilot.press(*["enter"] * (len(fields) - 2))
+        await pilot.pause()
+        assert not isinstance(app.screen, CountDialog)  # recorded on the last
+        assert svc(app).state.players_at(table)[1].chips == 4850
+        assert second.name == svc(app).state.players_at(table)[1].name

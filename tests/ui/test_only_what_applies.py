@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import Screen
-from textual.widgets import Checkbox, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from tdconsole.domain.play import Bust, Final
 from tdconsole.domain.seating import Draw
@@ -163,7 +163,7 @@ async def test_after_the_final_draw_its_keys_are_refused_before_their_dialog(
         refused_at_once(app, key, article)
 
 
-@pytest.mark.parametrize("key", ["e", "space", "a", "T"])
+@pytest.mark.parametrize("key", ["e", "space", "a", "T", "c", "x", "k", "M", "B"])
 async def test_a_finished_event_refuses_play_and_the_clock_at_once(
     final_file: Path, make_app: MakeApp, key: str
 ) -> None:
@@ -197,3 +197,34 @@ async def test_after_the_seat_draw_i_is_refused_with_the_way_for_a_latecomer(
             assert any("undo the draw" in m for m in messages(app)), messages(app)
     finally:
         service.close()
+
+
+def no_search(app: ConsoleApp) -> None:
+    searches = app.screen.query("#player-search").results(Input)
+    assert all(not box.value for box in searches)
+
+
+@pytest.mark.parametrize("key", ["s", "g", "y", "Y", "w", "i"])
+async def test_after_the_start_the_registrations_keys_say_why_and_start_no_search(
+    make_app: MakeApp, key: str
+) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", key)
+        await settle(pilot)
+        refused_at_once(app, key, "III.1" if key != "i" else "I.1")
+        no_search(app)
+
+
+async def test_on_a_finished_event_c_says_the_tournament_is_over(
+    final_file: Path, make_app: MakeApp
+) -> None:
+    draw_the_final(final_file, finish=True)
+    app = make_app(path=final_file, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert any("the tournament is over (Art. IV.7)" in m for m in messages(app))
+        no_search(app)

@@ -35,7 +35,7 @@ def keys(*pressed: str) -> Before:
         ("players", ("2",)),
         ("prizes", ("3",)),
         ("standings", ("4",)),
-        ("rulebook", ("5", *"seconda dote")),
+        ("rulebook", ("5", "slash", *"seconda dote")),
         ("keys", ("question_mark",)),
         ("eliminate", ("e", "ctrl+n", *"Rossi")),
         ("second_stack", ("d",)),

@@ -14,9 +14,10 @@ from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
+from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.screens.structure import StructureScreen
 
-from .conftest import frozen
+from .conftest import MakeApp, frozen
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -122,8 +123,8 @@ async def test_after_the_start_levels_are_edited_through_clock_edit(app: Console
         await pilot.pause()
         assert app.service.state.structure.ante(3) == 100
         assert rows(app)[2][2] == "100"
-        # A break after level 2 (the colour-up break is then marked on it).
-        await pilot.press("up", "p")
+        # A break after level 2 (the colour-up break is then marked on it), asked first.
+        await pilot.press("up", "p", "enter")
         await pilot.pause()
         assert app.service.state.structure.breaks == {2: 15}
         assert rows(app)[2][0] == "Pausa" and rows(app)[2][7] == "↔ 25"
@@ -159,3 +160,27 @@ async def test_the_start_dialog_labels_its_fields(seated: Tournament) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert seated.state.stack == 4000 and seated.state.structure.second_bb == 200
+
+
+@pytest.mark.parametrize(
+    ("keys", "asked"),
+    [
+        (("p",), "Insert a break of 15 minutes after level 1?"),
+        (("p", "enter", "down", "delete"), "Remove the break after level 1?"),
+    ],
+)
+async def test_p_or_delete_in_the_structure_asks_first_and_escape_changes_nothing(
+    make_app: MakeApp, keys: tuple[str, ...], asked: str
+) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("S", *keys)
+        await pilot.pause()
+        assert app.service is not None
+        before = app.service.state.last_seq
+        assert isinstance(app.screen, ConfirmDialog)
+        assert asked in text_of(app.screen.query_one("#question"))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StructureScreen)
+        assert app.service.state.last_seq == before

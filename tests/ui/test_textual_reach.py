@@ -51,7 +51,6 @@ REACHED = {
         "_list_visible",
         "_no_matches_timer",
         "_notifications",
-        "_peek_message",
         "_refresh_notifications",
         "_render_chops",
         "_repaint_required",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
@@ -58,6 +59,15 @@ class CountRows(Vertical):
                     classes="stack",
                     compact=True,
                 )
+
+    @on(Input.Submitted, ".stack")
+    def _next_count(self, event: Input.Submitted) -> None:
+        """Enter in a count moves to the next one; in the last, it records (the dialog)."""
+        fields = list(self.query(".stack").results(Input))
+        if event.input is fields[-1]:
+            return
+        event.stop()
+        fields[fields.index(event.input) + 1].focus()
 
     def complete(self) -> bool:
         """Every player's count is typed, as a whole number."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Input, RadioSet
 
 from tdconsole.domain.events import Command
@@ -37,6 +38,13 @@ class SanctionDialog(Dialog):
         with Choices(id="kind"):
             for i, (key, label) in enumerate(KINDS):
                 yield Choice(self.tr.say(label), value=i == 0, id=f"kind-{key}")
+
+    def first_focus(self) -> Widget | None:
+        """The reason, when the dialog opens on a player (the one under the cursor): the words
+        typed then are the reason, never a name in place of his."""
+        if self.first:
+            return self.query_one("#reason", Input)
+        return super().first_focus()
 
     def command(self) -> Command | None:
         name = self.query_one("#name", Input).value.strip()

@@ -17,14 +17,12 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Input, TabbedContent, TabPane
 
-from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
@@ -37,15 +35,14 @@ from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
 from tdconsole.ui.screens.console_keys import (
     ACTIONS,
-    BEFORE_START,
     FLOOR_ACTIONS,
     IN_PLAY,
     SEARCH_BOXES,
     TABS,
-    refusal,
+    why_not,
 )
 from tdconsole.ui.screens.keys import KeysScreen
-from tdconsole.ui.textual_reach import next_message, rewrite_bindings
+from tdconsole.ui.textual_reach import rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.keys_footer import KeysFooter
@@ -100,6 +97,9 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
+        self._letter_keys = {
+            k.key for k in ACTIONS if len(k.key) == 1 and k.key.isalpha() and (k.floor or not floor)
+        }
         self._built = {"tables"}
         """The tabs whose views are mounted (``build_tab``)."""
 
@@ -197,12 +197,9 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             return self.focused is not None and self.focused.id in SEARCH_BOXES
         if self.floor and action not in FLOOR_ACTIONS:
             return False
-        started = self.state is not None and self.state.stack is not None
-        if started and action in BEFORE_START:
-            return False
-        if self.state is not None and refusal(self.state, action) is not None:
-            return False  # refused at once when pressed (``typed_aside``)
-        return not (not started and action in IN_PLAY)
+        if self.state is None:
+            return action not in IN_PLAY
+        return why_not(self.state, action) is None  # else said when pressed (``key_alone``)
 
     # -- actions: navigation ---------------------------------------------------------------
     async def _front(self, name: str) -> None:
@@ -219,7 +216,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             "players": "#player-table",
             "prizes": "#payouts-view",
             "standings": "#standings-view",
-            "rules": "#rule-search",
+            "rules": "#rule-results",
             "season": "",
         }[name] or self.query_one(SeasonView).first_focus()
         if isinstance(self.focused, Input) and self.focused.value:
@@ -228,47 +225,43 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.set_focus(self.query_one(focus))
 
     async def action_search(self) -> None:
+        """The search of the tab in front: the rulebooks' on the rulebook tab, else the
+        players'."""
+        if self.active_tab() == "rules":
+            self.set_focus(self.query_one("#rule-search"))
+            return
         await self._front("players")
         self.set_focus(self.query_one("#player-search"))
 
-    async def typed_aside(self, event: events.Key) -> bool:
-        """A key that came back unused from the widget it was handed to, before the keys'
-        bindings (the App asks, in the order typed): True when it is typing, taken here.
+    def letter_keys(self) -> set[str]:
+        """The letters that are keys of this console (``ui.type_ahead``: pressed alone they
+        act, or say why they do not apply; followed by another they begin a word)."""
+        return self._letter_keys
 
-        A word typed while no field has the keys is a search for a player, never the keys'
-        actions: a letter no key of the view uses opens the search with it, and the letters
-        still on their way once a search box has the keys go into it ("Greco" typed on the
-        tables is a search, not ``r`` redoing an action). A capital key with a lower-case
-        letter on its way behind it begins a name too ("Bianchi" is a search, ``B`` alone the
-        button). A key pressed alone where its command is refused says why at once (``f``
-        once the final is drawn), before any dialog."""
-        char = event.character
-        if not event.is_printable or char is None:
-            return False
+    async def typed_word(self, text: str, new: bool) -> None:
+        """A word typed where no field has the keys: a search for a player (``ui.type_ahead``);
+        ``new``: its first letters, which begin a new search; else letters on their way when
+        the search box took the keys, which go on the word."""
         box = self.focused
-        if isinstance(box, Input):
-            box.insert_text_at_cursor(char)
-            return True
-        bound = self.active_bindings.get(event.key)
-        typing = typing_on(self.app)
-        if bound is not None and bound.enabled and not (char.isupper() and typing):
-            return False
-        refused = self._refused(event.key)
-        if refused is not None and not typing:
-            getattr(self.app, "refused", lambda _error: None)(refused)  # the App says it
-            return True
-        if not char.isalpha():
-            return False
+        if not new and isinstance(box, Input):
+            box.insert_text_at_cursor(text)
+            return
         await self._front("players")
-        self.query_one(SearchBox).start(char)
-        return True
+        self.query_one(SearchBox).start(text)
 
-    def _refused(self, key: str) -> RuleError | None:
-        """Why this console's ``key`` is refused now by its command (None: it is not)."""
+    def key_alone(self, key: str) -> bool:
+        """A key pressed alone: True when it does not apply here, said with its article,
+        before any dialog (``f`` once the final is drawn); False: its binding acts."""
+        bound = self.active_bindings.get(key)
+        if bound is not None and bound.enabled:
+            return False
         name = ACTION_OF_KEY.get(key, "").split("(")[0]
-        if self.state is None or (self.floor and name not in FLOOR_ACTIONS):
-            return None
-        return refusal(self.state, name)
+        if not name or self.state is None or (self.floor and name not in FLOOR_ACTIONS):
+            return False
+        refused = why_not(self.state, name)
+        if refused is not None:
+            getattr(self.app, "refused", lambda _error: None)(refused)  # the App says it
+        return refused is not None
 
     def action_leave_search(self) -> None:
         box = self.focused
@@ -316,13 +309,6 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     async def select_table(self, number: int) -> None:
         await self.action_tab("tables")
         self.query_one(TablesView).select_table(number)
-
-
-def typing_on(app: App[object]) -> bool:
-    """A lower-case letter is already on its way behind the key being read: a word typed
-    (letters typed at once arrive together), not a key pressed alone."""
-    after = next_message(app)
-    return isinstance(after, events.Key) and (after.character or "").islower()
 
 
 ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}

@@ -96,3 +96,30 @@ def refusal(state: State, action: str) -> RuleError | None:
     except RuleError as refused:
         return refused
     return None
+
+
+OVER = {"close_table", "count", "disqualify", "move_player", "button", "colour_up", "call_clock"}
+"""The play's keys that no longer apply once the tournament is over (whatever their commands
+would say of a finished event)."""
+
+KEY_OF_ACTION = {k.action.split("(")[0]: k for k in ACTIONS}
+
+
+def why_not(state: State, action: str) -> RuleError | None:
+    """Why the key of ``action`` does not apply in ``state``, with its article (None: it
+    does): its command's refusal, or the stage (before the start, in play, over)."""
+    key = KEY_OF_ACTION.get(action)
+    what = key.label if key is not None else action
+    if state.phase == "finished" and action in OVER:
+        return RuleError(_("{what}: the tournament is over").format(what=what), "IV.7")
+    refused = refusal(state, action)
+    if refused is not None:
+        return refused
+    started = state.stack is not None
+    if started and action in BEFORE_START:
+        return RuleError(_("the tournament has already started"), "III.1")
+    if not started and action in IN_PLAY:
+        return RuleError(
+            _("{what}: the tournament has not started (`start`)").format(what=what), "III.1"
+        )
+    return None

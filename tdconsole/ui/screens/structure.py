@@ -30,6 +30,7 @@ from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.play import Start
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
+from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.screens.backdrop import StillBeneath
@@ -224,13 +225,7 @@ class StructureScreen(StructureRows, StillBeneath):
     def apply(self, cell: Cell) -> None:
         """One change: a command after the start, the draft (checked at once) before it."""
         if self.started:
-            fields: dict[str, Any] = {
-                "bb": {"big_blind": cell.value},
-                "ante": {"ante": cell.value},
-                "minutes": {"minutes": cell.value},
-                "break": {"break_minutes": cell.value},
-            }[cell.what]
-            self.post_message(CommandRequested(EditLevel(level=cell.level, **fields)))
+            self.post_message(self.level_edit(cell))
             return
         breaks, edits = dict(self.breaks), {k: dict(v) for k, v in self.edits.items()}
         if cell.what == "break":
@@ -256,23 +251,46 @@ class StructureScreen(StructureRows, StillBeneath):
             raise
         self.refresh_rows()
 
+    def level_edit(self, cell: Cell) -> CommandRequested:
+        """The command of a change after the start (``clock edit``)."""
+        fields: dict[str, Any] = {
+            "bb": {"big_blind": cell.value},
+            "ante": {"ante": cell.value},
+            "minutes": {"minutes": cell.value},
+            "break": {"break_minutes": cell.value},
+        }[cell.what]
+        return CommandRequested(EditLevel(level=cell.level, **fields))
+
     def action_insert_break(self) -> None:
         row = self._row()
         if row is None:
             return
         minutes = self.state.settings.clock.break_minutes
-        try:
-            self.apply(Cell(row.level, "break", minutes))
-        except RuleError as exc:
-            self.notify(exc.text(self.tr.lang), severity="error", markup=False)
+        question = self.tr(
+            "Insert a break of {minutes} minutes after level {level}?",
+            minutes=minutes,
+            level=row.level,
+        )
+        self._one_key(Cell(row.level, "break", minutes), self.tr("Break after"), question)
 
     def action_remove_break(self) -> None:
         row = self._row()
         if row is None or not row.is_break:
             self.notify(self.tr("Put the cursor on a break to remove it"), severity="warning")
             return
+        question = self.tr("Remove the break after level {level}?", level=row.level)
+        self._one_key(Cell(row.level, "break", 0), self.tr("Remove break"), question)
+
+    def _one_key(self, cell: Cell, heading: str, question: str) -> None:
+        """A change of one key: after the start it changes the night, so it is asked first
+        (the console's one question, ``ConfirmDialog``); before, it changes the draft."""
         try:
-            self.apply(Cell(row.level, "break", 0))
+            if self.started:
+                command = self.level_edit(cell)
+                dialog = ConfirmDialog(self.tr, self.state, heading, question, command, ("III.5",))
+                self.app.push_screen(dialog)
+                return
+            self.apply(cell)
         except RuleError as exc:
             self.notify(exc.text(self.tr.lang), severity="error", markup=False)
 

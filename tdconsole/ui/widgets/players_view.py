@@ -51,10 +51,10 @@ class SearchBox(Input):
     """A search field that looks inactive, its key shown ("/ Search a name"), while the keys
     go to the view: letters typed then are not taken for a search."""
 
-    def __init__(self, key: str, words: str, *, id: str) -> None:
+    def __init__(self, key: str, words: str, *, value: str = "", id: str) -> None:
         self.key_words = f"{key} {words}"
         self.words = words
-        super().__init__(placeholder=self.key_words, id=id, classes="search-box")
+        super().__init__(value, placeholder=self.key_words, id=id, classes="search-box")
 
     def on_focus(self) -> None:
         self.placeholder = self.words

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from tdconsole.domain.state import still_to_serve
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.rulebook import ArticleHit, Found, available, search
+from tdconsole.ui.widgets.players_view import SearchBox
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Ruling, State
@@ -53,7 +54,9 @@ class RulingsView(Vertical):
         placeholder = self.tr("Search the rulebooks (number or words)")
         if not available():
             placeholder = self.tr("The rulebook search is not installed")
-        yield Input(self._query, placeholder=placeholder, id="rule-search")
+        # Its key shown while the article list has the keys: a word typed on the tab is a
+        # player's search, as on every tab; ``/`` searches the rulebooks.
+        yield SearchBox("/", placeholder, value=self._query, id="rule-search")
         keys = self.tr(
             "Calculators: F2 side pots · F3 chips pushed · F4 minimum raise · F5 button · "
             "F6 showdown · F7 clock call · ctrl+l cite in log"
