@@ -45,7 +45,7 @@ async def test_p_on_the_season_tab_writes_the_season_s_pdf_into_the_print_folder
         assert written.read_bytes().startswith(b"%PDF-")
 
 
-async def test_with_no_season_the_tab_s_field_takes_the_name_and_escape_leaves_it(
+async def test_with_no_season_the_palette_gives_the_name_and_escape_leaves_it(
     make_app: MakeApp,
 ) -> None:
     app = make_app(lang="en")
@@ -53,15 +53,21 @@ async def test_with_no_season_the_tab_s_field_takes_the_name_and_escape_leaves_i
         await settle(pilot)
         await pilot.press("6")
         await settle(pilot)
+        table = app.screen.query_one("#season-table", DataTable)
         field = app.screen.query_one("#season-name", Input)
-        assert app.focused is field  # the caption asks for its name: the keys go there
-        await pilot.press(*"Lega", "escape")
-        await settle(pilot)
-        assert app.focused is app.screen.query_one("#season-table", DataTable)
-        await pilot.press("6")  # the tab opened again on no season: the field again
+        assert app.focused is table  # a name typed here is a player's search, as on every tab
+        caption = str(app.screen.query_one("#season-caption").render())
+        assert "ctrl+p, Season: new season" in caption  # what the caption says is the way
+        await pilot.press("ctrl+p", *"new season", "enter")
         await settle(pilot)
         assert app.focused is field
-        await pilot.press("ctrl+u", *"Lega", "enter")
+        await pilot.press(*"Lega", "escape")
+        await settle(pilot)
+        assert app.focused is table
+        await pilot.click("#season-name")
+        await settle(pilot)
+        assert app.focused is field
+        await pilot.press("end", "ctrl+u", *"Lega", "enter")
         await settle(pilot)
         assert messages(app)[-1].startswith("Season Lega made: ")
 

@@ -140,10 +140,10 @@ class SeasonView(Vertical):
             table.add_column(self.tr.say(label), key=key)
 
     def first_focus(self) -> str:
-        """Where the tab's cursor goes as it opens: the new season's name when no season
-        counts the event (its caption asks for it), else the standings."""
-        read = self.season_path is not None or self.document is not None
-        return "#season-table" if read or not self.loaded else "#season-name"
+        """Where the tab's cursor goes as it opens: the standings, also when no season counts
+        the event (a name typed is a player's search on every tab, docs/console.md; the new
+        season's name is the palette's "Season: new season", or a click on its field)."""
+        return "#season-table"
 
     def _event_path(self) -> Path | None:
         service = getattr(self.app, "service", None)
@@ -238,11 +238,9 @@ class SeasonView(Vertical):
         document = message.document
         self.loaded = True
         if document is None:
-            if self.screen.focused is table:
-                # No season: the field that makes one takes the keys its caption asks for.
-                self.query_one("#season-name", Input).focus()
             text = message.problem or self.tr(
-                "No season counts this event: make one (its name, Enter), then add this event",
+                "No season counts this event: ctrl+p, Season: new season (its name, Enter), "
+                "then add this event",
             )
             caption.update(Text(text))
             return
