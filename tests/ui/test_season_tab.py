@@ -55,7 +55,9 @@ async def test_no_season_says_how_to_make_one(make_app: MakeApp) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         caption = str(app.screen.query_one("#season-caption", Static).render())
-        assert caption.startswith("No season counts this event: ctrl+p, Season: new season (its name, Enter)")
+        assert caption.startswith(
+            "No season counts this event: ctrl+p, Season: new season (its name, Enter)"
+        )
         assert app.screen.query_one("#season-table", DataTable).row_count == 0
 
 
