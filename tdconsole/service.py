@@ -42,7 +42,6 @@ from tdconsole.now import Clock, utc_now
 from tdconsole.state_cache import StateCache
 from tdconsole.store import local_folders
 from tdconsole.store.eventstore import EventStore
-from tdconsole.store.opening import refuse_shared
 from tdconsole.store.output import place_new_file
 
 
@@ -132,7 +131,6 @@ class Tournament:
     def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
-        refuse_shared(path)
         command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
         for key, value in local_folders.named(settings).items():
             check_local_folder(key, value)

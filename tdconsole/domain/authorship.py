@@ -25,7 +25,7 @@ from tdconsole.domain.commands import DESCRIPTIONS, Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record
 from tdconsole.domain.summaries import summary_msg
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
@@ -69,10 +69,6 @@ BACK = timedelta(minutes=5)
 """How far an entry may go back from the one before it (a system clock set right)."""
 
 
-def _broken(what: Msg, article: str | None = None) -> RuleError:
-    return RuleError(what, article)
-
-
 def described(record: Record) -> Description | None:
     """The command ``record`` (a ``command`` event) says it was, by its summary's message (a
     newer log's data, an older log's English text recognised by its shape); None when its
@@ -91,26 +87,26 @@ def check_command(group: Sequence[Record], director: str, former: Iterable[str] 
     the log named before (for an older log's labels)."""
     first = group[0]
     if not isinstance(first.body, CommandNoted):
-        raise _broken(_("it records a command without saying what was asked and by whom"))
+        raise RuleError(_("it records a command without saying what was asked and by whom"))
     kinds = {r.type for r in group[1:]}
     if not kinds:
-        raise _broken(_("its command records nothing"))
+        raise RuleError(_("its command records nothing"))
     able = [d for d in DESCRIPTIONS if kinds <= RECORDS.get(d.command, frozenset())]
     said = described(first)
     summary = first.body.said()
     if said is not None and said not in able:
-        raise _broken(
+        raise RuleError(
             _("its summary {summary!r} is not the command that records {kinds}").format(
                 summary=summary[:60], kinds=", ".join(sorted(kinds))
             )
         )
     if not able:
-        raise _broken(
+        raise RuleError(
             _("no command records {kinds} together").format(kinds=", ".join(sorted(kinds)))
         )
     given = [said] if said is not None else able
     if role_of(who_of(first), director, former) == "floor" and all(d.director_only for d in given):
-        raise _broken(
+        raise RuleError(
             _("{person} on the floor gives {summary!r}: only the Director may").format(
                 person=who_of(first).person, summary=summary[:60]
             ),
@@ -128,7 +124,7 @@ def check_times(records: Sequence[Record], now: datetime) -> None:
         if at < EARLIEST or at > now + AHEAD:
             raise at_event(
                 record,
-                _broken(
+                RuleError(
                     _("its time {at} is not between {earliest} and now").format(
                         at=at.isoformat(), earliest=EARLIEST.date().isoformat()
                     )
@@ -137,7 +133,7 @@ def check_times(records: Sequence[Record], now: datetime) -> None:
         if before is not None and at < before.at - BACK:
             raise at_event(
                 record,
-                _broken(
+                RuleError(
                     _("its time {at} is before the entry before it ({previous})").format(
                         at=at.isoformat(), previous=before.at.isoformat()
                     )

@@ -27,7 +27,7 @@ from tdconsole.i18n import Msg, Said, _
 from tdconsole.store import system
 from tdconsole.store.eventstore import APP_ID, StoreError
 from tdconsole.store.faults import own_words
-from tdconsole.store.opening import file_kind, shown
+from tdconsole.store.opening import file_kind, refuse_shared, shown
 
 T = TypeVar("T")
 
@@ -210,7 +210,9 @@ def place_new_file(target: Path, build: Callable[[Path], int], *, force: bool | 
     """Build a file under a temporary name beside ``target`` and link it into place: the
     target appears whole or not at all, and an existing file is never replaced (``force``:
     a regular file that is not an event file may be, see ``check_target``); a path with
-    another file's ``-wal`` or ``-shm`` beside it is refused (``check_event_target``)."""
+    another file's ``-wal`` or ``-shm`` beside it is refused (``check_event_target``), and so
+    is a folder of a network drive or a sync client (``refuse_shared``)."""
+    refuse_shared(target)
     check_event_target(Path(os.path.abspath(target)), force=force)
     return place_new(target, build, force=force, make_folder=True)
 

@@ -8,17 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run
 
-from tdconsole.cli import main
 from tdconsole.domain.acting import Who
 from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

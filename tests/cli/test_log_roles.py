@@ -9,16 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.command_line import run
 from tdhelpers.who_acts import from_phone, older
 
-from tdconsole.cli import main
 from tdconsole.domain.registration import Register
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def log_rows(capsys: pytest.CaptureFixture[str], event: Path) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from tdhelpers.built_once import built
+from tdhelpers.command_line import run
 
 from tdconsole.cli import main
 from tdconsole.domain import summaries
@@ -24,12 +25,6 @@ from tdconsole.service import Tournament
 NAMES = [f"Giocatore {i:02d}" for i in range(1, 13)]
 FLOOR_PIN = "246813"
 Document = dict[str, Any]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _evening(path: Path) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.command_line import run
 
-from tdconsole.cli import main
 from tdconsole.store import faults, system
 
 CLOSE_IT = "close it in the program that has it open"
@@ -51,12 +51,6 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Callable[[Path], None]:
     monkeypatch.setattr(os, "replace", refusing(os.replace))
     monkeypatch.setattr(os, "unlink", refusing(os.unlink))
     return lambda path: holding.append(Path(os.path.abspath(path)))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

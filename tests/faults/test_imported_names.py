@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import run
 
 from tdconsole.cli import main
 
@@ -26,12 +27,6 @@ NAMES = {
 }
 REFUSED_BEFORE = ("a Hangul filler alone", "a blank Braille pattern")
 """Names an import let in that ``register`` refuses."""
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _evening(path: Path) -> None:

@@ -19,18 +19,13 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import run
 
 from tdconsole.cli import main
 from tdconsole.store.output import OutputRefused, place_new, write_free
 
 Attack = Callable[[Path, Path], list[str]]
 """(event, target) -> the command line that writes an output to target."""
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _serata(path: Path) -> None:

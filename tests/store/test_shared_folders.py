@@ -139,3 +139,23 @@ def test_an_event_on_a_network_share_is_refused_in_one_line(
     _, err = capsys.readouterr()
     assert "is on a network drive, where an event cannot be kept safe" in err, err
     assert err.count("\n") == 1 and moved.read_bytes() == before
+
+
+@pytest.mark.parametrize("output", ["import", "backups restore"])
+def test_an_import_or_a_restore_into_a_synced_folder_is_refused_in_one_line(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], output: str
+) -> None:
+    event, exported = tmp_path / "serata.tdc", tmp_path / "serata.json"
+    assert main(["--lang", "en", "new", str(event)]) == 0
+    assert main(["--lang", "en", "--event", str(event), "export", "-o", str(exported)]) == 0
+    assert main(["--lang", "en", "--event", str(event), "backups", "now"]) == 0
+    capsys.readouterr()
+    (backup,) = (data_dir / "backups").rglob("*.tdc")
+    folder = tmp_path / "Dropbox" / "Tornei"
+    folder.mkdir(parents=True)
+    source = str(exported) if output == "import" else str(backup)
+    argv = [*output.split(), source, "--to", str(folder / "serata.tdc")]
+    assert main(["--lang", "en", "--event", str(event), *argv]) == 2
+    _, err = capsys.readouterr()
+    assert "is in a folder Dropbox keeps in sync" in err and err.count("\n") == 1, err
+    assert list(folder.iterdir()) == []
