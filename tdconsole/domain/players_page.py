@@ -17,7 +17,7 @@ from tdconsole.domain.room import Room, room_json
 from tdconsole.domain.state import search_key
 
 if TYPE_CHECKING:
-    from tdconsole.domain.room import Moved
+    from tdconsole.domain.room_moves import Moved
     from tdconsole.domain.state import State
 
 Where = Literal["in", "placed"]

@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.room import Moved, latest_moves
+from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.i18n import Msg, Said, _
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.room import Moved, latest_moves
+from tdconsole.domain.room_moves import Moved, latest_moves
 
 __all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command", "latest_moves"]
 

@@ -23,10 +23,10 @@ from tdconsole.domain.room import (
     Season,
     SeasonRow,
     chime,
-    latest_moves,
     room,
     room_json,
 )
+from tdconsole.domain.room_moves import latest_moves
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -39,7 +39,32 @@ LIST_STAGES = {"moves", "final"}
 """(After the draw, before the start, there is no clock yet: the seats and the players' page's
 code take the screen.)"""
 
-LAYOUT = """
+MISPLACED = """
+// The boxes (id: its rectangle) past the screen's edge, or overlapping one another.
+const misplaced = (boxes, W, H) => {
+  const problems = [], keys = Object.keys(boxes);
+  for (const id of keys) {
+    const r = boxes[id];
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+      problems.push(id + " past the screen's edge");
+    }
+  }
+  for (let i = 0; i < keys.length; i++) {
+    for (let j = i + 1; j < keys.length; j++) {
+      const a = boxes[keys[i]], b = boxes[keys[j]];
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 1 && y > 1) { problems.push(keys[i] + " overlaps " + keys[j]); }
+    }
+  }
+  return problems;
+};
+"""
+"""What the room's pages share of their layout checks (prepended to the script that uses it)."""
+
+LAYOUT = (
+    MISPLACED
+    + """
 const W = window.innerWidth, H = window.innerHeight, problems = [];
 const ids = ["event", "time", "title", "digits", "blinds", "next", "notice", "players",
              "average", "pool", "next-break", "payouts", "side", "result-title", "winner",
@@ -49,28 +74,16 @@ const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length >
 const boxes = {};
 for (const id of ids) {
   const e = document.getElementById(id);
-  if (!shown(e)) { continue; }
-  const r = e.getBoundingClientRect();
-  boxes[id] = r;
-  if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
-    problems.push(id + " is outside the screen");
-  }
+  if (shown(e)) { boxes[id] = e.getBoundingClientRect(); }
 }
-const names = Object.keys(boxes);
-for (let i = 0; i < names.length; i++) {
-  for (let j = i + 1; j < names.length; j++) {
-    const a = boxes[names[i]], b = boxes[names[j]];
-    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (x > 1 && y > 1) { problems.push(names[i] + " overlaps " + names[j]); }
-  }
-}
+problems.push(...misplaced(boxes, W, H));
 for (const id of window.tdconsoleOverflows()) { problems.push(id + " is cut off"); }
 const height = (id) => boxes[id] ? boxes[id].height / H : 0;
 return {problems, stage: document.getElementById("screen").className,
         digits: height("digits"), blinds: height("blinds"), next: height("next"),
         players: height("players"), average: height("average"), pool: height("pool")};
 """
+)
 
 SETTLED = """
 const done = arguments[arguments.length - 1];

@@ -33,7 +33,7 @@ from tdconsole.domain.room_message import ShowMessage
 from tdconsole.service import Tournament
 
 from .test_room_names import told_apart
-from .test_room_page import resize, wait_for
+from .test_room_page import MISPLACED, resize, wait_for
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -58,7 +58,9 @@ BESIDE_A_LIST = {"moves", "final", "heads_up", "season"}
 ALL = ("critical", "serious", "moderate", "minor")
 MESSAGE = "La cena è servita: il tavolo 3 chiude dopo questa mano"
 
-BOXES = """
+BOXES = (
+    MISPLACED
+    + """
 const W = innerWidth, H = innerHeight;
 const shown = (e) => e && e.offsetParent !== null && e.getClientRects().length > 0 &&
   e.textContent.trim() !== "" || (e && e.id === "qr" && e.offsetParent !== null);
@@ -73,22 +75,7 @@ for (const id of ids) {
   const e = document.getElementById(id);
   if (shown(e) && e.getBoundingClientRect().height > 0) { boxes[id] = box(e); }
 }
-const problems = [];
-const keys = Object.keys(boxes);
-for (const id of keys) {
-  const r = boxes[id];
-  if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
-    problems.push(id + " past the screen's edge");
-  }
-}
-for (let i = 0; i < keys.length; i++) {
-  for (let j = i + 1; j < keys.length; j++) {
-    const a = boxes[keys[i]], b = boxes[keys[j]];
-    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (x > 1 && y > 1) { problems.push(keys[i] + " overlaps " + keys[j]); }
-  }
-}
+const problems = misplaced(boxes, W, H);
 for (const id of window.tdconsoleOverflows()) { problems.push(id + " overflows"); }
 // (a name is cut only when its list has no room left: never with a quarter of it empty)
 for (const id of ["list", "tables", "result"]) {
@@ -110,6 +97,7 @@ const names = [...document.querySelectorAll((listing ? "#list .name:not(.head), 
   "#places .name, #tables .name")].filter((e) => e.offsetParent !== null).map(box);
 return {W, H, problems, boxes, names, stage: document.getElementById("screen").className};
 """
+)
 
 
 def director(event: Path, text: str) -> None:

@@ -71,13 +71,16 @@ def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, 
     return {"players": rows, "seq": state.last_seq}
 
 
-def _done(
-    said: str, command: int | None, lines: list[tuple[str, str]] | None = None
-) -> dict[str, Any]:
-    """The answer to an action: what the phone's line says, the command it may undo, and
-    (``lines``) each player's own line with his name, so that a long name gives way before
-    the result it precedes ("De Luca: 24th")."""
-    done: dict[str, Any] = {"said": said, "command": command}
+def _done(said: str, command: int | None) -> dict[str, Any]:
+    """The answer to an action: what the phone's line says, the command it may undo."""
+    return {"said": said, "command": command}
+
+
+def _done_lines(lines: list[tuple[str, str]], command: int | None) -> dict[str, Any]:
+    """``_done`` of a change said in players' lines ((name, text) each): all in one line, and
+    each player's own line with his name, so that a long name gives way before the result it
+    precedes ("De Luca: 24th")."""
+    done = _done("; ".join(text for _name, text in lines), command)
     if lines:
         done["lines"] = [{"name": name, "text": text} for name, text in lines]
     return done
@@ -107,7 +110,7 @@ def bust(
         if isinstance(record.body, PlayersEliminated)
         for out in record.body.players
     ]
-    return _done("; ".join(text for _name, text in lines), records[0].command, lines)
+    return _done_lines(lines, records[0].command)
 
 
 def second_stack(
@@ -131,7 +134,7 @@ def second_stack(
         for r in records
         if isinstance(r.body, SecondStackIssued)
     ]
-    return _done("; ".join(text for _name, text in lines), records[0].command, lines)
+    return _done_lines(lines, records[0].command)
 
 
 def count(
@@ -145,7 +148,7 @@ def count(
         chips = chips_value(payload.get("chips"), name)
         records = service.execute(Count(counts={name: chips}))
     said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips)).text(lang)
-    return _done(said, records[0].command, [(name, said)])
+    return _done_lines([(name, said)], records[0].command)
 
 
 def undo(

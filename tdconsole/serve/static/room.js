@@ -296,10 +296,10 @@
       if (wide && roomy && size === floor && !oneLine && tall() && !allWhole()) {
         // (at the floor, a name too long for two lines takes a third where there is room)
         list.style.setProperty("--clamp", "3");
-        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+        placeBalanced(table, groups);
         if (tall() && allWhole()) { return; }
         list.style.setProperty("--clamp", "2");
-        place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
+        placeBalanced(table, groups);
       }
       if (wide && roomy && whole && tall()) {
         if (oneLine) { twoLines(table, groups, tall); }
@@ -310,9 +310,12 @@
   // On one line each, names too long for it take a second line while the groups have the
   // height, shared among them (room_names.js).
   function twoLines(table, groups, tall) {
-    const again = () => place(table, groups,
-                              groups > 1 ? names.balanced(table.rows, groups) : null);
+    const again = () => placeBalanced(table, groups);
     names.twoLines([...$("list").querySelectorAll(".name:not(.head)")], tall, again);
+  }
+  // The names in ``groups`` groups of even heights (one group: as they come).
+  function placeBalanced(table, groups) {
+    return place(table, groups, groups > 1 ? names.balanced(table.rows, groups) : null);
   }
 
   // -- the Director's message: its own band, at most two lines, the text as written --------
