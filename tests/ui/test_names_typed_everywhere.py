@@ -71,3 +71,21 @@ async def test_every_name_typed_on_every_tab_is_a_search(
                 assert box.value == typed  # no letter lost
                 view = app.screen.query_one(PlayersView)
                 assert view.selected_player() == name, typed
+
+
+async def test_letters_on_their_way_go_on_the_word_wherever_the_focus_is(
+    demo_file: Path,
+) -> None:
+    """A letter handed to the view before the search box took the focus comes back unused
+    and goes on the word begun, never a new search replacing its first letters ("co" +
+    "s" is "cos", not "s")."""
+    service = Tournament.open(demo_file, clock=frozen, rng=random.Random(7))
+    async with console(service, lang="en") as (app, pilot):
+        await pilot.press("2")
+        screen = app.screen
+        assert isinstance(screen, ConsoleScreen)
+        await screen.typed_word("co", True)
+        screen.set_focus(screen.query_one("#player-table"))  # as before the box had it
+        await screen.typed_word("s", False)
+        await settle(pilot)
+        assert screen.query_one("#player-search", Input).value == "cos"

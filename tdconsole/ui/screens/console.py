@@ -242,8 +242,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         """A word typed where no field has the keys: a search for a player (``ui.type_ahead``);
         ``new``: its first letters, which begin a new search; else letters on their way when
         the search box took the keys, which go on the word."""
-        box = self.focused
-        if not new and isinstance(box, Input):
+        if not new:  # wherever the focus is: a letter handed on before the box took it
+            box = self.focused
+            if not isinstance(box, Input):
+                box = self.query_one(SearchBox)
             box.insert_text_at_cursor(text)
             return
         await self._front("players")
