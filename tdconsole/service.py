@@ -380,12 +380,17 @@ class Tournament:
     def known_players(self) -> list[str]:
         """The players the club already knows and this event has not registered: its seasons'
         and earlier events' (``season.known``), the most played first."""
+        if self._known is None:
+            self.read_known_players()
+        return self._not_registered(self._known or [])
+
+    def read_known_players(self) -> None:
+        """Read the names the club knows (``known_players``) now: the console does it off its
+        thread when a registration opens, so the first ``i`` waits for no file."""
         # lazy: reading the other events' files waits for the first registration
         from tdconsole.season.known import known_names
 
-        if self._known is None:
-            self._known = known_names(self.store.path)
-        return self._not_registered(self._known)
+        self._known = known_names(self.store.path)
 
     def last_event_players(self) -> list[str]:
         """The players of the data folder's event changed last before this one ("like the

@@ -15,14 +15,15 @@ from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.css.query import NoMatches
 from textual.notifications import Notification, Notifications, SeverityLevel
+from textual.screen import Screen
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
@@ -33,6 +34,7 @@ from tdconsole.ui.app_views import Mode as Mode
 from tdconsole.ui.event_choice import EventChoice
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
+from tdconsole.ui.keyboard import Keyboard
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
@@ -48,7 +50,6 @@ from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import notifications
-from tdconsole.ui.type_ahead import TypeAheadApp
 from tdconsole.ui.undo_guard import UndoGuard
 from tdconsole.ui.writes import WritesApp
 
@@ -65,7 +66,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(EventChoice, TypeAheadApp, WritesApp):
+class ConsoleApp(EventChoice, WritesApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -101,6 +102,8 @@ class ConsoleApp(EventChoice, TypeAheadApp, WritesApp):
         settle_heap: bool = False,
     ) -> None:
         super().__init__()
+        self.keys = Keyboard(self)
+        """Every key as it arrives: a word typed is never an action (``ui.keyboard``)."""
         self.service = service
         self.settle_heap = settle_heap
         """Set the start's objects aside from Python's collector once the event is shown
@@ -192,6 +195,23 @@ class ConsoleApp(EventChoice, TypeAheadApp, WritesApp):
         rack.show(notices)
         return True
 
+    # -- keys ------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and await self.keys.take(event):
+            return
+        await super().on_event(event)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        kept = self.keys.pushing(screen)
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if kept:
+            self.keys.release(screen)
+        return pushed
+
+    def release_keys(self, screen: Screen[Any]) -> None:
+        """``screen`` (a dialog) is open: the keys typed while it opened go to it."""
+        self.keys.release(screen)
+
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
@@ -275,8 +295,14 @@ class ConsoleApp(EventChoice, TypeAheadApp, WritesApp):
 
             for notice in folder_notices(self.service.state.settings):
                 self.notify(notice.text(self.tr.lang), severity="warning", timeout=20)
+            if self.service.state.stack is None:  # registration open: ``i`` offers them
+                self._read_known_players(self.service)
         if self.settle_heap:
             self.call_after_refresh(settled_heap)
+
+    @work(thread=True, group="known-players")
+    def _read_known_players(self, service: Tournament) -> None:
+        service.read_known_players()
 
     def action_command_palette(self) -> None:
         """Textual's palette, its own words in the console's language."""

@@ -32,7 +32,7 @@ from textual.worker import Worker
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
-from tdconsole.ui.type_ahead import Lapsed, TypeAheadApp
+from tdconsole.ui.keyboard import Keyboard
 
 from .textual_reach import animating, key_name, unicode_name, update_now, wait_for_screen
 
@@ -191,13 +191,14 @@ LAPSES = "type_ahead_lapses"
 
 
 def lapse(app: App[Any]) -> bool:
-    """The type-ahead windows the app waits on passed (``ui.type_ahead``): a key letter left
+    """The type-ahead windows the app waits on passed (``ui.keyboard``): a key letter left
     alone acts. True when there was one. A test's app at rest has waited longer than any
     window: keys pressed one at a time are keys pressed alone; keys sent together
     (``send_at_once``) are typed within it."""
-    waiting: list[int] = app.__dict__.pop(LAPSES, [])
+    keys = getattr(app, "keys", None)
+    waiting: list[int] = [] if keys is None else keys.__dict__.pop(LAPSES, [])
     for number in waiting:
-        app.post_message(Lapsed(number))
+        app.call_later(keys.lapse, number)
     return bool(waiting)
 
 
@@ -205,10 +206,10 @@ def lapse_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """The type-ahead's window passes when the test's app is at rest (``lapse``), never on the
     wall clock: a busy machine cannot split a word sent at once, nor a test be timed."""
 
-    def later(self: TypeAheadApp, number: int) -> None:
+    def later(self: Keyboard, number: int) -> None:
         self.__dict__.setdefault(LAPSES, []).append(number)
 
-    monkeypatch.setattr(TypeAheadApp, "lapse_later", later)
+    monkeypatch.setattr(Keyboard, "lapse_later", later)
 
 
 @pytest.fixture(autouse=True)

@@ -40,6 +40,15 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., str]]:
     tmux("kill-server")
 
 
+def console_command(path: Path) -> str:
+    """The console on ``path``, as the shell of a tmux window runs it: in the window's size
+    (tmux hands a detached session's command ``COLUMNS=80 LINES=24``, which Textual would take
+    for the terminal's size and keep through every resize)."""
+    console = [sys.executable, "-m", "tdconsole", "--lang", "en", "--event", str(path)]
+    env = f"TDCONSOLE_DATA_DIR={shlex.quote(os.environ['TDCONSOLE_DATA_DIR'])}"
+    return f"env -u COLUMNS -u LINES {env} {shlex.join(console)}"
+
+
 def wait_for(tmux: Callable[..., str], seen: Callable[[str], bool]) -> str:
     """The screen once ``seen`` holds of it (asked until ``WAIT_SECONDS`` have passed)."""
     deadline = time.monotonic() + WAIT_SECONDS
@@ -56,10 +65,7 @@ def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
     service = registration(tmp_path)  # a fee recorded and undone: ``r`` would redo it
     path, before = service.store.path, service.state.last_seq
     service.close()
-    console = [sys.executable, "-m", "tdconsole", "--lang", "en", "--event", str(path)]
-    env = f"TDCONSOLE_DATA_DIR={shlex.quote(os.environ['TDCONSOLE_DATA_DIR'])}"
-    command = f"env {env} {shlex.join(console)}"
-    terminal("new-session", "-d", "-s", "keys", "-x", "120", "-y", "40", command)
+    terminal("new-session", "-d", "-s", "keys", "-x", "120", "-y", "40", console_command(path))
     assert "Players" in wait_for(terminal, lambda s: "2 Players" in s)
     terminal("send-keys", "-t", "keys", "2")
     assert "Search a name" in wait_for(terminal, lambda s: "/ Search a name" in s)
@@ -88,19 +94,7 @@ def test_ctrl_r_typed_100_ms_after_e_ticks_declined_in_the_dialog_e_opens(
     """Typed as a person types it: ``e``, then ``ctrl+r`` a tenth of a second later (the
     dialog still opening), twice (the second time the dialog is the one kept)."""
     path = build_demo(tmp_path / "demo.tdc", lang="en")
-    console = [sys.executable, "-m", "tdconsole", "--lang", "en", "--event", str(path)]
-    env = f"TDCONSOLE_DATA_DIR={shlex.quote(os.environ['TDCONSOLE_DATA_DIR'])}"
-    terminal(
-        "new-session",
-        "-d",
-        "-s",
-        "keys",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        f"env {env} {shlex.join(console)}",
-    )
+    terminal("new-session", "-d", "-s", "keys", "-x", "120", "-y", "40", console_command(path))
     assert "Players" in wait_for(terminal, lambda s: "2 Players" in s)
     for _ in range(2):
         terminal("send-keys", "-t", "keys", "e")
@@ -110,3 +104,62 @@ def test_ctrl_r_typed_100_ms_after_e_ticks_declined_in_the_dialog_e_opens(
         assert "X▌ declined the second stack" in screen, screen
         terminal("send-keys", "-t", "keys", "Escape")
         assert "Eliminate:" not in wait_for(terminal, lambda s: "Eliminate:" not in s)
+
+
+def busy_cores() -> list[subprocess.Popen[bytes]]:
+    """Every core kept busy, as a night's laptop is when the TV, the phones and a backup run."""
+    spin = [sys.executable, "-c", "while True: pass"]
+    return [subprocess.Popen(spin) for _ in range(os.cpu_count() or 2)]
+
+
+# Two per tab, each beginning with a key of the console (``e`` eliminates, ``m`` moves …).
+NAMES_BY_TAB = {
+    "1": ["moretti", "esposito"],
+    "2": ["serra", "barbieri"],
+    "3": ["rinaldi", "greco"],
+    "4": ["conti", "ferrari"],
+    "5": ["leone", "bruno"],
+    "6": ["villa", "de luca"],
+}
+
+
+def test_names_typed_fast_on_every_tab_with_every_core_busy_lose_no_letter(
+    tmp_path: Path, terminal: Callable[..., str]
+) -> None:
+    """Each name sent as a terminal sends a name typed (every letter in one burst), lowercase,
+    then Enter, on each of the six tabs, the machine loaded: the players' search holds the
+    whole name, and the night is unchanged. A tab's digit typed in the same burst as a name
+    (``1marino``) brings its tab and is not part of the search."""
+    path = build_demo(tmp_path / "demo.tdc", lang="en")
+    before = Tournament.open(path)
+    seq = before.state.last_seq
+    before.close()
+    terminal("new-session", "-d", "-s", "keys", "-x", "120", "-y", "40", console_command(path))
+    assert "Players" in wait_for(terminal, lambda s: "2 Players" in s)
+    spinners = busy_cores()
+    try:
+        for tab, names in NAMES_BY_TAB.items():
+            for name in names:
+                terminal("send-keys", "-t", "keys", tab)
+                time.sleep(0.5)  # the tab's digit and the name apart, as a person types them
+                terminal("send-keys", "-t", "keys", "-l", name)
+                terminal("send-keys", "-t", "keys", "Enter")
+                screen = wait_for(terminal, lambda s, name=name: f"{name}" in s and "u Undo" in s)
+                assert f"{name}" in screen, (tab, name, screen)
+        terminal("send-keys", "-t", "keys", "-l", "1marino")
+        terminal("send-keys", "-t", "keys", "Enter")
+        screen = wait_for(terminal, lambda s: "marino" in s and "u Undo" in s)
+        assert "marino" in screen and "1marino" not in screen, screen
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    terminal("send-keys", "-t", "keys", "q")
+    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
+    terminal("send-keys", "-t", "keys", "Enter")
+    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
+    after = Tournament.open(path)
+    try:
+        assert after.state.last_seq == seq
+    finally:
+        after.close()

@@ -5,6 +5,7 @@ name (the data folder's earlier events, its seasons'), a new name is typed in fu
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -135,3 +136,24 @@ async def test_known_players_come_from_the_season_with_its_aliases(tmp_path: Pat
         assert service.known_players() == ["Giuseppe Sala", "Ugo Verdi"]
     finally:
         service.close()
+
+
+async def test_the_known_players_are_read_off_the_console_thread_when_registration_opens(
+    tmp_path: Path,
+) -> None:
+    """Read in the background as the event opens at registration: ``i`` reads no file."""
+    earlier_event("lunedi", REGULARS)
+    service = tonight(tmp_path)
+    read: list[str] = []
+    reading = service.read_known_players
+
+    def read_known_players() -> None:
+        read.append(threading.current_thread().name)
+        reading()
+
+    service.read_known_players = read_known_players  # type: ignore[method-assign]
+    async with console(service) as (_app, pilot):
+        await settle(pilot)
+        assert len(read) == 1 and read[0] != threading.main_thread().name
+        assert "Bianca Neri" in service.known_players()
+        assert len(read) == 1

@@ -80,7 +80,7 @@ class Dialog(Backdrop):
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     CLOSE_ON_SUCCESS: ClassVar[bool] = True
     HOLDS_KEYS: ClassVar[bool] = True
-    """The keys typed while it opens wait for its first field (``ui.held_keys``)."""
+    """The keys typed while it opens wait for its first field (``ui.keyboard``)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_dialog", str(_("Cancel"))),
         Binding("ctrl+s", "submit", str(_("OK"))),

@@ -61,8 +61,12 @@ class ConfirmDialog(Dialog):
     def first_focus(self) -> Widget | None:
         return self.query_one("#ok", Button)
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """What is typed here is noted, never an answer (``on_key``; ``ui.keyboard``)."""
+        return character is not None and character.isprintable() and key not in ("space", "enter")
+
     def on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.key not in ("space", "enter"):
+        if self.check_consume_key(event.key, event.character):
             event.stop()
             event.prevent_default()
             self.stray += event.character or ""

@@ -234,12 +234,12 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.set_focus(self.query_one("#player-search"))
 
     def letter_keys(self) -> set[str]:
-        """The letters that are keys of this console (``ui.type_ahead``: pressed alone they
+        """The letters that are keys of this console (``ui.keyboard``: pressed alone they
         act, or say why they do not apply; followed by another they begin a word)."""
         return self._letter_keys
 
     async def typed_word(self, text: str, new: bool) -> None:
-        """A word typed where no field has the keys: a search for a player (``ui.type_ahead``);
+        """A word typed where no field has the keys: a search for a player (``ui.keyboard``);
         ``new``: its first letters, which begin a new search; else letters on their way when
         the search box took the keys, which go on the word."""
         if not new:  # wherever the focus is: a letter handed on before the box took it

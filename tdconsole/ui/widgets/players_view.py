@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.events import Focus
 from textual.widgets import DataTable, Input
+from textual.widgets.input import Selection
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_in
@@ -54,10 +56,23 @@ class SearchBox(Input):
     def __init__(self, key: str, words: str, *, value: str = "", id: str) -> None:
         self.key_words = f"{key} {words}"
         self.words = words
-        super().__init__(value, placeholder=self.key_words, id=id, classes="search-box")
+        # Its words are selected on focus here (``on_focus``), not by Textual's Input.
+        super().__init__(
+            value,
+            placeholder=self.key_words,
+            id=id,
+            classes="search-box",
+            select_on_focus=False,
+        )
+        self.started = False
+        """Focused by a word typed (``start``): its letters are not selected on focus, the
+        next one goes on them."""
 
-    def on_focus(self) -> None:
+    def on_focus(self, event: Focus) -> None:
         self.placeholder = self.words
+        if not self.started and not event.from_app_focus:
+            self.selection = Selection(0, len(self.value))  # a new search replaces them
+        self.started = False
 
     def on_blur(self) -> None:
         self.placeholder = self.key_words
@@ -65,6 +80,7 @@ class SearchBox(Input):
     def start(self, text: str) -> None:
         """A new search for ``text``, the box focused: a word typed while the view had the
         keys (the last search's words replaced, not added to)."""
+        self.started = self.screen.focused is not self
         self.screen.set_focus(self)  # at once: the letters that follow come here
         self.value = text
         self.cursor_position = len(text)
