@@ -59,6 +59,15 @@ def wait_for(tmux: Callable[..., str], seen: Callable[[str], bool]) -> str:
         time.sleep(0.2)
 
 
+def quit_console(terminal: Callable[..., str], path: Path) -> Tournament:
+    """``q`` and Enter: the console ends; its event, opened again, as it left it."""
+    terminal("send-keys", "-t", "keys", "q")
+    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
+    terminal("send-keys", "-t", "keys", "Enter")
+    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
+    return Tournament.open(path)
+
+
 def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
     tmp_path: Path, terminal: Callable[..., str]
 ) -> None:
@@ -76,11 +85,7 @@ def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
     # Enter gives the keys back to the list: its keys in the footer (no Escape: Escape and a
     # key sent right after it read as alt+key).
     assert "u Undo" in wait_for(terminal, lambda s: "u Undo" in s)
-    terminal("send-keys", "-t", "keys", "q")
-    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
-    terminal("send-keys", "-t", "keys", "Enter")
-    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
-    after = Tournament.open(path)
+    after = quit_console(terminal, path)
     try:
         assert after.state.last_seq == before
         assert not after.state.find("Cid").paid  # type: ignore[union-attr]
@@ -154,11 +159,7 @@ def test_names_typed_fast_on_every_tab_with_every_core_busy_lose_no_letter(
         for spinner in spinners:
             spinner.kill()
             spinner.wait()
-    terminal("send-keys", "-t", "keys", "q")
-    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
-    terminal("send-keys", "-t", "keys", "Enter")
-    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
-    after = Tournament.open(path)
+    after = quit_console(terminal, path)
     try:
         assert after.state.last_seq == seq
     finally:
