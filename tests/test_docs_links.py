@@ -70,6 +70,33 @@ def test_the_readme_stays_a_five_minute_read() -> None:
     assert len((ROOT / "README.md").read_bytes()) <= 15_000
 
 
+GUIDES_CAP = 150_000
+"""Bytes of the guides together: docs/*.md and docs/**/*.md, the generated reference aside."""
+
+
+def guide_pages(docs: Path) -> list[Path]:
+    """The guides' pages under ``docs``: every Markdown file at any depth but the command-line
+    reference, which ``python -m tdconsole.cli.reference`` writes."""
+    return sorted(p for p in docs.rglob("*.md") if p != docs / "command-line.md")
+
+
+def test_the_guides_stay_short() -> None:
+    sizes = {str(p.relative_to(ROOT)): len(p.read_bytes()) for p in guide_pages(ROOT / "docs")}
+    assert sum(sizes.values()) <= GUIDES_CAP, sorted(sizes.items(), key=lambda kv: -kv[1])
+
+
+def test_the_guides_size_counts_every_page_but_the_reference(tmp_path: Path) -> None:
+    (tmp_path / "room").mkdir()
+    for name in ("guide.md", "room/stage.md", "command-line.md", "room/command-line.md"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    (tmp_path / "shot.png").write_bytes(b"")
+    assert [p.relative_to(tmp_path).as_posix() for p in guide_pages(tmp_path)] == [
+        "guide.md",
+        "room/command-line.md",
+        "room/stage.md",
+    ]
+
+
 def test_a_broken_link_or_image_is_found(tmp_path: Path) -> None:
     (tmp_path / "there.md").write_text("# Here it is\n", encoding="utf-8")
     (tmp_path / "shot.png").write_bytes(b"")
