@@ -33,6 +33,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.registration import CreateEvent, SettingChanged
+from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
@@ -376,6 +377,11 @@ class Tournament:
 
     def log(self) -> list[Record]:
         return self.store.read()
+
+    def latest_moves(self) -> Moved | None:
+        """The moves of the last closing or final draw still in force (an undone one is left
+        out): what the room's screen shows."""
+        return latest_moves(self.log(), set(self.history.active))
 
     def known_players(self) -> list[str]:
         """The players the club already knows and this event has not registered: its seasons'

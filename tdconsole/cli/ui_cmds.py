@@ -10,6 +10,7 @@ them at its top.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -108,6 +109,10 @@ def run_console(
         title=title,
         settle_heap=True,
     )
+    # The terminal's own size, always: a COLUMNS or LINES in the environment (a detached tmux
+    # session's command is given 80x24) would hold the console at that size through every resize.
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
     try:
         code = app.run()
     finally:

@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.room_moves import Moved, latest_moves
+from tdconsole.domain.room_moves import Moved
 from tdconsole.i18n import Msg, Said, _
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class Watcher:
     def _snapshot(self, version: int) -> Snapshot:
         service = self._service
         assert service is not None
-        moved = latest_moves(service.log(), set(service.history.active))
+        moved = service.latest_moves()
         state = copy.deepcopy(service.state)
         blocked = service.write_blocked() if service.store.gone() else None
         why = None if blocked is None else not_recording(blocked)

@@ -31,16 +31,20 @@ from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
 from tdconsole.ui.app_views import Mode as Mode
-from tdconsole.ui.event_choice import EventChoice
+from tdconsole.ui.app_views import ViewsApp
+from tdconsole.ui.event_choice import EventChooser
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.keyboard import Keyboard
 from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
+    CommandRequested,
+    EventChosen,
     PrintRequested,
     QuitRequested,
     RulesRequested,
+    UndoRequested,
 )
 from tdconsole.ui.notices import NoticeRack
 from tdconsole.ui.pacing import NewsNotices, RepaintPacer
@@ -51,7 +55,7 @@ from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.undo_guard import UndoGuard
-from tdconsole.ui.writes import WritesApp
+from tdconsole.ui.writes import WriteLane
 
 if TYPE_CHECKING:
     from tdconsole.domain.read_model import StateView
@@ -66,7 +70,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(EventChoice, WritesApp):
+class ConsoleApp(ViewsApp):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -104,6 +108,8 @@ class ConsoleApp(EventChoice, WritesApp):
         super().__init__()
         self.keys = Keyboard(self)
         """Every key as it arrives: a word typed is never an action (``ui.keyboard``)."""
+        self.lane = WriteLane(self)
+        self.chooser = EventChooser(self)
         self.service = service
         self.settle_heap = settle_heap
         """Set the start's objects aside from Python's collector once the event is shown
@@ -116,7 +122,7 @@ class ConsoleApp(EventChoice, WritesApp):
         """Opens the event (reads the log, builds the demo) in a worker after the first frame."""
         self.event_title = title
         """Said on the opening screen while the event is opened (its file's name)."""
-        self.tr = Translator(lang or self._event_lang())
+        self.tr = Translator(lang or self.event_lang())
         say_bindings(self, self.tr)
         self._was_pending = False
         self._painted_seq = -1
@@ -133,14 +139,14 @@ class ConsoleApp(EventChoice, WritesApp):
         """The report the last action's notice named ("p prints the seat slips"): ``p``
         starts on it."""
         if service is not None:
-            self._take(service)
+            self.take(service)
         self.log_watch = LogWatch(moves=mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
         self.crash: BaseException | None = None
         """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
         self.crash_report: Path | None = None
 
-    def _event_lang(self) -> Lang:
+    def event_lang(self) -> Lang:
         if self.service is None:
             return "it"
         return self.service.state.settings.language
@@ -195,6 +201,31 @@ class ConsoleApp(EventChoice, WritesApp):
         rack.show(notices)
         return True
 
+    # -- another event ---------------------------------------------------------------------
+    @on(EventChosen)
+    def _event_chosen(self, message: EventChosen) -> None:
+        message.stop()
+        self.chooser.choose(message)
+
+    # -- writes ----------------------------------------------------------------------------
+    @on(CommandRequested)
+    def _command_requested(self, message: CommandRequested) -> None:
+        message.stop()
+        self.lane.command(message)
+
+    @on(UndoRequested)
+    def _undo_requested(self, message: UndoRequested) -> None:
+        message.stop()
+        self.lane.undo(message)
+
+    def refused(self, exc: RuleError) -> None:
+        """``exc`` said in a red notice, in the console's language; its article looked up."""
+        text = escape(console_text(exc, self.tr.lang), keep_lines=True)
+        self.notify(text, severity="error", timeout=10, markup=False)
+        if exc.article:
+            for screen in self._consoles():
+                screen.look_up_article(exc.article)
+
     # -- keys ------------------------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and await self.keys.take(event):
@@ -225,7 +256,7 @@ class ConsoleApp(EventChoice, WritesApp):
         elif self.service is None:
             await self.push_screen(StartScreen(self.tr))
         else:
-            await self._open_screen()
+            await self.open_screen()
 
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
@@ -247,12 +278,12 @@ class ConsoleApp(EventChoice, WritesApp):
 
     def _loaded(self, service: Tournament) -> None:
         """The event is open: the console, in the event's language, replaces the opening."""
-        self._take(service)
+        self.take(service)
         if self.lang_override is None:
-            self.tr.lang = self._event_lang()
-        self.run_worker(self._open_screen(), exclusive=True, group="open-event")
+            self.tr.lang = self.event_lang()
+        self.run_worker(self.open_screen(), exclusive=True, group="open-event")
 
-    def _take(self, service: Tournament) -> None:
+    def take(self, service: Tournament) -> None:
         """Use ``service``; the service decides the role (``--as`` someone other than the
         Director is floor staff), and the console shows what that role may do."""
         self.service = service
@@ -267,7 +298,7 @@ class ConsoleApp(EventChoice, WritesApp):
         elif isinstance(self.screen, OpeningScreen):
             self.screen.failed(text)
 
-    async def _open_screen(self) -> None:
+    async def open_screen(self) -> None:
         """The main screen on top of the stack, in place of the opening or start screen."""
         screen: MainScreen
         # By now the worker that opened the event has imported the main screen (``_load``).

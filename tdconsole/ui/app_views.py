@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.service import Tournament
     from tdconsole.ui.screens.console import ConsoleScreen
+    from tdconsole.ui.writes import WriteLane
 
 Mode = Literal["director", "floor", "display"]
 
@@ -46,9 +47,13 @@ class ViewsApp(ConsoleAppReach[int]):
     news_notices: NewsNotices
     clock: Callable[[], datetime]
     guess_watch: GuessWatch
-    writing = False
-    """A write of this console is under way: the service's connection is its worker's
-    (``ui.writes``)."""
+    lane: WriteLane
+    """The one lane of the console's writes (``ui.writes``)."""
+
+    @property
+    def writing(self) -> bool:
+        """A write of this console is under way: the service's connection is its worker's."""
+        return self.lane.busy
 
     def who(self) -> Text:
         if self.service is None:
@@ -190,7 +195,7 @@ class ViewsApp(ConsoleAppReach[int]):
             text = said.text(self.tr.lang)
             self.notify(text, severity="warning", timeout=NEWS_SECONDS * 3, markup=False)
 
-    def _catch_up(self) -> None:
+    def catch_up(self) -> None:
         """Repaint what the service took in from other terminals while it refused an action
         (it re-reads the log inside the write transaction): the refusal is said over the
         latest state, never over a stale one."""

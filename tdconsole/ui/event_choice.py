@@ -1,44 +1,33 @@
 """The start screen's choices carried out: a new event, one opened, one "like the last one",
-or the demo (``ConsoleApp`` builds on this). The files are made by the same functions as the
-command line's ``new`` (``tdconsole.event_files``)."""
+or the demo (the App holds an ``EventChooser`` and hands it ``EventChosen``). The files are
+made by the same functions as the command line's ``new`` (``tdconsole.event_files``)."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on, work
-
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
-from tdconsole.ui.app_views import ViewsApp
-from tdconsole.ui.i18n import Lang
 from tdconsole.ui.messages import EventChosen
 
 if TYPE_CHECKING:
-    from tdconsole.service import Tournament
+    from tdconsole.ui.app import ConsoleApp
 
 
-class EventChoice(ViewsApp):
-    """The App's half that opens another event; ``ConsoleApp`` sets what it reads."""
+class EventChooser:
+    """Opens the event chosen on the start screen, in place of the one shown."""
 
-    actor: str | None
-    lang_override: Lang | None
+    def __init__(self, app: ConsoleApp) -> None:
+        self.app = app
 
-    if TYPE_CHECKING:  # what ``ConsoleApp`` defines, read here
+    def choose(self, message: EventChosen) -> None:
+        """Make or find the event's file off the console's thread, then open it."""
+        prepare = partial(self._prepare, message.kind, message.value, message.like)
+        self.app.run_worker(prepare, thread=True, exclusive=True, group="choose-event")
 
-        def refused(self, exc: RuleError) -> None: ...
-        def _take(self, service: Tournament) -> None: ...
-        async def _open_screen(self) -> None: ...
-        def _event_lang(self) -> Lang: ...
-
-    @on(EventChosen)
-    def choose_event(self, message: EventChosen) -> None:
-        message.stop()
-        self._prepare_event(message.kind, message.value, message.like)
-
-    @work(thread=True, exclusive=True)
-    def _prepare_event(self, kind: str, value: str, like: Path | None = None) -> None:
+    def _prepare(self, kind: str, value: str, like: Path | None = None) -> None:
         # Creating or building an event writes to disk: a worker thread; the service itself is
         # opened on the UI thread, which alone uses it.
         # lazy: the demo, the service and the settings file bring the event's models, which
@@ -54,9 +43,9 @@ class EventChoice(ViewsApp):
             if kind == "demo":
                 path = build_demo()
             elif kind == "new":
-                path = new_event(value, load_settings(), actor=self.actor)
+                path = new_event(value, load_settings(), actor=self.app.actor)
             elif kind == "like" and like is not None:
-                path, offered = event_like(value, like, actor=self.actor)
+                path, offered = event_like(value, like, actor=self.app.actor)
             else:
                 path = resolve_event_path(value)
                 if not path.exists():
@@ -67,27 +56,28 @@ class EventChoice(ViewsApp):
                     )
             remember_event(path)
         except RuleError as exc:
-            self.call_from_thread(self.refused, exc)
+            self.app.call_from_thread(self.app.refused, exc)
             return
-        self.call_from_thread(self._open_later, path, offered)
+        self.app.call_from_thread(self._open_later, path, offered)
 
-    def _open_later(self, path: Path, offered: list[str] | None = None) -> None:
-        self.run_worker(self.open_event(path, offered or []), exclusive=True, group="open-event")
+    def _open_later(self, path: Path, offered: list[str]) -> None:
+        self.app.run_worker(self._open(path, offered), exclusive=True, group="open-event")
 
-    async def open_event(self, path: Path, offered: list[str] | None = None) -> None:
+    async def _open(self, path: Path, offered: list[str]) -> None:
         # lazy: the service brings the event's models, which the first frame does not need
         from tdconsole.service import Tournament
 
-        role = "floor" if self.mode == "floor" else "director"
-        opened = Tournament.open(path, actor=self.actor, role=role, clock=self.clock)
-        if self.service is not None:  # the event left for this one (the palette's start screen)
-            self.service.close()
-        self._take(opened)
-        if self.lang_override is None:
-            self.tr.lang = self._event_lang()
-        await self._open_screen()
+        app = self.app
+        role = "floor" if app.mode == "floor" else "director"
+        opened = Tournament.open(path, actor=app.actor, role=role, clock=app.clock)
+        if app.service is not None:  # the event left for this one (the palette's start screen)
+            app.service.close()
+        app.take(opened)
+        if app.lang_override is None:
+            app.tr.lang = app.event_lang()
+        await app.open_screen()
         if offered:
             # lazy: the dialogs are the console's, loaded with it
             from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
-            await self.push_screen(RegisterAgainDialog(self.tr, opened.state, offered))
+            await app.push_screen(RegisterAgainDialog(app.tr, opened.state, offered))

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.room_moves import Moved, latest_moves
+from tdconsole.domain.room_moves import Moved
 
-__all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command", "latest_moves"]
+__all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command"]
 
 if TYPE_CHECKING:
     from tdconsole.domain.acting import Who
@@ -79,7 +79,7 @@ class LogWatch:
             # Opening: what happened before is history, not news.
             self.seen = last
             if self.moves:
-                self.moved = latest_moves(service.log(), set(service.history.active))
+                self.moved = service.latest_moves()
             return []
         if last == self.seen:
             return []
@@ -88,7 +88,7 @@ class LogWatch:
         if self.moves and any(
             is_control(r) or isinstance(r.body, (TableClosed, FinalDrawn)) for r in fresh
         ):
-            self.moved = latest_moves(service.log(), set(service.history.active))
+            self.moved = service.latest_moves()
         me = service.who
         news = [a for a in group_by_command(fresh) if a.who != me]
         self.activity = (self.activity + news)[-ACTIVITY_KEPT:]

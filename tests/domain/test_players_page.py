@@ -18,7 +18,6 @@ from tdconsole.domain.players_page import PlayerRow, PlayersPage, players_json, 
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.room import room
 from tdconsole.domain.room_message import ShowMessage
-from tdconsole.domain.room_moves import latest_moves
 from tdconsole.domain.state import typed_in, typed_key
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -39,7 +38,7 @@ class Night:
         shown = None
         if state.clock is not None and state.structure is not None:
             shown = status(state.clock, state.structure, NOW)
-        moved = latest_moves(self.service.log(), set(self.service.history.active))
+        moved = self.service.latest_moves()
         return players_page(state, moved, room(state, shown, moved, NOW))
 
     def row(self, name: str) -> PlayerRow:

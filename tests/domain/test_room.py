@@ -26,7 +26,6 @@ from tdconsole.domain.room import (
     room,
     room_json,
 )
-from tdconsole.domain.room_moves import latest_moves
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -54,7 +53,7 @@ class Night:
         if state.clock is not None and state.structure is not None:
             auto = state.settings.clock.auto_announce
             shown = status(state.clock, state.structure, self.at, auto_announce=auto)
-        moved = latest_moves(self.service.log(), set(self.service.history.active))
+        moved = self.service.latest_moves()
         return room(state, shown, moved, self.at, season)
 
     def bust_at(self, table: int, leave: int) -> None:

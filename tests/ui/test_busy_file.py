@@ -19,6 +19,7 @@ from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.textual_reach import notifications
+from tdconsole.ui.writes import WriteLane
 
 from .conftest import key_event, settle
 
@@ -31,7 +32,7 @@ STILL = "still being recorded"
 @pytest.fixture(autouse=True)
 def wait_notice_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The waiting notice as soon as the write waits (no wall clock in the tests)."""
-    monkeypatch.setattr(ConsoleApp, "WAIT_NOTICE_SECONDS", 0)
+    monkeypatch.setattr(WriteLane, "WAIT_NOTICE_SECONDS", 0)
 
 
 @contextmanager

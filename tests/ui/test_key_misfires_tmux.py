@@ -41,12 +41,11 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., str]]:
 
 
 def console_command(path: Path) -> str:
-    """The console on ``path``, as the shell of a tmux window runs it: in the window's size
-    (tmux hands a detached session's command ``COLUMNS=80 LINES=24``, which Textual would take
-    for the terminal's size and keep through every resize)."""
+    """The console on ``path``, as the shell of a tmux window runs it (a detached session's
+    command is given ``COLUMNS=80 LINES=24``: the console takes the window's size anyway)."""
     console = [sys.executable, "-m", "tdconsole", "--lang", "en", "--event", str(path)]
     env = f"TDCONSOLE_DATA_DIR={shlex.quote(os.environ['TDCONSOLE_DATA_DIR'])}"
-    return f"env -u COLUMNS -u LINES {env} {shlex.join(console)}"
+    return f"env COLUMNS=80 LINES=24 {env} {shlex.join(console)}"
 
 
 def wait_for(tmux: Callable[..., str], seen: Callable[[str], bool]) -> str:
@@ -57,6 +56,15 @@ def wait_for(tmux: Callable[..., str], seen: Callable[[str], bool]) -> str:
         if seen(screen) or time.monotonic() > deadline:
             return screen
         time.sleep(0.2)
+
+
+def quit_console(terminal: Callable[..., str], path: Path) -> Tournament:
+    """``q`` and Enter: the console ends; its event, opened again, as it left it."""
+    terminal("send-keys", "-t", "keys", "q")
+    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
+    terminal("send-keys", "-t", "keys", "Enter")
+    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
+    return Tournament.open(path)
 
 
 def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
@@ -76,11 +84,7 @@ def test_greco_typed_on_the_players_tab_after_an_undo_redoes_nothing(
     # Enter gives the keys back to the list: its keys in the footer (no Escape: Escape and a
     # key sent right after it read as alt+key).
     assert "u Undo" in wait_for(terminal, lambda s: "u Undo" in s)
-    terminal("send-keys", "-t", "keys", "q")
-    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
-    terminal("send-keys", "-t", "keys", "Enter")
-    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
-    after = Tournament.open(path)
+    after = quit_console(terminal, path)
     try:
         assert after.state.last_seq == before
         assert not after.state.find("Cid").paid  # type: ignore[union-attr]
@@ -154,12 +158,22 @@ def test_names_typed_fast_on_every_tab_with_every_core_busy_lose_no_letter(
         for spinner in spinners:
             spinner.kill()
             spinner.wait()
-    terminal("send-keys", "-t", "keys", "q")
-    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
-    terminal("send-keys", "-t", "keys", "Enter")
-    assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
-    after = Tournament.open(path)
+    after = quit_console(terminal, path)
     try:
         assert after.state.last_seq == seq
     finally:
         after.close()
+
+
+def test_the_console_takes_the_terminals_size_whatever_columns_and_lines_say(
+    tmp_path: Path, terminal: Callable[..., str]
+) -> None:
+    """``COLUMNS=80 LINES=24`` in the environment (``console_command``), a 120x40 window: the
+    console is laid out at 120x40 (its footer whole), then follows a resize."""
+    path = build_demo(tmp_path / "demo.tdc", lang="en")
+    terminal("new-session", "-d", "-s", "keys", "-x", "120", "-y", "40", console_command(path))
+    screen = wait_for(terminal, lambda s: "? Keys" in s)
+    assert "? Keys" in screen and len(screen.splitlines()) >= 39, screen
+    terminal("resize-window", "-t", "keys", "-x", "100", "-y", "30")
+    screen = wait_for(terminal, lambda s: "? Keys" not in s)
+    assert "? Keys" not in screen, screen  # the footer cut at 100 columns: the size followed

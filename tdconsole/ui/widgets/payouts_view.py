@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable
 
 from tdconsole.domain.cash import handed_over
 from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
+from tdconsole.ui.widgets.columns import ColumnsTable
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -30,7 +30,16 @@ def due(state: State, player: Player | None) -> bool:
     )
 
 
-class PayoutsView(DataTable[Text]):
+class PayoutsView(ColumnsTable):
+    COLUMNS: ClassVar[tuple[tuple[str, Msg], ...]] = (
+        ("Place", _("Place")),
+        ("Percent", _("Percent")),
+        ("Amount", _("Amount")),
+        ("Player", _("Player")),
+        ("Prize", _("Prize")),
+        ("Handed", _("Handed over")),
+    )
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # The cash desk's key, in the footer where the prizes are (in few words: the footer is
         # full).
@@ -38,35 +47,15 @@ class PayoutsView(DataTable[Text]):
     ]
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="row")
-        self.tr = tr
+        super().__init__(tr, id=id)
         say_bindings(self, tr)
         self.holders: list[str | None] = []
         """The player of each row, in the rows' order."""
         self.due: set[str] = set()
         """The holders whose prize is due, as last shown."""
 
-    def on_mount(self) -> None:
-        self._add_columns()
-
-    def _add_columns(self) -> None:
-        """Once: at mount, or at the first ``show`` if the state comes first (a tab mounted
-        after the first frame is in the DOM before its mount has run)."""
-        if self.columns:
-            return
-        tr = self.tr
-        for key, label in (
-            ("Place", tr("Place")),
-            ("Percent", tr("Percent")),
-            ("Amount", tr("Amount")),
-            ("Player", tr("Player")),
-            ("Prize", tr("Prize")),
-            ("Handed", tr("Handed over")),
-        ):
-            self.add_column(label, key=key)
-
     def show(self, state: State) -> None:
-        self._add_columns()
+        self.add_columns_once()
         kept = self.cursor_row
         self.clear()
         self.holders = []

@@ -3,14 +3,15 @@ player at the place at which he left, marked DQ: rules.md's Decision on VI.2).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.words import player_word
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, chips, table_cell
+from tdconsole.ui.widgets.columns import ColumnsTable
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import Player, State
@@ -31,32 +32,21 @@ def standings(state: State) -> list[Player]:
     return alive + placed
 
 
-class StandingsView(DataTable[Text]):
+class StandingsView(ColumnsTable):
+    COLUMNS: ClassVar[tuple[tuple[str, Msg], ...]] = (
+        ("Place", _("Place")),
+        ("Player", _("Player")),
+        ("Status", _("Status")),
+        ("Table", _("Table")),
+        ("Chips", _("Chips")),
+        ("Prize", _("Prize")),
+    )
+
     def __init__(self, tr: Translator, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        self.tr = tr
-
-    def on_mount(self) -> None:
-        self._add_columns()
-
-    def _add_columns(self) -> None:
-        """Once: at mount, or at the first ``show`` if the state comes first (a tab mounted
-        after the first frame is in the DOM before its mount has run)."""
-        if self.columns:
-            return
-        tr = self.tr
-        for key, label in (
-            ("Place", tr("Place")),
-            ("Player", tr("Player")),
-            ("Status", tr("Status")),
-            ("Table", tr("Table")),
-            ("Chips", tr("Chips")),
-            ("Prize", tr("Prize")),
-        ):
-            self.add_column(label, key=key)
+        super().__init__(tr, id=id, zebra_stripes=True)
 
     def show(self, state: State) -> None:
-        self._add_columns()
+        self.add_columns_once()
         self.clear()
         currency = state.settings.currency
         for p in standings(state):
