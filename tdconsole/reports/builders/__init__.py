@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tdconsole.reports.builders.common import State
+from tdconsole.domain.read_model import StateView
 from tdconsole.reports.builders.money import cash, receipts
 from tdconsole.reports.builders.places import payouts, results, standings
 from tdconsole.reports.builders.rulings import rulings
@@ -18,7 +18,7 @@ from tdconsole.reports.builders.tables import moves, seating, slips
 from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import Report
 
-BUILDERS: dict[str, Callable[[State, Lang], Report]] = {
+BUILDERS: dict[str, Callable[[StateView, Lang], Report]] = {
     "standings": standings,
     "seating": seating,
     "slips": slips,
@@ -33,7 +33,7 @@ BUILDERS: dict[str, Callable[[State, Lang], Report]] = {
 
 __all__ = [
     "BUILDERS",
-    "State",
+    "StateView",
     "cash",
     "moves",
     "payouts",

@@ -13,8 +13,6 @@ from tdconsole.reports.labels import Lang, label, month_name
 from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import Cell, Report, group, money_text
 
-State = StateView
-
 
 def date_text(value: object, lang: Lang) -> str:
     """A day as the reports write it; a season document's ISO text read as one (a text that
@@ -34,7 +32,7 @@ def time_text(moment: dt.datetime | None) -> str:
     return "" if moment is None else moment.strftime("%H:%M")
 
 
-def suits_by_table(state: State) -> dict[int, str]:
+def suits_by_table(state: StateView) -> dict[int, str]:
     return {table.number: table.suit for table in state.tables}
 
 
@@ -78,7 +76,7 @@ def percent_shown(value: int | float | Decimal) -> str:
     return f"{Decimal(str(value)).normalize():f}"
 
 
-def report_head(state: State, kind: str, lang: Lang) -> Report:
+def report_head(state: StateView, kind: str, lang: Lang) -> Report:
     return Report(
         kind=kind,
         lang=lang,
@@ -88,7 +86,7 @@ def report_head(state: State, kind: str, lang: Lang) -> Report:
     )
 
 
-def phase_fact(report: Report, state: State, lang: Lang) -> str:
+def phase_fact(report: Report, state: StateView, lang: Lang) -> str:
     """The phase among the report's facts, when the state says one; the phase ("" if none)."""
     phase = str(state.phase or "")
     if phase:
@@ -96,7 +94,7 @@ def phase_fact(report: Report, state: State, lang: Lang) -> str:
     return phase
 
 
-def pool_facts(state: State, lang: Lang) -> list[tuple[str, str]]:
+def pool_facts(state: StateView, lang: Lang) -> list[tuple[str, str]]:
     return [
         (label("entrants", lang), str(state.entrants)),
         (label("prize_pool", lang), f"{money_text(state.prize_pool)} scudi"),

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.read_model import PlayerView
+from tdconsole.domain.read_model import PlayerView, StateView
 from tdconsole.reports.builders.common import (
-    State,
     date_text,
     phase_fact,
     pool_facts,
@@ -40,7 +39,7 @@ from tdconsole.reports.model import (
 # -- the cash summary ----------------------------------------------------------------------------
 
 
-def cash(state: State, lang: Lang) -> Report:
+def cash(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "cash", lang)
     phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)
@@ -139,7 +138,7 @@ def _place_words(player: PlayerView, lang: Lang) -> str:
 # -- prize receipts ------------------------------------------------------------------------------
 
 
-def receipts(state: State, lang: Lang) -> Report:
+def receipts(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "receipts", lang)
     currency = state.currency or "scudi"
     director = state.director

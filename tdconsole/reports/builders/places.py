@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tdconsole.domain.read_model import PlayerView, paid_beyond_the_table
+from tdconsole.domain.read_model import PlayerView, StateView, paid_beyond_the_table
 from tdconsole.reports.builders.common import (
-    State,
     name_cell,
     percent_shown,
     phase_fact,
@@ -36,7 +35,7 @@ from tdconsole.reports.model import (
 # -- standings -----------------------------------------------------------------------------------
 
 
-def standings(state: State, lang: Lang) -> Report:
+def standings(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "standings", lang)
     phase = phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)
@@ -129,7 +128,7 @@ def _status_cell(p: PlayerView, status: str, lang: Lang) -> Cell:
 # -- payouts -------------------------------------------------------------------------------------
 
 
-def payouts(state: State, lang: Lang) -> Report:
+def payouts(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "payouts", lang)
     report.facts += pool_facts(state, lang)
     players = {p.name: p for p in state.players}
@@ -206,7 +205,7 @@ def payouts(state: State, lang: Lang) -> Report:
 # -- results -------------------------------------------------------------------------------------
 
 
-def results(state: State, lang: Lang) -> Report:
+def results(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "results", lang)
     phase = phase_fact(report, state, lang)
     report.facts += pool_facts(state, lang)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tdconsole.domain.read_model import StateView
 from tdconsole.domain.state import still_to_serve
-from tdconsole.reports.builders.common import State, report_head, time_text
+from tdconsole.reports.builders.common import report_head, time_text
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import (
@@ -18,7 +19,7 @@ from tdconsole.reports.model import (
 )
 
 
-def rulings(state: State, lang: Lang) -> Report:
+def rulings(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "rulings", lang)
     if state.director:
         report.facts.append((label("director", lang), state.director))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tdconsole.domain.read_model import StateView
 from tdconsole.reports.builders.common import (
-    State,
     name_cell,
     phase_fact,
     report_head,
@@ -28,7 +28,7 @@ from tdconsole.reports.model import (
 # -- seating -------------------------------------------------------------------------------------
 
 
-def seating(state: State, lang: Lang) -> Report:
+def seating(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "seating", lang)
     phase_fact(report, state, lang)
     report.facts.append((label("in_play", lang), str(state.in_play)))
@@ -108,7 +108,7 @@ def _seating_columns(lang: Lang) -> list[Column]:
 # -- seat slips ----------------------------------------------------------------------------------
 
 
-def slips(state: State, lang: Lang) -> Report:
+def slips(state: StateView, lang: Lang) -> Report:
     """One slip a seated player (the draw's result); before anyone sits, one a seat with a card."""
     report = report_head(state, "slips", lang)
     tables = [t for t in state.tables if t.open]
@@ -156,7 +156,7 @@ def slips(state: State, lang: Lang) -> Report:
 # -- moves ---------------------------------------------------------------------------------------
 
 
-def moves(state: State, lang: Lang) -> Report:
+def moves(state: StateView, lang: Lang) -> Report:
     report = report_head(state, "moves", lang)
     suits = suits_by_table(state)
     for table in state.tables:
