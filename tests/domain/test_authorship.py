@@ -54,6 +54,7 @@ def test_the_random_directors_evenings_prove_their_authors(
         service.close()
 
 
+@pytest.mark.event_file
 def test_an_evening_of_every_command_proves_its_authors(
     make_service: MakeService, clock: FakeClock
 ) -> None:

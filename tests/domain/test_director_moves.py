@@ -112,6 +112,7 @@ def test_the_director_moves_one_player_with_his_chips(make_service: MakeService)
     check(service)
 
 
+@pytest.mark.event_file
 def test_only_the_director_moves_a_player(make_service: MakeService, tmp_path: Path) -> None:
     service = make_service(name="floor", seed=2)
     players = names(16)

@@ -76,6 +76,7 @@ def test_undo_gives_the_prize_back_to_due_and_redo_pays_it(make_service: MakeSer
     assert cash(service.state).prizes_handed_over == Decimal(21)
 
 
+@pytest.mark.event_file
 def test_a_handover_is_read_back_from_the_file(make_service: MakeService, clock: FakeClock) -> None:
     service = six(make_service)
     fifth = bust(service, 2)[1]
@@ -137,6 +138,7 @@ def test_the_winner_is_handed_his_prize_once_the_event_is_over(
     assert summary.cash_box == Decimal(80)  # the food money alone
 
 
+@pytest.mark.event_file
 def test_only_the_director_hands_over_a_prize(make_service: MakeService) -> None:
     service = six(make_service)
     fifth = bust(service, 2)[1]
@@ -162,6 +164,7 @@ def _as_before_handovers(path: Path) -> None:
     db.close()
 
 
+@pytest.mark.event_file
 def test_an_older_event_counts_a_decided_prize_as_paid(
     make_service: MakeService, clock: FakeClock
 ) -> None:

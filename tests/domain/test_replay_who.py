@@ -48,6 +48,7 @@ def older(record: Record) -> Record:
     return dataclasses.replace(record, actor=label, body=bare)
 
 
+@pytest.mark.event_file
 def test_a_new_log_replays_with_who_acted(make_service: MakeService) -> None:
     records = evening(make_service)
     _state, history = replay_log(records)
@@ -58,6 +59,7 @@ def test_a_new_log_replays_with_who_acted(make_service: MakeService) -> None:
     }
 
 
+@pytest.mark.event_file
 def test_an_older_log_replays_reading_its_labels(make_service: MakeService) -> None:
     records = evening(make_service)
     labelled = [older(r) for r in records]
@@ -88,6 +90,7 @@ DIRECTOR_FORGERIES: dict[str, Callable[[Record], Record]] = {
 }
 
 
+@pytest.mark.event_file
 @pytest.mark.parametrize("forgery", [*FORGERIES, *DIRECTOR_FORGERIES])
 def test_a_forged_entry_is_refused(make_service: MakeService, forgery: str) -> None:
     records = evening(make_service)
@@ -104,6 +107,7 @@ def test_a_forged_entry_is_refused(make_service: MakeService, forgery: str) -> N
     assert f"event {records[at].seq}" in str(refused.value)
 
 
+@pytest.mark.event_file
 def test_a_floor_undo_of_the_directors_action_is_refused(make_service: MakeService) -> None:
     """The red team's undo, as a log would hold it: Anna's own undo moved onto the command
     the Director recorded from her phone."""

@@ -65,6 +65,7 @@ def test_undo_and_redo_take_the_message_back_and_forth(make_service: MakeService
     assert service.state.message == Message("Second")
 
 
+@pytest.mark.event_file
 def test_the_replay_ends_the_message_at_the_logged_time(
     make_service: MakeService, clock: FakeClock
 ) -> None:
@@ -120,6 +121,7 @@ def test_an_ended_message_is_not_cleared_again(make_service: MakeService, clock:
         service.execute(ClearMessage())
 
 
+@pytest.mark.event_file
 def test_only_the_director_speaks_to_the_room(make_service: MakeService) -> None:
     service = make_service()
     floor = Tournament.open(service.store.path, actor="Anna", role="floor")

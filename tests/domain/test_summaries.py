@@ -245,6 +245,7 @@ def test_a_copied_summary_keeps_its_data() -> None:
         assert (again, again.message, again.fields) == (said, said.message, said.fields)
 
 
+@pytest.mark.event_file
 def test_a_command_refused_to_the_floor_is_named_in_the_readers_language(make_service) -> None:  # type: ignore[no-untyped-def]
     """The floor's refusal of a Director's command names the command in the reader's
     language, from its summary's data (it was named by its English text in an Italian line)."""

@@ -176,6 +176,7 @@ def test_a_summary_is_one_line(make_service: MakeService) -> None:
     assert noted.body.summary == "ruling: Line one ⏎ line two"  # type: ignore[attr-defined]
 
 
+@pytest.mark.event_file
 @pytest.mark.parametrize("actor", [HOSTILE["ESC"], "Eve\nDirettore", "E" * 61, "   "])
 def test_who_acts_is_refused_when_not_a_name(make_service: MakeService, actor: str) -> None:
     service = make_service()
