@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from tdhelpers.support import FakeClock, MakeService, names, started
+from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.errors import RuleError
@@ -138,11 +138,10 @@ def test_the_winner_is_handed_his_prize_once_the_event_is_over(
     assert summary.cash_box == Decimal(80)  # the food money alone
 
 
-@pytest.mark.event_file
 def test_only_the_director_hands_over_a_prize(make_service: MakeService) -> None:
     service = six(make_service)
     fifth = bust(service, 2)[1]
-    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    floor = terminal(service, actor="Anna", role="floor")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(HandOverPrize(name=fifth))

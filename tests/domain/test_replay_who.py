@@ -7,24 +7,22 @@ import dataclasses
 from collections.abc import Callable
 
 import pytest
-from tdhelpers.support import MakeService
+from tdhelpers.support import MakeService, terminal
 
 from tdconsole.domain.acting import Who
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Signed
 from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.registration import Register
-from tdconsole.service import Tournament
 
 
 def evening(make_service: MakeService) -> list[Record]:
     """The Director registers two players; Anna, on the floor, registers a third; the
     Director registers a fourth from Anna's phone; Anna undoes her own."""
     service = make_service()
-    path = service.store.path
     service.execute(Register(names=["Ada", "Bea"]))
-    anna = Tournament.open(path, actor="Anna", role="floor")
-    phone = Tournament.open(path, role="director", via="Anna")
+    anna = terminal(service, actor="Anna", role="floor")
+    phone = terminal(service, role="director", via="Anna")
     try:
         anna.execute(Register(names=["Cid"]))
         phone.execute(Register(names=["Dan"]))
@@ -48,7 +46,6 @@ def older(record: Record) -> Record:
     return dataclasses.replace(record, actor=label, body=bare)
 
 
-@pytest.mark.event_file
 def test_a_new_log_replays_with_who_acted(make_service: MakeService) -> None:
     records = evening(make_service)
     _state, history = replay_log(records)
@@ -59,7 +56,6 @@ def test_a_new_log_replays_with_who_acted(make_service: MakeService) -> None:
     }
 
 
-@pytest.mark.event_file
 def test_an_older_log_replays_reading_its_labels(make_service: MakeService) -> None:
     records = evening(make_service)
     labelled = [older(r) for r in records]
@@ -90,7 +86,6 @@ DIRECTOR_FORGERIES: dict[str, Callable[[Record], Record]] = {
 }
 
 
-@pytest.mark.event_file
 @pytest.mark.parametrize("forgery", [*FORGERIES, *DIRECTOR_FORGERIES])
 def test_a_forged_entry_is_refused(make_service: MakeService, forgery: str) -> None:
     records = evening(make_service)
@@ -107,7 +102,6 @@ def test_a_forged_entry_is_refused(make_service: MakeService, forgery: str) -> N
     assert f"event {records[at].seq}" in str(refused.value)
 
 
-@pytest.mark.event_file
 def test_a_floor_undo_of_the_directors_action_is_refused(make_service: MakeService) -> None:
     """The red team's undo, as a log would hold it: Anna's own undo moved onto the command
     the Director recorded from her phone."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from tdhelpers.support import FakeClock, MakeService, names, started
+from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust
@@ -121,10 +121,9 @@ def test_an_ended_message_is_not_cleared_again(make_service: MakeService, clock:
         service.execute(ClearMessage())
 
 
-@pytest.mark.event_file
 def test_only_the_director_speaks_to_the_room(make_service: MakeService) -> None:
     service = make_service()
-    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    floor = terminal(service, actor="Anna", role="floor")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(ShowMessage(message="Dinner"))
