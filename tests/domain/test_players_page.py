@@ -134,8 +134,8 @@ def room_keys(night: Night) -> list[str]:
     return list(room_json(night.page().shown))
 
 
-def test_before_the_draw_no_name_is_listed(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "e.tdc", "Torneo", load_settings())
+def test_before_the_draw_no_name_is_listed() -> None:
+    service = Tournament.in_memory("Torneo", load_settings())
     try:
         service.execute(Register(names=["Rossi", "Esposito"]))
         service.execute(Pay(names=["Rossi", "Esposito"]))

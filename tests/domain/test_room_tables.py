@@ -43,8 +43,8 @@ def test_every_open_table_by_seat_with_its_button_and_second_stacks(tmp_path: Pa
         night.service.close()
 
 
-def test_no_tables_before_the_draw_and_the_voice_setting_carried(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "e.tdc", "Torneo", load_settings())
+def test_no_tables_before_the_draw_and_the_voice_setting_carried() -> None:
+    service = Tournament.in_memory("Torneo", load_settings())
     try:
         service.execute(Register(names=["Rossi", "Bianchi"]))
         service.execute(ChangeSettings(assignments=[("voice", "off")]))
