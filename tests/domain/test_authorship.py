@@ -5,8 +5,6 @@ every proof an import asks (``replay(proving=True)``, ``check_times``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from tdhelpers.played import play
 from tdhelpers.support import FakeClock, MakeService, names, terminal
@@ -42,10 +40,8 @@ def proved(records: list[Record]) -> set[str]:
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_the_random_directors_evenings_prove_their_authors(
-    tmp_path: Path, settings: Settings, seed: int
-) -> None:
-    service = play(tmp_path / "played.tdc", settings, 400, seed=seed)
+def test_the_random_directors_evenings_prove_their_authors(settings: Settings, seed: int) -> None:
+    service = play(None, settings, 400, seed=seed)
     try:
         assert service.state.phase == "finished"
         assert {"Bust", "CloseTable", "Final", "Count"} <= proved(service.log())

@@ -13,6 +13,7 @@ import pytest
 from tdhelpers.driver import next_action
 from tdhelpers.support import FakeClock
 
+from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted
 from tdconsole.domain.read_model import state_view, to_json
@@ -138,3 +139,16 @@ def test_two_services_on_one_log_in_memory_see_each_others_writes() -> None:
     assert floor.poll()
     assert floor.state.last_seq == director.state.last_seq
     assert floor.log() == director.log()
+
+
+def test_the_demo_in_memory_is_the_demos_file(tmp_path: Path) -> None:
+    now = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+    in_memory = demo_in_memory(now=now, lang="en")
+    on_file = Tournament.open(build_demo(tmp_path / "demo.tdc", now=now, lang="en"))
+    try:
+        assert in_memory.state.name == "Autumn Tournament (demo)"
+        assert in_memory.log() == on_file.log() and stored(in_memory.store) == stored(on_file.store)
+        assert folded(in_memory) == folded(on_file)
+    finally:
+        on_file.close()
+        in_memory.close()
