@@ -17,7 +17,6 @@ from tdconsole.domain.room_message import ClearMessage, MessageShown, ShowMessag
 from tdconsole.domain.state import Message
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.view import state_json
-from tdconsole.service import Tournament
 
 
 def test_a_message_is_shown_until_its_minutes_pass(
@@ -65,7 +64,6 @@ def test_undo_and_redo_take_the_message_back_and_forth(make_service: MakeService
     assert service.state.message == Message("Second")
 
 
-@pytest.mark.event_file
 def test_the_replay_ends_the_message_at_the_logged_time(
     make_service: MakeService, clock: FakeClock
 ) -> None:
@@ -73,10 +71,8 @@ def test_the_replay_ends_the_message_at_the_logged_time(
     service = make_service()
     service.execute(ShowMessage(message="Dinner is served", minutes=10))
     shown_at = clock.now
-    path = service.store.path
-    service.close()
     clock.advance(3600)
-    again = Tournament.open(path, clock=clock)
+    again = terminal(service, clock=clock)  # (the log folded anew)
     try:
         assert again.state.message == Message("Dinner is served", shown_at + timedelta(minutes=10))
         assert again.state.message_at(clock.now) is None
