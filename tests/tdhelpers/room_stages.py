@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from tdconsole.demo import build_demo
 from tdconsole.domain.clock_events import ClockControl, EditLevel
@@ -18,6 +19,7 @@ from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
+from tdhelpers.support import terminal
 
 LONG = "Maximilian Alexander von Hohenzollern-Sigmaringen"
 """49 letters, within the 60 a name may have."""
@@ -42,11 +44,18 @@ STAGES = (
 class Played:
     """A service on the event whose clock the builder moves (``back`` before the real now)."""
 
-    def __init__(self, path: Path, start: datetime, keep_long: bool = False) -> None:
+    def __init__(
+        self, event: Path | Tournament[Any], start: datetime, keep_long: bool = False
+    ) -> None:
+        """``event``: its file, or a service on it (a terminal of its own is opened)."""
         self.at = start
         self.keep_long = keep_long
         """Eliminate the shortest names first (the longest stay to the end)."""
-        self.service = Tournament.open(path, clock=lambda: self.at, rng=random.Random(7))
+        kwargs: dict[str, Any] = {"clock": lambda: self.at, "rng": random.Random(7)}
+        if isinstance(event, Tournament):
+            self.service: Tournament[Any] = terminal(event, **kwargs)
+        else:
+            self.service = Tournament.open(event, **kwargs)
 
     def run(self, *commands: object, after: timedelta = timedelta(0)) -> None:
         self.at += after
