@@ -54,6 +54,14 @@ Log = TypeVar("Log", bound=EventLog, default=EventStore)
 """Where a Tournament keeps its log: the event's file unless said otherwise."""
 
 
+def _creation(name: str, settings: Settings) -> CreateEvent:
+    """The command that creates the event ``name`` with ``settings``, its local folders
+    checked (``settings.check_local_folder``)."""
+    for key, value in local_folders.named(settings).items():
+        check_local_folder(key, value)
+    return CreateEvent(name=name, settings=settings.model_dump(mode="json"))
+
+
 def event_language(path: Path) -> str | None:
     """The language setting of the event at ``path``, or None when it cannot be read.
 
@@ -140,10 +148,8 @@ class Tournament(Generic[Log]):
     def in_memory(cls, name: str, settings: Settings, **kwargs: Any) -> Tournament[MemoryStore]:
         """A new event kept in memory only (``store.memory``): the same commands, refusals,
         log and State as a file's, and nothing written anywhere (no file, no backups, no
-        machine's choice of a folder); it is gone once closed."""
-        command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
-        for key, value in local_folders.named(settings).items():
-            check_local_folder(key, value)
+        machine's choice of a folder): the events go with the store."""
+        command = _creation(name, settings)
         service = Tournament(MemoryStore(), **kwargs)
         try:
             service.execute(command)
@@ -158,9 +164,7 @@ class Tournament(Generic[Log]):
     ) -> Tournament[EventStore]:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
-        command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
-        for key, value in local_folders.named(settings).items():
-            check_local_folder(key, value)
+        command = _creation(name, settings)
 
         def build(tmp: Path) -> int:
             service = Tournament(EventStore(tmp, create=True), **kwargs)

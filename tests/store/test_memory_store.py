@@ -17,6 +17,7 @@ from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted
 from tdconsole.domain.read_model import state_view, to_json
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
 from tdconsole.store import snapshot
@@ -119,6 +120,7 @@ def test_an_event_in_memory_writes_nothing_anywhere(tmp_path: Path, data_dir: Pa
         service.execute(next_action(service.state, random.Random(1), 12))  # type: ignore[arg-type]
         service.undo()
         service.redo()
+        service.execute(ChangeSettings(assignments=[("print_dir", str(tmp_path / "prints"))]))
         assert service.store.path is None and service.backup_error is None
         assert service.known_players() == [] and service.last_event_players() == []
         assert service.write_blocked() is None
