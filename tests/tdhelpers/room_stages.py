@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Pay, Register
@@ -92,10 +92,26 @@ def stage_event(
 ) -> Path:
     """An event file in ``folder`` that shows ``stage`` when served at ``now`` (the real time),
     its players ``names`` (None: short names; the demo's in play)."""
-    now = now or datetime.now(UTC)
     path = folder / f"{stage}.tdc"
+    staged(stage, now, names, path).close()
+    return path
+
+
+def staged(
+    stage: str,
+    now: datetime | None = None,
+    names: tuple[str, ...] | None = None,
+    path: Path | None = None,
+) -> Tournament[Any]:
+    """A service on the event that shows ``stage`` at ``now`` (``stage_event``): its file at
+    ``path``, or in memory (None)."""
+    now = now or datetime.now(UTC)
     if stage in ("waiting", "seats"):
-        service = Tournament.create(path, "Torneo di Natale", load_settings())
+        service: Tournament[Any] = (
+            Tournament.in_memory("Torneo di Natale", load_settings())
+            if path is None
+            else Tournament.create(path, "Torneo di Natale", load_settings())
+        )
         names = names or ("Rossi", "Bianchi", "Zoë Ångström", "[red]Bob", "Verdi", "Neri",
                           "Gallo", "Conti", "Marino", "Greco", "Bruno", "Costa", "Fontana",
                           "Rizzo")  # fmt: skip
@@ -103,17 +119,18 @@ def stage_event(
         service.execute(Pay(names=list(names)))
         if stage == "seats":
             service.execute(Draw(seed=3))
-        service.close()
-        return path
+        return service
     start = now - timedelta(hours=2)
-    if names:
-        build_demo(path, now=start, players=names)
-    else:
-        build_demo(path, now=start)
-    night = Played(path, start, keep_long=bool(names))
+    players = {"players": names} if names else {}
+    event: Path | Tournament[Any] = (
+        demo_in_memory(now=start, **players)
+        if path is None
+        else build_demo(path, now=start, **players)
+    )
+    night = Played(event, start, keep_long=bool(names))
     try:
         if stage == "paused":
-            return path
+            return night.service
         if stage == "break":
             night.run(EditLevel(level=1, break_minutes=10))
         clock_back = {
@@ -152,6 +169,7 @@ def stage_event(
             while night.service.state.in_play > 1:
                 last = [p for p in night.service.state.in_players() if p.name != kept][-1].name
                 night.run(Bust(names=[last], declined=True))
-        return path
-    finally:
+        return night.service
+    except BaseException:
         night.service.close()
+        raise
