@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from tdconsole.domain.state import State
 from tdconsole.store.backup import BackupWorker, list_backups
-from tdconsole.store.eventstore import EventStore
 from tdconsole.store.local_folders import backup_folder_here
+from tdconsole.store.log import EventLog
 
 
 class AutoBackups:
-    """The backups of ``store``'s file taken after its writes, and why the last one failed."""
+    """The backups of ``store``'s file taken after its writes, and why the last one failed.
+    A log in no file (``MemoryStore``) has none."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventLog) -> None:
         self.store = store
         self._worker: BackupWorker | None = None
         self._seq: int | None = None
@@ -20,6 +21,9 @@ class AutoBackups:
 
     def after_write(self, state: State) -> None:
         """Take a backup when ``backup.every`` commands came since the last one."""
+        path = self.store.path
+        if path is None:
+            return
         settings = state.settings.backup
         folder = backup_folder_here(state.settings)
         if settings.keep <= 0:
@@ -29,11 +33,11 @@ class AutoBackups:
         if self._worker.busy():
             return
         if self._seq is None:
-            taken = list_backups(self.store.path, folder)
+            taken = list_backups(path, folder)
             self._seq = taken[-1].seq if taken else 0
         if self.store.commands_after(self._seq) >= settings.every:
             self._seq = state.last_seq
-            self._worker.request(self.store.path, folder, settings.keep)
+            self._worker.request(path, folder, settings.keep)
 
     def wait(self, timeout: float | None = 30) -> None:
         """Return once the backup under way, if any, is on disk (or has failed)."""

@@ -3,7 +3,9 @@
 ``Tournament.execute(command)`` re-reads the log inside the write transaction, lets the command
 decide on the latest State, appends its events and folds them in. Undo and redo are events too,
 written the same way (``Tournament._write``). The State is folded and kept by ``state_cache``;
-every ``backup.every`` commands a backup of the file is taken (``auto_backups``).
+every ``backup.every`` commands a backup of the file is taken (``auto_backups``). The log is the
+event's file (``open``, ``create``), or memory (``in_memory``: a dry run, the domain's tests),
+through one ``store.log.EventLog``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypedDict, cast
+from typing import Any, Generic, TypedDict, cast
+
+from typing_extensions import TypeVar  # (a default: Python 3.13's typing has it)
 
 from tdconsole.auto_backups import AutoBackups
 from tdconsole.domain.acting import Who, floor_owns, label
@@ -43,7 +47,20 @@ from tdconsole.now import Clock, utc_now
 from tdconsole.state_cache import StateCache
 from tdconsole.store import local_folders
 from tdconsole.store.eventstore import EventStore
+from tdconsole.store.log import EventLog
+from tdconsole.store.memory import MemoryStore
 from tdconsole.store.output import place_new_file
+
+Log = TypeVar("Log", bound=EventLog, default=EventStore)
+"""Where a Tournament keeps its log: the event's file unless said otherwise."""
+
+
+def _creation(name: str, settings: Settings) -> CreateEvent:
+    """The command that creates the event ``name`` with ``settings``, its local folders
+    checked (``settings.check_local_folder``)."""
+    for key, value in local_folders.named(settings).items():
+        check_local_folder(key, value)
+    return CreateEvent(name=name, settings=settings.model_dump(mode="json"))
 
 
 def event_language(path: Path) -> str | None:
@@ -84,12 +101,12 @@ class LastAction:
         return label(self.who)
 
 
-class Tournament:
-    """One event, opened from its file."""
+class Tournament(Generic[Log]):
+    """One event, opened from its file (or kept in memory: ``in_memory``)."""
 
     def __init__(
         self,
-        store: EventStore,
+        store: Log,
         *,
         clock: Clock = utc_now,
         rng: random.Random | None = None,
@@ -125,19 +142,33 @@ class Tournament:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path, **kwargs: Any) -> Tournament:
-        return cls(EventStore(path), **kwargs)
+    def open(cls, path: Path, **kwargs: Any) -> Tournament[EventStore]:
+        return Tournament(EventStore(path), **kwargs)
 
     @classmethod
-    def create(cls, path: Path, name: str, settings: Settings, **kwargs: Any) -> Tournament:
+    def in_memory(cls, name: str, settings: Settings, **kwargs: Any) -> Tournament[MemoryStore]:
+        """A new event kept in memory only (``store.memory``): the same commands, refusals,
+        log and State as a file's, and nothing written anywhere (no file, no backups, no
+        machine's choice of a folder): the events go with the store."""
+        command = _creation(name, settings)
+        service = Tournament(MemoryStore(), **kwargs)
+        try:
+            service.execute(command)
+        except BaseException:
+            service.close()
+            raise
+        return service
+
+    @classmethod
+    def create(
+        cls, path: Path, name: str, settings: Settings, **kwargs: Any
+    ) -> Tournament[EventStore]:
         """A new event file, made whole under a temporary name and then linked into place: a
         crash never leaves half an event, and an existing file is never replaced."""
-        command = CreateEvent(name=name, settings=settings.model_dump(mode="json"))
-        for key, value in local_folders.named(settings).items():
-            check_local_folder(key, value)
+        command = _creation(name, settings)
 
         def build(tmp: Path) -> int:
-            service = cls(EventStore(tmp, create=True), **kwargs)
+            service = Tournament(EventStore(tmp, create=True), **kwargs)
             try:
                 service.execute(command)
                 service.store.seal()
@@ -285,7 +316,10 @@ class Tournament:
             return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
         records = self._write(decide)
-        # A folder set here is this machine's choice (``store.local_folders``).
+        # A folder set here is this machine's choice (``store.local_folders``); an event in
+        # memory makes none.
+        if self.store.path is None:
+            return records
         changed = {r.body.key for r in records if isinstance(r.body, SettingChanged)}
         for key, value in local_folders.named(self.state.settings).items():
             if key in changed:
@@ -396,7 +430,8 @@ class Tournament:
         # lazy: reading the other events' files waits for the first registration
         from tdconsole.season.known import known_names
 
-        self._known = known_names(self.store.path)
+        path = self.store.path  # (an event in memory is in no data folder: it knows none)
+        self._known = [] if path is None else known_names(path)
 
     def last_event_players(self) -> list[str]:
         """The players of the data folder's event changed last before this one ("like the
@@ -405,7 +440,8 @@ class Tournament:
         from tdconsole.event_files import players_to_offer, read_event
         from tdconsole.season.known import latest_events
 
-        latest = latest_events(self.store.path)
+        path = self.store.path  # (an event in memory is in no data folder: none came before)
+        latest = [] if path is None else latest_events(path)
         if not latest:
             return []
         return self._not_registered(players_to_offer(read_event(latest[0])))

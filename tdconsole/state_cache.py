@@ -21,11 +21,12 @@ from tdconsole.domain.fold import History, apply_all, is_control
 from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
-from tdconsole.i18n import Said, _
+from tdconsole.i18n import Msg, Said, _
 from tdconsole.store import snapshot
-from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.faults import UNNAMED, validation_words
-from tdconsole.store.opening import damaged, shown
+from tdconsole.store.log import EventLog
+from tdconsole.store.memory import IN_MEMORY
+from tdconsole.store.opening import StoreError, damaged, shown
 
 CHECKPOINT_EVERY = 100
 """Events between two of the State's checkpoints kept in memory (``StateCache._checkpoints``)."""
@@ -37,7 +38,7 @@ from one of them rather than from the start of the log."""
 class StateCache:
     """The State and History of ``store``'s log, as this process last read it."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventLog) -> None:
         self.store = store
         self._folded = (State(settings=Settings()), History())
         """The State and History published, swapped in as one (``_publish``)."""
@@ -53,6 +54,11 @@ class StateCache:
     @property
     def state(self) -> State:
         return self._folded[0]
+
+    @property
+    def _where(self) -> Path | Msg:
+        """The log's file, or what names a log in memory, for a message."""
+        return IN_MEMORY if self.store.path is None else self.store.path
 
     @property
     def history(self) -> History:
@@ -78,9 +84,9 @@ class StateCache:
         except StoreError:
             raise
         except RuleError as exc:  # an event no live command could have recorded
-            raise damaged(self.store.path, exc.said) from None
+            raise damaged(self._where, exc.said) from None
         except Exception as exc:  # a stored event that cannot be applied: the log is damaged
-            raise _unfoldable(self.store.path, after, exc) from None
+            raise _unfoldable(self._where, after, exc) from None
 
     def absorb(self, records: list[Record]) -> None:
         """Fold in ``records``, the next events of the log (an undo or redo refolds)."""
@@ -95,7 +101,7 @@ class StateCache:
         try:
             apply_all(state, records)
         except Exception as exc:  # another terminal's event that cannot be applied
-            raise _unfoldable(self.store.path, state.last_seq, exc) from None
+            raise _unfoldable(self._where, state.last_seq, exc) from None
         self._publish(state, history)
         self._checkpoint()
 
@@ -203,7 +209,7 @@ class StateCache:
             self.snapshot_seq = seq
 
 
-def _unfoldable(path: Path, after: int, exc: Exception) -> StoreError:
+def _unfoldable(path: Path | Msg, after: int, exc: Exception) -> StoreError:
     """A log whose stored events cannot be applied in order: damaged, said in one line."""
     what = _fault(exc)
     return StoreError(

@@ -10,6 +10,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck
@@ -87,6 +88,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "real_scrypt: hash PINs at the console's own cost (no ``pin_cost``): the tests that "
         "prove the cost itself",
     )
+    config.addinivalue_line(
+        "markers",
+        "event_file: the test is about the event's file (a path reopened, backups, locks, "
+        "another process): ``make_service`` keeps its events on disk where the folder's "
+        "conftest would keep them in memory",
+    )
 
 
 # (this file holds the scrypt fixture; its other fixtures are the suite's own)
@@ -120,20 +127,27 @@ def settings() -> Settings:
 
 
 @pytest.fixture
-def make_service(tmp_path: Path, clock: FakeClock, settings: Settings) -> Iterator[MakeService]:
-    opened: list[Tournament] = []
+def in_memory() -> bool:
+    """Whether ``make_service`` keeps its events in memory (``Tournament.in_memory``) rather
+    than in a file: the domain's tests do (tests/domain/conftest.py), except those marked
+    ``event_file``."""
+    return False
 
-    def make(name: str = "event", seed: int = 1, **kwargs: object) -> Tournament:
-        path = tmp_path / f"{name}.tdc"
+
+@pytest.fixture
+def make_service(
+    tmp_path: Path, clock: FakeClock, settings: Settings, in_memory: bool
+) -> Iterator[MakeService]:
+    opened: list[Tournament[Any]] = []
+
+    def make(name: str = "event", seed: int = 1, **kwargs: Any) -> Tournament[Any]:
         chosen = kwargs.pop("settings", settings)
         assert isinstance(chosen, Settings)
-        service = Tournament.create(
-            path,
-            name,
-            chosen,
-            clock=clock,
-            rng=random.Random(seed),
-            **kwargs,  # type: ignore[arg-type]
+        kwargs.update(clock=clock, rng=random.Random(seed))
+        service: Tournament[Any] = (
+            Tournament.in_memory(name, chosen, **kwargs)
+            if in_memory
+            else Tournament.create(tmp_path / f"{name}.tdc", name, chosen, **kwargs)
         )
         opened.append(service)
         return service

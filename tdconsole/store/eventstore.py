@@ -15,7 +15,6 @@ disposable cache of the folded State (see ``snapshot``).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import stat
@@ -24,17 +23,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-from tdconsole.domain.events import (
-    SCHEMA_VERSION,
-    EventBody,
-    Record,
-    event_class,
-    event_from_json,
-)
-from tdconsole.domain.texts import escape
-from tdconsole.i18n import Msg, _
+from tdconsole.domain.events import EventBody, Record
+from tdconsole.i18n import _
 from tdconsole.store.faults import Cause, own_words, sqlite_cause, write_blocker
 from tdconsole.store.opening import (
     APP_ID,
@@ -56,10 +47,8 @@ from tdconsole.store.opening import (
     refuse_shared,
     shown,
 )
+from tdconsole.store.rows import Row, appended, record_of, rows_of
 from tdconsole.store.system import PRIVATE_FILE, Identity, identity, make_folder, still_there
-
-Row = tuple[int, int, str, int, str, str, str]
-"""seq, command, type, schema, at, actor, data: one stored event as the file holds it."""
 
 __all__ = ["APP_ID", "FORMAT", "EventStore", "Row", "StoreError", "inspect"]
 
@@ -134,56 +123,12 @@ class EventStore:
     def read(self, after: int = 0) -> list[Record]:
         with self._reading():
             rows = self._db.execute(
-                "SELECT seq, command, type, at, actor, data, schema FROM events WHERE seq > ? "
+                "SELECT seq, command, type, schema, at, actor, data FROM events WHERE seq > ? "
                 "ORDER BY seq",
                 (after,),
             ).fetchall()
         stamps: dict[str, datetime] = {}  # one command's events share their time
-        return [self._record(row, stamps) for row in rows]
-
-    def _record(self, row: tuple[Any, ...], stamps: dict[str, datetime]) -> Record:
-        seq, command, type_name, at, actor, data, schema = row
-        try:
-            if not isinstance(schema, int) or schema > SCHEMA_VERSION:
-                # (what ``import`` refuses of an export: an event of a newer console)
-                raise _Unreadable(
-                    _("schema {schema!r} is not this console's (at most {known})").format(
-                        schema=schema, known=SCHEMA_VERSION
-                    )
-                )
-            if not (
-                isinstance(command, int)
-                and 0 < command <= seq
-                and isinstance(at, str)
-                and isinstance(actor, str)
-                and isinstance(data, str)
-            ):
-                raise _Unreadable(_("a field of the wrong kind"))
-            try:  # the type's module is imported when the log first holds it
-                cls = event_class(type_name) if isinstance(type_name, str) else None
-            except KeyError:
-                cls = None
-            if cls is None:
-                raise _unknown_type(self.path, seq, type_name)
-            # The rows were written by ``append`` from validated bodies: pydantic's JSON
-            # validation reads them in one step (faster than json.loads + model_validate).
-            body = event_from_json(cls, data)
-            when = stamps.get(at)
-            if when is None:
-                when = datetime.fromisoformat(at)
-                if when.utcoffset() is None:
-                    raise _Unreadable(_("the time {at!r} has no offset").format(at=at))
-                stamps[at] = when
-        except (ValueError, TypeError) as exc:
-            why = exc.said if isinstance(exc, _Unreadable) else own_words(exc)
-            raise StoreError(
-                _(
-                    "{path}: event {seq} cannot be read ({why}); restore a backup "
-                    "(`tdconsole backups`)"
-                ).format(path=shown(self.path), seq=seq, why=why)
-            ) from None
-        # Who acted, as an older file may hold it: escaped like the events' texts.
-        return Record(seq, command, when, escape(actor), body)
+        return [record_of(row, stamps, self.path) for row in rows]
 
     def rows(self) -> list[Row]:
         """Every stored event exactly as the file holds it (for export)."""
@@ -491,25 +436,13 @@ class EventStore:
     def append(self, bodies: list[EventBody], at: datetime, actor: str) -> list[Record]:
         """Append one command's events (call inside ``transaction``); returns the records."""
         first = self.last_seq() + 1
-        stamp = at.isoformat()
-        rows = [
-            (
-                first + i,
-                first,
-                body.type,
-                SCHEMA_VERSION,
-                stamp,
-                actor,
-                json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":")),
-            )
-            for i, body in enumerate(bodies)
-        ]
+        rows = rows_of(bodies, first, at, actor)
         self._db.executemany(
             "INSERT INTO events(seq, command, type, schema, at, actor, data) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
-        return [Record(first + i, first, at, actor, body) for i, body in enumerate(bodies)]
+        return appended(bodies, first, at, actor)
 
 
 VANISHED = _("the file was deleted, moved or replaced while open")
@@ -524,25 +457,6 @@ def _identity_of(path: Path) -> Identity:
         raise StoreError(
             _("cannot read {path}: {cause}").format(path=shown(path), cause=own_words(exc))
         ) from None
-
-
-class _Unreadable(ValueError):
-    """A stored event's row that is not one ``append`` writes: why, in our words."""
-
-    def __init__(self, said: Msg) -> None:
-        super().__init__(str(said))
-        self.said = said
-
-
-def _unknown_type(path: Path, seq: int, type_name: object) -> StoreError:
-    shown_type = shown(repr(type_name))
-    return StoreError(
-        _(
-            "{path}: event {seq} has the unknown type {shown_type}: the "
-            "file is from a newer tdconsole (update the console) or "
-            "damaged"
-        ).format(path=shown(path), seq=seq, shown_type=shown_type),
-    )
 
 
 SESSION_SECRET = "session_secret"

@@ -62,7 +62,7 @@ def shown(path: object) -> str:
     return escape(str(path))
 
 
-def damaged(path: Path, what: Said, *, untouched: bool = True) -> StoreError:
+def damaged(path: Path | Msg, what: Said, *, untouched: bool = True) -> StoreError:
     """A damaged file: what is wrong (our words, or SQLite's: ``faults.own_words``), how to
     recover, and (``untouched``) that nothing was written."""
     if untouched:

@@ -43,6 +43,7 @@ def test_the_summary_names_the_pin_without_its_digits() -> None:
     assert command.describe() == "set floor_pin=**** table_seats=9"
 
 
+@pytest.mark.event_file
 def test_set_keeps_only_a_salted_hash(make_service) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
     service.execute(ChangeSettings(assignments=[("floor_pin", PIN), ("director_pin", PIN)]))
@@ -106,6 +107,7 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "set floor_pin=****" in json.dumps(log)
 
 
+@pytest.mark.event_file
 def test_no_backup_holds_the_pin(make_service) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
     service.execute(ChangeSettings(assignments=[("every", "1"), ("floor_pin", PIN)]))
@@ -179,6 +181,7 @@ def test_a_typed_pin_that_is_not_ascii_digits_never_matches() -> None:
     assert not pin_matches(stored, "9" * 5000)
 
 
+@pytest.mark.event_file
 def test_the_director_signs_every_phone_out_through_the_service_logged(
     make_service, capsys: pytest.CaptureFixture[str]
 ) -> None:  # type: ignore[no-untyped-def]
@@ -199,6 +202,7 @@ def test_the_director_signs_every_phone_out_through_the_service_logged(
     assert "sign every phone out" in capsys.readouterr().out
 
 
+@pytest.mark.event_file
 def test_the_session_secret_is_kept_in_the_file_and_not_exported(
     make_service, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
@@ -226,6 +230,7 @@ def test_the_session_secret_is_kept_in_the_file_and_not_exported(
         fresh.close()
 
 
+@pytest.mark.event_file
 def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
     FloorSessions(service.store).end("phone-a", until=2_000, now=1_000)
@@ -247,6 +252,7 @@ def test_a_signed_out_session_is_kept_until_its_cookie_expires(make_service) -> 
     assert FloorSessions(service.store).ended(now=3_000) == {"phone-b", "phone-c"}
 
 
+@pytest.mark.event_file
 def test_only_keys_that_start_with_signed_out_are_sessions(make_service) -> None:  # type: ignore[no-untyped-def]
     service: Tournament = make_service()
     # Keys a LIKE 'signed_out:%' would take too: ``_`` is any character, letters any case.

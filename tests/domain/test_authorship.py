@@ -5,11 +5,9 @@ every proof an import asks (``replay(proving=True)``, ``check_times``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from tdhelpers.played import play
-from tdhelpers.support import FakeClock, MakeService, names
+from tdhelpers.support import FakeClock, MakeService, names, terminal
 
 from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.authorship import RECORDS, check_times, described
@@ -26,7 +24,6 @@ from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import Disqualify, ImportRulebook, MarkServed, RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
 from tdconsole.domain.settings import Settings
-from tdconsole.service import Tournament
 
 
 def test_the_table_names_every_command_and_every_event() -> None:
@@ -43,10 +40,8 @@ def proved(records: list[Record]) -> set[str]:
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_the_random_directors_evenings_prove_their_authors(
-    tmp_path: Path, settings: Settings, seed: int
-) -> None:
-    service = play(tmp_path / "played.tdc", settings, 400, seed=seed)
+def test_the_random_directors_evenings_prove_their_authors(settings: Settings, seed: int) -> None:
+    service = play(None, settings, 400, seed=seed)
     try:
         assert service.state.phase == "finished"
         assert {"Bust", "CloseTable", "Final", "Count"} <= proved(service.log())
@@ -58,8 +53,7 @@ def test_an_evening_of_every_command_proves_its_authors(
     make_service: MakeService, clock: FakeClock
 ) -> None:
     service = make_service()
-    path = service.store.path
-    anna = Tournament.open(path, actor="Anna", role="floor", clock=clock)
+    anna = terminal(service, actor="Anna", role="floor", clock=clock)
     try:
         field = names(20)
         service.execute(Register(names=field))

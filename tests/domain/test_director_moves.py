@@ -3,11 +3,9 @@ and the colour-up (a Decision: the smallest chip leaves, each stack rounded up).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from tdhelpers.invariants import check
-from tdhelpers.support import MakeService, names
+from tdhelpers.support import MakeService, names, terminal
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.colour_up import ColourUp, rounded_up
@@ -112,16 +110,15 @@ def test_the_director_moves_one_player_with_his_chips(make_service: MakeService)
     check(service)
 
 
-def test_only_the_director_moves_a_player(make_service: MakeService, tmp_path: Path) -> None:
+def test_only_the_director_moves_a_player(make_service: MakeService) -> None:
     service = make_service(name="floor", seed=2)
     players = names(16)
     service.execute(Register(names=players))
     service.execute(Pay(names=players))
     service.execute(Draw(seed=2))
     service.execute(Start(stack=4000, big_blind=100))
-    path = tmp_path / "floor.tdc"
     name = service.state.players_at(service.state.tables[1])[0].name
-    floor = Tournament.open(path, role="floor", actor="Bruno")
+    floor = terminal(service, role="floor", actor="Bruno")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(MovePlayer(name=name, table=2, seat=9, reason="lite"))

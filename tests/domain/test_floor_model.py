@@ -4,19 +4,17 @@ from (tests/tdhelpers/room_stages.py builds each stage against a fixed now)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
-from tdhelpers.room_stages import stage_event
+from tdhelpers.room_stages import staged
 
 from tdconsole.domain.floor_model import FloorClock, floor_state
-from tdconsole.service import Tournament
 
 NOW = datetime(2026, 12, 2, 21, 0, tzinfo=UTC)
 
 
-def clock_at(folder: Path, stage: str) -> FloorClock:
-    service = Tournament.open(stage_event(folder, stage, NOW))
+def clock_at(stage: str) -> FloorClock:
+    service = staged(stage, NOW)
     try:
         clock = floor_state(service.state, NOW, "Anna", "en").clock
     finally:
@@ -25,8 +23,8 @@ def clock_at(folder: Path, stage: str) -> FloorClock:
     return clock
 
 
-def test_a_break_counts_to_when_play_resumes_and_names_its_level(tmp_path: Path) -> None:
-    clock = clock_at(tmp_path, "break")
+def test_a_break_counts_to_when_play_resumes_and_names_its_level() -> None:
+    clock = clock_at("break")
     assert (clock.stage, clock.is_break, clock.running) == ("break", True, True)
     assert clock.zero_at == NOW + timedelta(minutes=6, seconds=30)
     assert clock.remaining_seconds == 390
@@ -42,8 +40,8 @@ def test_a_break_counts_to_when_play_resumes_and_names_its_level(tmp_path: Path)
     ],
 )
 def test_each_stage_is_said_with_the_zero_the_phone_counts_from(
-    tmp_path: Path, stage: str, said: str, zero_at: datetime | None
+    stage: str, said: str, zero_at: datetime | None
 ) -> None:
-    clock = clock_at(tmp_path, stage)
+    clock = clock_at(stage)
     assert (clock.stage, clock.zero_at, clock.is_break) == (said, zero_at, False)
     assert (clock.level, clock.small, clock.big) == (1, "50", "100")

@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from tdhelpers.support import FakeClock, MakeService, names, started
+from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.errors import RuleError
@@ -76,6 +76,7 @@ def test_undo_gives_the_prize_back_to_due_and_redo_pays_it(make_service: MakeSer
     assert cash(service.state).prizes_handed_over == Decimal(21)
 
 
+@pytest.mark.event_file
 def test_a_handover_is_read_back_from_the_file(make_service: MakeService, clock: FakeClock) -> None:
     service = six(make_service)
     fifth = bust(service, 2)[1]
@@ -140,7 +141,7 @@ def test_the_winner_is_handed_his_prize_once_the_event_is_over(
 def test_only_the_director_hands_over_a_prize(make_service: MakeService) -> None:
     service = six(make_service)
     fifth = bust(service, 2)[1]
-    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    floor = terminal(service, actor="Anna", role="floor")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(HandOverPrize(name=fifth))
@@ -162,6 +163,7 @@ def _as_before_handovers(path: Path) -> None:
     db.close()
 
 
+@pytest.mark.event_file
 def test_an_older_event_counts_a_decided_prize_as_paid(
     make_service: MakeService, clock: FakeClock
 ) -> None:

@@ -4,8 +4,6 @@ screen."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tdconsole.domain.errors import RuleError
@@ -19,8 +17,8 @@ SOMETHING = ["é", "e\u0301", "...", "€", "7", "Cena!"]
 
 
 @pytest.mark.parametrize("text", NOTHING)
-def test_a_message_that_shows_nothing_is_refused(tmp_path: Path, text: str) -> None:
-    service = Tournament.create(tmp_path / "e.tdc", "e", load_settings())
+def test_a_message_that_shows_nothing_is_refused(text: str) -> None:
+    service = Tournament.in_memory("e", load_settings())
     try:
         seq = service.state.last_seq
         with pytest.raises(RuleError, match="shows nothing") as refused:

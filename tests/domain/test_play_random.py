@@ -4,11 +4,9 @@ and replaying the log gives the same state (Titles III-V)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tdhelpers.built_once import created
 from tdhelpers.invariants import check
 from tdhelpers.support import FakeClock, names
 
@@ -82,9 +80,10 @@ def play_out(service: Tournament, rng: random.Random) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(n=st.integers(min_value=2, max_value=24), seed=st.integers(0, 10_000))
-def test_random_legal_play_keeps_every_invariant(tmp_path: Path, n: int, seed: int) -> None:
-    path = tmp_path / f"random-{n}-{seed}.tdc"
-    service = created(path, "random", load_settings(), clock=FakeClock(), rng=random.Random(seed))
+def test_random_legal_play_keeps_every_invariant(n: int, seed: int) -> None:
+    service = Tournament.in_memory(
+        "random", load_settings(), clock=FakeClock(), rng=random.Random(seed)
+    )
     try:
         service.execute(Register(names=names(n)))
         service.execute(Pay(names=names(n)))
@@ -99,7 +98,6 @@ def test_random_legal_play_keeps_every_invariant(tmp_path: Path, n: int, seed: i
         check(service)
     finally:
         service.close()
-        path.unlink()
 
 
 COMMANDS = st.one_of(
@@ -126,12 +124,9 @@ COMMANDS = st.one_of(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(commands=st.lists(COMMANDS, max_size=40))
-def test_any_command_sequence_leaves_the_store_consistent(
-    tmp_path: Path, commands: list[object]
-) -> None:
+def test_any_command_sequence_leaves_the_store_consistent(commands: list[object]) -> None:
     """Valid commands apply, refused ones change nothing, and replay = live state."""
-    path = tmp_path / "seq.tdc"
-    service = created(path, "seq", load_settings(), clock=FakeClock(), rng=random.Random(1))
+    service = Tournament.in_memory("seq", load_settings(), clock=FakeClock(), rng=random.Random(1))
     try:
         for command in commands:
             before = service.store.last_seq()
@@ -150,4 +145,3 @@ def test_any_command_sequence_leaves_the_store_consistent(
             assert state_json(replayed, service.now()) == state_json(service.state, service.now())
     finally:
         service.close()
-        path.unlink()

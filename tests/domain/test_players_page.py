@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
+from tdhelpers.support import terminal
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import demo_in_memory
 from tdconsole.domain.clock import status
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final, SecondStack
@@ -26,8 +27,8 @@ from .test_room import NOW
 
 
 class Night:
-    def __init__(self, path: Path) -> None:
-        self.service = Tournament.open(path, clock=lambda: NOW, rng=random.Random(7))
+    def __init__(self, made: Tournament[Any]) -> None:
+        self.service = terminal(made, clock=lambda: NOW, rng=random.Random(7))
 
     def run(self, *commands: object) -> None:
         for command in commands:
@@ -50,8 +51,8 @@ class Night:
 
 
 @pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
-    made = Night(build_demo(tmp_path / "demo.tdc", now=NOW))
+def night() -> Iterator[Night]:
+    made = Night(demo_in_memory(now=NOW))
     made.run(ClockControl(action="start"))
     yield made
     made.service.close()
@@ -133,8 +134,8 @@ def room_keys(night: Night) -> list[str]:
     return list(room_json(night.page().shown))
 
 
-def test_before_the_draw_no_name_is_listed(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "e.tdc", "Torneo", load_settings())
+def test_before_the_draw_no_name_is_listed() -> None:
+    service = Tournament.in_memory("Torneo", load_settings())
     try:
         service.execute(Register(names=["Rossi", "Esposito"]))
         service.execute(Pay(names=["Rossi", "Esposito"]))

@@ -7,11 +7,11 @@ import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from tdhelpers.support import terminal
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import demo_in_memory
 from tdconsole.domain.floor_model import floor_state
 from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.play_common import second_stack_amount, second_stack_offers
@@ -27,16 +27,13 @@ from tdconsole.domain.read_model import (
 from tdconsole.domain.state import State
 from tdconsole.domain.view import state_json
 from tdconsole.serve.floor.view import state_json as floor_json
-from tdconsole.service import Tournament
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Iterator[State]:
-    service = Tournament.open(
-        build_demo(tmp_path / "demo.tdc", now=NOW), clock=lambda: NOW, rng=random.Random(7)
-    )
+def demo() -> Iterator[State]:
+    service = terminal(demo_in_memory(now=NOW), clock=lambda: NOW, rng=random.Random(7))
     yield service.state
     service.close()
 

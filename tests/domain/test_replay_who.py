@@ -7,24 +7,22 @@ import dataclasses
 from collections.abc import Callable
 
 import pytest
-from tdhelpers.support import MakeService
+from tdhelpers.support import MakeService, terminal
 
 from tdconsole.domain.acting import Who
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Signed
 from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.registration import Register
-from tdconsole.service import Tournament
 
 
 def evening(make_service: MakeService) -> list[Record]:
     """The Director registers two players; Anna, on the floor, registers a third; the
     Director registers a fourth from Anna's phone; Anna undoes her own."""
     service = make_service()
-    path = service.store.path
     service.execute(Register(names=["Ada", "Bea"]))
-    anna = Tournament.open(path, actor="Anna", role="floor")
-    phone = Tournament.open(path, role="director", via="Anna")
+    anna = terminal(service, actor="Anna", role="floor")
+    phone = terminal(service, role="director", via="Anna")
     try:
         anna.execute(Register(names=["Cid"]))
         phone.execute(Register(names=["Dan"]))

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from typing import Any
 
 import pytest
+from tdhelpers.support import terminal
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import demo_in_memory
 from tdconsole.domain.clock import status
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable, Final
@@ -36,9 +37,9 @@ NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 class Night:
     """One event on a clock the test moves by hand."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, made: Tournament[Any]) -> None:
         self.at = NOW
-        self.service = Tournament.open(path, clock=lambda: self.at, rng=random.Random(7))
+        self.service = terminal(made, clock=lambda: self.at, rng=random.Random(7))
 
     def advance(self, **delta: float) -> None:
         self.at += timedelta(**delta)
@@ -74,8 +75,8 @@ class Night:
 
 
 @pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
-    made = Night(build_demo(tmp_path / "demo.tdc", now=NOW))
+def night() -> Iterator[Night]:
+    made = Night(demo_in_memory(now=NOW))
     yield made
     made.service.close()
 
@@ -153,14 +154,13 @@ def test_a_break_its_end_the_next_blinds_the_colour_up_and_the_season(night: Nig
     assert chime(brk, resumed) == "resume"
 
 
-def test_the_seats_after_the_draw(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "d.tdc", "Prova", load_settings(), clock=lambda: NOW)
+def test_the_seats_after_the_draw() -> None:
+    service = Tournament.in_memory("Prova", load_settings(), clock=lambda: NOW)
     names = [f"Giocatore {i:02d}" for i in range(1, 15)]
     service.execute(Register(names=names))
     service.execute(Pay(names=names))
     service.execute(Draw(seed=3))
-    service.close()
-    night = Night(tmp_path / "d.tdc")
+    night = Night(service)
     try:
         shown = night.room()
         assert shown.stage == "seats"
@@ -286,14 +286,13 @@ def test_the_final_table_s_seats_leave_at_the_first_elimination(night: Night) ->
     assert shown.stage == "paused" and shown.seats == ()  # the clock, stopped, as it is
 
 
-def test_the_seats_in_the_order_a_person_sorts_names(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "d.tdc", "Prova", load_settings(), clock=lambda: NOW)
+def test_the_seats_in_the_order_a_person_sorts_names() -> None:
+    service = Tournament.in_memory("Prova", load_settings(), clock=lambda: NOW)
     names = ["Zoë", "Ólafur", "Zeno", "Olga", "Émile", "Δημήτρης", "Anna", "Eva", "Oscar"]
     service.execute(Register(names=names))
     service.execute(Pay(names=names))
     service.execute(Draw(seed=3))
-    service.close()
-    night = Night(tmp_path / "d.tdc")
+    night = Night(service)
     try:
         shown = [s.name for s in night.room().seats]
         assert shown == ["Anna", "Émile", "Eva", "Ólafur", "Olga", "Oscar", "Zeno", "Zoë",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from tdhelpers.support import FakeClock, MakeService, names, started
+from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust
@@ -17,7 +17,6 @@ from tdconsole.domain.room_message import ClearMessage, MessageShown, ShowMessag
 from tdconsole.domain.state import Message
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.view import state_json
-from tdconsole.service import Tournament
 
 
 def test_a_message_is_shown_until_its_minutes_pass(
@@ -72,10 +71,8 @@ def test_the_replay_ends_the_message_at_the_logged_time(
     service = make_service()
     service.execute(ShowMessage(message="Dinner is served", minutes=10))
     shown_at = clock.now
-    path = service.store.path
-    service.close()
     clock.advance(3600)
-    again = Tournament.open(path, clock=clock)
+    again = terminal(service, clock=clock)  # (the log folded anew)
     try:
         assert again.state.message == Message("Dinner is served", shown_at + timedelta(minutes=10))
         assert again.state.message_at(clock.now) is None
@@ -122,7 +119,7 @@ def test_an_ended_message_is_not_cleared_again(make_service: MakeService, clock:
 
 def test_only_the_director_speaks_to_the_room(make_service: MakeService) -> None:
     service = make_service()
-    floor = Tournament.open(service.store.path, actor="Anna", role="floor")
+    floor = terminal(service, actor="Anna", role="floor")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(ShowMessage(message="Dinner"))

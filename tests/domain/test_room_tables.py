@@ -4,11 +4,10 @@ its players by seat, the button, who has taken the second stack; a closed table 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from tdhelpers.room_stages import Played
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import demo_in_memory
 from tdconsole.domain.play import SecondStack
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.room import room, room_json
@@ -19,8 +18,8 @@ from tdconsole.store.settings_file import load_settings
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
 
-def test_every_open_table_by_seat_with_its_button_and_second_stacks(tmp_path: Path) -> None:
-    night = Played(build_demo(tmp_path / "demo.tdc", now=NOW), NOW)
+def test_every_open_table_by_seat_with_its_button_and_second_stacks() -> None:
+    night = Played(demo_in_memory(now=NOW), NOW)
     try:
         state = night.service.state
         first = state.players_at(state.tables[2])[0]
@@ -43,8 +42,8 @@ def test_every_open_table_by_seat_with_its_button_and_second_stacks(tmp_path: Pa
         night.service.close()
 
 
-def test_no_tables_before_the_draw_and_the_voice_setting_carried(tmp_path: Path) -> None:
-    service = Tournament.create(tmp_path / "e.tdc", "Torneo", load_settings())
+def test_no_tables_before_the_draw_and_the_voice_setting_carried() -> None:
+    service = Tournament.in_memory("Torneo", load_settings())
     try:
         service.execute(Register(names=["Rossi", "Bianchi"]))
         service.execute(ChangeSettings(assignments=[("voice", "off")]))

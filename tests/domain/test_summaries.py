@@ -12,6 +12,7 @@ import pickle
 from datetime import UTC, datetime
 
 import pytest
+from tdhelpers.support import terminal
 
 from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
@@ -249,11 +250,9 @@ def test_a_command_refused_to_the_floor_is_named_in_the_readers_language(make_se
     """The floor's refusal of a Director's command names the command in the reader's
     language, from its summary's data (it was named by its English text in an Italian line)."""
     from tdconsole.domain.errors import RuleError
-    from tdconsole.service import Tournament
 
     director = make_service()
-    path = director.store.path
-    floor = Tournament.open(path, role="floor", actor="Bruno")
+    floor = terminal(director, role="floor", actor="Bruno")
     try:
         with pytest.raises(RuleError) as refused:
             floor.execute(clock_events.ClockControl(action="start"))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tdhelpers.support import MakeService
+from tdhelpers.support import MakeService, terminal
 
 from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
@@ -179,10 +179,8 @@ def test_a_summary_is_one_line(make_service: MakeService) -> None:
 @pytest.mark.parametrize("actor", [HOSTILE["ESC"], "Eve\nDirettore", "E" * 61, "   "])
 def test_who_acts_is_refused_when_not_a_name(make_service: MakeService, actor: str) -> None:
     service = make_service()
-    path = service.store.path
-    service.close()
     with pytest.raises(RuleError) as refused:
-        Tournament.open(path, actor=actor)
+        terminal(service, actor=actor)
     assert refused.value.article == "VII.1"
     assert refused.value.text("it") != refused.value.text("en")
 

@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -28,10 +27,8 @@ PLAYERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> Iterator[Tournament]:
-    made = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=lambda: NOW, rng=random.Random(1)
-    )
+def service() -> Iterator[Tournament]:
+    made = Tournament.in_memory("e", load_settings(), clock=lambda: NOW, rng=random.Random(1))
     made.execute(Register(names=PLAYERS))
     made.execute(Pay(names=PLAYERS))
     made.execute(Draw(seed=1))

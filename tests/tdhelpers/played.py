@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
@@ -14,10 +15,16 @@ from tdhelpers.support import FakeClock
 
 
 def play(
-    path: Path, settings: Settings, actions: int, seed: int = 3, players: int = 30
-) -> Tournament:
-    """A new event at ``path`` after ``actions`` accepted actions (refusals are skipped)."""
-    service = Tournament.create(path, "t", settings, clock=FakeClock(), rng=random.Random(seed))
+    path: Path | None, settings: Settings, actions: int, seed: int = 3, players: int = 30
+) -> Tournament[Any]:
+    """A new event at ``path`` (None: in memory) after ``actions`` accepted actions (refusals
+    are skipped)."""
+    made: dict[str, Any] = {"clock": FakeClock(), "rng": random.Random(seed)}
+    service: Tournament[Any] = (
+        Tournament.in_memory("t", settings, **made)
+        if path is None
+        else Tournament.create(path, "t", settings, **made)
+    )
     return play_on(service, actions, seed, players)
 
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-from tdconsole.demo import build_demo
+from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
+from tdhelpers.support import terminal
 
 LONG = "Maximilian Alexander von Hohenzollern-Sigmaringen"
 """49 letters, within the 60 a name may have."""
@@ -42,11 +44,18 @@ STAGES = (
 class Played:
     """A service on the event whose clock the builder moves (``back`` before the real now)."""
 
-    def __init__(self, path: Path, start: datetime, keep_long: bool = False) -> None:
+    def __init__(
+        self, event: Path | Tournament[Any], start: datetime, keep_long: bool = False
+    ) -> None:
+        """``event``: its file, or a service on it (a terminal of its own is opened)."""
         self.at = start
         self.keep_long = keep_long
         """Eliminate the shortest names first (the longest stay to the end)."""
-        self.service = Tournament.open(path, clock=lambda: self.at, rng=random.Random(7))
+        kwargs: dict[str, Any] = {"clock": lambda: self.at, "rng": random.Random(7)}
+        if isinstance(event, Tournament):
+            self.service: Tournament[Any] = terminal(event, **kwargs)
+        else:
+            self.service = Tournament.open(event, **kwargs)
 
     def run(self, *commands: object, after: timedelta = timedelta(0)) -> None:
         self.at += after
@@ -83,10 +92,26 @@ def stage_event(
 ) -> Path:
     """An event file in ``folder`` that shows ``stage`` when served at ``now`` (the real time),
     its players ``names`` (None: short names; the demo's in play)."""
-    now = now or datetime.now(UTC)
     path = folder / f"{stage}.tdc"
+    staged(stage, now, names, path).close()
+    return path
+
+
+def staged(
+    stage: str,
+    now: datetime | None = None,
+    names: tuple[str, ...] | None = None,
+    path: Path | None = None,
+) -> Tournament[Any]:
+    """A service on the event that shows ``stage`` at ``now`` (``stage_event``): its file at
+    ``path``, or in memory (None)."""
+    now = now or datetime.now(UTC)
     if stage in ("waiting", "seats"):
-        service = Tournament.create(path, "Torneo di Natale", load_settings())
+        service: Tournament[Any] = (
+            Tournament.in_memory("Torneo di Natale", load_settings())
+            if path is None
+            else Tournament.create(path, "Torneo di Natale", load_settings())
+        )
         names = names or ("Rossi", "Bianchi", "Zoë Ångström", "[red]Bob", "Verdi", "Neri",
                           "Gallo", "Conti", "Marino", "Greco", "Bruno", "Costa", "Fontana",
                           "Rizzo")  # fmt: skip
@@ -94,17 +119,18 @@ def stage_event(
         service.execute(Pay(names=list(names)))
         if stage == "seats":
             service.execute(Draw(seed=3))
-        service.close()
-        return path
+        return service
     start = now - timedelta(hours=2)
-    if names:
-        build_demo(path, now=start, players=names)
-    else:
-        build_demo(path, now=start)
-    night = Played(path, start, keep_long=bool(names))
+    players = {"players": names} if names else {}
+    event: Path | Tournament[Any] = (
+        demo_in_memory(now=start, **players)
+        if path is None
+        else build_demo(path, now=start, **players)
+    )
+    night = Played(event, start, keep_long=bool(names))
     try:
         if stage == "paused":
-            return path
+            return night.service
         if stage == "break":
             night.run(EditLevel(level=1, break_minutes=10))
         clock_back = {
@@ -143,6 +169,7 @@ def stage_event(
             while night.service.state.in_play > 1:
                 last = [p for p in night.service.state.in_players() if p.name != kept][-1].name
                 night.run(Bust(names=[last], declined=True))
-        return path
-    finally:
+        return night.service
+    except BaseException:
         night.service.close()
+        raise

@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -35,6 +36,15 @@ class FakeClock:
 
 
 MakeService = Callable[..., Tournament]
+
+
+def terminal(service: Tournament[Any], **kwargs: Any) -> Tournament[Any]:
+    """Another terminal on ``service``'s event (the floor's, a phone's), acting as ``kwargs``
+    say: the event's file opened again, or the same log in memory."""
+    path = service.store.path
+    if path is None:
+        return Tournament(service.store, **kwargs)
+    return Tournament.open(path, **kwargs)
 
 
 def names(n: int) -> list[str]:
