@@ -4,8 +4,10 @@ next prize due (Art. I.7)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+import pytest
 from tdhelpers.support import started
 
 from tdconsole.domain.play import Bust
@@ -15,6 +17,7 @@ from tdconsole.ui.dialogs.hand_over import HandOverDialog
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 
 from .conftest import console, frozen, settle
+from .test_literal_names import screen_text
 from .test_only_what_applies import footer_keys
 
 SIX = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
@@ -55,3 +58,18 @@ async def test_after_a_handover_the_cursor_goes_to_the_next_prize_due(tmp_path: 
         await settle(pilot)
         handed = sorted(p.place for p in service.state.players.values() if p.handed_over_at)
         assert handed == [3, 4, 5]
+
+
+@pytest.mark.parametrize(("lang", "undo"), [("en", "u Undo"), ("it", "u Annulla")])
+async def test_the_prizes_footer_keeps_undo_whole_at_120_columns(
+    demo_file: Path, lang: str, undo: str
+) -> None:
+    """``H`` takes room in the Prizes tab's footer: ``u`` is still shown whole, in English and
+    in Italian (the longest words), at the console's 120 columns, every key of play shown
+    (the demo: three tables)."""
+    service = Tournament.open(demo_file, clock=frozen)
+    async with console(service, lang=lang) as (app, pilot):
+        await pilot.press("3")
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert re.search(rf" {undo}(?!\w)", footer), footer
