@@ -7,17 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's usage errors (a number out of its range)
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tdhelpers.command_line import run_typed as run
 
 
 @pytest.fixture
