@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterat
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import textual.css.stylesheet
@@ -41,6 +41,8 @@ NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
 SIZE = (120, 40)
 """The terminal the console's tests run in."""
+
+S = TypeVar("S")
 
 
 def frozen() -> datetime:
@@ -230,6 +232,21 @@ async def console(
             yield app, pilot
     finally:
         service.close()
+
+
+async def pressed(pilot: Pilot[Any], key: str) -> None:
+    """``key`` pressed on the app at rest, and its messages processed (``pilot.pause()``)."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+
+
+async def opened_by(pilot: Pilot[Any], key: str, kind: type[S]) -> S:
+    """The screen ``key`` opens on the app at rest, which must be a ``kind``."""
+    await pressed(pilot, key)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 def key_event(key: str) -> events.Key:

@@ -19,7 +19,7 @@ from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.print_report import PrintDialog
 from tdconsole.ui.messages import CommandRequested
 
-from .conftest import frozen, settle
+from .conftest import frozen, opened_by, pressed, settle
 from .test_actions import SIZE, messages, text_of
 
 
@@ -38,10 +38,7 @@ async def test_print_seating_pdf_from_the_tables_into_the_event_s_print_folder(
     here.mkdir()
     monkeypatch.chdir(here)  # the folder the console was started from is not where prints go
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
-        assert isinstance(app.screen, PrintDialog)
+        await opened_by(pilot, "p", PrintDialog)
         assert app.screen.query_one("#path", Input).value == "disposizione.pdf"
         where = text_of(app.screen.query_one("#where"))
         assert where == f"(in {tmp_path / 'prints'} se non si indica un percorso)"
@@ -172,9 +169,7 @@ async def test_print_never_overwrites_it_takes_the_next_free_name(
     (tmp_path / "prints").mkdir()
     (tmp_path / "prints" / "disposizione.pdf").write_bytes(b"last week's seating")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
+        await pressed(pilot, "p")
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "esiste già")
         written = tmp_path / "prints" / "disposizione-2.pdf"

@@ -19,7 +19,7 @@ from tdconsole.ui.palette import ConsoleCommands
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import frozen
+from .conftest import frozen, pressed
 
 ZOE = "Zoë Ångström"
 
@@ -53,9 +53,7 @@ async def test_a_dialog_records_the_player_typed_without_accents(tmp_path: Path)
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.press("e")
-            await pilot.pause()
+            await pressed(pilot, "e")
             field = app.screen.query_one("#name-1", Input)
             field.value = "angstrom"
             await pilot.press("ctrl+r", "ctrl+s")
