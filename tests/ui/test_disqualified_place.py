@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tdhelpers.support import started
 from textual.widgets import DataTable
 
-from tdconsole.domain.play import Bust, Disqualify, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.play import Bust, Disqualify
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
@@ -25,10 +24,7 @@ async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Pat
     service = Tournament.create(
         tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
     )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, PLAYERS)
     service.execute(Bust(names=["Ada"]))  # 6th
     service.execute(Bust(names=["Bea"]))  # 5th
     service.execute(Disqualify(name="Cid", reason="collusione"))  # keeps the 4th
@@ -65,10 +61,7 @@ def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
         tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
     )
     try:
-        service.execute(Register(names=PLAYERS))
-        service.execute(Pay(names=PLAYERS))
-        service.execute(Draw(seed=1))
-        service.execute(Start(stack=4000, big_blind=100))
+        started(service, PLAYERS)
         for name in ("Ada", "Bea"):
             service.execute(Bust(names=[name]))
         service.execute(Disqualify(name="Cid", reason="collusione"))  # 4th

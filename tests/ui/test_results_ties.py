@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
+from tdhelpers.support import started
+
+from tdconsole.domain.play import Bust
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.i18n import Translator
@@ -25,10 +25,7 @@ def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
         tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
     )
     try:
-        service.execute(Register(names=PLAYERS))
-        service.execute(Pay(names=PLAYERS))
-        service.execute(Draw(seed=1))
-        service.execute(Start(stack=4000, big_blind=100))
+        started(service, PLAYERS)
         service.execute(Bust(names=["Ada"]))  # 6th
         service.execute(Bust(names=["Bea", "Cid"], stacks=[100, 100]))  # 4th and 5th, tied
         service.execute(Bust(names=["Dan"]))
@@ -61,10 +58,7 @@ async def test_the_prizes_tab_lists_a_tie_reaching_past_the_paid_places(tmp_path
     service = Tournament.create(
         tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
     )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, PLAYERS)
     service.execute(Bust(names=["Ada", "Bea"], stacks=[300, 300]))  # 5th and 6th, tied
     app = build_app(service, frozen)
     try:
@@ -102,10 +96,7 @@ async def test_the_prizes_tab_shows_each_tied_player_his_share_at_the_shared_pla
     service = Tournament.create(
         tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
     )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, PLAYERS)
     service.execute(Bust(names=["Ada"]))  # 6th
     service.execute(Bust(names=["Bea", "Cid"], stacks=[500, 500]))  # 4th and 5th, tied
     app = build_app(service, frozen)

@@ -6,11 +6,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tdhelpers.support import started
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
@@ -27,10 +25,7 @@ ZOE = "Zoë Ångström"
 def event(path: Path) -> Path:
     service = Tournament.create(path, "Nomi", load_settings(), clock=frozen, rng=random.Random(3))
     names = [ZOE, "Marco", "Marco Rossi", *(f"Giocatore {i}" for i in range(1, 10))]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
-    service.execute(Draw(seed=3))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, names, seed=3)
     service.close()
     return path
 
