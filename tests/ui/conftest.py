@@ -20,17 +20,18 @@ from typing import Any, TypeVar
 
 import pytest
 import textual.css.stylesheet
-from tdhelpers.support import copy_event
+from tdhelpers.support import copy_event, started
 from textual import events
 from textual.app import App
 from textual.keys import REPLACED_KEYS
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
-from textual.widgets import Input, TextArea
+from textual.widgets import DataTable, Input, TextArea
 from textual.worker import Worker
 
 from tdconsole.demo import build_demo
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
 from tdconsole.ui.keyboard import Keyboard
 
@@ -247,6 +248,24 @@ async def opened_by(pilot: Pilot[Any], key: str, kind: type[S]) -> S:
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
+
+
+SIX = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+
+
+def six_started(path: Path) -> Tournament:
+    """An event of the ``SIX`` players drawn and started at the frozen clock: a final from
+    the draw."""
+    service = Tournament.create(path, "e", load_settings(), clock=frozen, rng=random.Random(1))
+    return started(service, SIX)
+
+
+async def tab_rows(pilot: Pilot[Any], key: str, table: str) -> list[list[str]]:
+    """The rows of the table ``table`` (a selector) on the tab ``key`` shows, the app at rest."""
+    await pilot.press(key)
+    await settle(pilot)
+    view: DataTable[object] = pilot.app.screen.query_one(table, DataTable)
+    return [[str(cell) for cell in view.get_row_at(i)] for i in range(view.row_count)]
 
 
 def key_event(key: str) -> events.Key:
