@@ -5,20 +5,25 @@ seating after the draw and each closing, the result at the end."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.state import Player
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
+from tdconsole.ui.screens.display import DisplayScreen
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.seating_board import SeatingBoard
@@ -77,6 +82,20 @@ def shown(app: ConsoleApp, selector: str) -> str:
 
 def console_state_line(app: ConsoleApp) -> str:
     return shown(app, "#clock-state")
+
+
+@asynccontextmanager
+async def ringing(
+    display: ConsoleApp,
+) -> AsyncIterator[tuple[Pilot[Any], DisplayScreen, list[str]]]:
+    """The room display run at ``SIZE``, at rest, and its bell's rings as they come."""
+    rung: list[str] = []
+    async with display.run_test(size=SIZE) as tv:
+        display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
+        await tv.pause()
+        screen = display.screen
+        assert isinstance(screen, DisplayScreen)
+        yield tv, screen, rung
 
 
 async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: Room) -> None:
@@ -196,18 +215,24 @@ async def test_after_the_draw_the_room_reads_the_seats(tmp_path: Path) -> None:
             service.close()
 
 
+def close_table_one(director: Tournament) -> list[Player]:
+    """Table 1 down to three players and closed, its chips to the first: who moves."""
+    bust_at(director, 1, 3)
+    table = director.state.tables[1]
+    movers = director.state.players_at(table)
+    counts = {p.name: 0 for p in movers}
+    counts[movers[0].name] = table.chips
+    director.execute(CloseTable(table=1, counts=counts))
+    return movers
+
+
 async def test_after_a_closing_the_room_reads_the_moves_then_the_clock(room: Room) -> None:
     director = room.service()
     display = room.app("display")
     async with display.run_test(size=SIZE) as tv:
         await tv.pause()
         assert not display.screen.has_class("-seating")
-        bust_at(director, 1, 3)
-        table = director.state.tables[1]
-        movers = director.state.players_at(table)
-        counts = {p.name: 0 for p in movers}
-        counts[movers[0].name] = table.chips
-        director.execute(CloseTable(table=1, counts=counts))
+        movers = close_table_one(director)
         display.poll()  # what the App's timer calls: another terminal recorded the closing
         display.tick()
         await tv.pause()
@@ -288,18 +313,12 @@ async def test_after_a_closing_the_clock_stays_a_quarter_of_the_screen(room: Roo
 
 
 async def test_the_bell_rings_where_the_page_chimes(room: Room) -> None:
-    from tdconsole.ui.screens.display import DisplayScreen
 
     director = room.service()
     director.execute(EditLevel(level=2, break_minutes=10))
     director.execute(ClockControl(action="start"))
     display = room.app("display")
-    rung: list[str] = []
-    async with display.run_test(size=SIZE) as tv:
-        display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
-        await tv.pause()
-        screen = display.screen
-        assert isinstance(screen, DisplayScreen)
+    async with ringing(display) as (tv, screen, rung):
 
         async def moment(**delta: float) -> None:
             room.clock.advance(**delta)
