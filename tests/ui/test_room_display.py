@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.room_stages import tie_and_disqualified
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
@@ -98,14 +99,24 @@ async def ringing(
         yield tv, screen, rung
 
 
-async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: Room) -> None:
-    director = room.service()
-    director.execute(ClockControl(action="start"))
-    room.clock.advance(minutes=40, seconds=142)
+@asynccontextmanager
+async def room_and_desk(
+    room: Room,
+) -> AsyncIterator[tuple[ConsoleApp, ConsoleApp, Pilot[Any], Pilot[Any]]]:
+    """The room display and the Director's console on ``room``, both run at ``SIZE`` and at
+    rest: the apps and their pilots."""
     display, console = room.app("display"), room.app()
     async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
         await tv.pause()
         await desk.pause()
+        yield display, console, tv, desk
+
+
+async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: Room) -> None:
+    director = room.service()
+    director.execute(ClockControl(action="start"))
+    room.clock.advance(minutes=40, seconds=142)
+    async with room_and_desk(room) as (display, console, _, _):
         assert display.screen.query_one(BigClock).text == "+02:22"
         words = shown(display, "#display-state") + shown(display, "#display-blinds")
         assert "ANNUNCIARE" not in words.upper()
@@ -122,10 +133,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
     director.execute(EditLevel(level=1, break_minutes=10))
     director.execute(ClockControl(action="start"))
     room.clock.advance(minutes=40, seconds=5)
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, tv, desk):
         assert console_state_line(console) == "Annunciare la pausa — tasto a"
         assert shown(display, "#display-state") == "TEMPO SCADUTO — SEGUE LA PAUSA"
         await desk.press("a")
@@ -157,10 +165,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
 
 
 async def test_a_stopped_clock_is_not_called_a_break(room: Room) -> None:
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, _, _):
         assert console_state_line(console) == "Orologio fermo"
         assert shown(display, "#display-state") == "OROLOGIO FERMO"
         assert "PAUSA" not in shown(display, "#display-level")
@@ -271,10 +276,7 @@ async def test_at_the_end_the_room_and_the_console_show_the_result(room: Room) -
         director.execute(Bust(names=[director.state.in_players()[-1].name], declined=True))
     room.clock.advance(hours=3)  # long after the last level's end
     paid = [(r["place"], r["player"], r["amount"]) for r in payouts_json(director.state)]
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, _, _):
         assert display.screen.has_class("-finished")
         assert shown(display, "#display-level") == "TORNEO CONCLUSO"
         result = shown(display, "#display-result")
@@ -351,22 +353,7 @@ async def test_the_prizes_line_marks_a_tie_s_shares_and_a_disqualification(
     """The terminal display's prizes line read "3° 0 scudi · 4° 42 scudi · 5° 21 scudi" with a
     disqualified 3rd and two players tied at 4th and 5th; it reads what the web page reads:
     the shared place marked, each tied player's prize, DQ (SQ)."""
-    from tdconsole.domain.play import Disqualify, Start
-
-    names = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    path = tmp_path / "tie.tdc"
-    service = Tournament.create(path, "Prova", load_settings(), clock=lambda: NOW)
-    for command in (
-        Register(names=names),
-        Pay(names=names),
-        Draw(seed=1),
-        Start(stack=4000, big_blind=100),
-        Bust(names=["Ada"]),
-        Bust(names=["Bea", "Cid"], stacks=[500, 500]),
-        Disqualify(name="Dan", reason="collusione"),
-    ):
-        service.execute(command)  # type: ignore[arg-type]
-    service.close()
+    path = tie_and_disqualified(tmp_path / "tie.tdc", "Prova", clock=lambda: NOW)
     room = Room(path)
     display = room.app("display")
     try:
