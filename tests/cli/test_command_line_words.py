@@ -16,14 +16,6 @@ HUGE = "9" * 20
 
 
 @pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """24 players, paid, drawn and started (shipped settings: Italian)."""
-    path = str(tmp_path / "demo.tdc")
-    assert run(capsys, "demo", path, "--no-open")[0] == 0
-    return path
-
-
-@pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "e.tdc")
     assert main(["new", path]) == 0
