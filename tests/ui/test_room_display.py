@@ -299,12 +299,7 @@ async def test_at_the_end_the_room_and_the_console_show_the_result(room: Room) -
 async def test_after_a_closing_the_clock_stays_a_quarter_of_the_screen(room: Room) -> None:
     director = room.service()
     director.execute(ClockControl(action="start"))
-    bust_at(director, 1, 3)
-    table = director.state.tables[1]
-    movers = director.state.players_at(table)
-    counts = {p.name: 0 for p in movers}
-    counts[movers[0].name] = table.chips
-    director.execute(CloseTable(table=1, counts=counts))
+    close_table_one(director)
     display = room.app("display")
     async with display.run_test(size=SIZE) as tv:
         await tv.pause()
