@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page
+from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page, wait_for
 from tdhelpers.room_stages import STAGES, stage_event, tie_and_disqualified
 from tdhelpers.served_here import serving_here
 
@@ -96,18 +96,6 @@ def resize(driver: Any, width: int, height: int) -> None:
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     driver.execute_async_script(SETTLED)
-
-
-def wait_for(driver: Any, script: str, timeout: float = 10.0) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-            lambda d: d.execute_script(script)
-        )
-    except Exception as exc:
-        text = driver.execute_script("return document.body.innerText")
-        raise AssertionError(f"never true: {script}\nthe page shows:\n{text}") from exc
 
 
 def text(driver: Any, element: str) -> str:
