@@ -30,6 +30,7 @@ from textual.widgets import DataTable, Input, TextArea
 from textual.worker import Worker
 
 from tdconsole.demo import build_demo
+from tdconsole.domain.registration import Pay, Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
@@ -248,6 +249,14 @@ async def opened_by(pilot: Pilot[Any], key: str, kind: type[S]) -> S:
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
+
+
+def paid(path: Path, name: str, players: list[str], **create: Any) -> Tournament:
+    """A new event on the frozen clock, ``players`` registered and paid, not drawn yet."""
+    service = Tournament.create(path, name, load_settings(), clock=frozen, **create)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    return service
 
 
 SIX = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]

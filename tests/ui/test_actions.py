@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from tdconsole.domain.play import Count
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp
@@ -20,7 +20,7 @@ from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import SIZE, frozen, opened_by, pressed, settle
+from .conftest import SIZE, frozen, opened_by, paid, pressed, settle
 from .textual_reach import own_bindings
 
 MakeApp = Callable[..., ConsoleApp]
@@ -213,10 +213,8 @@ async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None
     from tdconsole.ui.app import build_app
 
     path = tmp_path / "new.tdc"
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"Giocatore {i}" for i in range(1, 15)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:

@@ -12,16 +12,14 @@ from pathlib import Path
 from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.play import Bust, ClosePlan, Start
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 
-from .conftest import MakeApp, frozen, settle
+from .conftest import MakeApp, frozen, paid, settle
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -30,10 +28,8 @@ SIZE = (120, 40)
 def planned_closing(path: Path) -> Tournament:
     """12 players at 3 tables of 4, one out at table 1: its plan drawn (in the order P10,
     P12, P03, its seats in the order P03, P10, P12)."""
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"P{i:02d}" for i in range(1, 13)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     service.execute(Draw(seed=1, tables=3))
     service.execute(Start(stack=4000, big_blind=100))
     last = service.state.players_at(service.state.tables[1])[-1]

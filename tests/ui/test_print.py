@@ -11,15 +11,14 @@ from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.print_report import PrintDialog
 from tdconsole.ui.messages import CommandRequested
 
-from .conftest import frozen, opened_by, pressed, settle
+from .conftest import frozen, opened_by, paid, pressed, settle
 from .test_actions import SIZE, messages, text_of
 
 
@@ -53,10 +52,8 @@ async def test_print_seating_pdf_from_the_tables_into_the_event_s_print_folder(
 async def test_after_the_draw_p_starts_on_the_seat_slips_its_notice_named(
     tmp_path: Path,
 ) -> None:
-    service = Tournament.create(tmp_path / "serata.tdc", "Serata", load_settings(), clock=frozen)
     names = [f"P{i}" for i in range(1, 13)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(tmp_path / "serata.tdc", "Serata", names)
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:

@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.screens.structure import StructureScreen
 
-from .conftest import MakeApp, frozen, opened_by, pressed
+from .conftest import MakeApp, frozen, opened_by, paid, pressed
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -25,10 +23,8 @@ CLEAR = ("end", *["backspace"] * 8)
 
 
 def seated_event(path: Path, players: int = 24) -> Tournament:
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"Giocatore {i}" for i in range(1, players + 1)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     service.execute(Draw(seed=3))
     return service
 
