@@ -236,16 +236,17 @@ async def console(
         service.close()
 
 
-async def pressed(pilot: Pilot[Any], key: str) -> None:
-    """``key`` pressed on the app at rest, and its messages processed (``pilot.pause()``)."""
-    await pilot.pause()
+async def pressed(pilot: Pilot[Any], key: str, *, workers: bool = False) -> None:
+    """``key`` pressed on the app at rest, and its messages processed (``pilot.pause()``);
+    with ``workers``, what it started finished too (``settle``)."""
+    await settle(pilot, workers=workers)
     await pilot.press(key)
-    await pilot.pause()
+    await settle(pilot, workers=workers)
 
 
-async def opened_by(pilot: Pilot[Any], key: str, kind: type[S]) -> S:
-    """The screen ``key`` opens on the app at rest, which must be a ``kind``."""
-    await pressed(pilot, key)
+async def opened_by(pilot: Pilot[Any], key: str, kind: type[S], *, workers: bool = False) -> S:
+    """The screen ``key`` opens on the app at rest (``pressed``), which must be a ``kind``."""
+    await pressed(pilot, key, workers=workers)
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen

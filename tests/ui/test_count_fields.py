@@ -19,7 +19,7 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 
-from .conftest import MakeApp, frozen, paid, settle
+from .conftest import MakeApp, frozen, opened_by, paid, settle
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -54,11 +54,7 @@ async def test_the_plan_lists_the_movers_in_the_order_of_their_count_fields(
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("c")
-            await settle(pilot)
-            dialog = app.screen
-            assert isinstance(dialog, CloseTableDialog)
+            dialog = await opened_by(pilot, "c", CloseTableDialog, workers=True)
             lines = text_of(dialog.query_one("#plan", Static)).splitlines()[1:]
             listed = [line.split()[0] for line in lines if "→" in line]
             fields = [str(label.render()) for label in dialog.query(Label).filter(".who")]
@@ -106,11 +102,7 @@ async def test_the_second_stack_opened_on_a_player_waits_for_his_stack(app: Cons
     """``d`` on the seat cursor's player: the stack typed goes in the stack field, his name
     stays; a name typed instead still takes his place (as in every player dialog)."""
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SecondStackDialog)
+        dialog = await opened_by(pilot, "d", SecondStackDialog, workers=True)
         name = dialog.query_one("#name", Input)
         opened_on = name.value
         assert opened_on and app.focused is dialog.query_one("#stack", Input)
