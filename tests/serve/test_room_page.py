@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page, wait_for
-from tdhelpers.room_stages import STAGES, stage_event, tie_and_disqualified
+from tdhelpers.room_stages import STAGES, stage_event
 from tdhelpers.served_here import serving_here
+from tdhelpers.ties import tie_and_disqualified
 
 from bench.served import free_port, serving
 from tdconsole.domain.clock_events import ClockControl

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from tdconsole.demo import build_demo
 from tdconsole.domain.clock_events import ClockControl, EditLevel
-from tdconsole.domain.play import Bust, CloseTable, Disqualify, Final, Start
+from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
@@ -147,24 +146,3 @@ def stage_event(
         return path
     finally:
         night.service.close()
-
-
-def tie_and_disqualified(path: Path, name: str, **create: Any) -> Path:
-    """Six players paid, drawn and started; Ada out 6th, Bea and Cid out together (tied at 4th
-    and 5th), Dan disqualified in 3rd: the prizes line's hard case. The event file, closed."""
-    players = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    service = Tournament.create(path, name, load_settings(), **create)
-    try:
-        for command in (
-            Register(names=players),
-            Pay(names=players),
-            Draw(seed=1),
-            Start(stack=4000, big_blind=100),
-            Bust(names=["Ada"]),
-            Bust(names=["Bea", "Cid"], stacks=[500, 500]),
-            Disqualify(name="Dan", reason="collusione"),
-        ):
-            service.execute(command)  # type: ignore[arg-type]
-    finally:
-        service.close()
-    return path

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tdhelpers.room_stages import tie_and_disqualified
+from tdhelpers.ties import tie_and_disqualified
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
