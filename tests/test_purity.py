@@ -3,10 +3,8 @@ in a fresh interpreter and neither textual nor rich may appear in sys.modules.""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
+from tdhelpers.support import printed_by_python
 
 
 @pytest.mark.parametrize(
@@ -36,8 +34,8 @@ def test_core_imports_no_ui(module: str) -> None:
         f"import importlib, sys\nimportlib.import_module({module!r})\n"
         "print(','.join(m for m in ('textual', 'rich') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "", f"{module} pulls in {out.stdout.strip()}"
+    out = printed_by_python(code)
+    assert out.strip() == "", f"{module} pulls in {out.strip()}"
 
 
 def test_importing_the_package_opens_nothing(tmp_path: object) -> None:
@@ -49,5 +47,5 @@ def test_importing_the_package_opens_nothing(tmp_path: object) -> None:
         "import tdconsole.season.load, tdconsole.cli.season_cmds\n"
         "print(len(opened))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "0"
+    out = printed_by_python(code)
+    assert out.strip() == "0"

@@ -7,15 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_on as run
 from tdhelpers.support import played_on_the_command_line
 
 from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], event: Path, *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", "--event", str(event), *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -195,24 +195,22 @@ def test_bad_config_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_installed_entry_points_work_from_any_directory(tmp_path: Path) -> None:
     """`python -m tdconsole` and the shipped settings work outside the source tree."""
     env = {**os.environ, "TDCONSOLE_DATA_DIR": str(tmp_path / "data")}
-    out = subprocess.run(
-        [sys.executable, "-m", "tdconsole", "demo", "--no-open"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    out = subprocess.run(
-        [sys.executable, "-m", "tdconsole", "--event", "demo", "standings", "--json"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
+
+    def tdconsole(*argv: str) -> subprocess.CompletedProcess[str]:
+        """``python -m tdconsole ARGV`` in ``tmp_path``, which must succeed."""
+        out = subprocess.run(
+            [sys.executable, "-m", "tdconsole", *argv],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 0, out.stderr
+        return out
+
+    tdconsole("demo", "--no-open")
+    out = tdconsole("--event", "demo", "standings", "--json")
     assert len(json.loads(out.stdout)["standings"]) == 24
 
 

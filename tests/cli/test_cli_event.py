@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tdhelpers.command_line import Cli
 
 from tdconsole.cli import main
-
-
-class Cli:
-    def __init__(self, capsys: pytest.CaptureFixture[str], event: str) -> None:
-        self.capsys, self.event = capsys, event
-
-    def __call__(self, *argv: str, code: int = 0) -> str:
-        got = main(["--lang", "en", "--event", self.event, *argv])
-        out, err = self.capsys.readouterr()
-        assert got == code, (argv, out, err)
-        return out if code == 0 else err
-
-    def json(self, *argv: str) -> Any:
-        return json.loads(self(*argv, "--json"))
 
 
 def test_an_evening_from_new_to_the_winner(

@@ -11,8 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_typed as run
 
-from tdconsole.cli import build_parser, main
+from tdconsole.cli import build_parser
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import CLOSE, OPEN, languages, translation
 from tdconsole.store.settings_file import load_settings
@@ -28,15 +29,6 @@ ARGPARSE_ENGLISH = (
     "expected one argument",
     "see `",
 )
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # --help, and argparse's usage errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def flat(text: str) -> str:

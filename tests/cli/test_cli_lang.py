@@ -7,33 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's usage errors (a number out of its range)
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tdhelpers.command_line import new_event
+from tdhelpers.command_line import run_typed as run
 
 
 @pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """An event with the shipped settings: language "it"."""
-    path = str(tmp_path / "serata.tdc")
-    assert run(capsys, "new", path, "--name", "Serata")[0] == 0
-    return path
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """24 players, paid, drawn and started (shipped settings: Italian)."""
-    path = str(tmp_path / "demo.tdc")
-    assert run(capsys, "demo", path, "--no-open")[0] == 0
-    return path
+    return new_event(capsys, tmp_path / "serata.tdc", "Serata")
 
 
 def test_italian_event_gives_italian_errors_and_lang_en_overrides(

@@ -8,27 +8,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_typed as run
 
 from tdconsole.cli import main
 
 HUGE = "9" * 20
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's usage errors (a number out of its range)
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """24 players, paid, drawn and started (shipped settings: Italian)."""
-    path = str(tmp_path / "demo.tdc")
-    assert run(capsys, "demo", path, "--no-open")[0] == 0
-    return path
 
 
 @pytest.fixture

@@ -7,22 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tdhelpers.command_line import new_event
+from tdhelpers.command_line import run_typed as run
 
 
 @pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """An event with the shipped settings (language "it"), now the current event."""
-    path = str(tmp_path / "serata.tdc")
-    assert run(capsys, "new", path, "--name", "Serata")[0] == 0
-    return path
+    return new_event(capsys, tmp_path / "serata.tdc", "Serata")
 
 
 @pytest.fixture

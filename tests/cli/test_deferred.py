@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import subprocess
-import sys
 
 import pytest
+from tdhelpers.support import printed_by_python
 
 from tdconsole.cli import build_parser
 from tdconsole.cli.common import Deferred
@@ -54,5 +53,5 @@ def test_the_season_s_help_loads_none_of_its_models() -> None:
         "print(' '.join(m for m in ('pydantic', 'tdconsole.season.seasonfile',"
         " 'tdconsole.cli.season_show') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == []
+    out = printed_by_python(code)
+    assert out.split() == []

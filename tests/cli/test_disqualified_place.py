@@ -11,16 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_on as run
 
 from tdconsole.cli import main
 
 NAMES = [f"P{i}" for i in range(1, 15)]
-
-
-def run(capsys: pytest.CaptureFixture[str], event: Path, *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", "--event", str(event), *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -11,28 +11,13 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import Cli
 from tdhelpers.support import pdf_pages
 
 from tdconsole.cli import main
-
-
-class Cli:
-    def __init__(self, capsys: pytest.CaptureFixture[str], event: str) -> None:
-        self.capsys, self.event = capsys, event
-
-    def __call__(self, *argv: str, code: int = 0) -> str:
-        got = main(["--lang", "en", "--event", self.event, *argv])
-        out, err = self.capsys.readouterr()
-        assert got == code, (argv, out, err)
-        return out if code == 0 else err
-
-    def json(self, *argv: str) -> Any:
-        return json.loads(self(*argv, "--json"))
-
 
 PLACED = ["Fil", "Eva", "Dan", "Cid", "Bea", "Ada"]  # 1st … 6th
 NEVER_PLAYED = ["Gus", "Ivo", "Zed"]  # waiting list ×2, registered but never paid

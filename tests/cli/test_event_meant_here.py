@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_typed as run
 
 from tdconsole.cli import main
 
@@ -25,12 +26,6 @@ def here(
     assert main(["new", HERE]) == 0
     capsys.readouterr()
     return folder / "e.tdc"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def missing(data_dir: Path) -> Path:

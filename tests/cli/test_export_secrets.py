@@ -6,21 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import new_event, run
 
-from tdconsole.cli import main
 from tdconsole.service import Tournament
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "pins.tdc")
-    assert run(capsys, "new", path, "--name", "Pin")[0] == 0
+    path = new_event(capsys, tmp_path / "pins.tdc", "Pin", lang="en")
     assert run(capsys, "--event", path, "set", "floor_pin=1234", "director_pin=98765")[0] == 0
     return path
 

@@ -8,21 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import new_event
+from tdhelpers.command_line import run_typed as run
 
 from tdconsole.cli import build_parser, main, ui_cmds
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "opts.tdc")
-    assert run(capsys, "new", path, "--name", "Opzioni")[0] == 0
-    return path
+    return new_event(capsys, tmp_path / "opts.tdc", "Opzioni")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import run
 from tdhelpers.support import tamper_texts
 
 from tdconsole.cli import main
@@ -19,12 +20,6 @@ RULING = "ok" + FAKE_LINE
 REASON = "typo" + FAKE_LINE + "\x1b[31m"
 ACTOR = "Eve\x1b]0;x\x07\nDirettore"
 OBEYED = ("\x1b", "\x07", "\u202e", "\x9b")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _old(path: Path) -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
+from tdhelpers.support import printed_by_python
 
 from tdconsole.cli import COMMANDS, build_parser, command_word, console_only, main
 
@@ -109,8 +108,8 @@ def test_the_console_s_command_line_imports_no_command_module() -> None:
         "build_parser(console=True).parse_args(argv)\n"
         "print(' '.join(sorted(m for m in sys.modules if m.endswith('_cmds'))))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == []
+    out = printed_by_python(code)
+    assert out.split() == []
 
 
 def test_the_console_s_module_loads_no_model_before_the_first_frame() -> None:
@@ -121,5 +120,5 @@ def test_the_console_s_module_loads_no_model_before_the_first_frame() -> None:
         "print(' '.join(m for m in ('pydantic', 'tdconsole.domain.state', 'tdconsole.service',"
         " 'textual') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == []
+    out = printed_by_python(code)
+    assert out.split() == []

@@ -7,14 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run_typed as run
 
 from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -7,14 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tdhelpers.command_line import run_on as run
 
 from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], event: Path, *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", "--event", str(event), *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def player(capsys: pytest.CaptureFixture[str], event: Path, name: str) -> dict[str, Any]:

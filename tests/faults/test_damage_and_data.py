@@ -13,8 +13,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tdhelpers.driver import next_action
 from tdhelpers.invariants import check
+from tdhelpers.played import plant, play_on
 from tdhelpers.support import FakeClock
 
 from tdconsole.cli import main
@@ -26,7 +26,6 @@ from tdconsole.service import Tournament
 from tdconsole.store import snapshot
 from tdconsole.store.backup import list_backups, take_backup
 from tdconsole.store.eventstore import StoreError
-from tdconsole.store.opening import SNAPSHOTS
 
 
 def play(
@@ -35,29 +34,9 @@ def play(
     """``actions`` random actions; ``each_backup``: wait after each one for the automatic backup
     it started, so that none is skipped for finding the previous one still under way."""
     service = Tournament.create(path, "t", settings, clock=FakeClock(), rng=random.Random(seed))
-    refused = 0
-    for _ in range(actions * 3):
-        if actions <= 0:
-            break
-        rng = random.Random(f"{seed}-{service.state.last_seq}-{refused}")
-        redoable = service.history.last_redoable is not None
-        action = next_action(service.state, rng, 30, redoable)
-        if action is None:
-            break
-        try:
-            if action == "undo":
-                service.undo()
-            elif action == "redo":
-                service.redo()
-            else:
-                service.execute(action)
-            actions -= 1
-        except RuleError:
-            refused += 1
-            continue
-        if each_backup:
-            service.wait_for_backup()
-    return service
+    return play_on(
+        service, actions, seed, after=Tournament.wait_for_backup if each_backup else None
+    )
 
 
 @pytest.fixture
@@ -99,14 +78,7 @@ def test_a_foreign_or_stale_snapshot_is_ignored(tmp_path: Path, big: Settings) -
     expected = state_json(truth.state, truth.now())
     truth.close()
 
-    with sqlite3.connect(path) as db:
-        db.execute(SNAPSHOTS)
-        (last,) = db.execute("SELECT MAX(seq) FROM events").fetchone()
-        db.execute("DELETE FROM snapshots")
-        db.execute(
-            "INSERT INTO snapshots VALUES (?, ?, ?)",
-            (last, snapshot.fingerprint(), b'{"seq": "not a snapshot"}'),
-        )
+    plant(path, b'{"seq": "not a snapshot"}')
     service = Tournament.open(path, clock=FakeClock())
     try:
         assert state_json(service.state, service.now()) == expected

@@ -11,11 +11,10 @@ from pathlib import Path
 
 from tdhelpers import forked
 from tdhelpers.invariants import check
+from tdhelpers.support import started
 
 from tdconsole.domain.events import CommandNoted
-from tdconsole.domain.play import PlayersEliminated, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.play import PlayersEliminated
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 
@@ -67,10 +66,7 @@ def test_four_terminals_five_hundred_actions_each(tmp_path: Path) -> None:
     settings = load_settings().with_value("max_players", str(PLAYERS))
     names = [f"Giocatore {i:03d}" for i in range(1, PLAYERS + 1)]
     service = Tournament.create(path, "floor", settings)
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, names)
     setup_seq = service.state.last_seq
     service.close()
     go = tmp_path / "go"

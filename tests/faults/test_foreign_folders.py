@@ -16,19 +16,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run
 
-from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups
 from tdconsole.store.local_folders import foreign_folders, print_dir_here
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def folders_of(event: Path) -> tuple[str, str]:

@@ -17,16 +17,10 @@ from typing import Any
 
 import pytest
 from tdhelpers import forked
+from tdhelpers.command_line import run
 
 from tdconsole.cli import main
 from tdconsole.store import transfer
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 NAMES = [f"Giocatore {i:02d}" for i in range(1, 13)]
 

@@ -11,17 +11,12 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import run
 
 from tdconsole.cli import main
 from tdconsole.service import Tournament
 
 NAMES = [f"Giocatore {i}" for i in range(1, 9)]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _serata(path: Path) -> None:

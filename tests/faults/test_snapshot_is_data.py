@@ -21,14 +21,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from tdhelpers.played import file_state, play, play_on
+from tdhelpers.played import file_state, plant, play, play_on
 from tdhelpers.support import FakeClock
 
 from tdconsole.cli import main
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
 from tdconsole.store import snapshot
-from tdconsole.store.opening import SNAPSHOTS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tdconsole"
 
@@ -102,19 +101,6 @@ class OldUnpickler(pickle.Unpickler):
             if isinstance(found, type):
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} refused")
-
-
-def plant(path: Path, blob: bytes, *, seq: int | None = None, fp: str | None = None) -> None:
-    """Replace the file's snapshots with one row, as a hostile copy of the file would hold."""
-    with sqlite3.connect(path) as db:
-        db.execute(SNAPSHOTS)
-        (last,) = db.execute("SELECT MAX(seq) FROM events").fetchone()
-        db.execute("DELETE FROM snapshots")
-        db.execute(
-            "INSERT INTO snapshots VALUES (?, ?, ?)",
-            (last if seq is None else seq, fp or snapshot.fingerprint(), blob),
-        )
-    db.close()
 
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="the code object is built for 3.11")

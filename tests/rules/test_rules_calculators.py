@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tdhelpers.support import printed_by_python
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.rules.calculators import (
@@ -541,8 +540,8 @@ def test_rules_package_does_not_load_the_ui() -> None:
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    out = printed_by_python(code)
+    assert out.strip() == ""
 
 
 # -- the calculators' words in the reader's language ------------------------------------------

@@ -7,15 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run
 from tdhelpers.printing_fakes import fake_lp, fake_windows
-
-from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str = "en") -> tuple[int, str, str]:
-    code = main(["--lang", lang, *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -7,14 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tdconsole.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str = "en") -> tuple[int, str, str]:
-    code = main(["--lang", lang, *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tdhelpers.command_line import run
 
 
 @pytest.fixture

@@ -7,16 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tdhelpers.command_line import run
 
-from tdconsole.cli import main
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

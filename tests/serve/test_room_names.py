@@ -23,7 +23,7 @@ import pytest
 from tdhelpers.axe import MISSING as AXE_MISSING
 from tdhelpers.axe import audit
 from tdhelpers.axe import said as axe_said
-from tdhelpers.browser import MISSING, chromium, fresh_page
+from tdhelpers.browser import MISSING, chromium, fresh_page, wait_for
 from tdhelpers.room_stages import LONG, NAMES, Played, stage_event
 from tdhelpers.served_here import serving_here
 
@@ -76,12 +76,6 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def browser() -> Iterator[Any]:
     with chromium(*SHOT) as driver:
         yield driver
-
-
-def wait_for(driver: Any, script: str, seconds: float = 10) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: d.execute_script(script))
 
 
 def look(driver: Any, width: int, height: int) -> dict[str, Any]:

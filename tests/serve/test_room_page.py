@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page
+from tdhelpers.browser import MISSING, chromium, fresh_page, on_every_page, wait_for
 from tdhelpers.room_stages import STAGES, stage_event
 from tdhelpers.served_here import serving_here
+from tdhelpers.ties import tie_and_disqualified
 
 from bench.served import free_port, serving
 from tdconsole.domain.clock_events import ClockControl
@@ -96,18 +97,6 @@ def resize(driver: Any, width: int, height: int) -> None:
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     driver.execute_async_script(SETTLED)
-
-
-def wait_for(driver: Any, script: str, timeout: float = 10.0) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-            lambda d: d.execute_script(script)
-        )
-    except Exception as exc:
-        text = driver.execute_script("return document.body.innerText")
-        raise AssertionError(f"never true: {script}\nthe page shows:\n{text}") from exc
 
 
 def text(driver: Any, element: str) -> str:
@@ -261,27 +250,7 @@ def test_the_prizes_line_shows_a_tie_s_shares_and_a_disqualification(
     """The TV's prizes line read "4° Bea 42 scudi · 5° Cid 21 scudi" for two players tied at
     4th and 5th (each owed his share of 63: 32 and 31) and "3° Dan 0 scudi" for a disqualified
     3rd. Now: the shared place, the tie's mark, each his prize, and DQ (in Italian, SQ)."""
-    from tdconsole.domain.play import Disqualify, Start
-    from tdconsole.domain.registration import Pay, Register
-    from tdconsole.domain.seating import Draw
-    from tdconsole.store.settings_file import load_settings
-
-    event = tmp_path / "tie.tdc"
-    names = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    service = Tournament.create(event, "Torneo", load_settings())
-    try:
-        for command in (
-            Register(names=names),
-            Pay(names=names),
-            Draw(seed=1),
-            Start(stack=4000, big_blind=100),
-            Bust(names=["Ada"]),
-            Bust(names=["Bea", "Cid"], stacks=[500, 500]),
-            Disqualify(name="Dan", reason="collusione"),
-        ):
-            service.execute(command)  # type: ignore[arg-type]
-    finally:
-        service.close()
+    event = tie_and_disqualified(tmp_path / "tie.tdc", "Torneo")
     with serving_here(event) as url:
         tv.get(url + "/display")
         line = "return document.getElementById('payouts').textContent"

@@ -21,7 +21,7 @@ import pytest
 from tdhelpers.axe import MISSING as AXE_MISSING
 from tdhelpers.axe import audit
 from tdhelpers.axe import said as axe_said
-from tdhelpers.browser import MISSING, chromium, fresh_page
+from tdhelpers.browser import MISSING, chromium, fresh_page, wait_for
 from tdhelpers.room_stages import NAMES, stage_event
 from tdhelpers.served_here import serving_here
 
@@ -88,12 +88,6 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def browser() -> Iterator[Any]:
     with chromium(*SHOT) as driver:
         yield driver
-
-
-def wait_for(driver: Any, script: str, seconds: float = 10) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: d.execute_script(script))
 
 
 def tables_page(browser: Any, url: str, width: int, height: int) -> Any:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.built_once import built, copied
+from tdhelpers.command_line import run
 from tdhelpers.support import MakeService
 
 from tdconsole.cli import main
@@ -20,12 +21,6 @@ from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import RecordRuling
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _roles(path: Path) -> None:

@@ -304,3 +304,17 @@ async def _in_thread(call: Callable[[], None]) -> None:
 
     threading.Thread(target=run, daemon=True, name="tdconsole-meanwhile").start()
     await ended
+
+
+def wait_for(driver: Any, script: str, timeout: float = 10.0) -> Any:
+    """Wait until ``script`` returns something true in the page, and return it; if it never
+    does, fail saying what the page shows."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+            lambda d: d.execute_script(script)
+        )
+    except Exception as exc:
+        text = driver.execute_script("return document.body.innerText")
+        raise AssertionError(f"never true: {script}\nthe page shows:\n{text}") from exc

@@ -4,12 +4,16 @@ hold: snapshots, damage, storage faults. Deterministic for a given seed."""
 from __future__ import annotations
 
 import random
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
 from tdconsole.service import Tournament
+from tdconsole.store import snapshot
+from tdconsole.store.opening import SNAPSHOTS
 from tdhelpers.driver import next_action
 from tdhelpers.support import FakeClock
 
@@ -28,7 +32,15 @@ def play(
     return play_on(service, actions, seed, players)
 
 
-def play_on(service: Tournament, actions: int, seed: int = 3, players: int = 30) -> Tournament:
+def play_on(
+    service: Tournament,
+    actions: int,
+    seed: int = 3,
+    players: int = 30,
+    after: Callable[[Tournament], object] | None = None,
+) -> Tournament:
+    """``actions`` more accepted actions on ``service`` (refusals are skipped), ``after`` called
+    with it after each one."""
     refused = 0
     for _ in range(actions * 3):
         if actions <= 0:
@@ -48,6 +60,9 @@ def play_on(service: Tournament, actions: int, seed: int = 3, players: int = 30)
             actions -= 1
         except RuleError:
             refused += 1
+            continue
+        if after is not None:
+            after(service)
     return service
 
 
@@ -59,3 +74,15 @@ def file_state(path: Path) -> tuple[bytes, int]:
 def companions(path: Path) -> list[str]:
     """The files SQLite keeps beside an event (``-wal``, ``-shm``, ``-journal``) that exist."""
     return [s for s in ("-wal", "-shm", "-journal") if Path(f"{path}{s}").exists()]
+
+
+def plant(path: Path, blob: bytes, *, seq: int | None = None, fp: str | None = None) -> None:
+    """Replace the file's snapshots with one row, as a hostile copy of the file would hold."""
+    with sqlite3.connect(path) as db:
+        db.execute(SNAPSHOTS)
+        (last,) = db.execute("SELECT MAX(seq) FROM events").fetchone()
+        db.execute("DELETE FROM snapshots")
+        db.execute(
+            "INSERT INTO snapshots VALUES (?, ?, ?)",
+            (last if seq is None else seq, fp or snapshot.fingerprint(), blob),
+        )

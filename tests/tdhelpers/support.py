@@ -6,6 +6,8 @@ import io
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -191,3 +193,10 @@ def demo_copy(template: Path, path: Path, floor_pin: str, director_pin: str) -> 
     if not at_test_cost():
         return demo_with_pins(path, floor_pin, director_pin)
     return copy_event(template, path)
+
+
+def printed_by_python(code: str) -> str:
+    """What a fresh Python prints running ``code``, which must succeed: what a start-up imports,
+    seen apart from the modules the tests' own process has loaded."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout

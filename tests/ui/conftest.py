@@ -16,21 +16,23 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterat
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import textual.css.stylesheet
-from tdhelpers.support import copy_event
+from tdhelpers.support import copy_event, started
 from textual import events
 from textual.app import App
 from textual.keys import REPLACED_KEYS
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
-from textual.widgets import Input, TextArea
+from textual.widgets import DataTable, Input, TextArea
 from textual.worker import Worker
 
 from tdconsole.demo import build_demo
+from tdconsole.domain.registration import Pay, Register
 from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
 from tdconsole.ui.keyboard import Keyboard
 
@@ -41,6 +43,8 @@ NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
 SIZE = (120, 40)
 """The terminal the console's tests run in."""
+
+S = TypeVar("S")
 
 
 def frozen() -> datetime:
@@ -230,6 +234,48 @@ async def console(
             yield app, pilot
     finally:
         service.close()
+
+
+async def pressed(pilot: Pilot[Any], key: str, *, workers: bool = False) -> None:
+    """``key`` pressed on the app at rest, and its messages processed (``pilot.pause()``);
+    with ``workers``, what it started finished too (``settle``)."""
+    await settle(pilot, workers=workers)
+    await pilot.press(key)
+    await settle(pilot, workers=workers)
+
+
+async def opened_by(pilot: Pilot[Any], key: str, kind: type[S], *, workers: bool = False) -> S:
+    """The screen ``key`` opens on the app at rest (``pressed``), which must be a ``kind``."""
+    await pressed(pilot, key, workers=workers)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+def paid(path: Path, name: str, players: list[str], **create: Any) -> Tournament:
+    """A new event on the frozen clock, ``players`` registered and paid, not drawn yet."""
+    service = Tournament.create(path, name, load_settings(), clock=frozen, **create)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    return service
+
+
+SIX = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+
+
+def six_started(path: Path) -> Tournament:
+    """An event of the ``SIX`` players drawn and started at the frozen clock: a final from
+    the draw."""
+    service = Tournament.create(path, "e", load_settings(), clock=frozen, rng=random.Random(1))
+    return started(service, SIX)
+
+
+async def tab_rows(pilot: Pilot[Any], key: str, table: str) -> list[list[str]]:
+    """The rows of the table ``table`` (a selector) on the tab ``key`` shows, the app at rest."""
+    await pilot.press(key)
+    await settle(pilot)
+    view: DataTable[object] = pilot.app.screen.query_one(table, DataTable)
+    return [[str(cell) for cell in view.get_row_at(i)] for i in range(view.row_count)]
 
 
 def key_event(key: str) -> events.Key:

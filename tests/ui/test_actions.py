@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from tdconsole.domain.play import Count
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp
@@ -20,7 +20,7 @@ from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
-from .conftest import SIZE, frozen, settle
+from .conftest import SIZE, frozen, opened_by, paid, pressed, settle
 from .textual_reach import own_bindings
 
 MakeApp = Callable[..., ConsoleApp]
@@ -74,9 +74,7 @@ async def test_clock_keys(app: ConsoleApp) -> None:
 
 async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await pressed(pilot, "d")
         note = text_of(app.screen.query_one("#dialog-note"))
         assert "4 000" in note
         await pilot.press(*"50", "enter")  # opened on Moretti: the cursor is in the stack
@@ -92,9 +90,7 @@ async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: Co
     empty (his starting stack is no evidence of his stack now); with
     a count below the big blind on record, the field may stay empty and that count is used."""
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await pressed(pilot, "d")
         stack = app.screen.query_one("#stack", Input)
         assert stack.placeholder == "Resto attuale"
         await pilot.press("enter")
@@ -116,9 +112,7 @@ async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: Co
 
 async def test_count_a_table(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("k")
-        await pilot.pause()
+        await pressed(pilot, "k")
         first = app.screen.query_one("#count-0", Input)
         first.value = "3000"
         second = app.screen.query_one("#count-1", Input)
@@ -163,9 +157,7 @@ async def test_close_a_table_with_its_plan_and_counts(
 async def test_final_table_draw(make_app: MakeApp, final_file: Path) -> None:
     app = make_app(path=final_file)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f")
-        await pilot.pause()
+        await pressed(pilot, "f")
         note = text_of(app.screen.query_one("#dialog-note"))
         assert "III.4" in note
         for i in range(9):
@@ -221,10 +213,8 @@ async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None
     from tdconsole.ui.app import build_app
 
     path = tmp_path / "new.tdc"
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"Giocatore {i}" for i in range(1, 15)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -245,10 +235,7 @@ async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None
 
 async def test_keys_screen_and_palette(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, KeysScreen)
+        await opened_by(pilot, "question_mark", KeysScreen)
         await pilot.press("escape")
         await pilot.pause()
         screen = app.screen
@@ -272,11 +259,7 @@ async def test_the_palette_speaks_the_console_language(app: ConsoleApp) -> None:
     from tdconsole.ui.palette import ConsolePalette
 
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        palette = app.screen
-        assert isinstance(palette, ConsolePalette)
+        palette = await opened_by(pilot, "ctrl+p", ConsolePalette)
         assert palette.query_one(CommandInput).placeholder == "Cerca un comando…"
         nothing = palette.no_matches()
         console = Console(width=60, record=True, color_system=None)
@@ -339,9 +322,7 @@ async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None
 
 async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("z")
-        await pilot.pause()
+        await pressed(pilot, "z")
         app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
         await pilot.press(*"carte scoperte", "enter")  # opened on the player, at the reason
         await pilot.pause()

@@ -9,7 +9,7 @@ from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.calculators.base import CalcForm
 from tdconsole.ui.dialogs.ruling import RulingDialog
 
-from .conftest import settle
+from .conftest import opened_by, pressed, settle
 from .test_actions import SIZE, messages, svc, text_of
 
 
@@ -38,9 +38,7 @@ async def test_side_pots_form(app: ConsoleApp) -> None:
 async def test_chips_form_in_english(make_app: object) -> None:
     app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f3")
-        await pilot.pause()
+        await pressed(pilot, "f3")
         # the big blind of the level now is the minimum raise already
         assert app.screen.query_one("#bb", Input).value == "100"
         await pilot.press(*"400", "enter", *"450")
@@ -125,10 +123,7 @@ async def test_cite_a_calculation(app: ConsoleApp) -> None:
 async def test_floor_calculates_but_does_not_cite(make_app: object) -> None:
     app: ConsoleApp = make_app("floor", actor="Bruno")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f7")
-        await pilot.pause()
-        assert isinstance(app.screen, CalcForm)
+        await opened_by(pilot, "f7", CalcForm)
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert not isinstance(app.screen, RulingDialog)
@@ -142,9 +137,7 @@ async def test_a_superscript_or_5000_digits_in_a_calculator_field_is_refused_in_
     the field is not a whole number, and the console lives on."""
     app: ConsoleApp = make_app(lang="en")  # type: ignore[operator]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f3")
-        await pilot.pause()
+        await pressed(pilot, "f3")
         await pilot.press(*"400", "enter", "²")
         await pilot.pause()
         assert isinstance(app.screen, CalcForm)

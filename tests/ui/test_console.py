@@ -9,7 +9,7 @@ from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.textual_reach import notifications
 
-SIZE = (120, 40)
+from .conftest import SIZE, opened_by
 
 
 def status_of(app: ConsoleApp, name: str) -> str:
@@ -33,10 +33,7 @@ async def test_opens_on_the_tables_with_the_clock(app: ConsoleApp) -> None:
 
 async def test_eliminate_asks_for_the_second_stack_then_records(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        assert isinstance(app.screen, EliminateDialog)
+        await opened_by(pilot, "e", EliminateDialog)
         assert "Art. III.2" in app.screen.title_text()
         assert app.screen.query_one("#name-1", Input).value == "Moretti"
         await pilot.press("enter")  # not declined: refused, the dialog stays open

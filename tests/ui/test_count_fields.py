@@ -12,16 +12,14 @@ from pathlib import Path
 from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.play import Bust, ClosePlan, Start
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 
-from .conftest import MakeApp, frozen, settle
+from .conftest import MakeApp, frozen, opened_by, paid, settle
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -30,10 +28,8 @@ SIZE = (120, 40)
 def planned_closing(path: Path) -> Tournament:
     """12 players at 3 tables of 4, one out at table 1: its plan drawn (in the order P10,
     P12, P03, its seats in the order P03, P10, P12)."""
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"P{i:02d}" for i in range(1, 13)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     service.execute(Draw(seed=1, tables=3))
     service.execute(Start(stack=4000, big_blind=100))
     last = service.state.players_at(service.state.tables[1])[-1]
@@ -58,11 +54,7 @@ async def test_the_plan_lists_the_movers_in_the_order_of_their_count_fields(
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("c")
-            await settle(pilot)
-            dialog = app.screen
-            assert isinstance(dialog, CloseTableDialog)
+            dialog = await opened_by(pilot, "c", CloseTableDialog, workers=True)
             lines = text_of(dialog.query_one("#plan", Static)).splitlines()[1:]
             listed = [line.split()[0] for line in lines if "→" in line]
             fields = [str(label.render()) for label in dialog.query(Label).filter(".who")]
@@ -110,11 +102,7 @@ async def test_the_second_stack_opened_on_a_player_waits_for_his_stack(app: Cons
     """``d`` on the seat cursor's player: the stack typed goes in the stack field, his name
     stays; a name typed instead still takes his place (as in every player dialog)."""
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SecondStackDialog)
+        dialog = await opened_by(pilot, "d", SecondStackDialog, workers=True)
         name = dialog.query_one("#name", Input)
         opened_on = name.value
         assert opened_on and app.focused is dialog.query_one("#stack", Input)

@@ -14,7 +14,7 @@ from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 
-from .conftest import frozen, settle
+from .conftest import frozen, opened_by, pressed, settle
 from .test_actions import messages, text_of
 from .test_pay_draw_and_standings import new_event
 
@@ -119,11 +119,7 @@ async def test_the_draw_dialog_says_what_to_type_and_names_a_wrong_field_in_its_
     app = build_app(service, frozen, lang=lang)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
-            dialog = app.screen
-            assert isinstance(dialog, DrawDialog)
+            dialog = await opened_by(pilot, "s", DrawDialog, workers=True)
             assert dialog.query_one("#tables", Input).placeholder == tables
             assert dialog.query_one("#seed", Input).placeholder == number
             await pilot.press("x", "enter")
@@ -139,9 +135,7 @@ async def test_the_sanctions_arrows_move_the_choice_with_the_cursor(app: Console
     both (Textual's moved the cursor alone, and a warning was recorded under a suspension's
     cursor)."""
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("z")
-        await settle(pilot)
+        await pressed(pilot, "z", workers=True)
         assert app.screen.query_one("#name", Input).value == "Moretti"
         await pilot.press(*"carte scoperte", "tab", "down", "down", "down", "up")
         await settle(pilot)
@@ -171,9 +165,7 @@ async def test_the_print_dialogs_arrows_choose_the_report_under_the_cursor(
     app: ConsoleApp,
 ) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await settle(pilot)
+        await pressed(pilot, "p", workers=True)
         seating = app.screen.query_one("#r-seating", RadioButton)
         assert seating.value and seating.has_class("-selected")  # opened on its choice
         await pilot.press("down")

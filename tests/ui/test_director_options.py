@@ -19,7 +19,7 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 
-from .conftest import frozen
+from .conftest import frozen, opened_by
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -45,11 +45,7 @@ async def test_a_closing_with_no_room_offers_more_seats_in_place(tmp_path: Path)
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("c")
-            await pilot.pause()
-            dialog = app.screen
-            assert isinstance(dialog, CloseTableDialog)
+            dialog = await opened_by(pilot, "c", CloseTableDialog)
             options = text_of(dialog.query_one("#no-room"))
             assert "0 posti liberi per 3 giocatori (8 posti per tavolo)" in options
             assert "ctrl+r" in options and "alzare a 10 i posti per tavolo" in options

@@ -13,9 +13,8 @@ import pytest
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.registration import ChangeSettings
-from tdconsole.ui.screens.display import DisplayScreen
 
-from .test_room_display import SIZE, Room
+from .test_room_display import Room, ringing
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the fake program is a script")
 
@@ -49,12 +48,7 @@ async def test_the_display_says_the_level_through_espeak(
             director.execute(ChangeSettings(assignments=[("voice", "no")]))
         director.execute(ClockControl(action="start"))
         display = room.app("display")
-        rung: list[str] = []
-        async with display.run_test(size=SIZE) as tv:
-            display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
-            await tv.pause()
-            screen = display.screen
-            assert isinstance(screen, DisplayScreen)
+        async with ringing(display) as (tv, screen, rung):
             room.clock.advance(minutes=40, seconds=5)
             director.execute(ClockControl(action="announce"))
             room.clock.advance(seconds=1)
@@ -83,12 +77,7 @@ async def test_without_espeak_the_bell_alone(
         director = room.service()
         director.execute(ClockControl(action="start"))
         display = room.app("display")
-        rung: list[str] = []
-        async with display.run_test(size=SIZE) as tv:
-            display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
-            await tv.pause()
-            screen = display.screen
-            assert isinstance(screen, DisplayScreen)
+        async with ringing(display) as (tv, screen, rung):
             assert screen.voice.program is None
             room.clock.advance(minutes=39, seconds=5)
             display.poll()

@@ -4,55 +4,28 @@ too (rules.md, the Decision on VI.2)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from textual.widgets import DataTable
+from tdconsole.domain.play import Bust, Disqualify
 
-from tdconsole.domain.play import Bust, Disqualify, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
-from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.app import build_app
-
-from .conftest import frozen, settle
-
-PLAYERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+from .conftest import console, six_started, tab_rows
 
 
 async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Path) -> None:
-    service = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
-    )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    service = six_started(tmp_path / "e.tdc")
     service.execute(Bust(names=["Ada"]))  # 6th
     service.execute(Bust(names=["Bea"]))  # 5th
     service.execute(Disqualify(name="Cid", reason="collusione"))  # keeps the 4th
     service.execute(Bust(names=["Dan"]))  # 3rd
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("4")
-            await settle(pilot)
-            standings: DataTable[object] = app.screen.query_one("#standings-view", DataTable)
-            rows = [[str(c) for c in standings.get_row_at(i)] for i in range(standings.row_count)]
-            placed = [(r[0], r[1], r[5]) for r in rows[2:]]
-            assert placed[0][:2] == ("3", "Dan")
-            assert placed[1] == ("4 SQ", "Cid", "")
-            assert [p[:2] for p in placed[2:]] == [("5", "Bea"), ("6", "Ada")]
-            await pilot.press("3")
-            await settle(pilot)
-            payouts: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
-            fourth = [str(c) for c in payouts.get_row_at(3)]
-            assert fourth[0] == "4°" and fourth[3] == "Cid SQ" and fourth[2].startswith("0 ")
-            assert fourth[4] == "SQ"  # what he receives: nothing (his place's amount is 0)
-    finally:
-        service.close()
+    async with console(service) as (_, pilot):
+        rows = await tab_rows(pilot, "4", "#standings-view")
+        placed = [(r[0], r[1], r[5]) for r in rows[2:]]
+        assert placed[0][:2] == ("3", "Dan")
+        assert placed[1] == ("4 SQ", "Cid", "")
+        assert [p[:2] for p in placed[2:]] == [("5", "Bea"), ("6", "Ada")]
+        fourth = (await tab_rows(pilot, "3", "#payouts-view"))[3]
+        assert fourth[0] == "4°" and fourth[3] == "Cid SQ" and fourth[2].startswith("0 ")
+        assert fourth[4] == "SQ"  # what he receives: nothing (his place's amount is 0)
 
 
 def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
@@ -61,14 +34,8 @@ def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.results import places, places_text
 
-    service = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
-    )
+    service = six_started(tmp_path / "e.tdc")
     try:
-        service.execute(Register(names=PLAYERS))
-        service.execute(Pay(names=PLAYERS))
-        service.execute(Draw(seed=1))
-        service.execute(Start(stack=4000, big_blind=100))
         for name in ("Ada", "Bea"):
             service.execute(Bust(names=[name]))
         service.execute(Disqualify(name="Cid", reason="collusione"))  # 4th

@@ -9,23 +9,18 @@ from pathlib import Path
 import pytest
 from textual.notifications import SeverityLevel
 
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
 from tdconsole.ui.textual_reach import notifications
 
-from .conftest import SIZE, frozen, settle
+from .conftest import SIZE, frozen, paid, settle
 
 
 async def drawn_notices(
     path: Path, players: int, typed_tables: str, lang: str
 ) -> list[tuple[SeverityLevel, str]]:
     """The console's notices after ``s`` with ``typed_tables`` in the table count."""
-    service = Tournament.create(path, "e", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"Giocatore {i}" for i in range(1, players + 1)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "e", names, rng=random.Random(1))
     app = build_app(service, frozen, lang=lang)
     try:
         async with app.run_test(size=SIZE) as pilot:

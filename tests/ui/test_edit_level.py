@@ -7,15 +7,13 @@ from textual.widgets import Input
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 
+from .conftest import opened_by
 from .test_actions import SIZE, messages, svc, text_of
 
 
 async def test_edit_a_future_level(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, EditLevelDialog)
+        await opened_by(pilot, "h", EditLevelDialog)
         assert app.screen.query_one("#level", Input).value == "2"
         assert "100 / 200" in text_of(app.screen.query_one("#levels"))
         await pilot.press(*"300", "tab", *"25", "enter")

@@ -8,14 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
-from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 
-from .conftest import frozen, settle
+from .conftest import frozen, paid, settle
 from .test_repaints import calls_to
 from .textual_reach import FooterKey
 
@@ -63,12 +60,8 @@ async def test_the_console_opens_with_its_footer_built_once_and_no_key_made_comp
 
 
 async def test_the_footer_follows_the_keys_when_they_change(tmp_path: Path) -> None:
-    service = Tournament.create(
-        tmp_path / "serata.tdc", "Serata", load_settings(), clock=frozen, rng=random.Random(5)
-    )
     names = [f"P{i}" for i in range(12)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(tmp_path / "serata.tdc", "Serata", names, rng=random.Random(5))
     service.execute(Draw())
     app = build_app(service, frozen)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -13,7 +13,7 @@ from textual.widgets import Input
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.count import CountDialog
 
-from .conftest import settle
+from .conftest import opened_by, pressed, settle
 from .test_actions import SIZE, svc
 from .textual_reach import driver as textual_driver
 
@@ -60,10 +60,7 @@ def count_fields(app: ConsoleApp) -> list[Input]:
 
 async def test_a_number_typed_at_once_after_a_tab_lands_whole(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("k")
-        await pilot.pause()
-        assert isinstance(app.screen, CountDialog)
+        await opened_by(pilot, "k", CountDialog)
         before = [field.value for field in count_fields(app)]
         send_at_once(app, "tab", *"56789")
         await settle(pilot)  # every key sent has been handled
@@ -75,9 +72,7 @@ async def test_a_number_typed_at_once_after_a_tab_lands_whole(app: ConsoleApp) -
 
 async def test_a_number_pasted_after_a_tab_lands_whole(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("k")
-        await pilot.pause()
+        await pressed(pilot, "k")
         before = [field.value for field in count_fields(app)]
         paste_at_once(app, "tab", "4850")
         await settle(pilot)  # every key sent has been handled
@@ -147,9 +142,7 @@ async def test_escape_leaves_the_rulebook_search_for_the_articles(app: ConsoleAp
 
 async def test_enter_in_a_count_moves_to_the_next_and_records_on_the_last(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("k")
-        await pilot.pause()
+        await pressed(pilot, "k")
         fields = count_fields(app)
         table = svc(app).state.tables[1]
         second = svc(app).state.players_at(table)[1]

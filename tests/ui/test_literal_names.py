@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tdhelpers.support import started
 
-from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
@@ -30,10 +28,7 @@ EVENT = "Sera [b]"
 def odd_event(path: Path) -> Path:
     service = Tournament.create(path, EVENT, load_settings(), clock=frozen, rng=random.Random(3))
     names = [*ODD, *(f"Giocatore {i}" for i in range(1, 10))]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
-    service.execute(Draw(seed=3))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, names, seed=3)
     service.close()
     return path
 

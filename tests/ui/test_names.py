@@ -6,10 +6,8 @@ import random
 from pathlib import Path
 
 from rich.console import Console
+from tdhelpers.support import started
 
-from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
@@ -27,10 +25,7 @@ def odd_event(path: Path) -> Path:
         path, "Prova [red]", load_settings(), clock=frozen, rng=random.Random(3)
     )
     names = [ODD, *(f"Giocatore {i}" for i in range(1, 12))]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
-    service.execute(Draw(seed=3))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, names, seed=3)
     service.close()
     return path
 

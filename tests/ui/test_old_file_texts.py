@@ -7,12 +7,9 @@ import random
 import threading
 from pathlib import Path
 
-from tdhelpers.support import tamper_texts
+from tdhelpers.support import started, tamper_texts
 
-from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.rulings import RecordRuling, Sanction
-from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
@@ -27,10 +24,7 @@ OBEYED = ("\x1b", "\x07", "\u202e", "\x9b", "\x00")
 def hostile_event(path: Path) -> Path:
     service = Tournament.create(path, "Serata", load_settings(), clock=frozen, rng=random.Random(3))
     names = ["Bob", *(f"Giocatore {i}" for i in range(1, 12))]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
-    service.execute(Draw(seed=3))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, names, seed=3)
     service.execute(RecordRuling(players=["Bob"], articles=["VII.1"], text="ok"))
     service.execute(Sanction(name="Bob", kind="warning", reason="slow"))
     service.close()

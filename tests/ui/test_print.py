@@ -11,15 +11,14 @@ from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.print_report import PrintDialog
 from tdconsole.ui.messages import CommandRequested
 
-from .conftest import frozen, settle
+from .conftest import frozen, opened_by, paid, pressed, settle
 from .test_actions import SIZE, messages, text_of
 
 
@@ -38,10 +37,7 @@ async def test_print_seating_pdf_from_the_tables_into_the_event_s_print_folder(
     here.mkdir()
     monkeypatch.chdir(here)  # the folder the console was started from is not where prints go
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
-        assert isinstance(app.screen, PrintDialog)
+        await opened_by(pilot, "p", PrintDialog)
         assert app.screen.query_one("#path", Input).value == "disposizione.pdf"
         where = text_of(app.screen.query_one("#where"))
         assert where == f"(in {tmp_path / 'prints'} se non si indica un percorso)"
@@ -56,10 +52,8 @@ async def test_print_seating_pdf_from_the_tables_into_the_event_s_print_folder(
 async def test_after_the_draw_p_starts_on_the_seat_slips_its_notice_named(
     tmp_path: Path,
 ) -> None:
-    service = Tournament.create(tmp_path / "serata.tdc", "Serata", load_settings(), clock=frozen)
     names = [f"P{i}" for i in range(1, 13)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(tmp_path / "serata.tdc", "Serata", names)
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -172,9 +166,7 @@ async def test_print_never_overwrites_it_takes_the_next_free_name(
     (tmp_path / "prints").mkdir()
     (tmp_path / "prints" / "disposizione.pdf").write_bytes(b"last week's seating")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause()
+        await pressed(pilot, "p")
         await pilot.press("ctrl+s")
         said = await wait_for_message(app, pilot, "esiste già")
         written = tmp_path / "prints" / "disposizione-2.pdf"

@@ -4,31 +4,18 @@ shown as one player with the whole place's prize, the other left out)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
-from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
+from tdconsole.domain.play import Bust
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.results import places, places_text
 
-from .conftest import frozen
-
-PLAYERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
+from .conftest import console, six_started, tab_rows
 
 
 def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
-    service = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
-    )
+    service = six_started(tmp_path / "e.tdc")
     try:
-        service.execute(Register(names=PLAYERS))
-        service.execute(Pay(names=PLAYERS))
-        service.execute(Draw(seed=1))
-        service.execute(Start(stack=4000, big_blind=100))
         service.execute(Bust(names=["Ada"]))  # 6th
         service.execute(Bust(names=["Bea", "Cid"], stacks=[100, 100]))  # 4th and 5th, tied
         service.execute(Bust(names=["Dan"]))
@@ -52,38 +39,15 @@ def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
 
 
 async def test_the_prizes_tab_lists_a_tie_reaching_past_the_paid_places(tmp_path: Path) -> None:
-    from textual.widgets import DataTable
-
-    from tdconsole.ui.app import build_app
-
-    from .conftest import settle
-
-    service = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
-    )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    service = six_started(tmp_path / "e.tdc")
     service.execute(Bust(names=["Ada", "Bea"], stacks=[300, 300]))  # 5th and 6th, tied
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("3")
-            await settle(pilot)
-            table: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
-            rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-            assert [(r[0], r[3]) for r in rows[4:]] == [("5°=", "Ada"), ("5°=", "Bea")]
-            assert rows[5][1:3] == ["", ""]
-            # Six entrants play a final from the draw: its table is called so (IV.1).
-            await pilot.press("4")
-            await settle(pilot)
-            standings: DataTable[object] = app.screen.query_one("#standings-view", DataTable)
-            first = [str(c) for c in standings.get_row_at(0)]
-            assert first[2:4] == ["in gioco", "finale"]
-    finally:
-        service.close()
+    async with console(service) as (_, pilot):
+        rows = await tab_rows(pilot, "3", "#payouts-view")
+        assert [(r[0], r[3]) for r in rows[4:]] == [("5°=", "Ada"), ("5°=", "Bea")]
+        assert rows[5][1:3] == ["", ""]
+        # Six entrants play a final from the draw: its table is called so (IV.1).
+        first = (await tab_rows(pilot, "4", "#standings-view"))[0]
+        assert first[2:4] == ["in gioco", "finale"]
 
 
 async def test_the_prizes_tab_shows_each_tied_player_his_share_at_the_shared_place(
@@ -93,33 +57,13 @@ async def test_the_prizes_tab_shows_each_tied_player_his_share_at_the_shared_pla
     5°= 21 Cid", the places' own amounts, so a cashier paid 42 and 21 where each is owed his
     share of 63 (32 and 31). Now the place shown is the shared one and the prize column says
     what each receives; a third player's row past the table says his share too."""
-    from textual.widgets import DataTable
-
-    from tdconsole.ui.app import build_app
-
-    from .conftest import settle
-
-    service = Tournament.create(
-        tmp_path / "e.tdc", "e", load_settings(), clock=frozen, rng=random.Random(1)
-    )
-    service.execute(Register(names=PLAYERS))
-    service.execute(Pay(names=PLAYERS))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    service = six_started(tmp_path / "e.tdc")
     service.execute(Bust(names=["Ada"]))  # 6th
     service.execute(Bust(names=["Bea", "Cid"], stacks=[500, 500]))  # 4th and 5th, tied
-    app = build_app(service, frozen)
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("3")
-            await settle(pilot)
-            table: DataTable[object] = app.screen.query_one("#payouts-view", DataTable)
-            rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-            assert [r[:5] for r in rows[3:5]] == [
-                ["4°=", "10 %", "42 scudi", "Bea", "32 scudi"],
-                ["4°=", "5 %", "21 scudi", "Cid", "31 scudi"],
-            ]
-            assert rows[0][3:5] == ["–", ""]  # no holder yet: no prize beside a name
-    finally:
-        service.close()
+    async with console(service) as (_, pilot):
+        rows = await tab_rows(pilot, "3", "#payouts-view")
+        assert [r[:5] for r in rows[3:5]] == [
+            ["4°=", "10 %", "42 scudi", "Bea", "32 scudi"],
+            ["4°=", "5 %", "21 scudi", "Cid", "31 scudi"],
+        ]
+        assert rows[0][3:5] == ["–", ""]  # no holder yet: no prize beside a name

@@ -5,20 +5,26 @@ seating after the draw and each closing, the result at the end."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from tdhelpers.ties import tie_and_disqualified
+from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.state import Player
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app
+from tdconsole.ui.screens.display import DisplayScreen
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 from tdconsole.ui.widgets.seating_board import SeatingBoard
@@ -79,14 +85,38 @@ def console_state_line(app: ConsoleApp) -> str:
     return shown(app, "#clock-state")
 
 
-async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: Room) -> None:
-    director = room.service()
-    director.execute(ClockControl(action="start"))
-    room.clock.advance(minutes=40, seconds=142)
+@asynccontextmanager
+async def ringing(
+    display: ConsoleApp,
+) -> AsyncIterator[tuple[Pilot[Any], DisplayScreen, list[str]]]:
+    """The room display run at ``SIZE``, at rest, and its bell's rings as they come."""
+    rung: list[str] = []
+    async with display.run_test(size=SIZE) as tv:
+        display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
+        await tv.pause()
+        screen = display.screen
+        assert isinstance(screen, DisplayScreen)
+        yield tv, screen, rung
+
+
+@asynccontextmanager
+async def room_and_desk(
+    room: Room,
+) -> AsyncIterator[tuple[ConsoleApp, ConsoleApp, Pilot[Any], Pilot[Any]]]:
+    """The room display and the Director's console on ``room``, both run at ``SIZE`` and at
+    rest: the apps and their pilots."""
     display, console = room.app("display"), room.app()
     async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
         await tv.pause()
         await desk.pause()
+        yield display, console, tv, desk
+
+
+async def test_overtime_keeps_its_sign_and_the_room_reads_no_instruction(room: Room) -> None:
+    director = room.service()
+    director.execute(ClockControl(action="start"))
+    room.clock.advance(minutes=40, seconds=142)
+    async with room_and_desk(room) as (display, console, _, _):
         assert display.screen.query_one(BigClock).text == "+02:22"
         words = shown(display, "#display-state") + shown(display, "#display-blinds")
         assert "ANNUNCIARE" not in words.upper()
@@ -103,10 +133,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
     director.execute(EditLevel(level=1, break_minutes=10))
     director.execute(ClockControl(action="start"))
     room.clock.advance(minutes=40, seconds=5)
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, tv, desk):
         assert console_state_line(console) == "Annunciare la pausa — tasto a"
         assert shown(display, "#display-state") == "TEMPO SCADUTO — SEGUE LA PAUSA"
         await desk.press("a")
@@ -138,10 +165,7 @@ async def test_a_break_is_announced_as_a_break_and_shown_to_the_room(room: Room)
 
 
 async def test_a_stopped_clock_is_not_called_a_break(room: Room) -> None:
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, _, _):
         assert console_state_line(console) == "Orologio fermo"
         assert shown(display, "#display-state") == "OROLOGIO FERMO"
         assert "PAUSA" not in shown(display, "#display-level")
@@ -196,18 +220,24 @@ async def test_after_the_draw_the_room_reads_the_seats(tmp_path: Path) -> None:
             service.close()
 
 
+def close_table_one(director: Tournament) -> list[Player]:
+    """Table 1 down to three players and closed, its chips to the first: who moves."""
+    bust_at(director, 1, 3)
+    table = director.state.tables[1]
+    movers = director.state.players_at(table)
+    counts = {p.name: 0 for p in movers}
+    counts[movers[0].name] = table.chips
+    director.execute(CloseTable(table=1, counts=counts))
+    return movers
+
+
 async def test_after_a_closing_the_room_reads_the_moves_then_the_clock(room: Room) -> None:
     director = room.service()
     display = room.app("display")
     async with display.run_test(size=SIZE) as tv:
         await tv.pause()
         assert not display.screen.has_class("-seating")
-        bust_at(director, 1, 3)
-        table = director.state.tables[1]
-        movers = director.state.players_at(table)
-        counts = {p.name: 0 for p in movers}
-        counts[movers[0].name] = table.chips
-        director.execute(CloseTable(table=1, counts=counts))
+        movers = close_table_one(director)
         display.poll()  # what the App's timer calls: another terminal recorded the closing
         display.tick()
         await tv.pause()
@@ -246,10 +276,7 @@ async def test_at_the_end_the_room_and_the_console_show_the_result(room: Room) -
         director.execute(Bust(names=[director.state.in_players()[-1].name], declined=True))
     room.clock.advance(hours=3)  # long after the last level's end
     paid = [(r["place"], r["player"], r["amount"]) for r in payouts_json(director.state)]
-    display, console = room.app("display"), room.app()
-    async with display.run_test(size=SIZE) as tv, console.run_test(size=SIZE) as desk:
-        await tv.pause()
-        await desk.pause()
+    async with room_and_desk(room) as (display, console, _, _):
         assert display.screen.has_class("-finished")
         assert shown(display, "#display-level") == "TORNEO CONCLUSO"
         result = shown(display, "#display-result")
@@ -272,12 +299,7 @@ async def test_at_the_end_the_room_and_the_console_show_the_result(room: Room) -
 async def test_after_a_closing_the_clock_stays_a_quarter_of_the_screen(room: Room) -> None:
     director = room.service()
     director.execute(ClockControl(action="start"))
-    bust_at(director, 1, 3)
-    table = director.state.tables[1]
-    movers = director.state.players_at(table)
-    counts = {p.name: 0 for p in movers}
-    counts[movers[0].name] = table.chips
-    director.execute(CloseTable(table=1, counts=counts))
+    close_table_one(director)
     display = room.app("display")
     async with display.run_test(size=SIZE) as tv:
         await tv.pause()
@@ -288,18 +310,12 @@ async def test_after_a_closing_the_clock_stays_a_quarter_of_the_screen(room: Roo
 
 
 async def test_the_bell_rings_where_the_page_chimes(room: Room) -> None:
-    from tdconsole.ui.screens.display import DisplayScreen
 
     director = room.service()
     director.execute(EditLevel(level=2, break_minutes=10))
     director.execute(ClockControl(action="start"))
     display = room.app("display")
-    rung: list[str] = []
-    async with display.run_test(size=SIZE) as tv:
-        display.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
-        await tv.pause()
-        screen = display.screen
-        assert isinstance(screen, DisplayScreen)
+    async with ringing(display) as (tv, screen, rung):
 
         async def moment(**delta: float) -> None:
             room.clock.advance(**delta)
@@ -332,22 +348,7 @@ async def test_the_prizes_line_marks_a_tie_s_shares_and_a_disqualification(
     """The terminal display's prizes line read "3° 0 scudi · 4° 42 scudi · 5° 21 scudi" with a
     disqualified 3rd and two players tied at 4th and 5th; it reads what the web page reads:
     the shared place marked, each tied player's prize, DQ (SQ)."""
-    from tdconsole.domain.play import Disqualify, Start
-
-    names = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil"]
-    path = tmp_path / "tie.tdc"
-    service = Tournament.create(path, "Prova", load_settings(), clock=lambda: NOW)
-    for command in (
-        Register(names=names),
-        Pay(names=names),
-        Draw(seed=1),
-        Start(stack=4000, big_blind=100),
-        Bust(names=["Ada"]),
-        Bust(names=["Bea", "Cid"], stacks=[500, 500]),
-        Disqualify(name="Dan", reason="collusione"),
-    ):
-        service.execute(command)  # type: ignore[arg-type]
-    service.close()
+    path = tie_and_disqualified(tmp_path / "tie.tdc", "Prova", clock=lambda: NOW)
     room = Room(path)
     display = room.app("display")
     try:

@@ -19,7 +19,7 @@ from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.display import DisplayScreen
 
-from .conftest import console, frozen, settle
+from .conftest import console, frozen, opened_by, settle
 from .test_actions import SIZE, messages
 from .test_cash import shown
 
@@ -94,10 +94,7 @@ async def test_the_palette_offers_the_message(tmp_path: Path) -> None:
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"Messaggio alla sala")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, RoomMessageDialog)
+        await opened_by(pilot, "enter", RoomMessageDialog, workers=True)
 
 
 async def test_the_terminal_display_shows_the_message_as_written(tmp_path: Path) -> None:

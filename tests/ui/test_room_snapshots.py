@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from tdconsole.domain.clock_events import ClockControl, EditLevel
-from tdconsole.domain.play import Bust, CloseTable, Final
+from tdconsole.domain.play import Bust, Final
 from tdconsole.service import Tournament
 from tdconsole.ui.app import Mode
 
 from .conftest import bust_at
-from .test_room_display import Room, drawn_event
+from .test_room_display import Room, close_table_one, drawn_event
 from .test_snapshots import keys
 
 SIZES = [(80, 24), (160, 45)]
@@ -35,12 +35,7 @@ def on_break(room: Room, director: Tournament) -> None:
 
 
 def closed(room: Room, director: Tournament) -> None:
-    bust_at(director, 1, 3)
-    table = director.state.tables[1]
-    movers = director.state.players_at(table)
-    counts = {p.name: 0 for p in movers}
-    counts[movers[0].name] = table.chips
-    director.execute(CloseTable(table=1, counts=counts))
+    close_table_one(director)
 
 
 def finished(room: Room, director: Tournament) -> None:

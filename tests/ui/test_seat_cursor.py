@@ -12,7 +12,7 @@ from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.widgets.tables_view import TablesView
 
-from .conftest import frozen, settle
+from .conftest import frozen, pressed, settle
 from .test_actions import svc
 from .test_pay_draw_and_standings import new_event
 
@@ -84,9 +84,7 @@ async def test_rows_of_three_at_80_columns(app: ConsoleApp) -> None:
 
 async def test_the_title_follows_the_name_typed(app: ConsoleApp) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await pressed(pilot, "d")
         box = app.screen.query_one(".dialog")
         assert str(box.border_title).startswith("Seconda dote: Moretti (tavolo 1, posto 1)")
         # The cursor is in the stack: a name typed there takes the player's place.

@@ -11,7 +11,7 @@ from textual.widgets import Input, Static
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.screens.settings import SettingsScreen
 
-from .conftest import settle
+from .conftest import opened_by, paid, pressed, settle
 from .test_actions import messages, text_of
 from .test_repaints import calls_to
 
@@ -26,11 +26,7 @@ def shown_errors(app: ConsoleApp) -> list[str]:
 
 async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
+        screen = await opened_by(pilot, "o", SettingsScreen)
         sections = [text_of(s).strip() for s in screen.query(".settings-section")]
         assert sections == [
             "Evento",
@@ -82,23 +78,16 @@ async def test_settings_are_grouped_labelled_checked_and_recorded(app: ConsoleAp
 
 
 async def test_the_draw_number_is_not_called_a_suit(tmp_path: Path) -> None:
-    from tdconsole.domain.registration import Pay, Register
-    from tdconsole.service import Tournament
-    from tdconsole.store.settings_file import load_settings
     from tdconsole.ui.app import build_app
 
     from .conftest import frozen
 
-    service = Tournament.create(tmp_path / "e.tdc", "Prova", load_settings(), clock=frozen)
     names = [f"P{i}" for i in range(12)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(tmp_path / "e.tdc", "Prova", names)
     app = build_app(service, frozen)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("s")
-            await pilot.pause()
+            await pressed(pilot, "s")
             seed = app.screen.query_one("#seed", Input)
             assert seed.placeholder.startswith("Numero del sorteggio (vuoto: a caso")
     finally:

@@ -25,13 +25,16 @@ def size(request: pytest.FixtureRequest) -> tuple[int, int]:
     return SIZES[request.param]
 
 
-def test_structure_before_the_start(snap_compare: Any, tmp_path: Path, size: Any) -> None:
-    service = seated_event(tmp_path / "seated.tdc")
+def shot(snap_compare: Any, service: Tournament, size: Any, key: str) -> bool:
+    """The console on ``service`` matches its snapshot after ``key``; the service is closed."""
     try:
-        app = build_app(service, frozen)
-        assert snap_compare(app, terminal_size=size, run_before=keys("S"))
+        return snap_compare(build_app(service, frozen), terminal_size=size, run_before=keys(key))
     finally:
         service.close()
+
+
+def test_structure_before_the_start(snap_compare: Any, tmp_path: Path, size: Any) -> None:
+    assert shot(snap_compare, seated_event(tmp_path / "seated.tdc"), size, "S")
 
 
 @pytest.mark.parametrize(
@@ -57,9 +60,4 @@ def test_colour_up(snap_compare: Any, demo_file: Path, make_app: Any, size: Any)
 
 
 def test_close_with_no_room(snap_compare: Any, tmp_path: Path, size: Any) -> None:
-    service = full_room(tmp_path / "full.tdc")
-    try:
-        app = build_app(service, frozen)
-        assert snap_compare(app, terminal_size=size, run_before=keys("c"))
-    finally:
-        service.close()
+    assert shot(snap_compare, full_room(tmp_path / "full.tdc"), size, "c")

@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
 from tdconsole.service import Tournament
-from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.screens.structure import StructureScreen
 
-from .conftest import MakeApp, frozen
+from .conftest import MakeApp, frozen, opened_by, paid, pressed
 from .test_actions import messages, text_of
 
 SIZE = (120, 40)
@@ -25,10 +23,8 @@ CLEAR = ("end", *["backspace"] * 8)
 
 
 def seated_event(path: Path, players: int = 24) -> Tournament:
-    service = Tournament.create(path, "Prova", load_settings(), clock=frozen, rng=random.Random(1))
     names = [f"Giocatore {i}" for i in range(1, players + 1)]
-    service.execute(Register(names=names))
-    service.execute(Pay(names=names))
+    service = paid(path, "Prova", names, rng=random.Random(1))
     service.execute(Draw(seed=3))
     return service
 
@@ -50,11 +46,7 @@ async def test_before_the_start_the_structure_is_proposed_previewed_and_started(
 ) -> None:
     app = build_app(seated, frozen)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("S")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StructureScreen)
+        screen = await opened_by(pilot, "S", StructureScreen)
         # Proposed from 24 players starting at 20:15 (frozen clock 20:00 UTC): the deepest
         # first big blind that ends before 01:00, the colour-up break after level 2.
         assert screen.query_one("#f-stack", Input).value == "4000"
@@ -106,10 +98,7 @@ async def test_before_the_start_the_structure_is_proposed_previewed_and_started(
 
 async def test_after_the_start_levels_are_edited_through_clock_edit(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("S")
-        await pilot.pause()
-        assert isinstance(app.screen, StructureScreen)
+        await opened_by(pilot, "S", StructureScreen)
         shown = rows(app)
         assert shown[0][0] == "▶ 1" and shown[1][0] == "2"
         # The current level is frozen (III.5): refused, in Italian, nothing changed.
@@ -137,18 +126,13 @@ async def test_the_palette_opens_the_structure(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p", *"Struttura")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, StructureScreen)
+        await opened_by(pilot, "enter", StructureScreen)
 
 
 async def test_the_start_dialog_labels_its_fields(seated: Tournament) -> None:
     app = build_app(seated, frozen)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause()
+        await pressed(pilot, "g")
         labels = [text_of(label).strip() for label in app.screen.query(".calc-label")]
         assert labels == [
             "Dote iniziale",

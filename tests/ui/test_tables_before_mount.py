@@ -4,12 +4,9 @@ the first frame and are found in the DOM at once): its columns come first, nothi
 from __future__ import annotations
 
 import pytest
-from tdhelpers.support import MakeService, names
+from tdhelpers.support import MakeService, names, started
 from textual.app import App
 
-from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.standings_view import StandingsView
@@ -21,10 +18,7 @@ async def test_shown_before_its_mount_the_table_has_its_columns(
 ) -> None:
     service = make_service()
     players = names(10)
-    service.execute(Register(names=players))
-    service.execute(Pay(names=players))
-    service.execute(Draw(seed=1))
-    service.execute(Start(stack=4000, big_blind=100))
+    started(service, players)
     app: App[None] = App()
     async with app.run_test() as pilot:
         table = view(Translator("en"))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
 
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.screens.console import ConsoleScreen
@@ -12,13 +16,23 @@ from tdconsole.ui.widgets.tables_view import TablesView
 MakeApp = Callable[..., ConsoleApp]
 
 
-async def test_floor_elimination_appears_on_the_console(make_app: MakeApp) -> None:
+@asynccontextmanager
+async def director_and_floor(
+    make_app: MakeApp,
+) -> AsyncIterator[tuple[ConsoleApp, ConsoleApp, Pilot[Any], Pilot[Any]]]:
+    """The Director's console and Bruno's floor console on the demo, both running: the apps
+    and their pilots."""
     console = make_app("director")
     floor = make_app("floor", actor="Bruno")
     async with (
         console.run_test(size=(120, 40)) as director,
         floor.run_test(size=(120, 40)) as staff,
     ):
+        yield console, floor, director, staff
+
+
+async def test_floor_elimination_appears_on_the_console(make_app: MakeApp) -> None:
+    async with director_and_floor(make_app) as (console, floor, director, staff):
         await director.pause()
         await staff.pause()
         assert isinstance(floor.screen, ConsoleScreen) and floor.screen.floor
@@ -35,12 +49,7 @@ async def test_floor_elimination_appears_on_the_console(make_app: MakeApp) -> No
 
 
 async def test_floor_may_not_control_the_clock_or_undo_the_director(make_app: MakeApp) -> None:
-    console = make_app("director")
-    floor = make_app("floor", actor="Bruno")
-    async with (
-        console.run_test(size=(120, 40)) as director,
-        floor.run_test(size=(120, 40)) as staff,
-    ):
+    async with director_and_floor(make_app) as (_, floor, director, staff):
         await director.pause()
         await director.press("e", "ctrl+r", "enter")
         await director.pause()

@@ -37,6 +37,14 @@ async def bust_here(console: ConsoleApp, director: Any, name: str) -> None:
     assert console.service is not None and out(console.service, name)
 
 
+async def asked_to_undo_a_bust(console: ConsoleApp, director: Any, name: str) -> None:
+    """``name`` eliminated on this console, then ``u``: the question names that bust."""
+    await bust_here(console, director, name)
+    await director.press("u")
+    await director.pause()
+    assert question(console).startswith("Undo: ") and name in question(console)
+
+
 def bust_elsewhere(console: ConsoleApp, name: str) -> None:
     assert console.service is not None
     other = Tournament.open(console.service.store.path, actor="Bruno")
@@ -84,10 +92,7 @@ async def test_another_terminals_action_between_the_question_and_enter_is_named_
     async with console.run_test(size=(120, 40)) as director:
         await director.pause()
         assert console.service is not None
-        await bust_here(console, director, "Rossi")
-        await director.press("u")
-        await director.pause()
-        assert question(console).startswith("Undo: ") and "Rossi" in question(console)
+        await asked_to_undo_a_bust(console, director, "Rossi")
         bust_elsewhere(console, "Moretti")
         await director.press("enter")
         await director.pause()
@@ -107,10 +112,7 @@ async def test_u_asks_then_undoes_its_own_action(make_app: MakeApp) -> None:
     async with console.run_test(size=(120, 40)) as director:
         await director.pause()
         assert console.service is not None
-        await bust_here(console, director, "Moretti")
-        await director.press("u")
-        await director.pause()
-        assert question(console).startswith("Undo: ") and "Moretti" in question(console)
+        await asked_to_undo_a_bust(console, director, "Moretti")
         assert out(console.service, "Moretti"), "asked, not yet undone"
         await director.press("enter")
         await director.pause()
