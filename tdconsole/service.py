@@ -133,6 +133,8 @@ class Tournament(Generic[Log]):
         self.last_records: list[Record] = []
         self._known: list[str] | None = None
         """The names the club knows (``known_players``), read once."""
+        self._last: list[str] | None = None
+        """The last event's players (``last_event_players``), read once."""
         try:
             self.cache.reload()
             self._check_actor()
@@ -424,27 +426,25 @@ class Tournament(Generic[Log]):
             self.read_known_players()
         return self._not_registered(self._known or [])
 
-    def read_known_players(self) -> None:
-        """Read the names the club knows (``known_players``) now: the console does it off its
-        thread when a registration opens, so the first ``i`` waits for no file."""
-        # lazy: reading the other events' files waits for the first registration
-        from tdconsole.season.known import known_names
-
-        path = self.store.path  # (an event in memory is in no data folder: it knows none)
-        self._known = [] if path is None else known_names(path)
-
     def last_event_players(self) -> list[str]:
         """The players of the data folder's event changed last before this one ("like the
         last one"), the withdrawn and those registered here left out."""
-        # lazy: the event files and the season's reader wait for the first registration
+        if self._last is None:
+            self.read_known_players()
+        return self._not_registered(self._last or [])
+
+    def read_known_players(self) -> None:
+        """Read the names the club knows (``known_players``) and the last event's players
+        (``last_event_players``) now: the console does it off its thread when a registration
+        opens, so neither ``i`` nor ``ctrl+l`` waits for a file."""
+        # lazy: reading the other events' files waits for the first registration
         from tdconsole.event_files import players_to_offer, read_event
-        from tdconsole.season.known import latest_events
+        from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
         latest = [] if path is None else latest_events(path)
-        if not latest:
-            return []
-        return self._not_registered(players_to_offer(read_event(latest[0])))
+        self._last = players_to_offer(read_event(latest[0])) if latest else []
+        self._known = [] if path is None else known_names(path)
 
     def _not_registered(self, names: list[str]) -> list[str]:
         here = [p.name for p in self.state.players.values()]

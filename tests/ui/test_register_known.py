@@ -11,10 +11,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tdconsole.domain.registration import Register
+from tdconsole.season import known
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
 from tdconsole.store.settings_file import load_settings
@@ -139,9 +141,10 @@ async def test_known_players_come_from_the_season_with_its_aliases(tmp_path: Pat
 
 
 async def test_the_known_players_are_read_off_the_console_thread_when_registration_opens(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Read in the background as the event opens at registration: ``i`` reads no file."""
+    """Read in the background as the event opens at registration: neither ``i`` nor
+    ``ctrl+l`` reads a file."""
     earlier_event("lunedi", REGULARS)
     service = tonight(tmp_path)
     read: list[str] = []
@@ -155,5 +158,12 @@ async def test_the_known_players_are_read_off_the_console_thread_when_registrati
     async with console(service) as (_app, pilot):
         await settle(pilot)
         assert len(read) == 1 and read[0] != threading.main_thread().name
+
+        def no_file(*_args: object) -> list[Path]:
+            raise AssertionError("a file read on the console's thread")
+
+        monkeypatch.setattr(known, "latest_events", no_file)
+        monkeypatch.setattr(known, "known_names", no_file)
         assert "Bianca Neri" in service.known_players()
+        assert "Bianca Neri" in service.last_event_players()  # "like the last one" too
         assert len(read) == 1
