@@ -442,9 +442,9 @@ class Tournament(Generic[Log]):
         from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
-        latest = [] if path is None else latest_events(path)
+        latest = [] if path is None else latest_events(path)  # the folder listed once
         self._last = players_to_offer(read_event(latest[0])) if latest else []
-        self._known = [] if path is None else known_names(path)
+        self._known = [] if path is None else known_names(path, latest)
 
     def _not_registered(self, names: list[str]) -> list[str]:
         here = [p.name for p in self.state.players.values()]

@@ -21,10 +21,10 @@ EARLIER = 40
 """How many of the data folder's latest events are read beside the seasons' own."""
 
 
-def known_files(event: Path) -> list[tuple[Path, People]]:
+def known_files(event: Path, latest: list[Path] | None = None) -> list[tuple[Path, People]]:
     """The event files to read, each with the aliases that name its players: every season's
-    events (beside ``event`` and in the data folder), then the data folder's latest events;
-    ``event`` itself left out."""
+    events (beside ``event`` and in the data folder), then the data folder's latest events
+    (``latest``, when the caller has listed them already); ``event`` itself left out."""
     here = event.resolve()
     folders = sorted({here.parent, events_dir().resolve()})
     chosen: dict[Path, People] = {}
@@ -36,7 +36,7 @@ def known_files(event: Path) -> list[tuple[Path, People]]:
                 continue  # `season` says what is wrong with it; registration goes on
             for path in event_paths(season, season_path):
                 chosen.setdefault(path.resolve(), People(season.aliases))
-    for path in latest_events(here)[:EARLIER]:
+    for path in (latest_events(here) if latest is None else latest)[:EARLIER]:
         chosen.setdefault(path, People({}))
     chosen.pop(here, None)
     return list(chosen.items())
@@ -57,12 +57,13 @@ def latest_events(event: Path) -> list[Path]:
     return [path for _mtime, path in dated if path != here]
 
 
-def known_names(event: Path) -> list[str]:
+def known_names(event: Path, latest: list[Path] | None = None) -> list[str]:
     """The names the club knows from the events before ``event``: one spelling per person
-    (an alias's name, else the latest read), the most played first, then by name."""
+    (an alias's name, else the latest read), the most played first, then by name
+    (``latest``: ``latest_events(event)``, when the caller has it)."""
     played: Counter[str] = Counter()
     shown: dict[str, str] = {}
-    for path, people in known_files(event):
+    for path, people in known_files(event, latest):
         result = read_event(path)
         if result.status == "damaged":
             continue

@@ -155,9 +155,18 @@ async def test_the_known_players_are_read_off_the_console_thread_when_registrati
         reading()
 
     service.read_known_players = read_known_players  # type: ignore[method-assign]
+    listed: list[Path] = []
+    listing = known.latest_events
+
+    def latest_events(event: Path) -> list[Path]:
+        listed.append(event)
+        return listing(event)
+
+    monkeypatch.setattr(known, "latest_events", latest_events)
     async with console(service) as (_app, pilot):
         await settle(pilot)
         assert len(read) == 1 and read[0] != threading.main_thread().name
+        assert len(listed) == 1  # the data folder listed once for both
 
         def no_file(*_args: object) -> list[Path]:
             raise AssertionError("a file read on the console's thread")
