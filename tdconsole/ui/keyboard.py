@@ -73,8 +73,8 @@ class Keyboard:
 
     A screen may say which letters are its keys (``letter_keys``; else its active bindings),
     take a word (``typed_word(text, new)``: ``new`` for the word's first letters, then one at
-    a time; else the word is dropped), and answer a key pressed alone before its binding runs
-    (``key_alone(key)``: True when it answered, a refusal)."""
+    a time; else the word is dropped), and answer a key pressed alone that no binding takes
+    now (``key_alone(key)``: True when it answered, a refusal)."""
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
@@ -198,16 +198,15 @@ class Keyboard:
             await typed_word(text, new)
 
     async def _act(self, key: events.Key) -> bool:
-        """A key pressed alone: the screen's answer (a refusal), else its binding, at once.
-        False: no binding takes it (it goes Textual's usual way, to the focused widget)."""
+        """A key pressed alone: its binding, at once; a key without one that applies, the
+        screen's answer (a refusal). False: neither takes it (it goes Textual's usual way, to
+        the focused widget)."""
         if self.waiting is not None and self.waiting.key is key:
             self.waiting = None
         screen = self.app.screen
-        key_alone = getattr(screen, "key_alone", None)
-        if key_alone is not None and key_alone(key.key):
-            return True
         bound = screen.active_bindings.get(key.key)
-        if bound is None or not bound.enabled:
-            return False
-        await self.app.run_action(bound.binding.action, bound.node)
-        return True
+        if bound is not None and bound.enabled:
+            await self.app.run_action(bound.binding.action, bound.node)
+            return True
+        key_alone = getattr(screen, "key_alone", None)
+        return key_alone is not None and key_alone(key.key)

@@ -252,11 +252,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(SearchBox).start(text)
 
     def key_alone(self, key: str) -> bool:
-        """A key pressed alone: True when it does not apply here, said with its article,
-        before any dialog (``f`` once the final is drawn); False: its binding acts."""
-        bound = self.active_bindings.get(key)
-        if bound is not None and bound.enabled:
-            return False
+        """A key pressed alone that no binding takes now (``ui.keyboard``): True when it does
+        not apply here, said with its article (``f`` once the final is drawn)."""
         name = ACTION_OF_KEY.get(key, "").split("(")[0]
         if not name or self.state is None or (self.floor and name not in FLOOR_ACTIONS):
             return False
