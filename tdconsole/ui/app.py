@@ -243,6 +243,11 @@ class ConsoleApp(ViewsApp):
         """``screen`` (a dialog) is open: the keys typed while it opened go to it."""
         self.keys.release(screen)
 
+    def hold_keys(self, dialog: Screen[Any]) -> None:
+        """``dialog``'s action is asked: the keys typed until it is recorded (the dialog
+        closed) or refused wait."""
+        self.keys.recording(dialog)
+
     # -- screens ---------------------------------------------------------------------------
     async def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()

@@ -15,7 +15,10 @@ as it arrives, in the order typed, before the next is read:
   after it is read); a key that does not apply says why (``key_alone``).
 
 Keys typed while the dialog a key opens is being built are held for it and handed to it in
-order once it says it is open (``release``). The window is measured between the keys' own
+order once it says it is open (``release``). Keys typed after an Enter a field has wait until
+what that Enter does is done (``_settle``), and while the action a dialog asked is recorded
+(``recording``): never a digit added to the count Enter records, never a key lost in a dialog
+closing. The window is measured between the keys' own
 times (``events.Key.time``: when the terminal delivered them), so a busy console neither
 merges two keys typed apart nor splits a word; the letter left alone acts when ``lapse_later``
 says the window has passed (a timer; a test says it by hand: ``tests/ui/conftest.py``).
@@ -38,10 +41,14 @@ class HeldKey(events.Key):
     """A key held while a dialog opened, handed on: it is not held again. It keeps the time
     it was typed (the type-ahead's window is measured on it)."""
 
+    after = False
+    """Held after an Enter or while a dialog's action was recorded (``Keyboard.after``)."""
+
     @classmethod
-    def of(cls, key: events.Key) -> HeldKey:
+    def of(cls, key: events.Key, *, after: bool = False) -> HeldKey:
         held = cls(key.key, key.character)
         held.time = key.time
+        held.after = after
         return held
 
 
@@ -85,6 +92,12 @@ class Keyboard:
         self.word_at: float | None = None
         """When the last letter of the word being typed came (None: no word under way)."""
         self._waitings = 0
+        self.settling = False
+        """An Enter handed to a field is being done: the keys after it wait (``after``)."""
+        self.closing: Screen[Any] | None = None
+        """A dialog whose action is being recorded: the keys after it wait (``after``) for
+        what is in front once it closes (the dialog itself, when the action is refused)."""
+        self.after: list[events.Key] = []
 
     # -- dialogs being opened -----------------------------------------------------------
     def pushing(self, screen: Any) -> bool:
@@ -126,6 +139,13 @@ class Keyboard:
     async def take(self, key: events.Key) -> bool:
         """The App's decision on ``key``: True when it is taken here (held, on a word,
         waiting, acted on); False: it goes Textual's usual way."""
+        if self.settling or self.closing is not None or self.after:
+            if not (key.is_forwarded or isinstance(key, HeldKey)):
+                self.after.append(key)  # typed while an Enter is done: in turn after it
+                return True
+            if isinstance(key, HeldKey) and key.after and not self._goes_after():
+                self.after.insert(0, key)  # handed on, and an Enter again is being done
+                return True
         if self.opening is not None and not isinstance(key, HeldKey):
             # Typed meanwhile, or one handed to the screen beneath that comes back unused.
             self._hold(key)
@@ -146,6 +166,8 @@ class Keyboard:
                 return True
         if self._field_has_keys():
             self.word_at = None
+            if key.key == "enter":
+                self._settle(self.app.focused or self.app.screen)
             return False
         if self._goes_on(key):
             self.word_at = key.time
@@ -162,6 +184,53 @@ class Keyboard:
             await self._word(key.character or "", new=True)
             return True
         return await self._act(key)
+
+    # -- an Enter a field has ------------------------------------------------------------
+    def _settle(self, field: Any) -> None:
+        """Enter goes to ``field`` (Textual's usual way): the keys after it wait until it is
+        done. The key goes up from the field, node by node, to the App, which runs its
+        binding (an ``Input``'s: submit); the message that posts goes up the same way to
+        its handler. A callback put in a node's queue runs after what was queued there
+        before it: one sent up the same way, twice, is behind both (a node gone meanwhile
+        is passed over; the App is always there)."""
+        self.settling = True
+        way_up = [node for node in field.ancestors_with_self if node is not self.app]
+        way_up.append(self.app)
+        self.app.call_later(self._hop, [*way_up, *way_up])  # after the App hands Enter on
+
+    def _hop(self, nodes: list[Any]) -> None:
+        while nodes:
+            if nodes.pop(0).call_later(self._hop, nodes):
+                return
+        self.settling = False
+        self._next_after()
+
+    def _next_after(self) -> None:
+        """The keys typed after the Enter go on, one at a time (one may be an Enter again,
+        or open a dialog: the rest then wait for it)."""
+        if not self.after or not self._goes_after():
+            return
+        if self.opening is not None:
+            self.held.extend(self.after)
+            self.after.clear()
+            return
+        self.app.post_message(HeldKey.of(self.after.pop(0), after=True))
+        self.app.call_later(self._next_after)
+
+    def _goes_after(self) -> bool:
+        """The keys typed after an Enter may go on: nothing they wait for is under way."""
+        return not self.settling and self.closing is None
+
+    def recording(self, dialog: Screen[Any]) -> None:
+        """``dialog``'s action is being recorded: it closes once it is."""
+        self.closing = dialog
+
+    def recorded(self) -> None:
+        """The action is recorded (its dialog closed) or refused: the keys typed meanwhile
+        go on."""
+        if self.closing is not None:
+            self.closing = None
+            self.app.call_later(self._next_after)
 
     def lapse_later(self, number: int) -> None:
         """``lapse(number)`` once the window has passed, in turn with the keys."""

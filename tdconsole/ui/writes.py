@@ -56,11 +56,18 @@ class WriteLane:
         if self.busy:
             text = app.tr("The last action is still being recorded: wait until it is done")
             app.notify(text, severity="warning", timeout=6, markup=False)
+            app.keys.recorded()
             return
         self.busy = True
         app.run_worker(self._lane(job, done), group="write")
 
     async def _lane(self, job: Callable[[], T], done: Callable[[T], None]) -> None:
+        try:
+            await self._run(job, done)
+        finally:
+            self.app.keys.recorded()  # the keys typed meanwhile go on
+
+    async def _run(self, job: Callable[[], T], done: Callable[[T], None]) -> None:
         app = self.app
         waiting = app.tr("Waiting for the event file: another terminal is writing it…")
         try:
@@ -87,6 +94,7 @@ class WriteLane:
         """Record the command asked; its dialog closes once it is recorded."""
         service = self.app.service
         if service is None:
+            self.app.keys.recorded()
             return
         self.write(partial(service.execute, message.command), partial(self._recorded, message))
 

@@ -61,7 +61,8 @@ def wait_for(tmux: Callable[..., str], seen: Callable[[str], bool]) -> str:
 def quit_console(terminal: Callable[..., str], path: Path) -> Tournament:
     """``q`` and Enter: the console ends; its event, opened again, as it left it."""
     terminal("send-keys", "-t", "keys", "q")
-    assert "Quit the console?" in wait_for(terminal, lambda s: "Quit the console?" in s)
+    screen = wait_for(terminal, lambda s: "Quit the console?" in s)
+    assert "Quit the console?" in screen, screen
     terminal("send-keys", "-t", "keys", "Enter")
     assert "Players" not in wait_for(terminal, lambda s: "Players" not in s)
     return Tournament.open(path)

@@ -154,3 +154,82 @@ async def test_enter_in_a_count_moves_to_the_next_and_records_on_the_last(app: C
         assert not isinstance(app.screen, CountDialog)  # recorded on the last
         assert svc(app).state.players_at(table)[1].chips == 4850
         assert second.name == svc(app).state.players_at(table)[1].name
+
+
+async def test_enter_leaves_the_players_search_and_the_key_after_it_acts(app: ConsoleApp) -> None:
+    """``marino`` Enter ``q`` typed at once: Enter gives the keys to the list before ``q`` is
+    read, so ``q`` asks to quit and is not typed into the search."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"mar")
+        await pilot.pause()
+        search = app.screen.query_one("#player-search", Input)
+        assert app.screen.focused is search
+        send_at_once(app, "enter", "q", "enter")
+        await settle(pilot)  # every key sent has been handled
+        assert search.value == "mar"  # the q was not typed into the box
+        assert not app.is_running  # q asked, the second Enter answered: the console ended
+
+
+async def test_enter_leaves_the_rulebook_search_and_the_key_after_it_acts(
+    app: ConsoleApp,
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("5", "slash", *"dote")
+        await pilot.pause()
+        search = app.screen.query_one("#rule-search", Input)
+        send_at_once(app, "enter", "question_mark")
+        await settle(pilot)  # every key sent has been handled
+        assert search.value == "dote"
+        from tdconsole.ui.screens.keys import KeysScreen
+
+        assert isinstance(app.screen, KeysScreen)  # ? listed the keys at once
+
+
+async def test_a_count_typed_at_once_after_enter_lands_in_the_next_field(
+    app: ConsoleApp,
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_by(pilot, "k", CountDialog)
+        before = [field.value for field in count_fields(app)]
+        send_at_once(app, "enter", *"56789")
+        await settle(pilot)  # every key sent has been handled
+        after = [field.value for field in count_fields(app)]
+        assert after[0] == before[0]  # the field Enter left is untouched
+        assert after[1] == "56789"
+        assert app.screen.focused is count_fields(app)[1]
+
+
+async def test_a_key_typed_at_once_after_enter_in_a_dialog_is_not_added_to_what_it_records(
+    tmp_path: object,
+) -> None:
+    """``15`` minutes, Enter and ``2`` at once: the message is shown for 15 minutes (not 152),
+    and the ``2`` is read once the dialog is closed: the Players tab."""
+    import random
+    from datetime import timedelta
+    from pathlib import Path
+
+    from tdhelpers.support import started
+    from textual.widgets import TabbedContent
+
+    from tdconsole.service import Tournament
+    from tdconsole.store.settings_file import load_settings
+    from tdconsole.ui.dialogs.room_message import RoomMessageDialog
+
+    from .conftest import console, frozen
+
+    assert isinstance(tmp_path, Path)
+    service = Tournament.create(
+        tmp_path / "e.tdc", "Prova", load_settings(), clock=frozen, rng=random.Random(1)
+    )
+    started(service, ["Ada", "Bea", "Cid", "Dan"])
+    async with console(service) as (app, pilot):
+        await opened_by(pilot, "exclamation_mark", RoomMessageDialog)
+        await pilot.press(*"Cena", "tab", *"15")
+        send_at_once(app, "enter", "2")
+        await settle(pilot)  # every key sent has been handled
+        assert service.state.message is not None
+        assert service.state.message.text == "Cena"
+        assert service.state.message.until == frozen() + timedelta(minutes=15)
+        assert app.screen.query_one(TabbedContent).active == "players"

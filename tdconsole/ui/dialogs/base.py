@@ -257,6 +257,9 @@ class Dialog(Backdrop):
             self.dismiss(None)
             return
         dialog = self if self.CLOSE_ON_SUCCESS else None
+        hold = getattr(self.app, "hold_keys", None)
+        if dialog is not None and hold is not None:
+            hold(dialog)  # the keys typed until it closes go to what is in front then
         self.post_message(CommandRequested(command, dialog, self.then()))
 
 

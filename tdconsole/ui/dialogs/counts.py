@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+from typing import ClassVar
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
@@ -60,14 +61,27 @@ class CountRows(Vertical):
                     compact=True,
                 )
 
-    @on(Input.Submitted, ".stack")
-    def _next_count(self, event: Input.Submitted) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Read as the App reads the key (priority): the digits typed right after Enter land
+        # in the next count, never in the one it left.
+        Binding("enter", "next_count", show=False, priority=True),
+    ]
+
+    def _fields(self) -> list[Input]:
+        return list(self.query(".stack").results(Input))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_count":
+            fields = self._fields()
+            return self.screen.focused in fields[:-1]
+        return True
+
+    def action_next_count(self) -> None:
         """Enter in a count moves to the next one; in the last, it records (the dialog)."""
-        fields = list(self.query(".stack").results(Input))
-        if event.input is fields[-1]:
-            return
-        event.stop()
-        fields[fields.index(event.input) + 1].focus()
+        fields = self._fields()
+        focused = self.screen.focused
+        if isinstance(focused, Input) and focused in fields[:-1]:
+            self.screen.set_focus(fields[fields.index(focused) + 1])
 
     def complete(self) -> bool:
         """Every player's count is typed, as a whole number."""

@@ -35,6 +35,7 @@ from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
 from tdconsole.ui.screens.console_keys import (
     ACTIONS,
+    ENTER_ENDS,
     FLOOR_ACTIONS,
     IN_PLAY,
     SEARCH_BOXES,
@@ -85,6 +86,9 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         # Escape leaves a search box for its view, as the App reads it: the keys typed after it
         # (``y`` for a fee) already act on the view.
         Binding("escape", "leave_search", show=False, priority=True),
+        # Enter ends a search the same way (not the Season tab's field, where it makes the
+        # season): the key after it already acts on the list, never goes into the box.
+        Binding("enter", "end_search", show=False, priority=True),
     ]
 
     def __init__(self, tr: Translator, *, floor: bool = False) -> None:
@@ -195,6 +199,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_search":
             return self.focused is not None and self.focused.id in SEARCH_BOXES
+        if action == "end_search":
+            return self.focused is not None and self.focused.id in ENTER_ENDS
         if self.floor and action not in FLOOR_ACTIONS:
             return False
         if self.state is None:
@@ -266,6 +272,9 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         box = self.focused
         if box is not None and box.id in SEARCH_BOXES:
             self.set_focus(self.query_one(SEARCH_BOXES[box.id]))
+
+    def action_end_search(self) -> None:
+        self.action_leave_search()
 
     def look_up_article(self, article: str) -> None:
         """Open the rule-book tab's search at ``article`` (a refusal's), the tab in front kept:

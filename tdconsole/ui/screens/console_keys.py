@@ -65,6 +65,7 @@ FLOOR_ACTIONS = {k.action.split("(")[0] for k in ACTIONS if k.floor} | {
     "tab",
     "rules",
     "leave_search",
+    "end_search",
 }
 
 SEARCH_BOXES = {
@@ -73,6 +74,8 @@ SEARCH_BOXES = {
     "season-name": "#season-table",
 }
 """Each search box (and the Season tab's field) and the view Escape returns to."""
+ENTER_ENDS = {"player-search", "rule-search"}
+"""The search boxes Enter leaves for their view, as Escape does."""
 
 
 @cache

@@ -169,10 +169,6 @@ class PlayersView(Vertical):
         event.stop()
         self._fill()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.query_one("#player-table", DataTable).focus()
-
     def selected_player(self) -> str | None:
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
         if table.row_count == 0:

@@ -99,11 +99,6 @@ class RulingsView(Vertical):
         event.stop()
         self._search(event.value)
 
-    @on(Input.Submitted, "#rule-search")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.query_one("#rule-results", OptionList).focus()
-
     @work(thread=True, exclusive=True, group="rule-search")
     def _search(self, query: str) -> None:
         # The first search builds the index from the books on disk: a worker thread.
