@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tdconsole.cli import slice_cmds
 from tdconsole.cli.common import backup_warnings, lang, storage_refusal
 from tdconsole.cli.parsing import (
     CommandParser,
@@ -256,7 +257,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(words: list[str]) -> int:
-    parser = build_parser(command=command_word(words), console=console_only(words))
+    first = command_word(words)
+    own = slice_cmds.named(words, first)  # a command written in one module: its own parser
+    if own is not None:
+        parser = slice_cmds.parser_for(own)
+    else:
+        parser = build_parser(command=first, console=console_only(words))
     args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:

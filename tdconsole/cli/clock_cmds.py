@@ -8,6 +8,7 @@ from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
 from tdconsole.cli.parsing import Parser, cli_name
+from tdconsole.cli.slice_cmds import sub_commands
 from tdconsole.domain import clock
 from tdconsole.domain.clock import format_mmss, parse_mmss
 from tdconsole.domain.clock_events import ClockControl, EditLevel
@@ -286,7 +287,7 @@ def register(sub: Any) -> None:
         cli_name("ClockControl"),
         help=_(
             "the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
-            "add|sub SECONDS, set MM:SS, plan, edit LEVEL"
+            "add|sub SECONDS, set MM:SS, plan, edit LEVEL, break MINUTES"
         ),
         description=_("The blind clock (Art. III.5). Without an action: its status."),
     )
@@ -294,7 +295,17 @@ def register(sub: Any) -> None:
     p.add_argument(
         "action",
         nargs="?",
-        choices=(*ACTIONS, "add", "sub", "set", "plan", cli_name("EditLevel", 1)),
+        # its sub-commands written in one module each (``clock break``) are read by their own
+        # parsers; listed here, its help names them
+        choices=(
+            *ACTIONS,
+            "add",
+            "sub",
+            "set",
+            "plan",
+            cli_name("EditLevel", 1),
+            *sub_commands("clock"),
+        ),
     )
     p.add_argument(
         "value",

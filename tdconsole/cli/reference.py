@@ -12,6 +12,9 @@ import sys
 from collections.abc import Iterator
 
 from tdconsole.cli import build_parser
+from tdconsole.cli.parsing import speaking
+from tdconsole.cli.slice_cmds import parser_for
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 
 HEADER = """\
 # Command-line reference
@@ -83,6 +86,22 @@ def _section(name: str, parser: argparse.ArgumentParser, level: int) -> list[str
     return lines
 
 
+def _own_parsers(name: str) -> list[str]:
+    """The sections of ``name``'s sub-commands written in one module each, from their own
+    parsers (``cli.slice_cmds``)."""
+    lines = []
+    for described in SLICE_DESCRIPTIONS:
+        words = described.cli.split()
+        if words[0] != name or len(words) < 2:
+            continue
+        with speaking("en"):
+            leaf = parser_for(described)
+        for word in words:
+            leaf = dict(_subcommands(leaf))[word]
+        lines += _section(f"tdconsole {described.cli}", leaf, 4)
+    return lines
+
+
 def reference() -> str:
     """The whole reference, as Markdown."""
     parser = build_parser("en")
@@ -93,6 +112,7 @@ def reference() -> str:
     lines += ["## Commands", ""]
     for name, sub in _subcommands(parser):
         lines += _section(f"tdconsole {name}", sub, 3)
+        lines += _own_parsers(name)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

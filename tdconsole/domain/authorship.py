@@ -24,6 +24,7 @@ from tdconsole.domain.acting import role_of, who_of
 from tdconsole.domain.commands import DESCRIPTIONS, Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record
+from tdconsole.domain.slices.manifest import SLICE_RECORDS
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.i18n import _
 
@@ -56,6 +57,7 @@ RECORDS: dict[str, frozenset[str]] = {
     "CreateEvent": frozenset({"event_created"}),
     "SignPhonesOut": frozenset({"phones_signed_out"}),
     "ImportRulebook": frozenset({"rulebook_imported"}),
+    **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
 }
 """The events each command (its class's name) may record after its ``command`` event."""
 

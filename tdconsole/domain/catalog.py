@@ -13,6 +13,7 @@ from tdconsole.domain import (
     rulings,
     seating,
 )
+from tdconsole.domain.slices import call_break
 
 MODULES = (
     access,
@@ -26,4 +27,5 @@ MODULES = (
     room_message,
     rulings,
     seating,
+    call_break,
 )

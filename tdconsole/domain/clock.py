@@ -67,6 +67,7 @@ from datetime import datetime, timedelta
 
 from tdconsole.domain.clock_state import (
     MAX_REMAINING,
+    CalledBreak,
     ClockState,
     ceil_seconds,
     clock_moment,
@@ -94,6 +95,7 @@ __all__ = [
     "Structure",
     "add",
     "announce",
+    "call_break",
     "finish",
     "format_mmss",
     "initial",
@@ -138,8 +140,10 @@ def finish(
         return state
     at = clock_moment(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
-    left = max(time_left(settled, at), timedelta(0))
-    return ClockState(index=settled.index, remaining=left, as_of=at, finished=True)
+    left = time_left(settled, at) if settled.called is None else settled.called.resumes
+    return ClockState(
+        index=settled.index, remaining=max(left, timedelta(0)), as_of=at, finished=True
+    )
 
 
 def start(
@@ -178,7 +182,7 @@ def pause(
 
 
 def _go_to(state: ClockState, structure: Structure, index: int, at: datetime) -> ClockState:
-    return with_left(state, index, structure.duration(index), at)
+    return with_left(state, index, structure.duration(index), at, keep_break=False)
 
 
 def announce(
@@ -192,7 +196,7 @@ def announce(
     if left > timedelta(0):
         period = structure.period(settled.index)
         left_text = format_mmss(ceil_seconds(left))
-        if period.is_break:
+        if period.is_break or settled.called is not None:
             message = _(
                 "No level change is pending: {left} left in the break; to go to the next level "
                 "now use clock next."
@@ -216,9 +220,12 @@ def announce(
 def next_level(
     state: ClockState, structure: Structure, at: datetime, *, auto_announce: bool = False
 ) -> ClockState:
-    """The next period now, with its full time from ``at``."""
+    """The next period now, with its full time from ``at``; in a break called now, the
+    level it interrupted, with the time it had left."""
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
+    if settled.called is not None:
+        return with_left(settled, settled.index, settled.called.resumes, at, keep_break=False)
     if not structure.has_period(settled.index + 1):
         raise RuleError(
             _("The structure ends at level {MAX_LEVEL}: there is no next level.").format(
@@ -235,6 +242,7 @@ def prev_level(
     """Back to the previous period, with its full time from ``at``."""
     at = _open(state, at)
     settled = settle(state, structure, at, auto_announce=auto_announce)
+    _not_in_called_break(settled)
     if settled.index == 0:
         raise RuleError(
             _(
@@ -244,6 +252,59 @@ def prev_level(
             "III.5",
         )
     return _go_to(settled, structure, settled.index - 1, at)
+
+
+def _not_in_called_break(state: ClockState) -> None:
+    if state.called is not None:
+        raise RuleError(
+            _("A break is under way: to end it now and go on with the level use clock next."),
+            "VII.1",
+        )
+
+
+BREAK_MINUTES = (1, 240)
+"""The length a break called now may have, in minutes."""
+
+
+def call_break(
+    state: ClockState,
+    structure: Structure,
+    minutes: int,
+    at: datetime,
+    *,
+    auto_announce: bool = False,
+) -> ClockState:
+    """A break of ``minutes`` from ``at``, outside the structure (Decision, Art. VII.1): the
+    level's time left is kept and the level goes on by itself when the break ends (running,
+    even if the clock was paused when it was called). The structure is unchanged."""
+    low, high = BREAK_MINUTES
+    if not low <= minutes <= high:
+        raise RuleError(
+            _("A break lasts from {low} to {high} minutes, not {minutes}.").format(
+                low=low, high=high, minutes=minutes
+            ),
+            "VII.1",
+        )
+    at = _open(state, at)
+    settled = settle(state, structure, at, auto_announce=auto_announce)
+    if settled.called is not None:
+        left = format_mmss(ceil_seconds(time_left(settled, at)))
+        raise RuleError(
+            _("A break is already under way ({left} left): to lengthen it use clock add.").format(
+                left=left
+            ),
+            "VII.1",
+        )
+    if structure.period(settled.index).is_break:
+        raise RuleError(
+            _("The clock is in a break of the structure: to lengthen it use clock add."),
+            "III.5",
+        )
+    called = CalledBreak(minutes=minutes, resumes=time_left(settled, at))
+    length = timedelta(minutes=minutes)
+    return ClockState(
+        index=settled.index, running=True, ends_at=at + length, as_of=at, called=called
+    )
 
 
 def _check_seconds(seconds: int, refusal: Msg) -> None:

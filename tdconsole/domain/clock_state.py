@@ -26,6 +26,18 @@ def require_aware(moment: datetime, name: str = "at") -> datetime:
     return moment
 
 
+class CalledBreak(BaseModel):
+    """A break the Director called now, outside the structure (Decision, Art. VII.1): while
+    it lasts the clock's period is the break; when it ends the level goes on by itself with
+    the time it had left when the break was called."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    minutes: int
+    resumes: timedelta
+    """The level's time left when the break was called (<= 0: its change was pending)."""
+
+
 class ClockState(BaseModel):
     """Where the clock is: anchors only, never a decremented counter (see module docstring)."""
 
@@ -42,6 +54,8 @@ class ClockState(BaseModel):
     """Time of the last transition; a later transition never goes back before it."""
     finished: bool = False
     """Stopped for good: the event is over (IV.7); no transition applies any more."""
+    called: CalledBreak | None = None
+    """A break called now is under way: the period is the break; the level waits."""
 
     @model_validator(mode="after")
     def _check(self) -> ClockState:
@@ -95,8 +109,16 @@ def clock_moment(state: ClockState, at: datetime) -> datetime:
 
 
 def with_left(
-    state: ClockState, index: int, left: timedelta, at: datetime, running: bool | None = None
+    state: ClockState,
+    index: int,
+    left: timedelta,
+    at: datetime,
+    running: bool | None = None,
+    *,
+    keep_break: bool = True,
 ) -> ClockState:
+    """The clock at period ``index`` with ``left`` to go from ``at``: in a break called now
+    (``keep_break``) ``left`` is the break's; else the break is over."""
     run = state.running if running is None else running
     return ClockState(
         index=index,
@@ -104,7 +126,17 @@ def with_left(
         ends_at=at + left if run else None,
         remaining=timedelta(0) if run else left,
         as_of=at,
+        called=state.called if keep_break else None,
     )
+
+
+def _break_over(state: ClockState, at: datetime) -> ClockState:
+    """A break called now whose time ran out by ``at``: the level goes on from the break's
+    end with the time it had left, running (whatever the announcement setting)."""
+    if state.called is None or state.ends_at is None or state.ends_at > at:
+        return state
+    end = state.ends_at
+    return with_left(state, state.index, state.called.resumes, end, running=True, keep_break=False)
 
 
 def _advance(structure: Structure, index: int, left: timedelta) -> tuple[int, timedelta]:
@@ -124,8 +156,9 @@ def settle(
     """The state at ``at``: with ``auto_announce``, periods whose time ran out are left behind
     exactly at their end instants. Without it nothing changes (a pending change is derived)."""
     at = clock_moment(state, at)
+    state = _break_over(state, at)
     left = time_left(state, at)
-    if state.finished or not auto_announce or left > timedelta(0):
+    if state.finished or not auto_announce or left > timedelta(0) or state.called is not None:
         return state
     index, left = _advance(structure, state.index, left)
     return with_left(state, index, left, at)

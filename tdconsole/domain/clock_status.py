@@ -100,6 +100,24 @@ def status(
         and structure.has_period(settled.index + 1)
         and structure.is_break_at(settled.index + 1)
     )
+    if settled.called is not None:  # a break called now: play goes on at this level after it
+        return ClockStatus(
+            index=settled.index,
+            level=period.level,
+            small_blind=period.small_blind,
+            big_blind=period.big_blind,
+            ante=period.ante,
+            is_break=True,
+            minutes=settled.called.minutes,
+            running=settled.running,
+            remaining=max(left, zero),
+            overtime=zero,
+            pending_announcement=False,
+            next=structure.blinds(period.level),
+            next_is_break=False,
+            level_ends_at=settled.ends_at,
+            wall_clock_behind=wall_clock_behind(state, now),
+        )
     return ClockStatus(
         index=settled.index,
         level=period.level,
@@ -253,14 +271,33 @@ def plan_live(
             "IV.7",
         )
     shown = status(state, structure, now, auto_announce)
+    average = _average(players, 0, chips_in_play)
     ends = now + shown.remaining
     starts = ends - structure.duration(shown.index)
-    return _plan_rows(
+    called = settle(state, structure, now, auto_announce=auto_announce).called
+    pause: list[PlanRow] = []
+    if called is not None:  # the break called now, then the level with the time it kept
+        period = structure.period(shown.index)
+        pause = [
+            PlanRow(
+                level=period.level,
+                small_blind=period.small_blind,
+                big_blind=period.big_blind,
+                ante=period.ante,
+                minutes=called.minutes,
+                starts_at=ends - timedelta(minutes=called.minutes),
+                ends_at=ends,
+                average_stack_bb=round(average / period.big_blind, 1),
+                is_break=True,
+            )
+        ]
+        starts, ends = ends, ends + max(called.resumes, timedelta(0))
+    return pause + _plan_rows(
         structure,
         shown.index,
         starts,
         ends,
         count=count,
-        average=_average(players, 0, chips_in_play),
+        average=average,
         chips=chips_in_play,
     )

@@ -10,63 +10,15 @@ It imports no command module: the console's first frame and a command line read 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 from tdconsole.domain import summaries as said
+from tdconsole.domain.described import Description as Description
+from tdconsole.domain.described import Key as Key
+from tdconsole.domain.described import When, Words, action_id
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.summaries import Summary, fields_of
 from tdconsole.i18n import Msg, _
-
-When = Literal["before the start", "in play", "any time"]
-"""When the console offers a command: before the start (registration and the draw, the start
-itself), once the tournament has started, or at any time."""
-
-
-class Key(NamedTuple):
-    """One of the console's keys: the key, the action it runs, its label, whether the footer
-    shows it, whether a floor terminal may use it, and when it is offered when that is not
-    when its command is."""
-
-    key: str
-    action: str
-    label: Msg
-    shown: bool = False
-    floor: bool = False
-    when: When | None = None
-
-
-Words = Msg | Callable[[Any], Msg]
-"""A command's words in the console's notifications, when they are not its summary: one
-message, or the message (with its fields) for a given command."""
-
-
-@dataclass(frozen=True)
-class Description:
-    """One command, as every face knows it."""
-
-    command: str
-    """Its class's name, in ``tdconsole.domain.<module>``."""
-    module: str
-    cli: str
-    """Its name on the command line (with its option when it shares the name)."""
-    summaries: tuple[Msg, ...]
-    """The messages its summary is said with (``summaries``)."""
-    keys: tuple[Key, ...] = ()
-    """Its keys in the console (none: the command line alone)."""
-    when: When = "any time"
-    director_only: bool = False
-    """Who may give it: the Director alone, or the floor too."""
-    article: str | None = None
-    """The article a floor terminal is refused with (``director_only``)."""
-    words: Words | None = None
-    """Its words in the console when they differ from its summary's (``ui.words``)."""
-    prints: str | None = None
-    """The report its words name for ``p`` to print (the print dialog starts on it)."""
-
-    def said(self, command: object) -> Msg | None:
-        """``command``'s words in the console, when its description has its own."""
-        words = self.words
-        return words if words is None or isinstance(words, Msg) else words(command)
 
 
 def _d(
@@ -203,6 +155,7 @@ DESCRIPTIONS: tuple[Description, ...] = (
     _d("SignPhonesOut", "access", "sign-out", ANY, "VII.1", (said.SIGN_OUT,)),
     _d("ImportRulebook", "rulings", "rules import", ANY, "VII.1",
        (said.RULEBOOK_IMPORTED, said.RULEBOOK_REPLACED)),
+    *SLICE_DESCRIPTIONS,
 )
 # fmt: on
 
@@ -237,7 +190,7 @@ def recorded(text: str, message: str | None, fields: dict[str, str] | None) -> s
 def actions(when: When) -> frozenset[str]:
     """The console's actions (their names, without arguments) of the commands given ``when``."""
     return frozenset(
-        key.action.split("(")[0]
+        action_id(key.action)
         for d in DESCRIPTIONS
         for key in d.keys
         if (key.when or d.when) == when

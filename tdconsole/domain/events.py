@@ -20,6 +20,7 @@ from tdconsole.domain import texts
 from tdconsole.domain.commands import BY_COMMAND, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import same_person
+from tdconsole.domain.slices.manifest import SLICE_EVENTS
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_msg
 from tdconsole.i18n import _
@@ -66,6 +67,7 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),
     "prize_handed_over": "handover",
     **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
+    **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the
 modules of the types it holds, no others (``tdconsole.domain.catalog`` imports them all; a

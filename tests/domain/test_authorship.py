@@ -24,6 +24,7 @@ from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import Disqualify, ImportRulebook, MarkServed, RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.call_break import CallBreak
 
 
 def test_the_table_names_every_command_and_every_event() -> None:
@@ -92,6 +93,7 @@ def test_an_evening_of_every_command_proves_its_authors(
         players = service.state.in_players()
         counts = {p.name: -(-(p.chips or 4000) // 100) * 100 for p in players}
         service.execute(ColourUp(counts=counts, override="recount"))
+        service.execute(CallBreak(minutes=10, reason="dinner"))
         service.execute(ClosePlanRaisingSeats(table=3, seats=11, seed=1, override="short"))
         movers = service.state.players_at(service.state.tables[3])
         chips = service.state.tables[3].chips

@@ -93,8 +93,11 @@ class Dialog(Backdrop):
         self.state = state
         say_bindings(self, self.tr)
 
+    def heading_words(self) -> Msg:
+        return self.HEADING
+
     def title_text(self) -> str:
-        title = self.tr.say(self.HEADING)
+        title = self.tr.say(self.heading_words())
         players = self.named_players()
         if players:
             title += ": " + "; ".join(players)

@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.lazy import Lazy
 from textual.widgets import Input, TabbedContent, TabPane
 
+from tdconsole.domain.described import action_id
 from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
@@ -197,6 +198,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(RoomSummary).expire(now)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        action = action_id(action, parameters)
         if action == "leave_search":
             return self.focused is not None and self.focused.id in SEARCH_BOXES
         if action == "end_search":
@@ -260,7 +262,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def key_alone(self, key: str) -> bool:
         """A key pressed alone that no binding takes now (``ui.keyboard``): True when it does
         not apply here, said with its article (``f`` once the final is drawn)."""
-        name = ACTION_OF_KEY.get(key, "").split("(")[0]
+        name = action_id(ACTION_OF_KEY.get(key, ""))
         if not name or self.state is None or (self.floor and name not in FLOOR_ACTIONS):
             return False
         refused = why_not(self.state, name)
@@ -339,7 +341,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
     tr = screen.tr
     entries: list[tuple[str, object, str, str]] = []
     for k in ACTIONS:
-        name = k.action.split("(")[0]
+        name = action_id(k.action)
         if (screen.floor and not k.floor) or screen.check_action(name, ()) is False:
             continue
         entries.append((tr.say(k.label), partial(screen.run_action, k.action), k.key, ""))

@@ -276,6 +276,15 @@ class ConsoleActions(_Screen):
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
+    def action_command(self, command: str) -> None:
+        """A command written in one module (``domain.slices``): its dialog, built from its
+        fields."""
+        # lazy: the command's module, imported when its key is pressed
+        from tdconsole.domain.slices.spec import declared
+        from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+
+        self.app.push_screen(SliceDialog(self.tr, self._state(), declared(command)))
+
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
         self.app.push_screen(RoomMessageDialog(self.tr, self._state()))

@@ -7,7 +7,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.commands import BY_COMMAND, Key, actions
+from tdconsole.domain.described import action_id
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.i18n import _
 
 if TYPE_CHECKING:
@@ -25,7 +27,9 @@ def _keys(*commands: str) -> tuple[Key, ...]:
 # Every key in the order of the footer, the help and the palette: the commands' keys from
 # their descriptions (``domain.commands``), the console's own between them.
 ACTIONS: tuple[Key, ...] = (
-    *_keys("ClockControl", "Bust", "SecondStack", "Count", "CloseTable", "Final", "Disqualify"),
+    *_keys("ClockControl"),
+    *(key for described in SLICE_DESCRIPTIONS for key in described.keys),
+    *_keys("Bust", "SecondStack", "Count", "CloseTable", "Final", "Disqualify"),
     Key("t", "call_clock", _("Call the clock"), floor=True),
     *_keys("RecordRuling", "Sanction", "MarkServed", "EditLevel"),
     Key("S", "structure", _("Structure")),
@@ -61,7 +65,7 @@ BEFORE_START = actions("before the start")
 """What only makes sense before the start; the play and the clock only after it."""
 IN_PLAY = actions("in play") | {"call_clock"}
 
-FLOOR_ACTIONS = {k.action.split("(")[0] for k in ACTIONS if k.floor} | {
+FLOOR_ACTIONS = {action_id(k.action) for k in ACTIONS if k.floor} | {
     "tab",
     "rules",
     "leave_search",
@@ -82,7 +86,7 @@ ENTER_ENDS = {"player-search", "rule-search"}
 def command_of(action: str) -> type[Command] | None:
     """The command an action's key gives (its description's), None for the console's own."""
     for described in BY_COMMAND.values():
-        if any(key.action.split("(")[0] == action for key in described.keys):
+        if any(action_id(key.action) == action for key in described.keys):
             module = import_module(f"tdconsole.domain.{described.module}")
             command: type[Command] = getattr(module, described.command)
             return command
@@ -105,7 +109,7 @@ OVER = {"close_table", "count", "disqualify", "move_player", "button", "colour_u
 """The play's keys that no longer apply once the tournament is over (whatever their commands
 would say of a finished event)."""
 
-KEY_OF_ACTION = {k.action.split("(")[0]: k for k in ACTIONS}
+KEY_OF_ACTION = {action_id(k.action): k for k in ACTIONS}
 
 
 def why_not(state: State, action: str) -> RuleError | None:

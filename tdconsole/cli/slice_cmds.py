@@ -1,0 +1,78 @@
+"""The command line of the commands written in one module (``domain.slices``): each one's
+parser built from its fields, and its run, which records it and says its summary.
+
+A command line naming one (``tdconsole clock break 10``) is read by its own parser, reached
+before the others (``parser_for``): the module is imported only then. Its name may be a
+sub-command of an older command (``clock``), whose own help lists it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from functools import partial
+
+from tdconsole.cli.common import open_service, say
+from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
+from tdconsole.domain.described import Description
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
+from tdconsole.domain.slices.spec import Slice
+from tdconsole.domain.slices.spec import declared as declared_as
+from tdconsole.i18n import _
+
+
+def named(words: Sequence[str], first: str | None) -> Description | None:
+    """The command ``words`` name, when it is one of a module's (``first``: the command's
+    first word, past the global options)."""
+    if first is None or first not in words:
+        return None
+    rest = list(words[list(words).index(first) + 1 :])
+    for described in SLICE_DESCRIPTIONS:
+        name = described.cli.split()
+        if name[0] == first and rest[: len(name) - 1] == name[1:]:
+            return described
+    return None
+
+
+def sub_commands(first: str) -> list[str]:
+    """The sub-commands of ``first`` written in one module each (``clock``: ``break``)."""
+    return [d.cli.split()[1] for d in SLICE_DESCRIPTIONS if d.cli.split()[:1] == [first]]
+
+
+def parser_for(described: Description) -> argparse.ArgumentParser:
+    """The command line's parser with ``described``'s command alone, built from its fields."""
+    declared = declared_as(described.command)
+    parser = Parser(prog="tdconsole")
+    add_global_options(parser)
+    *groups, last = described.cli.split()
+    target = parser
+    for word in groups:
+        sub = target.add_subparsers(dest=f"group_{word}", parser_class=CommandParser)
+        target = sub.add_parser(word)
+    sub = target.add_subparsers(dest="command", parser_class=CommandParser)
+    article = f" (Art. {described.article})" if described.article else ""
+    own = sub.add_parser(
+        last,
+        help=declared.heading,
+        description=_("{heading}{article}").format(heading=declared.heading, article=article),
+    )
+    for field in declared.fields:
+        if field.required:
+            own.add_argument(field.name, metavar=field.metavar, help=field.label)
+        else:
+            own.add_argument(f"--{field.name}", metavar=field.metavar, help=field.label)
+    own.set_defaults(func=partial(run, declared))
+    return parser
+
+
+def run(declared: Slice, args: argparse.Namespace) -> int:
+    """Record the command typed, and say its summary (the log's sentence)."""
+    command = declared.build({field.name: getattr(args, field.name) for field in declared.fields})
+    service = open_service(args)
+    try:
+        service.execute(command)
+        state = service.state
+    finally:
+        service.close()
+    say(args, command.describe().said, state)
+    return 0

@@ -1,0 +1,37 @@
+"""Written by ``python -m tdconsole.domain.slices.make_manifest`` from the command
+modules of this package: not edited by hand (a test compares the two)."""
+
+from tdconsole.domain.described import Description, Key
+from tdconsole.i18n import _, pgettext
+
+SLICE_DESCRIPTIONS = (
+    Description(
+        command="CallBreak",
+        module="slices.call_break",
+        cli="clock break",
+        summaries=(
+            pgettext("summary", "break called now: {minutes} minutes"),
+            pgettext("summary", "break called now: {minutes} minutes, {reason}"),
+        ),
+        keys=(Key("P", "command('CallBreak')", _("Call a break"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="VII.1",
+    ),
+)
+"""Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""
+
+SLICE_MODULES = {
+    "CallBreak": "slices.call_break",
+}
+"""Each command's module in ``tdconsole.domain``, by its class's name."""
+
+SLICE_EVENTS = {
+    "break_called": "slices.call_break",
+}
+"""Each event type's module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""
+
+SLICE_RECORDS = {
+    "CallBreak": ("break_called",),
+}
+"""The events each command records (``authorship.RECORDS``): its module's."""

@@ -1,0 +1,53 @@
+"""The commands written in one module (``domain.slices``): the manifest the faces read before
+importing any is the one their modules give, and each declares what its faces are built from."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from tdconsole.domain.commands import BY_COMMAND
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import EVENT_MODULES
+from tdconsole.domain.slices import make_manifest
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
+from tdconsole.domain.slices.spec import Slice, declared
+
+
+def test_the_manifest_is_the_one_the_modules_give() -> None:
+    """After a command module is added or changed: ``python -m
+    tdconsole.domain.slices.make_manifest`` (then ``ruff format``)."""
+    written = make_manifest.MANIFEST.read_text(encoding="utf-8")
+    assert ast.dump(ast.parse(written)) == ast.dump(ast.parse(make_manifest.manifest()))
+
+
+def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
+    modules = make_manifest.slice_modules()
+    assert modules and sorted(SLICE_MODULES.values()) == [f"slices.{m}" for m in modules]
+    for described in SLICE_DESCRIPTIONS:
+        assert BY_COMMAND[described.command] is described
+        found = declared(described.command)
+        assert isinstance(found, Slice) and found.description == described
+        assert found.command.__name__ == described.command
+    assert EVENT_MODULES["break_called"] == "slices.call_break"
+
+
+@pytest.mark.parametrize("command", sorted(SLICE_MODULES))
+def test_a_required_field_left_empty_is_refused_with_the_article(command: str) -> None:
+    found = declared(command)
+    required = [field for field in found.fields if field.required]
+    assert required, "a command without a field the user gives: nothing to ask"
+    with pytest.raises(RuleError) as refused:
+        found.build({})
+    assert refused.value.article == found.article
+
+
+def test_a_manifest_of_a_description_with_words_of_its_own_is_refused() -> None:
+    from dataclasses import replace
+
+    from tdconsole.i18n import _
+
+    described = replace(SLICE_DESCRIPTIONS[0], words=_("Other words"))
+    with pytest.raises(ValueError, match="words are its summary"):
+        make_manifest._description(described)

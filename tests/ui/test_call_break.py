@@ -1,0 +1,48 @@
+"""A break called now from the console (Decision, Art. VII.1): ``P`` (and the palette) opens
+the dialog the command's fields build, the same command as ``tdconsole clock break``; the
+notice says the log's sentence; the clock panel shows the break; ``u`` takes it back."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+from tdconsole.ui.widgets.clock_panel import ClockPanel
+
+from .conftest import opened_by, settle
+from .test_actions import SIZE, messages
+
+
+async def test_p_calls_a_break_and_u_takes_it_back(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await opened_by(pilot, "P", SliceDialog)
+        assert dialog.title_text() == "Chiama una pausa ora — Art. VII.1"
+        await pilot.press(*"10", "tab", *"cena", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SliceDialog)
+        last = app.service.log()[-1]  # type: ignore[union-attr]
+        assert (last.body.type, last.body.minutes) == ("break_called", 10)  # type: ignore[attr-defined]
+        assert any("pausa chiamata ora: 10 minuti, cena" in said for said in messages(app))
+        status = app.clock_status()
+        assert status is not None and status.is_break and status.remaining_seconds == 600
+        assert str(app.screen.query_one(ClockPanel).border_title) == "Pausa"
+        await pilot.press("u", "enter")
+        await settle(pilot)
+        status = app.clock_status()
+        assert status is not None and not status.is_break
+
+
+async def test_minutes_out_of_range_stay_in_the_dialog_with_the_refusal(app: ConsoleApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_by(pilot, "P", SliceDialog)
+        await pilot.press(*"300", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SliceDialog)
+        assert app.screen.query_one("#minutes", Input).value == "300"
+        assert any("240" in said for said in messages(app))
+        assert not any(
+            isinstance(r.body, CallBreak)
+            for r in app.service.log()  # type: ignore[union-attr]
+        )

@@ -1,0 +1,47 @@
+"""Every command written in one module has a parser and a dialog built from its fields alone:
+the same fields, in the same order, with the same words (``cli.slice_cmds``,
+``ui.dialogs.slice_dialog``)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import pytest
+from textual.widgets import Input
+
+from tdconsole.cli.parsing import speaking
+from tdconsole.cli.slice_cmds import parser_for
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
+from tdconsole.domain.slices.spec import declared
+from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+
+from .conftest import settle
+from .test_actions import SIZE
+
+
+@pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)
+async def test_its_parser_and_its_dialog_ask_for_its_fields(
+    app: ConsoleApp, described: object
+) -> None:
+    from tdconsole.domain.described import Description
+
+    assert isinstance(described, Description)
+    found = declared(described.command)
+    said = io.StringIO()
+    with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
+        parser_for(described).parse_args([*described.cli.split(), "--help"])
+    for field in found.fields:
+        metavar = field.metavar.text("en")
+        assert (metavar if field.required else f"--{field.name} {metavar}") in said.getvalue()
+        assert field.label.text("en") in said.getvalue()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(SliceDialog(app.tr, app.service.state, found))  # type: ignore[union-attr]
+        await settle(pilot)
+        fields = [field.id for field in app.screen.query(Input)]
+        assert fields == [field.name for field in found.fields]
+        for field in found.fields:
+            box = app.screen.query_one(f"#{field.name}", Input)
+            assert box.placeholder == app.tr.say(field.label)
