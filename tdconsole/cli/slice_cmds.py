@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from tdconsole.cli.common import open_service, say
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
-from tdconsole.domain.slices.spec import Slice
-from tdconsole.domain.slices.spec import declared as declared_as
 from tdconsole.i18n import _
+
+if TYPE_CHECKING:
+    from tdconsole.domain.slices.spec import Slice
 
 
 def named(words: Sequence[str], first: str | None) -> Description | None:
@@ -41,6 +43,9 @@ def sub_commands(first: str) -> list[str]:
 
 def parser_for(described: Description) -> argparse.ArgumentParser:
     """The command line's parser with ``described``'s command alone, built from its fields."""
+    # lazy: the command's module (pydantic, the domain) only for the command line naming it
+    from tdconsole.domain.slices.spec import declared as declared_as
+
     declared = declared_as(described.command)
     parser = Parser(prog="tdconsole")
     add_global_options(parser)

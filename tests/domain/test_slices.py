@@ -50,4 +50,4 @@ def test_a_manifest_of_a_description_with_words_of_its_own_is_refused() -> None:
 
     described = replace(SLICE_DESCRIPTIONS[0], words=_("Other words"))
     with pytest.raises(ValueError, match="words are its summary"):
-        make_manifest._description(described)
+        make_manifest.description_source(described)

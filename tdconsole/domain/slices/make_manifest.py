@@ -47,7 +47,7 @@ def _key(key: Key) -> str:
     return f"Key({', '.join(fields)}, {_q(key.when)})"
 
 
-def _description(described: Description) -> str:
+def description_source(described: Description) -> str:
     if described.words is not None or described.prints is not None:
         raise ValueError(f"{described.command}: a command module's words are its summary")
     summaries = "".join(f"\n            {_msg(m)}," for m in described.summaries)
@@ -76,7 +76,7 @@ def manifest() -> str:
         described = declared.description
         if described.module != f"slices.{name}":
             raise ValueError(f"{name}: its description names the module {described.module!r}")
-        descriptions.append(_description(described))
+        descriptions.append(description_source(described))
         modules.append(f"    {_q(described.command)}: {_q(described.module)},\n")
         kinds = []
         for value in vars(module).values():
