@@ -23,7 +23,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tdconsole.cli import slice_cmds
 from tdconsole.cli.common import backup_warnings, lang, storage_refusal
 from tdconsole.cli.parsing import (
     CommandParser,
@@ -258,7 +257,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 def _run(words: list[str]) -> int:
     first = command_word(words)
-    own = slice_cmds.named(words, first)  # a command written in one module: its own parser
+    own = None
+    if first is not None:
+        # lazy: the console's command line (no command named) imports no command's module
+        from tdconsole.cli import slice_cmds
+
+        own = slice_cmds.named(words, first)  # a command written in one module: its parser
     if own is not None:
         parser = slice_cmds.parser_for(own)
     else:

@@ -126,6 +126,10 @@ _CONSOLE_WORDS: tuple[Rule, ...] = (
         pgettext("refusal pattern", "use clock next"),
         pgettext("refusal words", "press n"),
     ),
+    (
+        pgettext("refusal pattern", "use clock add"),
+        pgettext("refusal words", "press +"),
+    ),
     ("clock next", "n"),
     ("clock announce", "a"),
     (
