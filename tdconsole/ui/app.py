@@ -17,6 +17,7 @@ from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
@@ -31,12 +32,10 @@ from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
 from tdconsole.ui.app_views import Mode as Mode
-from tdconsole.ui.app_views import ViewsApp
+from tdconsole.ui.app_views import Views
 from tdconsole.ui.event_choice import EventChooser
-from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.keyboard import Keyboard
-from tdconsole.ui.log_watch import LogWatch
 from tdconsole.ui.messages import (
     CiteRequested,
     CommandRequested,
@@ -47,17 +46,17 @@ from tdconsole.ui.messages import (
     UndoRequested,
 )
 from tdconsole.ui.notices import NoticeRack
-from tdconsole.ui.pacing import NewsNotices, RepaintPacer
 from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
-from tdconsole.ui.textual_reach import notifications
+from tdconsole.ui.textual_reach import ConsoleAppReach, notifications
 from tdconsole.ui.undo_guard import UndoGuard
 from tdconsole.ui.writes import WriteLane
 
 if TYPE_CHECKING:
+    from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.read_model import StateView
     from tdconsole.service import Tournament
 
@@ -70,7 +69,7 @@ TICK_SECONDS = 0.25
 POLL_SECONDS = 0.4
 
 
-class ConsoleApp(ViewsApp):
+class ConsoleApp(ConsoleAppReach[int]):
     # The stylesheet comes with the first screen that uses it (``MainScreen.CSS_PATH``): the
     # opening screen, painted first, carries its own few lines.
     TITLE = "tdconsole"
@@ -124,15 +123,9 @@ class ConsoleApp(ViewsApp):
         """Said on the opening screen while the event is opened (its file's name)."""
         self.tr = Translator(lang or self.event_lang())
         say_bindings(self, self.tr)
-        self._was_pending = False
-        self._painted_seq = -1
-        self._dialog_seq = -1
         self.monotonic = monotonic
         self._ui_thread: int | None = None
         """The thread the console runs on, once mounted (``notify``)."""
-        self.pacer = RepaintPacer()
-        self.news_notices = NewsNotices()
-        self.guess_watch = GuessWatch()
         self.undo_guard = UndoGuard()
         """What ``u`` may undo without asking (``ui.undo_guard``)."""
         self.named_report: str | None = None
@@ -140,11 +133,37 @@ class ConsoleApp(ViewsApp):
         starts on it."""
         if service is not None:
             self.take(service)
-        self.log_watch = LogWatch(moves=mode == "display")
-        """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.views = Views(self)
+        """The screens kept up with the log: its State handed down, the clock's tick, the
+        poll for other terminals' actions (``ui.app_views``)."""
         self.crash: BaseException | None = None
         """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
         self.crash_report: Path | None = None
+
+    # -- the views (``ui.app_views``) -------------------------------------------------------
+    @property
+    def writing(self) -> bool:
+        """A write of this console is under way: the service's connection is its worker's."""
+        return self.lane.busy
+
+    def who(self) -> Text:
+        return self.views.who()
+
+    def refresh_views(self) -> int:
+        """Hand the State down to every screen; the number of other terminals' actions."""
+        return self.views.refresh()
+
+    def clock_status(self) -> ClockStatus | None:
+        return self.views.clock_status()
+
+    def tick(self) -> None:
+        self.views.tick()
+
+    def poll(self) -> None:
+        self.views.poll()
+
+    def catch_up(self) -> None:
+        self.views.catch_up()
 
     def event_lang(self) -> Lang:
         if self.service is None:
@@ -223,7 +242,7 @@ class ConsoleApp(ViewsApp):
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
-            for screen in self._consoles():
+            for screen in self.views.consoles():
                 screen.look_up_article(exc.article)
 
     # -- keys ------------------------------------------------------------------------------
@@ -367,13 +386,13 @@ class ConsoleApp(ViewsApp):
     @on(RulesRequested)
     async def open_rules(self, message: RulesRequested) -> None:
         message.stop()
-        for screen in self._consoles():
+        for screen in self.views.consoles():
             await screen.action_rules(message.article)
 
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:
         message.stop()
-        for screen in self._consoles():
+        for screen in self.views.consoles():
             screen.cite(message.articles, message.text)
 
     # -- printing: rendered off the UI thread ------------------------------------------------

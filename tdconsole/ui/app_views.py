@@ -4,9 +4,7 @@ clock's tick, the poll for other terminals' actions and their notices, at the pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextlib import suppress
-from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from rich.text import Text
@@ -14,75 +12,63 @@ from textual.css.query import NoMatches
 
 from tdconsole.i18n import ngettext
 from tdconsole.ui.guessing import GuessWatch
-from tdconsole.ui.i18n import Translator
 from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
 from tdconsole.ui.screens.base import MainScreen
-from tdconsole.ui.textual_reach import ConsoleAppReach
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
-    from tdconsole.service import Tournament
+    from tdconsole.ui.app import ConsoleApp
     from tdconsole.ui.screens.console import ConsoleScreen
-    from tdconsole.ui.writes import WriteLane
 
 Mode = Literal["director", "floor", "display"]
 
 
-class ViewsApp(ConsoleAppReach[int]):
-    """The App's half that paints: what it reads, ``ConsoleApp.__init__`` sets."""
+class Views:
+    """The console's views kept up with the log (module docstring): the App holds one
+    (``app.views``) and hands it its ticks and polls."""
 
-    service: Tournament | None
-    mode: Mode
-    tr: Translator
-    log_watch: LogWatch
-    _was_pending: bool
-    _painted_seq: int
-    """The last event the screens were handed (``refresh_views``)."""
-    _dialog_seq: int
-    """The last event the open dialogs were handed while a poll left the screens below."""
-    monotonic: Callable[[], float]
-    """The clock the pace of repaints and notices is kept on (``ui.pacing``)."""
-    pacer: RepaintPacer
-    news_notices: NewsNotices
-    clock: Callable[[], datetime]
-    guess_watch: GuessWatch
-    lane: WriteLane
-    """The one lane of the console's writes (``ui.writes``)."""
-
-    @property
-    def writing(self) -> bool:
-        """A write of this console is under way: the service's connection is its worker's."""
-        return self.lane.busy
+    def __init__(self, app: ConsoleApp) -> None:
+        self.app = app
+        self.was_pending = False
+        self.painted_seq = -1
+        """The last event the screens were handed (``refresh``)."""
+        self.dialog_seq = -1
+        """The last event the open dialogs were handed while a poll left the screens below."""
+        self.pacer = RepaintPacer()
+        self.news_notices = NewsNotices()
+        self.guess_watch = GuessWatch()
+        self.log_watch = LogWatch(moves=app.mode == "display")
+        """The log read for what the State does not keep (other terminals' actions, moves)."""
 
     def who(self) -> Text:
-        if self.service is None:
+        if self.app.service is None:
             return Text("")
-        if self.mode == "floor":
-            return Text(self.tr("Floor: {name}", name=self.service.actor))
-        return Text(self.tr("Director: {name}", name=self.service.actor))
+        if self.app.mode == "floor":
+            return Text(self.app.tr("Floor: {name}", name=self.app.service.actor))
+        return Text(self.app.tr("Director: {name}", name=self.app.service.actor))
 
-    def _main_screens(self) -> list[MainScreen]:
-        return [s for s in self.screen_stack if isinstance(s, MainScreen)]
+    def main_screens(self) -> list[MainScreen]:
+        return [s for s in self.app.screen_stack if isinstance(s, MainScreen)]
 
-    def _consoles(self) -> list[ConsoleScreen]:
+    def consoles(self) -> list[ConsoleScreen]:
         # lazy: the console's screen would delay the first frame (imported in a worker while
         # it shows, ``_load``)
         from tdconsole.ui.screens.console import ConsoleScreen
 
-        return [s for s in self._main_screens() if isinstance(s, ConsoleScreen)]
+        return [s for s in self.main_screens() if isinstance(s, ConsoleScreen)]
 
-    def refresh_views(self) -> int:
+    def refresh(self) -> int:
         """Hand the State down to every screen (and open dialogs, which may show it); the
         number of other terminals' actions it brought."""
-        if self.service is None:
+        if self.app.service is None:
             return 0
-        state, now = self.service.state, self.service.now()
-        self._painted_seq = self._dialog_seq = state.last_seq
-        news = self.log_watch.update(self.service)
-        if news and self.mode != "display":
-            self._notify_news(news)
-        for screen in self.screen_stack:
+        state, now = self.app.service.state, self.app.service.now()
+        self.painted_seq = self.dialog_seq = state.last_seq
+        news = self.log_watch.update(self.app.service)
+        if news and self.app.mode != "display":
+            self.notify_news(news)
+        for screen in self.app.screen_stack:
             show = getattr(screen, "show", None)
             try:
                 if isinstance(screen, MainScreen):
@@ -95,64 +81,66 @@ class ViewsApp(ConsoleAppReach[int]):
                 pass
         return len(news)
 
-    def _show_dialogs(self) -> None:
+    def show_dialogs(self) -> None:
         """Hand the State to the open dialogs only (a poll while the Director is in one)."""
-        if self.service is None or self.service.state.last_seq == self._dialog_seq:
+        if self.app.service is None or self.app.service.state.last_seq == self.dialog_seq:
             return
-        state = self.service.state
-        self._dialog_seq = state.last_seq
-        for screen in self.screen_stack:
+        state = self.app.service.state
+        self.dialog_seq = state.last_seq
+        for screen in self.app.screen_stack:
             show = getattr(screen, "show", None)
             if show is not None and not isinstance(screen, MainScreen):
                 with suppress(NoMatches):  # the dialog is being built or torn down
                     show(state)
 
-    def _notify_news(self, news: list[Activity]) -> None:
+    def notify_news(self, news: list[Activity]) -> None:
         """One notice per action of another terminal, at most NEWS_NOTICES showing at once;
         beyond that (a busy floor) one notice says how many, and while it shows the next
         ones are counted for the next such notice (``ui.pacing.NewsNotices``): the room
         panel lists the latest, and the console never drowns in notices."""
-        one_by_one, counted = self.news_notices.plan(self.monotonic(), len(news))
-        title = self.tr("Another terminal")
+        one_by_one, counted = self.news_notices.plan(self.app.monotonic(), len(news))
+        title = self.app.tr("Another terminal")
         if counted:
             said = ngettext(
                 "{n} action from other terminals: the room panel lists the latest",
                 "{n} actions from other terminals: the room panel lists the latest",
                 counted,
             ).format(n=counted)
-            self.notify(said.text(self.tr.lang), title=title, timeout=NEWS_SECONDS, markup=False)
+            self.app.notify(
+                said.text(self.app.tr.lang), title=title, timeout=NEWS_SECONDS, markup=False
+            )
         if not one_by_one:
             return
         # lazy: the notices' words read the event's models, which the first frame does not need
         from tdconsole.ui.words import activity_text
 
         for activity in news[:one_by_one]:
-            text = activity_text(activity, self.tr)
-            self.notify(text, title=title, timeout=NEWS_SECONDS, markup=False)
+            text = activity_text(activity, self.app.tr)
+            self.app.notify(text, title=title, timeout=NEWS_SECONDS, markup=False)
 
     def clock_status(self) -> ClockStatus | None:
-        if self.service is None:
+        if self.app.service is None:
             return None
-        state = self.service.state
+        state = self.app.service.state
         if state.clock is None or state.structure is None:
             return None
         # lazy: the clock's models would delay the first frame
         from tdconsole.domain.clock import status
 
         auto = state.settings.clock.auto_announce
-        return status(state.clock, state.structure, self.service.now(), auto_announce=auto)
+        return status(state.clock, state.structure, self.app.service.now(), auto_announce=auto)
 
     def tick(self) -> None:
-        if self.service is None:
+        if self.app.service is None:
             return
         status = self.clock_status()
-        now = self.service.now()
+        now = self.app.service.now()
         blink = now.microsecond < 500_000
         pending = status is not None and status.pending_announcement
-        if pending and not self._was_pending and self.mode != "display":
-            self.bell()  # (the room display rings at the room's own moments: domain.room.chime)
-        self._was_pending = pending
-        for screen in self._main_screens():
+        if pending and not self.was_pending and self.app.mode != "display":
+            self.app.bell()  # (the room display rings at the room's own moments: domain.room.chime)
+        self.was_pending = pending
+        for screen in self.main_screens():
             with suppress(NoMatches):  # the screen is being built or torn down
                 screen.show_clock(status, blink)
                 screen.show_time(now)
@@ -164,41 +152,41 @@ class ViewsApp(ConsoleAppReach[int]):
         handed the State: the screens below are repainted when it closes, so the keys typed
         in it never wait behind their repaint. While the floor is busy the screens are
         repainted at most once a second (``ui.pacing.RepaintPacer``)."""
-        if self.service is None or self.writing:
+        if self.app.service is None or self.app.writing:
             return
         try:
-            self.service.poll()
+            self.app.service.poll()
         except Exception as exc:  # a busy database is retried at the next poll
-            self.log.warning(f"poll failed: {exc}")
+            self.app.log.warning(f"poll failed: {exc}")
             return
-        now = self.monotonic()
-        if self.mode == "director":
-            self._say_guessing(now)
-        if self.service.state.last_seq == self._painted_seq:
-            if self.mode != "display":
-                self._notify_news([])  # what a notice counted while it showed
+        now = self.app.monotonic()
+        if self.app.mode == "director":
+            self.say_guessing(now)
+        if self.app.service.state.last_seq == self.painted_seq:
+            if self.app.mode != "display":
+                self.notify_news([])  # what a notice counted while it showed
             return
-        if not isinstance(self.screen, MainScreen):
-            self._show_dialogs()
+        if not isinstance(self.app.screen, MainScreen):
+            self.show_dialogs()
             return
         if not self.pacer.due(now):
             return
-        self.pacer.painted(now, self.refresh_views())
+        self.pacer.painted(now, self.refresh())
         self.tick()
 
-    def _say_guessing(self, now: float) -> None:
+    def say_guessing(self, now: float) -> None:
         """Someone may be guessing the served floor's PINs (``ui.guessing``): said once."""
-        assert self.service is not None
-        path, wall = self.service.store.path, self.clock().timestamp()
+        assert self.app.service is not None
+        path, wall = self.app.service.store.path, self.app.clock().timestamp()
         said = self.guess_watch.notice(path, wall, now)
         if said is not None:
-            text = said.text(self.tr.lang)
-            self.notify(text, severity="warning", timeout=NEWS_SECONDS * 3, markup=False)
+            text = said.text(self.app.tr.lang)
+            self.app.notify(text, severity="warning", timeout=NEWS_SECONDS * 3, markup=False)
 
     def catch_up(self) -> None:
         """Repaint what the service took in from other terminals while it refused an action
         (it re-reads the log inside the write transaction): the refusal is said over the
         latest state, never over a stale one."""
-        if self.service is not None and self.service.state.last_seq != self._painted_seq:
-            self.refresh_views()
+        if self.app.service is not None and self.app.service.state.last_seq != self.painted_seq:
+            self.refresh()
             self.tick()

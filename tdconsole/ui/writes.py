@@ -5,7 +5,7 @@ The event file may be busy: another terminal (a phone, through the floor's serve
 while it writes, and SQLite waits for it up to its busy timeout. That wait happens in a worker
 thread, so the console keeps taking keys; past ``WAIT_NOTICE_SECONDS`` it says it is waiting
 for the file. While a write is under way (``busy``) the service's connection is the worker's:
-the poll skips its turns (``ViewsApp.poll``), and a second write asked meanwhile (a key pressed
+the poll skips its turns (``Views.poll``), and a second write asked meanwhile (a key pressed
 twice) is refused with a notice, never queued, so nothing is recorded twice. Keys and repaints go on
 reading ``service.state``: the worker folds the write into a copy and swaps it in whole at the
 end (``state_cache``), so they find the event as it was before the write, never half of it.
