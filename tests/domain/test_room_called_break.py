@@ -5,52 +5,30 @@ starts, its last minute's, and "resume" when it ends by itself; the players' pag
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from tdhelpers.support import terminal
+from tdhelpers.room_night import NOW, Night
 
 from tdconsole.demo import demo_in_memory
-from tdconsole.domain.clock import status
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.players_page import players_json, players_page
-from tdconsole.domain.room import Room, chime, room, room_json
+from tdconsole.domain.room import Room, chime, room_json
 from tdconsole.domain.slices.call_break import CallBreak
-from tdconsole.service import Tournament
-
-NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 
 
-class Night:
-    """One event on a clock the test moves by hand."""
-
-    def __init__(self, made: Tournament[Any]) -> None:
-        self.at = NOW
-        self.service = terminal(made, clock=lambda: self.at, rng=random.Random(7))
-
-    def advance(self, **delta: float) -> None:
-        self.at += timedelta(**delta)
-
-    def room(self) -> Room:
-        state = self.service.state
-        assert state.clock is not None and state.structure is not None
-        auto = state.settings.clock.auto_announce
-        shown = status(state.clock, state.structure, self.at, auto_announce=auto)
-        return room(state, shown, self.service.latest_moves(), self.at)
-
-    def players(self, shown: Room) -> dict[str, Any]:
-        return players_json(players_page(self.service.state, self.service.latest_moves(), shown))
+def players(night: Night, shown: Room) -> dict[str, Any]:
+    service = night.service
+    return players_json(players_page(service.state, service.latest_moves(), shown))
 
 
 @pytest.fixture
 def night() -> Iterator[Night]:
     made = Night(demo_in_memory(now=NOW))
     # (the planned break after level 1 is the colour-up's: a break called in level 1 is not)
-    made.service.execute(EditLevel(level=1, break_minutes=10))
-    made.service.execute(ClockControl(action="start"))
+    made.run(EditLevel(level=1, break_minutes=10), ClockControl(action="start"))
     made.advance(minutes=10)
     yield made
     made.service.close()
@@ -59,7 +37,7 @@ def night() -> Iterator[Night]:
 def test_the_tv_shows_a_called_break_counting_down_then_resumes_by_itself(night: Night) -> None:
     playing = night.room()
     assert playing.stage == "level"
-    night.service.execute(CallBreak(minutes=5))
+    night.run(CallBreak(minutes=5))
     brk = night.room()
     assert brk.stage == "break" and brk.is_break and brk.running and brk.blinds is None
     assert chime(playing, brk) == "break"  # the chime a planned break gets as it starts
@@ -86,14 +64,14 @@ def test_the_tv_shows_a_called_break_counting_down_then_resumes_by_itself(night:
 
 
 def test_the_players_pages_show_the_called_break_as_the_tv_does(night: Night) -> None:
-    night.service.execute(CallBreak(minutes=5))
+    night.run(CallBreak(minutes=5))
     night.advance(minutes=1)
-    document = night.players(night.room())
+    document = players(night, night.room())
     assert (document["stage"], document["is_break"], document["running"]) == ("break", True, True)
     assert document["remaining_seconds"] == 240 and document["blinds"] is None
     assert document["zero_at"] == (night.at + timedelta(minutes=4)).isoformat()
     assert document["next"]["level"] == 1 and document["next"]["big_blind"] == 100
     assert document["clock_shown"] and len(document["players"]) == 24
     night.advance(minutes=4)
-    after = night.players(night.room())
+    after = players(night, night.room())
     assert (after["stage"], after["is_break"], after["level"]) == ("level", False, 1)

@@ -14,9 +14,9 @@ from tdhelpers.browser import chromium
 from tdhelpers.floor_browser import MISSING, tap, text_of, wait
 from tdhelpers.floor_flows import confirm, floor_served_here, open_floor, shot
 from tdhelpers.floor_pins import DIRECTOR_PIN
+from tdhelpers.who_acts import last_actor
 
 from tdconsole.domain.acting import label_text
-from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -71,9 +71,5 @@ def test_a_break_called_from_a_small_phone_counts_down_on_it(event: Path) -> Non
         assert re.fullmatch(r"(10:00|0?9:\d\d)", shown), shown
         wait(driver, lambda d: text_of(d, "#time-left") != shown, "counted down")
         shot(driver, "called-break")
-    service = Tournament.open(event)
-    try:
-        who = service.history.actors[service.log()[-1].command]
-        assert label_text(who, "en").endswith("(via Anna)")
-    finally:
-        service.close()
+    who = last_actor(event)
+    assert label_text(who, "en").endswith("(via Anna)")

@@ -13,7 +13,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from tdhelpers.who_acts import log_length
+from tdhelpers.who_acts import last_actor, log_length
 
 from tdconsole.domain.acting import label_text
 from tdconsole.domain.errors import RuleError
@@ -97,14 +97,10 @@ async def test_the_directors_pin_calls_the_break_through_the_staff_member(
     assert response.status == 200, await response.text()
     # The command's own summary: the log's sentence, the command line's and the console's.
     assert (await response.json())["said"] == "break called now: 10 minutes, la cena"
-    service = Tournament.open(event)
-    try:
-        who = service.history.actors[service.log()[-1].command]
-        assert (who.role, who.via) == ("director", "Anna")
-        assert label_text(who, "en").endswith("(via Anna)")
-        assert label_text(who, "it") == "Direttore (tramite Anna)"
-    finally:
-        service.close()
+    who = last_actor(event)
+    assert (who.role, who.via) == ("director", "Anna")
+    assert label_text(who, "en").endswith("(via Anna)")
+    assert label_text(who, "it") == "Direttore (tramite Anna)"
     clock = (await (await client.get("/floor/api/state")).json())["clock"]
     assert clock["stage"] == "break" and clock["is_break"] and clock["running"]
     assert 9 * 60 < clock["remaining_seconds"] <= 10 * 60
