@@ -438,7 +438,6 @@
       await act("/floor/api/command",
         { command: form.command, fields: typed, pin: $("director-pin").value });
     });
-    $("field-" + form.fields[0].name).focus();
   }
 
   $("undo").addEventListener("click", () => act("/floor/api/undo", { command: lastCommand }));
