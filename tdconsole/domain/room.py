@@ -324,8 +324,9 @@ def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
         if status.running and not status.is_break:
             next_break_at = next((r.starts_at for r in rows if r.is_break), None)
     chip, chip_to = (None, None)
-    if status.is_break:
-        chip, chip_to = _colour_up(state, status.level)
+    structure = state.structure
+    if status.is_break and structure is not None and structure.period(status.index).is_break:
+        chip, chip_to = _colour_up(state, status.level)  # (not in a break called now)
     return {
         "level": status.level,
         "is_break": status.is_break,

@@ -7,6 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from tdconsole.domain.acting import Who
 from tdconsole.domain.events import Command
 from tdconsole.service import Tournament
 
@@ -50,3 +51,12 @@ def from_phone(event: Path, command: Command, via: str) -> None:
         phone.execute(command)
     finally:
         phone.close()
+
+
+def last_actor(event: Path) -> Who:
+    """Who recorded ``event``'s last command."""
+    service = Tournament.open(event)
+    try:
+        return service.history.actors[service.log()[-1].command]
+    finally:
+        service.close()

@@ -18,7 +18,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.state import typed_in
 from tdconsole.i18n import Msg
 from tdconsole.serve.assets import Page
-from tdconsole.serve.floor import actions
+from tdconsole.serve.floor import actions, commands
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.guard import (
     COOKIE,
@@ -98,7 +98,8 @@ async def show_page(request: web.Request) -> web.StreamResponse:
 
 async def words(request: web.Request) -> web.StreamResponse:
     lang = request.app[PARTS].lang
-    return web.json_response(page_words(lang), headers={"Cache-Control": "no-store"})
+    body = {**page_words(lang), "commands": commands.forms(lang)}
+    return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
 async def sign_in(request: web.Request) -> web.StreamResponse:

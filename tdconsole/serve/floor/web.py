@@ -1,7 +1,8 @@
 """The floor's web layer: the page at ``/floor``, its JSON API and its live stream.
 
 - ``GET /floor``: the page (static HTML, CSS and JS shipped in the package: no CDN, no build).
-- ``GET /floor/api/words``: the page's words in the event's language.
+- ``GET /floor/api/words``: the page's words in the event's language, and the forms of the
+  Director's commands written in one module (``commands``).
 - ``POST /floor/api/sign-in``: the floor PIN and the name → the session cookie (HttpOnly,
   SameSite=Strict, Secure under HTTPS, ``SESSION_HOURS`` at most) and the CSRF token.
 - ``GET /floor/api/session``: who this phone is signed in as, and its CSRF token (a reload).
@@ -10,6 +11,7 @@
 - ``GET /floor/api/state`` and ``/floor/api/stream`` (Server-Sent Events, from the one watcher
   of the event file): the event as the phone shows it, at once and at every change.
 - ``POST /floor/api/<action>``: preview-bust, bust, second-stack, count, undo, redo, clock.
+- ``POST /floor/api/command``: one of those commands, behind the Director's PIN.
 
 ``ROUTES`` is every route with what it needs (``guard.Needs``); the one middleware
 ``guard.guard`` checks it (the Origin, the session, the CSRF token, the body) before any view
@@ -32,7 +34,7 @@ from typing import NamedTuple, Protocol
 from aiohttp import web
 
 from tdconsole.serve.assets import Assets, Page
-from tdconsole.serve.floor import actions, views
+from tdconsole.serve.floor import actions, commands, views
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.guard import (
     CHANGE,
@@ -91,6 +93,7 @@ ROUTES = (
     Route("POST", "/floor/api/undo", views.acting(actions.undo), CHANGE),
     Route("POST", "/floor/api/redo", views.acting(actions.redo), CHANGE),
     Route("POST", "/floor/api/clock", views.acting(actions.clock, checks_pin=True), CHANGE),
+    Route("POST", "/floor/api/command", views.acting(commands.command, checks_pin=True), CHANGE),
 )
 """Every route of the floor and what it needs before its view runs."""
 

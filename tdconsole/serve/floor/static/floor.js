@@ -58,6 +58,7 @@
     const got = await fetch("/floor/api/words", { credentials: "same-origin" });
     W = await got.json();
     words();
+    commandButtons();
     document.title = W.title;
     try {
       const session = await call("/floor/api/session");
@@ -199,6 +200,7 @@
       set("stage-more", "");
       $("clock-button").hidden = true;
     }
+    $("commands").hidden = $("clock-button").hidden;   // (given in play, as the clock is)
     tick();
     showMessage();
     $("count-in").textContent = state.in_play + " " + W.in_play;
@@ -403,6 +405,40 @@
     sheet(state.clock.running ? W.pause : W.resume, W.confirm_clock, [], [pin],
       async () => act("/floor/api/clock", { action, pin: $("director-pin").value }));
   });
+
+  // The Director's commands written in one module: each one's form built from its fields
+  // (their names, kinds and words come with the page's words), sent as typed, behind his PIN.
+  function textField(id, label) {
+    const l = document.createElement("label");
+    const s = document.createElement("span");
+    s.textContent = label;
+    const i = document.createElement("input");
+    Object.assign(i, { id, type: "text", autocomplete: "off", maxLength: 200 });
+    l.append(s, i);
+    return l;
+  }
+  function commandButtons() {
+    $("commands").replaceChildren(...(W.commands || []).map((form) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "command-" + form.command;
+      b.textContent = form.button;
+      b.addEventListener("click", () => openCommand(form));
+      return b;
+    }));
+  }
+  function openCommand(form) {
+    const fields = form.fields.map((f) => (f.kind === "whole" ? numberField : textField)(
+      "field-" + f.name, f.label));
+    const pin = numberField("director-pin", W.director_pin);
+    pin.querySelector("input").type = "password";
+    sheet(form.heading, form.ok, [], [...fields, pin], async () => {
+      const typed = {};
+      for (const f of form.fields) typed[f.name] = $("field-" + f.name).value;
+      await act("/floor/api/command",
+        { command: form.command, fields: typed, pin: $("director-pin").value });
+    });
+  }
 
   $("undo").addEventListener("click", () => act("/floor/api/undo", { command: lastCommand }));
   $("redo").addEventListener("click", () => act("/floor/api/redo", {}));

@@ -1,0 +1,78 @@
+"""The commands written in one module (``domain.slices``) that the phone gives behind the
+Director's PIN: the Director-only ones. Their forms are built from their fields (``forms``);
+one action builds any of them from what was typed, as text (``Slice.build``: refused in the
+command line's and the console's words), and records it as the Director through the staff
+member, as the clock's pause is. Its answer is the command's own summary (the log's sentence).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tdconsole.domain.described import Description
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
+from tdconsole.domain.slices.spec import declared
+from tdconsole.i18n import _
+from tdconsole.serve.floor.core import Floor
+from tdconsole.serve.floor.tokens import Session
+from tdconsole.service import Tournament
+
+
+def offered() -> dict[str, Description]:
+    """The phone's commands by their class's name: those written in one module that only the
+    Director gives."""
+    return {d.command: d for d in SLICE_DESCRIPTIONS if d.director_only}
+
+
+def forms(lang: str) -> list[dict[str, Any]]:
+    """Each of the phone's commands as its form: its button (the console key's label), its
+    heading, its fields (name, kind, words, bounds) and its OK, in ``lang``."""
+    shown = []
+    for name, described in offered().items():
+        spec = declared(name)
+        button = described.keys[0].label if described.keys else spec.heading
+        fields = [
+            {
+                "name": f.name,
+                "kind": f.kind,
+                "label": f.label.text(lang),
+                "required": f.required,
+                "low": f.low,
+                "high": f.high,
+            }
+            for f in spec.fields
+        ]
+        shown.append(
+            {
+                "command": name,
+                "button": button.text(lang),
+                "heading": spec.heading.text(lang),
+                "ok": spec.ok.text(lang),
+                "fields": fields,
+            }
+        )
+    return shown
+
+
+def command(
+    floor: Floor, session: Session, payload: dict[str, Any], lang: str, phone: str
+) -> dict[str, Any]:
+    """``{"command": NAME, "fields": {FIELD: TEXT}, "pin": PIN}``: the command built from the
+    fields as typed, recorded as the Director through the staff member once the Director's PIN
+    is right."""
+    name = payload.get("command")
+    if not (isinstance(name, str) and name in offered()):
+        raise RuleError(_("the phone gives no such command: ask the Director"), "VII.1")
+    typed = payload.get("fields", {})
+    if not (isinstance(typed, dict) and all(isinstance(v, str) for v in typed.values())):
+        raise RuleError(_("the fields are sent as typed, as text: reload the page"))
+    built = declared(name).build(typed)  # (a typo refused before the PIN is tried)
+    pin = payload.get("pin")
+
+    def act(director: Tournament) -> str:
+        director.execute(built)
+        return built.describe().said.text(lang)
+
+    said = floor.as_director(session, pin if isinstance(pin, str) else "", phone, act)
+    return {"said": said, "command": None}
