@@ -26,7 +26,7 @@ from tdconsole.domain.read_model import (
 )
 from tdconsole.domain.state import State
 from tdconsole.domain.view import state_json
-from tdconsole.serve.floor.view import state_json as floor_json
+from tdconsole.serve.floor.phone_json import state_json as floor_json
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 

@@ -178,7 +178,7 @@ def test_several_out_in_one_hand_are_placed_by_their_stacks(floor: Floor) -> Non
 
 
 def test_second_stack_shows_its_amount_and_asks_the_stack(floor: Floor) -> None:
-    from tdconsole.serve.floor.view import state_json
+    from tdconsole.serve.floor.phone_json import state_json
 
     session = sign_in(floor)
     state = floor.latest()
@@ -236,7 +236,7 @@ def test_two_phones_race_on_one_player_and_the_loser_sees_the_truth(floor: Floor
     actions.bust(floor, anna, {"names": [target], "declined": True}, "en", "p")
     with pytest.raises(RuleError, match="not in play"):
         actions.bust(floor, bruno, {"names": [target], "declined": True}, "en", "p")
-    from tdconsole.serve.floor.view import state_json
+    from tdconsole.serve.floor.phone_json import state_json
 
     shown = state_json(floor.latest(), floor.clock(), "Bruno", "en")
     assert shown["in_play"] == before - 1

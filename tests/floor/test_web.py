@@ -22,7 +22,7 @@ from tdconsole.domain.play import Bust
 from tdconsole.serve import streams
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
-from tdconsole.serve.floor import view
+from tdconsole.serve.floor import phone_json as view
 from tdconsole.serve.floor import views as floor_views
 from tdconsole.service import Tournament
 from tdconsole.store.attempts import FREE_FAILURES

@@ -48,7 +48,7 @@ from tdconsole.serve.floor.guard import (
     Needs,
     guard,
 )
-from tdconsole.serve.floor.view import SharedStates
+from tdconsole.serve.floor.phone_json import SharedStates
 from tdconsole.serve.floor.views import PARTS, Parts, Watching
 
 log = logging.getLogger("tdconsole.serve")
