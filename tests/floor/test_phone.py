@@ -15,12 +15,14 @@ from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor
 from tdhelpers.floor_pins import DIRECTOR_PIN
 
 from tdconsole.domain.acting import label_text
+from tdconsole.serve.streams import PING_SECONDS
 from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
-FROZEN_SECONDS = 60
-"""How long the phone stays locked (its page frozen) while the server restarts."""
+FROZEN_SECONDS = int(PING_SECONDS * 2.5)
+"""How long the phone stays locked (its page frozen) while the server restarts: past two of
+the stream's pings (a locked phone misses them all)."""
 
 
 def test_the_page_asks_the_pin_then_lists_players_with_large_targets(event: Path) -> None:
