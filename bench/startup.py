@@ -462,6 +462,9 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
             started = time.process_time()
             for key in keys:
                 await pilot.press(key)
+                waiting = app.keys.waiting  # a key letter pressed alone: it acts now, as it
+                if waiting is not None:  # would once the type-ahead's window has passed
+                    await app.keys.lapse(waiting.number)
                 for _ in range(3):
                     await pilot.pause()
             return (time.process_time() - started) * 1000
@@ -473,10 +476,13 @@ async def _in_process_ms(rounds: int) -> dict[str, float]:
             idle = await press("f12")  # no binding: the pilot's own waiting
             dialog = await press("e", "escape")
             await press("e", "ctrl+r")
+            in_play = service.state.in_play
             enter = await press("enter")
-            if service.state.find("Moretti").status == "in":  # type: ignore[union-attr]
+            if service.state.in_play != in_play - 1:  # (the player under the cursor)
                 raise RuntimeError("the elimination was not recorded")
             await press("u")
+            if type(app.screen).__name__ == "ConfirmDialog":  # the undo asked: Enter
+                await press("enter")
             if i:
                 idle_ms.append(idle)
                 dialog_ms.append(dialog)
