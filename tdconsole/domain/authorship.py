@@ -52,7 +52,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
     "Pay": frozenset({"fee_paid"}),
-    "Withdraw": frozenset({"player_withdrawn", "fee_refunded"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),
     "SignPhonesOut": frozenset({"phones_signed_out"}),

@@ -147,8 +147,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("Y", "pay_several", _("Pay several")),
        # the food contribution is recorded per player at any time, the fee only before (I.2)
        Key("v", "food", _("Food"), when=ANY), words=_paid),
-    _d("Withdraw", "registration", "withdraw", BEFORE, None, (said.WITHDRAW,),
-       Key("w", "withdraw", _("Withdraw")), words=_field(_("Withdrawn: {name}"), "name")),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),

@@ -43,9 +43,7 @@ EVENT_MODULES: dict[str, str] = {
         (
             "event_created",
             "player_registered",
-            "player_withdrawn",
             "fee_paid",
-            "fee_refunded",
             "setting_changed",
         ),
         "registration",

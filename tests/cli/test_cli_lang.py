@@ -45,7 +45,7 @@ def test_english_event_speaks_english_and_lang_it_overrides(
     code, _, err = run(capsys, "--lang", "it", "--event", event, "withdraw", "Bruno")
     assert code == 2 and err.startswith("error: nessun giocatore si chiama 'Bruno'")
     assert run(capsys, "--lang", "it", "--event", event, "withdraw", "Anna")[1] == (
-        "Anna: ritirato\n"
+        "ritiro di Anna\n"
     )
 
 

@@ -4,15 +4,18 @@ importing any is the one their modules give, and each declares what its faces ar
 from __future__ import annotations
 
 import ast
+from datetime import UTC, datetime
 
 import pytest
 
 from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import EVENT_MODULES
+from tdconsole.domain.events import EVENT_MODULES, parse_event
 from tdconsole.domain.slices import make_manifest
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.slices.spec import Slice, declared
+
+NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
 
 def test_the_manifest_is_the_one_the_modules_give() -> None:
@@ -31,6 +34,42 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         assert isinstance(found, Slice) and found.description == described
         assert found.command.__name__ == described.command
     assert EVENT_MODULES["break_called"] == "slices.call_break"
+    assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        ("player_withdrawn", {"name": "Bea", "promoted": "Cid"}),
+        ("player_withdrawn", {"name": "Bea"}),
+        ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
+    ],
+)
+def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
+    kind: str, data: dict[str, object]
+) -> None:
+    """Event types keep their names when their command moves into a module of its own: a log
+    written before reads the same events, from the command's module."""
+    body = parse_event(kind, data)
+    assert type(body).__module__ == f"tdconsole.domain.{EVENT_MODULES[kind]}"
+    assert {k: v for k, v in body.payload().items() if v is not None} == {
+        k: v for k, v in data.items() if v is not None
+    }
+
+
+def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+    from tdconsole.domain.registration import PlayerRegistered
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State
+
+    state = State(settings=Settings())
+    for name in ("Mario Romano", "Marta Rossi"):
+        PlayerRegistered(name=name).apply(state, NOW)
+    field = declared("Withdraw").fields[0]
+    assert field.kind == "player"
+    assert field.read(" romano ", None, state) == "Mario Romano"  # the log keeps his name
+    assert field.read("mar", None, state) == "mar"  # two players: the command refuses it
+    assert field.read("romano", None) == "romano"  # no state: as typed
 
 
 @pytest.mark.parametrize("command", sorted(SLICE_MODULES))

@@ -34,7 +34,8 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         parser_for(described).parse_args([*described.cli.split(), "--help"])
     for field in found.fields:
         metavar = field.metavar.text("en")
-        assert (metavar if field.required else f"--{field.name} {metavar}") in said.getvalue()
+        positional = field.required and not field.option
+        assert (metavar if positional else f"--{field.name} {metavar}") in said.getvalue()
         assert field.label.text("en") in said.getvalue()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -18,20 +18,37 @@ SLICE_DESCRIPTIONS = (
         director_only=True,
         article="VII.1",
     ),
+    Description(
+        command="Withdraw",
+        module="slices.withdraw",
+        cli="withdraw",
+        summaries=(pgettext("summary", "withdraw {name}"),),
+        keys=(Key("w", "command('Withdraw')", _("Withdraw"), False, False, None),),
+        when="before the start",
+        director_only=False,
+        article=None,
+    ),
 )
 """Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""
 
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
+    "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
 
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
+    "player_withdrawn": "slices.withdraw",
+    "fee_refunded": "slices.withdraw",
 }
 """Each event type's module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""
 
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
+    "Withdraw": (
+        "player_withdrawn",
+        "fee_refunded",
+    ),
 }
 """The events each command records (``authorship.RECORDS``): its module's."""

@@ -11,18 +11,24 @@ summary in the reader's language: the log's, the command line's and the console'
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command
+from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.slices.manifest import SLICE_MODULES
+from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text"]
+Kind = Literal["whole", "text", "player"]
+"""A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
+dialog's name field with the players' completion, opened on the player under the cursor)."""
+
+Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
+"""What a command's events did beyond its summary (a refund, who moved up), said after it."""
 
 
 @dataclass(frozen=True)
@@ -30,20 +36,26 @@ class Field:
     """One field of a command: its name (the command's attribute, the option's name), what
     it is (``kind``), its words (``label``: the dialog's placeholder and the option's help;
     ``metavar``: the command line's), whether it must be given (a positional argument on the
-    command line) or may be (an option), and its bounds."""
+    command line, unless ``option``) or may be (an option), and its bounds."""
 
     name: str
     kind: Kind
     label: Msg
     metavar: Msg
     required: bool = True
+    option: bool = False
+    """Given as ``--name`` on the command line even when required (``--reason TEXT``)."""
     low: int = 0
     high: int = 0
     """A whole number's bounds (``low`` to ``high``)."""
 
-    def read(self, raw: str | None, article: str | None) -> int | str | None:
+    def read(
+        self, raw: str | None, article: str | None, state: State | None = None
+    ) -> int | str | None:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
-        the bounds, or the text trimmed (empty: not given). Refused in one line."""
+        the bounds, or the text trimmed (empty: not given); a player's name as recorded when
+        it means one player of ``state`` (``State.match``: the log keeps the name, not the
+        typing), else as typed, for the command to refuse. Refused in one line."""
         text = (raw or "").strip()
         if not text:
             if self.required:
@@ -51,6 +63,9 @@ class Field:
             return None
         if self.kind == "whole":
             return whole_number(text, self.label, low=self.low, high=self.high, article=article)
+        if self.kind == "player" and state is not None:
+            found = state.match(text)
+            return found[0].name if len(found) == 1 else text
         return text
 
 
@@ -65,16 +80,26 @@ class Slice:
     """The dialog's title (its articles follow it)."""
     ok: Msg
     """The dialog's button."""
+    after: Aftermath | None = None
+    """What the command line says after the summary, from the events recorded (none: the
+    summary alone)."""
 
     @property
     def article(self) -> str | None:
         return self.description.article
 
-    def build(self, typed: Mapping[str, str | None]) -> Command:
+    @property
+    def player(self) -> Field | None:
+        """The field naming the player the command acts on, if it has one (the console opens
+        its dialog on the player under the cursor)."""
+        return next((field for field in self.fields if field.kind == "player"), None)
+
+    def build(self, typed: Mapping[str, str | None], state: State | None = None) -> Command:
         """The command from what was typed in each field (by name; a field absent: not
-        given)."""
+        given); players' names read on ``state`` (``Field.read``)."""
         values = {
-            field.name: field.read(typed.get(field.name), self.article) for field in self.fields
+            field.name: field.read(typed.get(field.name), self.article, state)
+            for field in self.fields
         }
         return self.command(**{name: value for name, value in values.items() if value is not None})
 

@@ -25,7 +25,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Pay, Withdraw
+from tdconsole.domain.registration import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.clock_words import clock_question
@@ -276,14 +276,16 @@ class ConsoleActions(_Screen):
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
-    def action_command(self, command: str) -> None:
+    def action_command(self, command: str, name: str | None = None) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
-        fields."""
+        fields; one naming a player opens on ``name``, else on the player under the cursor."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
-        self.app.push_screen(SliceDialog(self.tr, self._state(), declared(command)))
+        found = declared(command)
+        player = (name or self.selected_player()) if found.player is not None else None
+        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
@@ -397,14 +399,6 @@ class ConsoleActions(_Screen):
         """Several fees at once: the names typed, or every player not yet paid."""
 
         self.app.push_screen(PayDialog(self.tr, self._state()))
-
-    def action_withdraw(self) -> None:
-        name = self.selected_player()
-        if name is None:
-            self.choose_first("player")
-            return
-        question = self.tr("Withdraw {name} from the tournament?", name=name)
-        self.confirm(self.tr("Withdraw"), question, CommandRequested(Withdraw(name=name)))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)
