@@ -69,11 +69,16 @@ def _add(sub: Any, described: Description) -> None:
     from tdconsole.domain.slices.spec import declared as declared_as
 
     declared = declared_as(described.command)
-    article = f" (Art. {described.article})" if described.article else ""
+    article = described.article
+    words = (
+        _("{message} (Art. {article})").format(message=declared.heading, article=article)
+        if article
+        else declared.heading
+    )
     own = sub.add_parser(
         described.cli.split()[-1],
         help=declared.heading,
-        description=_("{heading}{article}").format(heading=declared.heading, article=article),
+        description=words,
     )
     for field in declared.fields:
         if field.required and not field.option:

@@ -37,7 +37,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "Disqualify": frozenset({"player_disqualified"}),
     "RecordRuling": frozenset({"ruling_recorded"}),
     "Sanction": frozenset({"sanction_recorded"}),
     "MarkServed": frozenset({"suspension_served"}),

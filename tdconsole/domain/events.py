@@ -56,7 +56,6 @@ EVENT_MODULES: dict[str, str] = {
         (
             "ruling_recorded",
             "sanction_recorded",
-            "player_disqualified",
             "suspension_served",
             "rulebook_imported",
         ),

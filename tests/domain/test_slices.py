@@ -35,6 +35,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         assert found.command.__name__ == described.command
     assert EVENT_MODULES["break_called"] == "slices.call_break"
     assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
+    assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
 
 
 @pytest.mark.parametrize(
@@ -43,6 +44,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("player_withdrawn", {"name": "Bea", "promoted": "Cid"}),
         ("player_withdrawn", {"name": "Bea"}),
         ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
+        ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(

@@ -34,6 +34,7 @@ from tdconsole.domain.events import Command, CommandNoted, Context, Record, even
 from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -93,7 +94,7 @@ SAMPLES: list[Command] = [
     play.Count(counts={"Anna": 4000}),
     play.SecondStack(name="Anna"),
     play.Bust(names=["Anna"]),
-    play.Disqualify(name="Anna", reason="x"),
+    Disqualify(name="Anna", reason="x"),
     play.ClosePlan(table=3),
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),

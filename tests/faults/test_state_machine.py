@@ -22,7 +22,6 @@ from tdconsole.domain.play import (
     Bust,
     CloseTable,
     Count,
-    Disqualify,
     Final,
     SecondStack,
     Start,
@@ -30,6 +29,7 @@ from tdconsole.domain.play import (
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.rulings import RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.store.settings_file import load_settings

@@ -19,6 +19,16 @@ SLICE_DESCRIPTIONS = (
         article="VII.1",
     ),
     Description(
+        command="Disqualify",
+        module="slices.disqualify",
+        cli="disqualify",
+        summaries=(pgettext("summary", "disqualified: {name}"),),
+        keys=(Key("x", "command('Disqualify')", _("Disqualify"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="VI.2",
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -33,12 +43,14 @@ SLICE_DESCRIPTIONS = (
 
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
+    "Disqualify": "slices.disqualify",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
 
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
+    "player_disqualified": "slices.disqualify",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -46,6 +58,7 @@ SLICE_EVENTS = {
 
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
+    "Disqualify": ("player_disqualified",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

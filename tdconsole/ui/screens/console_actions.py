@@ -35,7 +35,6 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
-from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
@@ -193,10 +192,6 @@ class ConsoleActions(_Screen):
 
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
-
-    def action_disqualify(self, name: str | None = None) -> None:
-        dialog = DisqualifyDialog(self.tr, self._state(), name or self.selected_player())
-        self.app.push_screen(dialog)
 
     def action_draw(self) -> None:
         self.app.push_screen(DrawDialog(self.tr, self._state()))

@@ -111,7 +111,15 @@ def refusal(state: State, action: str) -> RuleError | None:
     return None
 
 
-OVER = {"close_table", "count", "disqualify", "move_player", "button", "colour_up", "call_clock"}
+OVER = {
+    "close_table",
+    "count",
+    "command('Disqualify')",
+    "move_player",
+    "button",
+    "colour_up",
+    "call_clock",
+}
 """The play's keys that no longer apply once the tournament is over (whatever their commands
 would say of a finished event)."""
 
