@@ -69,10 +69,10 @@ def _add(sub: Any, described: Description) -> None:
     from tdconsole.domain.slices.spec import declared as declared_as
 
     declared = declared_as(described.command)
-    article = described.article
+    cited = ", ".join(declared.articles)
     words = (
-        _("{message} (Art. {article})").format(message=declared.heading, article=article)
-        if article
+        _("{message} (Art. {article})").format(message=declared.heading, article=cited)
+        if cited
         else declared.heading
     )
     own = sub.add_parser(

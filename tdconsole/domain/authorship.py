@@ -39,7 +39,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Final": frozenset({"final_drawn"}),
     "RecordRuling": frozenset({"ruling_recorded"}),
     "Sanction": frozenset({"sanction_recorded"}),
-    "MarkServed": frozenset({"suspension_served"}),
     "EditLevel": frozenset({"structure_edited"}),
     "MovePlayer": frozenset({"player_moved"}),
     "ColourUp": frozenset({"chips_coloured_up"}),

@@ -114,8 +114,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("l", "ruling", _("Record ruling"))),
     _d("Sanction", "rulings", "sanction", PLAY, "VI.2", tuple(said.SANCTIONS.values()),
        Key("z", "sanction", _("Sanction"))),
-    _d("MarkServed", "rulings", "served", PLAY, None, (said.SERVED,),
-       Key("m", "mark_served", _("Suspension served"), False, True)),
     _d("EditLevel", "clock_events", "clock edit", PLAY, "III.5", (said.EDIT_LEVEL,),
        Key("h", "edit_level", _("Edit a level"))),
     _d("MovePlayer", "director_moves", "move", PLAY, "VII.1", (said.MOVE,),

@@ -56,7 +56,6 @@ EVENT_MODULES: dict[str, str] = {
         (
             "ruling_recorded",
             "sanction_recorded",
-            "suspension_served",
             "rulebook_imported",
         ),
         "rulings",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -87,18 +86,6 @@ class SanctionRecorded(EventBody):
         )
 
 
-class SuspensionServed(EventBody):
-    type: ClassVar[str] = "suspension_served"
-    ruling: int
-
-    def apply(self, state: State, at: datetime) -> None:
-        ruling = replace(state.rulings[self.ruling - 1], served=True)
-        state.rulings[self.ruling - 1] = ruling
-        for name in ruling.players:
-            player = state.players[name_key(name)]
-            player.suspended_orbits = None
-
-
 class RecordRuling(Command):
     """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
 
@@ -180,33 +167,6 @@ class Sanction(Command):
                 director=ctx.actor,
             )
         ]
-
-
-class MarkServed(Command):
-    """The floor marks a suspension served (VI.2)."""
-
-    ruling: int
-
-    def describe(self) -> Summary:
-        return summary_of(said.SERVED, id=self.ruling)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if not 1 <= self.ruling <= len(state.rulings):
-            raise RuleError(
-                _("there is no ruling {ruling} in the log").format(ruling=self.ruling),
-            )
-        ruling = state.rulings[self.ruling - 1]
-        if ruling.sanction != "suspend":
-            raise RuleError(
-                _("entry {ruling} is not a suspension").format(ruling=self.ruling),
-                "VI.2",
-            )
-        if ruling.served:
-            raise RuleError(
-                _("suspension {ruling} is already marked served").format(ruling=self.ruling),
-                "VI.2",
-            )
-        return [SuspensionServed(ruling=self.ruling)]
 
 
 # -- the club's rulebooks --------------------------------------------------------------------

@@ -119,7 +119,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     )
     assert out == "Conti: sospensione di un giro registrata come voce 1 (Art. VI.2)\n"
     assert run(capsys, "--event", demo, "served", "1")[1] == (
-        "Conti: sospensione scontata (Art. VI.2)\n"
+        "sospensione 1 scontata\nConti: sospensione scontata (Art. VI.2)\n"
     )
     code, _, err = run(capsys, "--event", demo, "served", "1")
     assert err == "error: la sospensione 1 risulta già scontata (Art. VI.2)\n"

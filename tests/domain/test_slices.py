@@ -36,6 +36,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["break_called"] == "slices.call_break"
     assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
     assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
+    assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
 
 
 @pytest.mark.parametrize(
@@ -45,6 +46,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("player_withdrawn", {"name": "Bea"}),
         ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
         ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
+        ("suspension_served", {"ruling": 2}),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
@@ -92,3 +94,21 @@ def test_a_manifest_of_a_description_with_words_of_its_own_is_refused() -> None:
     described = replace(SLICE_DESCRIPTIONS[0], words=_("Other words"))
     with pytest.raises(ValueError, match="words are its summary"):
         make_manifest.description_source(described)
+
+
+def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:
+    from dataclasses import replace
+
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State
+
+    found = declared("MarkServed")
+    state = State(settings=Settings())
+    said = found.nothing_to_choose(state)
+    assert said is not None and said.text("en") == "No suspension to mark served"
+    unnamed = replace(found, fields=(replace(found.fields[0], none=None),))
+    said = unnamed.nothing_to_choose(state)
+    assert said is not None
+    assert said.text("en") == "The suspension's entry in the rulings log: nothing to choose"
+    offered = replace(found.fields[0], choices=lambda state: [(2, ("20:00", "Rossi"))])
+    assert replace(found, fields=(offered,)).nothing_to_choose(state) is None

@@ -35,6 +35,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -102,7 +103,7 @@ SAMPLES: list[Command] = [
     rulings.Sanction(name="Anna", kind="warning", reason="x"),
     rulings.Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     rulings.Sanction(name="Anna", kind="disqualify", reason="x"),
-    rulings.MarkServed(ruling=2),
+    MarkServed(ruling=2),
     rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),

@@ -130,7 +130,7 @@ async def test_w_names_the_player_and_escape_changes_nothing(tmp_path: Path) -> 
         await settle(pilot)
         assert isinstance(app.screen, SliceDialog)  # on the player under the cursor, named
         assert app.screen.query_one("#name", Input).value == "Dan"
-        assert app.screen.title_text() == "Withdraw a player before the draw: Dan"
+        assert app.screen.title_text() == "Withdraw a player before the draw: Dan — Art. I.1"
         before = log_length(service)
         await pilot.press("escape")
         await settle(pilot)

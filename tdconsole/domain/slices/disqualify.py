@@ -153,4 +153,5 @@ SLICE = Slice(
     heading=_("Disqualify"),
     ok=_("Disqualify"),
     after=aftermath,
+    cites=("VII.1",),
 )

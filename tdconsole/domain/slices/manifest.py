@@ -29,6 +29,16 @@ SLICE_DESCRIPTIONS = (
         article="VI.2",
     ),
     Description(
+        command="MarkServed",
+        module="slices.mark_served",
+        cli="served",
+        summaries=(pgettext("summary", "suspension {id} served"),),
+        keys=(Key("m", "command('MarkServed')", _("Suspension served"), False, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -44,6 +54,7 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
+    "MarkServed": "slices.mark_served",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -51,6 +62,7 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
+    "suspension_served": "slices.mark_served",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -59,6 +71,7 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
+    "MarkServed": ("suspension_served",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

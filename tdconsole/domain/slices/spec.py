@@ -23,9 +23,13 @@ from tdconsole.domain.slices.manifest import SLICE_MODULES
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text", "player"]
+Kind = Literal["whole", "text", "player", "choice"]
 """A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
-dialog's name field with the players' completion, opened on the player under the cursor)."""
+dialog's name field with the players' completion, opened on the player under the cursor); one
+of the entries the State offers, by its number (the dialog lists them: ``Field.choices``)."""
+
+Choice = tuple[int, tuple[str | Msg, ...]]
+"""An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
 
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
@@ -48,6 +52,10 @@ class Field:
     low: int = 0
     high: int = 0
     """A whole number's bounds (``low`` to ``high``)."""
+    choices: Callable[[State], list[Choice]] | None = None
+    """A ``choice`` field's entries in ``state``, in order."""
+    none: Msg | None = None
+    """What the console says instead of opening the dialog when there is nothing to choose."""
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
@@ -61,7 +69,7 @@ class Field:
             if self.required:
                 raise RuleError(_("{what}: give it").format(what=self.label), article)
             return None
-        if self.kind == "whole":
+        if self.kind in ("whole", "choice"):
             return whole_number(text, self.label, low=self.low, high=self.high, article=article)
         if self.kind == "player" and state is not None:
             found = state.match(text)
@@ -83,10 +91,26 @@ class Slice:
     after: Aftermath | None = None
     """What the command line says after the summary, from the events recorded (none: the
     summary alone)."""
+    cites: tuple[str, ...] = ()
+    """The articles the command applies, beside the one that keeps it to the Director: its
+    dialog's title and its help cite them all (``articles``)."""
 
     @property
     def article(self) -> str | None:
         return self.description.article
+
+    @property
+    def articles(self) -> tuple[str, ...]:
+        """Every article the command applies: the Director's first, then those it cites."""
+        own = (self.article,) if self.article else ()
+        return own + tuple(a for a in self.cites if a not in own)
+
+    def nothing_to_choose(self, state: State) -> Msg | None:
+        """Why the dialog would be empty: a ``choice`` field with no entry in ``state``."""
+        for field in self.fields:
+            if field.choices is not None and not field.choices(state):
+                return field.none or _("{what}: nothing to choose").format(what=field.label)
+        return None
 
     @property
     def player(self) -> Field | None:

@@ -160,4 +160,5 @@ SLICE = Slice(
     heading=_("Withdraw a player before the draw"),
     ok=_("Withdraw"),
     after=aftermath,
+    cites=("I.1",),
 )

@@ -40,7 +40,6 @@ from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
-from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
 from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
@@ -273,24 +272,23 @@ class ConsoleActions(_Screen):
 
     def action_command(self, command: str, name: str | None = None) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
-        fields; one naming a player opens on ``name``, else on the player under the cursor."""
+        fields; one naming a player opens on ``name``, else on the player under the cursor;
+        one choosing among none is said, not opened."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
         found = declared(command)
+        empty = found.nothing_to_choose(self._state())
+        if empty is not None:
+            self.notify(self.tr.say(empty), severity="warning")
+            return
         player = (name or self.selected_player()) if found.player is not None else None
         self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
         self.app.push_screen(RoomMessageDialog(self.tr, self._state()))
-
-    def action_mark_served(self) -> None:
-        if not open_suspensions(self._state()):
-            self.notify(self.tr("No suspension to mark served"), severity="warning")
-            return
-        self.app.push_screen(MarkServedDialog(self.tr, self._state()))
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
