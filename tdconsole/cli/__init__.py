@@ -35,6 +35,7 @@ from tdconsole.cli.parsing import (
 )
 from tdconsole.cli.pydantic_plugins import look_up
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import SOURCE, _
 
@@ -47,18 +48,20 @@ def _named(*commands: str) -> tuple[str, ...]:
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
-        *_named("CreateEvent", "Register", "Withdraw", "Pay", "Draw", "Start", "ChangeSettings"),
+        *_named("CreateEvent", "Register", "Pay", "Draw", "Start", "ChangeSettings"),
         "undo", "redo",
     ),
+    # the commands written in one module each (``domain.slices``), in the manifest's order
+    "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
     "tdconsole.cli.play_cmds": _named(
-        "Count", "SecondStack", "Bust", "Disqualify", "CloseTable", "Final", "MoveButton"
+        "Count", "SecondStack", "Bust", "CloseTable", "Final", "MoveButton"
     ),
     "tdconsole.cli.director_cmds": _named(
         "MovePlayer", "ColourUp", "SignPhonesOut", "ShowMessage"
     ),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
-    "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction", "MarkServed"), "rulings"),
+    "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction"), "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
     "tdconsole.cli.cash_cmds": ("cash", *_named("HandOverPrize")),

@@ -1,6 +1,6 @@
 """``tdconsole cash [--json]``: the money of the evening (Art. I.2, V.1, I.7); ``tdconsole
-hand-over NAME``: the Director records he handed a player his prize (I.7); and the words of a
-refund at a withdrawal (``withdraw``)."""
+hand-over NAME``: the Director records he handed a player his prize (I.7); and the log's words
+of a refund at a withdrawal (``withdraw``)."""
 
 from __future__ import annotations
 
@@ -18,32 +18,7 @@ from tdconsole.domain.state import name_key
 from tdconsole.i18n import Msg, _, ngettext
 
 if TYPE_CHECKING:
-    from tdconsole.domain.registration import FeeRefunded
-    from tdconsole.domain.state import State
-
-
-def refund_lines(refund: FeeRefunded, state: State) -> list[Msg]:
-    """What a withdrawal gave back, and how the prize pool dropped (Art. V.1)."""
-    currency = state.settings.currency
-    lines: list[Msg] = []
-    if refund.entry is not None:
-        lines.append(
-            _(
-                "{name}: entry fee of {amount} refunded; the prize pool drops by {amount} "
-                "to {pool} (Art. V.1)"
-            ).format(
-                name=refund.name,
-                amount=money_said(refund.entry, currency),
-                pool=money_said(state.prize_pool, currency),
-            )
-        )
-    if refund.food is not None:
-        lines.append(
-            _("{name}: food contribution of {amount} refunded (not part of the pool)").format(
-                name=refund.name, amount=money_said(refund.food, currency)
-            )
-        )
-    return lines
+    from tdconsole.domain.slices.withdraw import FeeRefunded
 
 
 def refund_said(args: argparse.Namespace, refund: FeeRefunded, currency: str) -> str:

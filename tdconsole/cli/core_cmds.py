@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.cash_cmds import refund_lines
 from tdconsole.cli.common import (
     act,
     chips_text,
@@ -25,12 +24,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import money_said, whole_number
 from tdconsole.domain.registration import (
     ChangeSettings,
-    FeeRefunded,
     Pay,
-    PlayerWithdrawn,
     Register,
-    Withdraw,
-    moved_up_said,
     require_player,
 )
 from tdconsole.domain.seating import MAX_TABLES, Draw
@@ -71,20 +66,6 @@ def _warn(args: argparse.Namespace, service: Tournament) -> None:
     the English)."""
     for warning in warnings_of(service.last_records, service.state):
         sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
-
-
-def cmd_withdraw(args: argparse.Namespace) -> int:
-    service = act(args, lambda state: Withdraw(name=named(state, [args.name])[0]))
-    bodies = [r.body for r in service.last_records]
-    body = next(b for b in bodies if isinstance(b, PlayerWithdrawn))
-    say(args, _("{name}: withdrawn").format(name=body.name))
-    for refund in (b for b in bodies if isinstance(b, FeeRefunded)):
-        for line in refund_lines(refund, service.state):
-            say(args, line)
-    moved = moved_up_said(body)
-    if moved is not None:
-        say(args, moved)
-    return 0
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
@@ -241,8 +222,6 @@ def register(sub: Any) -> None:
         cli_name("Register"), cmd_register, _("register players; past the cap they wait (Art. I.1)")
     )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p = add(cli_name("Withdraw"), cmd_withdraw, _("withdraw a player before the draw (Art. I.1)"))
-    p.add_argument("name", metavar=_("NAME"))
     p = add(
         cli_name("Pay"),
         cmd_pay,

@@ -10,17 +10,17 @@ from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, money_said
-from tdconsole.domain.ordinals import in_place, reads_with_vowel
+from tdconsole.domain.ordinals import reads_with_vowel
 from tdconsole.domain.play import (
     Bust,
     ClosePlan,
     CloseTable,
     Count,
-    Disqualify,
     Final,
     SecondStack,
     TableClosed,
 )
+from tdconsole.domain.play_common import table_changes_said
 from tdconsole.domain.seating import MoveButton
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
@@ -29,37 +29,8 @@ if TYPE_CHECKING:
 
 
 def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> None:
-    state = service.state
-    for table in state.open_tables():
-        if state.must_close(table):
-            say(
-                args,
-                ngettext(
-                    "table {table} has {n} player left: it must close (Art. IV.4) — "
-                    "`close {table} --plan`",
-                    "table {table} has {n} players left: it must close (Art. IV.4) — "
-                    "`close {table} --plan`",
-                    len(state.players_at(table)),
-                ).format(table=table.number),
-            )
-    if state.final_due:
-        say(
-            args,
-            ngettext(
-                "{n} player is in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
-                "{n} players are in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
-                state.in_play,
-            ),
-        )
-    if state.phase == "finished":
-        winner = state.in_players()[0]
-        say(
-            args,
-            _("the tournament is over: {name} wins (Art. IV.7), prize {prize}").format(
-                name=winner.name,
-                prize=money_said(winner.prize or 0, state.settings.currency),
-            ),
-        )
+    for line in table_changes_said(service.state):
+        say(args, line)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -121,25 +92,6 @@ def out_line(name: str, place: int, tie: str, prize: str) -> Msg:
         else pgettext("before a consonant", "{name}: out in place {place}{tie}{prize}")
     )
     return out.format(name=name, place=place, tie=tie, prize=prize)
-
-
-def cmd_disqualify(args: argparse.Namespace) -> int:
-    service = act(
-        args,
-        lambda state: Disqualify(
-            name=named(state, [args.name])[0], reason=args.reason, chips=args.chips
-        ),
-    )
-    player = service.state.find(named(service.state, [args.name])[0])
-    assert player is not None
-    say(
-        args,
-        _("{name}: disqualified {in_place} (Art. VI.2), without a prize").format(
-            name=player.name, in_place=in_place(player.place or 0)
-        ),
-    )
-    _announce_table_changes(args, service)
-    return 0
 
 
 def cmd_close(args: argparse.Namespace) -> int:
@@ -294,15 +246,6 @@ def register(sub: Any) -> None:
         action="store_true",
         help=_("whoever could still take the second stack declined it (Art. III.2)"),
     )
-
-    p = add(
-        cli_name("Disqualify"),
-        cmd_disqualify,
-        _("disqualify a player (Art. VI.2); his chips leave play"),
-    )
-    p.add_argument("name", metavar=_("NAME"))
-    p.add_argument("--reason", required=True, metavar=_("TEXT"))
-    p.add_argument("--chips", type=int, metavar="N", help=_("his chips (default: his last count)"))
 
     p = add(
         cli_name("CloseTable"),

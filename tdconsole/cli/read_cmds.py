@@ -27,7 +27,7 @@ from tdconsole.domain.read_model import (
     state_view,
     to_json,
 )
-from tdconsole.domain.registration import FeeRefunded, side_effect_said
+from tdconsole.domain.slices.withdraw import FeeRefunded, side_effect_said
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import one_line
 from tdconsole.domain.words import phase_word

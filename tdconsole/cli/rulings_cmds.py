@@ -8,7 +8,7 @@ from typing import Any
 
 from tdconsole.cli.common import act, emit_json, named, open_service, said, say
 from tdconsole.cli.parsing import cli_name
-from tdconsole.domain.rulings import MarkServed, RecordRuling, Sanction
+from tdconsole.domain.rulings import RecordRuling, Sanction
 from tdconsole.domain.view import rulings_json
 from tdconsole.i18n import _, ngettext, pgettext
 
@@ -71,13 +71,6 @@ def cmd_sanction(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_served(args: argparse.Namespace) -> int:
-    ruling = act(args, MarkServed(ruling=args.id)).state.rulings[args.id - 1]
-    name = ruling.players[0]
-    say(args, _("{name}: suspension served (Art. VI.2)").format(name=name))
-    return 0
-
-
 def cmd_rulings(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
@@ -128,12 +121,6 @@ def register(sub: Any) -> None:
     p.add_argument("kind", choices=("warning", "suspend", "disqualify"))
     p.add_argument("--orbits", type=int, choices=(1, 2))
     p.add_argument("--reason", required=True, metavar=_("TEXT"))
-
-    p = sub.add_parser(
-        cli_name("MarkServed"), help=_("mark a suspension served (its entry number in `rulings`)")
-    )
-    p.set_defaults(func=cmd_served)
-    p.add_argument("id", type=int, metavar=_("ENTRY"))
 
     p = sub.add_parser("rulings", help=_("the rulings log and sanctions"))
     p.set_defaults(func=cmd_rulings)

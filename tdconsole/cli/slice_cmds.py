@@ -1,9 +1,11 @@
 """The command line of the commands written in one module (``domain.slices``): each one's
 parser built from its fields, and its run, which records it and says its summary.
 
-A command line naming one (``tdconsole clock break 10``) is read by its own parser, reached
-before the others (``parser_for``): the module is imported only then. Its name may be a
-sub-command of an older command (``clock``), whose own help lists it.
+A command line naming one (``tdconsole clock break 10``, ``tdconsole withdraw Anna``) is read
+by its own parser, reached before the others (``parser_for``): the module is imported only
+then. A one-word name is one of the command line's commands (``register`` adds them to the
+whole parser, for ``--help`` and the reference); a longer one is a sub-command of an older
+command (``clock``), whose own help lists it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import open_service, say
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
@@ -41,43 +43,66 @@ def sub_commands(first: str) -> list[str]:
     return [d.cli.split()[1] for d in SLICE_DESCRIPTIONS if d.cli.split()[:1] == [first]]
 
 
+def register(sub: Any) -> None:
+    """Add every one-word command written in one module to the command line's parser."""
+    for described in SLICE_DESCRIPTIONS:
+        if " " not in described.cli:
+            _add(sub, described)
+
+
 def parser_for(described: Description) -> argparse.ArgumentParser:
     """The command line's parser with ``described``'s command alone, built from its fields."""
+    parser = Parser(prog="tdconsole")
+    add_global_options(parser)
+    target = parser
+    for word in described.cli.split()[:-1]:
+        group = target.add_subparsers(dest=f"group_{word}", parser_class=CommandParser)
+        target = group.add_parser(word)
+    _add(target.add_subparsers(dest="command", parser_class=CommandParser), described)
+    return parser
+
+
+def _add(sub: Any, described: Description) -> None:
+    """``described``'s parser among ``sub``'s, its arguments its fields: a required one
+    positional (a player's name: ``NAME``), unless it is an option, the others options."""
     # lazy: the command's module (pydantic, the domain) only for the command line naming it
     from tdconsole.domain.slices.spec import declared as declared_as
 
     declared = declared_as(described.command)
-    parser = Parser(prog="tdconsole")
-    add_global_options(parser)
-    *groups, last = described.cli.split()
-    target = parser
-    for word in groups:
-        sub = target.add_subparsers(dest=f"group_{word}", parser_class=CommandParser)
-        target = sub.add_parser(word)
-    sub = target.add_subparsers(dest="command", parser_class=CommandParser)
-    article = f" (Art. {described.article})" if described.article else ""
+    cited = ", ".join(declared.articles)
+    words = (
+        _("{message} (Art. {article})").format(message=declared.heading, article=cited)
+        if cited
+        else declared.heading
+    )
     own = sub.add_parser(
-        last,
+        described.cli.split()[-1],
         help=declared.heading,
-        description=_("{heading}{article}").format(heading=declared.heading, article=article),
+        description=words,
     )
     for field in declared.fields:
-        if field.required:
+        if field.required and not field.option:
             own.add_argument(field.name, metavar=field.metavar, help=field.label)
         else:
-            own.add_argument(f"--{field.name}", metavar=field.metavar, help=field.label)
+            own.add_argument(
+                f"--{field.name}", metavar=field.metavar, help=field.label, required=field.required
+            )
     own.set_defaults(func=partial(run, declared))
-    return parser
 
 
 def run(declared: Slice, args: argparse.Namespace) -> int:
-    """Record the command typed, and say its summary (the log's sentence)."""
-    command = declared.build({field.name: getattr(args, field.name) for field in declared.fields})
+    """Record the command typed, and say its summary (the log's sentence), then what its
+    events did beyond it (``Slice.after``)."""
+    typed = {field.name: getattr(args, field.name) for field in declared.fields}
     service = open_service(args)
     try:
-        service.execute(command)
+        command = declared.build(typed, service.state)
+        records = service.execute(command)
         state = service.state
     finally:
         service.close()
     say(args, command.describe().said, state)
+    if declared.after is not None:
+        for line in declared.after([r.body for r in records], state):
+            say(args, line)
     return 0

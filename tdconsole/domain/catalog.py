@@ -1,4 +1,7 @@
-"""Importing this module registers every event type of the domain (the log's vocabulary)."""
+"""Importing this module registers every event type of the domain (the log's vocabulary): the
+modules' below, and every command module's of ``domain.slices`` (its manifest's)."""
+
+from importlib import import_module
 
 from tdconsole.domain import (
     access,
@@ -13,7 +16,7 @@ from tdconsole.domain import (
     rulings,
     seating,
 )
-from tdconsole.domain.slices import call_break
+from tdconsole.domain.slices.manifest import SLICE_MODULES
 
 MODULES = (
     access,
@@ -27,5 +30,5 @@ MODULES = (
     room_message,
     rulings,
     seating,
-    call_break,
+    *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),
 )

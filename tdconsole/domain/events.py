@@ -43,9 +43,7 @@ EVENT_MODULES: dict[str, str] = {
         (
             "event_created",
             "player_registered",
-            "player_withdrawn",
             "fee_paid",
-            "fee_refunded",
             "setting_changed",
         ),
         "registration",
@@ -58,8 +56,6 @@ EVENT_MODULES: dict[str, str] = {
         (
             "ruling_recorded",
             "sanction_recorded",
-            "player_disqualified",
-            "suspension_served",
             "rulebook_imported",
         ),
         "rulings",

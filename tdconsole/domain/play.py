@@ -45,7 +45,6 @@ from tdconsole.domain.play_tables import (
     draw_move_plan,
     vacant_seats,
 )
-from tdconsole.domain.rulings import Disqualify, PlayerDisqualified
 from tdconsole.domain.state import Player, State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _, ngettext, pgettext
@@ -57,12 +56,10 @@ __all__ = [
     "ClosePlanDrawn",
     "CloseTable",
     "Count",
-    "Disqualify",
     "Elimination",
     "Final",
     "FinalDrawn",
     "Move",
-    "PlayerDisqualified",
     "PlayersEliminated",
     "SecondStack",
     "SecondStackIssued",

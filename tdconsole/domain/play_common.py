@@ -1,4 +1,5 @@
-"""What the play commands share: chip rounding, the second stack's amount, checks (Titles III-IV).
+"""What the play commands share: chip rounding, the second stack's amount, checks (Titles
+III-IV), a sanction's entry in the rulings log (VI.2).
 
 See ``tdconsole.domain.play`` for the chip ledger.
 """
@@ -6,15 +7,16 @@ See ``tdconsole.domain.play`` for the chip ledger.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from tdconsole.domain import clock
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import chips_count, chips_text
+from tdconsole.domain.numbers import chips_count, chips_text, money_said
 from tdconsole.domain.payouts import Payout, payouts, shared_prizes, without_vacated
 from tdconsole.domain.registration import require_player
-from tdconsole.domain.state import Player, State, Table, name_key
+from tdconsole.domain.state import Player, Ruling, State, Table, name_key
 from tdconsole.domain.words import status_word
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import Msg, _, ngettext
 
 
 def second_stack_amount(state: State, table: Table) -> int | None:
@@ -211,3 +213,68 @@ def unseat(state: State, player: Player) -> None:
         seat = state.tables[player.table].seat(player.seat)
         if seat.player == name_key(player.name):
             seat.player = None
+
+
+SanctionKind = Literal["warning", "suspend", "disqualify"]
+
+
+def add_sanction(
+    state: State,
+    at: datetime,
+    *,
+    name: str,
+    kind: SanctionKind,
+    reason: str,
+    table: int | None,
+    director: str,
+    orbits: int | None = None,
+) -> None:
+    """A sanction of Art. VI.2 in the rulings log, numbered after the last ruling: a warning,
+    a suspension (shown until marked served) or a disqualification."""
+    state.rulings.append(
+        Ruling(
+            id=len(state.rulings) + 1,
+            at=at,
+            kind="sanction",
+            table=table,
+            players=[name],
+            articles=["VI.2"],
+            text=reason,
+            director=director,
+            sanction=kind,
+            orbits=orbits,
+            served=False if kind == "suspend" else None,
+        )
+    )
+
+
+def table_changes_said(state: State) -> list[Msg]:
+    """What an elimination or a disqualification leaves to do: the tables that must close
+    (IV.4), the final due (IV.2), the winner once the tournament is over (IV.7)."""
+    lines = [
+        ngettext(
+            "table {table} has {n} player left: it must close (Art. IV.4) — `close {table} --plan`",
+            "table {table} has {n} players left: it must close (Art. IV.4) — "
+            "`close {table} --plan`",
+            len(state.players_at(table)),
+        ).format(table=table.number)
+        for table in state.open_tables()
+        if state.must_close(table)
+    ]
+    if state.final_due:
+        lines.append(
+            ngettext(
+                "{n} player is in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
+                "{n} players are in: the final is due (Art. IV.2) — `final --count NAME=N ...`",
+                state.in_play,
+            )
+        )
+    if state.phase == "finished":
+        winner = state.in_players()[0]
+        lines.append(
+            _("the tournament is over: {name} wins (Art. IV.7), prize {prize}").format(
+                name=winner.name,
+                prize=money_said(winner.prize or 0, state.settings.currency),
+            )
+        )
+    return lines

@@ -5,7 +5,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -187,19 +186,6 @@ class PlayerRegistered(EventBody):
         )
 
 
-class PlayerWithdrawn(EventBody):
-    """Art. I.1: a withdrawal before the draw; the first on the waiting list moves up."""
-
-    type: ClassVar[str] = "player_withdrawn"
-    name: str
-    promoted: str | None = None
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.players[name_key(self.name)].status = "withdrawn"
-        if self.promoted is not None:
-            state.players[name_key(self.promoted)].status = "registered"
-
-
 class FeePaid(EventBody):
     """Art. I.2: the entry fee or the food contribution, recorded separately."""
 
@@ -213,28 +199,6 @@ class FeePaid(EventBody):
             player.food_paid = True
         else:
             player.paid = True
-
-
-class FeeRefunded(EventBody):
-    """A withdrawal gives back what the player paid (rules.md's Decision on I.1-I.2): the
-    entry fee leaves the prize pool (V.1), the food contribution the food money. Recorded with
-    the amounts handed back, so the cash summary reads what was given, whatever the settings
-    say later."""
-
-    type: ClassVar[str] = "fee_refunded"
-    name: str
-    entry: Decimal | None = Field(None, ge=0)
-    """The entry fee given back (scudi; a decimal string in the log), or None when he had not
-    paid it."""
-    food: Decimal | None = Field(None, ge=0)
-    """The food contribution given back, or None when he had not paid it."""
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        if self.entry is not None:
-            player.entry_refund = self.entry
-        if self.food is not None:
-            player.food_refund = self.food
 
 
 class SettingChanged(EventBody):
@@ -264,31 +228,11 @@ class SettingChanged(EventBody):
                 player.status = "registered"
 
 
-def moved_up_said(withdrawn: PlayerWithdrawn) -> Msg | None:
-    """Who moved up from the waiting list at a withdrawal (Art. I.1): unpaid, as a player on
-    the waiting list pays once a place frees."""
-    if withdrawn.promoted is None:
-        return None
-    return _("{name}: moves up from the waiting list, entry fee not paid yet (Art. I.1)").format(
-        name=withdrawn.promoted
-    )
-
-
 def waiting_said(registered: PlayerRegistered) -> Msg | None:
     """A registration put on the waiting list (Art. I.1)."""
     if not registered.waitlisted:
         return None
     return _("{name}: waiting list").format(name=registered.name)
-
-
-def side_effect_said(body: EventBody) -> Msg | None:
-    """What a registration or a withdrawal did beside its summary: a place on the waiting list,
-    a move up from it."""
-    if isinstance(body, PlayerRegistered):
-        return waiting_said(body)
-    if isinstance(body, PlayerWithdrawn):
-        return moved_up_said(body)
-    return None
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -349,40 +293,6 @@ class Register(Command):
             if not waitlisted:
                 taken += 1
             events.append(PlayerRegistered(name=name, waitlisted=waitlisted))
-        return events
-
-
-class Withdraw(Command):
-    name: str
-
-    def describe(self) -> Summary:
-        return summary_of(said.WITHDRAW, name=self.name.strip())
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        player = require_player(state, self.name)
-        if state.phase != "registration":
-            raise RuleError(
-                _("{name} is seated: withdrawals are possible only before the draw").format(
-                    name=player.name
-                ),
-                "I.1",
-            )
-        if player.status == "withdrawn":
-            raise RuleError(_("{name} has already withdrawn").format(name=player.name))
-        promoted = None
-        if player.status == "registered":
-            waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
-            promoted = waiting[0].name if waiting else None
-        events: list[EventBody] = [PlayerWithdrawn(name=player.name, promoted=promoted)]
-        if player.paid or player.food_paid:
-            fees = state.settings.registration
-            events.append(
-                FeeRefunded(
-                    name=player.name,
-                    entry=fees.entry_fee if player.paid else None,
-                    food=fees.food_fee if player.food_paid else None,
-                )
-            )
         return events
 
 

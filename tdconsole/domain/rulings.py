@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -12,14 +11,13 @@ from pydantic import Field
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.numbers import chips_count, chips_text
-from tdconsole.domain.play_common import check_chip_unit, require_in, settle_finish, unseat
+from tdconsole.domain.play_common import SanctionKind, add_sanction
 from tdconsole.domain.registration import require_player
+from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.state import Ruling, State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
-SanctionKind = Literal["warning", "suspend", "disqualify"]
 _ARTICLE = re.compile(r"^[0-9IVX]+(\.[0-9]+)?(-[A-Z])?$|^irr\.[0-9]+(-[A-Z])?$", re.IGNORECASE)
 
 
@@ -88,48 +86,6 @@ class SanctionRecorded(EventBody):
         )
 
 
-def add_sanction(
-    state: State,
-    at: datetime,
-    *,
-    name: str,
-    kind: SanctionKind,
-    reason: str,
-    table: int | None,
-    director: str,
-    orbits: int | None = None,
-) -> None:
-    """A sanction of Art. VI.2 in the rulings log, numbered after the last ruling: a warning,
-    a suspension (shown until marked served) or a disqualification."""
-    state.rulings.append(
-        Ruling(
-            id=len(state.rulings) + 1,
-            at=at,
-            kind="sanction",
-            table=table,
-            players=[name],
-            articles=["VI.2"],
-            text=reason,
-            director=director,
-            sanction=kind,
-            orbits=orbits,
-            served=False if kind == "suspend" else None,
-        )
-    )
-
-
-class SuspensionServed(EventBody):
-    type: ClassVar[str] = "suspension_served"
-    ruling: int
-
-    def apply(self, state: State, at: datetime) -> None:
-        ruling = replace(state.rulings[self.ruling - 1], served=True)
-        state.rulings[self.ruling - 1] = ruling
-        for name in ruling.players:
-            player = state.players[name_key(name)]
-            player.suspended_orbits = None
-
-
 class RecordRuling(Command):
     """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
 
@@ -160,85 +116,6 @@ class RecordRuling(Command):
                 director=ctx.actor,
             )
         ]
-
-
-class PlayerDisqualified(EventBody):
-    """Art. VI.2: the prize forfeited; he keeps the place at which he left, marked as
-    disqualified (rules.md's Decision), so nobody else's place moves and the places read
-    without a gap; his chips leave play and the ledger says so."""
-
-    type: ClassVar[str] = "player_disqualified"
-    name: str
-    reason: str
-    chips: int
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        place = player.place
-        if player.status == "in":
-            place = state.in_play  # the place an elimination now would give him
-            state.vacated.append(place)  # its prize passes to the better places
-        if player.table is not None and player.status == "in":
-            state.tables[player.table].chips -= self.chips
-        state.removed += self.chips
-        unseat(state, player)
-        player.status = "disqualified"
-        player.chips = 0
-        player.place, player.tied, player.prize, player.out_at = place, False, None, at
-        add_sanction(
-            state,
-            at,
-            name=player.name,
-            kind="disqualify",
-            reason=self.reason,
-            table=player.table,
-            director=state.settings.director,
-        )
-        settle_finish(state, at)
-
-
-class Disqualify(Command):
-    name: str
-    reason: str
-    chips: int | None = Field(None, ge=0)
-
-    def describe(self) -> Summary:
-        return summary_of(said.DISQUALIFIED, name=self.name.strip())
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if not self.reason.strip():
-            raise RuleError(
-                _("a disqualification needs a reason: give --reason TEXT"),
-                "VII.1",
-            )
-        if state.phase in ("registration", "finished"):
-            raise RuleError(
-                _("disqualification applies to a seated player in play"),
-                "VI.2",
-            )
-        player = require_in(state, self.name)
-        if self.chips is not None:
-            check_chip_unit(state, player.name, self.chips)
-        chips = self.chips if self.chips is not None else player.chips
-        if chips is None:
-            raise RuleError(
-                _("{name}'s chips are not counted: give --chips N (they leave play)").format(
-                    name=player.name
-                ),
-                "VI.2",
-            )
-        if player.table is not None:
-            table = state.tables[player.table]
-            if chips > table.chips:
-                raise RuleError(
-                    _("{chips} is more than table {number} holds ({chips2})").format(
-                        chips=chips_count(chips),
-                        number=table.number,
-                        chips2=chips_text(table.chips),
-                    ),
-                    "VI.2",
-                )
-        return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
 
 
 class Sanction(Command):
@@ -290,33 +167,6 @@ class Sanction(Command):
                 director=ctx.actor,
             )
         ]
-
-
-class MarkServed(Command):
-    """The floor marks a suspension served (VI.2)."""
-
-    ruling: int
-
-    def describe(self) -> Summary:
-        return summary_of(said.SERVED, id=self.ruling)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if not 1 <= self.ruling <= len(state.rulings):
-            raise RuleError(
-                _("there is no ruling {ruling} in the log").format(ruling=self.ruling),
-            )
-        ruling = state.rulings[self.ruling - 1]
-        if ruling.sanction != "suspend":
-            raise RuleError(
-                _("entry {ruling} is not a suspension").format(ruling=self.ruling),
-                "VI.2",
-            )
-        if ruling.served:
-            raise RuleError(
-                _("suspension {ruling} is already marked served").format(ruling=self.ruling),
-                "VI.2",
-            )
-        return [SuspensionServed(ruling=self.ruling)]
 
 
 # -- the club's rulebooks --------------------------------------------------------------------

@@ -9,12 +9,8 @@ from tdconsole.domain.commands import description_of
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.play import PlayersEliminated, SecondStackIssued
-from tdconsole.domain.registration import (
-    FeeRefunded,
-    PlayerRegistered,
-    PlayerWithdrawn,
-    moved_up_said,
-)
+from tdconsole.domain.registration import PlayerRegistered
+from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, moved_up_said
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.warnings import warnings_of
 from tdconsole.ui.i18n import Translator, chips

@@ -32,7 +32,7 @@ def test_withdrawing_a_paid_player_says_the_refund(
     code, out, _ = run(capsys, event, "withdraw", "Bea")
     assert code == 0
     assert out.splitlines() == [
-        "Bea: withdrawn",
+        "withdraw Bea",
         "Bea: entry fee of 70 scudi refunded; the prize pool drops by 70 scudi to 70 scudi "
         "(Art. V.1)",
         "Bea: food contribution of 20 scudi refunded (not part of the pool)",
@@ -52,7 +52,7 @@ def test_withdrawing_a_paid_player_says_the_refund(
     assert run(capsys, event, "undo")[0] == 0
     assert json.loads(run(capsys, event, "cash", "--json")[1])["refunds"] == "0"
     # An unpaid player's withdrawal gives nothing back, and says nothing of money.
-    assert run(capsys, event, "withdraw", "Cid")[1] == "Cid: withdrawn\n"
+    assert run(capsys, event, "withdraw", "Cid")[1] == "withdraw Cid\n"
 
 
 def test_cash_sums_up_the_evening(capsys: pytest.CaptureFixture[str], event: Path) -> None:

@@ -45,7 +45,7 @@ def test_english_event_speaks_english_and_lang_it_overrides(
     code, _, err = run(capsys, "--lang", "it", "--event", event, "withdraw", "Bruno")
     assert code == 2 and err.startswith("error: nessun giocatore si chiama 'Bruno'")
     assert run(capsys, "--lang", "it", "--event", event, "withdraw", "Anna")[1] == (
-        "Anna: ritirato\n"
+        "ritiro di Anna\n"
     )
 
 
@@ -72,8 +72,8 @@ def test_bad_values_are_italian_too(capsys: pytest.CaptureFixture[str], demo: st
     )
     assert (code, err) == (
         2,
-        "error: --chips: -5 è fuori dai limiti: indica 0 o più; "
-        "vedi `tdconsole disqualify --help`\n",
+        "error: Gettoni che escono dal gioco (vuoto: ultimo conteggio): -5 è fuori dai limiti: "
+        "indica 0 o più (Art. VI.2)\n",
     )
     code, _, err = run(
         capsys,
@@ -88,7 +88,9 @@ def test_bad_values_are_italian_too(capsys: pytest.CaptureFixture[str], demo: st
         "--chips",
         "-5",
     )
-    assert code == 2 and err.startswith("error: --chips: -5 is out of range: give 0 or more")
+    assert code == 2 and err.startswith(
+        "error: Chips leaving play (empty: his last count): -5 is out of range: give 0 or more"
+    )
 
 
 def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) -> None:
@@ -117,7 +119,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     )
     assert out == "Conti: sospensione di un giro registrata come voce 1 (Art. VI.2)\n"
     assert run(capsys, "--event", demo, "served", "1")[1] == (
-        "Conti: sospensione scontata (Art. VI.2)\n"
+        "sospensione 1 scontata\nConti: sospensione scontata (Art. VI.2)\n"
     )
     code, _, err = run(capsys, "--event", demo, "served", "1")
     assert err == "error: la sospensione 1 risulta già scontata (Art. VI.2)\n"

@@ -11,7 +11,8 @@ from tdhelpers.support import MakeService, names, started
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import FeeRefunded, Pay, PlayerWithdrawn, Register, Withdraw
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, Withdraw
 
 
 def test_a_paid_withdrawal_is_refunded_and_undone_with_it(make_service: MakeService) -> None:

@@ -6,8 +6,9 @@ import pytest
 from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings, Pay, Register, Withdraw
+from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.withdraw import Withdraw
 
 
 def test_I1_cap_of_24_then_waiting_list(make_service: MakeService) -> None:

@@ -4,15 +4,18 @@ importing any is the one their modules give, and each declares what its faces ar
 from __future__ import annotations
 
 import ast
+from datetime import UTC, datetime
 
 import pytest
 
 from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import EVENT_MODULES
+from tdconsole.domain.events import EVENT_MODULES, parse_event
 from tdconsole.domain.slices import make_manifest
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.slices.spec import Slice, declared
+
+NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
 
 def test_the_manifest_is_the_one_the_modules_give() -> None:
@@ -31,6 +34,46 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         assert isinstance(found, Slice) and found.description == described
         assert found.command.__name__ == described.command
     assert EVENT_MODULES["break_called"] == "slices.call_break"
+    assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
+    assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
+    assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        ("player_withdrawn", {"name": "Bea", "promoted": "Cid"}),
+        ("player_withdrawn", {"name": "Bea"}),
+        ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
+        ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
+        ("suspension_served", {"ruling": 2}),
+    ],
+)
+def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
+    kind: str, data: dict[str, object]
+) -> None:
+    """Event types keep their names when their command moves into a module of its own: a log
+    written before reads the same events, from the command's module."""
+    body = parse_event(kind, data)
+    assert type(body).__module__ == f"tdconsole.domain.{EVENT_MODULES[kind]}"
+    assert {k: v for k, v in body.payload().items() if v is not None} == {
+        k: v for k, v in data.items() if v is not None
+    }
+
+
+def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+    from tdconsole.domain.registration import PlayerRegistered
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State
+
+    state = State(settings=Settings())
+    for name in ("Mario Romano", "Marta Rossi"):
+        PlayerRegistered(name=name).apply(state, NOW)
+    field = declared("Withdraw").fields[0]
+    assert field.kind == "player"
+    assert field.read(" romano ", None, state) == "Mario Romano"  # the log keeps his name
+    assert field.read("mar", None, state) == "mar"  # two players: the command refuses it
+    assert field.read("romano", None) == "romano"  # no state: as typed
 
 
 @pytest.mark.parametrize("command", sorted(SLICE_MODULES))
@@ -51,3 +94,21 @@ def test_a_manifest_of_a_description_with_words_of_its_own_is_refused() -> None:
     described = replace(SLICE_DESCRIPTIONS[0], words=_("Other words"))
     with pytest.raises(ValueError, match="words are its summary"):
         make_manifest.description_source(described)
+
+
+def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:
+    from dataclasses import replace
+
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State
+
+    found = declared("MarkServed")
+    state = State(settings=Settings())
+    said = found.nothing_to_choose(state)
+    assert said is not None and said.text("en") == "No suspension to mark served"
+    unnamed = replace(found, fields=(replace(found.fields[0], none=None),))
+    said = unnamed.nothing_to_choose(state)
+    assert said is not None
+    assert said.text("en") == "The suspension's entry in the rulings log: nothing to choose"
+    offered = replace(found.fields[0], choices=lambda state: [(2, ("20:00", "Rossi"))])
+    assert replace(found, fields=(offered,)).nothing_to_choose(state) is None

@@ -34,6 +34,9 @@ from tdconsole.domain.events import Command, CommandNoted, Context, Record, even
 from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
     Summary,
@@ -82,7 +85,7 @@ def test_a_summary_no_message_knows_is_shown_as_recorded() -> None:
 SAMPLES: list[Command] = [
     registration.CreateEvent(name="Serata", settings={}),
     registration.Register(names=["Anna", "Bruno"]),
-    registration.Withdraw(name="Anna"),
+    Withdraw(name="Anna"),
     registration.Pay(names=["Anna"]),
     registration.Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
@@ -92,7 +95,7 @@ SAMPLES: list[Command] = [
     play.Count(counts={"Anna": 4000}),
     play.SecondStack(name="Anna"),
     play.Bust(names=["Anna"]),
-    play.Disqualify(name="Anna", reason="x"),
+    Disqualify(name="Anna", reason="x"),
     play.ClosePlan(table=3),
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),
@@ -100,7 +103,7 @@ SAMPLES: list[Command] = [
     rulings.Sanction(name="Anna", kind="warning", reason="x"),
     rulings.Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     rulings.Sanction(name="Anna", kind="disqualify", reason="x"),
-    rulings.MarkServed(ruling=2),
+    MarkServed(ruling=2),
     rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
@@ -145,8 +148,8 @@ def test_every_command_summary_is_data_the_log_keeps_and_an_older_log_reads_alik
         for lang in ("it", "en", "pseudo"):
             said = summary_text(stored.said(), lang)
             assert said == summary_text(summary, lang)
-            if not type(sample).__module__.startswith("tdconsole.domain.slices."):
-                # an older log's text (a command written in one module is newer than them)
+            if any(message.msgid == summary.message for _, message in OLD_SHAPES):
+                # an older log's text (a command newer than them has no older text)
                 assert said == summary_text(str(summary), lang), summary
 
 

@@ -13,11 +13,12 @@ from decimal import Decimal
 
 import pytest
 
-from tdconsole.domain.play import Bust, Disqualify, Start
+from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.read_model import payouts
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.room import Place, room, room_json
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

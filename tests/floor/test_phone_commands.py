@@ -69,8 +69,9 @@ async def test_the_forms_are_the_slices_fields_in_the_events_language(
 ) -> None:
     client = await aiohttp_client(build(event, "it"))
     forms = (await (await client.get("/floor/api/words")).json())["commands"]
-    assert [f["command"] for f in forms] == ["CallBreak"]
-    (form,) = forms
+    # every Director-only command written in one module, in the manifest's order
+    assert [f["command"] for f in forms] == ["CallBreak", "Disqualify"]
+    form = forms[0]
     assert (form["button"], form["heading"], form["ok"]) == (
         "Chiama una pausa",
         "Chiama una pausa ora",
@@ -198,3 +199,23 @@ async def test_the_origin_and_the_csrf_token_are_checked(client: Client, event: 
         response = await client.post(PATH, json=a_break(), headers=wrong)
         assert response.status == 403
     assert log_length(event) == before
+
+
+async def test_the_directors_pin_disqualifies_from_the_phone(client: Client, event: Path) -> None:
+    """Every Director-only command written in one module is the phone's too: its form's
+    fields as typed, the player's name among them."""
+    director = Tournament.open(event)
+    name = director.state.in_players()[2].name
+    director.close()
+    headers = await sign_in(client)
+    fields = {"name": name, "reason": "collusione", "chips": ""}
+    body = {"command": "Disqualify", "fields": fields, "pin": DIRECTOR_PIN}
+    response = await client.post(PATH, json=body, headers=headers)
+    assert response.status == 200, await response.text()
+    assert (await response.json())["said"] == f"disqualified: {name}"
+    director = Tournament.open(event)
+    try:
+        assert director.state.find(name).status == "disqualified"  # type: ignore[union-attr]
+    finally:
+        director.close()
+    assert (last_actor(event).role, last_actor(event).via) == ("director", "Anna")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tdconsole.domain.play import Bust, Disqualify, Start
+from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

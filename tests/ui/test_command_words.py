@@ -7,13 +7,14 @@ import pytest
 
 from tdconsole.domain import clock_events, director_moves, play, registration, seating
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.words import command_words
 
 WORDS: list[tuple[Command, str, str]] = [
     (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
      "Iscritti: Anna, Bruno"),
-    (registration.Withdraw(name="Anna"), "Withdrawn: Anna", "Ritirato: Anna"),
     (registration.Pay(names=["Anna", "Bruno"]), "Paid: Anna, Bruno", "Pagato: Anna, Bruno"),
     (registration.Pay(names=["Anna"], food=True), "Food paid: Anna", "Vitto pagato: Anna"),
     (seating.Draw(), "Seat draw: p prints the seat slips",
@@ -21,7 +22,6 @@ WORDS: list[tuple[Command, str, str]] = [
     (play.Start(stack=4000, big_blind=100), "Start tournament", "Avvia torneo"),
     (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
      "Conteggio: Anna 4000, Bruno 3000"),
-    (play.Disqualify(name="Anna", reason="x"), "Disqualified: Anna", "Squalificato: Anna"),
     (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
     (play.CloseTable(table=3, counts={}), "Close table 3", "Chiudi il tavolo 3"),
     (play.Final(counts={}), "Final table draw", "Sorteggio finale"),
@@ -31,6 +31,8 @@ WORDS: list[tuple[Command, str, str]] = [
     (clock_events.ClockControl(action="set", seconds=75), "Clock set to 01:15",
      "Orologio impostato a 01:15"),
     # no words of their own: their summaries
+    (Withdraw(name="Anna"), "withdraw Anna", "ritiro di Anna"),
+    (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),
     (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
     (director_moves.ClosePlanRaisingSeats(table=3, seats=10),
      "move plan for table 3, table_seats=10",

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tdconsole.domain.play import Bust, Disqualify
+from tdconsole.domain.play import Bust
+from tdconsole.domain.slices.disqualify import Disqualify
 
 from .conftest import console, six_started, tab_rows
 

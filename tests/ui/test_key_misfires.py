@@ -19,6 +19,7 @@ from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.console_keys import TABS
 from tdconsole.ui.textual_reach import notifications
@@ -127,8 +128,9 @@ async def test_w_names_the_player_and_escape_changes_nothing(tmp_path: Path) -> 
     async with console(service, lang="en") as (app, pilot):
         await pilot.press("slash", *"dan", "enter", "w")
         await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog)
-        assert "Withdraw Dan" in text_of(app.screen.query_one("#question"))
+        assert isinstance(app.screen, SliceDialog)  # on the player under the cursor, named
+        assert app.screen.query_one("#name", Input).value == "Dan"
+        assert app.screen.title_text() == "Withdraw a player before the draw: Dan — Art. I.1"
         before = log_length(service)
         await pilot.press("escape")
         await settle(pilot)

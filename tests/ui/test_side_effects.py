@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.registration import Pay, Register, Withdraw
+from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.dialogs.pay import unpaid
@@ -43,7 +44,7 @@ def test_a_registration_past_the_places_names_the_waiting_list(full: Tournament)
     assert said == "Lista d'attesa (Art. I.1): P25, P26; Iscritti: 24 giocatori"
     # Within the places, the words are the command's own.
     command = Withdraw(name="P26")
-    assert describe(command, full.execute(command), Translator("en")) == "Withdrawn: P26"
+    assert describe(command, full.execute(command), Translator("en")) == "withdraw P26"
 
 
 def test_a_withdrawal_says_who_moves_up_unpaid_and_the_refund(full: Tournament) -> None:

@@ -34,14 +34,46 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         parser_for(described).parse_args([*described.cli.split(), "--help"])
     for field in found.fields:
         metavar = field.metavar.text("en")
-        assert (metavar if field.required else f"--{field.name} {metavar}") in said.getvalue()
+        positional = field.required and not field.option
+        assert (metavar if positional else f"--{field.name} {metavar}") in said.getvalue()
         assert field.label.text("en") in said.getvalue()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.push_screen(SliceDialog(app.tr, app.service.state, found))  # type: ignore[union-attr]
         await settle(pilot)
-        fields = [field.id for field in app.screen.query(Input)]
+        fields = [field.id for field in app.screen.query("Input, OptionList")]
         assert fields == [field.name for field in found.fields]
         for field in found.fields:
-            box = app.screen.query_one(f"#{field.name}", Input)
-            assert box.placeholder == app.tr.say(field.label)
+            if field.kind != "choice":  # (a choice lists its entries)
+                box = app.screen.query_one(f"#{field.name}", Input)
+                assert box.placeholder == app.tr.say(field.label)
+
+
+@pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)
+def test_its_help_cites_the_articles_its_dialog_cites(described: object) -> None:
+    from tdconsole.domain.described import Description
+
+    assert isinstance(described, Description)
+    found = declared(described.command)
+    said = io.StringIO()
+    with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
+        parser_for(described).parse_args([*described.cli.split(), "--help"])
+    help_text = " ".join(said.getvalue().split())
+    if found.articles:
+        assert f"{found.heading.text('en')} (Art. {', '.join(found.articles)})" in help_text
+
+
+async def test_the_palettes_disqualify_name_opens_its_dialog_on_him(app: ConsoleApp) -> None:
+    from tdconsole.ui.screens.console import palette_entries
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        player = app.service.state.in_players()[3]  # type: ignore[union-attr]
+        entry = next(e for e in palette_entries(app.screen) if e[0] == f"Squalifica {player.name}")
+        entry[1]()  # type: ignore[operator]
+        await settle(pilot)
+        assert isinstance(app.screen, SliceDialog)
+        assert app.screen.declared.command.__name__ == "Disqualify"
+        assert app.screen.query_one("#name", Input).value == player.name
+        assert app.screen.title_text().startswith(f"Squalifica: {player.name} (")
+        assert app.screen.title_text().endswith("Art. VI.2, VII.1")

@@ -39,7 +39,7 @@ def started_event(path: Path) -> None:
     service = Tournament.create(path, "Prima sera", settings, rng=random.Random(3))
     try:
         service.execute(Register(names=[*PLAYERS, "Ritirato"]))
-        from tdconsole.domain.registration import Withdraw
+        from tdconsole.domain.slices.withdraw import Withdraw
 
         service.execute(Withdraw(name="Ritirato"))
         service.execute(Pay(names=PLAYERS))

@@ -11,7 +11,7 @@ from tdconsole.domain.play import Bust
 from tdconsole.domain.rulings import Sanction
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.mark_served import MarkServedDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import frozen, settle
 from .test_actions import SIZE, messages, svc, text_of
@@ -32,8 +32,8 @@ async def test_mark_a_suspension_served(app: ConsoleApp) -> None:
         app.refresh_views()
         await pilot.press("m")
         await pilot.pause()
-        assert isinstance(app.screen, MarkServedDialog)
-        options = app.screen.query_one("#suspensions", OptionList)
+        assert isinstance(app.screen, SliceDialog)  # the suspensions to serve, listed
+        options = app.screen.query_one("#ruling", OptionList)
         assert name in str(options.get_option_at_index(0).prompt)
         await pilot.press("enter")
         await pilot.pause()

@@ -18,20 +18,63 @@ SLICE_DESCRIPTIONS = (
         director_only=True,
         article="VII.1",
     ),
+    Description(
+        command="Disqualify",
+        module="slices.disqualify",
+        cli="disqualify",
+        summaries=(pgettext("summary", "disqualified: {name}"),),
+        keys=(Key("x", "command('Disqualify')", _("Disqualify"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="VI.2",
+    ),
+    Description(
+        command="MarkServed",
+        module="slices.mark_served",
+        cli="served",
+        summaries=(pgettext("summary", "suspension {id} served"),),
+        keys=(Key("m", "command('MarkServed')", _("Suspension served"), False, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+    ),
+    Description(
+        command="Withdraw",
+        module="slices.withdraw",
+        cli="withdraw",
+        summaries=(pgettext("summary", "withdraw {name}"),),
+        keys=(Key("w", "command('Withdraw')", _("Withdraw"), False, False, None),),
+        when="before the start",
+        director_only=False,
+        article=None,
+    ),
 )
 """Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""
 
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
+    "Disqualify": "slices.disqualify",
+    "MarkServed": "slices.mark_served",
+    "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
 
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
+    "player_disqualified": "slices.disqualify",
+    "suspension_served": "slices.mark_served",
+    "player_withdrawn": "slices.withdraw",
+    "fee_refunded": "slices.withdraw",
 }
 """Each event type's module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""
 
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
+    "Disqualify": ("player_disqualified",),
+    "MarkServed": ("suspension_served",),
+    "Withdraw": (
+        "player_withdrawn",
+        "fee_refunded",
+    ),
 }
 """The events each command records (``authorship.RECORDS``): its module's."""

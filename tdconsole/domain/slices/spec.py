@@ -11,18 +11,28 @@ summary in the reader's language: the log's, the command line's and the console'
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command
+from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.slices.manifest import SLICE_MODULES
+from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text"]
+Kind = Literal["whole", "text", "player", "choice"]
+"""A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
+dialog's name field with the players' completion, opened on the player under the cursor); one
+of the entries the State offers, by its number (the dialog lists them: ``Field.choices``)."""
+
+Choice = tuple[int, tuple[str | Msg, ...]]
+"""An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
+
+Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
+"""What a command's events did beyond its summary (a refund, who moved up), said after it."""
 
 
 @dataclass(frozen=True)
@@ -30,27 +40,40 @@ class Field:
     """One field of a command: its name (the command's attribute, the option's name), what
     it is (``kind``), its words (``label``: the dialog's placeholder and the option's help;
     ``metavar``: the command line's), whether it must be given (a positional argument on the
-    command line) or may be (an option), and its bounds."""
+    command line, unless ``option``) or may be (an option), and its bounds."""
 
     name: str
     kind: Kind
     label: Msg
     metavar: Msg
     required: bool = True
+    option: bool = False
+    """Given as ``--name`` on the command line even when required (``--reason TEXT``)."""
     low: int = 0
     high: int = 0
     """A whole number's bounds (``low`` to ``high``)."""
+    choices: Callable[[State], list[Choice]] | None = None
+    """A ``choice`` field's entries in ``state``, in order."""
+    none: Msg | None = None
+    """What the console says instead of opening the dialog when there is nothing to choose."""
 
-    def read(self, raw: str | None, article: str | None) -> int | str | None:
+    def read(
+        self, raw: str | None, article: str | None, state: State | None = None
+    ) -> int | str | None:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
-        the bounds, or the text trimmed (empty: not given). Refused in one line."""
+        the bounds, or the text trimmed (empty: not given); a player's name as recorded when
+        it means one player of ``state`` (``State.match``: the log keeps the name, not the
+        typing), else as typed, for the command to refuse. Refused in one line."""
         text = (raw or "").strip()
         if not text:
             if self.required:
                 raise RuleError(_("{what}: give it").format(what=self.label), article)
             return None
-        if self.kind == "whole":
+        if self.kind in ("whole", "choice"):
             return whole_number(text, self.label, low=self.low, high=self.high, article=article)
+        if self.kind == "player" and state is not None:
+            found = state.match(text)
+            return found[0].name if len(found) == 1 else text
         return text
 
 
@@ -65,16 +88,42 @@ class Slice:
     """The dialog's title (its articles follow it)."""
     ok: Msg
     """The dialog's button."""
+    after: Aftermath | None = None
+    """What the command line says after the summary, from the events recorded (none: the
+    summary alone)."""
+    cites: tuple[str, ...] = ()
+    """The articles the command applies, beside the one that keeps it to the Director: its
+    dialog's title and its help cite them all (``articles``)."""
 
     @property
     def article(self) -> str | None:
         return self.description.article
 
-    def build(self, typed: Mapping[str, str | None]) -> Command:
+    @property
+    def articles(self) -> tuple[str, ...]:
+        """Every article the command applies: the Director's first, then those it cites."""
+        own = (self.article,) if self.article else ()
+        return own + tuple(a for a in self.cites if a not in own)
+
+    def nothing_to_choose(self, state: State) -> Msg | None:
+        """Why the dialog would be empty: a ``choice`` field with no entry in ``state``."""
+        for field in self.fields:
+            if field.choices is not None and not field.choices(state):
+                return field.none or _("{what}: nothing to choose").format(what=field.label)
+        return None
+
+    @property
+    def player(self) -> Field | None:
+        """The field naming the player the command acts on, if it has one (the console opens
+        its dialog on the player under the cursor)."""
+        return next((field for field in self.fields if field.kind == "player"), None)
+
+    def build(self, typed: Mapping[str, str | None], state: State | None = None) -> Command:
         """The command from what was typed in each field (by name; a field absent: not
-        given)."""
+        given); players' names read on ``state`` (``Field.read``)."""
         values = {
-            field.name: field.read(typed.get(field.name), self.article) for field in self.fields
+            field.name: field.read(typed.get(field.name), self.article, state)
+            for field in self.fields
         }
         return self.command(**{name: value for name, value in values.items() if value is not None})
 

@@ -145,13 +145,22 @@ class Dialog(Backdrop):
     def ok_label(self) -> str:
         return self.tr("Record")
 
-    def player_input(self, value: str = "") -> Input:
-        """The name field of a one-player dialog, suggesting the players still in."""
+    def player_input(
+        self,
+        value: str = "",
+        *,
+        players: list[Player] | None = None,
+        placeholder: str | None = None,
+        id: str = "name",
+    ) -> Input:
+        """The name field of a one-player dialog, suggesting ``players`` (default: the
+        players still in)."""
         return Input(
             value,
-            placeholder=self.tr("Player"),
-            id="name",
-            suggester=PlayerSuggester(self.state.in_players()),
+            placeholder=placeholder or self.tr("Player"),
+            id=id,
+            classes="" if id == "name" else "name",
+            suggester=PlayerSuggester(self.state.in_players() if players is None else players),
         )
 
     def player_named(self, typed: str) -> Player | None:

@@ -370,7 +370,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                 entries.append(
                     (
                         tr("Disqualify {name}", name=p.name),
-                        partial(screen.action_disqualify, p.name),
+                        partial(screen.action_command, "Disqualify", p.name),
                         "x",
                         p.name,
                     )

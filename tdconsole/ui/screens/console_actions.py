@@ -25,7 +25,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Pay, Withdraw
+from tdconsole.domain.registration import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.clock_words import clock_question
@@ -35,13 +35,11 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
-from tdconsole.ui.dialogs.disqualify import DisqualifyDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
-from tdconsole.ui.dialogs.mark_served import MarkServedDialog, open_suspensions
 from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
@@ -194,10 +192,6 @@ class ConsoleActions(_Screen):
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
 
-    def action_disqualify(self, name: str | None = None) -> None:
-        dialog = DisqualifyDialog(self.tr, self._state(), name or self.selected_player())
-        self.app.push_screen(dialog)
-
     def action_draw(self) -> None:
         self.app.push_screen(DrawDialog(self.tr, self._state()))
 
@@ -276,24 +270,25 @@ class ConsoleActions(_Screen):
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
-    def action_command(self, command: str) -> None:
+    def action_command(self, command: str, name: str | None = None) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
-        fields."""
+        fields; one naming a player opens on ``name``, else on the player under the cursor;
+        one choosing among none is said, not opened."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
-        self.app.push_screen(SliceDialog(self.tr, self._state(), declared(command)))
+        found = declared(command)
+        empty = found.nothing_to_choose(self._state())
+        if empty is not None:
+            self.notify(self.tr.say(empty), severity="warning")
+            return
+        player = (name or self.selected_player()) if found.player is not None else None
+        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
         self.app.push_screen(RoomMessageDialog(self.tr, self._state()))
-
-    def action_mark_served(self) -> None:
-        if not open_suspensions(self._state()):
-            self.notify(self.tr("No suspension to mark served"), severity="warning")
-            return
-        self.app.push_screen(MarkServedDialog(self.tr, self._state()))
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
@@ -397,14 +392,6 @@ class ConsoleActions(_Screen):
         """Several fees at once: the names typed, or every player not yet paid."""
 
         self.app.push_screen(PayDialog(self.tr, self._state()))
-
-    def action_withdraw(self) -> None:
-        name = self.selected_player()
-        if name is None:
-            self.choose_first("player")
-            return
-        question = self.tr("Withdraw {name} from the tournament?", name=name)
-        self.confirm(self.tr("Withdraw"), question, CommandRequested(Withdraw(name=name)))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)

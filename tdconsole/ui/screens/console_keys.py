@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from tdconsole.domain.commands import BY_COMMAND, Key, actions
 from tdconsole.domain.described import action_id
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.i18n import _
 
 if TYPE_CHECKING:
@@ -27,9 +26,16 @@ def _keys(*commands: str) -> tuple[Key, ...]:
 # Every key in the order of the footer, the help and the palette: the commands' keys from
 # their descriptions (``domain.commands``), the console's own between them.
 ACTIONS: tuple[Key, ...] = (
-    *_keys("ClockControl"),
-    *(key for described in SLICE_DESCRIPTIONS for key in described.keys),
-    *_keys("Bust", "SecondStack", "Count", "CloseTable", "Final", "Disqualify"),
+    *_keys(
+        "ClockControl",
+        "CallBreak",
+        "Bust",
+        "SecondStack",
+        "Count",
+        "CloseTable",
+        "Final",
+        "Disqualify",
+    ),
     Key("t", "call_clock", _("Call the clock"), floor=True),
     *_keys("RecordRuling", "Sanction", "MarkServed", "EditLevel"),
     Key("S", "structure", _("Structure")),
@@ -105,7 +111,15 @@ def refusal(state: State, action: str) -> RuleError | None:
     return None
 
 
-OVER = {"close_table", "count", "disqualify", "move_player", "button", "colour_up", "call_clock"}
+OVER = {
+    "close_table",
+    "count",
+    "command('Disqualify')",
+    "move_player",
+    "button",
+    "colour_up",
+    "call_clock",
+}
 """The play's keys that no longer apply once the tournament is over (whatever their commands
 would say of a finished event)."""
 
