@@ -203,12 +203,13 @@ async def test_the_origin_and_the_csrf_token_are_checked(client: Client, event: 
 
 async def test_the_directors_pin_disqualifies_from_the_phone(client: Client, event: Path) -> None:
     """Every Director-only command written in one module is the phone's too: its form's
-    fields as typed, the player's name among them."""
+    fields as typed, the player's name among them (typed in lowercase, said and logged as
+    recorded)."""
     director = Tournament.open(event)
     name = director.state.in_players()[2].name
     director.close()
     headers = await sign_in(client)
-    fields = {"name": name, "reason": "collusione", "chips": ""}
+    fields = {"name": name.lower(), "reason": "collusione", "chips": ""}  # typed fast
     body = {"command": "Disqualify", "fields": fields, "pin": DIRECTOR_PIN}
     response = await client.post(PATH, json=body, headers=headers)
     assert response.status == 200, await response.text()

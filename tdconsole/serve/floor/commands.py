@@ -67,10 +67,11 @@ def command(
     typed = payload.get("fields", {})
     if not (isinstance(typed, dict) and all(isinstance(v, str) for v in typed.values())):
         raise RuleError(_("the fields are sent as typed, as text: reload the page"))
-    built = declared(name).build(typed)  # (a typo refused before the PIN is tried)
+    declared(name).build(typed)  # a typo refused before the PIN is tried
     pin = payload.get("pin")
 
     def act(director: Tournament) -> str:
+        built = declared(name).build(typed, director.state)  # names as the log keeps them
         director.execute(built)
         return built.describe().said.text(lang)
 
