@@ -5,7 +5,7 @@ Pure: no I/O, no clock reads; see the docstring of ``tdconsole.domain.clock``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -100,25 +100,7 @@ def status(
         and structure.has_period(settled.index + 1)
         and structure.is_break_at(settled.index + 1)
     )
-    if settled.called is not None:  # a break called now: play goes on at this level after it
-        return ClockStatus(
-            index=settled.index,
-            level=period.level,
-            small_blind=period.small_blind,
-            big_blind=period.big_blind,
-            ante=period.ante,
-            is_break=True,
-            minutes=settled.called.minutes,
-            running=settled.running,
-            remaining=max(left, zero),
-            overtime=zero,
-            pending_announcement=False,
-            next=structure.blinds(period.level),
-            next_is_break=False,
-            level_ends_at=settled.ends_at,
-            wall_clock_behind=wall_clock_behind(state, now),
-        )
-    return ClockStatus(
+    shown = ClockStatus(
         index=settled.index,
         level=period.level,
         small_blind=period.small_blind,
@@ -135,6 +117,19 @@ def status(
         level_ends_at=settled.ends_at if settled.running and not pending else None,
         finished=finished,
         wall_clock_behind=wall_clock_behind(state, now),
+    )
+    if settled.called is None:
+        return shown
+    # A break called now: it never waits for an announcement; play goes on at this level.
+    return replace(
+        shown,
+        is_break=True,
+        minutes=settled.called.minutes,
+        overtime=zero,
+        pending_announcement=False,
+        next=structure.blinds(period.level),
+        next_is_break=False,
+        level_ends_at=settled.ends_at,
     )
 
 
