@@ -94,6 +94,9 @@ class Slice:
     cites: tuple[str, ...] = ()
     """The articles the command applies, beside the one that keeps it to the Director: its
     dialog's title and its help cite them all (``articles``)."""
+    chosen_first: bool = False
+    """Its player is the one under the cursor: with none there, the console says where to
+    choose him rather than open the dialog (else the dialog takes the name typed)."""
 
     @property
     def article(self) -> str | None:

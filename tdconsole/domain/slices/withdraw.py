@@ -160,5 +160,6 @@ SLICE = Slice(
     heading=_("Withdraw a player before the draw"),
     ok=_("Withdraw"),
     after=aftermath,
+    chosen_first=True,
     cites=("I.1",),
 )

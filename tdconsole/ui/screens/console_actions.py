@@ -284,6 +284,9 @@ class ConsoleActions(_Screen):
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
+        if player is None and found.chosen_first:
+            self.choose_first("player")
+            return
         self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
