@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         if name in chosen:
             # serve signs 60 phones in and measures the console beside them, evening presses
             # a whole evening's keys one by one: longer.
-            result = run_script(name, timeout=600 if name in ("serve", "evening") else 240)
+            result = run_script(name, timeout=600 if name in ("serve", "evening", "startup") else 240)
             report[name] = result
             if not args.json:
                 print_script(name, result)

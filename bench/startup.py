@@ -407,6 +407,8 @@ def key_to_repaint_ms(
         session.drain(0.1)
         if undo:
             session.send(b"u")
+            session.wait_for(b"Annullare", timeout)  # the undo asks first: Enter answers
+            session.send(b"\r")
             session.wait_for_all([b"Annullato", b"24/24 "], timeout)
         session.drain(0.2)
     return times
