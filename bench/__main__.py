@@ -57,6 +57,10 @@ print("\\n@@BENCH@@" + json.dumps(result, default=str))
 """
 
 
+LONG = ("serve", "evening", "startup")
+"""The scripts given ten minutes (the others four)."""
+
+
 def run_script(name: str, timeout: float) -> dict[str, Any] | None:
     """Another bench's ``main()`` in a fresh process (its own memory and import times)."""
     if not (ROOT / "bench" / f"{name}.py").is_file():
@@ -175,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in SCRIPTS:
         if name in chosen:
             # serve signs 60 phones in and measures the console beside them, evening presses
-            # a whole evening's keys one by one: longer.
-            result = run_script(name, timeout=600 if name in ("serve", "evening", "startup") else 240)
+            # a whole evening's keys one by one, startup spawns the console tens of times:
+            # longer.
+            result = run_script(name, timeout=600 if name in LONG else 240)
             report[name] = result
             if not args.json:
                 print_script(name, result)
