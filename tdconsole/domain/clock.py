@@ -301,9 +301,8 @@ def call_break(
             "III.5",
         )
     called = CalledBreak(minutes=minutes, resumes=time_left(settled, at))
-    length = timedelta(minutes=minutes)
     return ClockState(
-        index=settled.index, running=True, ends_at=at + length, as_of=at, called=called
+        index=settled.index, running=True, ends_at=at + called.length, as_of=at, called=called
     )
 
 

@@ -37,6 +37,10 @@ class CalledBreak(BaseModel):
     resumes: timedelta
     """The level's time left when the break was called (<= 0: its change was pending)."""
 
+    @property
+    def length(self) -> timedelta:
+        return timedelta(minutes=self.minutes)
+
 
 class ClockState(BaseModel):
     """Where the clock is: anchors only, never a decremented counter (see module docstring)."""

@@ -19,7 +19,7 @@ from tdconsole.domain.clock_state import (
     wall_clock_behind,
 )
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.structure import Blinds, Structure
+from tdconsole.domain.structure import Blinds, Period, Structure
 from tdconsole.i18n import _
 
 
@@ -167,6 +167,20 @@ class PlanRow:
         return row
 
 
+def _row(period: Period, starts: datetime, ends: datetime, average: float) -> PlanRow:
+    return PlanRow(
+        level=period.level,
+        small_blind=period.small_blind,
+        big_blind=period.big_blind,
+        ante=period.ante,
+        minutes=period.minutes,
+        starts_at=starts,
+        ends_at=ends,
+        average_stack_bb=round(average / period.big_blind, 1),
+        is_break=period.is_break,
+    )
+
+
 def _plan_rows(
     structure: Structure,
     first: int,
@@ -184,19 +198,7 @@ def _plan_rows(
     levels = 0
     while levels < count and structure.has_period(index):
         period = structure.period(index)
-        rows.append(
-            PlanRow(
-                level=period.level,
-                small_blind=period.small_blind,
-                big_blind=period.big_blind,
-                ante=period.ante,
-                minutes=period.minutes,
-                starts_at=starts,
-                ends_at=ends,
-                average_stack_bb=round(average / period.big_blind, 1),
-                is_break=period.is_break,
-            )
-        )
+        rows.append(_row(period, starts, ends, average))
         levels += 0 if period.is_break else 1
         if not period.is_break and 0 < chips < period.big_blind:
             break
@@ -272,20 +274,8 @@ def plan_live(
     called = settle(state, structure, now, auto_announce=auto_announce).called
     pause: list[PlanRow] = []
     if called is not None:  # the break called now, then the level with the time it kept
-        period = structure.period(shown.index)
-        pause = [
-            PlanRow(
-                level=period.level,
-                small_blind=period.small_blind,
-                big_blind=period.big_blind,
-                ante=period.ante,
-                minutes=called.minutes,
-                starts_at=ends - timedelta(minutes=called.minutes),
-                ends_at=ends,
-                average_stack_bb=round(average / period.big_blind, 1),
-                is_break=True,
-            )
-        ]
+        level = _row(structure.period(shown.index), ends - called.length, ends, average)
+        pause = [replace(level, minutes=called.minutes, is_break=True)]
         starts, ends = ends, ends + max(called.resumes, timedelta(0))
     return pause + _plan_rows(
         structure,
