@@ -139,6 +139,7 @@ class Keyboard:
     async def take(self, key: events.Key) -> bool:
         """The App's decision on ``key``: True when it is taken here (held, on a word,
         waiting, acted on); False: it goes Textual's usual way."""
+        self._forget_closed()
         if self.settling or self.closing is not None or self.after:
             if not (key.is_forwarded or isinstance(key, HeldKey)):
                 self.after.append(key)  # typed while an Enter is done: in turn after it
@@ -220,6 +221,15 @@ class Keyboard:
     def _goes_after(self) -> bool:
         """The keys typed after an Enter may go on: nothing they wait for is under way."""
         return not self.settling and self.closing is None
+
+    def _forget_closed(self) -> None:
+        """A dialog gone with no write of its under way (closed by a click before its action
+        reached the App): nothing is recorded, the keys held for it go on."""
+        closing = self.closing
+        if closing is None or closing in self.app.screen_stack:
+            return
+        if not getattr(self.app, "writing", False):
+            self.recorded()
 
     def recording(self, dialog: Screen[Any]) -> None:
         """``dialog``'s action is being recorded: it closes once it is."""

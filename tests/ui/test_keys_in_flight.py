@@ -233,3 +233,22 @@ async def test_a_key_typed_at_once_after_enter_in_a_dialog_is_not_added_to_what_
         assert service.state.message.text == "Cena"
         assert service.state.message.until == frozen() + timedelta(minutes=15)
         assert app.screen.query_one(TabbedContent).active == "players"
+
+
+async def test_keys_go_on_when_a_dialog_closes_before_its_action_reaches_the_console(
+    app: ConsoleApp,
+) -> None:
+    """Enter asked the action and the dialog was closed before it reached the App (a click on
+    Cancel at once): no write comes, and the keys typed after it are not held for ever."""
+    from textual.widgets import TabbedContent
+
+    from tdconsole.ui.dialogs.room_message import RoomMessageDialog
+
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await opened_by(pilot, "exclamation_mark", RoomMessageDialog)
+        app.keys.recording(dialog)  # as Enter in it does, before its action is handed on
+        dialog.dismiss(None)
+        await settle(pilot)
+        send_at_once(app, "2")
+        await settle(pilot)
+        assert app.screen.query_one(TabbedContent).active == "players"
