@@ -55,6 +55,9 @@ class Description:
     """Its words in the console when they differ from its summary's (``ui.words``)."""
     prints: str | None = None
     """The report its words name for ``p`` to print (the print dialog starts on it)."""
+    phone: bool = False
+    """Given on the phone too, behind the Director's PIN (a Director-only command written in
+    one module: ``serve.floor.commands``)."""
 
     def said(self, command: object) -> Msg | None:
         """``command``'s words in the console, when its description has its own."""

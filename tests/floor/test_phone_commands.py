@@ -6,6 +6,7 @@ their forms built from their fields, and the one route that builds and records a
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,10 @@ from tdhelpers.who_acts import last_actor, log_length
 from tdconsole.domain.acting import label_text
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.floor import commands
 from tdconsole.service import Tournament
 
 Client = TestClient[web.Request, web.Application]
@@ -69,7 +72,7 @@ async def test_the_forms_are_the_slices_fields_in_the_events_language(
 ) -> None:
     client = await aiohttp_client(build(event, "it"))
     forms = (await (await client.get("/floor/api/words")).json())["commands"]
-    # every Director-only command written in one module, in the manifest's order
+    # the Director-only commands written in one module that say so, in the manifest's order
     assert [f["command"] for f in forms] == ["CallBreak", "Disqualify"]
     form = forms[0]
     assert (form["button"], form["heading"], form["ok"]) == (
@@ -87,6 +90,18 @@ async def test_the_forms_are_the_slices_fields_in_the_events_language(
         "high": 240,
     }
     assert (reason["name"], reason["kind"], reason["required"]) == ("reason", "text", False)
+
+
+def test_a_director_only_command_is_on_the_phone_only_when_it_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Director's command written in one module stays off the phone unless its description
+    says ``phone`` (the phone is no second console: a break and a disqualification only)."""
+    kept = replace(SLICE_DESCRIPTIONS[0], command="Kept", phone=False)
+    monkeypatch.setattr(commands, "SLICE_DESCRIPTIONS", (*SLICE_DESCRIPTIONS, kept))
+    assert kept.director_only
+    assert "Kept" not in commands.offered()
+    assert list(commands.offered()) == ["CallBreak", "Disqualify"]
 
 
 async def test_the_directors_pin_calls_the_break_through_the_staff_member(

@@ -82,6 +82,7 @@ SLICE = Slice(
         when="in play",
         director_only=True,
         article="VII.1",
+        phone=True,
     ),
     fields=(
         Field(

@@ -137,6 +137,7 @@ SLICE = Slice(
         when="in play",
         director_only=True,
         article="VI.2",
+        phone=True,
     ),
     fields=(
         Field("name", "player", _("Player"), _("NAME")),

@@ -63,6 +63,7 @@ def description_source(described: Description) -> str:
         when={_q(described.when)},
         director_only={_q(described.director_only)},
         article={_q(described.article)},
+        phone={_q(described.phone)},
     ),
 """
 

@@ -17,6 +17,7 @@ SLICE_DESCRIPTIONS = (
         when="in play",
         director_only=True,
         article="VII.1",
+        phone=True,
     ),
     Description(
         command="Disqualify",
@@ -27,6 +28,7 @@ SLICE_DESCRIPTIONS = (
         when="in play",
         director_only=True,
         article="VI.2",
+        phone=True,
     ),
     Description(
         command="MarkServed",
@@ -37,6 +39,7 @@ SLICE_DESCRIPTIONS = (
         when="in play",
         director_only=False,
         article=None,
+        phone=False,
     ),
     Description(
         command="Withdraw",
@@ -47,6 +50,7 @@ SLICE_DESCRIPTIONS = (
         when="before the start",
         director_only=False,
         article=None,
+        phone=False,
     ),
 )
 """Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""

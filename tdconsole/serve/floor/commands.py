@@ -21,8 +21,8 @@ from tdconsole.service import Tournament
 
 def offered() -> dict[str, Description]:
     """The phone's commands by their class's name: those written in one module that only the
-    Director gives."""
-    return {d.command: d for d in SLICE_DESCRIPTIONS if d.director_only}
+    Director gives and that say they are given on the phone."""
+    return {d.command: d for d in SLICE_DESCRIPTIONS if d.director_only and d.phone}
 
 
 def forms(lang: str) -> list[dict[str, Any]]:
