@@ -116,6 +116,18 @@ def pin_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
         monkeypatch.setattr(access, "pin_key", cheap_pin_key)
 
 
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app a test runs in this process moves at once, as with ``TEXTUAL_ANIMATIONS=none``
+    (Textual reads the level when an app is made): a scroll or a tab's underline lands in one
+    frame instead of a quarter of a second of the wall clock and its frames. What a test checks
+    (what a key did, what the screen shows at rest) is the same; the console run in a terminal
+    (the tmux tests) keeps its animations."""
+    import textual.constants  # (only a test that runs an app needs it; a light import)
+
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
