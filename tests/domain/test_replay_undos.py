@@ -14,8 +14,22 @@ from tdconsole.domain.fold import fold
 from tdconsole.domain.registration import Register
 
 
+@pytest.fixture
+def folds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry each time a replay folds the log again (``invariants.apply_all``)."""
+    counted: list[int] = []
+    apply_all = invariants.apply_all
+
+    def counting(state: Any, chosen: Any) -> None:
+        counted.append(1)
+        apply_all(state, chosen)
+
+    monkeypatch.setattr(invariants, "apply_all", counting)
+    return counted
+
+
 def test_a_run_of_undos_and_redos_is_folded_again_once(
-    make_service: MakeService, monkeypatch: pytest.MonkeyPatch
+    make_service: MakeService, folds: list[int]
 ) -> None:
     service = make_service()
     for name in names(6):
@@ -27,14 +41,7 @@ def test_a_run_of_undos_and_redos_is_folded_again_once(
     service.execute(Register(names=["Zeta"]))
     service.undo()
     records = service.log()
-    folds: list[int] = []
-    apply_all = invariants.apply_all
-
-    def counted(state: Any, chosen: Any) -> None:
-        folds.append(1)
-        apply_all(state, chosen)
-
-    monkeypatch.setattr(invariants, "apply_all", counted)
+    folds.clear()  # counted from here
     state, history = invariants.replay_log(records, service.state.settings)
     assert len(folds) == 2  # the run of three undos and a redo; the last undo
     expected, expected_history = fold(records, service.state.settings)
@@ -45,9 +52,7 @@ def test_a_run_of_undos_and_redos_is_folded_again_once(
     assert state == expected
 
 
-def test_an_undo_and_its_redo_cost_no_fold(
-    make_service: MakeService, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_undo_and_its_redo_cost_no_fold(make_service: MakeService, folds: list[int]) -> None:
     """A run of undos and redos that leaves in effect the commands in effect before it (a
     command undone by mistake and redone) returns to the very State before it: no fold."""
     service = make_service()
@@ -64,14 +69,7 @@ def test_an_undo_and_its_redo_cost_no_fold(
     service.undo()  # and a last one that stays
     undone = service.log()
     settings = service.state.settings
-    folds: list[int] = []
-    apply_all = invariants.apply_all
-
-    def counted(state: Any, chosen: Any) -> None:
-        folds.append(1)
-        apply_all(state, chosen)
-
-    monkeypatch.setattr(invariants, "apply_all", counted)
+    folds.clear()  # counted from here
     state, history = invariants.replay_log(records, settings)
     assert folds == []
     expected, expected_history = fold(records, settings)
