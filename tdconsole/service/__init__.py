@@ -20,7 +20,6 @@ from typing import Any, Generic, TypedDict, cast
 
 from typing_extensions import TypeVar  # (a default: Python 3.13's typing has it)
 
-from tdconsole.auto_backups import AutoBackups
 from tdconsole.domain.acting import Who, floor_owns, label
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import (
@@ -44,7 +43,8 @@ from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
-from tdconsole.state_cache import StateCache
+from tdconsole.service.auto_backups import AutoBackups
+from tdconsole.service.state_cache import StateCache
 from tdconsole.store import local_folders
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
@@ -300,7 +300,7 @@ class Tournament(Generic[Log]):
             records = self.store.append(decide(ctx), ctx.now, ctx.actor)
         self.cache.absorb(records)
         self.cache.keep_snapshot()
-        self.backups.after_write(self.state)
+        self.backups.after_write(self.state.settings, self.state.last_seq)
         return records
 
     def execute(self, command: Command) -> list[Record]:
