@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.state import typed_in
+from tdconsole.domain.identity import typed_in
 from tdconsole.i18n import Msg
 from tdconsole.serve.assets import Page
 from tdconsole.serve.floor import actions, commands
