@@ -95,7 +95,7 @@ def cmd_cash(args: argparse.Namespace) -> int:
 
 
 def cmd_hand_over(args: argparse.Namespace) -> int:
-    service = act(args, lambda state: HandOverPrize(name=named(state, [args.name])[0]))
+    service = act(args, lambda event: HandOverPrize(name=named(event, [args.name])[0]))
     body = service.last_records[-1].body
     assert isinstance(body, PrizeHandedOver)
     player = service.state.players[name_key(body.name)]

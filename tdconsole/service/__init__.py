@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -35,7 +35,7 @@ from tdconsole.domain.events import (
 from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
-from tdconsole.domain.registration import CreateEvent, SettingChanged
+from tdconsole.domain.registration import CreateEvent, SettingChanged, require_player
 from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.state import State
@@ -287,6 +287,12 @@ class Tournament(Generic[Log]):
 
     def now(self) -> datetime:
         return self.clock()
+
+    def named(self, typed: Iterable[str]) -> list[str]:
+        """The players' names as recorded, from names as typed (case and accents ignored, a
+        unique prefix: ``registration.require_player``): what a command built from typed
+        names records. An unknown or ambiguous name is refused (``RuleError``)."""
+        return [require_player(self.state, raw).name for raw in typed]
 
     # -- acting ----------------------------------------------------------------------------
     def _write(self, decide: Callable[[Context], list[EventBody]]) -> list[Record]:
