@@ -35,6 +35,7 @@ from tdconsole.domain.events import (
 from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
+from tdconsole.domain.next_event import Earlier, earlier
 from tdconsole.domain.registration import CreateEvent, SettingChanged, require_player
 from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
@@ -288,6 +289,11 @@ class Tournament(Generic[Log]):
     def now(self) -> datetime:
         return self.clock()
 
+    def earlier(self) -> Earlier:
+        """This event as a new one "like the last one" copies it: its settings and starting
+        structure, its players to offer (``next_event``)."""
+        return earlier(self.state)
+
     def named(self, typed: Iterable[str]) -> list[str]:
         """The players' names as recorded, from names as typed (case and accents ignored, a
         unique prefix: ``registration.require_player``): what a command built from typed
@@ -444,12 +450,12 @@ class Tournament(Generic[Log]):
         (``last_event_players``) now: the console does it off its thread when a registration
         opens, so neither ``i`` nor ``ctrl+l`` waits for a file."""
         # lazy: reading the other events' files waits for the first registration
-        from tdconsole.event_files import players_to_offer, read_event
+        from tdconsole.event_files import read_event
         from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
         latest = [] if path is None else latest_events(path)  # the folder listed once
-        self._last = players_to_offer(read_event(latest[0])) if latest else []
+        self._last = list(read_event(latest[0]).players) if latest else []
         self._known = [] if path is None else known_names(path, latest)
 
     def _not_registered(self, names: list[str]) -> list[str]:
