@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Generic, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, cast
 
 from typing_extensions import TypeVar  # (a default: Python 3.13's typing has it)
 
@@ -51,6 +51,9 @@ from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
 from tdconsole.store.memory import MemoryStore
 from tdconsole.store.output import place_new_file
+
+if TYPE_CHECKING:
+    from tdconsole.domain.served import Served
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
 """Where a Tournament keeps its log: the event's file unless said otherwise."""
@@ -288,6 +291,15 @@ class Tournament(Generic[Log]):
 
     def now(self) -> datetime:
         return self.clock()
+
+    def served(self) -> Served:
+        """The event as the served pages read it, as this service last read the log (the room's
+        screen, the players' page, the phones: ``domain.served``)."""
+        # lazy: the pages' models (the room, the phones, a bust's places) would weigh on the
+        # start-up of every command line that opens an event
+        from tdconsole.domain.served import Served
+
+        return Served(self.state)
 
     def earlier(self) -> Earlier:
         """This event as a new one "like the last one" copies it: its settings and starting
