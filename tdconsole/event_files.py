@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.next_event import Earlier
 from tdconsole.domain.settings import Settings
-from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.store.paths import (
@@ -58,41 +56,16 @@ def recent_events(limit: int = RECENT) -> list[Path]:
     return [path for _mtime, path in dated[:limit]]
 
 
-def read_event(path: Path) -> State:
-    """The State of the event at ``path``, read and closed."""
+def read_event(path: Path) -> Earlier:
+    """The event at ``path`` as a new one copies it (``next_event.Earlier``), read and
+    closed."""
     if not path.is_file():
         raise RuleError(_("no event at {path}: check the name or the path").format(path=path))
     service = Tournament.open(path)
     try:
-        return service.state
+        return service.earlier()
     finally:
         service.close()
-
-
-def carried_settings(state: State) -> Settings:
-    """``state``'s settings, with the structure it started with as the new event's proposal:
-    the starting stack, the levels' lengths and the second big blind's factor (Art. III.1,
-    III.5). A structure the settings cannot hold leaves them as they were."""
-    settings = state.settings
-    structure = state.structure
-    if structure is None or state.stack is None:
-        return settings
-    data = settings.model_dump(mode="json")
-    data["stacks"]["starting_stack"] = state.stack
-    data["clock"]["first_minutes"] = structure.first_minutes
-    data["clock"]["minutes"] = structure.minutes
-    if structure.first_bb and structure.second_bb % structure.first_bb == 0:
-        data["clock"]["second_bb_factor"] = structure.second_bb // structure.first_bb
-    try:
-        return Settings.model_validate(data)
-    except ValidationError:
-        return settings
-
-
-def players_to_offer(state: State) -> list[str]:
-    """Who played (or waited) at ``state``'s event, in registration order: the withdrawn are
-    left out."""
-    return [p.name for p in state.ordered_players() if p.status != "withdrawn"]
 
 
 def event_like(raw: str, previous: Path, *, actor: str | None = None) -> tuple[Path, list[str]]:
@@ -100,6 +73,6 @@ def event_like(raw: str, previous: Path, *, actor: str | None = None) -> tuple[P
     Returns the new file and the players to offer for registration."""
     if not raw.strip():
         raise RuleError(_("give the new event a name: its file goes in the data folder"))
-    state = read_event(previous)
-    path = new_event(raw, carried_settings(state), actor=actor)
-    return path, players_to_offer(state)
+    copied = read_event(previous)
+    path = new_event(raw, copied.carried, actor=actor)
+    return path, list(copied.players)

@@ -12,9 +12,9 @@ from tdconsole.cli.common import act, emit_json, named, open_service, said, say
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.cash import cash_json
 from tdconsole.domain.handover import HandOverPrize, PrizeHandedOver
+from tdconsole.domain.identity import name_key
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.payouts import money_text
-from tdconsole.domain.state import name_key
 from tdconsole.i18n import Msg, _, ngettext
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def cmd_cash(args: argparse.Namespace) -> int:
 
 
 def cmd_hand_over(args: argparse.Namespace) -> int:
-    service = act(args, lambda state: HandOverPrize(name=named(state, [args.name])[0]))
+    service = act(args, lambda event: HandOverPrize(name=named(event, [args.name])[0]))
     body = service.last_records[-1].body
     assert isinstance(body, PrizeHandedOver)
     player = service.state.players[name_key(body.name)]

@@ -11,7 +11,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
@@ -26,13 +26,20 @@ from tdconsole.store.paths import last_event, meant_here, remember_event, resolv
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
     from tdconsole.domain.read_model import StateView
-    from tdconsole.domain.state import State
+    from tdconsole.domain.settings import Settings
     from tdconsole.service import Tournament
 
 Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
-Build = Callable[["State"], "Command"]
-"""A command built on the event's State (to name players as they were typed)."""
+Build = Callable[["Tournament"], "Command"]
+"""A command built on the event as opened (to name its players as recorded: ``named``)."""
+
+
+class Configured(Protocol):
+    """What holds an event's settings (the State the service read)."""
+
+    @property
+    def settings(self) -> Settings: ...
 
 
 class Deferred:
@@ -54,7 +61,7 @@ class Deferred:
         return f"Deferred({self.module!r}, {self.name!r})"
 
 
-def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
+def lang(args: argparse.Namespace, state: Configured | None = None) -> Lang:
     """The console's language: ``--lang``, else the event's setting, else Italian.
 
     The event's setting is ``state``'s, or the one ``open_service`` remembered on ``args``
@@ -68,12 +75,12 @@ def lang(args: argparse.Namespace, state: State | None = None) -> Lang:
     return chosen if chosen in languages() or chosen == PSEUDO else DEFAULT_LANG
 
 
-def said(args: argparse.Namespace, message: Said, state: State | None = None) -> str:
+def said(args: argparse.Namespace, message: Said, state: Configured | None = None) -> str:
     """``message`` in the command's language (``lang``): the command line's one translation."""
     return message.text(lang(args, state))
 
 
-def say(args: argparse.Namespace, message: Said, state: State | None = None) -> None:
+def say(args: argparse.Namespace, message: Said, state: Configured | None = None) -> None:
     """Print one line of a command's output in the command's language."""
     print(said(args, message, state))
 
@@ -145,29 +152,26 @@ _opened: list[Tournament] = []
 def act(args: argparse.Namespace, command: Union[Command, Build]) -> Tournament:  # noqa: UP007
     """Run one command on the chosen event; the closed service keeps its final State (and the
     command's records in ``last_records``) for printing what happened. ``command`` may be
-    built on the event's State (``lambda state: Bust(names=named(state, args.names))``)."""
+    built on the event as opened (``lambda event: Bust(names=named(event, args.names))``)."""
     service = open_service(args)
     try:
         if callable(command):
-            command = command(service.state)
+            command = command(service)
         service.last_records = service.execute(command)
     finally:
         service.close()
     return service
 
 
-def named(state: State, typed: list[str]) -> list[str]:
-    """The players' names as recorded, from names as typed (case and accents ignored, a
-    unique prefix: ``require_player``); an unknown or ambiguous name is refused."""
-    # lazy: the registration's models would delay the console's first frame and `season`
-    from tdconsole.domain.registration import require_player
-
-    return [require_player(state, raw).name for raw in typed]
+def named(event: Tournament, typed: list[str]) -> list[str]:
+    """The players' names as recorded, from names as typed (``Tournament.named``); an unknown
+    or ambiguous name is refused."""
+    return event.named(typed)
 
 
-def named_counts(state: State, counts: dict[str, int]) -> dict[str, int]:
+def named_counts(event: Tournament, counts: dict[str, int]) -> dict[str, int]:
     """``NAME=N`` counts keyed by the players' recorded names (``named``)."""
-    return dict(zip(named(state, list(counts)), counts.values(), strict=True))
+    return dict(zip(named(event, list(counts)), counts.values(), strict=True))
 
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:

@@ -69,7 +69,7 @@ def _warn(args: argparse.Namespace, service: Tournament) -> None:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
-    service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
+    service = act(args, lambda event: Pay(names=named(event, args.names), food=args.food))
     fee = service.state.settings.registration
     amount = fee.food_fee if args.food else fee.entry_fee
     money = money_said(amount, service.state.settings.currency)

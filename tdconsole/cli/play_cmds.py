@@ -35,8 +35,8 @@ def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> No
 
 def cmd_count(args: argparse.Namespace) -> int:
     counts = parse_counts(args.counts)
-    service = act(args, lambda state: Count(counts=named_counts(state, counts)))
-    for name in named(service.state, list(counts)):
+    service = act(args, lambda event: Count(counts=named_counts(event, counts)))
+    for name in named(service, list(counts)):
         player = service.state.find(name)
         assert player is not None
         print(f"{player.name}: {chips_text(player.chips)}")
@@ -45,9 +45,9 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_dote(args: argparse.Namespace) -> int:
     service = act(
-        args, lambda state: SecondStack(name=named(state, [args.name])[0], stack=args.stack)
+        args, lambda event: SecondStack(name=named(event, [args.name])[0], stack=args.stack)
     )
-    player = service.state.find(named(service.state, [args.name])[0])
+    player = service.state.find(named(service, [args.name])[0])
     assert player is not None and player.second_stack is not None
     table = service.state.tables[player.table or 0]
     amount, chips = chips_text(player.second_stack), chips_text(table.chips)
@@ -64,12 +64,12 @@ def cmd_dote(args: argparse.Namespace) -> int:
 def cmd_bust(args: argparse.Namespace) -> int:
     service = act(
         args,
-        lambda state: Bust(
-            names=named(state, args.names), stacks=args.stacks, declined=args.declined
+        lambda event: Bust(
+            names=named(event, args.names), stacks=args.stacks, declined=args.declined
         ),
     )
     currency = service.state.settings.currency
-    for name in named(service.state, args.names):
+    for name in named(service, args.names):
         player = service.state.find(name)
         assert player is not None
         tie = said(args, _(" (tied)")) if player.tied else ""
@@ -113,9 +113,9 @@ def cmd_close(args: argparse.Namespace) -> int:
     counts = parse_counts(args.count)
     service = act(
         args,
-        lambda state: CloseTable(
+        lambda event: CloseTable(
             table=args.table,
-            counts=named_counts(state, counts),
+            counts=named_counts(event, counts),
             seed=args.seed,
             override=args.override,
         ),
@@ -166,8 +166,8 @@ def cmd_final(args: argparse.Namespace) -> int:
     counts = parse_counts(args.count)
     service = act(
         args,
-        lambda state: Final(
-            counts=named_counts(state, counts), seed=args.seed, override=args.override
+        lambda event: Final(
+            counts=named_counts(event, counts), seed=args.seed, override=args.override
         ),
     )
     state = service.state

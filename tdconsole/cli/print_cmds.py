@@ -16,7 +16,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tdconsole.cli.common import event_path, open_service, read_state
 from tdconsole.cli.data_cmds import follow_event_language
@@ -27,7 +27,7 @@ from tdconsole.cli.parsing import (
     language_option,
 )
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.state import Player, match_players
+from tdconsole.domain.identity import match_players
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename, render
 from tdconsole.reports.chosen import receipts_of
@@ -212,11 +212,18 @@ def deliver(
         sys.stdout.flush()
 
 
+class PaidName(NamedTuple):
+    """A paid player as a search finds him (``identity.match_players``)."""
+
+    name: str
+    order: int
+
+
 def only_receipts_of(state: StateView, typed: list[str]) -> StateView:
     """The state with only the paid players ``typed`` names (as people type names): the
     receipts of the prizes just handed over (I.7), not the whole evening's again."""
     paid = [
-        Player(name=p.name, order=i)
+        PaidName(name=p.name, order=i)
         for i, p in enumerate(state.players)
         if p.prize is not None and p.place is not None
     ]

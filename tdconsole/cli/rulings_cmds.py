@@ -17,9 +17,9 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     articles = [a for a in (args.articles or "").split(",") if a.strip()]
     ruling = act(
         args,
-        lambda state: RecordRuling(
+        lambda event: RecordRuling(
             table=args.table,
-            players=named(state, args.players or []),
+            players=named(event, args.players or []),
             articles=articles,
             text=args.text,
         ),
@@ -37,8 +37,8 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def cmd_sanction(args: argparse.Namespace) -> int:
     ruling = act(
         args,
-        lambda state: Sanction(
-            name=named(state, [args.name])[0],
+        lambda event: Sanction(
+            name=named(event, [args.name])[0],
             kind=args.kind,
             orbits=args.orbits,
             reason=args.reason,

@@ -43,7 +43,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.texts import BLANK, NAME_LIMIT, check_line
@@ -298,3 +298,78 @@ class ReadAs:
                     "e.g. {example!r}"
                 ).format(name=name, other=other, example=f"{normal(other)} M.")
         return None
+
+
+# -- names as people type them (players found by a search or a typed name) --------------------
+
+
+class Named(Protocol):
+    """A player as a list holds him: his name and his place in registration order."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def order(self) -> int: ...
+
+
+Listed = TypeVar("Listed", bound=Named)
+
+
+def name_key(name: str) -> str:
+    """Names are unique ignoring case (and Unicode case folding)."""
+    return name.casefold()
+
+
+def typed_key(name: str) -> str:
+    """A name as people type it: no case, no accents, single spaces (``Zoë  Ångström`` →
+    ``zoe angstrom``)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return " ".join(plain.translate(PLAIN).split())
+
+
+def typed_in(typed: str, name: str) -> bool:
+    """The console's search: ``typed`` is any part of ``name`` as people type it (``ossi`` →
+    "Rossi", ``angst`` → "Zoë Ångström"); an empty search holds every name."""
+    return typed_key(typed) in typed_key(name)
+
+
+SEPARATORS = dict.fromkeys(
+    map(ord, "'\u2018\u2019\u02bc\u2032`-\u2010\u2011\u2012\u2013\u2014"), " "
+)
+"""Apostrophes (straight, curly: a phone's default) and hyphens, which a search takes as spaces."""
+
+
+def search_key(text: str) -> str:
+    """``typed_key`` as the pages' searches fold it (the same in shared/typed.js): apostrophes,
+    hyphens and spaces are one (``d’ang`` finds "D'Angelo", ``hohenzollern sig`` finds
+    "Hohenzollern-Sigmaringen")."""
+    return " ".join(typed_key(text).translate(SEPARATORS).split())
+
+
+def _word_starts(key: str) -> Iterable[int]:
+    """Where each word of ``key`` begins (after a space, a hyphen, an apostrophe…)."""
+    for i, ch in enumerate(key):
+        if ch.isalnum() and (i == 0 or not key[i - 1].isalnum()):
+            yield i
+
+
+def match_players(players: Iterable[Listed], typed: str) -> list[Listed]:
+    """The players ``typed`` names, as people type names: the exact name (ignoring case)
+    wins; else the same letters ignoring case and accents (``zoe`` → "Zoë"); else a prefix of
+    the name or of one of its words (``Angstrom``, ``zoe ang`` → "Zoë Ångström"). More than
+    one: ambiguous (the caller lists them); none: no such player. In registration order."""
+    everyone = sorted(players, key=lambda p: p.order)
+    exact = name_key(typed.strip())
+    found = [p for p in everyone if name_key(p.name) == exact]
+    if found:
+        return found
+    wanted = typed_key(typed)
+    if not wanted:
+        return []
+    keys = [(p, typed_key(p.name)) for p in everyone]
+    found = [p for p, key in keys if key == wanted]
+    if found:
+        return found
+    return [p for p, key in keys if any(key.startswith(wanted, i) for i in _word_starts(key))]

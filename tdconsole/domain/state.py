@@ -6,15 +6,22 @@ play, the second-stack amount, places due) are computed here from the records, n
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
-from tdconsole.domain.identity import PLAIN
+from tdconsole.domain.identity import SEPARATORS as SEPARATORS
+from tdconsole.domain.identity import match_players as match_players
+from tdconsole.domain.identity import name_key as name_key
+from tdconsole.domain.identity import search_key as search_key
+from tdconsole.domain.identity import typed_in as typed_in
+from tdconsole.domain.identity import typed_key as typed_key
 from tdconsole.domain.numbers import round_chips
+from tdconsole.domain.phases import GONE as GONE
+from tdconsole.domain.phases import Phase as Phase
+from tdconsole.domain.phases import Status as Status
+from tdconsole.domain.phases import still_to_serve as still_to_serve
 from tdconsole.domain.settings import Settings
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -35,69 +42,6 @@ def shallow(record: T) -> T:
     new = object.__new__(type(record))
     new.__dict__ = record.__dict__.copy()
     return new
-
-
-Phase = Literal["registration", "seated", "elimination", "final", "finished"]
-Status = Literal["registered", "waitlisted", "withdrawn", "in", "out", "disqualified"]
-
-
-def name_key(name: str) -> str:
-    """Names are unique ignoring case (and Unicode case folding)."""
-    return name.casefold()
-
-
-def typed_key(name: str) -> str:
-    """A name as people type it: no case, no accents, single spaces (``Zoë  Ångström`` →
-    ``zoe angstrom``)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return " ".join(plain.translate(PLAIN).split())
-
-
-def typed_in(typed: str, name: str) -> bool:
-    """The console's search: ``typed`` is any part of ``name`` as people type it (``ossi`` →
-    "Rossi", ``angst`` → "Zoë Ångström"); an empty search holds every name."""
-    return typed_key(typed) in typed_key(name)
-
-
-SEPARATORS = dict.fromkeys(
-    map(ord, "'\u2018\u2019\u02bc\u2032`-\u2010\u2011\u2012\u2013\u2014"), " "
-)
-"""Apostrophes (straight, curly: a phone's default) and hyphens, which a search takes as spaces."""
-
-
-def search_key(text: str) -> str:
-    """``typed_key`` as the pages' searches fold it (the same in shared/typed.js): apostrophes,
-    hyphens and spaces are one (``d’ang`` finds "D'Angelo", ``hohenzollern sig`` finds
-    "Hohenzollern-Sigmaringen")."""
-    return " ".join(typed_key(text).translate(SEPARATORS).split())
-
-
-def _word_starts(key: str) -> Iterable[int]:
-    """Where each word of ``key`` begins (after a space, a hyphen, an apostrophe…)."""
-    for i, ch in enumerate(key):
-        if ch.isalnum() and (i == 0 or not key[i - 1].isalnum()):
-            yield i
-
-
-def match_players(players: Iterable[Player], typed: str) -> list[Player]:
-    """The players ``typed`` names, as people type names: the exact name (ignoring case)
-    wins; else the same letters ignoring case and accents (``zoe`` → "Zoë"); else a prefix of
-    the name or of one of its words (``Angstrom``, ``zoe ang`` → "Zoë Ångström"). More than
-    one: ambiguous (the caller lists them); none: no such player. In registration order."""
-    everyone = sorted(players, key=lambda p: p.order)
-    exact = name_key(typed.strip())
-    found = [p for p in everyone if name_key(p.name) == exact]
-    if found:
-        return found
-    wanted = typed_key(typed)
-    if not wanted:
-        return []
-    keys = [(p, typed_key(p.name)) for p in everyone]
-    found = [p for p, key in keys if key == wanted]
-    if found:
-        return found
-    return [p for p, key in keys if any(key.startswith(wanted, i) for i in _word_starts(key))]
 
 
 @dataclass
@@ -189,16 +133,6 @@ class Ruling:
     sanction: str | None = None
     orbits: int | None = None
     served: bool | None = None
-
-
-GONE: frozenset[str] = frozenset({"out", "disqualified", "withdrawn"})
-"""A player no longer in the tournament: a suspension not served went with him."""
-
-
-def still_to_serve(names: Iterable[str], status_of: Mapping[str, str]) -> list[str]:
-    """Of the players of a suspension not yet served, those who still serve it: the ones still
-    in the tournament (``status_of``: each player's status by name)."""
-    return [name for name in names if status_of.get(name) not in GONE]
 
 
 @dataclass(frozen=True)

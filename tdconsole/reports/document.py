@@ -14,6 +14,7 @@ from typing import Any, TypeVar, cast
 
 from tdconsole.domain.cash import Cash
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.phases import Phase
 from tdconsole.domain.read_model import (
     MoveView,
     PayoutView,
@@ -25,7 +26,6 @@ from tdconsole.domain.read_model import (
     StateView,
     TableView,
 )
-from tdconsole.domain.state import Phase
 from tdconsole.i18n import _
 from tdconsole.reports.model import as_int, as_money, bad_value
 

@@ -1,9 +1,9 @@
 """One event's finishing places, read from its file read-only and never changed.
 
 The file is checked as the store checks it (its marker, its format, a ``quick_check``) and its
-log folded into the State, through a connection that cannot write. A closed event (no ``-wal``
-beside it) is opened ``immutable``, so nothing is created in its folder; an event some console
-has open right now (its ``-wal`` and ``-shm`` are there) is read through them, read-only.
+log folded (``domain.finishes``), through a connection that cannot write. A closed event (no
+``-wal`` beside it) is opened ``immutable``, so nothing is created in its folder; an event some
+console has open right now (its ``-wal`` and ``-shm`` are there) is read through them, read-only.
 
 Anything wrong with a file is never raised: the result says ``damaged`` with the reason (said
 in the reader's language), and the season leaves it out.
@@ -21,24 +21,12 @@ from typing import Literal
 import tdconsole.domain.catalog  # noqa: F401  (registers every event type)
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, Record
-from tdconsole.domain.fold import fold
-from tdconsole.domain.state import State
+from tdconsole.domain.finishes import Finish, Outcome, outcome
 from tdconsole.i18n import Msg, Said, _, pgettext
 from tdconsole.store.eventstore import APP_ID, FORMAT
 from tdconsole.store.faults import own_words, sqlite_words
 
 Status = Literal["finished", "unfinished", "damaged"]
-
-
-@dataclass(frozen=True)
-class Finish:
-    """One entrant's result: ``place`` shared by ``span`` players (1 when alone); a
-    disqualified player has no place (Art. VI.2) and scores nothing."""
-
-    name: str
-    place: int | None
-    span: int
-    prize: Decimal
 
 
 @dataclass(frozen=True)
@@ -71,8 +59,7 @@ def read_event(path: Path) -> EventResult:
     """The event at ``path``: finished with its places, unfinished, or damaged (never raises
     for a bad file)."""
     try:
-        state = _read_state(path)
-        return _result(path, state)
+        return _result(path, _read_outcome(path))
     except _Damaged as exc:
         return _damaged(path, exc.said)
     except RuleError as exc:
@@ -91,7 +78,7 @@ def _damaged(path: Path, what: Said) -> EventResult:
     return EventResult(path=path, status="damaged", problem=problem)
 
 
-def _read_state(path: Path) -> State:
+def _read_outcome(path: Path) -> Outcome:
     if not path.is_file():
         raise _Damaged(_("no event file at {path}").format(path=path))
 
@@ -100,15 +87,15 @@ def _read_state(path: Path) -> State:
         return Path(f"{path}-wal").exists() or Path(f"{path}-journal").exists()
 
     live = opened_elsewhere()
-    state = _fold(path, live=live)
+    read = _fold(path, live=live)
     if not live and opened_elsewhere():
         # A console opened it while it was read as a closed file: read it again through its
         # log, now that its -wal and -shm are there.
-        state = _fold(path, live=True)
-    return state
+        read = _fold(path, live=True)
+    return read
 
 
-def _fold(path: Path, *, live: bool) -> State:
+def _fold(path: Path, *, live: bool) -> Outcome:
     uri = path.resolve().as_uri() + ("?mode=ro" if live else "?immutable=1")
     db = sqlite3.connect(uri, uri=True, timeout=30)
     try:
@@ -143,39 +130,18 @@ def _fold(path: Path, *, live: bool) -> State:
         if when is None:
             when = stamps[at] = datetime.fromisoformat(at)
         records.append(Record(seq, command, when, actor, kind.model_validate_json(data)))
-    state, _history = fold(records)
-    return state
+    return outcome(records)
 
 
-def _result(path: Path, state: State) -> EventResult:
-    players = tuple(p.name for p in state.ordered_players())
-    unfinished = EventResult(
+def _result(path: Path, read: Outcome) -> EventResult:
+    result = EventResult(
         path=path,
-        status="unfinished",
-        name=state.name,
-        created=state.created_at,
-        phase=state.phase,
-        entrants=state.entrants,
-        prize_pool=state.prize_pool,
-        players=players,
+        status="unfinished" if read.finishes is None else "finished",
+        name=read.name,
+        created=read.created,
+        phase=read.phase,
+        entrants=read.entrants,
+        prize_pool=read.prize_pool,
+        players=read.players,
     )
-    if state.phase != "finished":
-        return unfinished
-    shared: dict[int, int] = {}
-    for p in state.players.values():
-        if p.place is not None and p.status in ("in", "out"):
-            shared[p.place] = shared.get(p.place, 0) + 1
-    finishes = []
-    for p in state.ordered_players():
-        if p.status == "disqualified" and p.paid:
-            finishes.append(Finish(p.name, None, 1, Decimal(0)))
-        elif p.place is not None and p.status in ("in", "out"):
-            span = shared[p.place]
-            if not 1 <= p.place <= p.place + span - 1 <= state.entrants:
-                raise _Damaged(
-                    _("{name}'s place {place} is outside 1..{entrants}").format(
-                        name=p.name, place=p.place, entrants=state.entrants
-                    )
-                )
-            finishes.append(Finish(p.name, p.place, span, p.prize or Decimal(0)))
-    return replace(unfinished, status="finished", finishes=tuple(finishes))
+    return result if read.finishes is None else replace(result, finishes=read.finishes)

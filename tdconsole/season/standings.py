@@ -17,7 +17,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.state import name_key
+from tdconsole.domain.identity import name_key
 from tdconsole.i18n import _
 from tdconsole.season.formulas import points
 from tdconsole.season.results import EventResult

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from tdconsole.domain.players_page import players_json, players_page
+from tdconsole.domain.players_page import players_json
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
 from tdconsole.serve.players_words import page_words
@@ -53,7 +53,7 @@ class PlayersFeed:
         if room.shown is None or room.snap is None:
             return None
         if room.version != self.version:
-            page = players_page(room.snap.state, room.snap.moved, room.shown)
+            page = room.snap.event.players_page(room.snap.moved, room.shown)
             body = players_json(page)
             body["lang"] = self.lang
             self.version, self.text = room.version, json.dumps(body, ensure_ascii=False)

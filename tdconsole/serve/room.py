@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tdconsole.domain.clock import status
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.room import Room, Season, chime, room, room_json, season_from
+from tdconsole.domain.room import Room, Season, chime, room_json, season_from
 from tdconsole.i18n import Msg
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
@@ -37,13 +36,7 @@ if TYPE_CHECKING:
 
 def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:
     """The room model for ``snap`` at ``now``."""
-
-    state = snap.state
-    shown = None
-    if state.clock is not None and state.structure is not None:
-        auto = state.settings.clock.auto_announce
-        shown = status(state.clock, state.structure, now, auto_announce=auto)
-    return room(state, shown, snap.moved, now, season)
+    return snap.event.room(snap.moved, now, season)
 
 
 def document(

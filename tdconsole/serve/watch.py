@@ -16,7 +16,8 @@ Use::
                                       # subscriber skips to the newest (never a backlog)
     watcher.poke()                    # this process wrote the file: check now
 
-A ``Snapshot``'s ``state`` is a copy made for it: read it, never change it. All reads of the
+A ``Snapshot``'s ``event`` is the event as the served pages read it (``domain.served``), from a
+copy of the service's State made for it. All reads of the
 file happen in one worker thread of the watcher, so the event loop never waits on SQLite.
 """
 
@@ -37,7 +38,7 @@ from tdconsole.domain.room_moves import Moved
 from tdconsole.i18n import Msg, Said, _
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.served import Served
     from tdconsole.service import Tournament
 
 log = logging.getLogger("tdconsole.serve")
@@ -52,7 +53,7 @@ class Snapshot:
 
     version: int
     """Counts the changes seen by this watcher, from 1: a subscriber compares it."""
-    state: State
+    event: Served
     moved: Moved | None
     """The latest closing or final draw still in effect (the room shows its moves)."""
     read_at: datetime
@@ -132,10 +133,10 @@ class Watcher:
         service = self._service
         assert service is not None
         moved = service.latest_moves()
-        state = copy.deepcopy(service.state)
+        event = copy.deepcopy(service.served())
         blocked = service.write_blocked() if service.store.gone() else None
         why = None if blocked is None else not_recording(blocked)
-        return Snapshot(version, state, moved, service.now(), why)
+        return Snapshot(version, event, moved, service.now(), why)
 
     def _check(self) -> Snapshot | None:
         """A new snapshot when the file changed, or when it is found gone (looked at each

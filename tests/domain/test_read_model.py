@@ -24,6 +24,7 @@ from tdconsole.domain.read_model import (
     state_view,
     to_json,
 )
+from tdconsole.domain.served import Served
 from tdconsole.domain.state import State
 from tdconsole.domain.view import state_json
 from tdconsole.serve.floor.phone_json import state_json as floor_json
@@ -42,9 +43,9 @@ def test_the_documents_are_the_models_written_once(demo: State) -> None:
     view = state_view(demo, NOW)
     assert state_json(demo, NOW) == to_json(view)
     shown = floor_state(demo, NOW, "Anna", "it")
-    assert floor_json(demo, NOW, "Anna", "it") == to_json(shown)
+    assert floor_json(Served(demo), NOW, "Anna", "it") == to_json(shown)
     # each number said once: the players in are also the place the next one out takes
-    assert list(floor_json(demo, NOW, "Anna", "it")) == [
+    assert list(floor_json(Served(demo), NOW, "Anna", "it")) == [
         *("seq", "event", "phase", "staff", "lang", "in_play", "big_blind", "clock"),
         *("sent_at", "players", "message"),
     ]
@@ -149,6 +150,6 @@ def test_the_phone_reads_the_number_in_play_once_whatever_the_players(
         return in_play.fget(state)  # type: ignore[attr-defined, no-any-return]
 
     monkeypatch.setattr(State, "in_play", property(counting))
-    players = len(floor_json(demo, NOW, "", "it")["players"])
+    players = len(floor_json(Served(demo), NOW, "", "it")["players"])
     assert players > 10
     assert counted <= 5

@@ -10,6 +10,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.state import State
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import Session
@@ -25,12 +26,21 @@ def director(event: Path) -> Tournament:
     return Tournament.open(event)
 
 
+def truth(floor: Floor) -> State:
+    """The event now, as the Director's own terminal reads its file."""
+    service = Tournament.open(floor.event)
+    try:
+        return service.state
+    finally:
+        service.close()
+
+
 def test_sign_in_checks_the_pin_and_the_name(floor: Floor) -> None:
     with pytest.raises(RuleError, match="wrong PIN"):
         floor.sign_in("999999", "Anna", "10.0.0.2")
     with pytest.raises(RuleError, match="type your name"):
         floor.sign_in(FLOOR_PIN, "  ", "10.0.0.2")
-    director = floor.latest().settings.director
+    director = truth(floor).settings.director
     with pytest.raises(RuleError, match="Director's name"):
         floor.sign_in(FLOOR_PIN, f" {director.upper()} ", "10.0.0.2")
     session, cookie = floor.sign_in(FLOOR_PIN, "  Anna   Rossi ", "10.0.0.2")
@@ -118,7 +128,7 @@ def test_a_session_survives_a_server_restart(floor: Floor, event: Path) -> None:
 
 def test_bust_names_the_place_then_undo_and_redo(floor: Floor) -> None:
     session = sign_in(floor)
-    state = floor.latest()
+    state = truth(floor)
     target = state.in_players()[-1]
     preview = actions.preview_bust(floor, {"names": [target.name[:4].lower()]}, "en")
     (row,) = preview["players"]
@@ -129,20 +139,20 @@ def test_bust_names_the_place_then_undo_and_redo(floor: Floor) -> None:
         actions.bust(floor, session, {"names": [target.name]}, "en", "p")
     done = actions.bust(floor, session, {"names": [target.name], "declined": True}, "en", "p")
     assert done["said"] == f"{target.name}: {state.in_play}th"
-    assert floor.latest().find(target.name).status == "out"  # type: ignore[union-attr]
+    assert truth(floor).find(target.name).status == "out"  # type: ignore[union-attr]
     undone = actions.undo(floor, session, {"command": done["command"]}, "en", "p")
     assert undone["said"].startswith("Undone: ") and target.name in undone["said"]
-    assert floor.latest().find(target.name).status == "in"  # type: ignore[union-attr]
+    assert truth(floor).find(target.name).status == "in"  # type: ignore[union-attr]
     redone = actions.redo(floor, session, {}, "en", "p")
     assert redone["said"].startswith("Redone: ")
-    assert floor.latest().find(target.name).status == "out"  # type: ignore[union-attr]
+    assert truth(floor).find(target.name).status == "out"  # type: ignore[union-attr]
 
 
 def test_undo_refuses_when_the_named_action_is_no_longer_the_last(
     floor: Floor, event: Path
 ) -> None:
     session = sign_in(floor)
-    players = floor.latest().in_players()
+    players = truth(floor).in_players()
     first = actions.count(floor, session, {"name": players[0].name, "chips": "9000"}, "en", "p")
     assert first["said"] == f"{players[0].name}: 9 000 chips counted"
     other = Tournament.open(event, actor="Bruno", role="floor")
@@ -154,12 +164,12 @@ def test_undo_refuses_when_the_named_action_is_no_longer_the_last(
         other.close()
     with pytest.raises(RuleError, match="no longer the last action"):
         actions.undo(floor, session, {"command": first["command"]}, "en", "p")
-    assert floor.latest().find(players[1].name).chips == 8000  # type: ignore[union-attr]
+    assert truth(floor).find(players[1].name).chips == 8000  # type: ignore[union-attr]
 
 
 def test_several_out_in_one_hand_are_placed_by_their_stacks(floor: Floor) -> None:
     session = sign_in(floor)
-    a, b = floor.latest().in_players()[:2]
+    a, b = truth(floor).in_players()[:2]
     preview = actions.preview_bust(floor, {"names": [a.name, b.name]}, "en")
     assert [r["place"] for r in preview["players"]] == [None, None]
     preview = actions.preview_bust(
@@ -196,7 +206,7 @@ def test_a_count_the_phone_refuses_is_said_as_the_command_line_says_it(
     from tdconsole.cli.common import parse_counts
 
     session = sign_in(floor)
-    name = floor.latest().in_players()[0].name
+    name = truth(floor).in_players()[0].name
     with pytest.raises(RuleError) as phone:
         actions.count(floor, session, {"name": name, "chips": typed}, "en", "p")
     with pytest.raises(RuleError) as command_line:
@@ -213,7 +223,7 @@ def test_pause_with_the_directors_pin_is_logged_through_the_staff_member(
         actions.clock(floor, session, {"action": "resume", "pin": FLOOR_PIN}, "en", "p")
     done = actions.clock(floor, session, {"action": "resume", "pin": DIRECTOR_PIN}, "en", "p")
     assert done["said"] == "Clock running"
-    director_name = floor.latest().settings.director
+    director_name = truth(floor).settings.director
     service = director(event)
     try:
         record = service.log()[-1]
@@ -231,8 +241,8 @@ def test_pause_with_the_directors_pin_is_logged_through_the_staff_member(
 
 def test_two_phones_race_on_one_player_and_the_loser_sees_the_truth(floor: Floor) -> None:
     anna, bruno = sign_in(floor, "Anna"), sign_in(floor, "Bruno", "10.0.0.3")
-    target = floor.latest().in_players()[-1].name
-    before = floor.latest().in_play
+    target = truth(floor).in_players()[-1].name
+    before = truth(floor).in_play
     actions.bust(floor, anna, {"names": [target], "declined": True}, "en", "p")
     with pytest.raises(RuleError, match="not in play"):
         actions.bust(floor, bruno, {"names": [target], "declined": True}, "en", "p")

@@ -35,8 +35,8 @@ LOOK_ALIKES = [
 def anna_counts(floor: Floor) -> dict[str, object]:
     """Anna signs in on her phone and records a count: she is staff in the log."""
     session, _cookie = floor.sign_in(FLOOR_PIN, "Anna", "10.0.0.2")
-    player = floor.latest().in_players()[0]
-    return actions.count(floor, session, {"name": player.name, "chips": "9000"}, "en", "p")
+    name = floor.latest().found("")[0]
+    return actions.count(floor, session, {"name": name, "chips": "9000"}, "en", "p")
 
 
 def last_command(event: Path) -> int | None:

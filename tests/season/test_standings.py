@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.finishes import Finish
 from tdconsole.season.formulas import check_formula, points
-from tdconsole.season.results import EventResult, Finish
+from tdconsole.season.results import EventResult
 from tdconsole.season.standings import compute, person_key
 
 

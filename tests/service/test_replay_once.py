@@ -26,7 +26,7 @@ def test_replay_runs_once_per_open_and_never_on_a_poll(
         calls.append(len(records))
         return replay_log(records, *args, **kwargs)
 
-    monkeypatch.setattr("tdconsole.state_cache.replay_log", counting)
+    monkeypatch.setattr("tdconsole.service.state_cache.replay_log", counting)
     reader = Tournament.open(path)
     writer = Tournament.open(path, rng=random.Random(1))
     try:

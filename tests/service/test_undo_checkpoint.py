@@ -16,7 +16,7 @@ from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.play import Bust, Count
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
-from tdconsole.state_cache import CHECKPOINT_EVERY
+from tdconsole.service.state_cache import CHECKPOINT_EVERY
 from tdconsole.store.snapshot import SNAPSHOT_EVERY
 
 
@@ -42,7 +42,7 @@ def test_an_undo_on_a_long_log_folds_few_events(
             folded.append(len(records))
             return replay_log(records, *args, **kwargs)
 
-        monkeypatch.setattr("tdconsole.state_cache.replay_log", counting)
+        monkeypatch.setattr("tdconsole.service.state_cache.replay_log", counting)
         director.undo()
         floor.refresh()  # another process reads the undo
         # Before: the whole log twice (more than a thousand events each).

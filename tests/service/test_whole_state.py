@@ -113,7 +113,7 @@ def test_an_undo_that_folds_the_log_again_never_shows_an_empty_event(
         return replay_log(*args, **kwargs)
 
     # A short log: no snapshot or checkpoint to start from, the undo folds it from event 1.
-    monkeypatch.setattr("tdconsole.state_cache.replay_log", pausing)
+    monkeypatch.setattr("tdconsole.service.state_cache.replay_log", pausing)
     with paused_write(service.undo, midway, go):
         seen = service.state
         assert len(seen.players) == 12

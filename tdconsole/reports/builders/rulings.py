@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tdconsole.domain.phases import still_to_serve
 from tdconsole.domain.read_model import StateView
-from tdconsole.domain.state import still_to_serve
 from tdconsole.reports.builders.common import report_head, time_text
 from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.labels import orbits as orbit_count

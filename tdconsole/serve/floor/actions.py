@@ -14,16 +14,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.play import (
-    Bust,
-    Count,
-    PlayersEliminated,
-    SecondStack,
-    SecondStackIssued,
-    places_for,
-)
-from tdconsole.domain.play_common import can_take_second_stack, second_stack_amount
-from tdconsole.domain.state import State
+from tdconsole.domain.play import Bust, Count, PlayersEliminated, SecondStack, SecondStackIssued
 from tdconsole.domain.summaries import summary_text
 from tdconsole.i18n import _
 from tdconsole.serve.floor.core import Floor, chips_value, names_value
@@ -35,40 +26,29 @@ def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, 
     """The players a bust would put out, each with his place (for a hand with several, by the
     stacks given: none until they are), and whether one may still take the second stack."""
 
-    state = floor.latest()
-    names = names_value(payload.get("names"))
-    players = [floor.one_player(state, n) for n in names]
-    stacks: list[int | None] = [None] * len(players)
+    event = floor.latest()
+    names = [event.one(n) for n in names_value(payload.get("names"))]
+    stacks: list[int | None] = [None] * len(names)
     raw = payload.get("stacks")
-    placed = len(players) == 1 or raw is not None
-    if len(players) > 1 and raw is not None:
-        if not (isinstance(raw, list) and len(raw) == len(players)):
+    placed = len(names) == 1 or raw is not None
+    if len(names) > 1 and raw is not None:
+        if not (isinstance(raw, list) and len(raw) == len(names)):
             raise RuleError(_("give each one's stack at the start of the hand"), "VII.1")
-        stacks = [chips_value(v, p.name) for v, p in zip(raw, players, strict=True)]
-    for player in players:
-        if player.status != "in":
-            raise RuleError(_("{name} is not in play").format(name=player.name))
-    outcome = {e.name: e for e in places_for(state, list(zip(players, stacks, strict=True)))}
-    rows = []
-    for player in players:
-        out = outcome[player.name]
-        table = state.tables.get(player.table) if player.table is not None else None
-        offer = (
-            second_stack_amount(state, table)
-            if table is not None and can_take_second_stack(state, player)
-            else None
-        )
-        rows.append(
-            {
-                "name": player.name,
-                "place": out.place if placed else None,
-                "place_text": ordinal(out.place).text(lang) if placed else "",
-                "tied": out.tied,
-                "second_stack": offer,
-                "second_stack_text": chips_text(offer) if offer is not None else "",
-            }
-        )
-    return {"players": rows, "seq": state.last_seq}
+        stacks = [chips_value(v, name) for v, name in zip(raw, names, strict=True)]
+    rows = [
+        {
+            "name": out.name,
+            "place": out.place if placed else None,
+            "place_text": ordinal(out.place).text(lang) if placed else "",
+            "tied": out.tied,
+            "second_stack": out.second_stack,
+            "second_stack_text": (
+                chips_text(out.second_stack) if out.second_stack is not None else ""
+            ),
+        }
+        for out in event.bust(names, stacks)
+    ]
+    return {"players": rows, "seq": event.seq}
 
 
 def _done(said: str, command: int | None) -> dict[str, Any]:
@@ -100,7 +80,7 @@ def bust(
     with floor.lock:
         service = floor.service(session)
         service.refresh()
-        chosen = [floor.one_player(service.state, n).name for n in names]
+        chosen = [service.served().one(n) for n in names]
         records = service.execute(
             Bust(names=chosen, stacks=stacks, declined=payload.get("declined") is True)
         )
@@ -121,7 +101,7 @@ def second_stack(
     with floor.lock:
         service = floor.service(session)
         service.refresh()
-        name = floor.one_player(service.state, str(payload.get("name", ""))).name
+        name = service.served().one(str(payload.get("name", "")))
         stack = None if raw in (None, "") else chips_value(raw, name)
         records = service.execute(SecondStack(name=name, stack=stack))
     lines = [
@@ -144,7 +124,7 @@ def count(
     with floor.lock:
         service = floor.service(session)
         service.refresh()
-        name = floor.one_player(service.state, str(payload.get("name", ""))).name
+        name = service.served().one(str(payload.get("name", "")))
         chips = chips_value(payload.get("chips"), name)
         records = service.execute(Count(counts={name: chips}))
     said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips)).text(lang)
@@ -194,8 +174,7 @@ def clock(
     """Pause or resume the clock with the Director's PIN: logged as the Director through the
     staff member ("Direttore (via Anna)")."""
 
-    state: State = floor.latest()
-    if state.clock is None:
+    if floor.latest().clock_running is None:
         raise RuleError(_("the clock starts with the tournament"), "III.5")
     wanted = payload.get("action")
     if wanted not in ("pause", "resume"):
@@ -203,7 +182,7 @@ def clock(
     pin = payload.get("pin")
 
     def act(director: Tournament) -> str:
-        running = director.state.clock is not None and director.state.clock.running
+        running = director.served().clock_running is True
         if (wanted == "pause") != running:
             said = _("the clock is already stopped") if not running else _("the clock runs")
             raise RuleError(said, "III.5")

@@ -21,8 +21,7 @@ from tdconsole.domain.access import check_stored, pin_matches, pin_weakness, wea
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.numbers import chips_typed
-from tdconsole.domain.registration import require_player
-from tdconsole.domain.state import Player, State, match_players
+from tdconsole.domain.served import Served
 from tdconsole.i18n import Said, _
 from tdconsole.now import Clock, utc_now
 from tdconsole.serve.floor.sessions import FloorSessions
@@ -112,11 +111,11 @@ class Floor:
             self._reader.close()
 
     # -- reading -----------------------------------------------------------------------------
-    def latest(self) -> State:
-        """The event's state now (other terminals' changes folded in)."""
+    def latest(self) -> Served:
+        """The event now (other terminals' changes folded in), as the served pages read it."""
         with self.lock:
             self._reader.poll()
-            return self._reader.state
+            return self._reader.served()
 
     def directors(self) -> set[str]:
         """Every Director the log has named, as last read (``fold.History.directors``): a
@@ -147,8 +146,8 @@ class Floor:
 
     def sign_in(self, pin: str, name: str, phone: str) -> tuple[Session, str]:
         """Check the floor PIN and the name; the session and its cookie. Raises RuleError."""
-        state = self.latest()
-        stored = state.pins.get("floor")
+        event = self.latest()
+        stored = event.pin("floor")
         if stored is None and self.public:
             raise RuleError(
                 _("no floor PIN is set: the Director sets one (at least 6 digits)"),
@@ -157,8 +156,8 @@ class Floor:
         staff = actor_name(name) if name.strip() else ""
         if not staff:
             raise RuleError(_("type your name: it is recorded on every action you take"), "VII.1")
-        director = state.settings.director
-        check_staff_name(staff, director, state.staff, on_floor=True, former=self.directors())
+        director = event.director
+        check_staff_name(staff, director, event.staff, on_floor=True, former=self.directors())
         if stored is not None:
             check_stored(stored, "floor")
             self._needs_strong_pin(pin, "floor_pin", matched=False)
@@ -168,19 +167,19 @@ class Floor:
             sid=new_id(),
             name=staff,
             issued=int(self.wall()),
-            epoch=state.phones_signed_out,
+            epoch=event.phones_signed_out,
             pin=pin_tag(stored),
         )
         return session, sign_session(self.secret, session)
 
-    def session(self, cookie: str, state: State | None = None) -> Session | None:
+    def session(self, cookie: str, event: Served | None = None) -> Session | None:
         """The session a cookie holds, if it is still good for the latest state: the same
         floor PIN, no "sign every phone out" since, not signed out itself, the event not
         over, 16 hours at most."""
         found = read_session(self.secret, cookie, self.wall())
         if found is None:
             return None
-        return found if self.session_valid(found, state or self.latest()) else None
+        return found if self.session_valid(found, event or self.latest()) else None
 
     def sign_out(self, session: Session) -> None:
         """End ``session`` here and now: its cookie is refused from then on, across a restart
@@ -192,17 +191,17 @@ class Floor:
             with contextlib.suppress(StoreError):
                 self._sessions.end(session.sid, session.issued + SESSION_SECONDS, int(self.wall()))
 
-    def session_valid(self, session: Session, state: State) -> bool:
-        """Whether ``session`` still holds for ``state`` (see ``session``)."""
+    def session_valid(self, session: Session, event: Served) -> bool:
+        """Whether ``session`` still holds for ``event`` (see ``session``)."""
         if session.issued <= self.wall() - SESSION_SECONDS or session.sid in self._ended:
             return False
-        if session.epoch != state.phones_signed_out or state.phase == "finished":
+        if session.epoch != event.phones_signed_out or event.phase == "finished":
             return False
-        stored = state.pins.get("floor")
+        stored = event.pin("floor")
         if session.pin != pin_tag(stored) or (stored is None and self.public):
             return False
         # (the Director renamed to, or to a look-alike of, a staff member's name meanwhile)
-        director = state.settings.director
+        director = event.director
         if same_person(session.name, director):
             return False
         try:
@@ -229,8 +228,7 @@ class Floor:
     ) -> str:
         """``act`` as the Director through ``session``'s staff member, once the Director's
         PIN, checked against the latest settings, is right."""
-        state = self.latest()
-        stored = state.pins.get("director")
+        stored = self.latest().pin("director")
         if stored is None:
             raise RuleError(
                 _(
@@ -251,15 +249,3 @@ class Floor:
                 return act(director)
             finally:
                 director.close()
-
-    def find(self, state: State, typed: str) -> list[Player]:
-        """The players in play ``typed`` may mean, as the console's fields match names."""
-        if not typed.strip():
-            return state.in_players()
-        return match_players(state.in_players(), typed)[:50]
-
-    def one_player(self, state: State, typed: str) -> Player:
-        found = self.find(state, typed)
-        if len(found) != 1:
-            return require_player(state, typed)  # its refusal: none, or the candidates
-        return found[0]

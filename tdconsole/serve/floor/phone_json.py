@@ -11,9 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tdconsole.domain.floor_model import floor_state
 from tdconsole.domain.read_model import to_json
-from tdconsole.domain.state import State
+from tdconsole.domain.served import Served
 from tdconsole.i18n import Msg, _, pgettext
 
 
@@ -72,9 +71,9 @@ def page_words(lang: str) -> dict[str, str]:
     return {key: message.template(lang) for key, message in _words().items()}
 
 
-def state_json(state: State, now: datetime, staff: str, lang: str) -> dict[str, Any]:
+def state_json(event: Served, now: datetime, staff: str, lang: str) -> dict[str, Any]:
     """The event as the phone shows it (``floor_model``'s document)."""
-    document: dict[str, Any] = to_json(floor_state(state, now, staff, lang))
+    document: dict[str, Any] = to_json(event.floor(now, staff, lang))
     return document
 
 
@@ -88,11 +87,11 @@ class SharedStates:
         """For each language, the last change (what the watcher sent) and its body."""
 
     def body(
-        self, change: object, state: State, now: datetime, staff: str, lang: str
+        self, change: object, event: Served, now: datetime, staff: str, lang: str
     ) -> dict[str, Any]:
         """``state_json`` at ``change`` (the watcher's one object for all phones)."""
         built = self._built.get(lang)
         if built is None or built[0] is not change:
-            built = (change, state_json(state, now, "", lang))
+            built = (change, state_json(event, now, "", lang))
             self._built[lang] = built
         return {**built[1], "staff": staff}

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.state import typed_in
+from tdconsole.domain.served import Served
 from tdconsole.i18n import Msg
 from tdconsole.serve.assets import Page
 from tdconsole.serve.floor import actions, commands
@@ -39,7 +39,7 @@ class Snap(Protocol):
     @property
     def version(self) -> int: ...
     @property
-    def state(self) -> Any: ...
+    def event(self) -> Served: ...
     @property
     def read_at(self) -> Any: ...
     @property
@@ -146,8 +146,8 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
 
 async def current(request: web.Request) -> web.StreamResponse:
     floor, parts = _parts(request)
-    state = await in_pool(request, floor.latest)
-    body = state_json(state, floor.clock(), session_of(request).name, parts.lang)
+    event = await in_pool(request, floor.latest)
+    body = state_json(event, floor.clock(), session_of(request).name, parts.lang)
     _not_recording(body, parts.watcher.latest, parts.lang)
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
@@ -157,7 +157,7 @@ async def find(request: web.Request) -> web.StreamResponse:
     typed = request.query.get("q", "")[:100]
 
     def found() -> list[str]:
-        return [p.name for p in floor.latest().in_players() if typed_in(typed, p.name)]
+        return floor.latest().in_play(typed)
 
     return web.json_response({"names": await in_pool(request, found)})
 
@@ -212,10 +212,10 @@ async def _states(
     async with contextlib.aclosing(parts.watcher.subscribe()) as changes:
         while True:
             snap = await _next_unless(changes, ended)
-            if snap is None or not floor.session_valid(session, snap.state):
+            if snap is None or not floor.session_valid(session, snap.event):
                 yield Event("signed-out", "{}")
                 return
-            body = parts.shared.body(snap, snap.state, snap.read_at, session.name, parts.lang)
+            body = parts.shared.body(snap, snap.event, snap.read_at, session.name, parts.lang)
             _not_recording(body, snap, parts.lang)
             body["sent_at"] = floor.clock().isoformat()  # (a phone's offset from this clock)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))

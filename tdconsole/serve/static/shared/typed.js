@@ -1,4 +1,4 @@
-// A name as people type it, folded as the console folds it (tdconsole.domain.state.typed_key):
+// A name as people type it, folded as the console folds it (tdconsole.domain.identity.typed_key):
 // no case, no accents, single spaces ("Zoë  Ångström" → "zoe angstrom"). Unicode's case
 // folding is lower case but for the letters below; tests/floor check that this agrees with the
 // console on every letter of the Latin, Greek and Cyrillic blocks.
@@ -16,7 +16,7 @@
     .normalize("NFD").replace(SUBSCRIPT, "ι").normalize("NFKD").replace(MARKS, "")
     .replace(/[øłđðæœþıŀ]/g, swap(PLAIN))
     .split(/\s+/).filter(Boolean).join(" ");
-  // A search as the pages fold it (tdconsole.domain.state.search_key): apostrophes, straight
+  // A search as the pages fold it (tdconsole.domain.identity.search_key): apostrophes, straight
   // or curly, hyphens and spaces are one ("d’ang" finds D'Angelo, "hohenzollern sig" finds
   // Hohenzollern-Sigmaringen).
   window.searchKey = (text) => window.typedKey(text)

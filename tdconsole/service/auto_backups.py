@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tdconsole.domain.state import State
+from tdconsole.domain.settings import Settings
 from tdconsole.store.backup import BackupWorker, list_backups
 from tdconsole.store.local_folders import backup_folder_here
 from tdconsole.store.log import EventLog
@@ -19,14 +19,15 @@ class AutoBackups:
         self._seq: int | None = None
         """The event the latest backup holds (read from the backups folder at first need)."""
 
-    def after_write(self, state: State) -> None:
-        """Take a backup when ``backup.every`` commands came since the last one."""
+    def after_write(self, settings: Settings, last_seq: int) -> None:
+        """Take a backup when ``settings.backup.every`` commands came since the last one
+        (``last_seq``: the log's last event now)."""
         path = self.store.path
         if path is None:
             return
-        settings = state.settings.backup
-        folder = backup_folder_here(state.settings)
-        if settings.keep <= 0:
+        folder = backup_folder_here(settings)
+        backup = settings.backup
+        if backup.keep <= 0:
             return
         if self._worker is None:
             self._worker = BackupWorker()
@@ -35,9 +36,9 @@ class AutoBackups:
         if self._seq is None:
             taken = list_backups(path, folder)
             self._seq = taken[-1].seq if taken else 0
-        if self.store.commands_after(self._seq) >= settings.every:
-            self._seq = state.last_seq
-            self._worker.request(path, folder, settings.keep)
+        if self.store.commands_after(self._seq) >= backup.every:
+            self._seq = last_seq
+            self._worker.request(path, folder, backup.keep)
 
     def wait(self, timeout: float | None = 30) -> None:
         """Return once the backup under way, if any, is on disk (or has failed)."""

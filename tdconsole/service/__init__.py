@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Generic, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, cast
 
 from typing_extensions import TypeVar  # (a default: Python 3.13's typing has it)
 
-from tdconsole.auto_backups import AutoBackups
 from tdconsole.domain.acting import Who, floor_owns, label
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import (
@@ -36,7 +35,8 @@ from tdconsole.domain.events import (
 from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
-from tdconsole.domain.registration import CreateEvent, SettingChanged
+from tdconsole.domain.next_event import Earlier, earlier
+from tdconsole.domain.registration import CreateEvent, SettingChanged, require_player
 from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.state import State
@@ -44,12 +44,16 @@ from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
-from tdconsole.state_cache import StateCache
+from tdconsole.service.auto_backups import AutoBackups
+from tdconsole.service.state_cache import StateCache
 from tdconsole.store import local_folders
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
 from tdconsole.store.memory import MemoryStore
 from tdconsole.store.output import place_new_file
+
+if TYPE_CHECKING:
+    from tdconsole.domain.served import Served
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
 """Where a Tournament keeps its log: the event's file unless said otherwise."""
@@ -288,6 +292,26 @@ class Tournament(Generic[Log]):
     def now(self) -> datetime:
         return self.clock()
 
+    def served(self) -> Served:
+        """The event as the served pages read it, as this service last read the log (the room's
+        screen, the players' page, the phones: ``domain.served``)."""
+        # lazy: the pages' models (the room, the phones, a bust's places) would weigh on the
+        # start-up of every command line that opens an event
+        from tdconsole.domain.served import Served
+
+        return Served(self.state)
+
+    def earlier(self) -> Earlier:
+        """This event as a new one "like the last one" copies it: its settings and starting
+        structure, its players to offer (``next_event``)."""
+        return earlier(self.state)
+
+    def named(self, typed: Iterable[str]) -> list[str]:
+        """The players' names as recorded, from names as typed (case and accents ignored, a
+        unique prefix: ``registration.require_player``): what a command built from typed
+        names records. An unknown or ambiguous name is refused (``RuleError``)."""
+        return [require_player(self.state, raw).name for raw in typed]
+
     # -- acting ----------------------------------------------------------------------------
     def _write(self, decide: Callable[[Context], list[EventBody]]) -> list[Record]:
         """The one write path: under the write lock, fold in what others appended, check who
@@ -300,7 +324,7 @@ class Tournament(Generic[Log]):
             records = self.store.append(decide(ctx), ctx.now, ctx.actor)
         self.cache.absorb(records)
         self.cache.keep_snapshot()
-        self.backups.after_write(self.state)
+        self.backups.after_write(self.state.settings, self.state.last_seq)
         return records
 
     def execute(self, command: Command) -> list[Record]:
@@ -438,12 +462,12 @@ class Tournament(Generic[Log]):
         (``last_event_players``) now: the console does it off its thread when a registration
         opens, so neither ``i`` nor ``ctrl+l`` waits for a file."""
         # lazy: reading the other events' files waits for the first registration
-        from tdconsole.event_files import players_to_offer, read_event
+        from tdconsole.event_files import read_event
         from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
         latest = [] if path is None else latest_events(path)  # the folder listed once
-        self._last = players_to_offer(read_event(latest[0])) if latest else []
+        self._last = list(read_event(latest[0]).players) if latest else []
         self._known = [] if path is None else known_names(path, latest)
 
     def _not_registered(self, names: list[str]) -> list[str]:
