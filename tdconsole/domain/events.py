@@ -55,7 +55,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(
         (
             "ruling_recorded",
-            "sanction_recorded",
             "rulebook_imported",
         ),
         "rulings",

@@ -36,6 +36,7 @@ from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -100,9 +101,9 @@ SAMPLES: list[Command] = [
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),
     rulings.RecordRuling(text="mano valida"),
-    rulings.Sanction(name="Anna", kind="warning", reason="x"),
-    rulings.Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
-    rulings.Sanction(name="Anna", kind="disqualify", reason="x"),
+    Sanction(name="Anna", kind="warning", reason="x"),
+    Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
+    Sanction(name="Anna", kind="disqualify", reason="x"),
     MarkServed(ruling=2),
     rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),

@@ -322,9 +322,8 @@ async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None
 
 async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pressed(pilot, "z")
-        app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
-        await pilot.press(*"carte scoperte", "enter")  # opened on the player, at the reason
+        await pressed(pilot, "z")  # opened on the player, at the reason
+        await pilot.press(*"carte scoperte", "tab", "down", "tab", "1", "enter")
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.suspended_orbits == 1

@@ -34,6 +34,8 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         parser_for(described).parse_args([*described.cli.split(), "--help"])
     for field in found.fields:
         metavar = field.metavar.text("en")
+        if field.kind == "word":  # its words, as typed
+            metavar = "{" + ",".join(field.typed_words) + "}"
         positional = field.required and not field.option
         assert (metavar if positional else f"--{field.name} {metavar}") in said.getvalue()
         assert field.label.text("en") in said.getvalue()
@@ -44,7 +46,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         fields = [field.id for field in app.screen.query("Input, OptionList")]
         assert fields == [field.name for field in found.fields]
         for field in found.fields:
-            if field.kind != "choice":  # (a choice lists its entries)
+            if field.kind not in ("choice", "word"):  # (a list of its entries)
                 box = app.screen.query_one(f"#{field.name}", Input)
                 assert box.placeholder == app.tr.say(field.label)
 

@@ -42,6 +42,21 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="Sanction",
+        module="slices.sanction",
+        cli="sanction",
+        summaries=(
+            pgettext("summary", "sanction warning: {name}"),
+            pgettext("summary", "sanction suspend: {name}"),
+            pgettext("summary", "sanction disqualify: {name}"),
+        ),
+        keys=(Key("z", "command('Sanction')", _("Sanction"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="VI.2",
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -59,6 +74,7 @@ SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
     "MarkServed": "slices.mark_served",
+    "Sanction": "slices.sanction",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -67,6 +83,7 @@ SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
     "suspension_served": "slices.mark_served",
+    "sanction_recorded": "slices.sanction",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -76,6 +93,7 @@ SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
     "MarkServed": ("suspension_served",),
+    "Sanction": ("sanction_recorded",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -2,8 +2,8 @@
 fields, in order, with its words; what is typed is read as the command line reads it
 (``Slice.build``), so the dialog and ``tdconsole`` refuse the same things the same way. A
 player's field completes the players' names and opens on the player given (the one under the
-cursor); the title names him with his seat. A choice's field lists its entries, Enter on one
-records it."""
+cursor); the title names him with his seat. A choice's field lists its entries, a word's its
+words translated; Enter on one records it."""
 
 from __future__ import annotations
 
@@ -48,6 +48,12 @@ class SliceDialog(Dialog):
                 )
             elif field.kind == "choice":
                 yield OptionList(*self.options(field), id=field.name)
+            elif field.kind == "word":
+                words = OptionList(
+                    *(Option(self.tr.say(w), id=w.msgid) for w in field.words), id=field.name
+                )
+                words.highlighted = 0  # the first word chosen until the arrows move
+                yield words
             else:
                 yield Input(placeholder=placeholder, id=field.name)
 
@@ -64,6 +70,8 @@ class SliceDialog(Dialog):
         ]
 
     def first_focus(self) -> Widget | None:
+        if self.first and self.declared.opened_at is not None:
+            return self.query_one(f"#{self.declared.opened_at}")
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
             return self.query_one(f"#{chosen[0].name}", OptionList)
@@ -87,8 +95,8 @@ class SliceDialog(Dialog):
         self.action_submit()
 
     def typed(self, field: Field) -> str:
-        """What the field holds: its text, or the number of the entry highlighted."""
-        if field.kind != "choice":
+        """What the field holds: its text, or the entry highlighted (its number, its word)."""
+        if field.kind not in ("choice", "word"):
             return self.query_one(f"#{field.name}", Input).value
         entries = self.query_one(f"#{field.name}", OptionList)
         index = entries.highlighted

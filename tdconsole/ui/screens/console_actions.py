@@ -46,7 +46,6 @@ from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
-from tdconsole.ui.dialogs.sanction import SanctionDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
@@ -346,9 +345,6 @@ class ConsoleActions(_Screen):
             defaults["seats"] = ",".join(map(str, seated))
             defaults["button"] = str(table.button)
         self.app.push_screen(form_class(name)(self.tr, defaults))
-
-    def action_sanction(self) -> None:
-        self.app.push_screen(SanctionDialog(self.tr, self._state(), self.selected_player()))
 
     def action_call_clock(self) -> None:
         name = self.selected_player()
