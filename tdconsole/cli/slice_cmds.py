@@ -88,7 +88,13 @@ def _add(sub: Any, described: Description) -> None:
         if field.required and not field.option:
             own.add_argument(field.name, help=field.label, **worded)
         else:
-            own.add_argument(f"--{field.name}", help=field.label, required=field.required, **worded)
+            own.add_argument(
+                f"--{field.flag or field.name}",
+                dest=field.name,
+                help=field.label,
+                required=field.required,
+                **worded,
+            )
     own.set_defaults(func=partial(run, declared))
 
 

@@ -38,7 +38,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
     "RecordRuling": frozenset({"ruling_recorded"}),
-    "EditLevel": frozenset({"structure_edited"}),
     "MovePlayer": frozenset({"player_moved"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "HandOverPrize": frozenset({"prize_handed_over"}),

@@ -112,8 +112,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
     _d("RecordRuling", "rulings", "ruling", ANY, "VII.2", (said.RULING,),
        Key("l", "ruling", _("Record ruling"))),
-    _d("EditLevel", "clock_events", "clock edit", PLAY, "III.5", (said.EDIT_LEVEL,),
-       Key("h", "edit_level", _("Edit a level"))),
     _d("MovePlayer", "director_moves", "move", PLAY, "VII.1", (said.MOVE,),
        Key("M", "move_player", _("Move a player"))),
     _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),

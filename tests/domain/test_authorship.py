@@ -11,7 +11,7 @@ from tdhelpers.support import FakeClock, MakeService, names, terminal
 
 from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.authorship import RECORDS, check_times, described
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats, MovePlayer
@@ -26,6 +26,7 @@ from tdconsole.domain.seating import Draw, MoveButton
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw

@@ -38,6 +38,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
     assert EVENT_MODULES["sanction_recorded"] == "slices.sanction"
+    assert EVENT_MODULES["structure_edited"] == "slices.edit_level"
 
 
 @pytest.mark.parametrize(

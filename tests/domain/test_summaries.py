@@ -35,6 +35,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw
@@ -109,7 +110,7 @@ SAMPLES: list[Command] = [
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
-    clock_events.EditLevel(level=5),
+    EditLevel(level=5),
     access.SignPhonesOut(),
     colour_up.ColourUp(counts={"Anna": 4000}),
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),

@@ -31,6 +31,17 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="EditLevel",
+        module="slices.edit_level",
+        cli="clock edit",
+        summaries=(pgettext("summary", "edit level {level}"),),
+        keys=(Key("h", "command('EditLevel')", _("Edit a level"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="III.5",
+        phone=False,
+    ),
+    Description(
         command="MarkServed",
         module="slices.mark_served",
         cli="served",
@@ -73,6 +84,7 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
+    "EditLevel": "slices.edit_level",
     "MarkServed": "slices.mark_served",
     "Sanction": "slices.sanction",
     "Withdraw": "slices.withdraw",
@@ -82,6 +94,7 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
+    "structure_edited": "slices.edit_level",
     "suspension_served": "slices.mark_served",
     "sanction_recorded": "slices.sanction",
     "player_withdrawn": "slices.withdraw",
@@ -92,6 +105,7 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
+    "EditLevel": ("structure_edited",),
     "MarkServed": ("suspension_served",),
     "Sanction": ("sanction_recorded",),
     "Withdraw": (

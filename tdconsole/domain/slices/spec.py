@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from tdconsole.domain.described import Description
@@ -61,6 +62,11 @@ class Field:
     words: tuple[Msg, ...] = ()
     """A ``word`` field's words: each one's msgid is the word as typed (the command line's
     choices), its translation the dialog's entry."""
+    flag: str | None = None
+    """The option's name on the command line when it is not the field's (``--bb``)."""
+    default: Callable[[State, datetime], str] | None = None
+    """What the dialog's field holds as it opens, from the State at that time (the level
+    edited: the next one)."""
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
@@ -116,8 +122,11 @@ class Slice:
     choose him rather than open the dialog (else the dialog takes the name typed)."""
     opened_at: str | None = None
     """The field the dialog's cursor starts on when it opens on a player (the sanction's
-    reason): the words typed then are that field's, never a name in place of his. None: the
-    player's field."""
+    reason: the words typed then are that field's, never a name in place of his), or when it
+    names none (the level edited: its big blind). None: the player's field, else the first."""
+    context: Callable[[State, datetime], Sequence[tuple[str | Msg, ...]]] | None = None
+    """Lines the dialog shows above its fields, from the State at that time (the levels to
+    come), each one its parts side by side."""
 
     @property
     def article(self) -> str | None:

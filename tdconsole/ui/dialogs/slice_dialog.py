@@ -7,10 +7,13 @@ words translated; Enter on one records it."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from textual import on
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
@@ -38,7 +41,24 @@ class SliceDialog(Dialog):
     def articles(self) -> tuple[str, ...]:
         return self.declared.articles
 
+    def now(self) -> datetime:
+        """The console's time (a test's frozen one)."""
+        clock = getattr(self.app, "clock", None) or datetime.now
+        now: datetime = clock()
+        return now
+
+    def context(self) -> str:
+        """The lines the slice shows above its fields, in the console's language."""
+        lines = self.declared.context(self.state, self.now()) if self.declared.context else []
+        return "\n".join(self.said(parts) for parts in lines)
+
+    def said(self, parts: tuple[str | Msg, ...], between: str = " ") -> str:
+        """Words and messages side by side, in the console's language."""
+        return between.join(p if isinstance(p, str) else self.tr.say(p) for p in parts)
+
     def body(self) -> ComposeResult:
+        if self.declared.context is not None:
+            yield Static(Content(self.context()), id="context", classes="dialog-context")
         for field in self.declared.fields:
             placeholder = self.tr.say(field.label)
             if field.kind == "player":
@@ -55,22 +75,19 @@ class SliceDialog(Dialog):
                 words.highlighted = 0  # the first word chosen until the arrows move
                 yield words
             else:
-                yield Input(placeholder=placeholder, id=field.name)
+                value = field.default(self.state, self.now()) if field.default else ""
+                yield Input(value, placeholder=placeholder, id=field.name)
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
         entries = field.choices(self.state) if field.choices is not None else []
         return [
-            Option(
-                f"{number}. "
-                + "  ".join(p if isinstance(p, str) else self.tr.say(p) for p in words),
-                id=str(number),
-            )
+            Option(f"{number}. " + self.said(words, "  "), id=str(number))
             for number, words in entries
         ]
 
     def first_focus(self) -> Widget | None:
-        if self.first and self.declared.opened_at is not None:
+        if self.declared.opened_at is not None and (self.first or self.declared.player is None):
             return self.query_one(f"#{self.declared.opened_at}")
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
@@ -79,6 +96,8 @@ class SliceDialog(Dialog):
 
     def show(self, state: State) -> None:
         super().show(state)
+        if self.declared.context is not None:
+            self.query_one("#context", Static).update(Content(self.context()))
         for field in self.declared.fields:
             if field.kind != "choice":
                 continue

@@ -36,7 +36,6 @@ from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
-from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
@@ -313,11 +312,6 @@ class ConsoleActions(_Screen):
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
         self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
-
-    def action_edit_level(self) -> None:
-        status = getattr(self.app, "clock_status", lambda: None)()
-        current = status.index if status is not None else 0
-        self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
 
     def action_button(self) -> None:
         """Record the button's seat: the seat under the cursor, any other can be typed."""
