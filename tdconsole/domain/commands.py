@@ -97,8 +97,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("T", "clock_set", _("Set the time")), words=_clock),
     _d("Bust", "play", "bust", PLAY, None, (said.ELIMINATED,),
        Key("e", "eliminate", _("Eliminate"), True, True)),
-    _d("SecondStack", "play", "dote", PLAY, None, (said.SECOND_STACK,),
-       Key("d", "second_stack", _("Second stack"), True, True)),
     _d("Count", "play", "count", PLAY, None, (said.COUNT,),
        Key("k", "count", _("Count"), False, True), words=_counted),
     _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),

@@ -104,7 +104,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
         "Rossi: eliminato al 24° posto\n"
     )
     code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi", "--stack", "0")
-    assert code == 0 and out.startswith("Bianchi: seconda dote di ")
+    assert code == 0 and out.startswith("seconda dote: Bianchi\nBianchi: seconda dote di ")
     code, out, _ = run(
         capsys,
         "--event",

@@ -39,6 +39,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
     assert EVENT_MODULES["sanction_recorded"] == "slices.sanction"
     assert EVENT_MODULES["structure_edited"] == "slices.edit_level"
+    assert EVENT_MODULES["second_stack_issued"] == "slices.second_stack"
 
 
 @pytest.mark.parametrize(
@@ -49,6 +50,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
         ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
         ("suspension_served", {"ruling": 2}),
+        ("second_stack_issued", {"name": "Dan", "table": 2, "amount": 4000, "stack_before": 50}),
         (
             "sanction_recorded",
             {

@@ -7,7 +7,7 @@ one in play are frozen. The dialog lists the levels to come and opens on the nex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import ClassVar
 
@@ -96,7 +96,9 @@ def current_index(state: State, now: datetime) -> int | None:
     return clock.settle(state.clock, state.structure, now, auto_announce=auto).index
 
 
-def levels_to_come(state: State, now: datetime) -> list[tuple[str | Msg, ...]]:
+def levels_to_come(
+    state: State, now: datetime, typed: Mapping[str, str]
+) -> list[tuple[str | Msg, ...]]:
     """The period in play (marked) and the next ones, as they stand."""
     index = current_index(state, now)
     if index is None or state.structure is None:

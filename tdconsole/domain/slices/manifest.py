@@ -68,6 +68,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="SecondStack",
+        module="slices.second_stack",
+        cli="dote",
+        summaries=(pgettext("summary", "second stack: {name}"),),
+        keys=(Key("d", "command('SecondStack')", _("Second stack"), True, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -87,6 +98,7 @@ SLICE_MODULES = {
     "EditLevel": "slices.edit_level",
     "MarkServed": "slices.mark_served",
     "Sanction": "slices.sanction",
+    "SecondStack": "slices.second_stack",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -97,6 +109,7 @@ SLICE_EVENTS = {
     "structure_edited": "slices.edit_level",
     "suspension_served": "slices.mark_served",
     "sanction_recorded": "slices.sanction",
+    "second_stack_issued": "slices.second_stack",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -108,6 +121,7 @@ SLICE_RECORDS = {
     "EditLevel": ("structure_edited",),
     "MarkServed": ("suspension_served",),
     "Sanction": ("sanction_recorded",),
+    "SecondStack": ("second_stack_issued",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -33,6 +33,10 @@ of a fixed set of words (``Field.words``)."""
 Choice = tuple[int, tuple[str | Msg, ...]]
 """An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
 
+Context = Callable[[State, datetime, Mapping[str, str]], Sequence[tuple[str | Msg, ...]]]
+"""Lines a dialog shows above its fields, each one its parts side by side: from the State at
+that time and what its fields hold (by name), as they are typed."""
+
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
 
@@ -124,9 +128,12 @@ class Slice:
     """The field the dialog's cursor starts on when it opens on a player (the sanction's
     reason: the words typed then are that field's, never a name in place of his), or when it
     names none (the level edited: its big blind). None: the player's field, else the first."""
-    context: Callable[[State, datetime], Sequence[tuple[str | Msg, ...]]] | None = None
-    """Lines the dialog shows above its fields, from the State at that time (the levels to
-    come), each one its parts side by side."""
+    context: Context | None = None
+    """Lines the dialog shows above its fields (the levels to come; the second stack at the
+    table of the player named)."""
+    kept: bool = False
+    """Its dialog is built once and opened again emptied (a key of a busy evening: building
+    a dialog is most of a key's CPU)."""
 
     @property
     def article(self) -> str | None:

@@ -8,9 +8,10 @@ words translated; Enter on one records it."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
@@ -20,20 +21,57 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import PlayerDialog
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.changed import update_changed
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
 
 
-class SliceDialog(Dialog):
+class SliceDialog(PlayerDialog):
+    name_typed = False
+    """A name was typed since the dialog opened (letters typed in its number go on it)."""
+
     def __init__(
         self, tr: Translator, state: State, declared: Slice, player: str | None = None
     ) -> None:
         self.declared = declared
-        self.first = player or ""
-        super().__init__(tr, state)
+        super().__init__(tr, state, player)
+
+    @classmethod
+    def for_key(
+        cls, app: App[Any], tr: Translator, state: State, declared: Slice, player: str | None
+    ) -> SliceDialog:
+        """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
+        kept from the last time, emptied; else a new one."""
+        kind = f"-{declared.command.__name__}"
+        dialog = cls.kept(app, tr, kind) if declared.kept else None
+        if dialog is None:
+            built = cls(tr, state, declared, player)
+            return built.keep() if declared.kept else built
+        dialog.first = player or ""
+        dialog.reopen(state)
+        return dialog
+
+    def kind(self) -> str:
+        return f"-{self.declared.command.__name__}"
+
+    def reset(self) -> None:
+        for field in self.declared.fields:
+            if field.kind == "player":
+                self.set_name(self.query_one(f"#{field.name}", Input))
+            elif field.kind == "word":
+                self.query_one(f"#{field.name}", OptionList).highlighted = 0
+            elif field.kind != "choice":  # (a choice's entries: ``show``)
+                default = field.default(self.state, self.now()) if field.default else ""
+                self.query_one(f"#{field.name}", Input).value = default
+
+    def as_opened(self) -> None:
+        self.name_typed = False
+        if (player := self.declared.player) is not None:
+            self.query_one(f"#{player.name}", Input).select_on_focus = True
+        super().as_opened()
 
     def heading_words(self) -> Msg:
         return self.declared.heading
@@ -47,10 +85,14 @@ class SliceDialog(Dialog):
         now: datetime = clock()
         return now
 
-    def context(self) -> str:
-        """The lines the slice shows above its fields, in the console's language."""
-        lines = self.declared.context(self.state, self.now()) if self.declared.context else []
-        return "\n".join(self.said(parts) for parts in lines)
+    def update_note(self) -> None:
+        """The lines the slice shows above its fields, from what they hold now."""
+        if self.declared.context is None:
+            return
+        typed = {f.name: self.typed(f) for f in self.declared.fields}
+        lines = self.declared.context(self.state, self.now(), typed)
+        context = Content("\n".join(self.said(parts) for parts in lines))
+        update_changed(self.query_one("#context", Static), context)
 
     def said(self, parts: tuple[str | Msg, ...], between: str = " ") -> str:
         """Words and messages side by side, in the console's language."""
@@ -58,7 +100,7 @@ class SliceDialog(Dialog):
 
     def body(self) -> ComposeResult:
         if self.declared.context is not None:
-            yield Static(Content(self.context()), id="context", classes="dialog-context")
+            yield Static(id="context", classes="dialog-context")
         for field in self.declared.fields:
             placeholder = self.tr.say(field.label)
             if field.kind == "player":
@@ -96,8 +138,6 @@ class SliceDialog(Dialog):
 
     def show(self, state: State) -> None:
         super().show(state)
-        if self.declared.context is not None:
-            self.query_one("#context", Static).update(Content(self.context()))
         for field in self.declared.fields:
             if field.kind != "choice":
                 continue
@@ -107,6 +147,34 @@ class SliceDialog(Dialog):
             entries.add_options(self.options(field))
             if entries.option_count:
                 entries.highlighted = min(highlighted or 0, entries.option_count - 1)
+
+    @on(Input.Changed)
+    def _moved(self, event: Input.Changed) -> None:
+        """A number has no letters: letters typed in the number the dialog opened at (the
+        second stack's, with the cursor's player) are another player's name, moved to his
+        field in place of the player the dialog opened on (``d`` then a name, as in every
+        player dialog)."""
+        player, at = self.declared.player, self.declared.opened_at
+        if player is None:
+            return
+        if event.input.id == player.name:
+            self.name_typed = self.name_typed or event.value != self.first
+            return
+        number = next((f for f in self.declared.fields if f.name == at), None)
+        if number is None or number.kind != "whole" or event.input.id != at:
+            return
+        typed = event.value
+        first = next((i for i, ch in enumerate(typed) if ch.isalpha()), None)
+        if first is None:
+            return
+        name = self.query_one(f"#{player.name}", Input)
+        moved = typed[first:]
+        event.input.value = typed[:first]
+        name.value = name.value + moved if self.name_typed else moved
+        self.name_typed = True
+        name.cursor_position = len(name.value)
+        name.select_on_focus = False  # the name being typed goes on, not selected away
+        name.focus()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -45,7 +45,6 @@ from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
-from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
@@ -169,10 +168,6 @@ class ConsoleActions(_Screen):
         player = name or self.selected_player()
         self.app.push_screen(EliminateDialog.opened(self.app, self.tr, self._state(), player))
 
-    def action_second_stack(self, name: str | None = None) -> None:
-        player = name or self.selected_player()
-        self.app.push_screen(SecondStackDialog.opened(self.app, self.tr, self._state(), player))
-
     def action_count(self) -> None:
         table = self.selected_table()
         if table is None:
@@ -285,7 +280,7 @@ class ConsoleActions(_Screen):
         if player is None and found.chosen_first:
             self.choose_first("player")
             return
-        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
+        self.app.push_screen(SliceDialog.for_key(self.app, self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
