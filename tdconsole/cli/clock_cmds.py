@@ -1,4 +1,5 @@
-"""The blind clock from the command line (Art. III.5): status, control, plan, level edits."""
+"""The blind clock from the command line (Art. III.5): status, control, plan (a level edited,
+a break called: ``domain.slices``)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import argparse
 from datetime import date, datetime, time
 from typing import Any
 
-from tdconsole.cli.common import chips_text, emit_json, lang, open_service, say
+from tdconsole.cli.common import chips_text, emit_json, lang, open_service
 from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.cli.slice_cmds import sub_commands
 from tdconsole.domain import clock
 from tdconsole.domain.clock import format_mmss, parse_mmss
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.view import clock_json
@@ -93,8 +94,6 @@ def cmd_clock(args: argparse.Namespace) -> int:
     action = args.action
     if action == "plan":
         return _plan(args)
-    if action == cli_name("EditLevel", 1):
-        return _edit(args)
     service = open_service(args)
     try:
         if action is not None:
@@ -249,39 +248,6 @@ def _plan_table(documents: list[dict[str, Any]], language: str) -> str:
     return "\n".join(lines)
 
 
-def _edit(args: argparse.Namespace) -> int:
-    if args.value is None:
-        raise RuleError(
-            _("write clock edit LEVEL [--bb N] [--ante N] [--minutes N] [--break M]"),
-        )
-    try:
-        level = int(args.value)
-    except ValueError:
-        raise RuleError(
-            _("{value!r} is not a level number").format(value=args.value),
-        ) from None
-    service = open_service(args)
-    try:
-        service.execute(
-            EditLevel(
-                level=level,
-                big_blind=args.bb,
-                ante=args.ante,
-                minutes=args.minutes,
-                break_minutes=args.break_minutes,
-            )
-        )
-    finally:
-        service.close()
-    say(
-        args,
-        _("level {level} edited (Art. III.5); `clock plan` shows the structure").format(
-            level=level
-        ),
-    )
-    return 0
-
-
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
         cli_name("ClockControl"),
@@ -303,7 +269,6 @@ def register(sub: Any) -> None:
             "sub",
             "set",
             "plan",
-            cli_name("EditLevel", 1),
             *sub_commands("clock"),
         ),
     )
@@ -322,11 +287,3 @@ def register(sub: Any) -> None:
     p.add_argument("--minutes", type=int, metavar="T2", help=_("plan: later levels; edit: length"))
     p.add_argument("--at", metavar=_("HH:MM"), help=_("plan: start time of day"))
     p.add_argument("--levels", type=int, default=24, metavar="N", help=_("plan: how many levels"))
-    p.add_argument("--ante", type=int, metavar="N", help=_("edit: the level's ante"))
-    p.add_argument(
-        "--break",
-        dest="break_minutes",
-        type=int,
-        metavar="M",
-        help=_("edit: a break of M minutes after the level"),
-    )

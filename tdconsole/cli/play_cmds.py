@@ -1,4 +1,4 @@
-"""Commands of play: counts, second stack, eliminations, disqualification, closing, the final."""
+"""Commands of play: counts, eliminations, closing, the final."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from tdconsole.domain.play import (
     CloseTable,
     Count,
     Final,
-    SecondStack,
     TableClosed,
 )
 from tdconsole.domain.play_common import table_changes_said
@@ -40,24 +39,6 @@ def cmd_count(args: argparse.Namespace) -> int:
         player = service.state.find(name)
         assert player is not None
         print(f"{player.name}: {chips_text(player.chips)}")
-    return 0
-
-
-def cmd_dote(args: argparse.Namespace) -> int:
-    service = act(
-        args, lambda event: SecondStack(name=named(event, [args.name])[0], stack=args.stack)
-    )
-    player = service.state.find(named(service, [args.name])[0])
-    assert player is not None and player.second_stack is not None
-    table = service.state.tables[player.table or 0]
-    amount, chips = chips_text(player.second_stack), chips_text(table.chips)
-    say(
-        args,
-        _(
-            "{name}: second stack {amount} chips — the average stack of table "
-            "{table} (Art. III.3); table chips now {chips}"
-        ).format(name=player.name, amount=amount, table=table.number, chips=chips),
-    )
     return 0
 
 
@@ -219,14 +200,6 @@ def register(sub: Any) -> None:
 
     p = add(cli_name("Count"), cmd_count, _("record chip counts: NAME=CHIPS ..."))
     p.add_argument("counts", metavar=_("NAME=N"), nargs="+")
-
-    p = add(
-        cli_name("SecondStack"),
-        cmd_dote,
-        _("second stack: the table's average stack (Art. III.2-III.3)"),
-    )
-    p.add_argument("name", metavar=_("NAME"))
-    p.add_argument("--stack", type=int, metavar="N", help=_("his stack now (must be below the BB)"))
 
     p = add(
         cli_name("Bust"),

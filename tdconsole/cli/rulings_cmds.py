@@ -1,4 +1,4 @@
-"""The rulings log and sanctions from the command line (Art. VII.1-VII.5, VI.2)."""
+"""The rulings log from the command line (Art. VII.1-VII.5; a sanction: ``slices.sanction``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 from tdconsole.cli.common import act, emit_json, named, open_service, said, say
 from tdconsole.cli.parsing import cli_name
-from tdconsole.domain.rulings import RecordRuling, Sanction
+from tdconsole.domain.rulings import RecordRuling
 from tdconsole.domain.view import rulings_json
-from tdconsole.i18n import _, ngettext, pgettext
+from tdconsole.i18n import _, pgettext
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
@@ -31,43 +31,6 @@ def cmd_ruling(args: argparse.Namespace) -> int:
             entry=ruling.id, cited=cited or _("no article cited")
         ),
     )
-    return 0
-
-
-def cmd_sanction(args: argparse.Namespace) -> int:
-    ruling = act(
-        args,
-        lambda event: Sanction(
-            name=named(event, [args.name])[0],
-            kind=args.kind,
-            orbits=args.orbits,
-            reason=args.reason,
-        ),
-    ).state.rulings[-1]
-    name, entry = ruling.players[0], ruling.id
-    if args.kind == "warning":
-        say(
-            args,
-            _("{name}: warning recorded as entry {entry} (Art. VI.2)").format(
-                name=name, entry=entry
-            ),
-        )
-    elif args.kind == "suspend":
-        say(
-            args,
-            ngettext(
-                "{name}: suspension for {n} orbit recorded as entry {entry} (Art. VI.2)",
-                "{name}: suspension for {n} orbits recorded as entry {entry} (Art. VI.2)",
-                ruling.orbits or 1,
-            ).format(name=name, entry=entry),
-        )
-    else:
-        say(
-            args,
-            _("{name}: disqualification recorded as entry {entry} (Art. VI.2)").format(
-                name=name, entry=entry
-            ),
-        )
     return 0
 
 
@@ -112,15 +75,6 @@ def register(sub: Any) -> None:
     p.add_argument("--articles", metavar="A,B", help=_("articles cited, e.g. 7.7,7.8"))
     p.add_argument("--players", nargs="+", metavar=_("NAME"))
     p.add_argument("--text", required=True, metavar=_("TEXT"), help=_("the decision"))
-
-    p = sub.add_parser(
-        cli_name("Sanction"), help=_("warning, suspension of 1-2 orbits, disqualification (VI.2)")
-    )
-    p.set_defaults(func=cmd_sanction)
-    p.add_argument("name", metavar=_("NAME"))
-    p.add_argument("kind", choices=("warning", "suspend", "disqualify"))
-    p.add_argument("--orbits", type=int, choices=(1, 2))
-    p.add_argument("--reason", required=True, metavar=_("TEXT"))
 
     p = sub.add_parser("rulings", help=_("the rulings log and sanctions"))
     p.set_defaults(func=cmd_rulings)

@@ -81,11 +81,19 @@ def _add(sub: Any, described: Description) -> None:
         description=words,
     )
     for field in declared.fields:
+        # a word's argument shows its words ({warning,suspend,disqualify}), refused otherwise
+        worded: dict[str, Any] = (
+            {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
+        )
         if field.required and not field.option:
-            own.add_argument(field.name, metavar=field.metavar, help=field.label)
+            own.add_argument(field.name, help=field.label, **worded)
         else:
             own.add_argument(
-                f"--{field.name}", metavar=field.metavar, help=field.label, required=field.required
+                f"--{field.flag or field.name}",
+                dest=field.name,
+                help=field.label,
+                required=field.required,
+                **worded,
             )
     own.set_defaults(func=partial(run, declared))
 

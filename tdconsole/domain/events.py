@@ -36,7 +36,7 @@ EVENT_TYPES: dict[str, type[EventBody]] = {}
 EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     **dict.fromkeys(("pin_changed", "phones_signed_out"), "access"),
-    **dict.fromkeys(("clock_changed", "structure_edited"), "clock_events"),
+    "clock_changed": "clock_events",
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(
@@ -49,13 +49,10 @@ EVENT_MODULES: dict[str, str] = {
         "registration",
     ),
     "player_moved": "director_moves",
-    **dict.fromkeys(
-        ("started", "chips_counted", "second_stack_issued", "players_eliminated"), "play"
-    ),
+    **dict.fromkeys(("started", "chips_counted", "players_eliminated"), "play"),
     **dict.fromkeys(
         (
             "ruling_recorded",
-            "sanction_recorded",
             "rulebook_imported",
         ),
         "rulings",

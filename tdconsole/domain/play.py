@@ -45,6 +45,7 @@ from tdconsole.domain.play_tables import (
     draw_move_plan,
     vacant_seats,
 )
+from tdconsole.domain.slices.second_stack import SecondStack, SecondStackIssued
 from tdconsole.domain.state import Player, State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _, ngettext, pgettext
@@ -197,113 +198,6 @@ class Count(Command):
         for number, named in by_table.items():
             check_in_circulation(state, state.tables[number], named)
         return [ChipsCounted(counts=clean)]
-
-
-# -- the second stack (Art. III.2-III.3) -----------------------------------------------------
-
-
-class SecondStackIssued(EventBody):
-    """Art. III.3: the table's average stack, recorded with its amount; C_t grows by it."""
-
-    type: ClassVar[str] = "second_stack_issued"
-    name: str
-    table: int
-    amount: int
-    stack_before: int | None = None
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        player.second_stack = self.amount
-        player.chips = None if self.stack_before is None else self.stack_before + self.amount
-        player.counted = self.stack_before is not None
-        state.tables[self.table].chips += self.amount
-        state.issued += self.amount
-
-
-class SecondStack(Command):
-    name: str
-    stack: int | None = Field(None, ge=0)
-
-    def describe(self) -> Summary:
-        return summary_of(said.SECOND_STACK, name=self.name.strip())
-
-    @classmethod
-    def check_applies(cls, state: State) -> None:
-        require_play_open(state, pgettext("play refused", "second stack"))
-        if state.phase != "elimination":
-            raise RuleError(
-                _("no second stack in the final: the III.4 bonus replaced it"),
-                "III.4",
-            )
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        self.check_applies(state)
-        player = require_in(state, self.name)
-        if player.second_stack is not None:
-            raise RuleError(
-                _(
-                    "{name} has already taken his second stack ({second_stack}): "
-                    "it is given once only"
-                ).format(name=player.name, second_stack=chips_text(player.second_stack)),
-                "III.3",
-            )
-        if self.stack is not None:
-            check_chip_unit(state, player.name, self.stack)
-            check_in_circulation(state, table_of(state, player), {player.name: self.stack})
-        big_blind = current_big_blind(state, ctx.now)
-        if (
-            self.stack is None
-            and player.counted
-            and player.chips is not None
-            and big_blind is not None
-            and player.chips >= big_blind
-        ):
-            # Decision of III.2: with no stack given, the last recorded count is his stack.
-            raise RuleError(
-                _(
-                    "{name}'s last count is {chips} chips, not below the big "
-                    "blind {big_blind}: the second stack is for a stack below "
-                    "the big blind; give his stack now with `dote {name} --stack "
-                    "N`"
-                ).format(
-                    name=player.name,
-                    chips=chips_text(player.chips),
-                    big_blind=chips_text(big_blind),
-                ),
-                "III.2",
-            )
-        if self.stack is None and (not player.counted or player.chips is None):
-            # Decision of III.2: his starting stack is no evidence of his stack now.
-            raise RuleError(
-                _(
-                    "{name} has no count on record below the big blind: the second stack "
-                    "is for a stack below the big blind; give his stack now with "
-                    "`dote {name} --stack N`"
-                ).format(name=player.name),
-                "III.2",
-            )
-        if self.stack is not None and big_blind is not None and self.stack >= big_blind:
-            raise RuleError(
-                _(
-                    "{name} has {stack} chips, not below the big blind "
-                    "{big_blind}: the second stack is for a stack below the big "
-                    "blind"
-                ).format(
-                    name=player.name, stack=chips_text(self.stack), big_blind=chips_text(big_blind)
-                ),
-                "III.2",
-            )
-        table = table_of(state, player)
-        amount = second_stack_amount(state, table)
-        assert amount is not None
-        stack = self.stack
-        if stack is None and player.counted:
-            stack = player.chips  # below the big blind (checked above): his last count
-        return [
-            SecondStackIssued(
-                name=player.name, table=table.number, amount=amount, stack_before=stack
-            )
-        ]
 
 
 # -- eliminations and places ----------------------------------------------------------------

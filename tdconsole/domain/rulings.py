@@ -1,20 +1,19 @@
-"""The rulings log (Art. VII.1-VII.5) and sanctions (Art. VI.2), as events like any other."""
+"""The rulings log (Art. VII.1-VII.5), as events like any other (a sanction:
+``slices.sanction``)."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import Field
 
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.play_common import SanctionKind, add_sanction
 from tdconsole.domain.registration import require_player
-from tdconsole.domain.slices.disqualify import Disqualify
-from tdconsole.domain.state import Ruling, State, name_key
+from tdconsole.domain.state import Ruling, State
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
 
@@ -59,33 +58,6 @@ class RulingRecorded(EventBody):
         )
 
 
-class SanctionRecorded(EventBody):
-    """A warning or a suspension of one or two orbits (VI.2); shown until marked served."""
-
-    type: ClassVar[str] = "sanction_recorded"
-    name: str
-    kind: Literal["warning", "suspend"]
-    orbits: int | None
-    reason: str
-    table: int | None
-    director: str
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        if self.kind == "suspend":
-            player.suspended_orbits = self.orbits
-        add_sanction(
-            state,
-            at,
-            name=self.name,
-            kind=self.kind,
-            reason=self.reason,
-            table=self.table,
-            director=self.director,
-            orbits=self.orbits,
-        )
-
-
 class RecordRuling(Command):
     """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
 
@@ -113,57 +85,6 @@ class RecordRuling(Command):
                 players=players,
                 articles=clean_articles(self.articles),
                 text=text,
-                director=ctx.actor,
-            )
-        ]
-
-
-class Sanction(Command):
-    """``sanction NAME warning|suspend|disqualify`` (VI.2)."""
-
-    name: str
-    kind: SanctionKind
-    orbits: int | None = None
-    reason: str
-
-    def describe(self) -> Summary:
-        return summary_of(said.SANCTIONS[self.kind], name=self.name.strip())
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if not self.reason.strip():
-            raise RuleError(
-                _("a sanction needs a reason: give --reason TEXT"),
-                "VI.2",
-            )
-        if self.kind == "disqualify":
-            return Disqualify(name=self.name, reason=self.reason).decide(state, ctx)
-        player = require_player(state, self.name)
-        if player.status != "in":
-            raise RuleError(_("{name} is not in play").format(name=player.name), "VI.2")
-        orbits = self.orbits
-        if self.kind == "suspend":
-            if orbits not in (1, 2):
-                raise RuleError(
-                    _("a suspension lasts one or two orbits: give --orbits 1 or 2"),
-                    "VI.2",
-                )
-            if player.suspended_orbits is not None:
-                raise RuleError(
-                    _("{name} is already suspended: mark it served first").format(name=player.name),
-                    "VI.2",
-                )
-        elif orbits is not None:
-            raise RuleError(
-                _("--orbits goes with a suspension only"),
-                "VI.2",
-            )
-        return [
-            SanctionRecorded(
-                name=player.name,
-                kind=self.kind,
-                orbits=orbits,
-                reason=self.reason.strip(),
-                table=player.table,
                 director=ctx.actor,
             )
         ]

@@ -104,7 +104,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
         "Rossi: eliminato al 24° posto\n"
     )
     code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi", "--stack", "0")
-    assert code == 0 and out.startswith("Bianchi: seconda dote di ")
+    assert code == 0 and out.startswith("seconda dote: Bianchi\nBianchi: seconda dote di ")
     code, out, _ = run(
         capsys,
         "--event",
@@ -117,7 +117,9 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
         "--reason",
         "carte scoperte",
     )
-    assert out == "Conti: sospensione di un giro registrata come voce 1 (Art. VI.2)\n"
+    assert out == (  # its summary, then its entry in the rulings log
+        "sospensione: Conti\nConti: sospensione di un giro registrata come voce 1 (Art. VI.2)\n"
+    )
     assert run(capsys, "--event", demo, "served", "1")[1] == (
         "sospensione 1 scontata\nConti: sospensione scontata (Art. VI.2)\n"
     )

@@ -11,9 +11,9 @@ from tdhelpers.support import MakeService, names
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Final, Start
 from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.rulings import Sanction
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.view import payouts_json, state_json
 from tdconsole.service import Tournament
 

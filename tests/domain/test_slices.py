@@ -37,6 +37,9 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
     assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
+    assert EVENT_MODULES["sanction_recorded"] == "slices.sanction"
+    assert EVENT_MODULES["structure_edited"] == "slices.edit_level"
+    assert EVENT_MODULES["second_stack_issued"] == "slices.second_stack"
 
 
 @pytest.mark.parametrize(
@@ -47,6 +50,18 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
         ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
         ("suspension_served", {"ruling": 2}),
+        ("second_stack_issued", {"name": "Dan", "table": 2, "amount": 4000, "stack_before": 50}),
+        (
+            "sanction_recorded",
+            {
+                "name": "Dan",
+                "kind": "suspend",
+                "orbits": 1,
+                "reason": "carte",
+                "table": 2,
+                "director": "Direttore",
+            },
+        ),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
@@ -112,3 +127,17 @@ def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:
     assert said.text("en") == "The suspension's entry in the rulings log: nothing to choose"
     offered = replace(found.fields[0], choices=lambda state: [(2, ("20:00", "Rossi"))])
     assert replace(found, fields=(offered,)).nothing_to_choose(state) is None
+
+
+def test_a_word_is_one_of_its_fields_words_as_typed() -> None:
+    """A ``word`` field (the sanction's kind) takes its words as the command line types them,
+    whatever the reader's language, and refuses any other naming them, with the article."""
+    field = next(f for f in declared("Sanction").fields if f.kind == "word")
+    assert field.typed_words == ("warning", "suspend", "disqualify")
+    assert field.read(" suspend ", "VI.2") == "suspend"
+    with pytest.raises(RuleError) as refused:
+        field.read("sospensione", "VI.2")
+    assert refused.value.article == "VI.2"
+    assert str(refused.value) == (
+        "Sanction: give one of warning, suspend, disqualify, not 'sospensione' (Art. VI.2)"
+    )

@@ -35,7 +35,9 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -100,15 +102,15 @@ SAMPLES: list[Command] = [
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),
     rulings.RecordRuling(text="mano valida"),
-    rulings.Sanction(name="Anna", kind="warning", reason="x"),
-    rulings.Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
-    rulings.Sanction(name="Anna", kind="disqualify", reason="x"),
+    Sanction(name="Anna", kind="warning", reason="x"),
+    Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
+    Sanction(name="Anna", kind="disqualify", reason="x"),
     MarkServed(ruling=2),
     rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
-    clock_events.EditLevel(level=5),
+    EditLevel(level=5),
     access.SignPhonesOut(),
     colour_up.ColourUp(counts={"Anna": 4000}),
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),

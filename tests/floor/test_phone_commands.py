@@ -235,3 +235,23 @@ async def test_the_directors_pin_disqualifies_from_the_phone(client: Client, eve
     finally:
         director.close()
     assert (last_actor(event).role, last_actor(event).via) == ("director", "Anna")
+
+
+def test_a_word_fields_form_lists_its_words_as_typed_and_as_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A field of a fixed set of words (the sanction's kind) comes to the phone with its words:
+    each as typed, the value sent back, and in the phone's language."""
+    sanction = next(d for d in SLICE_DESCRIPTIONS if d.command == "Sanction")
+    shown = replace(sanction, phone=True)
+    others = tuple(d for d in SLICE_DESCRIPTIONS if d is not sanction)
+    monkeypatch.setattr(commands, "SLICE_DESCRIPTIONS", (*others, shown))
+    form = next(f for f in commands.forms("it") if f["command"] == "Sanction")
+    kind = next(f for f in form["fields"] if f["name"] == "kind")
+    assert (kind["kind"], kind["label"]) == ("word", "Sanzione")
+    assert kind["words"] == [
+        {"word": "warning", "label": "richiamo verbale"},
+        {"word": "suspend", "label": "sospensione"},
+        {"word": "disqualify", "label": "squalifica"},
+    ]
+    assert all("words" not in f for f in form["fields"] if f["kind"] != "word")

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from tdhelpers.support import FakeClock, names
 
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.view import clock_json
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

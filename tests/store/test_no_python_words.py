@@ -19,7 +19,7 @@ from tdhelpers.support import names, started
 
 from tdconsole.cli import main
 from tdconsole.domain.play import Bust, SecondStack
-from tdconsole.domain.rulings import Sanction
+from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore, StoreError
 from tdconsole.store.settings_file import load_settings

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.demo import build_demo, demo_in_memory
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdhelpers.support import terminal

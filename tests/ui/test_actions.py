@@ -75,7 +75,7 @@ async def test_clock_keys(app: ConsoleApp) -> None:
 async def test_second_stack_shows_the_amount(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pressed(pilot, "d")
-        note = text_of(app.screen.query_one("#dialog-note"))
+        note = text_of(app.screen.query_one("#context"))
         assert "4 000" in note
         await pilot.press(*"50", "enter")  # opened on Moretti: the cursor is in the stack
         await pilot.pause()
@@ -97,13 +97,15 @@ async def test_second_stack_asks_for_the_stack_of_a_player_never_counted(app: Co
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.second_stack is None
-        assert any("Resto attuale" in m and "III.2" in m for m in messages(app))
+        assert any("resto attuale" in m and "III.2" in m for m in messages(app))
         assert app.screen.query("#stack")  # the dialog stays open, asking
         await pilot.press("escape")
         svc(app).execute(Count(counts={"Moretti": 50}))
         await pilot.press("d")
         await pilot.pause()
-        assert "50" in app.screen.query_one("#stack", Input).placeholder
+        assert "Resto attuale (vuoto: il suo conteggio 50)" in text_of(
+            app.screen.query_one("#context")
+        )
         await pilot.press("enter")
         await pilot.pause()
         player = svc(app).state.find("Moretti")
@@ -322,9 +324,8 @@ async def test_record_a_ruling_citing_the_article_found(app: ConsoleApp) -> None
 
 async def test_sanction_suspends_for_an_orbit(app: ConsoleApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pressed(pilot, "z")
-        app.screen.query_one("#kind-suspend1").value = True  # type: ignore[attr-defined]
-        await pilot.press(*"carte scoperte", "enter")  # opened on the player, at the reason
+        await pressed(pilot, "z")  # opened on the player, at the reason
+        await pilot.press(*"carte scoperte", "tab", "down", "tab", "1", "enter")
         await pilot.pause()
         player = svc(app).state.find("Moretti")
         assert player is not None and player.suspended_orbits == 1

@@ -17,7 +17,7 @@ from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.second_stack import SecondStackDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import MakeApp, frozen, opened_by, paid, settle
 from .test_actions import messages, text_of
@@ -102,7 +102,7 @@ async def test_the_second_stack_opened_on_a_player_waits_for_his_stack(app: Cons
     """``d`` on the seat cursor's player: the stack typed goes in the stack field, his name
     stays; a name typed instead still takes his place (as in every player dialog)."""
     async with app.run_test(size=SIZE) as pilot:
-        dialog = await opened_by(pilot, "d", SecondStackDialog, workers=True)
+        dialog = await opened_by(pilot, "d", SliceDialog, workers=True)
         name = dialog.query_one("#name", Input)
         opened_on = name.value
         assert opened_on and app.focused is dialog.query_one("#stack", Input)

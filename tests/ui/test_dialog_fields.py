@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, RadioButton
+from textual.widgets import Checkbox, Input, OptionList, RadioButton
 
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.draw import DrawDialog
@@ -29,17 +29,16 @@ async def test_the_sanction_dialog_opens_on_its_players_reason_and_keeps_the_pla
         await pilot.press(*"slow play")
         dialog = app.screen
         assert dialog.query_one("#name", Input).value == "Moretti"  # the reason typed kept him
-        await pilot.press("shift+tab", *"Greco", "tab", "tab", *"more")
+        await pilot.press("shift+tab", *"Greco", "tab", "tab", *"more", "space")
         assert dialog.query_one("#name", Input).value == "Greco"
         assert dialog.query_one("#reason", Input).value == "slow play"
-        chosen = [b.id for b in dialog.query(RadioButton) if b.value]
-        assert chosen == ["kind-warning"]  # the letters and the space changed nothing
-        # The choice is shown by its mark, not by its colour alone.
-        marks = {b.id: b.render().plain.split()[0] for b in dialog.query(RadioButton)}
-        assert marks["kind-warning"] != marks["kind-disqualify"]
-        await pilot.press("down", "space")
-        marks = {b.id: b.render().plain for b in dialog.query(RadioButton)}
-        assert "●" in marks["kind-suspend1"] and "●" not in marks["kind-warning"]
+        kinds = dialog.query_one("#kind", OptionList)
+        chosen = kinds.highlighted_option
+        assert chosen is not None and chosen.id == "warning"  # the letters changed nothing
+        assert str(chosen.prompt) == "richiamo verbale"  # the word, in the console's language
+        await pilot.press("down")
+        chosen = kinds.highlighted_option
+        assert chosen is not None and chosen.id == "suspend"
 
 
 async def test_the_ruling_form_opens_on_its_players_and_tabs_down_the_screen(
@@ -137,12 +136,11 @@ async def test_the_sanctions_arrows_move_the_choice_with_the_cursor(app: Console
     async with app.run_test(size=(120, 40)) as pilot:
         await pressed(pilot, "z", workers=True)
         assert app.screen.query_one("#name", Input).value == "Moretti"
-        await pilot.press(*"carte scoperte", "tab", "down", "down", "down", "up")
+        await pilot.press(*"carte scoperte", "tab", "down", "down", "up")
         await settle(pilot)
-        chosen = [b.id for b in app.screen.query(RadioButton) if b.value]
-        assert chosen == ["kind-suspend2"]
-        assert app.screen.query_one("#kind-suspend2").has_class("-selected")  # the cursor
-        await pilot.press("ctrl+s")
+        chosen = app.screen.query_one("#kind", OptionList).highlighted_option
+        assert chosen is not None and chosen.id == "suspend"
+        await pilot.press("tab", "2", "ctrl+s")
         await settle(pilot)
         player = app.service.state.find("Moretti")  # type: ignore[union-attr]
         assert player is not None and player.suspended_orbits == 2

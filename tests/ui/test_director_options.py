@@ -8,10 +8,11 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app

@@ -47,7 +47,7 @@ async def test_no_second_stack_is_offered_after_the_final(
         screen = app.screen
         labels = [label for label, *_ in palette_entries(screen)]  # type: ignore[arg-type]
         assert not [label for label in labels if "dote" in label.lower()], labels
-        assert screen.check_action("second_stack", ()) is False
+        assert screen.check_action("command", ("SecondStack",)) is False
         footer = text_of(screen.query_one(KeysFooter))
         assert "dote" not in footer.lower(), footer
 

@@ -20,7 +20,7 @@ from tdconsole.domain.play import Bust, Count
 from tdconsole.domain.state import Player
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
-from tdconsole.ui.dialogs.second_stack import SecondStackDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.changed import update_changed
@@ -453,7 +453,7 @@ async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
         await pilot.pause()
         await pilot.press("d", "shift+tab", "end", "x", "tab", "1", "2", "3", "4")
         first = app.screen
-        assert isinstance(first, SecondStackDialog)
+        assert isinstance(first, SliceDialog)
         assert first.query_one("#name", Input).value == "Morettix"
         await pilot.press("escape")
         assert app.service is not None
@@ -467,4 +467,4 @@ async def test_the_second_stack_dialog_is_kept_and_opens_again_empty(
         assert first.query_one("#stack", Input).value == ""
         assert first.focused is first.query_one("#stack", Input)  # his stack is typed next
         assert mancini.name in str(first.query_one(".dialog").border_title)
-        assert "1" in str(first.query_one("#dialog-note", Static).render())  # table 1's amount
+        assert "1" in str(first.query_one("#context", Static).render())  # table 1's amount

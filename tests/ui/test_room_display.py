@@ -16,10 +16,11 @@ from tdhelpers.ties import tie_and_disqualified
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
-from tdconsole.domain.clock_events import ClockControl, EditLevel
+from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.state import Player
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

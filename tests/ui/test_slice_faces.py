@@ -34,17 +34,20 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         parser_for(described).parse_args([*described.cli.split(), "--help"])
     for field in found.fields:
         metavar = field.metavar.text("en")
+        if field.kind == "word":  # its words, as typed
+            metavar = "{" + ",".join(field.typed_words) + "}"
         positional = field.required and not field.option
-        assert (metavar if positional else f"--{field.name} {metavar}") in said.getvalue()
+        option = f"--{field.flag or field.name} {metavar}"
+        assert (metavar if positional else option) in said.getvalue()
         assert field.label.text("en") in said.getvalue()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.push_screen(SliceDialog(app.tr, app.service.state, found))  # type: ignore[union-attr]
         await settle(pilot)
-        fields = [field.id for field in app.screen.query("Input, OptionList")]
+        fields = [field.id for field in app.screen.query("Input, OptionList")]  # in order
         assert fields == [field.name for field in found.fields]
         for field in found.fields:
-            if field.kind != "choice":  # (a choice lists its entries)
+            if field.kind not in ("choice", "word"):  # (a list of its entries)
                 box = app.screen.query_one(f"#{field.name}", Input)
                 assert box.placeholder == app.tr.say(field.label)
 

@@ -111,7 +111,7 @@ def test_opening(snap_compare: Any) -> None:
 
 
 def test_mark_served(snap_compare: Any, make_app: Any, demo_file: Path) -> None:
-    from tdconsole.domain.rulings import Sanction
+    from tdconsole.domain.slices.sanction import Sanction
 
     director = Tournament.open(demo_file, clock=frozen)
     name = director.state.in_players()[0].name

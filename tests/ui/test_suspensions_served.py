@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from tdconsole.domain.play import Bust
-from tdconsole.domain.rulings import Sanction
+from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog

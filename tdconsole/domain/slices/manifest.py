@@ -31,11 +31,48 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="EditLevel",
+        module="slices.edit_level",
+        cli="clock edit",
+        summaries=(pgettext("summary", "edit level {level}"),),
+        keys=(Key("h", "command('EditLevel')", _("Edit a level"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="III.5",
+        phone=False,
+    ),
+    Description(
         command="MarkServed",
         module="slices.mark_served",
         cli="served",
         summaries=(pgettext("summary", "suspension {id} served"),),
         keys=(Key("m", "command('MarkServed')", _("Suspension served"), False, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
+        command="Sanction",
+        module="slices.sanction",
+        cli="sanction",
+        summaries=(
+            pgettext("summary", "sanction warning: {name}"),
+            pgettext("summary", "sanction suspend: {name}"),
+            pgettext("summary", "sanction disqualify: {name}"),
+        ),
+        keys=(Key("z", "command('Sanction')", _("Sanction"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="VI.2",
+        phone=False,
+    ),
+    Description(
+        command="SecondStack",
+        module="slices.second_stack",
+        cli="dote",
+        summaries=(pgettext("summary", "second stack: {name}"),),
+        keys=(Key("d", "command('SecondStack')", _("Second stack"), True, True, None),),
         when="in play",
         director_only=False,
         article=None,
@@ -58,7 +95,10 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
+    "EditLevel": "slices.edit_level",
     "MarkServed": "slices.mark_served",
+    "Sanction": "slices.sanction",
+    "SecondStack": "slices.second_stack",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -66,7 +106,10 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
+    "structure_edited": "slices.edit_level",
     "suspension_served": "slices.mark_served",
+    "sanction_recorded": "slices.sanction",
+    "second_stack_issued": "slices.second_stack",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -75,7 +118,10 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
+    "EditLevel": ("structure_edited",),
     "MarkServed": ("suspension_served",),
+    "Sanction": ("sanction_recorded",),
+    "SecondStack": ("second_stack_issued",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from tdconsole.domain.described import Description
@@ -23,13 +24,18 @@ from tdconsole.domain.slices.manifest import SLICE_MODULES
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text", "player", "choice"]
+Kind = Literal["whole", "text", "player", "choice", "word"]
 """A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
 dialog's name field with the players' completion, opened on the player under the cursor); one
-of the entries the State offers, by its number (the dialog lists them: ``Field.choices``)."""
+of the entries the State offers, by its number (the dialog lists them: ``Field.choices``); one
+of a fixed set of words (``Field.words``)."""
 
 Choice = tuple[int, tuple[str | Msg, ...]]
 """An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
+
+Context = Callable[[State, datetime, Mapping[str, str]], Sequence[tuple[str | Msg, ...]]]
+"""Lines a dialog shows above its fields, each one its parts side by side: from the State at
+that time and what its fields hold (by name), as they are typed."""
 
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
@@ -46,6 +52,7 @@ class Field:
     kind: Kind
     label: Msg
     metavar: Msg
+    """The command line's placeholder (a word's argument shows its words instead)."""
     required: bool = True
     option: bool = False
     """Given as ``--name`` on the command line even when required (``--reason TEXT``)."""
@@ -56,6 +63,14 @@ class Field:
     """A ``choice`` field's entries in ``state``, in order."""
     none: Msg | None = None
     """What the console says instead of opening the dialog when there is nothing to choose."""
+    words: tuple[Msg, ...] = ()
+    """A ``word`` field's words: each one's msgid is the word as typed (the command line's
+    choices), its translation the dialog's entry."""
+    flag: str | None = None
+    """The option's name on the command line when it is not the field's (``--bb``)."""
+    default: Callable[[State, datetime], str] | None = None
+    """What the dialog's field holds as it opens, from the State at that time (the level
+    edited: the next one)."""
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
@@ -71,10 +86,22 @@ class Field:
             return None
         if self.kind in ("whole", "choice"):
             return whole_number(text, self.label, low=self.low, high=self.high, article=article)
+        if self.kind == "word" and text not in self.typed_words:
+            raise RuleError(
+                _("{what}: give one of {words}, not {text!r}").format(
+                    what=self.label, text=text, words=", ".join(self.typed_words)
+                ),
+                article,
+            )
         if self.kind == "player" and state is not None:
             found = state.match(text)
             return found[0].name if len(found) == 1 else text
         return text
+
+    @property
+    def typed_words(self) -> tuple[str, ...]:
+        """A ``word`` field's words as typed."""
+        return tuple(word.msgid for word in self.words)
 
 
 @dataclass(frozen=True)
@@ -97,6 +124,16 @@ class Slice:
     chosen_first: bool = False
     """Its player is the one under the cursor: with none there, the console says where to
     choose him rather than open the dialog (else the dialog takes the name typed)."""
+    opened_at: str | None = None
+    """The field the dialog's cursor starts on when it opens on a player (the sanction's
+    reason: the words typed then are that field's, never a name in place of his), or when it
+    names none (the level edited: its big blind). None: the player's field, else the first."""
+    context: Context | None = None
+    """Lines the dialog shows above its fields (the levels to come; the second stack at the
+    table of the player named)."""
+    kept: bool = False
+    """Its dialog is built once and opened again emptied (a key of a busy evening: building
+    a dialog is most of a key's CPU)."""
 
     @property
     def article(self) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
-from tdconsole.domain.slices.spec import declared
+from tdconsole.domain.slices.spec import Field, declared
 from tdconsole.i18n import _
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import Session
@@ -27,7 +27,7 @@ def offered() -> dict[str, Description]:
 
 def forms(lang: str) -> list[dict[str, Any]]:
     """Each of the phone's commands as its form: its button (the console key's label), its
-    heading, its fields (name, kind, words, bounds) and its OK, in ``lang``."""
+    heading, its fields (name, kind, words, bounds, a word's words) and its OK, in ``lang``."""
     shown = []
     for name, described in offered().items():
         spec = declared(name)
@@ -41,6 +41,7 @@ def forms(lang: str) -> list[dict[str, Any]]:
                 "low": f.low,
                 "high": f.high,
             }
+            | ({"words": _words(f, lang)} if f.kind == "word" else {})
             for f in spec.fields
         ]
         shown.append(
@@ -53,6 +54,12 @@ def forms(lang: str) -> list[dict[str, Any]]:
             }
         )
     return shown
+
+
+def _words(field: Field, lang: str) -> list[dict[str, str]]:
+    """A word field's words: each as typed (sent back as its value), and as shown in ``lang``
+    (a phone that does not list them has the field typed as text)."""
+    return [{"word": word.msgid, "label": word.text(lang)} for word in field.words]
 
 
 def command(

@@ -297,11 +297,12 @@ class PlayerDialog(Dialog):
         return dialog
 
     @classmethod
-    def kept(cls, app: App[Any], tr: Translator) -> Self | None:
-        """The dialog of this kind built at an earlier key and kept (``keep``), to open again
-        once emptied (``reopen``); None when there is none, or it is open (the palette over
-        it), or its words are in another language (then it is dropped)."""
-        name = f"kept-{cls.__name__}"
+    def kept(cls, app: App[Any], tr: Translator, kind: str = "") -> Self | None:
+        """The dialog of this kind (``kind``: of its class, which builds several) built at an
+        earlier key and kept (``keep``), to open again once emptied (``reopen``); None when
+        there is none, or it is open (the palette over it), or its words are in another
+        language (then it is dropped)."""
+        name = f"kept-{cls.__name__}{kind}"
         if not app.is_screen_installed(name):
             return None
         dialog = app.get_screen(name)
@@ -316,8 +317,12 @@ class PlayerDialog(Dialog):
     def keep(self) -> Self:
         """Keep this dialog when it closes, to be opened again (``kept``) instead of building
         one at each key: composing, styling and laying out its widgets is most of a key's CPU."""
-        self.app.install_screen(self, f"kept-{type(self).__name__}")
+        self.app.install_screen(self, f"kept-{type(self).__name__}{self.kind()}")
         return self
+
+    def kind(self) -> str:
+        """Which of its class's dialogs it is, when its class builds several (``kept``)."""
+        return ""
 
     def reopen(self, state: State) -> None:
         """Empty what the last opening left (the fields, the toggles), for ``state``: the

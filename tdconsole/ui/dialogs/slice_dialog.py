@@ -2,35 +2,76 @@
 fields, in order, with its words; what is typed is read as the command line reads it
 (``Slice.build``), so the dialog and ``tdconsole`` refuse the same things the same way. A
 player's field completes the players' names and opens on the player given (the one under the
-cursor); the title names him with his seat. A choice's field lists its entries, Enter on one
-records it."""
+cursor); the title names him with his seat. A choice's field lists its entries, a word's its
+words translated; Enter on one records it."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import PlayerDialog
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.changed import update_changed
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
 
 
-class SliceDialog(Dialog):
+class SliceDialog(PlayerDialog):
+    name_typed = False
+    """A name was typed since the dialog opened (letters typed in its number go on it)."""
+
     def __init__(
         self, tr: Translator, state: State, declared: Slice, player: str | None = None
     ) -> None:
         self.declared = declared
-        self.first = player or ""
-        super().__init__(tr, state)
+        super().__init__(tr, state, player)
+
+    @classmethod
+    def for_key(
+        cls, app: App[Any], tr: Translator, state: State, declared: Slice, player: str | None
+    ) -> SliceDialog:
+        """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
+        kept from the last time, emptied; else a new one."""
+        kind = f"-{declared.command.__name__}"
+        dialog = cls.kept(app, tr, kind) if declared.kept else None
+        if dialog is None:
+            built = cls(tr, state, declared, player)
+            return built.keep() if declared.kept else built
+        dialog.first = player or ""
+        dialog.reopen(state)
+        return dialog
+
+    def kind(self) -> str:
+        return f"-{self.declared.command.__name__}"
+
+    def reset(self) -> None:
+        for field in self.declared.fields:
+            if field.kind == "player":
+                self.set_name(self.query_one(f"#{field.name}", Input))
+            elif field.kind == "word":
+                self.query_one(f"#{field.name}", OptionList).highlighted = 0
+            elif field.kind != "choice":  # (a choice's entries: ``show``)
+                default = field.default(self.state, self.now()) if field.default else ""
+                self.query_one(f"#{field.name}", Input).value = default
+
+    def as_opened(self) -> None:
+        self.name_typed = False
+        if (player := self.declared.player) is not None:
+            self.query_one(f"#{player.name}", Input).select_on_focus = True
+        super().as_opened()
 
     def heading_words(self) -> Msg:
         return self.declared.heading
@@ -38,7 +79,28 @@ class SliceDialog(Dialog):
     def articles(self) -> tuple[str, ...]:
         return self.declared.articles
 
+    def now(self) -> datetime:
+        """The console's time (a test's frozen one)."""
+        clock = getattr(self.app, "clock", None) or datetime.now
+        now: datetime = clock()
+        return now
+
+    def update_note(self) -> None:
+        """The lines the slice shows above its fields, from what they hold now."""
+        if self.declared.context is None:
+            return
+        typed = {f.name: self.typed(f) for f in self.declared.fields}
+        lines = self.declared.context(self.state, self.now(), typed)
+        context = Content("\n".join(self.said(parts) for parts in lines))
+        update_changed(self.query_one("#context", Static), context)
+
+    def said(self, parts: tuple[str | Msg, ...], between: str = " ") -> str:
+        """Words and messages side by side, in the console's language."""
+        return between.join(p if isinstance(p, str) else self.tr.say(p) for p in parts)
+
     def body(self) -> ComposeResult:
+        if self.declared.context is not None:
+            yield Static(id="context", classes="dialog-context")
         for field in self.declared.fields:
             placeholder = self.tr.say(field.label)
             if field.kind == "player":
@@ -48,22 +110,27 @@ class SliceDialog(Dialog):
                 )
             elif field.kind == "choice":
                 yield OptionList(*self.options(field), id=field.name)
+            elif field.kind == "word":
+                words = OptionList(
+                    *(Option(self.tr.say(w), id=w.msgid) for w in field.words), id=field.name
+                )
+                words.highlighted = 0  # the first word chosen until the arrows move
+                yield words
             else:
-                yield Input(placeholder=placeholder, id=field.name)
+                value = field.default(self.state, self.now()) if field.default else ""
+                yield Input(value, placeholder=placeholder, id=field.name)
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
         entries = field.choices(self.state) if field.choices is not None else []
         return [
-            Option(
-                f"{number}. "
-                + "  ".join(p if isinstance(p, str) else self.tr.say(p) for p in words),
-                id=str(number),
-            )
+            Option(f"{number}. " + self.said(words, "  "), id=str(number))
             for number, words in entries
         ]
 
     def first_focus(self) -> Widget | None:
+        if self.declared.opened_at is not None and (self.first or self.declared.player is None):
+            return self.query_one(f"#{self.declared.opened_at}")
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
             return self.query_one(f"#{chosen[0].name}", OptionList)
@@ -81,14 +148,42 @@ class SliceDialog(Dialog):
             if entries.option_count:
                 entries.highlighted = min(highlighted or 0, entries.option_count - 1)
 
+    @on(Input.Changed)
+    def _moved(self, event: Input.Changed) -> None:
+        """A number has no letters: letters typed in the number the dialog opened at (the
+        second stack's, with the cursor's player) are another player's name, moved to his
+        field in place of the player the dialog opened on (``d`` then a name, as in every
+        player dialog)."""
+        player, at = self.declared.player, self.declared.opened_at
+        if player is None:
+            return
+        if event.input.id == player.name:
+            self.name_typed = self.name_typed or event.value != self.first
+            return
+        number = next((f for f in self.declared.fields if f.name == at), None)
+        if number is None or number.kind != "whole" or event.input.id != at:
+            return
+        typed = event.value
+        first = next((i for i, ch in enumerate(typed) if ch.isalpha()), None)
+        if first is None:
+            return
+        name = self.query_one(f"#{player.name}", Input)
+        moved = typed[first:]
+        event.input.value = typed[:first]
+        name.value = name.value + moved if self.name_typed else moved
+        self.name_typed = True
+        name.cursor_position = len(name.value)
+        name.select_on_focus = False  # the name being typed goes on, not selected away
+        name.focus()
+
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_submit()
 
     def typed(self, field: Field) -> str:
-        """What the field holds: its text, or the number of the entry highlighted."""
-        if field.kind != "choice":
+        """What the field holds: its text, or the entry highlighted (its number, its word)."""
+        if field.kind not in ("choice", "word"):
             return self.query_one(f"#{field.name}", Input).value
         entries = self.query_one(f"#{field.name}", OptionList)
         index = entries.highlighted

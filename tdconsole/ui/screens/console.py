@@ -379,7 +379,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                 entries.append(
                     (
                         tr("Second stack for {name}", name=p.name),
-                        partial(screen.action_second_stack, p.name),
+                        partial(screen.action_command, "SecondStack", p.name),
                         "d",
                         p.name,
                     )

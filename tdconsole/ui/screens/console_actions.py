@@ -36,7 +36,6 @@ from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
-from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
@@ -46,8 +45,6 @@ from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
-from tdconsole.ui.dialogs.sanction import SanctionDialog
-from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
@@ -171,10 +168,6 @@ class ConsoleActions(_Screen):
         player = name or self.selected_player()
         self.app.push_screen(EliminateDialog.opened(self.app, self.tr, self._state(), player))
 
-    def action_second_stack(self, name: str | None = None) -> None:
-        player = name or self.selected_player()
-        self.app.push_screen(SecondStackDialog.opened(self.app, self.tr, self._state(), player))
-
     def action_count(self) -> None:
         table = self.selected_table()
         if table is None:
@@ -287,7 +280,7 @@ class ConsoleActions(_Screen):
         if player is None and found.chosen_first:
             self.choose_first("player")
             return
-        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
+        self.app.push_screen(SliceDialog.for_key(self.app, self.tr, self._state(), found, player))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
@@ -315,11 +308,6 @@ class ConsoleActions(_Screen):
             return
         self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
 
-    def action_edit_level(self) -> None:
-        status = getattr(self.app, "clock_status", lambda: None)()
-        current = status.index if status is not None else 0
-        self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
-
     def action_button(self) -> None:
         """Record the button's seat: the seat under the cursor, any other can be typed."""
 
@@ -346,9 +334,6 @@ class ConsoleActions(_Screen):
             defaults["seats"] = ",".join(map(str, seated))
             defaults["button"] = str(table.button)
         self.app.push_screen(form_class(name)(self.tr, defaults))
-
-    def action_sanction(self) -> None:
-        self.app.push_screen(SanctionDialog(self.tr, self._state(), self.selected_player()))
 
     def action_call_clock(self) -> None:
         name = self.selected_player()

@@ -24,10 +24,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Static
 
-from tdconsole.domain.clock_events import EditLevel
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.play import Start
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
