@@ -22,7 +22,7 @@ from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.i18n import _
 
 if TYPE_CHECKING:
-    from tdconsole.domain.slices.spec import Slice
+    from tdconsole.domain.slices.spec import Field, Slice
 
 
 def named(words: Sequence[str], first: str | None) -> Description | None:
@@ -85,7 +85,7 @@ def _add(sub: Any, described: Description) -> None:
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
-        if field.required and not field.option:
+        if _positional(field):
             own.add_argument(field.name, help=field.label, **worded)
         else:
             own.add_argument(
@@ -98,13 +98,20 @@ def _add(sub: Any, described: Description) -> None:
     own.set_defaults(func=partial(run, declared))
 
 
+def _positional(field: Field) -> bool:
+    """A field given without its name on the command line: a required one, unless it says
+    it is an option (``--reason TEXT``)."""
+    return field.required and not field.option
+
+
 def run(declared: Slice, args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
     events did beyond it (``Slice.after``)."""
     typed = {field.name: getattr(args, field.name) for field in declared.fields}
+    options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
     service = open_service(args)
     try:
-        command = declared.build(typed, service.state)
+        command = declared.build(typed, service.state, options)
         records = service.execute(command)
         state = service.state
     finally:

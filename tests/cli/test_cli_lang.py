@@ -72,7 +72,7 @@ def test_bad_values_are_italian_too(capsys: pytest.CaptureFixture[str], demo: st
     )
     assert (code, err) == (
         2,
-        "error: Gettoni che escono dal gioco (vuoto: ultimo conteggio): -5 è fuori dai limiti: "
+        "error: --chips: -5 è fuori dai limiti: "
         "indica 0 o più (Art. VI.2)\n",
     )
     code, _, err = run(

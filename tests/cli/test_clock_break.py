@@ -58,7 +58,7 @@ def test_the_clocks_help_names_it_and_its_own_help_says_its_fields(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert run_typed(capsys, "--lang", "en", "--help")[1].count("edit LEVEL, break MINUTES") == 1
-    assert "plan,edit,break}" in run_typed(capsys, "--lang", "en", "clock", "--help")[1]
+    assert "plan,break,edit}" in run_typed(capsys, "--lang", "en", "clock", "--help")[1]
     said = run_typed(capsys, "--lang", "it", "clock", "break", "--help")[1]
     assert "Chiama una pausa ora (Art. VII.1)" in said
     assert "MINUTI" in said and "--reason TESTO" in said

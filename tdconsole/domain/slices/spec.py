@@ -73,23 +73,29 @@ class Field:
     edited: the next one)."""
 
     def read(
-        self, raw: str | None, article: str | None, state: State | None = None
+        self,
+        raw: str | None,
+        article: str | None,
+        state: State | None = None,
+        what: str | Msg | None = None,
     ) -> int | str | None:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
         the bounds, or the text trimmed (empty: not given); a player's name as recorded when
         it means one player of ``state`` (``State.match``: the log keeps the name, not the
-        typing), else as typed, for the command to refuse. Refused in one line."""
+        typing), else as typed, for the command to refuse. Refused in one line, naming the
+        field by ``what`` (the command line's ``--stack``), else by its label."""
+        named = self.label if what is None else what
         text = (raw or "").strip()
         if not text:
             if self.required:
-                raise RuleError(_("{what}: give it").format(what=self.label), article)
+                raise RuleError(_("{what}: give it").format(what=named), article)
             return None
         if self.kind in ("whole", "choice"):
-            return whole_number(text, self.label, low=self.low, high=self.high, article=article)
+            return whole_number(text, named, low=self.low, high=self.high, article=article)
         if self.kind == "word" and text not in self.typed_words:
             raise RuleError(
                 _("{what}: give one of {words}, not {text!r}").format(
-                    what=self.label, text=text, words=", ".join(self.typed_words)
+                    what=named, text=text, words=", ".join(self.typed_words)
                 ),
                 article,
             )
@@ -158,11 +164,18 @@ class Slice:
         its dialog on the player under the cursor)."""
         return next((field for field in self.fields if field.kind == "player"), None)
 
-    def build(self, typed: Mapping[str, str | None], state: State | None = None) -> Command:
+    def build(
+        self,
+        typed: Mapping[str, str | None],
+        state: State | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> Command:
         """The command from what was typed in each field (by name; a field absent: not
-        given); players' names read on ``state`` (``Field.read``)."""
+        given); players' names read on ``state`` (``Field.read``); a field refused is named
+        as ``names`` has it (the command line's options), else by its label."""
+        said = names or {}
         values = {
-            field.name: field.read(typed.get(field.name), self.article, state)
+            field.name: field.read(typed.get(field.name), self.article, state, said.get(field.name))
             for field in self.fields
         }
         return self.command(**{name: value for name, value in values.items() if value is not None})
