@@ -12,7 +12,7 @@ from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_
 from tdconsole.domain.state import State
 
 
-class SeatShown(NamedTuple):
+class CardSeat(NamedTuple):
     seat: int
     card: str
     name: str | None
@@ -23,7 +23,7 @@ class SeatShown(NamedTuple):
     suspended: bool
 
 
-class TableShown(NamedTuple):
+class CardTable(NamedTuple):
     """An open table as its card shows it."""
 
     number: int
@@ -34,12 +34,12 @@ class TableShown(NamedTuple):
     second_stack_now: int | None
     must_close: bool
     has_plan: bool
-    seats: tuple[SeatShown, ...]
+    seats: tuple[CardSeat, ...]
 
 
 class ConsoleView(NamedTuple):
     view: StateView
-    tables: tuple[TableShown, ...]
+    tables: tuple[CardTable, ...]
     """The open tables, by number."""
     final_seats: int
     """The players in play at which the final is drawn (IV.1)."""
@@ -53,14 +53,14 @@ class ConsoleView(NamedTuple):
         return next((p for p in self.view.players if p.name == name), None)
 
 
-def table_shown(table: TableView, players: dict[str, PlayerView]) -> TableShown:
+def card_table(table: TableView, players: dict[str, PlayerView]) -> CardTable:
     seats = []
     for s in table.seats:
         player = players.get(s.player) if s.player is not None else None
         if player is not None and player.status != "in":
             player = None
         seats.append(
-            SeatShown(
+            CardSeat(
                 seat=s.seat,
                 card=s.card,
                 name=player.name if player else None,
@@ -69,7 +69,7 @@ def table_shown(table: TableView, players: dict[str, PlayerView]) -> TableShown:
                 suspended=player is not None and bool(player.suspended_orbits),
             )
         )
-    return TableShown(
+    return CardTable(
         number=table.number,
         suit=table.suit,
         final=table.final,
@@ -88,7 +88,7 @@ def console_view(state: State, now: datetime) -> ConsoleView:
     players = {p.name: p for p in view.players}
     return ConsoleView(
         view=view,
-        tables=tuple(table_shown(t, players) for t in view.tables if t.open),
+        tables=tuple(card_table(t, players) for t in view.tables if t.open),
         final_seats=state.settings.seating.final_seats,
         paid_places=len(state.settings.prizes.percents),
         final_tables=frozenset(t.number for t in view.tables if t.final),

@@ -16,12 +16,12 @@ from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
-    from tdconsole.domain.console_view import SeatShown, TableShown
+    from tdconsole.domain.console_view import CardSeat, CardTable
 
 NAME_MAX = 26
 
 
-def seat_cell(seat: SeatShown, name_width: int, selected: bool) -> Text:
+def seat_cell(seat: CardSeat, name_width: int, selected: bool) -> Text:
     cell = Text()
     # The button in front of its own seat's number: at the cell's end it read as the next seat's.
     cell.append("D" if seat.button else " ", style="bold reverse" if seat.button else "")
@@ -40,7 +40,7 @@ def seat_cell(seat: SeatShown, name_width: int, selected: bool) -> Text:
     return cell
 
 
-def header(view: TableShown, tr: Translator) -> Text:
+def header(view: CardTable, tr: Translator) -> Text:
     parts = [tr("{n} in play", n=view.players_in), tr("chips {chips}", chips=chips(view.chips))]
     if view.second_stack_now is not None and not view.final:
         parts.append(tr("second stack now {amount}", amount=chips(view.second_stack_now)))
@@ -54,10 +54,10 @@ def header(view: TableShown, tr: Translator) -> Text:
 
 
 class TableCard(Widget):
-    """Renders one ``TableShown``; ``selected`` is the seat under the cursor (or None)."""
+    """Renders one ``CardTable``; ``selected`` is the seat under the cursor (or None)."""
 
     def __init__(
-        self, view: TableShown, tr: Translator, selected: int | None = None, name_width: int = 6
+        self, view: CardTable, tr: Translator, selected: int | None = None, name_width: int = 6
     ) -> None:
         super().__init__(id=f"table-{view.number}", classes="table-card")
         self.name_width = name_width
@@ -74,7 +74,7 @@ class TableCard(Widget):
         self.border_title = f"{label} {view.suit}"
         self.set_class(view.must_close, "-must-close")
 
-    def show(self, view: TableShown, selected: int | None, name_width: int | None = None) -> None:
+    def show(self, view: CardTable, selected: int | None, name_width: int | None = None) -> None:
         """Show ``view``: repainted only if something shown changed, and laid out again (the
         whole screen's layout) only if its shape may have changed (seats, names, header)."""
         name_width = name_width or self.name_width

@@ -19,7 +19,7 @@ from tdconsole.ui.widgets.shown import follow
 from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard
 
 if TYPE_CHECKING:
-    from tdconsole.domain.console_view import ConsoleView, TableShown
+    from tdconsole.domain.console_view import CardTable, ConsoleView
 
 
 class TablesView(VerticalScroll, can_focus=True):
@@ -36,7 +36,7 @@ class TablesView(VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self.tr = tr
         say_bindings(self, self.tr)
-        self.views: list[TableShown] = []
+        self.views: list[CardTable] = []
         self.cursor: tuple[int, int] | None = None
         """(table number, seat number) under the cursor."""
         self.column: int | None = None
