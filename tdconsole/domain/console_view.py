@@ -8,8 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
+from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_view
 from tdconsole.domain.state import State
+from tdconsole.domain.structure_proposal import colour_up_break
 
 
 class CardSeat(NamedTuple):
@@ -47,6 +49,10 @@ class ConsoleView(NamedTuple):
     """The places the prize table pays (V.1)."""
     final_tables: frozenset[int]
     """The numbers of the final table (one, or none yet)."""
+    chip_unit: int
+    colour_up_after: int | None
+    """The level after whose break the colour-up is due (the smallest chip no longer needed,
+    a Decision), None when none is."""
 
     def player(self, name: str) -> PlayerView | None:
         """The player of exactly this name."""
@@ -82,6 +88,15 @@ def card_table(table: TableView, players: dict[str, PlayerView]) -> CardTable:
     )
 
 
+def colour_up_after(state: State) -> int | None:
+    """The level after whose break the plan marks the colour-up: the one after which the
+    chip unit is no longer needed (``structure_proposal.colour_up_break``)."""
+    chip = next_chip(state.settings)
+    if chip is None or state.structure is None:
+        return None
+    return colour_up_break(state.structure, state.settings.stacks.chip_unit, chip)
+
+
 def console_view(state: State, now: datetime) -> ConsoleView:
     """The console's model of ``state`` at ``now`` (the clock's moment)."""
     view = state_view(state, now)
@@ -92,4 +107,6 @@ def console_view(state: State, now: datetime) -> ConsoleView:
         final_seats=state.settings.seating.final_seats,
         paid_places=len(state.settings.prizes.percents),
         final_tables=frozenset(t.number for t in view.tables if t.final),
+        chip_unit=state.settings.stacks.chip_unit,
+        colour_up_after=colour_up_after(state),
     )

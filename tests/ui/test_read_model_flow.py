@@ -36,8 +36,7 @@ STILL_ON_THE_STATE = {
     "screens/settings.py",
     "screens/structure.py",
     "screens/structure_rows.py",
-    # The colour-up's prompt (the console's action) and the warnings said after a write.
-    "colour_up_prompt.py",
+    # The warnings said after a write.
     "words.py",
 }
 """The console's modules still reading the State (outside the dialogs, which read it until

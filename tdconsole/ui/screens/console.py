@@ -29,7 +29,6 @@ from tdconsole.domain.described import action_id
 from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
-from tdconsole.ui.colour_up_prompt import colour_up_due
 from tdconsole.ui.dialogs.base import seat_words
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
@@ -169,13 +168,13 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def _colour_up_prompt(self, status: ClockStatus) -> None:
         """At the break the plan marks, once: the colour-up is due (key C)."""
 
-        state = self.state
-        if state is None or not status.is_break or status.index == self._prompted:
+        shown = self.shown
+        if shown is None or not status.is_break or status.index == self._prompted:
             return
-        if colour_up_due(state, status.level) is None:
+        if shown.event.colour_up_after != status.level:
             return
         self._prompted = status.index
-        unit = state.settings.stacks.chip_unit
+        unit = shown.event.chip_unit
         self.notify(
             self.tr("Break: colour-up of the {chip} chips — press C", chip=unit),
             severity="warning",
