@@ -11,6 +11,7 @@ from typing import NamedTuple
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_view
 from tdconsole.domain.state import State
+from tdconsole.domain.structure import Structure
 from tdconsole.domain.structure_proposal import colour_up_break
 
 
@@ -88,13 +89,26 @@ def card_table(table: TableView, players: dict[str, PlayerView]) -> CardTable:
     )
 
 
+_colour_up: list[tuple[Structure, int, int, int | None]] = []
+"""The last structure's colour-up break, by its unit and chip: a change of the State rarely
+changes the structure (frozen), and working the break out again costs a third of the console's
+model."""
+
+
 def colour_up_after(state: State) -> int | None:
     """The level after whose break the plan marks the colour-up: the one after which the
     chip unit is no longer needed (``structure_proposal.colour_up_break``)."""
     chip = next_chip(state.settings)
-    if chip is None or state.structure is None:
+    structure = state.structure
+    if chip is None or structure is None:
         return None
-    return colour_up_break(state.structure, state.settings.stacks.chip_unit, chip)
+    unit = state.settings.stacks.chip_unit
+    for known, known_unit, known_chip, after in _colour_up:
+        if (known_unit, known_chip) == (unit, chip) and (known is structure or known == structure):
+            return after
+    after = colour_up_break(structure, unit, chip)
+    _colour_up[:] = [(structure, unit, chip, after)]
+    return after
 
 
 def console_view(state: State, now: datetime) -> ConsoleView:
