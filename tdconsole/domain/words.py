@@ -3,6 +3,8 @@ console and the command line (the printed reports name them in ``reports/labels.
 
 from __future__ import annotations
 
+from typing import cast
+
 from tdconsole.domain.state import Phase, Player, State, Status
 from tdconsole.i18n import Msg, pgettext
 
@@ -31,9 +33,14 @@ def status_word(status: Status) -> Msg:
 def player_word(state: State, player: Player) -> Msg:
     """A player's status as the lists say it: the last one in when the tournament is over is
     its winner, no longer "in play"."""
-    if player.status == "in" and state.phase == "finished":
+    return listed_word(state.phase, player.status)
+
+
+def listed_word(phase: Phase, status: str) -> Msg:
+    """``player_word`` of a player of ``status`` (a read model's) in ``phase``."""
+    if status == "in" and phase == "finished":
         return pgettext("player status", "winner")
-    return STATUS_WORDS[player.status]
+    return STATUS_WORDS[cast(Status, status)]
 
 
 def phase_word(phase: Phase) -> Msg:

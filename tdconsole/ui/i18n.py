@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from textual.dom import DOMNode
 
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import ConsoleView
 
 Lang = str
 """A language of the console (``tdconsole.i18n.languages()``, or the test language)."""
@@ -90,10 +90,9 @@ def table_name(tr: Translator, number: int | None, final: bool = False) -> str:
     return tr("Final table") if final else tr("Table {table}", table=number)
 
 
-def table_cell(tr: Translator, state: State, number: int) -> str:
+def table_cell(tr: Translator, event: ConsoleView, number: int) -> str:
     """A table in a column headed "Table": its number, or "final" for the final one (IV.1)."""
-    table = state.tables.get(number)
-    return tr.pgettext("table column", "final") if table and table.final else str(number)
+    return tr.pgettext("table column", "final") if number in event.final_tables else str(number)
 
 
 chips = chips_text

@@ -13,13 +13,12 @@ from rich.text import Text
 
 from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.read_model import results
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
 
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import ConsoleView
 
 
 @dataclass(frozen=True)
@@ -34,29 +33,28 @@ class Place:
     """Disqualified at this place: it stays his, without a prize (rules.md, VI.2)."""
 
 
-def is_over(state: State) -> bool:
-    return state.phase == "finished"
+def places(event: ConsoleView) -> list[Place]:
+    """Once the event is over, the places decided, best first: every paid player with his own
+    prize (tied players each with their share, V.1), then the winner if not paid; before it,
+    none."""
 
-
-def places(state: State) -> list[Place]:
-    """The places decided, best first: every paid player with his own prize (tied players each
-    with their share, V.1), then the winner if not paid."""
-
-    currency = state.settings.currency
+    state = event.view
+    if state.phase != "finished":
+        return []
+    currency = state.currency
     rows = [
         Place(row.place, row.player, money_shown(row.prize, currency), row.tied)
-        for row in results(state)
+        for row in state.results
     ]
     if not any(r.place == 1 for r in rows):
-        winner = next((p for p in state.players.values() if p.place == 1), None)
+        winner = next((p for p in state.players if p.place == 1), None)
         if winner is not None:
             rows.insert(0, Place(1, winner.name, ""))
     # A disqualified player keeps his place among the paid ones: the list has no hole there.
-    paid = len(state.settings.prizes.percents)
     rows += [
         Place(p.place, p.name, "", disqualified=True)
-        for p in state.ordered_players()
-        if p.status == "disqualified" and p.place is not None and p.place <= paid
+        for p in state.players
+        if p.status == "disqualified" and p.place is not None and p.place <= event.paid_places
     ]
     return sorted(rows, key=lambda r: r.place)  # (stable: tied players in registration order)
 

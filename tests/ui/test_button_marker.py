@@ -3,12 +3,13 @@ cell before the next seat's, where it read as the next seat's button."""
 
 from __future__ import annotations
 
-from tdconsole.ui.widgets.table_card import SeatView, seat_cell
+from tdconsole.domain.console_view import CardSeat
+from tdconsole.ui.widgets.table_card import seat_cell
 
 
 def test_the_button_marker_is_in_front_of_its_seat() -> None:
-    on = SeatView(seat=1, card="A♠", name="Anna", button=True, second_stack=False, suspended=False)
-    off = SeatView(
+    on = CardSeat(seat=1, card="A♠", name="Anna", button=True, second_stack=False, suspended=False)
+    off = CardSeat(
         seat=2, card="K♠", name="Bruno", button=False, second_stack=False, suspended=False
     )
     row = seat_cell(on, 6, False).plain + seat_cell(off, 6, False).plain

@@ -32,6 +32,7 @@ async def test_the_standings_and_prizes_tabs_show_him_at_his_place(tmp_path: Pat
 def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
     """The result shown in place of the clock (and on the room display) at the end: a player
     disqualified in a paid place is listed there, marked, so the places read 1 to 5."""
+    from tdconsole.domain.console_view import console_view
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.results import places, places_text
 
@@ -42,7 +43,7 @@ def test_the_result_at_the_end_keeps_his_paid_place(tmp_path: Path) -> None:
         service.execute(Disqualify(name="Cid", reason="collusione"))  # 4th
         for name in ("Dan", "Eva"):
             service.execute(Bust(names=[name]))
-        rows = places(service.state)
+        rows = places(console_view(service.state, service.now()))
         assert [(r.place, r.name, r.disqualified) for r in rows] == [
             (1, "Fil", False), (2, "Eva", False), (3, "Dan", False),
             (4, "Cid", True), (5, "Bea", False),

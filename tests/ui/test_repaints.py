@@ -167,7 +167,7 @@ async def test_only_the_tab_on_screen_is_shown_a_new_state(
         monkeypatch,
         "show",
         *TAB_VIEWS,
-        noted=lambda view, state: (type(view).__name__, state.last_seq),
+        noted=lambda view, event: (type(view).__name__, event),
     )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -180,7 +180,8 @@ async def test_only_the_tab_on_screen_is_shown_a_new_state(
         app.refresh_views()
         await pilot.pause()
         assert shown == []  # the tables' tab is on screen: no hidden view rebuilt
-        latest = app.service.state.last_seq
+        assert isinstance(app.screen, ConsoleScreen) and app.screen.shown is not None
+        latest = app.screen.shown.event
         await pilot.press("4")
         assert ("StandingsView", latest) in shown
         assert {view for view, _seq in shown} == {"StandingsView"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tdconsole.domain.console_view import console_view
 from tdconsole.domain.play import Bust
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.results import places, places_text
@@ -22,7 +23,7 @@ def test_tied_players_each_show_their_own_share(tmp_path: Path) -> None:
         service.execute(Bust(names=["Eva"]))
         state = service.state
         assert state.phase == "finished"
-        shown = places(state)
+        shown = places(console_view(state, service.now()))
         prize = {p.name: f"{p.prize} scudi" for p in state.players.values() if p.prize}
         assert [(r.place, r.name, r.tied) for r in shown] == [
             (1, "Fil", False), (2, "Eva", False), (3, "Dan", False),

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
+from tdconsole.domain.console_view import console_view
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
@@ -57,8 +58,10 @@ def test_a_withdrawal_says_who_moves_up_unpaid_and_the_refund(full: Tournament) 
         "P25: moves up from the waiting list, entry fee not paid yet (Art. I.1)"
     )
     tr = Translator("it")
-    p03 = full.state.players["p03"]
-    row = [str(cell) for cell in player_row(full.state, p03, tr)]
+    shown = console_view(full.state, full.now())
+    p03 = shown.player("P03")
+    assert p03 is not None
+    row = [str(cell) for cell in player_row(shown, p03, tr)]
     assert row[2] == "rimborsato" and row[3] == "–"
 
 

@@ -7,6 +7,7 @@ import pytest
 from tdhelpers.support import MakeService, names, started
 from textual.app import App
 
+from tdconsole.domain.console_view import console_view
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.standings_view import StandingsView
@@ -23,8 +24,8 @@ async def test_shown_before_its_mount_the_table_has_its_columns(
     async with app.run_test() as pilot:
         table = view(Translator("en"))
         app.screen.mount(table)  # not awaited: in the DOM, its mount still to come
-        table.show(service.state)
+        table.show(console_view(service.state, service.now()))
         await pilot.pause()
         assert len(table.columns) >= 4 and table.row_count >= 1
-        table.show(service.state)
+        table.show(console_view(service.state, service.now()))
         assert table.row_count >= 1 and len(table.columns) in (5, 6)

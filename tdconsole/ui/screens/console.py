@@ -21,17 +21,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
+from textual.reactive import var
 from textual.widgets import Input, TabbedContent, TabPane
 
+from tdconsole.domain.console_view import console_view
 from tdconsole.domain.described import action_id
 from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.words import player_word
 from tdconsole.i18n import _
-from tdconsole.ui.colour_up_prompt import colour_up_due
 from tdconsole.ui.dialogs.base import seat_words
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
-from tdconsole.ui.results import is_over, places
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.console_actions import ConsoleActions
 from tdconsole.ui.screens.console_keys import (
@@ -53,6 +53,7 @@ from tdconsole.ui.widgets.players_view import PlayersView, SearchBox
 from tdconsole.ui.widgets.room_summary import RoomSummary
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.season_view import SeasonView
+from tdconsole.ui.widgets.shown import Shown
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
@@ -70,7 +71,7 @@ VIEWS_OF_TAB: dict[str, tuple[tuple[type[TabView], str], ...]] = {
 the widgets of the tab on screen only (a start cost ~35 mounts and their styles for six tabs)."""
 
 TAB_VIEWS = tuple(view for views in VIEWS_OF_TAB.values() for view, _id in views)
-"""The views the tabs hold that are handed the State (the tables' view is shown it always)."""
+"""The views the tabs hold, drawn while their tab is in front (the tables' view always)."""
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
@@ -80,6 +81,9 @@ if TYPE_CHECKING:
 
 
 class ConsoleScreen(ConsoleActions, MainScreen):
+    shown: var[Shown | None] = var(None, always_update=True)
+    """The event as the widgets read it: each follows it (``widgets.shown``)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(k.key, k.action, str(k.label), show=k.shown) for k in ACTIONS],
         *[Binding(str(i + 1), f"tab('{name}')", name, show=False) for i, name in enumerate(TABS)],
@@ -133,28 +137,13 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     # -- attributes down -------------------------------------------------------------------
     def show(self, state: State, now: datetime, who: Text) -> None:
+        """The event as the widgets read it, built once (``shown``: each widget follows it);
+        the State kept for the actions and their dialogs."""
         phase_changed = self.state is None or self.state.phase != state.phase
         self.state = state
         if phase_changed:
             self.refresh_bindings()
-        self.query_one(TitleBar).show(state, now, who)
-        self.query_one(ClockPanel).show_result(places(state) if is_over(state) else None)
-        self.query_one(RoomSummary).show(state, self.activity, now)
-        self.query_one(TablesView).show(state)
-        self.show_tabs()
-
-    def show_tabs(self) -> None:
-        """Hand the State to the views of the tab on screen. The other tabs' views are shown it
-        when their tab is chosen: a busy floor repaints one tab, not six (each hidden table
-        rebuilt and laid out again at every change)."""
-        state = self.state
-        if state is None:
-            return
-        tabs = self.query_one(TabbedContent)
-        active = tabs.active or "tables"
-        for view in tabs.get_pane(active).query("*"):
-            if isinstance(view, TAB_VIEWS):
-                view.show(state)
+        self.shown = Shown(console_view(state, now), now, who, self.activity)
 
     def build_tab(self, name: str) -> AwaitMount | None:
         """Mount the views of tab ``name`` the first time it is needed (None: already there).
@@ -170,7 +159,6 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         # A tab chosen on its header (the mouse, or the arrows on the headers).
         if (built := self.build_tab(event.pane.id or "tables")) is not None:
             await built
-        self.show_tabs()
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         self.query_one(ClockPanel).show(status, blink)
@@ -180,13 +168,13 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     def _colour_up_prompt(self, status: ClockStatus) -> None:
         """At the break the plan marks, once: the colour-up is due (key C)."""
 
-        state = self.state
-        if state is None or not status.is_break or status.index == self._prompted:
+        shown = self.shown
+        if shown is None or not status.is_break or status.index == self._prompted:
             return
-        if colour_up_due(state, status.level) is None:
+        if shown.event.colour_up_after != status.level:
             return
         self._prompted = status.index
-        unit = state.settings.stacks.chip_unit
+        unit = shown.event.chip_unit
         self.notify(
             self.tr("Break: colour-up of the {chip} chips — press C", chip=unit),
             severity="warning",
@@ -211,11 +199,11 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     # -- actions: navigation ---------------------------------------------------------------
     async def _front(self, name: str) -> None:
-        """Tab ``name`` in front, its views built and shown the State."""
+        """Tab ``name`` in front, its views built (they draw ``shown`` as it comes to the
+        front: ``widgets.shown.follow``)."""
         if (built := self.build_tab(name)) is not None:
             await built
         self.query_one(TabbedContent).active = name
-        self.show_tabs()
 
     async def action_tab(self, name: str) -> None:
         await self._front(name)

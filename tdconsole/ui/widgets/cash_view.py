@@ -10,12 +10,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tdconsole.domain.cash import cash
 from tdconsole.domain.numbers import money_said
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import ConsoleView
 
 
 class CashView(Static):
@@ -23,10 +23,15 @@ class CashView(Static):
         super().__init__(id=id)
         self.tr = tr
 
-    def show(self, state: State) -> None:
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
+
+    def show(self, event: ConsoleView) -> None:
         tr = self.tr
-        summary = cash(state)
-        currency = state.settings.currency
+        summary = event.view.cash
+        if summary is None:  # (only a document read back lacks it, never the console's)
+            return
+        currency = event.view.currency
 
         def money(amount: object) -> Text:
             return Text(money_said(str(amount), currency), justify="right")

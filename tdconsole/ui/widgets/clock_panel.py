@@ -12,8 +12,9 @@ from textual.widgets import Digits, Static
 from tdconsole.domain.clock import format_mmss
 from tdconsole.ui.clock_words import director_words
 from tdconsole.ui.i18n import Translator, chips
-from tdconsole.ui.results import Place, places_text
+from tdconsole.ui.results import Place, places, places_text
 from tdconsole.ui.widgets.changed import update_changed
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -64,10 +65,14 @@ class ClockPanel(Vertical):
         yield Static(id="clock-state")
         yield Static(id="clock-result")
 
-    def show_result(self, places: list[Place] | None) -> None:
-        """The event is over (IV.7): the winner and the paid places in place of the clock."""
-        self.set_class(places is not None, "-finished")
-        if places is None:
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show_result(places(shown.event)))
+
+    def show_result(self, places: list[Place]) -> None:
+        """Once the event is over (IV.7): the winner and the paid places (``places``) in place
+        of the clock."""
+        self.set_class(bool(places), "-finished")
+        if not places:
             return
         self.border_title = self.tr("Tournament over")
         self._put("clock-result", places_text(places, self.tr))

@@ -8,25 +8,26 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from tdconsole.domain.cash import handed_over
 from tdconsole.domain.numbers import money_shown
 from tdconsole.domain.ordinals import ordinal
-from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
+from tdconsole.domain.read_model import paid_beyond_the_table
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.widgets.columns import ColumnsTable
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import Player, State
+    from tdconsole.domain.console_view import ConsoleView
+    from tdconsole.domain.read_model import PlayerView
 
 
-def due(state: State, player: Player | None) -> bool:
+def due(player: PlayerView | None) -> bool:
     """``player``'s prize waits to be handed over (I.7)."""
     return (
         player is not None
         and player.prize is not None
         and player.handed_over_at is None
-        and handed_over(state, player) is None
+        and player.handed_over is None
     )
 
 
@@ -54,13 +55,17 @@ class PayoutsView(ColumnsTable):
         self.due: set[str] = set()
         """The holders whose prize is due, as last shown."""
 
-    def show(self, state: State) -> None:
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
+
+    def show(self, event: ConsoleView) -> None:
         self.add_columns_once()
         kept = self.cursor_row
         self.clear()
         self.holders = []
-        currency = state.settings.currency
-        rows = payouts(state)
+        state = event.view
+        currency = state.currency
+        rows = state.payouts
         # Beside a name, the place he shows (a tie: the shared one) and what he receives (V.1);
         # the place's own amount stays in its column: what the cash desk pays is the prize.
         for row in rows:
@@ -72,23 +77,23 @@ class PayoutsView(ColumnsTable):
                 Text(money_shown(row.amount, currency), justify="right"),
                 Text(row.player or "–") + Text(" " + self.tr("DQ") if row.disqualified else ""),
                 Text(prize, justify="right"),
-                self._handed(state, row.player),
+                self._handed(event, row.player),
             )
             self.holders.append(row.player)
         # Tied with a paid place's holder past the last row: they share its prize (V.1).
-        for tied in paid_beyond_the_table(rows, results(state)):
+        for tied in paid_beyond_the_table(rows, state.results):
             self.add_row(
                 Text(self.tr.say(ordinal(tied.place)) + "=", justify="right"),
                 Text(""),
                 Text(""),
                 Text(tied.player),
                 Text(money_shown(tied.prize, currency), justify="right"),
-                self._handed(state, tied.player),
+                self._handed(event, tied.player),
             )
             self.holders.append(tied.player)
         was_due, self.due = (
             self.due,
-            {name for name in self.holders if name and due(state, state.find(name))},
+            {name for name in self.holders if name and due(event.player(name))},
         )
         holder = self.holders[kept] if 0 <= kept < len(self.holders) else None
         if holder in was_due and holder not in self.due:
@@ -99,14 +104,14 @@ class PayoutsView(ColumnsTable):
             # The cursor stays on its place (a repaint of the same rows).
             self.move_cursor(row=kept)
 
-    def _handed(self, state: State, name: str | None) -> Text:
+    def _handed(self, event: ConsoleView, name: str | None) -> Text:
         """When the holder's prize was handed over; "due" while it waits (I.7)."""
-        player = state.find(name) if name else None
+        player = event.player(name) if name else None
         if player is None or player.prize is None:
             return Text("")
         if player.handed_over_at is not None:
             return Text(f"{player.handed_over_at:%H:%M}")
-        if not due(state, player):  # an older event: paid when decided
+        if not due(player):  # an older event: paid when decided
             return Text(self.tr("paid"))
         return Text(self.tr("due"), style="bold")
 

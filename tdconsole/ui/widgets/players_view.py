@@ -13,12 +13,14 @@ from textual.widgets.input import Selection
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.state import typed_in
-from tdconsole.domain.words import player_word
+from tdconsole.domain.words import listed_word
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips, table_cell
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import Player, State
+    from tdconsole.domain.console_view import ConsoleView
+    from tdconsole.domain.read_model import PlayerView
 
 
 def paid_word(tr: Translator, paid: bool, refunded: bool) -> str:
@@ -28,20 +30,18 @@ def paid_word(tr: Translator, paid: bool, refunded: bool) -> str:
     return tr("yes") if paid else "–"
 
 
-def player_row(state: State, player: Player, tr: Translator) -> list[Text]:
-    seated = player.status == "in" and player.table is not None
-    card = ""
-    if seated and player.table is not None and player.seat is not None:
-        card = state.tables[player.table].seat(player.seat).card
-    prize = money_said(player.prize, state.settings.currency) if player.prize is not None else ""
+def player_row(event: ConsoleView, player: PlayerView, tr: Translator) -> list[Text]:
+    state = event.view
+    prize = money_said(player.prize, state.currency) if player.prize is not None else ""
     place = "" if player.place is None else f"{player.place}{'=' if player.tied else ''}"
+    table = player.table  # (his table and seat while he is seated in play)
     return [
         Text(player.name),
-        Text(tr.say(player_word(state, player))),
+        Text(tr.say(listed_word(state.phase, player.status))),
         Text(paid_word(tr, player.paid, player.entry_refund is not None)),
         Text(paid_word(tr, player.food_paid, player.food_refund is not None)),
-        Text(table_cell(tr, state, player.table) if player.table is not None and seated else ""),
-        Text(f"{player.seat} {card}" if seated else ""),
+        Text(table_cell(tr, event, table) if table is not None else ""),
+        Text(f"{player.seat} {player.card}" if table is not None else ""),
         Text(chips(player.chips), justify="right"),
         Text(f"{SECOND_STACK} {chips(player.second_stack)}" if player.second_stack else ""),
         Text(place, justify="right"),
@@ -92,7 +92,7 @@ class PlayersView(Vertical):
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
-        self._state: State | None = None
+        self._event: ConsoleView | None = None
         self.widths: list[int] = []
         """Each column's widest cell (its label included), as last filled."""
 
@@ -115,21 +115,24 @@ class PlayersView(Vertical):
             table.add_column(label, key=key)
         yield table
 
-    def show(self, state: State) -> None:
-        self._state = state
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
+
+    def show(self, event: ConsoleView) -> None:
+        self._event = event
         self._fill()
 
     def _fill(self) -> None:
-        if self._state is None:
+        event = self._event
+        if event is None:
             return
-        state = self._state
         query = self.query_one("#player-search", Input).value
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
         keep = self.selected_player()
         table.clear()
         rows = [
-            (player.name, player_row(state, player, self.tr))
-            for player in state.ordered_players()
+            (player.name, player_row(event, player, self.tr))
+            for player in event.view.players
             if typed_in(query, player.name)
         ]
         self.widths = [

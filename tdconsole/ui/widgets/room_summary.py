@@ -13,24 +13,26 @@ from textual.widgets import Static
 from tdconsole.domain.numbers import money_said
 from tdconsole.ui.glyphs import WARNING
 from tdconsole.ui.i18n import Translator, chips
+from tdconsole.ui.widgets.shown import Shown, follow
 from tdconsole.ui.words import activity_text
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import Message, State
+    from tdconsole.domain.console_view import ConsoleView
+    from tdconsole.domain.state import Message
     from tdconsole.ui.log_watch import Activity
 
 ACTIVITY_SHOWN = 3
 """Other terminals' latest actions shown in the room panel (the notifications say each one)."""
 
 
-def alerts(state: State, tr: Translator) -> list[Text]:
+def alerts(event: ConsoleView, tr: Translator) -> list[Text]:
     """What the Director must do now: the final draw, tables to close (Art. IV.2, IV.4)."""
     lines: list[Text] = []
-    if state.final_due:
+    if event.view.final_due:
         lines.append(Text(f"{WARNING} " + tr("FINAL DUE: draw the final table (f)"), style="bold"))
-    for table in state.open_tables():
-        if state.must_close(table):
-            n = len(state.players_at(table))
+    for table in event.tables:
+        if table.must_close:
+            n = table.players_in
             text = tr(
                 "Table {table}: {n} players — close it (Art. IV.4) [c]", table=table.number, n=n
             )
@@ -76,32 +78,38 @@ def columns(rows: list[tuple[str, str, str, str]]) -> list[Text]:
 
 
 class RoomSummary(Static):
-    """Shows the room's numbers for the State handed down."""
+    """Shows the room's numbers of the screen's ``shown``."""
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
         self.border_title = tr("Room")
-        self.shown: tuple[State, Sequence[Activity]] | None = None
+        self.shown: Shown | None = None
         self.until: datetime | None = None
         """When the message shown leaves by itself (no event marks it: ``expire``)."""
+
+    def on_mount(self) -> None:
+        follow(self, self.show)
 
     def expire(self, now: datetime) -> None:
         """The wall clock moved: past the message's end, the panel is drawn without it."""
         if self.until is not None and now >= self.until and self.shown is not None:
-            self.show(*self.shown, now)
+            self.show(self.shown, now)
 
-    def show(
-        self, state: State, activity: Sequence[Activity] = (), now: datetime | None = None
-    ) -> None:
-        """``activity``: the latest actions of other terminals, shown under what is due;
-        ``now``: the time the Director's message is shown at (None: as last recorded)."""
+    def show(self, shown: Shown, now: datetime | None = None) -> None:
+        """The room's numbers, then the Director's message, what is due, and the latest
+        actions of other terminals; ``now``: the time the message is shown at (None: the
+        moment ``shown`` was built at)."""
         tr = self.tr
-        self.shown = (state, activity)
-        message = state.message if now is None else state.message_at(now)
+        self.shown = shown
+        event, activity = shown.event, shown.activity
+        state = event.view
+        message = state.message
+        if message is not None and now is not None and not message.shown_at(now):
+            message = None
         self.until = message.until if message is not None else None
-        currency = state.settings.currency
-        final_at = tr("Final: at {n} in play", n=state.settings.seating.final_seats)
+        currency = state.currency
+        final_at = tr("Final: at {n} in play", n=event.final_seats)
         if state.final_bonus is not None:
             final_at = tr("Final bonus {bonus}", bonus=chips(state.final_bonus))
         elif state.phase in ("final", "finished"):
@@ -121,10 +129,11 @@ class RoomSummary(Static):
             ),
         ]
         lines = columns(rows)
-        tables = tr("Open tables {n}", n=len(state.open_tables()))
+        tables = tr("Open tables {n}", n=len(event.tables))
         lines.append(Text(f"{tables} · {final_at}" if final_at else tables))
-        self.set_class(bool(alerts(state, tr)), "-alert")
+        due = alerts(event, tr)
+        self.set_class(bool(due), "-alert")
 
         # Nine lines high, the width beside the clock, whatever it says: no layout.
-        said = [*message_line(message, tr), *alerts(state, tr), *activity_lines(activity, tr)]
+        said = [*message_line(message, tr), *due, *activity_lines(activity, tr)]
         self.update(Group(*lines, *said), layout=False)

@@ -19,9 +19,11 @@ from tdconsole.domain.state import still_to_serve
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.rulebook import ArticleHit, Found, available, search
 from tdconsole.ui.widgets.players_view import SearchBox
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import Ruling, State
+    from tdconsole.domain.console_view import ConsoleView
+    from tdconsole.domain.read_model import RulingView
 
 
 def article_text(hit: ArticleHit, tr: Translator) -> Group:
@@ -37,7 +39,7 @@ def article_text(hit: ArticleHit, tr: Translator) -> Group:
 
 
 class RulingsView(Vertical):
-    """Search the rulebooks; ``show(state)`` lists the rulings log."""
+    """Search the rulebooks; ``show(event)`` lists the rulings log."""
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -69,6 +71,7 @@ class RulingsView(Vertical):
         yield Static(id="rulings-log")
 
     def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
         if self._query:
             self._search(self._query)
 
@@ -149,10 +152,10 @@ class RulingsView(Vertical):
             hit = self.hits[event.option_index]
             self.query_one("#rule-article", Static).update(self._article(hit))
 
-    def show(self, state: State) -> None:
+    def show(self, event: ConsoleView) -> None:
         lines = [Text(self.tr("Rulings"), style="bold")]
-        status_of = {p.name: p.status for p in state.players.values()}
-        for r in state.rulings[-6:]:
+        status_of = {p.name: p.status for p in event.view.players}
+        for r in event.view.rulings[-6:]:
             line = Text(f"{r.at:%H:%M} ")
             if r.table is not None:
                 line.append(f"T{r.table} ")
@@ -168,7 +171,7 @@ class RulingsView(Vertical):
             lines.append(line)
         self.query_one("#rulings-log", Static).update(Group(*lines))
 
-    def _suspension(self, ruling: Ruling, status_of: Mapping[str, str]) -> tuple[str, str]:
+    def _suspension(self, ruling: RulingView, status_of: Mapping[str, str]) -> tuple[str, str]:
         """A suspension's state and its style: served, to serve (``m`` marks it), or lapsed
         when its players are no longer in the tournament (as the printed rulings log)."""
         if ruling.served:

@@ -21,9 +21,10 @@ from textual.widgets import Button, DataTable, Input, Static
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import ConsoleView
 
 
 def columns() -> tuple[tuple[str, Msg], ...]:
@@ -138,6 +139,7 @@ class SeasonView(Vertical):
         table = self.query_one(DataTable)
         for key, label in columns():
             table.add_column(self.tr.say(label), key=key)
+        follow(self, lambda shown: self.show(shown.event))
 
     def first_focus(self) -> str:
         """Where the tab's cursor goes as it opens: the standings, also when no season counts
@@ -151,12 +153,12 @@ class SeasonView(Vertical):
         path = getattr(store, "path", None)
         return path if isinstance(path, Path) else None
 
-    def show(self, state: State) -> None:
+    def show(self, event: ConsoleView) -> None:
         """Read the season again when the event's phase changed (a finish changes it)."""
         path = self._event_path()
         if path is None:
             return
-        key = (path, state.phase)
+        key = (path, event.view.phase)
         if key != self._seen:
             self._seen = key
             self.reload()

@@ -8,7 +8,6 @@ still picture), and the moves stay on top of every page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -16,46 +15,18 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
-from tdconsole.domain.collation import name_key
 from tdconsole.domain.numbers import chips_text
 from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.room import Room, SeatShown
-    from tdconsole.domain.state import State
-    from tdconsole.ui.log_watch import Moved
 
 PAGE_SECONDS = 8
 GAP = 4
 
 
-@dataclass(frozen=True)
-class SeatEntry:
-    name: str
-    table: int
-    seat: int
-    card: str
-    final: bool
-
-
-def seating(state: State) -> list[SeatEntry]:
-    """Every player in play with a seat, by name."""
-    out = []
-    for p in state.in_players():
-        if p.table is None or p.seat is None:
-            continue
-        table = state.tables[p.table]
-        out.append(SeatEntry(p.name, p.table, p.seat, table.seat(p.seat).card, table.final))
-    return sorted(out, key=lambda e: name_key(e.name))
-
-
-def where(entry: SeatEntry, tr: Translator) -> str:
-    table = tr("Final table") if entry.final else tr("Table {table}", table=entry.table)
-    return tr("{table} · seat {seat} {card}", table=table, seat=entry.seat, card=entry.card)
-
-
 class SeatingBoard(Widget):
-    """``show(state, moved)`` sets what to show; ``turn(now)`` picks the page."""
+    """``show_room(room)`` sets what to show; ``turn(now)`` picks the page."""
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -66,25 +37,6 @@ class SeatingBoard(Widget):
         self.heading = ""
         self.page = 0
         self._clock_page = 0
-
-    def show(self, state: State, moved: Moved | None) -> None:
-        tr = self.tr
-        entries = seating(state)
-        self.entries = [(e.name, where(e, tr)) for e in entries]
-        self.moves, self.moves_title = [], ""
-        self.heading = tr("Seats, by name")
-        if state.phase == "seated":
-            self.heading = tr("The seats are drawn: find your seat")
-        elif moved is not None and moved.closed is None:
-            self.heading = tr("The final table is drawn: find your seat")
-        if moved is not None and moved.closed is not None:
-            by_name = {e.name: e for e in entries}
-            self.moves_title = tr("Table {table} is closed: these players move", table=moved.closed)
-            for name, table, seat in moved.moves:
-                entry = by_name.get(name)
-                if entry is not None and (entry.table, entry.seat) == (table, seat):
-                    self.moves.append((name, "→ " + where(entry, tr)))
-        self.refresh()
 
     def show_room(self, shown: Room) -> None:
         """What the room model says the board shows: the seats after the draw, the moves of a

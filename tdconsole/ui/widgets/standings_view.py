@@ -8,24 +8,24 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.words import player_word
+from tdconsole.domain.words import listed_word
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, chips, table_cell
 from tdconsole.ui.widgets.columns import ColumnsTable
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import Player, State
+    from tdconsole.domain.console_view import ConsoleView
+    from tdconsole.domain.read_model import PlayerView, StateView
 
 
-def standings(state: State) -> list[Player]:
-    alive = sorted(state.in_players(), key=lambda p: (-(p.chips or 0), p.order))
+def standings(state: StateView) -> list[PlayerView]:
+    """Players in play by chips, then the places decided; each in registration order (the
+    view's) where they are level."""
+    alive = sorted((p for p in state.players if p.status == "in"), key=lambda p: -(p.chips or 0))
     placed = sorted(
-        (
-            p
-            for p in state.players.values()
-            if p.status in ("out", "disqualified") and p.place is not None
-        ),
-        key=lambda p: (p.place or 0, p.order),
+        (p for p in state.players if p.status in ("out", "disqualified") and p.place is not None),
+        key=lambda p: p.place or 0,
     )
     if state.phase == "finished":
         alive = [p for p in alive if p.place == 1]
@@ -45,10 +45,14 @@ class StandingsView(ColumnsTable):
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(tr, id=id, zebra_stripes=True)
 
-    def show(self, state: State) -> None:
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
+
+    def show(self, event: ConsoleView) -> None:
         self.add_columns_once()
         self.clear()
-        currency = state.settings.currency
+        state = event.view
+        currency = state.currency
         for p in standings(state):
             # A player still in play has no place yet: his row is not numbered like one.
             place = "" if p.place is None else str(p.place)
@@ -59,8 +63,8 @@ class StandingsView(ColumnsTable):
             self.add_row(
                 Text(f"{place}{mark}", justify="right"),
                 Text(p.name),
-                Text(self.tr.say(player_word(state, p))),
-                Text(table_cell(self.tr, state, p.table) if p.status == "in" and p.table else ""),
+                Text(self.tr.say(listed_word(state.phase, p.status))),
+                Text(table_cell(self.tr, event, p.table) if p.status == "in" and p.table else ""),
                 Text(chips(p.chips) if p.status == "in" else "", justify="right"),
                 Text(prize, justify="right"),
                 key=p.name,

@@ -6,78 +6,22 @@ so nothing is ever cut off. Names are ``Text``, never markup: they are shown lit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
-from tdconsole.domain.play import second_stack_amount
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State, Table
+    from tdconsole.domain.console_view import CardSeat, CardTable
 
 NAME_MAX = 26
 
 
-@dataclass(frozen=True)
-class SeatView:
-    seat: int
-    card: str
-    name: str | None
-    button: bool
-    second_stack: bool
-    suspended: bool
-
-
-@dataclass(frozen=True)
-class TableView:
-    number: int
-    suit: str
-    final: bool
-    open: bool
-    players_in: int
-    chips: int
-    second_stack_now: int | None
-    must_close: bool
-    has_plan: bool
-    seats: tuple[SeatView, ...]
-
-    @classmethod
-    def of(cls, state: State, table: Table) -> TableView:
-        seats = []
-        for s in table.seats:
-            player = state.players.get(s.player) if s.player else None
-            if player is not None and player.status != "in":
-                player = None
-            seats.append(
-                SeatView(
-                    seat=s.number,
-                    card=s.card,
-                    name=player.name if player else None,
-                    button=table.button == s.number,
-                    second_stack=player is not None and player.second_stack is not None,
-                    suspended=player is not None and bool(player.suspended_orbits),
-                )
-            )
-        return cls(
-            number=table.number,
-            suit=table.suit,
-            final=table.final,
-            open=table.open,
-            players_in=len(state.players_at(table)),
-            chips=table.chips,
-            second_stack_now=second_stack_amount(state, table) if table.open else None,
-            must_close=state.must_close(table),
-            has_plan=table.plan is not None,
-            seats=tuple(seats),
-        )
-
-
-def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
+def seat_cell(seat: CardSeat, name_width: int, selected: bool) -> Text:
     cell = Text()
     # The button in front of its own seat's number: at the cell's end it read as the next seat's.
     cell.append("D" if seat.button else " ", style="bold reverse" if seat.button else "")
@@ -96,7 +40,7 @@ def seat_cell(seat: SeatView, name_width: int, selected: bool) -> Text:
     return cell
 
 
-def header(view: TableView, tr: Translator) -> Text:
+def header(view: CardTable, tr: Translator) -> Text:
     parts = [tr("{n} in play", n=view.players_in), tr("chips {chips}", chips=chips(view.chips))]
     if view.second_stack_now is not None and not view.final:
         parts.append(tr("second stack now {amount}", amount=chips(view.second_stack_now)))
@@ -110,10 +54,10 @@ def header(view: TableView, tr: Translator) -> Text:
 
 
 class TableCard(Widget):
-    """Renders one ``TableView``; ``selected`` is the seat under the cursor (or None)."""
+    """Renders one ``CardTable``; ``selected`` is the seat under the cursor (or None)."""
 
     def __init__(
-        self, view: TableView, tr: Translator, selected: int | None = None, name_width: int = 6
+        self, view: CardTable, tr: Translator, selected: int | None = None, name_width: int = 6
     ) -> None:
         super().__init__(id=f"table-{view.number}", classes="table-card")
         self.name_width = name_width
@@ -130,7 +74,7 @@ class TableCard(Widget):
         self.border_title = f"{label} {view.suit}"
         self.set_class(view.must_close, "-must-close")
 
-    def show(self, view: TableView, selected: int | None, name_width: int | None = None) -> None:
+    def show(self, view: CardTable, selected: int | None, name_width: int | None = None) -> None:
         """Show ``view``: repainted only if something shown changed, and laid out again (the
         whole screen's layout) only if its shape may have changed (seats, names, header)."""
         name_width = name_width or self.name_width

@@ -15,14 +15,15 @@ from textual.widgets import Static
 from tdconsole.i18n import _
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, say_bindings
-from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard, TableView
+from tdconsole.ui.widgets.shown import follow
+from tdconsole.ui.widgets.table_card import NAME_MAX, TableCard
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import CardTable, ConsoleView
 
 
 class TablesView(VerticalScroll, can_focus=True):
-    """Shows the State's open tables; remembers the seat under the cursor."""
+    """Shows the event's open tables; remembers the seat under the cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "move(0, 1)", str(_("seat on the right")), show=False),
@@ -35,7 +36,7 @@ class TablesView(VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self.tr = tr
         say_bindings(self, self.tr)
-        self.views: list[TableView] = []
+        self.views: list[CardTable] = []
         self.cursor: tuple[int, int] | None = None
         """(table number, seat number) under the cursor."""
         self.column: int | None = None
@@ -44,10 +45,12 @@ class TablesView(VerticalScroll, can_focus=True):
         """Where the arrows last put the cursor: moved otherwise, the column is its own."""
         self._built = False
 
-    def show(self, state: State) -> None:
-        tables = [t for t in sorted(state.tables.values(), key=lambda t: t.number) if t.open]
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event))
+
+    def show(self, event: ConsoleView) -> None:
         seated = self.selected_player()
-        self.views = [TableView.of(state, t) for t in tables]
+        self.views = list(event.tables)
         self._fix_cursor()
         if seated is not None and self.selected_player() is None:
             self._next_player()

@@ -11,17 +11,21 @@ from textual.widgets import Static
 
 from tdconsole.domain.words import phase_word
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.shown import follow
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
+    from tdconsole.domain.read_model import StateView
 
 
 class TitleBar(Static):
     def __init__(self, tr: Translator, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tr = tr
-        self._shown: tuple[State, Text] | None = None
+        self._shown: tuple[StateView, Text] | None = None
         self._minute = ""
+
+    def on_mount(self) -> None:
+        follow(self, lambda shown: self.show(shown.event.view, shown.now, shown.who))
 
     def show_time(self, now: datetime) -> None:
         """Called at every tick: repaint when the minute shown changes."""
@@ -29,7 +33,7 @@ class TitleBar(Static):
             state, who = self._shown
             self.show(state, now, who)
 
-    def show(self, state: State, now: datetime, who: Text) -> None:
+    def show(self, state: StateView, now: datetime, who: Text) -> None:
         self._shown = (state, who)
         self._minute = f"{now.astimezone():%H:%M}"
         left = Text(state.name or "tdconsole", style="bold")

@@ -1,0 +1,52 @@
+"""The console's model (``console_view``): built from the read model's view, each open table as
+its card shows it, and the colour-up's break as the structure marks it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from tdhelpers.support import terminal
+
+from tdconsole.demo import demo_in_memory
+from tdconsole.domain.clock_events import EditLevel
+from tdconsole.domain.console_view import console_view
+from tdconsole.domain.play import Bust
+from tdconsole.service import Tournament
+
+NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def demo() -> Iterator[Tournament[Any]]:
+    service = terminal(demo_in_memory(now=NOW), clock=lambda: NOW, rng=random.Random(7))
+    yield service
+    service.close()
+
+
+def test_a_card_shows_the_players_in_play_in_their_seats(demo: Tournament[Any]) -> None:
+    state = demo.state
+    player = state.players_at(state.tables[2])[-1]
+    demo.execute(Bust(names=[player.name], declined=True))
+    shown = console_view(demo.state, NOW)
+    assert [t.number for t in shown.tables] == [t.number for t in demo.state.open_tables()]
+    card = next(t for t in shown.tables if t.number == 2)
+    table = demo.state.tables[2]
+    assert player.name not in [s.name for s in card.seats]
+    assert card.players_in == len(demo.state.players_at(table))
+    assert [s.seat for s in card.seats if s.button] == [table.button]
+    assert shown.view.in_play == demo.state.in_play
+
+
+def test_the_colour_up_break_follows_the_structure(demo: Tournament[Any]) -> None:
+    # The demo's level 1 is 50/100 (25-chips needed), level 2 100/200: a break after level 1
+    # is the colour-up's; before it there is none to prompt.
+    before = console_view(demo.state, NOW)
+    assert before.colour_up_after != 1
+    demo.execute(EditLevel(level=1, break_minutes=15))
+    assert console_view(demo.state, NOW).colour_up_after == 1
+    demo.undo()
+    assert console_view(demo.state, NOW).colour_up_after == before.colour_up_after
