@@ -1,4 +1,5 @@
-"""What differs between Linux, macOS and Windows for the files the console keeps.
+"""What differs between Linux, macOS and Windows, decided here alone (tests/portable/
+test_os_branches.py): the files the console keeps, its limits, its server's port, printing.
 
 Where POSIX modes exist (Linux, macOS) every file the console writes is 0600 and every folder
 it makes 0700: its owner's only. Windows has no such modes: the console's own folders are in
@@ -16,8 +17,9 @@ reads only a file's read-only attribute) and, where ``GetVolumeInformationW`` do
 answer, a read-only medium. A write refused for either is said when it happens, from its
 error ("permission denied").
 
-Each function here asks for what it needs (``getattr(os, ...)``) rather than for the name of
-the system, so the tests can take an attribute away on Linux and see the other branch.
+Where it can, a function asks for what it needs (``getattr(os, ...)``) rather than for the
+system's name, so the tests can take an attribute away on Linux and see the other branch;
+where it cannot, it reads ``sys.platform`` when called, which a test sets.
 """
 
 from __future__ import annotations
