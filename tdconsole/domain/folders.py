@@ -10,8 +10,8 @@ credentials). So is a Windows path that depends on a drive's current folder (``C
 from __future__ import annotations
 
 import ntpath
-import sys
 
+from tdconsole.drives import paths_have_drives
 from tdconsole.i18n import Msg, _
 
 FOLDER_KEYS = ("folder", "print_dir")
@@ -31,7 +31,7 @@ def folder_refusal(value: str) -> Msg | None:
         return _("names a drive without its folder ({typed}): write the whole path").format(
             typed=typed
         )
-    if sys.platform == "win32" and not drive and typed.startswith(tuple(_SEPARATORS)):
+    if paths_have_drives() and not drive and typed.startswith(tuple(_SEPARATORS)):
         return _("names no drive ({typed}): write the whole path, e.g. C:\\Stampe").format(
             typed=typed
         )

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -27,7 +26,12 @@ from tdconsole.i18n import Said, _
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import shown
 from tdconsole.store.paths import data_dir, folder_setting
-from tdconsole.store.system import make_folder, remove_leftovers
+from tdconsole.store.system import (
+    make_folder,
+    print_through_program,
+    prints_through_program,
+    remove_leftovers,
+)
 
 PRINTABLE = ("txt", "pdf", "csv")
 """The formats a printer takes (html has to be laid out by a browser)."""
@@ -61,7 +65,7 @@ def check_printable(fmt: str, choose: Said) -> None:
 def printed_format(fmt: str) -> str:
     """The format the printer is sent for a report asked for in ``fmt``: its PDF on Windows
     (the print verb prints documents through their program), else ``fmt`` itself."""
-    return "pdf" if sys.platform == "win32" else fmt
+    return "pdf" if prints_through_program() else fmt
 
 
 def send(data: bytes, title: str, printer: str, write: Said) -> str:
@@ -69,7 +73,7 @@ def send(data: bytes, title: str, printer: str, write: Said) -> str:
     default printer when it is empty. Returns the queue's answer (``lp``'s job, or the PDF
     handed to Windows); a printer that cannot be reached is a refusal whose fallback is
     ``write`` (how to write the report to a file), never a crash."""
-    if sys.platform == "win32":
+    if prints_through_program():
         return _print_verb(data, title, printer, write)
     return _lp(data, title, printer, write)
 
@@ -110,14 +114,9 @@ def _queue_failed(detail: object, write: Said) -> RuleError:
 
 
 def _print_verb(data: bytes, title: str, printer: str, write: Said) -> str:
-    if sys.platform != "win32":  # os.startfile is Windows' alone
-        raise RuntimeError("the print verb is Windows' alone")
     path = spool(data, title, write)
     try:
-        if printer:
-            os.startfile(path, "printto", f'"{printer}"')
-        else:
-            os.startfile(path, "print")
+        print_through_program(path, printer)
     except OSError:  # no program registered to print PDF files (or to print to PRINTER)
         raise RuleError(
             _(

@@ -23,7 +23,6 @@ import importlib
 import logging
 import signal
 import ssl
-import sys
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -44,7 +43,7 @@ from tdconsole.serve.limits import (
 )
 from tdconsole.serve.listener import Listener
 from tdconsole.serve.watch import Watcher
-from tdconsole.store.system import raise_open_files
+from tdconsole.store.system import raise_open_files, reuse_address
 
 WATCHER = web.AppKey("watcher", Watcher)
 LIMITS = web.AppKey("limits", Connections)
@@ -223,9 +222,3 @@ async def listen(runner: web.AppRunner, config: ServeConfig) -> Listener:
     await listener.start(config.port)
     limits.refusals.failed_accept = listener.failed_accept
     return listener
-
-
-def reuse_address() -> bool:
-    """SO_REUSEADDR where it means "take the port back from TIME_WAIT" (a restarted server);
-    on Windows it means "share the port with another program", which is not wanted."""
-    return sys.platform != "win32"

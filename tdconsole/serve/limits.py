@@ -20,10 +20,8 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import ipaddress
 import socket
-import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -34,6 +32,7 @@ from aiohttp.http import HttpProcessingError
 from tdconsole.i18n import Msg, _
 from tdconsole.serve import LOOPBACK_NAMES, bare_host
 from tdconsole.serve.refusals import ADDRESS, FULL, Refusals, answer_503
+from tdconsole.store.system import open_files_limit
 
 PER_ADDRESS = 32
 """Connections at once from one address: a browser keeps about six, plus one stream a tab."""
@@ -170,14 +169,10 @@ def connection_ceiling() -> int:
     """Connections served at once from all addresses: the process's descriptor limit less
     ``RESERVE`` (the event file, the watcher, logs, refused clients reading their answer);
     ``WINDOWS_CEILING`` where there is no such limit to read."""
-    if sys.platform == "win32":
+    soft = open_files_limit()
+    if soft is None:
         return WINDOWS_CEILING
-    try:
-        resource = importlib.import_module("resource")  # POSIX only: never at the top
-    except ImportError:
-        return WINDOWS_CEILING  # no such limit to read here either
-    soft = int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
-    if soft == resource.RLIM_INFINITY or soft >= MOST_CONNECTIONS + RESERVE:
+    if soft >= MOST_CONNECTIONS + RESERVE:
         return MOST_CONNECTIONS
     return max(soft // 2, soft - RESERVE)
 

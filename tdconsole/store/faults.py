@@ -11,7 +11,6 @@ sentence of that language (``own_words``).
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 import shutil
 import sqlite3
@@ -149,17 +148,6 @@ def free_space(path: Path) -> int | None:
     return usage.total - usage.used if system.privileged() else usage.free
 
 
-def file_limit() -> int | None:
-    """The largest file this process may write (``ulimit -f``), or None without a limit (and
-    on Windows, which has none)."""
-    try:
-        resource = importlib.import_module("resource")  # POSIX only: never at the top
-    except ImportError:
-        return None
-    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    return None if soft == resource.RLIM_INFINITY else soft
-
-
 def _size(path: Path) -> int:
     try:
         return path.stat().st_size
@@ -221,7 +209,7 @@ def write_blocker(path: Path) -> Cause | None:
     free = free_space(path)
     if free is not None and free < SPARE:
         return DISK_FULL
-    limit = file_limit()
+    limit = system.file_limit()
     if limit is not None and limit < max(_size(path), 32 * 1024) + SPARE:
         return FILE_LIMIT
     return None
@@ -240,7 +228,7 @@ def sqlite_cause(exc: sqlite3.Error, path: Path) -> Cause | None:
     primary = code & 0xFF
     if primary not in (_PERM, _READONLY, _IOERR, _FULL, _CANTOPEN, _AUTH):
         return None
-    limit = file_limit()
+    limit = system.file_limit()
     if limit is not None:
         biggest = max(_size(path), _size(Path(f"{path}-wal")), 32 * 1024)
         if biggest + SPARE > limit:

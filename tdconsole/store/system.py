@@ -1,4 +1,5 @@
-"""What differs between Linux, macOS and Windows for the files the console keeps.
+"""What differs between Linux, macOS and Windows, decided here alone (tests/portable/
+test_os_branches.py): the files the console keeps, its limits, its server's port, printing.
 
 Where POSIX modes exist (Linux, macOS) every file the console writes is 0600 and every folder
 it makes 0700: its owner's only. Windows has no such modes: the console's own folders are in
@@ -16,8 +17,9 @@ reads only a file's read-only attribute) and, where ``GetVolumeInformationW`` do
 answer, a read-only medium. A write refused for either is said when it happens, from its
 error ("permission denied").
 
-Each function here asks for what it needs (``getattr(os, ...)``) rather than for the name of
-the system, so the tests can take an attribute away on Linux and see the other branch.
+Where it can, a function asks for what it needs (``getattr(os, ...)``) rather than for the
+system's name, so the tests can take an attribute away on Linux and see the other branch;
+where it cannot, it reads ``sys.platform`` when called, which a test sets.
 """
 
 from __future__ import annotations
@@ -313,13 +315,20 @@ def _spelling(folder: Path, name: str) -> str:
     return next((entry for entry in entries if entry.casefold() == folded), name)
 
 
+def _resource() -> Any | None:
+    """POSIX's ``resource`` module, None where the system has none (Windows)."""
+    try:
+        return importlib.import_module("resource")  # POSIX only: never at the top
+    except ImportError:
+        return None
+
+
 def raise_open_files(wanted: int) -> None:
     """Raise this process's soft limit of open descriptors towards ``wanted``, as far as its
     hard limit allows (macOS's soft limit is 256 by default, Linux's often 1024). Nothing
     where the system has no such limit (Windows), or will not raise it."""
-    try:
-        resource = importlib.import_module("resource")  # POSIX only: never at the top
-    except ImportError:
+    resource = _resource()
+    if resource is None:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY or soft >= wanted:
@@ -331,6 +340,50 @@ def raise_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     except (ValueError, OSError):
         return  # (macOS refuses more than its kern.maxfilesperproc: the limit stays)
+
+
+def open_files_limit() -> int | None:
+    """This process's soft limit of open descriptors (``sys.maxsize`` when unlimited); None
+    where the system keeps no such limit to read (Windows)."""
+    resource = None if sys.platform == "win32" else _resource()
+    if resource is None:
+        return None
+    soft = int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    return sys.maxsize if soft == resource.RLIM_INFINITY else soft
+
+
+def file_limit() -> int | None:
+    """The largest file this process may write (``ulimit -f``), or None without a limit (and
+    on Windows, which has none)."""
+    resource = _resource()
+    if resource is None:
+        return None
+    soft = int(resource.getrlimit(resource.RLIMIT_FSIZE)[0])
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def reuse_address() -> bool:
+    """Whether a server sets SO_REUSEADDR: where it means "take the port back from TIME_WAIT"
+    (a restarted server); on Windows it means "share the port with another program"."""
+    return sys.platform != "win32"
+
+
+def prints_through_program() -> bool:
+    """Whether a document is printed by the program registered for its kind (Windows' print
+    verb, ``print_through_program``) rather than through a queue that lays it out (CUPS)."""
+    return sys.platform == "win32"
+
+
+def print_through_program(path: Path, printer: str) -> None:
+    """Hand ``path`` to the print verb of the program registered for its kind, to print on
+    ``printer`` (the default printer when empty). Raises the ``OSError`` of the system when no
+    program prints such files (or prints to ``printer``)."""
+    if sys.platform != "win32":  # os.startfile is Windows' alone
+        raise RuntimeError("the print verb is Windows' alone")
+    if printer:
+        os.startfile(path, "printto", f'"{printer}"')
+    else:
+        os.startfile(path, "print")
 
 
 _HELD_OPEN = frozenset({32, 33})

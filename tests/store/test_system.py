@@ -189,16 +189,36 @@ def test_free_space_comes_from_the_system_without_statvfs(
 
 def test_no_file_size_limit_without_resource(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "resource", None)  # (importing it fails)
-    assert faults.file_limit() is None
+    assert system.file_limit() is None
 
 
 def test_the_file_size_limit_is_the_one_resource_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     limits = {1: (4096, -1)}
     fake = SimpleNamespace(RLIMIT_FSIZE=1, RLIM_INFINITY=-1, getrlimit=limits.__getitem__)
     monkeypatch.setitem(sys.modules, "resource", fake)
-    assert faults.file_limit() == 4096
+    assert system.file_limit() == 4096
     limits[1] = (-1, -1)
-    assert faults.file_limit() is None
+    assert system.file_limit() is None
+
+
+def test_the_descriptor_limit_is_the_soft_one_and_none_on_windows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    limits = {7: (256, 1024)}
+    fake = SimpleNamespace(RLIMIT_NOFILE=7, RLIM_INFINITY=-1, getrlimit=limits.__getitem__)
+    monkeypatch.setitem(sys.modules, "resource", fake)
+    assert system.open_files_limit() == 256
+    limits[7] = (-1, -1)
+    assert system.open_files_limit() == sys.maxsize
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert system.open_files_limit() is None
+
+
+def test_the_print_verb_is_windows_alone(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert not system.prints_through_program()
+    with pytest.raises(RuntimeError, match="Windows' alone"):
+        system.print_through_program(tmp_path / "standings.pdf", "")
 
 
 class FakeKernel:
