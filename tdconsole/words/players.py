@@ -1,11 +1,11 @@
 """The words of each player's own page (``/players``), in the event's language: templates with
 their ``{placeholders}`` left for the page to fill. The clock's words are the room's own
-(``room_words``), so the phone says the level and the blinds as the TV does."""
+(``tdconsole.words.room``), so the phone says the level and the blinds as the TV does."""
 
 from __future__ import annotations
 
 from tdconsole.i18n import Msg, _
-from tdconsole.serve.room_words import WORDS as ROOM_WORDS
+from tdconsole.words.room import WORDS as ROOM_WORDS
 
 WORDS: dict[str, Msg] = {
     "title": _("My table"),
