@@ -224,12 +224,12 @@ def test_the_words_import_only_the_i18n_and_the_domain() -> None:
 def test_a_word_module_importing_a_face_is_found() -> None:
     edges = {
         "tdconsole.words.room": {"tdconsole.i18n", "tdconsole.domain.room", "typing"},
-        "tdconsole.words.clock": {"tdconsole.ui.i18n", "tdconsole.reports.labels", "rich.text"},
+        "tdconsole.words.clock": {"tdconsole.ui.i18n", "tdconsole.reports.pdf", "rich.text"},
         "tdconsole.ui.voice": {"tdconsole.serve.room"},
     }
     assert foreign_to_the_words(edges) == [
         ("tdconsole.words.clock", "rich.text"),
-        ("tdconsole.words.clock", "tdconsole.reports.labels"),
+        ("tdconsole.words.clock", "tdconsole.reports.pdf"),
         ("tdconsole.words.clock", "tdconsole.ui.i18n"),
     ]
 

@@ -5,6 +5,7 @@ their ``{placeholders}`` left for the page to fill. The clock's words are the ro
 from __future__ import annotations
 
 from tdconsole.i18n import Msg, _
+from tdconsole.words import templates
 from tdconsole.words.room import WORDS as ROOM_WORDS
 
 WORDS: dict[str, Msg] = {
@@ -47,6 +48,4 @@ CLOCK = (
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the players' page in ``lang``, placeholders still to fill."""
-    words = {key: ROOM_WORDS[key].template(lang) for key in CLOCK}
-    words.update((key, message.template(lang)) for key, message in WORDS.items())
-    return words
+    return templates({key: ROOM_WORDS[key] for key in CLOCK} | WORDS, lang)
