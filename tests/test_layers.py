@@ -5,6 +5,8 @@
   nor does a test reach them (imported, as a module's attribute, or patched by name).
 - The layers: the domain imports neither the store, nor the rules, nor the reports, nor the
   season, nor a face (cli, ui, serve), nor textual/rich; the store and the rules import no face.
+- The console (ui) and the served pages (serve) import neither the other: the words they both
+  say live in ``tdconsole.words``, which imports only ``tdconsole.i18n`` and the domain.
 - docs/design.md's picture of the domain's line names every domain module, and its rows agree
   with the imports (a module imports only modules of the rows above it).
 """
@@ -190,6 +192,46 @@ def test_the_domain_imports_no_other_layer() -> None:
 
 def test_the_store_and_the_rules_import_no_face() -> None:
     assert _crossing(("tdconsole.store", "tdconsole.rules"), FACES) == []
+
+
+def test_the_console_and_the_served_pages_import_neither_the_other() -> None:
+    assert _crossing(("tdconsole.ui",), ("tdconsole.serve",)) == []
+    assert _crossing(("tdconsole.serve",), ("tdconsole.ui",)) == []
+
+
+WORDS_MAY_IMPORT = ("tdconsole.i18n", "tdconsole.domain", "tdconsole.words")
+
+
+def foreign_to_the_words(edges: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
+    """(module, import) for each import of ``tdconsole.words`` beyond the i18n, the domain and
+    the words themselves (a face, the reports, the service, textual...); the standard library
+    aside."""
+    return sorted(
+        (name, target)
+        for name, targets in edges.items()
+        if name == "tdconsole.words" or name.startswith("tdconsole.words.")
+        for target in targets
+        if target.partition(".")[0] in ("tdconsole", "textual", "rich", "aiohttp")
+        and not any(target == w or target.startswith(w + ".") for w in WORDS_MAY_IMPORT)
+    )
+
+
+def test_the_words_import_only_the_i18n_and_the_domain() -> None:
+    assert "tdconsole.words.room" in graph()
+    assert foreign_to_the_words(graph()) == []
+
+
+def test_a_word_module_importing_a_face_is_found() -> None:
+    edges = {
+        "tdconsole.words.room": {"tdconsole.i18n", "tdconsole.domain.room", "typing"},
+        "tdconsole.words.clock": {"tdconsole.ui.i18n", "tdconsole.reports.pdf", "rich.text"},
+        "tdconsole.ui.voice": {"tdconsole.serve.room"},
+    }
+    assert foreign_to_the_words(edges) == [
+        ("tdconsole.words.clock", "rich.text"),
+        ("tdconsole.words.clock", "tdconsole.reports.pdf"),
+        ("tdconsole.words.clock", "tdconsole.ui.i18n"),
+    ]
 
 
 def test_the_layer_rule_can_fail() -> None:

@@ -1,5 +1,5 @@
 """The words for a player's status and the tournament's phase: one vocabulary for refusals, the
-console and the command line (the printed reports name them in ``reports/labels.py``)."""
+console and the command line (the printed reports name them in ``words/reports.py``)."""
 
 from __future__ import annotations
 

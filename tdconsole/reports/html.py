@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from tdconsole.reports.labels import label
 from tdconsole.reports.model import Cell, Receipt, Report, Section, Slip, shown_columns
 from tdconsole.reports.qr import svg
+from tdconsole.words.reports import label
 
 CSS = """
 :root { --ink: #111; --muted: #666; --rule: #bbb; --red: #b00020; }

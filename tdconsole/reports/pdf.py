@@ -21,11 +21,11 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from tdconsole.i18n import _
-from tdconsole.reports.labels import label, page_of
 from tdconsole.reports.model import Cell, Report, Section, Slip, shown_columns
 from tdconsole.reports.pdf_ink import FONT, FONT_FILES, INK, MUTED, fit
 from tdconsole.reports.pdf_receipts import receipts
 from tdconsole.reports.qr import modules
+from tdconsole.words.reports import label, page_of
 
 RED = (176, 0, 32)
 RULE = (170, 170, 170)

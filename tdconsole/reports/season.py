@@ -14,7 +14,6 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, _, languages, pgettext, translation
 from tdconsole.reports import check_format, render_report
 from tdconsole.reports.builders.common import date_text
-from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -25,6 +24,7 @@ from tdconsole.reports.model import (
     money_cell,
     text_cell,
 )
+from tdconsole.words.reports import Lang
 
 SHAPES = {
     "linear": "n + 1 − k",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-from tdconsole.reports.labels import label
 from tdconsole.reports.model import (
     GROUP,
     Align,
@@ -16,6 +15,7 @@ from tdconsole.reports.model import (
     cell_len,
     shown_columns,
 )
+from tdconsole.words.reports import label
 
 WIDTH = 80
 GAP = "  "

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.reports.labels import label
 from tdconsole.season.results import EventResult, read_event
 from tdconsole.season.seasonfile import SUFFIX, Season, event_paths, read_season
 from tdconsole.season.standings import People, Standings, compute, merge_refusal, merged_players
 from tdconsole.store.paths import events_dir
+from tdconsole.words.reports import label
 
 Lang = Literal["it", "en"]
 

@@ -23,9 +23,9 @@ from aiohttp import web
 from tdconsole.domain.players_page import players_json
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
-from tdconsole.serve.players_words import page_words
 from tdconsole.serve.room import FEED, RoomFeed
 from tdconsole.serve.streams import Event, send_events, stream_id
+from tdconsole.words.players import page_words
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig

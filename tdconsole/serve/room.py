@@ -26,8 +26,8 @@ from tdconsole.domain.room import Room, Season, chime, room_json, season_from
 from tdconsole.i18n import Msg
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
-from tdconsole.serve.room_words import page_words, spoken
 from tdconsole.serve.streams import Event, send_events, stream_id
+from tdconsole.words.room import page_words, spoken
 
 if TYPE_CHECKING:
     from tdconsole.serve.config import ServeConfig

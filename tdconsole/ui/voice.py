@@ -1,5 +1,5 @@
 """The room display's voice in a terminal: espeak-ng, where it is installed, says the room's
-sentences (``serve.room_words.spoken``) in the event's language. Each sentence is a process
+sentences (``words.room.spoken``) in the event's language. Each sentence is a process
 of its own, started and never waited for, so the display never stalls; a new sentence cuts
 the one still being said. Without espeak-ng (or when it cannot start), the bell alone."""
 

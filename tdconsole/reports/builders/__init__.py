@@ -15,8 +15,8 @@ from tdconsole.reports.builders.money import cash, receipts
 from tdconsole.reports.builders.places import payouts, results, standings
 from tdconsole.reports.builders.rulings import rulings
 from tdconsole.reports.builders.tables import moves, seating, slips
-from tdconsole.reports.labels import Lang
 from tdconsole.reports.model import Report
+from tdconsole.words.reports import Lang
 
 BUILDERS: dict[str, Callable[[StateView, Lang], Report]] = {
     "standings": standings,

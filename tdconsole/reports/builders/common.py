@@ -9,9 +9,9 @@ from decimal import Decimal
 
 from tdconsole.domain.read_model import PlayerView, StateView
 from tdconsole.reports.document import SUITS
-from tdconsole.reports.labels import Lang, label, month_name
-from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import Cell, Report, group, money_text
+from tdconsole.words.reports import Lang, label, month_name
+from tdconsole.words.reports import orbits as orbit_count
 
 
 def date_text(value: object, lang: Lang) -> str:

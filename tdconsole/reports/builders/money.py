@@ -20,7 +20,6 @@ from tdconsole.reports.builders.common import (
     report_head,
     time_text,
 )
-from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -35,6 +34,7 @@ from tdconsole.reports.model import (
     text_cell,
     word,
 )
+from tdconsole.words.reports import Lang, label
 
 # -- the cash summary ----------------------------------------------------------------------------
 

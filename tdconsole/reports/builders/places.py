@@ -14,7 +14,6 @@ from tdconsole.reports.builders.common import (
     report_head,
     stack_extra,
 )
-from tdconsole.reports.labels import Lang, label
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -31,6 +30,7 @@ from tdconsole.reports.model import (
     text_cell,
     word,
 )
+from tdconsole.words.reports import Lang, label
 
 # -- standings -----------------------------------------------------------------------------------
 

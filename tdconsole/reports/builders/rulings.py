@@ -5,8 +5,6 @@ from __future__ import annotations
 from tdconsole.domain.phases import still_to_serve
 from tdconsole.domain.read_model import StateView
 from tdconsole.reports.builders.common import report_head, time_text
-from tdconsole.reports.labels import Lang, label
-from tdconsole.reports.labels import orbits as orbit_count
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -17,6 +15,8 @@ from tdconsole.reports.model import (
     text_cell,
     word,
 )
+from tdconsole.words.reports import Lang, label
+from tdconsole.words.reports import orbits as orbit_count
 
 
 def rulings(state: StateView, lang: Lang) -> Report:

@@ -11,7 +11,6 @@ from tdconsole.reports.builders.common import (
     suits_by_table,
     table_ref,
 )
-from tdconsole.reports.labels import Lang, label, moves_section
 from tdconsole.reports.model import (
     Cell,
     Column,
@@ -24,6 +23,7 @@ from tdconsole.reports.model import (
     int_cell,
     text_cell,
 )
+from tdconsole.words.reports import Lang, label, moves_section
 
 # -- seating -------------------------------------------------------------------------------------
 

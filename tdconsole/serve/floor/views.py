@@ -30,9 +30,10 @@ from tdconsole.serve.floor.guard import (
     refused,
     session_of,
 )
-from tdconsole.serve.floor.phone_json import SharedStates, page_words, state_json
+from tdconsole.serve.floor.phone_json import SharedStates, state_json
 from tdconsole.serve.floor.tokens import SESSION_SECONDS, Session, csrf_token
 from tdconsole.serve.streams import Event, send_events, stream_id
+from tdconsole.words.floor import page_words
 
 
 class Snap(Protocol):

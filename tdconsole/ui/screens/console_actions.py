@@ -28,7 +28,6 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
-from tdconsole.ui.clock_words import clock_question
 from tdconsole.ui.dialogs.call_clock import CallClockDialog
 from tdconsole.ui.dialogs.clock_set import ClockSetDialog
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
@@ -52,6 +51,7 @@ from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
 from tdconsole.ui.widgets.tables_view import TablesView
+from tdconsole.words.clock import clock_question
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State

@@ -2,7 +2,7 @@
 laptop. Read-only; ``q`` or Esc leaves.
 
 It draws the one room model (``tdconsole.domain.room``), as the room's web page does, in the
-same words (``tdconsole.serve.room_words``): the two never disagree. The stages:
+same words (``tdconsole.words.room``): the two never disagree. The stages:
 - a level, its last minute, a pending change (overtime, and the level to come, never "now"),
   a stopped clock: the level, the time in big digits, the blinds and the next ones;
 - a break: the time to its end, when play resumes and with which blinds, the colour-up if
@@ -29,13 +29,13 @@ from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.room import Blinds, Room, chime, room
-from tdconsole.serve.room_words import WORDS, spoken
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.voice import Voice
 from tdconsole.ui.widgets.big_clock import BigClock
 from tdconsole.ui.widgets.season_board import SeasonBoard
 from tdconsole.ui.widgets.seating_board import SeatingBoard
+from tdconsole.words.room import WORDS, spoken
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus

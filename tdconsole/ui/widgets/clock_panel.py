@@ -10,11 +10,11 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
 from tdconsole.domain.clock import format_mmss
-from tdconsole.ui.clock_words import director_words
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.results import Place, places, places_text
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.shown import follow
+from tdconsole.words.clock import director_words
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus

@@ -8,21 +8,27 @@ changing and the blinds that come.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tdconsole.domain.clock import format_mmss
-from tdconsole.ui.i18n import Translator
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.structure import Structure
 
 
+class Tr(Protocol):
+    """Says an English message in the reader's language, its placeholders filled:
+    ``tr("Level {level}", level=3)`` (the console's ``ui.i18n.Translator`` is one)."""
+
+    def __call__(self, key: str, **values: object) -> str: ...
+
+
 def next_level_number(status: ClockStatus) -> int:
     return status.next.level if status.next is not None else status.level + 1
 
 
-def director_words(status: ClockStatus, tr: Translator, *, director: bool = True) -> str:
+def director_words(status: ClockStatus, tr: Tr, *, director: bool = True) -> str:
     """The console's state line: the prompt when a change is pending, else the clock's state."""
     if status.pending_announcement:
         level = next_level_number(status)
@@ -47,7 +53,7 @@ def director_words(status: ClockStatus, tr: Translator, *, director: bool = True
     return tr("Break under way") if status.is_break else tr("RUNNING")
 
 
-def room_words(status: ClockStatus, tr: Translator) -> str:
+def room_words(status: ClockStatus, tr: Tr) -> str:
     """The room display's state line, for players: never an instruction to the Director."""
     if status.pending_announcement:
         if status.next_is_break:
@@ -60,9 +66,7 @@ def room_words(status: ClockStatus, tr: Translator) -> str:
     return ""
 
 
-def clock_question(
-    action: str, status: ClockStatus, structure: Structure, tr: Translator
-) -> str | None:
+def clock_question(action: str, status: ClockStatus, structure: Structure, tr: Tr) -> str | None:
     """What the console asks before the clock's level or time changes (``n``, ``b``, ``+``,
     ``-``): the level it goes to, or the time left before and after. None: the change is
     refused (no such level, no time to remove), and the refusal says why."""

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tdconsole.domain.room import Blinds, Room
-from tdconsole.serve.room_words import spoken
+from tdconsole.words.room import spoken
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 LEVEL = Room(

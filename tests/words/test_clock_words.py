@@ -10,8 +10,8 @@ def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
     from datetime import timedelta
 
     from tdconsole.domain.clock_status import ClockStatus
-    from tdconsole.ui.clock_words import director_words
     from tdconsole.ui.i18n import Translator
+    from tdconsole.words.clock import director_words
 
     status = ClockStatus(
         index=3, level=12, small_blind=1000, big_blind=2000, ante=0, is_break=True,
@@ -19,7 +19,7 @@ def test_the_clock_panel_says_every_prompt_in_one_line() -> None:
         pending_announcement=True, next=None, next_is_break=False, level_ends_at=None,
     )  # fmt: skip
     for lang in ("en", "it"):
-        tr = Translator(lang)  # type: ignore[arg-type]
+        tr = Translator(lang)
         for shown in (status, replace(status, is_break=False), replace(status, next_is_break=True)):
             said = director_words(shown, tr)
             assert len(said) <= 38, said
@@ -31,8 +31,8 @@ def test_the_console_says_when_the_computer_clock_moved_back() -> None:
     from datetime import timedelta
 
     from tdconsole.domain.clock_status import ClockStatus
-    from tdconsole.ui.clock_words import director_words
     from tdconsole.ui.i18n import Translator
+    from tdconsole.words.clock import director_words
 
     status = ClockStatus(
         index=0, level=1, small_blind=50, big_blind=100, ante=0, is_break=False,
@@ -41,6 +41,6 @@ def test_the_console_says_when_the_computer_clock_moved_back() -> None:
         wall_clock_behind=timedelta(minutes=61, seconds=5),
     )  # fmt: skip
     for lang, said in (("en", "Computer clock back 61:05"), ("it", "PC indietro di 61:05")):
-        words = director_words(status, Translator(lang))  # type: ignore[arg-type]
+        words = director_words(status, Translator(lang))
         assert words.startswith(said) and len(words) <= 38, words
     assert director_words(status, Translator("en"), director=False) == "RUNNING"

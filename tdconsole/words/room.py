@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.words import templates
 
 if TYPE_CHECKING:
     from tdconsole.domain.room import Room
@@ -79,7 +80,7 @@ SPOKEN: dict[str, Msg] = {
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the room's page in ``lang``, placeholders still to fill."""
-    return {key: message.template(lang) for key, message in WORDS.items()}
+    return templates(WORDS, lang)
 
 
 def spoken(sound: str | None, shown: Room, lang: str) -> str | None:

@@ -1,11 +1,12 @@
 """The words of each player's own page (``/players``), in the event's language: templates with
 their ``{placeholders}`` left for the page to fill. The clock's words are the room's own
-(``room_words``), so the phone says the level and the blinds as the TV does."""
+(``tdconsole.words.room``), so the phone says the level and the blinds as the TV does."""
 
 from __future__ import annotations
 
 from tdconsole.i18n import Msg, _
-from tdconsole.serve.room_words import WORDS as ROOM_WORDS
+from tdconsole.words import templates
+from tdconsole.words.room import WORDS as ROOM_WORDS
 
 WORDS: dict[str, Msg] = {
     "title": _("My table"),
@@ -47,6 +48,4 @@ CLOCK = (
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the players' page in ``lang``, placeholders still to fill."""
-    words = {key: ROOM_WORDS[key].template(lang) for key in CLOCK}
-    words.update((key, message.template(lang)) for key, message in WORDS.items())
-    return words
+    return templates({key: ROOM_WORDS[key] for key in CLOCK} | WORDS, lang)
