@@ -45,7 +45,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "HandOverPrize": frozenset({"prize_handed_over"}),
     "ShowMessage": frozenset({"message_shown"}),
     "ClearMessage": frozenset({"message_cleared"}),
-    "MoveButton": frozenset({"button_moved"}),
     "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),

@@ -128,8 +128,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        words=_field(_("Message to the room: {message}"), "message")),
     _d("ClearMessage", "room_message", "message --clear", ANY, "VII.1",
        (said.MESSAGE_CLEARED,), words=_("Message to the room cleared")),
-    _d("MoveButton", "seating", "button", PLAY, None, (said.BUTTON,),
-       Key("B", "button", _("Button"), False, True)),
     _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),
        Key("s", "draw", _("Seat draw"), True), words=_("Seat draw: p prints the seat slips"),
        prints="slips"),

@@ -37,6 +37,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
     assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
+    assert EVENT_MODULES["button_moved"] == "slices.move_button"
 
 
 @pytest.mark.parametrize(
@@ -47,6 +48,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("fee_refunded", {"name": "Bea", "entry": "70", "food": None}),
         ("player_disqualified", {"name": "Dan", "reason": "collusione", "chips": 4000}),
         ("suspension_served", {"ruling": 2}),
+        ("button_moved", {"table": 2, "seat": 3}),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
@@ -112,3 +114,17 @@ def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:
     assert said.text("en") == "The suspension's entry in the rulings log: nothing to choose"
     offered = replace(found.fields[0], choices=lambda state: [(2, ("20:00", "Rossi"))])
     assert replace(found, fields=(offered,)).nothing_to_choose(state) is None
+
+
+def test_the_buttons_note_says_where_it_is_at_the_table_typed_only() -> None:
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State, Table
+
+    state = State(settings=Settings())
+    state.tables[2] = Table(number=2, suit="♦", seats=[], button=4)
+    note = declared("MoveButton").note
+    assert note is not None
+    said = note(state, {"table": " 2 ", "seat": ""})
+    assert said is not None and said.text("en") == "now at seat 4"
+    assert note(state, {"table": "3"}) is None  # no such table
+    assert note(state, {"table": "due"}) is None  # not a number yet

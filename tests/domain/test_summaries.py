@@ -36,6 +36,7 @@ from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -90,7 +91,7 @@ SAMPLES: list[Command] = [
     registration.Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
     seating.Draw(),
-    seating.MoveButton(table=1, seat=2),
+    MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
     play.Count(counts={"Anna": 4000}),
     play.SecondStack(name="Anna"),

@@ -42,6 +42,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="MoveButton",
+        module="slices.move_button",
+        cli="button",
+        summaries=(pgettext("summary", "button at table {table} seat {seat}"),),
+        keys=(Key("B", "command('MoveButton')", _("Button"), False, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -59,6 +70,7 @@ SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
     "MarkServed": "slices.mark_served",
+    "MoveButton": "slices.move_button",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -67,6 +79,7 @@ SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
     "suspension_served": "slices.mark_served",
+    "button_moved": "slices.move_button",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -76,6 +89,7 @@ SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
     "MarkServed": ("suspension_served",),
+    "MoveButton": ("button_moved",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

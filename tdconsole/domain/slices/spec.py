@@ -34,6 +34,10 @@ Choice = tuple[int, tuple[str | Msg, ...]]
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
 
+Note = Callable[[State, Mapping[str, str]], Msg | None]
+"""What the dialog says under its fields, from the State and what they hold as typed (the
+button's seat now at the table typed)."""
+
 
 @dataclass(frozen=True)
 class Field:
@@ -56,6 +60,8 @@ class Field:
     """A ``choice`` field's entries in ``state``, in order."""
     none: Msg | None = None
     """What the console says instead of opening the dialog when there is nothing to choose."""
+    under_cursor: Literal["table", "seat"] | None = None
+    """A whole number the console's dialog opens on: the table, or the seat, under the cursor."""
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
@@ -97,6 +103,8 @@ class Slice:
     chosen_first: bool = False
     """Its player is the one under the cursor: with none there, the console says where to
     choose him rather than open the dialog (else the dialog takes the name typed)."""
+    note: Note | None = None
+    """What its dialog says under its fields as they are typed (none: nothing)."""
 
     @property
     def article(self) -> str | None:

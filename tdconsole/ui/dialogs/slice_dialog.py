@@ -2,10 +2,14 @@
 fields, in order, with its words; what is typed is read as the command line reads it
 (``Slice.build``), so the dialog and ``tdconsole`` refuse the same things the same way. A
 player's field completes the players' names and opens on the player given (the one under the
-cursor); the title names him with his seat. A choice's field lists its entries, Enter on one
-records it."""
+cursor); the title names him with his seat. A table's or a seat's field opens on the one under
+the cursor, and the cursor goes to the first field left empty (all filled: the last). A
+choice's field lists its entries, Enter on one records it. Under the fields, what the
+command's ``note`` says of them as they are typed."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,10 +30,17 @@ NAMED = ("registered", "waitlisted", "in")
 
 class SliceDialog(Dialog):
     def __init__(
-        self, tr: Translator, state: State, declared: Slice, player: str | None = None
+        self,
+        tr: Translator,
+        state: State,
+        declared: Slice,
+        player: str | None = None,
+        cursor: Mapping[str, int] | None = None,
     ) -> None:
         self.declared = declared
         self.first = player or ""
+        self.cursor = cursor or {}
+        """The table and the seat under the cursor, by name (``Field.under_cursor``)."""
         super().__init__(tr, state)
 
     def heading_words(self) -> Msg:
@@ -49,7 +60,9 @@ class SliceDialog(Dialog):
             elif field.kind == "choice":
                 yield OptionList(*self.options(field), id=field.name)
             else:
-                yield Input(placeholder=placeholder, id=field.name)
+                opened = self.cursor.get(field.under_cursor or "")
+                value = "" if opened is None else str(opened)
+                yield Input(value, placeholder=placeholder, id=field.name)
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
@@ -67,7 +80,17 @@ class SliceDialog(Dialog):
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
             return self.query_one(f"#{chosen[0].name}", OptionList)
+        boxes = list(self.query(Input))
+        if self.declared.player is None and boxes:
+            # the first left empty; all filled (on the cursor), the last: the seat, not the table
+            return next((box for box in boxes if not box.value), boxes[-1])
         return super().first_focus()
+
+    def update_note(self) -> None:
+        if self.declared.note is not None:
+            typed = {field.name: self.typed(field) for field in self.declared.fields}
+            said = self.declared.note(self.state, typed)
+            self.set_note("" if said is None else self.tr.say(said))
 
     def show(self, state: State) -> None:
         super().show(state)

@@ -40,7 +40,6 @@ from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
-from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
@@ -287,7 +286,19 @@ class ConsoleActions(_Screen):
         if player is None and found.chosen_first:
             self.choose_first("player")
             return
-        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
+        dialog = SliceDialog(self.tr, self._state(), found, player, self.under_cursor())
+        self.app.push_screen(dialog)
+
+    def under_cursor(self) -> dict[str, int]:
+        """The table and the seat under the Tables tab's cursor (a dialog's fields open on
+        them: ``spec.Field.under_cursor``)."""
+        tables = self.query_one(TablesView)
+        table = tables.selected_table()
+        if table is None:
+            return {}
+        cursor = tables.cursor
+        seat = cursor[1] if cursor is not None and cursor[0] == table else None
+        return {"table": table} if seat is None else {"table": table, "seat": seat}
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
@@ -319,18 +330,6 @@ class ConsoleActions(_Screen):
         status = getattr(self.app, "clock_status", lambda: None)()
         current = status.index if status is not None else 0
         self.app.push_screen(EditLevelDialog(self.tr, self._state(), current))
-
-    def action_button(self) -> None:
-        """Record the button's seat: the seat under the cursor, any other can be typed."""
-
-        tables = self.query_one(TablesView)
-        table = tables.selected_table()
-        if table is None:
-            self.choose_first("table")
-            return
-        cursor = tables.cursor
-        seat = cursor[1] if cursor is not None and cursor[0] == table else None
-        self.app.push_screen(MoveButtonDialog(self.tr, self._state(), table, seat))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""

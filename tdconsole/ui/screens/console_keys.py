@@ -116,7 +116,7 @@ OVER = {
     "count",
     "command('Disqualify')",
     "move_player",
-    "button",
+    "command('MoveButton')",
     "colour_up",
     "call_clock",
 }
