@@ -1,5 +1,5 @@
 """The Director's move of one player (a broken seat, a dispute), apart from closings (VII.1),
-signing every phone out of the served floor, and his message to the room."""
+and his message to the room."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 from tdconsole.cli.common import act, chips_text, emit_json, parse_counts, said, say
 from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
 from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
 from tdconsole.domain.errors import RuleError
@@ -79,12 +78,6 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_sign_out(args: argparse.Namespace) -> int:
-    act(args, SignPhonesOut())
-    say(args, _("every phone is signed out of the served floor: each signs in again"))
-    return 0
-
-
 def cmd_message(args: argparse.Namespace) -> int:
     if args.clear == (args.text is not None):
         raise RuleError(
@@ -138,17 +131,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_colour_up)
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"), help=_("new counts"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept counts beyond the rounding"))
-
-    p = sub.add_parser(
-        cli_name("SignPhonesOut"),
-        help=_("sign every phone out of the served floor (the Director; logged)"),
-        description=_(
-            "Every phone signed in to the served floor (`tdconsole serve`) must sign in "
-            "again with the floor PIN: a phone lost, staff gone home. Changing the floor "
-            "PIN does the same."
-        ),
-    )
-    p.set_defaults(func=cmd_sign_out)
 
     p = sub.add_parser(
         cli_name("ShowMessage"),

@@ -51,7 +51,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Pay": frozenset({"fee_paid"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),
-    "SignPhonesOut": frozenset({"phones_signed_out"}),
     "ImportRulebook": frozenset({"rulebook_imported"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
 }

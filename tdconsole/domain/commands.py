@@ -143,7 +143,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),
-    _d("SignPhonesOut", "access", "sign-out", ANY, "VII.1", (said.SIGN_OUT,)),
     _d("ImportRulebook", "rulings", "rules import", ANY, "VII.1",
        (said.RULEBOOK_IMPORTED, said.RULEBOOK_REPLACED)),
     *SLICE_DESCRIPTIONS,

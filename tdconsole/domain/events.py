@@ -35,7 +35,7 @@ EVENT_TYPES: dict[str, type[EventBody]] = {}
 
 EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
-    **dict.fromkeys(("pin_changed", "phones_signed_out"), "access"),
+    "pin_changed": "access",
     **dict.fromkeys(("clock_changed", "structure_edited"), "clock_events"),
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),

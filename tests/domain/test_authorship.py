@@ -9,7 +9,6 @@ import pytest
 from tdhelpers.played import play
 from tdhelpers.support import FakeClock, MakeService, names, terminal
 
-from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.authorship import RECORDS, check_times, described
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.colour_up import ColourUp
@@ -28,6 +27,7 @@ from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

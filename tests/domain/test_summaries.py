@@ -16,7 +16,6 @@ from tdhelpers.support import terminal
 
 from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
-    access,
     catalog,
     clock_events,
     colour_up,
@@ -37,6 +36,7 @@ from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -110,7 +110,7 @@ SAMPLES: list[Command] = [
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     clock_events.EditLevel(level=5),
-    access.SignPhonesOut(),
+    SignPhonesOut(),
     colour_up.ColourUp(counts={"Anna": 4000}),
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),

@@ -53,6 +53,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="SignPhonesOut",
+        module="slices.sign_phones_out",
+        cli="sign-out",
+        summaries=(pgettext("summary", "sign every phone out"),),
+        keys=(),
+        when="any time",
+        director_only=True,
+        article="VII.1",
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -71,6 +82,7 @@ SLICE_MODULES = {
     "Disqualify": "slices.disqualify",
     "MarkServed": "slices.mark_served",
     "MoveButton": "slices.move_button",
+    "SignPhonesOut": "slices.sign_phones_out",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -80,6 +92,7 @@ SLICE_EVENTS = {
     "player_disqualified": "slices.disqualify",
     "suspension_served": "slices.mark_served",
     "button_moved": "slices.move_button",
+    "phones_signed_out": "slices.sign_phones_out",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -90,6 +103,7 @@ SLICE_RECORDS = {
     "Disqualify": ("player_disqualified",),
     "MarkServed": ("suspension_served",),
     "MoveButton": ("button_moved",),
+    "SignPhonesOut": ("phones_signed_out",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -5,7 +5,8 @@ player's field completes the players' names and opens on the player given (the o
 cursor); the title names him with his seat. A table's or a seat's field opens on the one under
 the cursor, and the cursor goes to the first field left empty (all filled: the last). A
 choice's field lists its entries, Enter on one records it. Under the fields, what the
-command's ``note`` says of them as they are typed."""
+command's ``note`` says of them as they are typed. A command without a field is a question
+(its note) with OK, Enter records it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from textual import on
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
@@ -80,6 +81,8 @@ class SliceDialog(Dialog):
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
             return self.query_one(f"#{chosen[0].name}", OptionList)
+        if not self.declared.fields:  # a question: Enter answers it
+            return self.query_one("#ok", Button)
         boxes = list(self.query(Input))
         if self.declared.player is None and boxes:
             # the first left empty; all filled (on the cursor), the last: the seat, not the table
