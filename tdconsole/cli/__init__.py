@@ -60,7 +60,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction"), "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
-    "tdconsole.cli.cash_cmds": ("cash", *_named("HandOverPrize")),
+    "tdconsole.cli.cash_cmds": ("cash",),
     "tdconsole.cli.print_cmds": ("print",),
     "tdconsole.cli.data_cmds": ("export", "import", "backups"),
     "tdconsole.cli.season_cmds": ("season",),

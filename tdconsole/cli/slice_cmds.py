@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import open_service, say
+from tdconsole.cli.common import emit_json, open_service, say
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
@@ -87,12 +87,14 @@ def _add(sub: Any, described: Description) -> None:
             own.add_argument(
                 f"--{field.name}", metavar=field.metavar, help=field.label, required=field.required
             )
+    if declared.json is not None:
+        own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     own.set_defaults(func=partial(run, declared))
 
 
 def run(declared: Slice, args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
-    events did beyond it (``Slice.after``)."""
+    events did beyond it (``Slice.after``); with ``--json``, its document alone."""
     typed = {field.name: getattr(args, field.name) for field in declared.fields}
     service = open_service(args)
     try:
@@ -101,8 +103,12 @@ def run(declared: Slice, args: argparse.Namespace) -> int:
         state = service.state
     finally:
         service.close()
+    bodies = [r.body for r in records]
+    if declared.json is not None and args.json:
+        emit_json(declared.json(bodies, state))
+        return 0
     say(args, command.describe().said, state)
     if declared.after is not None:
-        for line in declared.after([r.body for r in records], state):
+        for line in declared.after(bodies, state):
             say(args, line)
     return 0

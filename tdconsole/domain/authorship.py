@@ -42,7 +42,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "EditLevel": frozenset({"structure_edited"}),
     "MovePlayer": frozenset({"player_moved"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
-    "HandOverPrize": frozenset({"prize_handed_over"}),
     "ShowMessage": frozenset({"message_shown"}),
     "ClearMessage": frozenset({"message_cleared"}),
     "Draw": frozenset({"seats_drawn"}),

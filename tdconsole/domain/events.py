@@ -61,7 +61,6 @@ EVENT_MODULES: dict[str, str] = {
         "rulings",
     ),
     "seats_drawn": "seating",
-    "prize_handed_over": "handover",
     **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
     **SLICE_EVENTS,
 }

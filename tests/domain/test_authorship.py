@@ -15,7 +15,6 @@ from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats, MovePlayer
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
-from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
@@ -25,6 +24,7 @@ from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut

@@ -39,6 +39,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
     assert EVENT_MODULES["button_moved"] == "slices.move_button"
     assert EVENT_MODULES["phones_signed_out"] == "slices.sign_phones_out"
+    assert EVENT_MODULES["prize_handed_over"] == "slices.hand_over"
 
 
 @pytest.mark.parametrize(
@@ -51,6 +52,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("suspension_served", {"ruling": 2}),
         ("button_moved", {"table": 2, "seat": 3}),
         ("phones_signed_out", {}),
+        ("prize_handed_over", {"name": "Eva", "prize": "21"}),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(

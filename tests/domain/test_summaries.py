@@ -20,7 +20,6 @@ from tdconsole.domain import (
     clock_events,
     colour_up,
     director_moves,
-    handover,
     play,
     registration,
     room_message,
@@ -34,6 +33,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
@@ -114,7 +114,7 @@ SAMPLES: list[Command] = [
     colour_up.ColourUp(counts={"Anna": 4000}),
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
-    handover.HandOverPrize(name="Anna"),
+    HandOverPrize(name="Anna"),
     room_message.ShowMessage(message="Dinner is served", minutes=30),
     room_message.ClearMessage(),
     CallBreak(minutes=10, reason="cena"),

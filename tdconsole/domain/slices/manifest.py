@@ -31,6 +31,17 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="HandOverPrize",
+        module="slices.hand_over",
+        cli="hand-over",
+        summaries=(pgettext("summary", "prize handed over: {name}"),),
+        keys=(Key("H", "command('HandOverPrize')", _("Hand over the prize"), False, False, None),),
+        when="in play",
+        director_only=True,
+        article="I.7",
+        phone=False,
+    ),
+    Description(
         command="MarkServed",
         module="slices.mark_served",
         cli="served",
@@ -80,6 +91,7 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
+    "HandOverPrize": "slices.hand_over",
     "MarkServed": "slices.mark_served",
     "MoveButton": "slices.move_button",
     "SignPhonesOut": "slices.sign_phones_out",
@@ -90,6 +102,7 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
+    "prize_handed_over": "slices.hand_over",
     "suspension_served": "slices.mark_served",
     "button_moved": "slices.move_button",
     "phones_signed_out": "slices.sign_phones_out",
@@ -101,6 +114,7 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
+    "HandOverPrize": ("prize_handed_over",),
     "MarkServed": ("suspension_served",),
     "MoveButton": ("button_moved",),
     "SignPhonesOut": ("phones_signed_out",),

@@ -13,14 +13,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.slices.manifest import SLICE_MODULES
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _
 
 Kind = Literal["whole", "text", "player", "choice"]
@@ -33,6 +33,9 @@ Choice = tuple[int, tuple[str | Msg, ...]]
 
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
+
+Document = Callable[[Sequence[EventBody], State], dict[str, Any]]
+"""What a command's events did as one JSON document (the command line's ``--json``)."""
 
 Note = Callable[[State, Mapping[str, str]], Msg | None]
 """What the dialog says under its fields, from the State and what they hold as typed (the
@@ -103,8 +106,19 @@ class Slice:
     chosen_first: bool = False
     """Its player is the one under the cursor: with none there, the console says where to
     choose him rather than open the dialog (else the dialog takes the name typed)."""
+    chosen_among: Callable[[Player], bool] | None = None
+    """The players chosen first it may name (a prize due); another under the cursor is as
+    none (none: any)."""
+    chosen_where: Literal["player", "prize"] = "player"
+    """Where the console says to choose its player (a player's row, a place's)."""
     note: Note | None = None
     """What its dialog says under its fields as they are typed (none: nothing)."""
+    json: Document | None = None
+    """Its result as one JSON document: the command line takes ``--json`` and prints it
+    instead of its sentences."""
+    receipt: bool = False
+    """Once recorded from the console, the receipt of the player it names is written to the
+    event's print folder (a prize handed over, I.7)."""
 
     @property
     def article(self) -> str | None:
@@ -122,6 +136,12 @@ class Slice:
             if field.choices is not None and not field.choices(state):
                 return field.none or _("{what}: nothing to choose").format(what=field.label)
         return None
+
+    def may_choose(self, state: State, name: str | None) -> bool:
+        """Whether ``name`` (the player under the cursor) is one it may be chosen for."""
+        player = state.find(name) if name else None
+        among = self.chosen_among
+        return player is not None and (among is None or among(player))
 
     @property
     def player(self) -> Field | None:

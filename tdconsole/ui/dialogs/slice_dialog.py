@@ -6,14 +6,17 @@ cursor); the title names him with his seat. A table's or a seat's field opens on
 the cursor, and the cursor goes to the first field left empty (all filled: the last). A
 choice's field lists its entries, Enter on one records it. Under the fields, what the
 command's ``note`` says of them as they are typed. A command without a field is a question
-(its note) with OK, Enter records it."""
+(its note) with OK, Enter records it. One that writes a receipt (``Slice.receipt``) asks for
+it once recorded."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
@@ -22,8 +25,10 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
+from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import PrintRequested
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
@@ -37,11 +42,14 @@ class SliceDialog(Dialog):
         declared: Slice,
         player: str | None = None,
         cursor: Mapping[str, int] | None = None,
+        folder: Path | None = None,
     ) -> None:
         self.declared = declared
         self.first = player or ""
         self.cursor = cursor or {}
         """The table and the seat under the cursor, by name (``Field.under_cursor``)."""
+        self.folder = folder
+        """Where its receipt is written (``Slice.receipt``): the event's print folder."""
         super().__init__(tr, state)
 
     def heading_words(self) -> Msg:
@@ -123,6 +131,19 @@ class SliceDialog(Dialog):
     def command(self) -> Command | None:
         typed = {field.name: self.typed(field) for field in self.declared.fields}
         return self.declared.build(typed, self.state)
+
+    def then(self) -> Message | None:
+        """The receipt of the player it names, when its command writes one."""
+        named = self.declared.player
+        if not self.declared.receipt or named is None:
+            return None
+        player = self.player_named(self.typed(named))
+        if player is None or player.place is None:
+            return None
+        path = Path(receipt_filename(player.place, player.name, "pdf", self.tr.lang))
+        if self.folder is not None:
+            path = self.folder / path
+        return PrintRequested("receipts", "pdf", path, (player.name,))
 
     def ok_label(self) -> str:
         return self.tr.say(self.declared.ok)

@@ -39,7 +39,6 @@ from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.hand_over import HandOverDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
@@ -89,6 +88,8 @@ class ConsoleActions(_Screen):
             return self.query_one(PlayersView).selected_player()
         if tab == "tables":
             return self.query_one(TablesView).selected_player()
+        if tab == "prizes":  # the holder of the place under the cursor
+            return self.query_one(PayoutsView).selected_player()
         return None
 
     def selected_table(self) -> int | None:
@@ -255,24 +256,11 @@ class ConsoleActions(_Screen):
             return None
         return print_folder(service.store.path, print_dir_here(service.state.settings))
 
-    def action_hand_over(self) -> None:
-        """The prize of the place under the cursor handed over (I.7), once confirmed."""
-        state = self._state()
-        tab = self.active_tab()
-        if tab == "prizes":
-            name = self.query_one(PayoutsView).selected_player()
-        else:
-            name = self.selected_player()
-        player = state.find(name) if name else None
-        if player is None or player.prize is None:
-            self.choose_first("prize")
-            return
-        self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
-
     def action_command(self, command: str, name: str | None = None) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
         fields; one naming a player opens on ``name``, else on the player under the cursor;
-        one choosing among none is said, not opened."""
+        one choosing among none is said, not opened; one whose player is chosen first says
+        where to choose him when none it may name is under the cursor."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
@@ -283,10 +271,11 @@ class ConsoleActions(_Screen):
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
-        if player is None and found.chosen_first:
-            self.choose_first("player")
+        if found.chosen_first and not found.may_choose(self._state(), player):
+            self.choose_first(found.chosen_where)
             return
-        dialog = SliceDialog(self.tr, self._state(), found, player, self.under_cursor())
+        folder = self._print_folder() if found.receipt else None
+        dialog = SliceDialog(self.tr, self._state(), found, player, self.under_cursor(), folder)
         self.app.push_screen(dialog)
 
     def under_cursor(self) -> dict[str, int]:
