@@ -1,18 +1,17 @@
 """The Director's move of one player (a broken seat, a dispute), apart from closings (VII.1),
-and his message to the room."""
+and the colour-up."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from tdconsole.cli.common import act, chips_text, emit_json, parse_counts, said, say
+from tdconsole.cli.common import act, chips_text, parse_counts, said, say
 from tdconsole.cli.parsing import Parser, cli_name
 from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
 from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_change, whole_number
-from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.i18n import _
 
 
@@ -78,31 +77,6 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_message(args: argparse.Namespace) -> int:
-    if args.clear == (args.text is not None):
-        raise RuleError(
-            _("give the message's TEXT, or --clear to take it off the screens, not both"),
-        )
-    command = ClearMessage() if args.clear else ShowMessage(message=args.text, minutes=args.minutes)
-    service = act(args, command)
-    shown = service.state.message
-    if args.json:
-        emit_json({"message": None if shown is None else shown.to_json()})
-    elif shown is None:
-        say(args, _("the message is off every screen of the room"))
-    elif shown.until is None:
-        say(args, _("on every screen of the room until cleared: {text}").format(text=shown.text))
-    else:
-        until = shown.until.astimezone()
-        say(
-            args,
-            _("on every screen of the room until {time}: {text}").format(
-                time=f"{until:%H:%M}", text=shown.text
-            ),
-        )
-    return 0
-
-
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
         cli_name("MovePlayer"),
@@ -131,21 +105,3 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_colour_up)
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"), help=_("new counts"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept counts beyond the rounding"))
-
-    p = sub.add_parser(
-        cli_name("ShowMessage"),
-        help=_("a message on every screen of the room: TV, players' page, phones (Art. VII.1)"),
-        description=_(
-            'The Director\'s message to the room ("dinner is served"): one line of up to 200 '
-            "characters, large on the TV beside the clock, on the players' page and on the "
-            "floor's phones until cleared or its minutes pass; a new message replaces it. "
-            "Logged, undone like any action."
-        ),
-    )
-    p.set_defaults(func=cmd_message)
-    p.add_argument("text", nargs="?", metavar=_("TEXT"), help=_("the message, in quotes"))
-    p.add_argument(
-        "--minutes", type=int, metavar="N", help=_("take it off by itself after N minutes (1-240)")
-    )
-    p.add_argument("--clear", action="store_true", help=_("take the message off the screens"))
-    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

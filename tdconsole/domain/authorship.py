@@ -42,8 +42,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "EditLevel": frozenset({"structure_edited"}),
     "MovePlayer": frozenset({"player_moved"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
-    "ShowMessage": frozenset({"message_shown"}),
-    "ClearMessage": frozenset({"message_cleared"}),
     "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),

@@ -11,7 +11,6 @@ from tdconsole.domain import (
     play,
     play_tables,
     registration,
-    room_message,
     rulings,
     seating,
 )
@@ -25,7 +24,6 @@ MODULES = (
     play,
     play_tables,
     registration,
-    room_message,
     rulings,
     seating,
     *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),

@@ -61,7 +61,6 @@ EVENT_MODULES: dict[str, str] = {
         "rulings",
     ),
     "seats_drawn": "seating",
-    **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

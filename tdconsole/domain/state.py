@@ -203,7 +203,7 @@ def still_to_serve(names: Iterable[str], status_of: Mapping[str, str]) -> list[s
 
 @dataclass(frozen=True)
 class Message:
-    """The Director's message to the room (``room_message``): on every screen until cleared,
+    """The Director's message to the room (``slices.show_message``): on every screen until cleared,
     or until ``until`` (its minutes counted from the command's time in the log)."""
 
     text: str

@@ -18,15 +18,16 @@ from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
 from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 

@@ -40,6 +40,8 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["button_moved"] == "slices.move_button"
     assert EVENT_MODULES["phones_signed_out"] == "slices.sign_phones_out"
     assert EVENT_MODULES["prize_handed_over"] == "slices.hand_over"
+    assert EVENT_MODULES["message_shown"] == "slices.show_message"
+    assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
 
 
 @pytest.mark.parametrize(
@@ -53,6 +55,8 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("button_moved", {"table": 2, "seat": 3}),
         ("phones_signed_out", {}),
         ("prize_handed_over", {"name": "Eva", "prize": "21"}),
+        ("message_shown", {"message": "Cena", "minutes": 15}),
+        ("message_cleared", {}),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(

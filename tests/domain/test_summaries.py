@@ -22,7 +22,6 @@ from tdconsole.domain import (
     director_moves,
     play,
     registration,
-    room_message,
     rulings,
     seating,
 )
@@ -32,10 +31,12 @@ from tdconsole.domain.events import Command, CommandNoted, Context, Record, even
 from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
@@ -115,8 +116,8 @@ SAMPLES: list[Command] = [
     director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
     HandOverPrize(name="Anna"),
-    room_message.ShowMessage(message="Dinner is served", minutes=30),
-    room_message.ClearMessage(),
+    ShowMessage(message="Dinner is served", minutes=30),
+    ClearMessage(),
     CallBreak(minutes=10, reason="cena"),
 ]
 

@@ -20,6 +20,17 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="ClearMessage",
+        module="slices.clear_message",
+        cli="message --clear",
+        summaries=(pgettext("summary", "message to the room cleared"),),
+        keys=(),
+        when="any time",
+        director_only=True,
+        article="VII.1",
+        phone=False,
+    ),
+    Description(
         command="Disqualify",
         module="slices.disqualify",
         cli="disqualify",
@@ -64,6 +75,26 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="ShowMessage",
+        module="slices.show_message",
+        cli="message",
+        summaries=(pgettext("summary", "message to the room: {text}"),),
+        keys=(
+            Key(
+                "exclamation_mark",
+                "command('ShowMessage')",
+                _("Message to the room"),
+                False,
+                False,
+                None,
+            ),
+        ),
+        when="any time",
+        director_only=True,
+        article="VII.1",
+        phone=False,
+    ),
+    Description(
         command="SignPhonesOut",
         module="slices.sign_phones_out",
         cli="sign-out",
@@ -90,10 +121,12 @@ SLICE_DESCRIPTIONS = (
 
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
+    "ClearMessage": "slices.clear_message",
     "Disqualify": "slices.disqualify",
     "HandOverPrize": "slices.hand_over",
     "MarkServed": "slices.mark_served",
     "MoveButton": "slices.move_button",
+    "ShowMessage": "slices.show_message",
     "SignPhonesOut": "slices.sign_phones_out",
     "Withdraw": "slices.withdraw",
 }
@@ -101,10 +134,12 @@ SLICE_MODULES = {
 
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
+    "message_cleared": "slices.clear_message",
     "player_disqualified": "slices.disqualify",
     "prize_handed_over": "slices.hand_over",
     "suspension_served": "slices.mark_served",
     "button_moved": "slices.move_button",
+    "message_shown": "slices.show_message",
     "phones_signed_out": "slices.sign_phones_out",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
@@ -113,10 +148,12 @@ SLICE_EVENTS = {
 
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
+    "ClearMessage": ("message_cleared",),
     "Disqualify": ("player_disqualified",),
     "HandOverPrize": ("prize_handed_over",),
     "MarkServed": ("suspension_served",),
     "MoveButton": ("button_moved",),
+    "ShowMessage": ("message_shown",),
     "SignPhonesOut": ("phones_signed_out",),
     "Withdraw": (
         "player_withdrawn",

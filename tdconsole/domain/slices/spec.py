@@ -19,7 +19,7 @@ from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
-from tdconsole.domain.slices.manifest import SLICE_MODULES
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _
 
@@ -65,6 +65,10 @@ class Field:
     """What the console says instead of opening the dialog when there is nothing to choose."""
     under_cursor: Literal["table", "seat"] | None = None
     """A whole number the console's dialog opens on: the table, or the seat, under the cursor."""
+    opens_on: Callable[[State], str] | None = None
+    """What the dialog's field opens on, from the State (the message shown, to edit): emptied
+    with every other field, the dialog gives the command told apart by a flag (``told_apart``:
+    the message taken off)."""
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
@@ -165,3 +169,15 @@ def declared(command: str) -> Slice:
     module = importlib.import_module(f"tdconsole.domain.{SLICE_MODULES[command]}")
     found: Slice = module.SLICE
     return found
+
+
+def told_apart(command: str) -> list[tuple[str, str]]:
+    """The commands sharing ``command``'s name on the command line, told apart by a flag
+    (``message`` and ``message --clear``): each one's flag (``clear``) and class name."""
+    main = next(d.cli for d in SLICE_DESCRIPTIONS if d.command == command)
+    flagged = [(d.cli.split(), d.command) for d in SLICE_DESCRIPTIONS]
+    return [
+        (words[1].removeprefix("--"), other)
+        for words, other in flagged
+        if len(words) == 2 and words[0] == main and words[1].startswith("--")
+    ]

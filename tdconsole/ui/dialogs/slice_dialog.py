@@ -5,9 +5,10 @@ player's field completes the players' names and opens on the player given (the o
 cursor); the title names him with his seat. A table's or a seat's field opens on the one under
 the cursor, and the cursor goes to the first field left empty (all filled: the last). A
 choice's field lists its entries, Enter on one records it. Under the fields, what the
-command's ``note`` says of them as they are typed. A command without a field is a question
-(its note) with OK, Enter records it. One that writes a receipt (``Slice.receipt``) asks for
-it once recorded."""
+command's ``note`` says of them as they are typed. A field may open on the State's (the
+message shown): emptied with the others, the dialog gives the command told apart by a flag. A
+command without a field is a question (its note) with OK, Enter records it. One that writes a
+receipt (``Slice.receipt``) asks for it once recorded."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.spec import Field, Slice
+from tdconsole.domain.slices.spec import Field, Slice, told_apart
+from tdconsole.domain.slices.spec import declared as declared_as
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
 from tdconsole.reports import receipt_filename
@@ -69,9 +71,14 @@ class SliceDialog(Dialog):
             elif field.kind == "choice":
                 yield OptionList(*self.options(field), id=field.name)
             else:
-                opened = self.cursor.get(field.under_cursor or "")
-                value = "" if opened is None else str(opened)
-                yield Input(value, placeholder=placeholder, id=field.name)
+                yield Input(self.opened(field), placeholder=placeholder, id=field.name)
+
+    def opened(self, field: Field) -> str:
+        """What a field opens on: the table or the seat under the cursor, or the State's."""
+        if field.opens_on is not None:
+            return field.opens_on(self.state)
+        at = self.cursor.get(field.under_cursor or "")
+        return "" if at is None else str(at)
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
@@ -130,6 +137,12 @@ class SliceDialog(Dialog):
 
     def command(self) -> Command | None:
         typed = {field.name: self.typed(field) for field in self.declared.fields}
+        opened = [field for field in self.declared.fields if field.opens_on is not None]
+        emptied = any(self.opened(field) for field in opened)
+        if emptied and not any(value.strip() for value in typed.values()):
+            # what it opened on, taken away: the command told apart by a flag (taken off)
+            for _flag, other in told_apart(self.declared.description.command):
+                return declared_as(other).build({}, self.state)
         return self.declared.build(typed, self.state)
 
     def then(self) -> Message | None:

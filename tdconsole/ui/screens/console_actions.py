@@ -42,7 +42,6 @@ from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.sanction import SanctionDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
@@ -288,10 +287,6 @@ class ConsoleActions(_Screen):
         cursor = tables.cursor
         seat = cursor[1] if cursor is not None and cursor[0] == table else None
         return {"table": table} if seat is None else {"table": table, "seat": seat}
-
-    def action_room_message(self) -> None:
-        """The Director's message on every screen of the room (VII.1)."""
-        self.app.push_screen(RoomMessageDialog(self.tr, self._state()))
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""

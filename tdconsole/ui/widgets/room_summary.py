@@ -39,7 +39,7 @@ def alerts(state: State, tr: Translator) -> list[Text]:
 
 
 def message_line(shown: Message | None, tr: Translator) -> list[Text]:
-    """The Director's message the room's screens show (``room_message``), as written."""
+    """The Director's message the room's screens show (``slices.show_message``), as written."""
     if shown is None:
         return []
     line = Text(tr("Message to the room") + ": ", style="bold")
