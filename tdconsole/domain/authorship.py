@@ -40,7 +40,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "RecordRuling": frozenset({"ruling_recorded"}),
     "Sanction": frozenset({"sanction_recorded"}),
     "EditLevel": frozenset({"structure_edited"}),
-    "MovePlayer": frozenset({"player_moved"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),

@@ -116,8 +116,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("z", "sanction", _("Sanction"))),
     _d("EditLevel", "clock_events", "clock edit", PLAY, "III.5", (said.EDIT_LEVEL,),
        Key("h", "edit_level", _("Edit a level"))),
-    _d("MovePlayer", "director_moves", "move", PLAY, "VII.1", (said.MOVE,),
-       Key("M", "move_player", _("Move a player"))),
     _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),
        Key("C", "colour_up", _("Colour-up"))),
     _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),

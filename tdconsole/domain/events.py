@@ -48,7 +48,6 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    "player_moved": "director_moves",
     **dict.fromkeys(
         ("started", "chips_counted", "second_stack_issued", "players_eliminated"), "play"
     ),

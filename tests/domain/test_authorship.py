@@ -13,7 +13,7 @@ from tdconsole.domain.authorship import RECORDS, check_times, described
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
-from tdconsole.domain.director_moves import ClosePlanRaisingSeats, MovePlayer
+from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
@@ -27,6 +27,7 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw

@@ -42,6 +42,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["prize_handed_over"] == "slices.hand_over"
     assert EVENT_MODULES["message_shown"] == "slices.show_message"
     assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
+    assert EVENT_MODULES["player_moved"] == "slices.move_player"
 
 
 @pytest.mark.parametrize(
@@ -57,6 +58,18 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("prize_handed_over", {"name": "Eva", "prize": "21"}),
         ("message_shown", {"message": "Cena", "minutes": 15}),
         ("message_cleared", {}),
+        (
+            "player_moved",
+            {
+                "name": "Dan",
+                "from_table": 1,
+                "from_seat": 2,
+                "to_table": 2,
+                "to_seat": 5,
+                "chips": 4000,
+                "reason": "sedia rotta",
+            },
+        ),
     ],
 )
 def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
@@ -139,3 +152,15 @@ def test_the_buttons_note_says_where_it_is_at_the_table_typed_only() -> None:
     assert said is not None and said.text("en") == "now at seat 4"
     assert note(state, {"table": "3"}) is None  # no such table
     assert note(state, {"table": "due"}) is None  # not a number yet
+
+
+def test_a_seat_is_table_colon_seat_and_gives_the_commands_table_and_seat() -> None:
+    found = declared("MovePlayer")
+    built = found.build({"name": "Dan", "to": " 2:5 ", "reason": "sedia rotta"})
+    assert (built.table, built.seat) == (2, 5)  # type: ignore[attr-defined]
+    for bad in ("2", "2:x", "2:5:1", ":5"):
+        with pytest.raises(
+            RuleError, match=r"is not a seat: write TABLE:SEAT, e\.g\. 2:5"
+        ) as refused:
+            found.build({"name": "Dan", "to": bad, "reason": "x"})
+        assert refused.value.article == "VII.1"

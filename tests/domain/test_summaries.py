@@ -36,6 +36,7 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
@@ -113,7 +114,7 @@ SAMPLES: list[Command] = [
     clock_events.EditLevel(level=5),
     SignPhonesOut(),
     colour_up.ColourUp(counts={"Anna": 4000}),
-    director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
+    MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
     HandOverPrize(name="Anna"),
     ShowMessage(message="Dinner is served", minutes=30),
@@ -249,7 +250,7 @@ def test_the_creation_is_known_by_its_event_not_by_its_summary() -> None:
 
 
 def test_a_copied_summary_keeps_its_data() -> None:
-    said = director_moves.MovePlayer(name="Anna", table=2, seat=7, reason="x").describe()
+    said = MovePlayer(name="Anna", table=2, seat=7, reason="x").describe()
     for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
         assert isinstance(again, Summary)
         assert (again, again.message, again.fields) == (said, said.message, said.fields)

@@ -23,10 +23,11 @@ from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text", "player", "choice"]
+Kind = Literal["whole", "text", "player", "choice", "seat"]
 """A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
 dialog's name field with the players' completion, opened on the player under the cursor); one
-of the entries the State offers, by its number (the dialog lists them: ``Field.choices``)."""
+of the entries the State offers, by its number (the dialog lists them: ``Field.choices``); a
+seat, ``TABLE:SEAT``, which gives the command its ``table`` and its ``seat``."""
 
 Choice = tuple[int, tuple[str | Msg, ...]]
 """An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
@@ -40,6 +41,19 @@ Document = Callable[[Sequence[EventBody], State], dict[str, Any]]
 Note = Callable[[State, Mapping[str, str]], Msg | None]
 """What the dialog says under its fields, from the State and what they hold as typed (the
 button's seat now at the table typed)."""
+
+
+def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
+    """``TABLE:SEAT`` as its two numbers; refused in one line."""
+    table, sep, seat = raw.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return whole_number(table, _("table")), whole_number(seat, _("seat"))
+    except (ValueError, RuleError):
+        raise RuleError(
+            _("{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5").format(raw=raw), article
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,7 @@ class Field:
 
     def read(
         self, raw: str | None, article: str | None, state: State | None = None
-    ) -> int | str | None:
+    ) -> int | str | tuple[int, int] | None:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
         the bounds, or the text trimmed (empty: not given); a player's name as recorded when
         it means one player of ``state`` (``State.match``: the log keeps the name, not the
@@ -84,6 +98,8 @@ class Field:
             return None
         if self.kind in ("whole", "choice"):
             return whole_number(text, self.label, low=self.low, high=self.high, article=article)
+        if self.kind == "seat":
+            return seat_typed(text, article)
         if self.kind == "player" and state is not None:
             found = state.match(text)
             return found[0].name if len(found) == 1 else text
@@ -160,7 +176,13 @@ class Slice:
             field.name: field.read(typed.get(field.name), self.article, state)
             for field in self.fields
         }
-        return self.command(**{name: value for name, value in values.items() if value is not None})
+        given: dict[str, object] = {}
+        for name, value in values.items():
+            if isinstance(value, tuple):  # a seat: its table and its seat
+                given["table"], given["seat"] = value
+            elif value is not None:
+                given[name] = value
+        return self.command(**given)
 
 
 def declared(command: str) -> Slice:

@@ -39,7 +39,6 @@ from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
@@ -295,11 +294,6 @@ class ConsoleActions(_Screen):
 
         clock = getattr(self.app, "clock", None) or datetime.now
         self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
-
-    def action_move_player(self) -> None:
-        """The Director's move of one player, apart from closings (Art. VII.1)."""
-
-        self.app.push_screen(MovePlayerDialog(self.tr, self._state(), self.selected_player()))
 
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""

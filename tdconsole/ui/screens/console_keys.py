@@ -115,7 +115,7 @@ OVER = {
     "close_table",
     "count",
     "command('Disqualify')",
-    "move_player",
+    "command('MovePlayer')",
     "command('MoveButton')",
     "colour_up",
     "call_clock",
