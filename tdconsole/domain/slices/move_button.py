@@ -17,10 +17,11 @@ from tdconsole.domain.described import Description, Key
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import CHIPS_MAX
+from tdconsole.domain.play_common import require_open_table
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.i18n import Msg, _
 
 
 class ButtonMoved(EventBody):
@@ -45,14 +46,7 @@ class MoveButton(Command):
         return summary_of(said.BUTTON, table=self.table, seat=self.seat)
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        table = state.tables.get(self.table)
-        if table is None or not table.open:
-            numbers = ", ".join(str(t.number) for t in state.open_tables())
-            raise RuleError(
-                _("there is no open table {table}: open tables are {numbers}").format(
-                    table=self.table, numbers=numbers or pgettext("tables", "none")
-                ),
-            )
+        table = require_open_table(state, self.table)
         if not 1 <= self.seat <= len(table.seats):
             raise RuleError(
                 _("table {number} has seats 1 to {seats}: choose one of them").format(

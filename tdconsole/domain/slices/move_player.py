@@ -17,12 +17,17 @@ from tdconsole.domain.described import Description, Key
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import CHIPS_MAX, chips_text
-from tdconsole.domain.play_common import check_chip_unit, require_in, unseat
+from tdconsole.domain.play_common import (
+    check_chip_unit,
+    require_in,
+    require_open_table,
+    unseat,
+)
 from tdconsole.domain.play_tables import reserved_seats
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.i18n import Msg, _
 
 
 class PlayerMoved(EventBody):
@@ -74,15 +79,7 @@ class MovePlayer(Command):
                 "VII.1",
             )
         player = require_in(state, self.name)
-        target = state.tables.get(self.table)
-        if target is None or not target.open:
-            numbers = ", ".join(str(t.number) for t in state.open_tables())
-            raise RuleError(
-                _("there is no open table {table}: open tables are {numbers}").format(
-                    table=self.table, numbers=numbers or pgettext("tables", "none")
-                ),
-                "VII.1",
-            )
+        target = require_open_table(state, self.table, "VII.1")
         limit = len(target.seats) if target.final else state.settings.seating.table_seats
         if not 1 <= self.seat <= min(limit, len(target.seats)):
             seats = min(limit, len(target.seats))
