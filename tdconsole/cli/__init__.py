@@ -54,17 +54,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     # the commands written in one module each (``domain.slices``), in the manifest's order
     "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
-    "tdconsole.cli.play_cmds": _named(
-        "Count", "Bust", "CloseTable", "Final", "MoveButton"
-    ),
-    "tdconsole.cli.director_cmds": _named(
-        "MovePlayer", "ColourUp", "SignPhonesOut", "ShowMessage"
-    ),
+    "tdconsole.cli.play_cmds": _named("Count", "Bust", "CloseTable", "Final"),
+    "tdconsole.cli.director_cmds": _named("ColourUp"),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
     "tdconsole.cli.rulings_cmds": (*_named("RecordRuling"), "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
-    "tdconsole.cli.cash_cmds": ("cash", *_named("HandOverPrize")),
+    "tdconsole.cli.cash_cmds": ("cash",),
     "tdconsole.cli.print_cmds": ("print",),
     "tdconsole.cli.data_cmds": ("export", "import", "backups"),
     "tdconsole.cli.season_cmds": ("season",),

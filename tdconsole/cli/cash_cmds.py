@@ -1,20 +1,15 @@
-"""``tdconsole cash [--json]``: the money of the evening (Art. I.2, V.1, I.7); ``tdconsole
-hand-over NAME``: the Director records he handed a player his prize (I.7); and the log's words
-of a refund at a withdrawal (``withdraw``)."""
+"""``tdconsole cash [--json]``: the money of the evening (Art. I.2, V.1, I.7); and the log's
+words of a refund at a withdrawal (``withdraw``)."""
 
 from __future__ import annotations
 
 import argparse
-import shlex
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import act, emit_json, named, open_service, said, say
+from tdconsole.cli.common import emit_json, open_service, said, say
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.cash import cash_json
-from tdconsole.domain.handover import HandOverPrize, PrizeHandedOver
-from tdconsole.domain.identity import name_key
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.payouts import money_text
 from tdconsole.i18n import Msg, _, ngettext
 
 if TYPE_CHECKING:
@@ -94,38 +89,6 @@ def cmd_cash(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_hand_over(args: argparse.Namespace) -> int:
-    service = act(args, lambda event: HandOverPrize(name=named(event, [args.name])[0]))
-    body = service.last_records[-1].body
-    assert isinstance(body, PrizeHandedOver)
-    player = service.state.players[name_key(body.name)]
-    assert player.prize is not None and player.handed_over_at is not None
-    if args.json:
-        emit_json(
-            {
-                "name": player.name,
-                "place": player.place,
-                "prize": money_text(player.prize),
-                "handed_over_at": player.handed_over_at.isoformat(),
-            }
-        )
-        return 0
-    currency = service.state.settings.currency
-    say(
-        args,
-        _(
-            "{name}: prize of {amount} handed over at {time} (Art. I.7); the receipt to "
-            "sign: `tdconsole print receipts --player {quoted}`"
-        ).format(
-            name=player.name,
-            amount=money_said(player.prize, currency),
-            time=f"{player.handed_over_at:%H:%M}",
-            quoted=shlex.quote(player.name),
-        ),
-    )
-    return 0
-
-
 def register(sub: Any) -> None:
     text = _(
         "the cash summary: fees and food taken, refunds, prizes paid and due, the cash box "
@@ -133,12 +96,4 @@ def register(sub: Any) -> None:
     )
     p: Parser = sub.add_parser("cash", help=text, description=text)
     p.set_defaults(func=cmd_cash)
-    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    text = _(
-        "record that the Director handed NAME his prize: from due to paid, the cash box "
-        "gives it up (Art. I.7)"
-    )
-    p = sub.add_parser("hand-over", help=text, description=text)
-    p.set_defaults(func=cmd_hand_over)
-    p.add_argument("name", metavar=_("NAME"))
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

@@ -1,62 +1,15 @@
-"""The Director's move of one player (a broken seat, a dispute), apart from closings (VII.1),
-signing every phone out of the served floor, and his message to the room."""
+"""The colour-up: the smallest chip leaves play, every player's new count (VII.1)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from tdconsole.cli.common import act, chips_text, emit_json, parse_counts, said, say
+from tdconsole.cli.common import act, chips_text, parse_counts, say
 from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.colour_up import ChipsColouredUp, ColourUp
-from tdconsole.domain.director_moves import MovePlayer, PlayerMoved
-from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import chips_change, whole_number
-from tdconsole.domain.room_message import ClearMessage, ShowMessage
+from tdconsole.domain.numbers import chips_change
 from tdconsole.i18n import _
-
-
-def _seat(raw: str) -> tuple[int, int]:
-    table, sep, seat = raw.partition(":")
-    try:
-        if not sep:
-            raise ValueError
-        return whole_number(table, _("table")), whole_number(seat, _("seat"))
-    except (ValueError, RuleError):
-        raise RuleError(
-            _("{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5").format(raw=raw),
-        ) from None
-
-
-def cmd_move(args: argparse.Namespace) -> int:
-    table, seat = _seat(args.to)
-    service = act(
-        args,
-        MovePlayer(name=args.name, table=table, seat=seat, chips=args.chips, reason=args.reason),
-    )
-    moved = service.last_records[-1].body
-    assert isinstance(moved, PlayerMoved)
-    chips = (
-        said(args, _(" with {chips}").format(chips=chips_text(moved.chips)))
-        if moved.chips is not None
-        else ""
-    )
-    say(
-        args,
-        _(
-            "{name}: table {from_table} seat {from_seat} → table {to_table} seat {to_seat}"
-            "{chips} (Director's decision, Art. VII.1)"
-        ).format(
-            name=moved.name,
-            from_table=moved.from_table,
-            from_seat=moved.from_seat,
-            to_table=moved.to_table,
-            to_seat=moved.to_seat,
-            chips=chips,
-        ),
-    )
-    return 0
 
 
 def cmd_colour_up(args: argparse.Namespace) -> int:
@@ -79,55 +32,8 @@ def cmd_colour_up(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_sign_out(args: argparse.Namespace) -> int:
-    act(args, SignPhonesOut())
-    say(args, _("every phone is signed out of the served floor: each signs in again"))
-    return 0
-
-
-def cmd_message(args: argparse.Namespace) -> int:
-    if args.clear == (args.text is not None):
-        raise RuleError(
-            _("give the message's TEXT, or --clear to take it off the screens, not both"),
-        )
-    command = ClearMessage() if args.clear else ShowMessage(message=args.text, minutes=args.minutes)
-    service = act(args, command)
-    shown = service.state.message
-    if args.json:
-        emit_json({"message": None if shown is None else shown.to_json()})
-    elif shown is None:
-        say(args, _("the message is off every screen of the room"))
-    elif shown.until is None:
-        say(args, _("on every screen of the room until cleared: {text}").format(text=shown.text))
-    else:
-        until = shown.until.astimezone()
-        say(
-            args,
-            _("on every screen of the room until {time}: {text}").format(
-                time=f"{until:%H:%M}", text=shown.text
-            ),
-        )
-    return 0
-
-
 def register(sub: Any) -> None:
     p: Parser = sub.add_parser(
-        cli_name("MovePlayer"),
-        help=_("the Director moves one player to another seat (Art. VII.1; not a closing)"),
-        description=_(
-            "The Director moves one player (a broken seat, a dispute) with his chips; "
-            "logged with the reason (Art. VII.1). Closings are `close`."
-        ),
-    )
-    p.set_defaults(func=cmd_move)
-    p.add_argument("name", metavar=_("NAME"))
-    p.add_argument("--to", required=True, metavar=_("TABLE:SEAT"), help=_("the seat he goes to"))
-    p.add_argument(
-        "--chips", type=int, metavar="N", help=_("his chips, counted (default: his last count)")
-    )
-    p.add_argument("--reason", required=True, metavar=_("TEXT"), help=_("why (kept in the log)"))
-
-    p = sub.add_parser(
         cli_name("ColourUp"),
         help=_("the smallest chip leaves play: every player's new count (Decision, Art. VII.1)"),
         description=_(
@@ -138,32 +44,3 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_colour_up)
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"), help=_("new counts"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept counts beyond the rounding"))
-
-    p = sub.add_parser(
-        cli_name("SignPhonesOut"),
-        help=_("sign every phone out of the served floor (the Director; logged)"),
-        description=_(
-            "Every phone signed in to the served floor (`tdconsole serve`) must sign in "
-            "again with the floor PIN: a phone lost, staff gone home. Changing the floor "
-            "PIN does the same."
-        ),
-    )
-    p.set_defaults(func=cmd_sign_out)
-
-    p = sub.add_parser(
-        cli_name("ShowMessage"),
-        help=_("a message on every screen of the room: TV, players' page, phones (Art. VII.1)"),
-        description=_(
-            'The Director\'s message to the room ("dinner is served"): one line of up to 200 '
-            "characters, large on the TV beside the clock, on the players' page and on the "
-            "floor's phones until cleared or its minutes pass; a new message replaces it. "
-            "Logged, undone like any action."
-        ),
-    )
-    p.set_defaults(func=cmd_message)
-    p.add_argument("text", nargs="?", metavar=_("TEXT"), help=_("the message, in quotes"))
-    p.add_argument(
-        "--minutes", type=int, metavar="N", help=_("take it off by itself after N minutes (1-240)")
-    )
-    p.add_argument("--clear", action="store_true", help=_("take the message off the screens"))
-    p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

@@ -20,7 +20,6 @@ from tdconsole.domain.play import (
     TableClosed,
 )
 from tdconsole.domain.play_common import table_changes_said
-from tdconsole.domain.seating import MoveButton
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -177,21 +176,6 @@ def cmd_final(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_button(args: argparse.Namespace) -> int:
-    service = act(args, MoveButton(table=args.table, seat=args.seat))
-    table = service.state.tables[args.table]
-    if table.final:
-        said_here = _("final table: the button is at seat {seat} (Art. II.5)").format(
-            seat=table.button
-        )
-    else:
-        said_here = _("table {table}: the button is at seat {seat} (Art. II.5)").format(
-            table=table.number, seat=table.button
-        )
-    say(args, said_here)
-    return 0
-
-
 def register(sub: Any) -> None:
     def add(name: str, func: Any, help: Msg) -> Parser:
         parser: Parser = sub.add_parser(name, help=help, description=help)
@@ -247,11 +231,3 @@ def register(sub: Any) -> None:
     p.add_argument("--count", nargs="+", required=True, metavar=_("NAME=N"))
     p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
     p.add_argument("--override", metavar=_("REASON"), help=_("accept a count difference"))
-
-    p = add(
-        cli_name("MoveButton"),
-        cmd_button,
-        _("record the button's seat at a table (Art. II.5, 2.4)"),
-    )
-    p.add_argument("table", type=Whole(1), metavar=_("TABLE"))
-    p.add_argument("seat", type=Whole(1), metavar=_("SEAT"))

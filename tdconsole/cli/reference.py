@@ -92,8 +92,8 @@ def _own_parsers(name: str) -> list[str]:
     lines = []
     for described in SLICE_DESCRIPTIONS:
         words = described.cli.split()
-        if words[0] != name or len(words) < 2:
-            continue
+        if words[0] != name or len(words) < 2 or words[1].startswith("--"):
+            continue  # (a command told apart by a flag is in its name's own section)
         with speaking("en"):
             leaf = parser_for(described)
         for word in words:

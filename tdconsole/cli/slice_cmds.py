@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import open_service, say
+from tdconsole.cli.common import emit_json, open_service, say
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.i18n import _
 
@@ -33,14 +34,22 @@ def named(words: Sequence[str], first: str | None) -> Description | None:
     rest = list(words[list(words).index(first) + 1 :])
     for described in SLICE_DESCRIPTIONS:
         name = described.cli.split()
+        if _flagged(name):  # read by the parser of the command it is told apart from
+            continue
         if name[0] == first and rest[: len(name) - 1] == name[1:]:
             return described
     return None
 
 
+def _flagged(name: list[str]) -> bool:
+    """A command line name told apart from another's by a flag (``message --clear``)."""
+    return any(word.startswith("--") for word in name)
+
+
 def sub_commands(first: str) -> list[str]:
     """The sub-commands of ``first`` written in one module each (``clock``: ``break``)."""
-    return [d.cli.split()[1] for d in SLICE_DESCRIPTIONS if d.cli.split()[:1] == [first]]
+    names = [d.cli.split() for d in SLICE_DESCRIPTIONS]
+    return [name[1] for name in names if name[:1] == [first] and not _flagged(name)]
 
 
 def register(sub: Any) -> None:
@@ -51,7 +60,11 @@ def register(sub: Any) -> None:
 
 
 def parser_for(described: Description) -> argparse.ArgumentParser:
-    """The command line's parser with ``described``'s command alone, built from its fields."""
+    """The command line's parser with ``described``'s command alone, built from its fields
+    (one told apart by a flag: the parser of the command whose name it shares)."""
+    if _flagged(described.cli.split()):
+        main = described.cli.split()[0]
+        described = next(d for d in SLICE_DESCRIPTIONS if d.cli == main)
     parser = Parser(prog="tdconsole")
     add_global_options(parser)
     target = parser
@@ -67,6 +80,7 @@ def _add(sub: Any, described: Description) -> None:
     positional (a player's name: ``NAME``), unless it is an option, the others options."""
     # lazy: the command's module (pydantic, the domain) only for the command line naming it
     from tdconsole.domain.slices.spec import declared as declared_as
+    from tdconsole.domain.slices.spec import told_apart
 
     declared = declared_as(described.command)
     cited = ", ".join(declared.articles)
@@ -80,13 +94,15 @@ def _add(sub: Any, described: Description) -> None:
         help=declared.heading,
         description=words,
     )
+    flags = [(flag, declared_as(other)) for flag, other in told_apart(described.command)]
     for field in declared.fields:
         # a word's argument shows its words ({warning,suspend,disqualify}), refused otherwise
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
         if _positional(field):
-            own.add_argument(field.name, help=field.label, **worded)
+            left_out = "?" if flags else None  # (left out for a flag's command: ``run``)
+            own.add_argument(field.name, nargs=left_out, help=field.label, **worded)
         else:
             own.add_argument(
                 f"--{field.flag or field.name}",
@@ -95,7 +111,11 @@ def _add(sub: Any, described: Description) -> None:
                 required=field.required,
                 **worded,
             )
-    own.set_defaults(func=partial(run, declared))
+    for flag, other in flags:
+        own.add_argument(f"--{flag}", action="store_true", help=other.heading)
+    if declared.json is not None:
+        own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
+    own.set_defaults(func=partial(run, declared, flags))
 
 
 def _positional(field: Field) -> bool:
@@ -104,10 +124,11 @@ def _positional(field: Field) -> bool:
     return field.required and not field.option
 
 
-def run(declared: Slice, args: argparse.Namespace) -> int:
+def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
-    events did beyond it (``Slice.after``)."""
+    events did beyond it (``Slice.after``); with ``--json``, its document alone."""
     typed = {field.name: getattr(args, field.name) for field in declared.fields}
+    declared, typed = _told_apart(declared, flags, typed, args)
     options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
     service = open_service(args)
     try:
@@ -116,8 +137,35 @@ def run(declared: Slice, args: argparse.Namespace) -> int:
         state = service.state
     finally:
         service.close()
+    bodies = [r.body for r in records]
+    if declared.json is not None and getattr(args, "json", False):
+        emit_json(declared.json(bodies, state))
+        return 0
     say(args, command.describe().said, state)
     if declared.after is not None:
-        for line in declared.after([r.body for r in records], state):
+        for line in declared.after(bodies, state):
             say(args, line)
     return 0
+
+
+def _told_apart(
+    declared: Slice,
+    flags: list[tuple[str, Slice]],
+    typed: dict[str, str | None],
+    args: argparse.Namespace,
+) -> tuple[Slice, dict[str, str | None]]:
+    """The command the line means, when its name holds others told apart by a flag
+    (``flags``: each flag and its command): the flag's (nothing typed for it), or
+    ``declared`` (its required arguments given), never both."""
+    if not flags:
+        return declared, typed
+    chosen = [other for flag, other in flags if getattr(args, flag)]
+    needed = [f for f in declared.fields if f.required and not f.option]
+    given = any(typed[f.name] is not None for f in needed)
+    if len(chosen) + given != 1:
+        what = needed[0].metavar if needed else declared.heading
+        alone = ", ".join(f"--{flag}" for flag, _other in flags)
+        raise RuleError(
+            _("give {what}, or {flags} alone").format(what=what, flags=alone), declared.article
+        )
+    return (declared, typed) if given else (chosen[0], {})

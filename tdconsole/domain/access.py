@@ -15,13 +15,11 @@ from datetime import datetime
 from itertools import pairwise
 from typing import ClassVar, Literal
 
-from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.events import Context, EventBody
 from tdconsole.domain.settings import PIN_KEYS as PIN_KEYS  # (the command line names it here)
 from tdconsole.domain.settings import PinKind
 from tdconsole.domain.state import State
-from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _
 
 PIN_DIGITS = (4, 12)
@@ -203,23 +201,3 @@ def pin_change(
         weakness=pin_weakness(pin),
         same_as_other=same,
     )
-
-
-class PhonesSignedOut(EventBody):
-    """The Director signed every phone out of the served floor: each signs in again."""
-
-    type: ClassVar[str] = "phones_signed_out"
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.phones_signed_out += 1
-
-
-class SignPhonesOut(Command):
-    """``sign-out``: every phone signed in to the served floor must sign in again (a phone
-    lost, staff gone home); logged. Changing the floor PIN does the same."""
-
-    def describe(self) -> Summary:
-        return summary_of(said.SIGN_OUT)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        return [PhonesSignedOut()]

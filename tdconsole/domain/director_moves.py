@@ -1,38 +1,30 @@
-"""The Director's own moves, apart from the regulation's closings (Art. IV.4, VII.1).
-
-- A closing with no room: the other tables have fewer vacant seats than the closing table has
-  players. ``ClosePlanRaisingSeats`` raises ``table_seats`` for it (recorded as the setting
-  change it is) and draws the move plan in the same command, so one undo cancels both.
-  ``play_tables.seats_for_closing`` says how many seats a table would need.
-- ``MovePlayer``: the Director moves one player to another seat (a broken seat, a dispute),
-  with his counted chips, for a reason the log keeps. The regulation keeps players where the
-  draw put them (IV.3); this is the Director's discretion (VII.1), never a closing.
+"""The Director's own closing, apart from the regulation's (Art. IV.4, VII.1): a closing with
+no room, the other tables having fewer vacant seats than the closing table has players.
+``ClosePlanRaisingSeats`` raises ``table_seats`` for it (recorded as the setting change it is)
+and draws the move plan in the same command, so one undo cancels both.
+``play_tables.seats_for_closing`` says how many seats a table would need. The Director's move
+of one player is ``slices.move_player``.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from datetime import datetime
-from typing import ClassVar
 
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.numbers import chips_text
-from tdconsole.domain.play_common import check_chip_unit, require_in, unseat
 from tdconsole.domain.play_tables import (
     MOST_SEATS,
     ClosePlanDrawn,
     check_closable,
     draw_move_plan,
     require_table,
-    reserved_seats,
 )
 from tdconsole.domain.registration import SettingChanged
-from tdconsole.domain.state import State, name_key
+from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _, pgettext
+from tdconsole.i18n import _
 
 
 class ClosePlanRaisingSeats(Command):
@@ -71,133 +63,4 @@ class ClosePlanRaisingSeats(Command):
         return [
             changed,
             ClosePlanDrawn(table=table.number, moves=moves, override=self.override),
-        ]
-
-
-class PlayerMoved(EventBody):
-    """A Director's move of one player, with his counted chips (Art. VII.1)."""
-
-    type: ClassVar[str] = "player_moved"
-    name: str
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-    chips: int | None = None
-    reason: str
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        unseat(state, player)
-        target = state.tables[self.to_table]
-        target.seat(self.to_seat).player = name_key(self.name)
-        player.table, player.seat = self.to_table, self.to_seat
-        if self.chips is not None:
-            player.chips = self.chips
-            if self.from_table != self.to_table:
-                state.tables[self.from_table].chips -= self.chips
-                target.chips += self.chips
-
-
-class MovePlayer(Command):
-    """``move NAME --to TABLE:SEAT [--chips N] --reason TEXT`` (Director only, Art. VII.1)."""
-
-    name: str
-    table: int
-    seat: int
-    chips: int | None = None
-    reason: str
-
-    def describe(self) -> Summary:
-        return summary_of(said.MOVE, name=self.name.strip(), table=self.table, seat=self.seat)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if state.phase not in ("elimination", "final"):
-            raise RuleError(
-                _("players are moved once the tournament has started and before it ends"),
-                "VII.1",
-            )
-        if not self.reason.strip():
-            raise RuleError(
-                _("give the reason for the move (a broken seat, a dispute): the log keeps it"),
-                "VII.1",
-            )
-        player = require_in(state, self.name)
-        target = state.tables.get(self.table)
-        if target is None or not target.open:
-            numbers = ", ".join(str(t.number) for t in state.open_tables())
-            raise RuleError(
-                _("there is no open table {table}: open tables are {numbers}").format(
-                    table=self.table, numbers=numbers or pgettext("tables", "none")
-                ),
-                "VII.1",
-            )
-        limit = len(target.seats) if target.final else state.settings.seating.table_seats
-        if not 1 <= self.seat <= min(limit, len(target.seats)):
-            seats = min(limit, len(target.seats))
-            if target.final:
-                beyond = _("the final table has seats 1 to {min}").format(min=seats)
-            else:
-                beyond = _("table {table} has seats 1 to {min}").format(table=self.table, min=seats)
-            raise RuleError(beyond, "VII.1")
-        assert player.table is not None and player.seat is not None
-        if (player.table, player.seat) == (self.table, self.seat):
-            raise RuleError(
-                _("{name} already sits there").format(name=player.name),
-                "VII.1",
-            )
-        occupant = target.seat(self.seat).player
-        reserved = reserved_seats(state, except_table=-1)
-        if occupant is not None or (self.table, self.seat) in reserved:
-            if occupant and target.final:
-                taken = _(
-                    "seat {seat} at the final table is taken by {name}: choose a vacant seat"
-                ).format(seat=self.seat, name=state.players[occupant].name)
-            elif occupant:
-                taken = _(
-                    "table {table} seat {seat} is taken by {name}: choose a vacant seat"
-                ).format(table=self.table, seat=self.seat, name=state.players[occupant].name)
-            else:
-                taken = _(
-                    "table {table} seat {seat} is taken by a recorded move plan: choose a vacant "
-                    "seat"
-                ).format(table=self.table, seat=self.seat)
-            raise RuleError(taken, "VII.1")
-        chips = self.chips
-        if player.table != self.table:
-            if chips is None:
-                chips = player.chips
-            if chips is None:
-                raise RuleError(
-                    _("count {name}'s chips: they go with him to table {table}").format(
-                        name=player.name, table=self.table
-                    ),
-                    "VII.1",
-                )
-            source = state.tables[player.table].chips
-            if chips > source:
-                raise RuleError(
-                    _(
-                        "{name} cannot have {chips}: table {table} has {source} "
-                        "chips in circulation; recount"
-                    ).format(
-                        name=player.name,
-                        chips=chips_text(chips),
-                        table=player.table,
-                        source=chips_text(source),
-                    ),
-                    "VII.1",
-                )
-        if chips is not None:
-            check_chip_unit(state, player.name, chips)
-        return [
-            PlayerMoved(
-                name=player.name,
-                from_table=player.table,
-                from_seat=player.seat,
-                to_table=self.table,
-                to_seat=self.seat,
-                chips=chips,
-                reason=self.reason.strip(),
-            )
         ]

@@ -35,7 +35,7 @@ EVENT_TYPES: dict[str, type[EventBody]] = {}
 
 EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
-    **dict.fromkeys(("pin_changed", "phones_signed_out"), "access"),
+    "pin_changed": "access",
     "clock_changed": "clock_events",
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
@@ -48,7 +48,6 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    "player_moved": "director_moves",
     **dict.fromkeys(("started", "chips_counted", "players_eliminated"), "play"),
     **dict.fromkeys(
         (
@@ -57,9 +56,7 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "rulings",
     ),
-    **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),
-    "prize_handed_over": "handover",
-    **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
+    "seats_drawn": "seating",
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

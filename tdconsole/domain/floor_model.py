@@ -67,7 +67,7 @@ class FloorState(NamedTuple):
     """The server's time when it built this: the page's offset from its clock."""
     players: tuple[FloorPlayer, ...]
     message: Message | None = None
-    """The Director's message to the room (``room_message``): the page hides it at its end."""
+    """The Director's message to the room (``slices.show_message``): hidden at its end."""
 
 
 def floor_player(player: Player, offers: dict[int, int]) -> FloorPlayer:

@@ -16,7 +16,7 @@ from tdconsole.domain.payouts import Payout, payouts, shared_prizes, without_vac
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.state import Player, Ruling, State, Table, name_key
 from tdconsole.domain.words import status_word
-from tdconsole.i18n import Msg, _, ngettext
+from tdconsole.i18n import Msg, _, ngettext, pgettext
 
 
 def second_stack_amount(state: State, table: Table) -> int | None:
@@ -68,6 +68,20 @@ def require_in(state: State, name: str) -> Player:
             "IV.2",
         )
     return player
+
+
+def require_open_table(state: State, number: int, article: str | None = None) -> Table:
+    """Open table ``number``; refused naming the open ones."""
+    table = state.tables.get(number)
+    if table is None or not table.open:
+        numbers = ", ".join(str(t.number) for t in state.open_tables())
+        raise RuleError(
+            _("there is no open table {table}: open tables are {numbers}").format(
+                table=number, numbers=numbers or pgettext("tables", "none")
+            ),
+            article,
+        )
+    return table
 
 
 def table_of(state: State, player: Player) -> Table:

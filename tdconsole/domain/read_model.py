@@ -157,7 +157,7 @@ class StateView(NamedTuple):
     clock: ClockView | None
     rulings: tuple[RulingView, ...]
     message: Message | None
-    """The Director's message to the room shown now (``room_message``)."""
+    """The Director's message to the room shown now (``slices.show_message``)."""
 
 
 # -- the numbers derived from the State -----------------------------------------------------

@@ -158,7 +158,7 @@ class Room:
     places: tuple[Place, ...] = ()
     season: Season | None = None
     message: Message | None = None
-    """The Director's message to the room, shown at every stage (``room_message``)."""
+    """The Director's message to the room, shown at every stage (``slices.show_message``)."""
     changes_at: datetime | None = None
     """The next instant at which the picture changes with the time alone (the last minute,
     zero, the moves leaving the screen, the message's end): a live screen asks again then."""

@@ -20,7 +20,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import MAX_PLAYERS, SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, card_for, name_key
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.i18n import Msg, _, ngettext
 
 
 def suit_for(table: int, seating: SeatingSettings) -> str:
@@ -241,50 +241,3 @@ class Draw(Command):
         drawn = draw_seats(names, plan.sizes, seats, state.settings.seating, rng, final=final)
         warning = str(plan.warning) if plan.warning is not None else None
         return [SeatsDrawn(tables=drawn, warning=warning)]
-
-
-class ButtonMoved(EventBody):
-    """Where the button (the dealer's marker) now sits at a table (Art. II.5, 2.4)."""
-
-    type: ClassVar[str] = "button_moved"
-    table: int
-    seat: int
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.tables[self.table].button = self.seat
-
-
-class MoveButton(Command):
-    """The floor records the button's seat: it moves clockwise every hand (II.5), and stays
-    put or skips after eliminations by this regulation's own procedure (2.4)."""
-
-    table: int
-    seat: int
-
-    def describe(self) -> Summary:
-        return summary_of(said.BUTTON, table=self.table, seat=self.seat)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        table = state.tables.get(self.table)
-        if table is None or not table.open:
-            numbers = ", ".join(str(t.number) for t in state.open_tables())
-            raise RuleError(
-                _("there is no open table {table}: open tables are {numbers}").format(
-                    table=self.table, numbers=numbers or pgettext("tables", "none")
-                ),
-            )
-        if not 1 <= self.seat <= len(table.seats):
-            raise RuleError(
-                _("table {number} has seats 1 to {seats}: choose one of them").format(
-                    number=table.number, seats=len(table.seats)
-                ),
-                "II.5",
-            )
-        if self.seat == table.button:
-            raise RuleError(
-                _("the button is already at seat {seat} of table {number}").format(
-                    seat=self.seat, number=table.number
-                ),
-                "II.5",
-            )
-        return [ButtonMoved(table=table.number, seat=self.seat)]

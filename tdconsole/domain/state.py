@@ -137,7 +137,7 @@ class Ruling:
 
 @dataclass(frozen=True)
 class Message:
-    """The Director's message to the room (``room_message``): on every screen until cleared,
+    """The Director's message to the room (``slices.show_message``): on every screen until cleared,
     or until ``until`` (its minutes counted from the command's time in the log)."""
 
     text: str

@@ -94,7 +94,7 @@ def test_a_prize_handed_over_leaves_the_cash_box(
     assert (due["prizes_handed_over"], due["cash_box"]) == ("0", "420")
     code, out, _ = run(capsys, path, "hand-over", "bea")
     assert code == 0
-    assert out.startswith("Bea: prize of 21 scudi handed over at ")
+    assert out.startswith("prize handed over: Bea\nBea: prize of 21 scudi handed over at ")
     assert out.rstrip().endswith(
         "(Art. I.7); the receipt to sign: `tdconsole print receipts --player Bea`"
     )

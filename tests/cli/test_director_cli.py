@@ -70,6 +70,7 @@ def test_move_and_colour_up(capsys: pytest.CaptureFixture[str], full: str) -> No
         capsys, "--event", full, "move", mover["name"], "--to", "3:9", "--reason", "sedia rotta"
     )
     assert code == 0, err
+    assert out.startswith(f"Director's move: {mover['name']} to table 3 seat 9\n")  # summary
     assert "table 2 seat" in out and "→ table 3 seat 9 with 4 000" in out
     after = jrun(capsys, "--event", full, "state")
     moved = next(p for p in after["players"] if p["name"] == mover["name"])

@@ -20,13 +20,16 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_a_message_until_cleared(capsys: pytest.CaptureFixture[str], event: str) -> None:
     code, out, err = run(capsys, "--event", event, "message", "  Dinner is served ")
     assert code == 0, err
-    assert out == "on every screen of the room until cleared: Dinner is served\n"
+    assert out == (
+        "message to the room: Dinner is served\n"  # the summary, then until when
+        "on every screen of the room until cleared: Dinner is served\n"
+    )
     assert jrun(capsys, "--event", event, "state")["message"] == {
         "text": "Dinner is served",
         "until": None,
     }
     code, out, err = run(capsys, "--event", event, "message", "--clear")
-    assert (code, out) == (0, "the message is off every screen of the room\n"), err
+    assert (code, out) == (0, "message to the room cleared\n"), err
     assert jrun(capsys, "--event", event, "state")["message"] is None
     events = jrun(capsys, "--event", event, "log")["events"]
     assert [e["type"] for e in events[-4:]] == [
@@ -43,7 +46,8 @@ def test_minutes_and_json(capsys: pytest.CaptureFixture[str], event: str) -> Non
     assert document["message"]["text"] == "Table 3 closes" and until.endswith("+00:00")
     code, out, err = run(capsys, "--event", event, "message", "[red]Bob", "--minutes", "5")
     assert code == 0, err
-    assert out.startswith("on every screen of the room until ") and out.endswith(": [red]Bob\n")
+    assert out.startswith("message to the room: [red]Bob\non every screen of the room until ")
+    assert out.endswith(": [red]Bob\n")
     assert jrun(capsys, "--event", event, "message", "--clear") == {"message": None}
     code, _, err = run(capsys, "--event", event, "undo")
     assert code == 0, err
@@ -57,7 +61,7 @@ def test_minutes_and_json(capsys: pytest.CaptureFixture[str], event: str) -> Non
         (["message", "x", "--minutes", "300"], "give 1 to 240 minutes"),
         (["message", "x" * 201], "more than 200: shorten it (Art. VII.1)"),
         (["message", "a\x1b[2Jb"], "retype it on one line (Art. VII.1)"),
-        (["message", "   "], "the message is empty"),
+        (["message", "   "], "Message: give it (Art. VII.1)"),
         (["message"], "or --clear"),
         (["message", "x", "--clear"], "or --clear"),
         (["message", "--clear"], "nothing to clear"),

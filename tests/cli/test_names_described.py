@@ -15,7 +15,7 @@ from tdconsole.domain import commands
 RENAMED = {
     "Bust": "eliminate",
     "CreateEvent": "create",
-    "MovePlayer": "reseat",
+    "ColourUp": "recolor",
     "ClockControl": "timer",
     "RecordRuling": "decision",
     "ImportRulebook": "books load",
@@ -44,8 +44,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"eliminate", "create", "reseat", "timer", "decision", "books"} <= names
-    assert not {"bust", "new", "move", "clock", "ruling", "rules", "close"} & names
+    assert {"eliminate", "create", "recolor", "timer", "decision", "books"} <= names
+    assert not {"bust", "new", "colour-up", "clock", "ruling", "rules", "close"} & names
     assert "break" in names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")

@@ -11,10 +11,11 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.domain import access
-from tdconsole.domain.access import SignPhonesOut, check_stored, hash_pin, own_hash, pin_matches
+from tdconsole.domain.access import check_stored, hash_pin, own_hash, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import masked
+from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.service import Tournament
 from tdconsole.store.backup import list_backups
@@ -194,7 +195,10 @@ def test_the_director_signs_every_phone_out_through_the_service_logged(
     finally:
         floor.close()
     assert main(["--lang", "en", "--event", str(service.store.path), "sign-out"]) == 0
-    assert "every phone is signed out" in capsys.readouterr().out
+    assert capsys.readouterr().out == (
+        "sign every phone out\n"  # the summary, then what it means
+        "every phone is signed out of the served floor: each signs in again\n"
+    )
     service.refresh()
     assert service.state.phones_signed_out == 1
     assert service.log()[-1].type == "phones_signed_out"

@@ -9,26 +9,29 @@ import pytest
 from tdhelpers.played import play
 from tdhelpers.support import FakeClock, MakeService, names, terminal
 
-from tdconsole.domain.access import SignPhonesOut
 from tdconsole.domain.authorship import RECORDS, check_times, described
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
-from tdconsole.domain.director_moves import ClosePlanRaisingSeats, MovePlayer
+from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
-from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import ImportRulebook, RecordRuling
-from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.edit_level import EditLevel
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.sanction import Sanction
+from tdconsole.domain.slices.show_message import ShowMessage
+from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

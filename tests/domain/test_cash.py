@@ -9,9 +9,9 @@ from decimal import Decimal
 from tdhelpers.support import MakeService, names, started
 
 from tdconsole.domain.cash import cash, cash_json
-from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.play import Bust
 from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, Withdraw
 
 

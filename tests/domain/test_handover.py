@@ -15,8 +15,8 @@ from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.handover import HandOverPrize, PrizeHandedOver
 from tdconsole.domain.play import Bust
+from tdconsole.domain.slices.hand_over import HandOverPrize, PrizeHandedOver
 from tdconsole.domain.summaries import summary_text
 from tdconsole.service import Tournament
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.texts import shows_something
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -13,7 +13,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust
 from tdconsole.domain.read_model import clock_status
 from tdconsole.domain.room import room, room_json
-from tdconsole.domain.room_message import ClearMessage, MessageShown, ShowMessage
+from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.show_message import MessageShown, ShowMessage
 from tdconsole.domain.state import Message
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.view import state_json

@@ -40,6 +40,12 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["sanction_recorded"] == "slices.sanction"
     assert EVENT_MODULES["structure_edited"] == "slices.edit_level"
     assert EVENT_MODULES["second_stack_issued"] == "slices.second_stack"
+    assert EVENT_MODULES["button_moved"] == "slices.move_button"
+    assert EVENT_MODULES["phones_signed_out"] == "slices.sign_phones_out"
+    assert EVENT_MODULES["prize_handed_over"] == "slices.hand_over"
+    assert EVENT_MODULES["message_shown"] == "slices.show_message"
+    assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
+    assert EVENT_MODULES["player_moved"] == "slices.move_player"
 
 
 @pytest.mark.parametrize(
@@ -60,6 +66,23 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
                 "reason": "carte",
                 "table": 2,
                 "director": "Direttore",
+            },
+        ),
+        ("button_moved", {"table": 2, "seat": 3}),
+        ("phones_signed_out", {}),
+        ("prize_handed_over", {"name": "Eva", "prize": "21"}),
+        ("message_shown", {"message": "Cena", "minutes": 15}),
+        ("message_cleared", {}),
+        (
+            "player_moved",
+            {
+                "name": "Dan",
+                "from_table": 1,
+                "from_seat": 2,
+                "to_table": 2,
+                "to_seat": 5,
+                "chips": 4000,
+                "reason": "sedia rotta",
             },
         ),
     ],
@@ -95,7 +118,10 @@ def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
 def test_a_required_field_left_empty_is_refused_with_the_article(command: str) -> None:
     found = declared(command)
     required = [field for field in found.fields if field.required]
-    assert required, "a command without a field the user gives: nothing to ask"
+    if not found.fields:  # a question with OK: nothing to type, its note asks it
+        assert found.note is not None and type(found.build({})) is found.command
+        return
+    assert required, "a command whose fields are all optional: ask it as a question"
     with pytest.raises(RuleError) as refused:
         found.build({})
     assert refused.value.article == found.article
@@ -141,3 +167,29 @@ def test_a_word_is_one_of_its_fields_words_as_typed() -> None:
     assert str(refused.value) == (
         "Sanction: give one of warning, suspend, disqualify, not 'sospensione' (Art. VI.2)"
     )
+
+
+def test_the_buttons_note_says_where_it_is_at_the_table_typed_only() -> None:
+    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.state import State, Table
+
+    state = State(settings=Settings())
+    state.tables[2] = Table(number=2, suit="♦", seats=[], button=4)
+    note = declared("MoveButton").note
+    assert note is not None
+    said = note(state, {"table": " 2 ", "seat": ""})
+    assert said is not None and said.text("en") == "now at seat 4"
+    assert note(state, {"table": "3"}) is None  # no such table
+    assert note(state, {"table": "due"}) is None  # not a number yet
+
+
+def test_a_seat_is_table_colon_seat_and_gives_the_commands_table_and_seat() -> None:
+    found = declared("MovePlayer")
+    built = found.build({"name": "Dan", "to": " 2:5 ", "reason": "sedia rotta"})
+    assert (built.table, built.seat) == (2, 5)  # type: ignore[attr-defined]
+    for bad in ("2", "2:x", "2:5:1", ":5"):
+        with pytest.raises(
+            RuleError, match=r"is not a seat: write TABLE:SEAT, e\.g\. 2:5"
+        ) as refused:
+            found.build({"name": "Dan", "to": bad, "reason": "x"})
+        assert refused.value.article == "VII.1"

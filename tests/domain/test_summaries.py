@@ -16,15 +16,12 @@ from tdhelpers.support import terminal
 
 from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
-    access,
     catalog,
     clock_events,
     colour_up,
     director_moves,
-    handover,
     play,
     registration,
-    room_message,
     rulings,
     seating,
 )
@@ -34,10 +31,16 @@ from tdconsole.domain.events import Command, CommandNoted, Context, Record, even
 from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.edit_level import EditLevel
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.sanction import Sanction
+from tdconsole.domain.slices.show_message import ShowMessage
+from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -92,7 +95,7 @@ SAMPLES: list[Command] = [
     registration.Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
     seating.Draw(),
-    seating.MoveButton(table=1, seat=2),
+    MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
     play.Count(counts={"Anna": 4000}),
     play.SecondStack(name="Anna"),
@@ -111,13 +114,13 @@ SAMPLES: list[Command] = [
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     EditLevel(level=5),
-    access.SignPhonesOut(),
+    SignPhonesOut(),
     colour_up.ColourUp(counts={"Anna": 4000}),
-    director_moves.MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
+    MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
-    handover.HandOverPrize(name="Anna"),
-    room_message.ShowMessage(message="Dinner is served", minutes=30),
-    room_message.ClearMessage(),
+    HandOverPrize(name="Anna"),
+    ShowMessage(message="Dinner is served", minutes=30),
+    ClearMessage(),
     CallBreak(minutes=10, reason="cena"),
 ]
 
@@ -249,7 +252,7 @@ def test_the_creation_is_known_by_its_event_not_by_its_summary() -> None:
 
 
 def test_a_copied_summary_keeps_its_data() -> None:
-    said = director_moves.MovePlayer(name="Anna", table=2, seat=7, reason="x").describe()
+    said = MovePlayer(name="Anna", table=2, seat=7, reason="x").describe()
     for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
         assert isinstance(again, Summary)
         assert (again, again.message, again.fields) == (said, said.message, said.fields)

@@ -28,8 +28,9 @@ from tdconsole.domain.play import (
 )
 from tdconsole.domain.registration import ChangeSettings, Pay, Register
 from tdconsole.domain.rulings import RecordRuling
-from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.seating import Draw
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json

@@ -101,7 +101,7 @@ def test_no_floor_pin_beyond_this_machine_no_sign_in(event: Path) -> None:
 
 
 def test_a_session_ends_with_a_new_floor_pin_and_with_sign_out(floor: Floor, event: Path) -> None:
-    from tdconsole.domain.access import SignPhonesOut
+    from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 
     _, cookie = floor.sign_in(FLOOR_PIN, "Anna", "10.0.0.2")
     assert floor.session(cookie) is not None

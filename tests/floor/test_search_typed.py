@@ -18,7 +18,7 @@ from tdhelpers.room_stages import NAMES, stage_event
 from tdhelpers.served_here import serving_here
 from tdhelpers.support import with_pins
 
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.state import search_key
 from tdconsole.service import Tournament
 

@@ -184,7 +184,7 @@ async def test_wrong_pins_from_one_phone_wait_and_say_so(
 
 
 async def test_sign_out_ends_every_session_and_its_stream(client: Client, event: Path) -> None:
-    from tdconsole.domain.access import SignPhonesOut
+    from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 
     csrf = await sign_in(client)
     stream = await client.get(f"/floor/api/stream?csrf={csrf}", headers=origin(client))

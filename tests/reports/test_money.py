@@ -15,10 +15,10 @@ import pytest
 from tdhelpers.support import FakeClock, pdf_pages, played_on_the_command_line, started
 
 from tdconsole.cli import main
-from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Pay, Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.reports import render

@@ -17,7 +17,8 @@ from tdhelpers.room_stages import stage_event
 from tdhelpers.served_here import serving_here
 
 from tdconsole.cli import main
-from tdconsole.domain.room_message import ClearMessage, ShowMessage
+from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament

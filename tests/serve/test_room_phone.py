@@ -16,7 +16,7 @@ from tdhelpers.browser import MISSING, chromium
 from tdhelpers.room_stages import NAMES, STAGES, stage_event
 from tdhelpers.served_here import serving_here
 
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 
 from .test_room_message_served import LONG, TEXT, director
 from .test_room_names import told_apart, wait_for

@@ -29,7 +29,7 @@ from tdhelpers.room_season import season_beside
 from tdhelpers.room_stages import NAMES, stage_event
 from tdhelpers.served_here import serving_here
 
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.service import Tournament
 
 from .test_room_names import told_apart

@@ -26,7 +26,7 @@ from tdhelpers.room_stages import NAMES, stage_event
 from tdhelpers.served_here import serving_here
 
 from tdconsole.domain.play import SecondStack
-from tdconsole.domain.seating import MoveButton
+from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.service import Tournament
 
 from .test_room_names import told_apart

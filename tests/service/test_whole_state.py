@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from tdhelpers.support import MakeService, names, started
 
-from tdconsole.domain.director_moves import MovePlayer
 from tdconsole.domain.invariants import replay_log
 from tdconsole.domain.play import Bust
 from tdconsole.domain.play_common import unseat
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.state import State
 from tdconsole.domain.view import state_json
 
@@ -83,7 +83,7 @@ def test_a_move_is_never_seen_out_of_one_table_and_not_yet_at_the_other(
         midway.set()
         go.wait(HANG_GUARD)
 
-    monkeypatch.setattr("tdconsole.domain.director_moves.unseat", unseat_and_pause)
+    monkeypatch.setattr("tdconsole.domain.slices.move_player.unseat", unseat_and_pause)
     move = MovePlayer(name=mover.name, table=2, seat=seat, reason="a broken chair")
     with paused_write(lambda: service.execute(move), midway, go):
         seen = service.state

@@ -3,9 +3,9 @@ any language after a reopening, never re-read from its English) and the creation
 
 from __future__ import annotations
 
-from tdconsole.domain.director_moves import MovePlayer
 from tdconsole.domain.fold import History
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_text
 from tdconsole.store import snapshot

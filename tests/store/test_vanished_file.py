@@ -17,7 +17,7 @@ from tdhelpers.vanishing import MOVED_TO, VANISHINGS, deleted, moved, replaced
 
 from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.service import Tournament
 from tdconsole.store import system
 from tdconsole.store.eventstore import EventStore, StoreError

@@ -18,7 +18,7 @@ from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
-from tdconsole.ui.dialogs.move_player import MovePlayerDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import frozen, opened_by
 from .test_actions import messages, text_of
@@ -77,13 +77,14 @@ async def test_the_director_moves_one_player(app: ConsoleApp) -> None:
         await pilot.press("M")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, MovePlayerDialog)
+        assert isinstance(dialog, SliceDialog)
         name = dialog.query_one("#name", Input).value
-        assert name and f"Sposta {name}" in dialog.title_text()
+        assert name and f"Sposta un giocatore: {name} (" in dialog.title_text()
+        assert "non una chiusura" in text_of(dialog.query_one("#dialog-note"))
         player = state.find(name)
         assert player is not None and player.table == 1
         free = next(s.number for s in state.tables[2].seats if s.player is None)
-        await pilot.press("tab", *"2", "tab", *str(free), "tab", "tab", *"sedia rotta", "ctrl+s")
+        await pilot.press("tab", *"2", "colon", *str(free), "tab", "tab", *"sedia rotta", "ctrl+s")
         await pilot.pause()
         moved = app.service.state.find(name)
         assert moved is not None and (moved.table, moved.seat) == (2, free)

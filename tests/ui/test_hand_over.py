@@ -16,7 +16,7 @@ from tdconsole.domain.cash import cash
 from tdconsole.domain.play import Bust
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.dialogs.hand_over import HandOverDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.widgets.players_view import PlayersView
 
 from .conftest import console, frozen, settle
@@ -45,25 +45,25 @@ async def test_the_key_confirms_then_hands_over_and_writes_the_receipt(
     async with console(service) as (app, pilot):
         await pilot.press("3", "down", "down", "down", "down", "H")
         await settle(pilot)
-        assert isinstance(app.screen, HandOverDialog)
-        words = shown(app.screen.query_one("#hand-over-words", Static))
+        assert isinstance(app.screen, SliceDialog)
+        words = shown(app.screen.query_one("#dialog-note", Static))
         assert fifth.name in words and "21 scudi" in words and "5°" in words
         last = service.state.last_seq
         await pilot.press("escape")  # not yet: nothing changes
         await settle(pilot)
-        assert not isinstance(app.screen, HandOverDialog)
+        assert not isinstance(app.screen, SliceDialog)
         assert service.state.last_seq == last and fifth.handed_over_at is None
         await pilot.press("H")
         await settle(pilot)
-        assert isinstance(app.screen, HandOverDialog)
+        assert isinstance(app.screen, SliceDialog)
         await pilot.press("enter")
         await settle(pilot)
-        assert not isinstance(app.screen, HandOverDialog)
+        assert not isinstance(app.screen, SliceDialog)
         player = service.state.find(fifth.name)
         assert player is not None and player.handed_over_at == frozen()
         assert cash(service.state).prizes_handed_over == Decimal(21)
         said = messages(app)
-        assert any(f"Premio consegnato: {fifth.name}" in m for m in said), said
+        assert any(f"premio consegnato: {fifth.name}" in m for m in said), said
         written = [m for m in said if m.startswith("Scritto:")]
         assert written, said
         assert not list(tmp_path.glob("*.pdf")), "the receipt goes to the print folder"
@@ -88,7 +88,7 @@ async def test_a_place_not_decided_has_no_prize_to_hand_over(tmp_path: Path) -> 
         last = service.state.last_seq
         await pilot.press("3", "H")  # 1st place: still in play
         await settle(pilot)
-        assert not isinstance(app.screen, HandOverDialog)
+        assert not isinstance(app.screen, SliceDialog)
         said = "Scegliere prima un posto con un premio da consegnare: scheda 3, Premi"
         assert said in messages(app)
         assert service.state.last_seq == last
@@ -109,8 +109,8 @@ async def test_after_a_hand_over_the_cursor_stays_so_the_next_prize_is_a_row_awa
         assert service.state.find(fourth.name).handed_over_at is not None  # type: ignore[union-attr]
         await pilot.press("down", "H")
         await settle(pilot)
-        assert isinstance(app.screen, HandOverDialog)
-        assert fifth.name in shown(app.screen.query_one("#hand-over-words", Static))
+        assert isinstance(app.screen, SliceDialog)
+        assert fifth.name in shown(app.screen.query_one("#dialog-note", Static))
 
 
 async def test_each_receipt_is_named_by_its_place_and_player_and_replaces_none(

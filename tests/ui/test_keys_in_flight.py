@@ -215,7 +215,7 @@ async def test_a_key_typed_at_once_after_enter_in_a_dialog_is_not_added_to_what_
 
     from tdconsole.service import Tournament
     from tdconsole.store.settings_file import load_settings
-    from tdconsole.ui.dialogs.room_message import RoomMessageDialog
+    from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
     from .conftest import console, frozen
 
@@ -225,7 +225,7 @@ async def test_a_key_typed_at_once_after_enter_in_a_dialog_is_not_added_to_what_
     )
     started(service, ["Ada", "Bea", "Cid", "Dan"])
     async with console(service) as (app, pilot):
-        await opened_by(pilot, "exclamation_mark", RoomMessageDialog)
+        await opened_by(pilot, "exclamation_mark", SliceDialog)
         await pilot.press(*"Cena", "tab", *"15")
         send_at_once(app, "enter", "2")
         await settle(pilot)  # every key sent has been handled
@@ -242,10 +242,10 @@ async def test_keys_go_on_when_a_dialog_closes_before_its_action_reaches_the_con
     Cancel at once): no write comes, and the keys typed after it are not held for ever."""
     from textual.widgets import TabbedContent
 
-    from tdconsole.ui.dialogs.room_message import RoomMessageDialog
+    from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
     async with app.run_test(size=SIZE) as pilot:
-        dialog = await opened_by(pilot, "exclamation_mark", RoomMessageDialog)
+        dialog = await opened_by(pilot, "exclamation_mark", SliceDialog)
         app.keys.recording(dialog)  # as Enter in it does, before its action is handed on
         dialog.dismiss(None)
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.move_button import MoveButtonDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .test_actions import SIZE, messages, svc, text_of
 
@@ -17,8 +17,12 @@ async def test_record_the_button(make_app: object) -> None:
         assert svc(app).state.tables[1].button == 1
         await pilot.press("right", "B")
         await pilot.pause()
-        assert isinstance(app.screen, MoveButtonDialog)
+        assert isinstance(app.screen, SliceDialog)
+        assert app.screen.declared.command.__name__ == "MoveButton"
+        assert app.screen.query_one("#table", Input).value == "1"
         assert app.screen.query_one("#seat", Input).value == "2"
+        assert app.screen.query_one("#seat", Input).has_focus
+        assert "ora al posto 1" in text_of(app.screen.query_one("#dialog-note"))
         await pilot.press("enter")
         await pilot.pause()
         assert svc(app).state.tables[1].button == 2

@@ -13,7 +13,7 @@ from tdhelpers.support import started
 from tdconsole.domain.play import Bust
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.dialogs.hand_over import HandOverDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 
 from .conftest import console, frozen, settle
@@ -51,7 +51,7 @@ async def test_after_a_handover_the_cursor_goes_to_the_next_prize_due(tmp_path: 
         assert third == next(p.name for p in service.state.players.values() if p.place == 3)
         await pilot.press("H", "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, HandOverDialog)
+        assert not isinstance(app.screen, SliceDialog)
         view = app.screen.query_one(PayoutsView)
         assert view.cursor_row == 3  # the 4th, due
         await pilot.press("H", "enter", "H", "enter")  # the 4th, then the 5th: one key each

@@ -11,11 +11,11 @@ from pathlib import Path
 from tdhelpers.support import started
 from textual.widgets import Input, Static
 
-from tdconsole.domain.room_message import ShowMessage
+from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.state import Message
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.dialogs.room_message import RoomMessageDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.display import DisplayScreen
 
@@ -39,24 +39,24 @@ async def test_the_key_opens_the_dialog_and_enter_shows_the_message(tmp_path: Pa
         last = service.state.last_seq
         await pilot.press("exclamation_mark")
         await settle(pilot)
-        assert isinstance(app.screen, RoomMessageDialog)
+        assert isinstance(app.screen, SliceDialog)
         await pilot.press(*"Dinner")
         await pilot.press("escape")  # nothing changes
         await settle(pilot)
-        assert not isinstance(app.screen, RoomMessageDialog)
+        assert not isinstance(app.screen, SliceDialog)
         assert service.state.last_seq == last and service.state.message is None
         await pilot.press("exclamation_mark")
         await settle(pilot)
-        assert isinstance(app.screen, RoomMessageDialog)
+        assert isinstance(app.screen, SliceDialog)
         app.screen.query_one("#message", Input).value = TEXT
         await pilot.press("tab", *"15", "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, RoomMessageDialog)
+        assert not isinstance(app.screen, SliceDialog)
         assert service.state.message is not None
         assert service.state.message.text == TEXT
         until = service.state.message.until
         assert until is not None and (until - frozen()).total_seconds() == 15 * 60
-        assert any(f"Messaggio alla sala: {TEXT}" in m for m in messages(app)), messages(app)
+        assert any(f"messaggio alla sala: {TEXT}" in m for m in messages(app)), messages(app)
         panel = shown(app.screen.query_one("#room", Static))
         assert f"Messaggio alla sala: {TEXT}" in panel
         # The text emptied: the message comes off.
@@ -79,7 +79,7 @@ async def test_a_refused_message_leaves_the_dialog_open(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press(*"Dinner", "tab", *"999", "enter")
         await settle(pilot)
-        assert isinstance(app.screen, RoomMessageDialog)
+        assert isinstance(app.screen, SliceDialog)
         assert any("240" in m for m in messages(app)), messages(app)
         assert service.state.last_seq == last
 
@@ -94,7 +94,7 @@ async def test_the_palette_offers_the_message(tmp_path: Path) -> None:
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"Messaggio alla sala")
-        await opened_by(pilot, "enter", RoomMessageDialog, workers=True)
+        await opened_by(pilot, "enter", SliceDialog, workers=True)
 
 
 async def test_the_terminal_display_shows_the_message_as_written(tmp_path: Path) -> None:

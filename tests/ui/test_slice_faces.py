@@ -62,6 +62,10 @@ def test_its_help_cites_the_articles_its_dialog_cites(described: object) -> None
     with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
         parser_for(described).parse_args([*described.cli.split(), "--help"])
     help_text = " ".join(said.getvalue().split())
+    if " --" in described.cli:  # told apart by a flag: its help is the flag's
+        flag = described.cli.split()[-1]
+        assert f"{flag} {found.heading.text('en')}" in help_text
+        return
     if found.articles:
         assert f"{found.heading.text('en')} (Art. {', '.join(found.articles)})" in help_text
 
@@ -80,3 +84,24 @@ async def test_the_palettes_disqualify_name_opens_its_dialog_on_him(app: Console
         assert app.screen.query_one("#name", Input).value == player.name
         assert app.screen.title_text().startswith(f"Squalifica: {player.name} (")
         assert app.screen.title_text().endswith("Art. VI.2, VII.1")
+
+
+async def test_a_command_without_a_field_is_a_question_enter_records_it(app: ConsoleApp) -> None:
+    from textual.widgets import Button, Static
+
+    from .test_actions import text_of
+
+    service = app.service
+    assert service is not None
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(SliceDialog(app.tr, service.state, declared("SignPhonesOut")))
+        await settle(pilot)
+        assert not app.screen.query("Input, OptionList")
+        assert app.screen.query_one("#ok", Button).has_focus
+        asked = text_of(app.screen.query_one("#dialog-note", Static)).strip()
+        assert asked == "Ogni telefono collegato al floor servito rientra con il PIN del floor."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SliceDialog)
+        assert service.state.phones_signed_out == 1

@@ -14,21 +14,22 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
-from tdconsole.domain.slices.manifest import SLICE_MODULES
-from tdconsole.domain.state import State
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _
 
-Kind = Literal["whole", "text", "player", "choice", "word"]
+Kind = Literal["whole", "text", "player", "choice", "word", "seat"]
 """A whole number within bounds; a text; a player's name (the command line's ``NAME``, the
 dialog's name field with the players' completion, opened on the player under the cursor); one
 of the entries the State offers, by its number (the dialog lists them: ``Field.choices``); one
-of a fixed set of words (``Field.words``)."""
+of a fixed set of words (``Field.words``); a seat, ``TABLE:SEAT``, which gives the command its
+``table`` and its ``seat``."""
 
 Choice = tuple[int, tuple[str | Msg, ...]]
 """An entry a ``choice`` field offers: its number, and its words (shown side by side)."""
@@ -39,6 +40,26 @@ that time and what its fields hold (by name), as they are typed."""
 
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
+
+Document = Callable[[Sequence[EventBody], State], dict[str, Any]]
+"""What a command's events did as one JSON document (the command line's ``--json``)."""
+
+Note = Callable[[State, Mapping[str, str]], Msg | None]
+"""What the dialog says under its fields, from the State and what they hold as typed (the
+button's seat now at the table typed)."""
+
+
+def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
+    """``TABLE:SEAT`` as its two numbers; refused in one line."""
+    table, sep, seat = raw.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return whole_number(table, _("table")), whole_number(seat, _("seat"))
+    except (ValueError, RuleError):
+        raise RuleError(
+            _("{raw!r} is not a seat: write TABLE:SEAT, e.g. 2:5").format(raw=raw), article
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -71,6 +92,12 @@ class Field:
     default: Callable[[State, datetime], str] | None = None
     """What the dialog's field holds as it opens, from the State at that time (the level
     edited: the next one)."""
+    under_cursor: Literal["table", "seat"] | None = None
+    """A whole number the console's dialog opens on: the table, or the seat, under the cursor."""
+    opens_on: Callable[[State], str] | None = None
+    """What the dialog's field opens on, from the State (the message shown, to edit): emptied
+    with every other field, the dialog gives the command told apart by a flag (``told_apart``:
+    the message taken off)."""
 
     def read(
         self,
@@ -78,7 +105,7 @@ class Field:
         article: str | None,
         state: State | None = None,
         what: str | Msg | None = None,
-    ) -> int | str | None:
+    ) -> int | str | tuple[int, int] | None:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
         the bounds, or the text trimmed (empty: not given); a player's name as recorded when
         it means one player of ``state`` (``State.match``: the log keeps the name, not the
@@ -99,6 +126,8 @@ class Field:
                 ),
                 article,
             )
+        if self.kind == "seat":
+            return seat_typed(text, article)
         if self.kind == "player" and state is not None:
             found = state.match(text)
             return found[0].name if len(found) == 1 else text
@@ -140,6 +169,19 @@ class Slice:
     kept: bool = False
     """Its dialog is built once and opened again emptied (a key of a busy evening: building
     a dialog is most of a key's CPU)."""
+    chosen_among: Callable[[Player], bool] | None = None
+    """The players chosen first it may name (a prize due); another under the cursor is as
+    none (none: any)."""
+    chosen_where: Literal["player", "prize"] = "player"
+    """Where the console says to choose its player (a player's row, a place's)."""
+    note: Note | None = None
+    """What its dialog says under its fields as they are typed (none: nothing)."""
+    json: Document | None = None
+    """Its result as one JSON document: the command line takes ``--json`` and prints it
+    instead of its sentences."""
+    receipt: bool = False
+    """Once recorded from the console, the receipt of the player it names is written to the
+    event's print folder (a prize handed over, I.7)."""
 
     @property
     def article(self) -> str | None:
@@ -157,6 +199,12 @@ class Slice:
             if field.choices is not None and not field.choices(state):
                 return field.none or _("{what}: nothing to choose").format(what=field.label)
         return None
+
+    def may_choose(self, state: State, name: str | None) -> bool:
+        """Whether ``name`` (the player under the cursor) is one it may be chosen for."""
+        player = state.find(name) if name else None
+        among = self.chosen_among
+        return player is not None and (among is None or among(player))
 
     @property
     def player(self) -> Field | None:
@@ -178,7 +226,13 @@ class Slice:
             field.name: field.read(typed.get(field.name), self.article, state, said.get(field.name))
             for field in self.fields
         }
-        return self.command(**{name: value for name, value in values.items() if value is not None})
+        given: dict[str, object] = {}
+        for name, value in values.items():
+            if isinstance(value, tuple):  # a seat: its table and its seat
+                given["table"], given["seat"] = value
+            elif value is not None:
+                given[name] = value
+        return self.command(**given)
 
 
 def declared(command: str) -> Slice:
@@ -187,3 +241,15 @@ def declared(command: str) -> Slice:
     module = importlib.import_module(f"tdconsole.domain.{SLICE_MODULES[command]}")
     found: Slice = module.SLICE
     return found
+
+
+def told_apart(command: str) -> list[tuple[str, str]]:
+    """The commands sharing ``command``'s name on the command line, told apart by a flag
+    (``message`` and ``message --clear``): each one's flag (``clear``) and class name."""
+    main = next(d.cli for d in SLICE_DESCRIPTIONS if d.command == command)
+    flagged = [(d.cli.split(), d.command) for d in SLICE_DESCRIPTIONS]
+    return [
+        (words[1].removeprefix("--"), other)
+        for words, other in flagged
+        if len(words) == 2 and words[0] == main and words[1].startswith("--")
+    ]

@@ -2,27 +2,38 @@
 fields, in order, with its words; what is typed is read as the command line reads it
 (``Slice.build``), so the dialog and ``tdconsole`` refuse the same things the same way. A
 player's field completes the players' names and opens on the player given (the one under the
-cursor); the title names him with his seat. A choice's field lists its entries, a word's its
-words translated; Enter on one records it."""
+cursor); the title names him with his seat. A table's or a seat's field opens on the one under
+the cursor, and the cursor goes to the first field left empty (all filled: the last). A
+choice's field lists its entries, a word's its words translated; Enter on one records it. Under
+the fields, what the command's ``note`` says of them as they are typed. A field may open on the
+State's (the message shown): emptied with the others, the dialog gives the command told apart
+by a flag. A command without a field is a question (its note) with OK, Enter records it. One
+that writes a receipt (``Slice.receipt``) asks for it once recorded."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from textual import on
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.spec import Field, Slice
+from tdconsole.domain.slices.spec import Field, Slice, told_apart
+from tdconsole.domain.slices.spec import declared as declared_as
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
+from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import PlayerDialog
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.widgets.changed import update_changed
 
 NAMED = ("registered", "waitlisted", "in")
@@ -34,23 +45,41 @@ class SliceDialog(PlayerDialog):
     """A name was typed since the dialog opened (letters typed in its number go on it)."""
 
     def __init__(
-        self, tr: Translator, state: State, declared: Slice, player: str | None = None
+        self,
+        tr: Translator,
+        state: State,
+        declared: Slice,
+        player: str | None = None,
+        cursor: Mapping[str, int] | None = None,
+        folder: Path | None = None,
     ) -> None:
         self.declared = declared
+        self.cursor = dict(cursor or {})
+        """The table and the seat under the cursor, by name (``Field.under_cursor``)."""
+        self.folder = folder
+        """Where its receipt is written (``Slice.receipt``): the event's print folder."""
         super().__init__(tr, state, player)
 
     @classmethod
     def for_key(
-        cls, app: App[Any], tr: Translator, state: State, declared: Slice, player: str | None
+        cls,
+        app: App[Any],
+        tr: Translator,
+        state: State,
+        declared: Slice,
+        player: str | None,
+        cursor: Mapping[str, int] | None = None,
+        folder: Path | None = None,
     ) -> SliceDialog:
         """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
         kept from the last time, emptied; else a new one."""
         kind = f"-{declared.command.__name__}"
         dialog = cls.kept(app, tr, kind) if declared.kept else None
         if dialog is None:
-            built = cls(tr, state, declared, player)
+            built = cls(tr, state, declared, player, cursor, folder)
             return built.keep() if declared.kept else built
         dialog.first = player or ""
+        dialog.cursor, dialog.folder = dict(cursor or {}), folder
         dialog.reopen(state)
         return dialog
 
@@ -64,8 +93,7 @@ class SliceDialog(PlayerDialog):
             elif field.kind == "word":
                 self.query_one(f"#{field.name}", OptionList).highlighted = 0
             elif field.kind != "choice":  # (a choice's entries: ``show``)
-                default = field.default(self.state, self.now()) if field.default else ""
-                self.query_one(f"#{field.name}", Input).value = default
+                self.query_one(f"#{field.name}", Input).value = self.opening(field)
 
     def as_opened(self) -> None:
         self.name_typed = False
@@ -86,13 +114,16 @@ class SliceDialog(PlayerDialog):
         return now
 
     def update_note(self) -> None:
-        """The lines the slice shows above its fields, from what they hold now."""
-        if self.declared.context is None:
-            return
+        """The lines the slice shows above its fields (``Slice.context``) and what it says
+        under them (``Slice.note``), from what they hold now."""
         typed = {f.name: self.typed(f) for f in self.declared.fields}
-        lines = self.declared.context(self.state, self.now(), typed)
-        context = Content("\n".join(self.said(parts) for parts in lines))
-        update_changed(self.query_one("#context", Static), context)
+        if self.declared.context is not None:
+            lines = self.declared.context(self.state, self.now(), typed)
+            context = Content("\n".join(self.said(parts) for parts in lines))
+            update_changed(self.query_one("#context", Static), context)
+        if self.declared.note is not None:
+            said = self.declared.note(self.state, typed)
+            self.set_note("" if said is None else self.tr.say(said))
 
     def said(self, parts: tuple[str | Msg, ...], between: str = " ") -> str:
         """Words and messages side by side, in the console's language."""
@@ -117,8 +148,17 @@ class SliceDialog(PlayerDialog):
                 words.highlighted = 0  # the first word chosen until the arrows move
                 yield words
             else:
-                value = field.default(self.state, self.now()) if field.default else ""
-                yield Input(value, placeholder=placeholder, id=field.name)
+                yield Input(self.opening(field), placeholder=placeholder, id=field.name)
+
+    def opening(self, field: Field) -> str:
+        """What a field opens on: the State's (``Field.opens_on``: the message shown), the
+        table or the seat under the cursor, or its default (the next level)."""
+        if field.opens_on is not None:
+            return field.opens_on(self.state)
+        at = self.cursor.get(field.under_cursor or "")
+        if at is not None:
+            return str(at)
+        return field.default(self.state, self.now()) if field.default else ""
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
@@ -134,6 +174,12 @@ class SliceDialog(PlayerDialog):
         chosen = [f for f in self.declared.fields if f.kind == "choice"]
         if chosen and self.declared.player is None:
             return self.query_one(f"#{chosen[0].name}", OptionList)
+        if not self.declared.fields:  # a question: Enter answers it
+            return self.query_one("#ok", Button)
+        boxes = list(self.query(Input))
+        if self.declared.player is None and boxes:
+            # the first left empty; all filled (on the cursor), the last: the seat, not the table
+            return next((box for box in boxes if not box.value), boxes[-1])
         return super().first_focus()
 
     def show(self, state: State) -> None:
@@ -191,7 +237,26 @@ class SliceDialog(PlayerDialog):
 
     def command(self) -> Command | None:
         typed = {field.name: self.typed(field) for field in self.declared.fields}
+        opened = [field for field in self.declared.fields if field.opens_on is not None]
+        emptied = any(self.opening(field) for field in opened)
+        if emptied and not any(value.strip() for value in typed.values()):
+            # what it opened on, taken away: the command told apart by a flag (taken off)
+            for _flag, other in told_apart(self.declared.description.command):
+                return declared_as(other).build({}, self.state)
         return self.declared.build(typed, self.state)
+
+    def then(self) -> Message | None:
+        """The receipt of the player it names, when its command writes one."""
+        named = self.declared.player
+        if not self.declared.receipt or named is None:
+            return None
+        player = self.player_named(self.typed(named))
+        if player is None or player.place is None:
+            return None
+        path = Path(receipt_filename(player.place, player.name, "pdf", self.tr.lang))
+        if self.folder is not None:
+            path = self.folder / path
+        return PrintRequested("receipts", "pdf", path, (player.name,))
 
     def ok_label(self) -> str:
         return self.tr.say(self.declared.ok)

@@ -37,12 +37,8 @@ from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.hand_over import HandOverDialog
-from tdconsole.ui.dialogs.move_button import MoveButtonDialog
-from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
@@ -87,6 +83,8 @@ class ConsoleActions(_Screen):
             return self.query_one(PlayersView).selected_player()
         if tab == "tables":
             return self.query_one(TablesView).selected_player()
+        if tab == "prizes":  # the holder of the place under the cursor
+            return self.query_one(PayoutsView).selected_player()
         return None
 
     def selected_table(self) -> int | None:
@@ -249,24 +247,11 @@ class ConsoleActions(_Screen):
             return None
         return print_folder(service.store.path, print_dir_here(service.state.settings))
 
-    def action_hand_over(self) -> None:
-        """The prize of the place under the cursor handed over (I.7), once confirmed."""
-        state = self._state()
-        tab = self.active_tab()
-        if tab == "prizes":
-            name = self.query_one(PayoutsView).selected_player()
-        else:
-            name = self.selected_player()
-        player = state.find(name) if name else None
-        if player is None or player.prize is None:
-            self.choose_first("prize")
-            return
-        self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
-
     def action_command(self, command: str, name: str | None = None) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
         fields; one naming a player opens on ``name``, else on the player under the cursor;
-        one choosing among none is said, not opened."""
+        one choosing among none is said, not opened; one whose player is chosen first says
+        where to choose him when none it may name is under the cursor."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
@@ -277,14 +262,25 @@ class ConsoleActions(_Screen):
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
-        if player is None and found.chosen_first:
-            self.choose_first("player")
+        if found.chosen_first and not found.may_choose(self._state(), player):
+            self.choose_first(found.chosen_where)
             return
-        self.app.push_screen(SliceDialog.for_key(self.app, self.tr, self._state(), found, player))
+        folder = self._print_folder() if found.receipt else None
+        cursor = self.under_cursor()
+        state = self._state()
+        dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder)
+        self.app.push_screen(dialog)
 
-    def action_room_message(self) -> None:
-        """The Director's message on every screen of the room (VII.1)."""
-        self.app.push_screen(RoomMessageDialog(self.tr, self._state()))
+    def under_cursor(self) -> dict[str, int]:
+        """The table and the seat under the Tables tab's cursor (a dialog's fields open on
+        them: ``spec.Field.under_cursor``)."""
+        tables = self.query_one(TablesView)
+        table = tables.selected_table()
+        if table is None:
+            return {}
+        cursor = tables.cursor
+        seat = cursor[1] if cursor is not None and cursor[0] == table else None
+        return {"table": table} if seat is None else {"table": table, "seat": seat}
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
@@ -294,11 +290,6 @@ class ConsoleActions(_Screen):
         clock = getattr(self.app, "clock", None) or datetime.now
         self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
 
-    def action_move_player(self) -> None:
-        """The Director's move of one player, apart from closings (Art. VII.1)."""
-
-        self.app.push_screen(MovePlayerDialog(self.tr, self._state(), self.selected_player()))
-
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
 
@@ -307,18 +298,6 @@ class ConsoleActions(_Screen):
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
         self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
-
-    def action_button(self) -> None:
-        """Record the button's seat: the seat under the cursor, any other can be typed."""
-
-        tables = self.query_one(TablesView)
-        table = tables.selected_table()
-        if table is None:
-            self.choose_first("table")
-            return
-        cursor = tables.cursor
-        seat = cursor[1] if cursor is not None and cursor[0] == table else None
-        self.app.push_screen(MoveButtonDialog(self.tr, self._state(), table, seat))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""

@@ -115,8 +115,8 @@ OVER = {
     "close_table",
     "count",
     "command('Disqualify')",
-    "move_player",
-    "button",
+    "command('MovePlayer')",
+    "command('MoveButton')",
     "colour_up",
     "call_clock",
 }

@@ -44,7 +44,7 @@ class PayoutsView(ColumnsTable):
     BINDINGS: ClassVar[list[BindingType]] = [
         # The cash desk's key, in the footer where the prizes are (in few words: the footer is
         # full).
-        Binding("H", "screen.hand_over", str(_("Hand over"))),
+        Binding("H", "screen.command('HandOverPrize')", str(_("Hand over"))),
     ]
 
     def __init__(self, tr: Translator, id: str | None = None) -> None:

@@ -41,7 +41,7 @@ def alerts(event: ConsoleView, tr: Translator) -> list[Text]:
 
 
 def message_line(shown: Message | None, tr: Translator) -> list[Text]:
-    """The Director's message the room's screens show (``room_message``), as written."""
+    """The Director's message the room's screens show (``slices.show_message``), as written."""
     if shown is None:
         return []
     line = Text(tr("Message to the room") + ": ", style="bold")
