@@ -12,7 +12,6 @@ from tdconsole.cli.common import (
     act,
     chips_text,
     lang,
-    named,
     open_service,
     parse_assignments,
     said,
@@ -21,10 +20,9 @@ from tdconsole.cli.common import (
 from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import money_said, whole_number
+from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.registration import (
     ChangeSettings,
-    Pay,
     Register,
     require_player,
 )
@@ -66,20 +64,6 @@ def _warn(args: argparse.Namespace, service: Tournament) -> None:
     the English)."""
     for warning in warnings_of(service.last_records, service.state):
         sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
-
-
-def cmd_pay(args: argparse.Namespace) -> int:
-    service = act(args, lambda state: Pay(names=named(state, args.names), food=args.food))
-    fee = service.state.settings.registration
-    amount = fee.food_fee if args.food else fee.entry_fee
-    money = money_said(amount, service.state.settings.currency)
-    for raw in args.names:
-        name = require_player(service.state, raw).name
-        if args.food:
-            say(args, _("{name}: food contribution paid ({money})").format(name=name, money=money))
-        else:
-            say(args, _("{name}: entry fee paid ({money})").format(name=name, money=money))
-    return 0
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -222,15 +206,6 @@ def register(sub: Any) -> None:
         cli_name("Register"), cmd_register, _("register players; past the cap they wait (Art. I.1)")
     )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p = add(
-        cli_name("Pay"),
-        cmd_pay,
-        _("record the entry fee, or with --food the food contribution (Art. I.2)"),
-    )
-    p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p.add_argument(
-        "--food", action="store_true", help=_("the food contribution instead of the fee")
-    )
 
     p = add(
         cli_name("Draw"),

@@ -81,11 +81,19 @@ def _add(sub: Any, described: Description) -> None:
         description=words,
     )
     for field in declared.fields:
+        if field.kind == "flag":  # an option without a value: ``--food``
+            own.add_argument(f"--{field.name}", action="store_true", help=field.label)
+            continue
+        several = {"nargs": "+"} if field.kind in ("names", "wholes") else {}
         if field.required and not field.option:
-            own.add_argument(field.name, metavar=field.metavar, help=field.label)
+            own.add_argument(field.name, metavar=field.metavar, help=field.label, **several)
         else:
             own.add_argument(
-                f"--{field.name}", metavar=field.metavar, help=field.label, required=field.required
+                f"--{field.name}",
+                metavar=field.metavar,
+                help=field.label,
+                required=field.required,
+                **several,
             )
     own.set_defaults(func=partial(run, declared))
 

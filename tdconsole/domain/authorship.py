@@ -49,7 +49,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
-    "Pay": frozenset({"fee_paid"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),
     "SignPhonesOut": frozenset({"phones_signed_out"}),

@@ -50,10 +50,6 @@ def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
     return lambda command: message.format(**{field: getattr(command, field)})
 
 
-def _paid(command: Any) -> Msg:
-    return _names(_("Food paid: {names}") if command.food else _("Paid: {names}"))(command)
-
-
 def _counted(command: Any) -> Msg:
     counts = ", ".join(f"{name} {chips}" for name, chips in command.counts.items())
     return _("Counted: {counts}").format(counts=counts)
@@ -137,11 +133,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
        Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
-    _d("Pay", "registration", "pay", BEFORE, None, (said.ENTRY_FEE, said.FOOD),
-       Key("y", "pay(False)", _("Pay"), True),
-       Key("Y", "pay_several", _("Pay several")),
-       # the food contribution is recorded per player at any time, the fee only before (I.2)
-       Key("v", "food", _("Food"), when=ANY), words=_paid),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),

@@ -43,7 +43,6 @@ EVENT_MODULES: dict[str, str] = {
         (
             "event_created",
             "player_registered",
-            "fee_paid",
             "setting_changed",
         ),
         "registration",

@@ -22,7 +22,8 @@ def test_italian_event_gives_italian_errors_and_lang_en_overrides(
 ) -> None:
     assert run(capsys, "--event", event, "register", "Anna") == (0, "Anna: iscritto\n", "")
     code, out, _ = run(capsys, "--event", event, "pay", "Anna")
-    assert (code, out) == (0, "Anna: quota d'iscrizione versata (70 scudi)\n")
+    said = "quota d'iscrizione: Anna\nAnna: quota d'iscrizione versata (70 scudi)\n"
+    assert (code, out) == (0, said)  # the summary, then the amount
     code, out, err = run(capsys, "--event", event, "pay", "anna")
     assert (code, out) == (2, "")
     assert err == "error: Anna ha già versato la quota d'iscrizione (Art. I.2)\n"

@@ -19,7 +19,7 @@ from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
@@ -27,6 +27,7 @@ from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

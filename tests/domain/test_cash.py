@@ -11,7 +11,8 @@ from tdhelpers.support import MakeService, names, started
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, Withdraw
 
 

@@ -14,6 +14,7 @@ from tdconsole.domain.events import EVENT_MODULES, parse_event
 from tdconsole.domain.slices import make_manifest
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.slices.spec import Slice, declared
+from tdconsole.domain.state import State
 
 NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
@@ -61,14 +62,18 @@ def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
     }
 
 
-def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+def _two_players() -> State:
     from tdconsole.domain.registration import PlayerRegistered
     from tdconsole.domain.settings import Settings
-    from tdconsole.domain.state import State
 
     state = State(settings=Settings())
     for name in ("Mario Romano", "Marta Rossi"):
         PlayerRegistered(name=name).apply(state, NOW)
+    return state
+
+
+def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+    state = _two_players()
     field = declared("Withdraw").fields[0]
     assert field.kind == "player"
     assert field.read(" romano ", None, state) == "Mario Romano"  # the log keeps his name
@@ -112,3 +117,47 @@ def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:
     assert said.text("en") == "The suspension's entry in the rulings log: nothing to choose"
     offered = replace(found.fields[0], choices=lambda state: [(2, ("20:00", "Rossi"))])
     assert replace(found, fields=(offered,)).nothing_to_choose(state) is None
+
+
+def test_several_names_are_read_each_as_recorded_from_words_or_commas() -> None:
+    state = _two_players()
+    names = declared("Pay").fields[0]
+    assert names.kind == "names"
+    assert names.read(["romano", " rossi "], None, state) == ["Mario Romano", "Marta Rossi"]
+    assert names.read("romano; mar,", None, state) == ["Mario Romano", "mar"]  # mar: two
+    assert names.read("romano", None) == ["romano"]  # no state: as typed
+
+
+def test_a_names_field_left_empty_means_what_its_command_says_or_nobody_is_refused() -> None:
+    state = _two_players()
+    found = declared("Pay")
+    command = found.build({"names": "", "food": False}, state)
+    assert command.model_dump() == {"names": ["Mario Romano", "Marta Rossi"], "food": False}
+    for player in state.players.values():
+        player.paid = True
+    with pytest.raises(RuleError, match="Nobody left to pay"):
+        found.build({"names": ""}, state)
+    with pytest.raises(RuleError, match="give it"):
+        found.build({"names": ""})  # the command line always names them
+
+
+def test_a_switch_reads_yes_or_no_and_refuses_anything_else() -> None:
+    food = declared("Pay").fields[1]
+    assert food.kind == "flag"
+    assert [food.read(raw, None) for raw in (True, False, None, "sì", "on", "", "no")] == [
+        True, False, False, True, True, False, False,
+    ]  # fmt: skip
+    with pytest.raises(RuleError, match="yes or no"):
+        food.read("perhaps", None)
+
+
+def test_several_whole_numbers_are_read_within_bounds() -> None:
+    from tdconsole.domain.slices.spec import Field
+    from tdconsole.i18n import _
+
+    stacks = Field("stacks", "wholes", _("Stacks"), _("N"), required=False, high=100)
+    assert stacks.read(["10", "20"], None) == [10, 20]
+    assert stacks.read("10, 20 30", None) == [10, 20, 30]
+    assert stacks.read("", None) is None
+    with pytest.raises(RuleError, match="Stacks"):
+        stacks.read(["10", "200"], None)

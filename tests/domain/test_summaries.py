@@ -36,6 +36,7 @@ from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.mark_served import MarkServed
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -86,8 +87,8 @@ SAMPLES: list[Command] = [
     registration.CreateEvent(name="Serata", settings={}),
     registration.Register(names=["Anna", "Bruno"]),
     Withdraw(name="Anna"),
-    registration.Pay(names=["Anna"]),
-    registration.Pay(names=["Anna"], food=True),
+    Pay(names=["Anna"]),
+    Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
     seating.Draw(),
     seating.MoveButton(table=1, seat=2),

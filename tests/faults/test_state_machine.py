@@ -26,10 +26,11 @@ from tdconsole.domain.play import (
     SecondStack,
     Start,
 )
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
+from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import RecordRuling, Sanction
 from tdconsole.domain.seating import Draw, MoveButton
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.store.settings_file import load_settings

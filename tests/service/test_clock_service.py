@@ -12,8 +12,9 @@ from tdhelpers.support import FakeClock, names
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
 from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.view import clock_json
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Pay
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.base import Dialog

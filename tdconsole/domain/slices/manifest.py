@@ -42,6 +42,24 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="Pay",
+        module="slices.pay",
+        cli="pay",
+        summaries=(
+            pgettext("summary", "entry fee: {name}"),
+            pgettext("summary", "food contribution: {name}"),
+        ),
+        keys=(
+            Key("y", "pay(False)", _("Pay"), True, False, None),
+            Key("Y", "command('Pay')", _("Pay several"), False, False, None),
+            Key("v", "food", _("Food"), False, False, "any time"),
+        ),
+        when="before the start",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -59,6 +77,7 @@ SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
     "MarkServed": "slices.mark_served",
+    "Pay": "slices.pay",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -67,6 +86,7 @@ SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
     "suspension_served": "slices.mark_served",
+    "fee_paid": "slices.pay",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -76,6 +96,7 @@ SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
     "MarkServed": ("suspension_served",),
+    "Pay": ("fee_paid",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

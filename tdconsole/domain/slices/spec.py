@@ -34,6 +34,33 @@ Choice = tuple[int, tuple[str | Msg, ...]]
 Aftermath = Callable[[Sequence[EventBody], State], list[Msg]]
 """What a command's events did beyond its summary (a refund, who moved up), said after it."""
 
+Several = Literal["names", "wholes", "flag"]
+"""Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
+with commas, each completed among the players); several whole numbers within bounds (``N
+[N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
+the dialog's switch)."""
+
+Typed = str | Sequence[str] | bool | None
+"""A field as a face hands it over: its text (the dialog's, the phone's), the words given on
+the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
+
+Value = int | str | bool | list[str] | list[int] | None
+"""A field's value as the command takes it."""
+
+Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
+"""The names a ``names`` field left empty in the dialog means, from the other fields' values
+(``pay``: every player still to pay)."""
+
+YES = frozenset({"1", "y", "yes", "true", "on", "s", "si", "sì"})
+NO = frozenset({"", "0", "n", "no", "false", "off"})
+"""A switch's state as the phone's form may send it, as text."""
+
+
+def listed(text: str) -> list[str]:
+    """Names (or numbers) typed in one field, separated by commas or semicolons; a name may
+    contain spaces."""
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
 
 @dataclass(frozen=True)
 class Field:
@@ -43,7 +70,7 @@ class Field:
     command line, unless ``option``) or may be (an option), and its bounds."""
 
     name: str
-    kind: Kind
+    kind: Kind | Several
     label: Msg
     metavar: Msg
     required: bool = True
@@ -55,16 +82,19 @@ class Field:
     choices: Callable[[State], list[Choice]] | None = None
     """A ``choice`` field's entries in ``state``, in order."""
     none: Msg | None = None
-    """What the console says instead of opening the dialog when there is nothing to choose."""
+    """What the console says instead of opening the dialog when there is nothing to choose
+    (a ``names`` field: when what it means left empty names nobody)."""
+    otherwise: Otherwise | None = None
+    """A ``names`` field left empty in the dialog: the names it means then."""
 
-    def read(
-        self, raw: str | None, article: str | None, state: State | None = None
-    ) -> int | str | None:
+    def read(self, raw: Typed, article: str | None, state: State | None = None) -> Value:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
         the bounds, or the text trimmed (empty: not given); a player's name as recorded when
         it means one player of ``state`` (``State.match``: the log keeps the name, not the
         typing), else as typed, for the command to refuse. Refused in one line."""
-        text = (raw or "").strip()
+        if self.kind in ("names", "wholes", "flag"):
+            return self.read_several(raw, article, state)
+        text = raw.strip() if isinstance(raw, str) else ""
         if not text:
             if self.required:
                 raise RuleError(_("{what}: give it").format(what=self.label), article)
@@ -75,6 +105,35 @@ class Field:
             found = state.match(text)
             return found[0].name if len(found) == 1 else text
         return text
+
+    def read_several(self, raw: Typed, article: str | None, state: State | None) -> Value:
+        """A ``Several`` field's value: the names, each as recorded when it means one player
+        of ``state``; the whole numbers, each within the bounds; the switch's yes or no."""
+        if self.kind == "flag":
+            if isinstance(raw, bool) or raw is None:
+                return bool(raw)
+            said = raw.strip().lower() if isinstance(raw, str) else "yes"
+            if said not in YES | NO:
+                raise RuleError(_("{what}: yes or no").format(what=self.label), article)
+            return said in YES
+        if isinstance(raw, bool):
+            raise RuleError(_("{what}: give it").format(what=self.label), article)
+        items = listed(raw) if isinstance(raw, str) else [i.strip() for i in raw or () if i.strip()]
+        if self.kind == "wholes":
+            items = [word for item in items for word in item.split()]
+        if not items:
+            if self.required and self.otherwise is None:
+                raise RuleError(_("{what}: give it").format(what=self.label), article)
+            return None
+        if self.kind == "wholes":
+            return [
+                whole_number(item, self.label, low=self.low, high=self.high, article=article)
+                for item in items
+            ]
+        if state is None:
+            return items
+        found = [state.match(item) for item in items]
+        return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -97,6 +156,9 @@ class Slice:
     chosen_first: bool = False
     """Its player is the one under the cursor: with none there, the console says where to
     choose him rather than open the dialog (else the dialog takes the name typed)."""
+    preview: Callable[[Command], Msg] | None = None
+    """What the dialog says under its fields of the command they hold now (``pay``: who is
+    marked paid), said again at each key."""
 
     @property
     def article(self) -> str | None:
@@ -121,13 +183,21 @@ class Slice:
         its dialog on the player under the cursor)."""
         return next((field for field in self.fields if field.kind == "player"), None)
 
-    def build(self, typed: Mapping[str, str | None], state: State | None = None) -> Command:
+    def build(self, typed: Mapping[str, Typed], state: State | None = None) -> Command:
         """The command from what was typed in each field (by name; a field absent: not
-        given); players' names read on ``state`` (``Field.read``)."""
+        given); players' names read on ``state`` (``Field.read``); a ``names`` field left
+        empty, the names it means then (``Field.otherwise``)."""
         values = {
             field.name: field.read(typed.get(field.name), self.article, state)
             for field in self.fields
         }
+        for field in self.fields:
+            if field.otherwise is None or values[field.name] is not None:
+                continue
+            values[field.name] = meant = field.otherwise(state, values) if state else []
+            if not meant:
+                give = _("{what}: give it").format(what=field.label)
+                raise RuleError((field.none if state else None) or give, self.article)
         return self.command(**{name: value for name, value in values.items() if value is not None})
 
 

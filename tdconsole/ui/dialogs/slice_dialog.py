@@ -3,22 +3,29 @@ fields, in order, with its words; what is typed is read as the command line read
 (``Slice.build``), so the dialog and ``tdconsole`` refuse the same things the same way. A
 player's field completes the players' names and opens on the player given (the one under the
 cursor); the title names him with his seat. A choice's field lists its entries, Enter on one
-records it."""
+records it. Several players' names are typed with commas, each completed among the players;
+a yes or no is a switch. A command that says what it would do (``Slice.preview``: who is marked
+paid) says it under the fields at each key."""
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Checkbox, Input, OptionList
 from textual.widgets.option_list import Option
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.spec import Field, Slice
+from tdconsole.domain.slices.spec import Field, Slice, Typed
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
 from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.register import Known, KnownSuggester
 from tdconsole.ui.i18n import Translator
+from tdconsole.ui.widgets.choices import Tick
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
@@ -48,6 +55,12 @@ class SliceDialog(Dialog):
                 )
             elif field.kind == "choice":
                 yield OptionList(*self.options(field), id=field.name)
+            elif field.kind == "names":
+                named = [p.name for p in self.state.ordered_players() if p.status in NAMED]
+                suggester = KnownSuggester(Known(named))
+                yield Input(placeholder=placeholder, id=field.name, suggester=suggester)
+            elif field.kind == "flag":
+                yield Tick(placeholder, id=field.name)
             else:
                 yield Input(placeholder=placeholder, id=field.name)
 
@@ -86,15 +99,36 @@ class SliceDialog(Dialog):
         event.stop()
         self.action_submit()
 
-    def typed(self, field: Field) -> str:
-        """What the field holds: its text, or the number of the entry highlighted."""
+    @on(Checkbox.Changed)
+    def _switched(self) -> None:
+        self.update_note()
+
+    def update_note(self) -> None:
+        """What the command the fields hold now would do (``Slice.preview``), or why it would
+        be refused."""
+        preview = self.declared.preview
+        if preview is None:
+            return
+        try:
+            said = self.tr.say(preview(self.command()))
+        except RuleError as refused:
+            said = refused.text(self.tr.lang)
+        except ValidationError:
+            said = ""
+        self.set_note(Text(said))  # names, never markup
+
+    def typed(self, field: Field) -> Typed:
+        """What the field holds: its text, the switch's state, or the number of the entry
+        highlighted."""
+        if field.kind == "flag":
+            return self.query_one(f"#{field.name}", Tick).value
         if field.kind != "choice":
             return self.query_one(f"#{field.name}", Input).value
         entries = self.query_one(f"#{field.name}", OptionList)
         index = entries.highlighted
         return "" if index is None else entries.get_option_at_index(index).id or ""
 
-    def command(self) -> Command | None:
+    def command(self) -> Command:
         typed = {field.name: self.typed(field) for field in self.declared.fields}
         return self.declared.build(typed, self.state)
 

@@ -25,7 +25,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Pay
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.clock_words import clock_question
@@ -42,7 +42,6 @@ from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.hand_over import HandOverDialog
 from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
-from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
 from tdconsole.ui.dialogs.ruling import RulingDialog
@@ -390,11 +389,6 @@ class ConsoleActions(_Screen):
             heading, question = self.tr("Pay"), self.tr("Entry fee paid by {name}?", name=name)
         request = CommandRequested(Pay(names=[name], food=food))
         self.confirm(heading, question, request, ("I.2",))
-
-    def action_pay_several(self) -> None:
-        """Several fees at once: the names typed, or every player not yet paid."""
-
-        self.app.push_screen(PayDialog(self.tr, self._state()))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)
