@@ -26,8 +26,8 @@ from tdconsole.domain.play import (
 )
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import RecordRuling
-from tdconsole.domain.seating import Draw
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament

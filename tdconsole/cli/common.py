@@ -24,7 +24,7 @@ from tdconsole.store.opening import fault, shown
 from tdconsole.store.paths import last_event, meant_here, remember_event, resolve_event_path
 
 if TYPE_CHECKING:
-    from tdconsole.domain.events import Command
+    from tdconsole.domain.events import Command, Record
     from tdconsole.domain.read_model import StateView
     from tdconsole.domain.state import State
     from tdconsole.service import Tournament
@@ -76,6 +76,16 @@ def said(args: argparse.Namespace, message: Said, state: State | None = None) ->
 def say(args: argparse.Namespace, message: Said, state: State | None = None) -> None:
     """Print one line of a command's output in the command's language."""
     print(said(args, message, state))
+
+
+def warn(args: argparse.Namespace, records: list[Record], state: State) -> None:
+    """What the command just recorded warns of (a draw outside the settings, names much
+    alike), on stderr in the command's language (the record keeps the English)."""
+    # lazy: the warnings read the draw's and the registration's models, for a write alone
+    from tdconsole.domain.warnings import warnings_of
+
+    for warning in warnings_of(records, state):
+        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
 
 
 def storage_refusal(exc: BaseException) -> RuleError | None:

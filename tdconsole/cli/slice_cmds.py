@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import open_service, say
+from tdconsole.cli.common import open_service, say, warn
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
@@ -113,4 +113,5 @@ def run(declared: Slice, args: argparse.Namespace) -> int:
     if declared.after is not None:
         for line in declared.after([r.body for r in records], state):
             say(args, line)
+    warn(args, records, state)
     return 0

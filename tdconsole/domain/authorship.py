@@ -46,7 +46,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "ShowMessage": frozenset({"message_shown"}),
     "ClearMessage": frozenset({"message_cleared"}),
     "MoveButton": frozenset({"button_moved"}),
-    "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),

@@ -59,7 +59,7 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "rulings",
     ),
-    **dict.fromkeys(("seats_drawn", "button_moved"), "seating"),
+    "button_moved": "seating",
     "prize_handed_over": "handover",
     **dict.fromkeys(("message_shown", "message_cleared"), "room_message"),
     **SLICE_EVENTS,

@@ -22,10 +22,11 @@ from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, S
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.room_message import ClearMessage, ShowMessage
 from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
-from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.seating import MoveButton
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw

@@ -14,7 +14,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
 from tdconsole.domain.play_tables import seats_for_closing
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.summaries import summary_text
 from tdconsole.service import Tournament

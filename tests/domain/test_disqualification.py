@@ -12,8 +12,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Final, Start
 from tdconsole.domain.registration import Register
 from tdconsole.domain.rulings import Sanction
-from tdconsole.domain.seating import Draw
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.view import payouts_json, state_json
 from tdconsole.service import Tournament

@@ -21,7 +21,7 @@ from tdconsole.domain.play import (
     can_take_second_stack,
 )
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json

@@ -9,7 +9,7 @@ from tdhelpers.support import MakeService, names
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 
 

@@ -22,7 +22,7 @@ from tdconsole.domain.room import (
     chime,
     room_json,
 )
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -84,8 +84,9 @@ def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
 @pytest.mark.parametrize("command", sorted(SLICE_MODULES))
 def test_a_required_field_left_empty_is_refused_with_the_article(command: str) -> None:
     found = declared(command)
-    required = [field for field in found.fields if field.required]
-    assert required, "a command without a field the user gives: nothing to ask"
+    if not any(field.required for field in found.fields):  # each may be left empty (draw)
+        assert found.build({}) == found.command()
+        return
     with pytest.raises(RuleError) as refused:
         found.build({})
     assert refused.value.article == found.article

@@ -35,6 +35,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
@@ -90,7 +91,7 @@ SAMPLES: list[Command] = [
     Pay(names=["Anna"]),
     Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
-    seating.Draw(),
+    Draw(),
     seating.MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
     play.Count(counts={"Anna": 4000}),

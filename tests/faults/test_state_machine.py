@@ -28,8 +28,9 @@ from tdconsole.domain.play import (
 )
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import RecordRuling, Sanction
-from tdconsole.domain.seating import Draw, MoveButton
+from tdconsole.domain.seating import MoveButton
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json

@@ -18,7 +18,7 @@ from tdconsole.cli import main
 from tdconsole.domain.handover import HandOverPrize
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json

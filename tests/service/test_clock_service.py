@@ -13,7 +13,7 @@ from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.view import clock_json
 from tdconsole.service import Tournament

@@ -23,7 +23,7 @@ from tdconsole.domain.play import (
     can_take_second_stack,
 )
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.state import State, name_key
 

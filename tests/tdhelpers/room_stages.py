@@ -16,7 +16,7 @@ from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -7,8 +7,8 @@ from typing import Any
 
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -11,7 +11,7 @@ from textual.widgets import Input
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

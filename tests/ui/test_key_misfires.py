@@ -168,7 +168,7 @@ async def test_every_key_that_changes_the_night_before_the_start_asks_first(
     service = registration(tmp_path)
     if keys == ("g",):
         service.execute(Pay(names=[p.name for p in service.state.ordered_players()]))
-        from tdconsole.domain.seating import Draw
+        from tdconsole.domain.slices.draw import Draw
 
         service.execute(Draw(seed=1))
     async with console(service, lang="en") as (app, pilot):

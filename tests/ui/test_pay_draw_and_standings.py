@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
@@ -73,11 +73,14 @@ async def test_the_seat_draw_closes_once_recorded(tmp_path: Path) -> None:
     service = new_event(tmp_path / "e.tdc", started=False)
     app = build_app(service, frozen, lang="en")
     try:
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await settle(pilot)
             await pilot.press("s", "enter")
             assert service.state.phase == "seated"
             assert app.screen.query(TablesView)  # back on the console: no Cancel to wonder about
+            said = [n.message for n in notifications(app)]
+            assert "seat draw: p prints the seat slips — u to undo" in said  # its summary
+            assert app.named_report == "slips"
     finally:
         service.close()
 

@@ -19,7 +19,7 @@ from textual.widgets import Digits, Static
 from tdconsole.domain.clock_events import ClockControl, EditLevel
 from tdconsole.domain.play import Bust, CloseTable
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.state import Player
 from tdconsole.service import Tournament

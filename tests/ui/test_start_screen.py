@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList
 
 from tdconsole.domain.play import Start
 from tdconsole.domain.registration import Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir, last_event

@@ -31,6 +31,18 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="Draw",
+        module="slices.draw",
+        cli="draw",
+        summaries=(pgettext("summary", "seat draw"),),
+        keys=(Key("s", "command('Draw')", _("Seat draw"), True, False, None),),
+        when="before the start",
+        director_only=True,
+        article="II.2",
+        phone=False,
+        prints="slips",
+    ),
+    Description(
         command="MarkServed",
         module="slices.mark_served",
         cli="served",
@@ -76,6 +88,7 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
+    "Draw": "slices.draw",
     "MarkServed": "slices.mark_served",
     "Pay": "slices.pay",
     "Withdraw": "slices.withdraw",
@@ -85,6 +98,7 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
+    "seats_drawn": "slices.draw",
     "suspension_served": "slices.mark_served",
     "fee_paid": "slices.pay",
     "player_withdrawn": "slices.withdraw",
@@ -95,6 +109,7 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
+    "Draw": ("seats_drawn",),
     "MarkServed": ("suspension_served",),
     "Pay": ("fee_paid",),
     "Withdraw": (

@@ -35,7 +35,6 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
-from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.edit_level import EditLevelDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
@@ -190,9 +189,6 @@ class ConsoleActions(_Screen):
 
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
-
-    def action_draw(self) -> None:
-        self.app.push_screen(DrawDialog(self.tr, self._state()))
 
     def action_start(self) -> None:
         self.app.push_screen(StartDialog(self.tr, self._state()))
