@@ -55,7 +55,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
     "tdconsole.cli.play_cmds": _named(
-        "Count", "SecondStack", "Bust", "CloseTable", "Final", "MoveButton"
+        "Count", "SecondStack", "CloseTable", "Final", "MoveButton"
     ),
     "tdconsole.cli.director_cmds": _named(
         "MovePlayer", "ColourUp", "SignPhonesOut", "ShowMessage"

@@ -30,7 +30,6 @@ from tdconsole.i18n import _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "Bust": frozenset({"players_eliminated"}),
     "SecondStack": frozenset({"second_stack_issued"}),
     "Count": frozenset({"chips_counted"}),
     "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),

@@ -91,8 +91,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("Bust", "play", "bust", PLAY, None, (said.ELIMINATED,),
-       Key("e", "eliminate", _("Eliminate"), True, True)),
     _d("SecondStack", "play", "dote", PLAY, None, (said.SECOND_STACK,),
        Key("d", "second_stack", _("Second stack"), True, True)),
     _d("Count", "play", "count", PLAY, None, (said.COUNT,),

@@ -48,9 +48,7 @@ EVENT_MODULES: dict[str, str] = {
         "registration",
     ),
     "player_moved": "director_moves",
-    **dict.fromkeys(
-        ("started", "chips_counted", "second_stack_issued", "players_eliminated"), "play"
-    ),
+    **dict.fromkeys(("started", "chips_counted", "second_stack_issued"), "play"),
     **dict.fromkeys(
         (
             "ruling_recorded",

@@ -102,7 +102,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     assert err.startswith("error: Rossi può ancora prendere la seconda dote di ")
     assert err.endswith("oppure aggiungi --declined se la rifiuta (Art. III.2)\n")
     assert run(capsys, "--event", demo, "bust", "Rossi", "--declined")[1] == (
-        "Rossi: eliminato al 24° posto\n"
+        "eliminazione: Rossi\nRossi: eliminato al 24° posto\n"
     )
     code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi", "--stack", "0")
     assert code == 0 and out.startswith("Bianchi: seconda dote di ")

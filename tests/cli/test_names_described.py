@@ -14,7 +14,6 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import RuleError
 
 RENAMED = {
-    "Bust": "eliminate",
     "SecondStack": "second-stack",
     "CreateEvent": "create",
     "MovePlayer": "reseat",
@@ -47,8 +46,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"eliminate", "second-stack", "create", "reseat", "timer", "decision", "books"} <= names
-    assert not {"bust", "dote", "new", "move", "clock", "ruling", "rules", "close"} & names
+    assert {"second-stack", "create", "reseat", "timer", "decision", "books"} <= names
+    assert not {"dote", "new", "move", "clock", "ruling", "rules", "close"} & names
     assert "break" in names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")

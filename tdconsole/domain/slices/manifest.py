@@ -6,6 +6,17 @@ from tdconsole.i18n import _, pgettext
 
 SLICE_DESCRIPTIONS = (
     Description(
+        command="Bust",
+        module="slices.bust",
+        cli="bust",
+        summaries=(pgettext("summary", "eliminated: {names}"),),
+        keys=(Key("e", "eliminate", _("Eliminate"), True, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="CallBreak",
         module="slices.call_break",
         cli="clock break",
@@ -86,6 +97,7 @@ SLICE_DESCRIPTIONS = (
 """Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""
 
 SLICE_MODULES = {
+    "Bust": "slices.bust",
     "CallBreak": "slices.call_break",
     "Disqualify": "slices.disqualify",
     "Draw": "slices.draw",
@@ -96,6 +108,7 @@ SLICE_MODULES = {
 """Each command's module in ``tdconsole.domain``, by its class's name."""
 
 SLICE_EVENTS = {
+    "players_eliminated": "slices.bust",
     "break_called": "slices.call_break",
     "player_disqualified": "slices.disqualify",
     "seats_drawn": "slices.draw",
@@ -107,6 +120,7 @@ SLICE_EVENTS = {
 """Each event type's module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""
 
 SLICE_RECORDS = {
+    "Bust": ("players_eliminated",),
     "CallBreak": ("break_called",),
     "Disqualify": ("player_disqualified",),
     "Draw": ("seats_drawn",),
