@@ -61,7 +61,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "MovePlayer", "ColourUp", "SignPhonesOut", "ShowMessage"
     ),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
-    "tdconsole.cli.rulings_cmds": (*_named("RecordRuling", "Sanction"), "rulings"),
+    "tdconsole.cli.rulings_cmds": (*_named("Sanction"), "rulings"),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
     "tdconsole.cli.cash_cmds": ("cash", *_named("HandOverPrize")),

@@ -36,7 +36,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "RecordRuling": frozenset({"ruling_recorded"}),
     "Sanction": frozenset({"sanction_recorded"}),
     "EditLevel": frozenset({"structure_edited"}),
     "MovePlayer": frozenset({"player_moved"}),

@@ -104,8 +104,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        (said.CLOSE_PLAN_SEATS,)),
     _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
        Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
-    _d("RecordRuling", "rulings", "ruling", ANY, "VII.2", (said.RULING,),
-       Key("l", "ruling", _("Record ruling"))),
     _d("Sanction", "rulings", "sanction", PLAY, "VI.2", tuple(said.SANCTIONS.values()),
        Key("z", "sanction", _("Sanction"))),
     _d("EditLevel", "clock_events", "clock edit", PLAY, "III.5", (said.EDIT_LEVEL,),

@@ -51,7 +51,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("started", "chips_counted", "second_stack_issued"), "play"),
     **dict.fromkeys(
         (
-            "ruling_recorded",
             "sanction_recorded",
             "rulebook_imported",
         ),

@@ -1,8 +1,8 @@
-"""The rulings log (Art. VII.1-VII.5) and sanctions (Art. VI.2), as events like any other."""
+"""Sanctions (Art. VI.2) and the club's rulebooks, as events like any other (a ruling: the
+command ``slices.record_ruling``)."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -14,49 +14,9 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.play_common import SanctionKind, add_sanction
 from tdconsole.domain.registration import require_player
 from tdconsole.domain.slices.disqualify import Disqualify
-from tdconsole.domain.state import Ruling, State, name_key
+from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
-
-_ARTICLE = re.compile(r"^[0-9IVX]+(\.[0-9]+)?(-[A-Z])?$|^irr\.[0-9]+(-[A-Z])?$", re.IGNORECASE)
-
-
-def clean_articles(raw: list[str]) -> list[str]:
-    """``["Art. III.2", " 7.7"]`` → ``["III.2", "7.7"]``; nonsense is refused."""
-    articles = []
-    for item in raw:
-        text = re.sub(r"^\s*art\.?\s*", "", item.strip(), flags=re.IGNORECASE).strip()
-        if not text:
-            continue
-        if not _ARTICLE.match(text):
-            raise RuleError(
-                _("{item!r} is not an article number: write e.g. III.2 or 7.7").format(item=item),
-            )
-        articles.append(text.upper() if not text.lower().startswith("irr.") else text.lower())
-    return articles
-
-
-class RulingRecorded(EventBody):
-    type: ClassVar[str] = "ruling_recorded"
-    table: int | None
-    players: list[str]
-    articles: list[str]
-    text: str
-    director: str
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.rulings.append(
-            Ruling(
-                id=len(state.rulings) + 1,
-                at=at,
-                kind="ruling",
-                table=self.table,
-                players=self.players,
-                articles=self.articles,
-                text=self.text,
-                director=self.director,
-            )
-        )
 
 
 class SanctionRecorded(EventBody):
@@ -84,38 +44,6 @@ class SanctionRecorded(EventBody):
             director=self.director,
             orbits=self.orbits,
         )
-
-
-class RecordRuling(Command):
-    """A Director's decision: time, table, players, articles, text (VII.1-VII.3)."""
-
-    table: int | None = None
-    players: list[str] = Field(default_factory=list)
-    articles: list[str] = Field(default_factory=list)
-    text: str
-
-    def describe(self) -> Summary:
-        return summary_of(said.RULING, text=self.text.strip())
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        text = self.text.strip()
-        if not text:
-            raise RuleError(
-                _("a ruling needs its decision: give --text TEXT"),
-                "VII.3",
-            )
-        if self.table is not None and self.table not in state.tables:
-            raise RuleError(_("there is no table {table}").format(table=self.table))
-        players = [require_player(state, name).name for name in self.players]
-        return [
-            RulingRecorded(
-                table=self.table,
-                players=players,
-                articles=clean_articles(self.articles),
-                text=text,
-                director=ctx.actor,
-            )
-        ]
 
 
 class Sanction(Command):

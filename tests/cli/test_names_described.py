@@ -18,7 +18,6 @@ RENAMED = {
     "CreateEvent": "create",
     "MovePlayer": "reseat",
     "ClockControl": "timer",
-    "RecordRuling": "decision",
     "ImportRulebook": "books load",
     "EditLevel": "clock change",
     "CloseTable": "break",
@@ -46,8 +45,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"second-stack", "create", "reseat", "timer", "decision", "books"} <= names
-    assert not {"dote", "new", "move", "clock", "ruling", "rules", "close"} & names
+    assert {"second-stack", "create", "reseat", "timer", "books"} <= names
+    assert not {"dote", "new", "move", "clock", "rules", "close"} & names
     assert "break" in names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")

@@ -21,7 +21,7 @@ from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.room_message import ClearMessage, ShowMessage
-from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
+from tdconsole.domain.rulings import ImportRulebook, Sanction
 from tdconsole.domain.seating import MoveButton
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
@@ -29,6 +29,7 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

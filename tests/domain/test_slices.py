@@ -162,3 +162,11 @@ def test_several_whole_numbers_are_read_within_bounds() -> None:
     assert stacks.read("", None) is None
     with pytest.raises(RuleError, match="Stacks"):
         stacks.read(["10", "200"], None)
+
+
+def test_the_articles_cited_are_typed_in_one_field_and_each_read_as_numbered() -> None:
+    from tdconsole.domain.slices.record_ruling import clean_articles
+
+    ruling = declared("RecordRuling").build({"articles": "Art. 7.7; iii.2,", "text": "ok"})
+    assert ruling.model_dump()["articles"] == ["Art. 7.7", "iii.2"]  # as typed, one by one
+    assert clean_articles(ruling.model_dump()["articles"]) == ["7.7", "III.2"]  # as recorded

@@ -38,6 +38,7 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -101,7 +102,7 @@ SAMPLES: list[Command] = [
     play.ClosePlan(table=3),
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),
-    rulings.RecordRuling(text="mano valida"),
+    RecordRuling(text="mano valida"),
     rulings.Sanction(name="Anna", kind="warning", reason="x"),
     rulings.Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     rulings.Sanction(name="Anna", kind="disqualify", reason="x"),

@@ -16,9 +16,10 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, Command, event_from_json, parse_event
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack
 from tdconsole.domain.registration import ChangeSettings, CreateEvent, Register
-from tdconsole.domain.rulings import ImportRulebook, RecordRuling, Sanction
+from tdconsole.domain.rulings import ImportRulebook, Sanction
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 

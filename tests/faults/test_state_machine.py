@@ -27,11 +27,12 @@ from tdconsole.domain.play import (
     Start,
 )
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.rulings import RecordRuling, Sanction
+from tdconsole.domain.rulings import Sanction
 from tdconsole.domain.seating import MoveButton
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.store.settings_file import load_settings

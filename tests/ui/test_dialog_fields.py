@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, RadioButton
 
+from tdconsole.domain.slices.spec import declared
 from tdconsole.ui.app import ConsoleApp, build_app
-from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import frozen, opened_by, pressed, settle
@@ -48,7 +48,8 @@ async def test_the_ruling_form_opens_on_its_players_and_tabs_down_the_screen(
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         state = app.service.state  # type: ignore[union-attr]
-        await app.push_screen(RulingDialog(app.tr, state, None, "III.2"))
+        ruling = declared("RecordRuling")
+        await app.push_screen(SliceDialog(app.tr, state, ruling, given={"articles": "III.2"}))
         await settle(pilot)
         assert app.focused is not None and app.focused.id == "players"
         await pilot.press("escape")

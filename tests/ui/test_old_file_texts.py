@@ -9,7 +9,8 @@ from pathlib import Path
 
 from tdhelpers.support import started, tamper_texts
 
-from tdconsole.domain.rulings import RecordRuling, Sanction
+from tdconsole.domain.rulings import Sanction
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app

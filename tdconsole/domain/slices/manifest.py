@@ -83,6 +83,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="RecordRuling",
+        module="slices.record_ruling",
+        cli="ruling",
+        summaries=(pgettext("summary", "ruling: {text}"),),
+        keys=(Key("l", "ruling", _("Record ruling"), False, False, None),),
+        when="any time",
+        director_only=True,
+        article="VII.2",
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -103,6 +114,7 @@ SLICE_MODULES = {
     "Draw": "slices.draw",
     "MarkServed": "slices.mark_served",
     "Pay": "slices.pay",
+    "RecordRuling": "slices.record_ruling",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -114,6 +126,7 @@ SLICE_EVENTS = {
     "seats_drawn": "slices.draw",
     "suspension_served": "slices.mark_served",
     "fee_paid": "slices.pay",
+    "ruling_recorded": "slices.record_ruling",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -126,6 +139,7 @@ SLICE_RECORDS = {
     "Draw": ("seats_drawn",),
     "MarkServed": ("suspension_served",),
     "Pay": ("fee_paid",),
+    "RecordRuling": ("ruling_recorded",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -86,6 +86,9 @@ class Field:
     (a ``names`` field: when what it means left empty names nobody)."""
     otherwise: Otherwise | None = None
     """A ``names`` field left empty in the dialog: the names it means then."""
+    appended: bool = False
+    """In the dialog, what is typed goes after the words it opens with (the articles cited:
+    more of them), not over them."""
 
     def read(self, raw: Typed, article: str | None, state: State | None = None) -> Value:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within

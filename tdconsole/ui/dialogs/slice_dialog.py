@@ -9,6 +9,8 @@ paid) says it under the fields at each key."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import ValidationError
 from rich.text import Text
 from textual import on
@@ -33,10 +35,18 @@ NAMED = ("registered", "waitlisted", "in")
 
 class SliceDialog(Dialog):
     def __init__(
-        self, tr: Translator, state: State, declared: Slice, player: str | None = None
+        self,
+        tr: Translator,
+        state: State,
+        declared: Slice,
+        player: str | None = None,
+        given: Mapping[str, str] | None = None,
     ) -> None:
         self.declared = declared
         self.first = player or ""
+        self.given = dict(given or {})
+        """What the fields open with, by name (the table under the cursor, the article in
+        view)."""
         super().__init__(tr, state)
 
     def heading_words(self) -> Msg:
@@ -58,11 +68,18 @@ class SliceDialog(Dialog):
             elif field.kind == "names":
                 named = [p.name for p in self.state.ordered_players() if p.status in NAMED]
                 suggester = KnownSuggester(Known(named))
-                yield Input(placeholder=placeholder, id=field.name, suggester=suggester)
+                opened = self.given.get(field.name, "")
+                yield Input(opened, placeholder=placeholder, id=field.name, suggester=suggester)
             elif field.kind == "flag":
                 yield Tick(placeholder, id=field.name)
             else:
-                yield Input(placeholder=placeholder, id=field.name)
+                opened = self.given.get(field.name, "")
+                yield Input(
+                    opened,
+                    placeholder=placeholder,
+                    id=field.name,
+                    select_on_focus=not field.appended,
+                )
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""

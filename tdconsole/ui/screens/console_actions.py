@@ -43,7 +43,6 @@ from tdconsole.ui.dialogs.move_button import MoveButtonDialog
 from tdconsole.ui.dialogs.move_player import MovePlayerDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
 from tdconsole.ui.dialogs.room_message import RoomMessageDialog
-from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.sanction import SanctionDialog
 from tdconsole.ui.dialogs.second_stack import SecondStackDialog
 from tdconsole.ui.dialogs.start import StartDialog
@@ -217,11 +216,14 @@ class ConsoleActions(_Screen):
         self.cite(self._current_article())
 
     def cite(self, articles: str, text: str = "") -> None:
+        """A ruling's dialog opened on the table under the cursor, citing ``articles`` (the
+        article in view, or a calculation's) with ``text`` for its decision."""
         if self.floor:
             self.notify(self.tr("Director only"), severity="warning")
             return
-        dialog = RulingDialog(self.tr, self._state(), self.selected_table(), articles, text)
-        self.app.push_screen(dialog)
+        table = self.selected_table()
+        given = {"table": "" if table is None else str(table), "articles": articles, "text": text}
+        self.action_command("RecordRuling", given=given)
 
     def action_print(self) -> None:
         """Print the report the last notice named ("p prints the seat slips"), else the
@@ -265,10 +267,12 @@ class ConsoleActions(_Screen):
             return
         self.app.push_screen(HandOverDialog(self.tr, state, player, self._print_folder()))
 
-    def action_command(self, command: str, name: str | None = None) -> None:
+    def action_command(
+        self, command: str, name: str | None = None, given: dict[str, str] | None = None
+    ) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
         fields; one naming a player opens on ``name``, else on the player under the cursor;
-        one choosing among none is said, not opened."""
+        one choosing among none is said, not opened; ``given``: what its fields open with."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
@@ -282,7 +286,7 @@ class ConsoleActions(_Screen):
         if player is None and found.chosen_first:
             self.choose_first("player")
             return
-        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player))
+        self.app.push_screen(SliceDialog(self.tr, self._state(), found, player, given))
 
     def action_room_message(self) -> None:
         """The Director's message on every screen of the room (VII.1)."""
