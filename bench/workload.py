@@ -24,10 +24,11 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.rulings import RecordRuling
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore

@@ -48,16 +48,16 @@ def _named(*commands: str) -> tuple[str, ...]:
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
-        *_named("CreateEvent", "Register", "Pay", "Draw", "Start", "ChangeSettings"),
+        *_named("CreateEvent", "Register", "Start", "ChangeSettings"),
         "undo", "redo",
     ),
     # the commands written in one module each (``domain.slices``), in the manifest's order
     "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
-    "tdconsole.cli.play_cmds": _named("Count", "Bust", "CloseTable", "Final"),
+    "tdconsole.cli.play_cmds": _named("Count", "CloseTable", "Final"),
     "tdconsole.cli.director_cmds": _named("ColourUp"),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
-    "tdconsole.cli.rulings_cmds": (*_named("RecordRuling"), "rulings"),
+    "tdconsole.cli.rulings_cmds": ("rulings",),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),
     "tdconsole.cli.calc_cmds": ("calc",),
     "tdconsole.cli.cash_cmds": ("cash",),

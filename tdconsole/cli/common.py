@@ -85,6 +85,16 @@ def say(args: argparse.Namespace, message: Said, state: Configured | None = None
     print(said(args, message, state))
 
 
+def warn(args: argparse.Namespace, service: Tournament[Any]) -> None:
+    """What the command ``service`` just recorded warns of (a draw outside the settings, names
+    much alike), on stderr in the command's language (the record keeps the English)."""
+    # lazy: the warnings read the draw's and the registration's models, for a write alone
+    from tdconsole.domain.warnings import warnings_of
+
+    for warning in warnings_of(service.last_records, service.state):
+        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
+
+
 def storage_refusal(exc: BaseException) -> RuleError | None:
     """A fault of the disk or of a folder (an ``OSError``) or of an event file's medium (an
     SQLite error) that reached the command line: said in one line as what it is, never as a

@@ -12,32 +12,28 @@ from tdconsole.cli.common import (
     act,
     chips_text,
     lang,
-    named,
     open_service,
     parse_assignments,
-    said,
     say,
+    warn,
 )
 from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import money_said, whole_number
+from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.registration import (
     ChangeSettings,
-    Pay,
     Register,
     require_player,
 )
-from tdconsole.domain.seating import MAX_TABLES, Draw
 from tdconsole.domain.summaries import summary_text
-from tdconsole.domain.warnings import warnings_of
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _, ngettext, pgettext
 from tdconsole.store.settings_file import load_settings
 
 if TYPE_CHECKING:
-    from tdconsole.service import Tournament
+    pass
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -57,50 +53,7 @@ def cmd_register(args: argparse.Namespace) -> int:
             say(args, _("{name}: waiting list").format(name=player.name))
         else:
             say(args, _("{name}: registered").format(name=player.name))
-    _warn(args, service)
-    return 0
-
-
-def _warn(args: argparse.Namespace, service: Tournament) -> None:
-    """What the command just recorded warns of, in the console's language (the record keeps
-    the English)."""
-    for warning in warnings_of(service.last_records, service.state):
-        sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
-
-
-def cmd_pay(args: argparse.Namespace) -> int:
-    service = act(args, lambda event: Pay(names=named(event, args.names), food=args.food))
-    fee = service.state.settings.registration
-    amount = fee.food_fee if args.food else fee.entry_fee
-    money = money_said(amount, service.state.settings.currency)
-    for raw in args.names:
-        name = require_player(service.state, raw).name
-        if args.food:
-            say(args, _("{name}: food contribution paid ({money})").format(name=name, money=money))
-        else:
-            say(args, _("{name}: entry fee paid ({money})").format(name=name, money=money))
-    return 0
-
-
-def cmd_draw(args: argparse.Namespace) -> int:
-    service = act(args, Draw(tables=args.tables, seed=args.seed))
-    state = service.state
-    _warn(args, service)
-    seat_word = said(args, _("seat"))
-    for table in state.open_tables():
-        label = _("final table") if table.final else _("table {table}").format(table=table.number)
-        say(
-            args,
-            ngettext(
-                "{label} ({suit}): {n} player",
-                "{label} ({suit}): {n} players",
-                len(state.players_at(table)),
-            ).format(label=label, suit=table.suit),
-        )
-        for seat in table.seats:
-            if seat.player:
-                name = state.players[seat.player].name
-                print(f"  {seat_word} {seat.number:>2}  {seat.card:<4} {name}")
+    warn(args, service)
     return 0
 
 
@@ -222,28 +175,6 @@ def register(sub: Any) -> None:
         cli_name("Register"), cmd_register, _("register players; past the cap they wait (Art. I.1)")
     )
     p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p = add(
-        cli_name("Pay"),
-        cmd_pay,
-        _("record the entry fee, or with --food the food contribution (Art. I.2)"),
-    )
-    p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p.add_argument(
-        "--food", action="store_true", help=_("the food contribution instead of the fee")
-    )
-
-    p = add(
-        cli_name("Draw"),
-        cmd_draw,
-        _("draw the seats by cards (Art. II.1-II.4); closes registration"),
-    )
-    p.add_argument(
-        "--tables",
-        type=Whole(1, MAX_TABLES),
-        metavar="K",
-        help=_("number of tables (default: fewest of 6-8)"),
-    )
-    p.add_argument("--seed", type=int, metavar="N", help=_("reproducible draw"))
 
     p = add(
         cli_name("Start"), cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)")

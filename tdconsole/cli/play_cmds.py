@@ -9,10 +9,8 @@ from tdconsole.cli.common import act, chips_text, named, named_counts, parse_cou
 from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import chips_change, money_said
-from tdconsole.domain.ordinals import reads_with_vowel
+from tdconsole.domain.numbers import chips_change
 from tdconsole.domain.play import (
-    Bust,
     ClosePlan,
     CloseTable,
     Count,
@@ -20,7 +18,7 @@ from tdconsole.domain.play import (
     TableClosed,
 )
 from tdconsole.domain.play_common import table_changes_said
-from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.i18n import Msg, _, ngettext
 
 if TYPE_CHECKING:
     from tdconsole.service import Tournament
@@ -39,39 +37,6 @@ def cmd_count(args: argparse.Namespace) -> int:
         assert player is not None
         print(f"{player.name}: {chips_text(player.chips)}")
     return 0
-
-
-def cmd_bust(args: argparse.Namespace) -> int:
-    service = act(
-        args,
-        lambda event: Bust(
-            names=named(event, args.names), stacks=args.stacks, declined=args.declined
-        ),
-    )
-    currency = service.state.settings.currency
-    for name in named(service, args.names):
-        player = service.state.find(name)
-        assert player is not None
-        tie = said(args, _(" (tied)")) if player.tied else ""
-        prize = ""
-        if player.prize:
-            money = money_said(player.prize, currency)
-            prize = said(args, _(" — prize due {money} (Art. V.1)").format(money=money))
-        say(args, out_line(player.name, player.place or 0, tie, prize))
-    _announce_table_changes(args, service)
-    return 0
-
-
-def out_line(name: str, place: int, tie: str, prize: str) -> Msg:
-    """A player out, with his place (the players still in before the elimination); Italian
-    elides before a place read with a vowel: "all'11° posto", "al 12° posto"
-    (``domain.ordinals``)."""
-    out = (
-        pgettext("before a vowel", "{name}: out in place {place}{tie}{prize}")
-        if reads_with_vowel(place)
-        else pgettext("before a consonant", "{name}: out in place {place}{tie}{prize}")
-    )
-    return out.format(name=name, place=place, tie=tie, prize=prize)
 
 
 def cmd_close(args: argparse.Namespace) -> int:
@@ -184,25 +149,6 @@ def register(sub: Any) -> None:
 
     p = add(cli_name("Count"), cmd_count, _("record chip counts: NAME=CHIPS ..."))
     p.add_argument("counts", metavar=_("NAME=N"), nargs="+")
-
-    p = add(
-        cli_name("Bust"),
-        cmd_bust,
-        _("eliminations in one hand (places by stacks at the hand's start)"),
-    )
-    p.add_argument("names", metavar=_("NAME"), nargs="+")
-    p.add_argument(
-        "--stacks",
-        type=int,
-        nargs="+",
-        metavar="N",
-        help=_("stacks at the start of the hand, same order (needed for several)"),
-    )
-    p.add_argument(
-        "--declined",
-        action="store_true",
-        help=_("whoever could still take the second stack declined it (Art. III.2)"),
-    )
 
     p = add(
         cli_name("CloseTable"),

@@ -6,32 +6,9 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import act, emit_json, named, open_service, said, say
-from tdconsole.cli.parsing import cli_name
-from tdconsole.domain.rulings import RecordRuling
+from tdconsole.cli.common import emit_json, open_service, said, say
 from tdconsole.domain.view import rulings_json
 from tdconsole.i18n import _, pgettext
-
-
-def cmd_ruling(args: argparse.Namespace) -> int:
-    articles = [a for a in (args.articles or "").split(",") if a.strip()]
-    ruling = act(
-        args,
-        lambda event: RecordRuling(
-            table=args.table,
-            players=named(event, args.players or []),
-            articles=articles,
-            text=args.text,
-        ),
-    ).state.rulings[-1]
-    cited = ", ".join(f"Art. {a}" for a in ruling.articles)
-    say(
-        args,
-        _("ruling {entry} recorded ({cited})").format(
-            entry=ruling.id, cited=cited or _("no article cited")
-        ),
-    )
-    return 0
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
@@ -67,15 +44,6 @@ def cmd_rulings(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
-        cli_name("RecordRuling"), help=_("record a Director's ruling (Art. VII.1-VII.3)")
-    )
-    p.set_defaults(func=cmd_ruling)
-    p.add_argument("--table", type=int, metavar="N")
-    p.add_argument("--articles", metavar="A,B", help=_("articles cited, e.g. 7.7,7.8"))
-    p.add_argument("--players", nargs="+", metavar=_("NAME"))
-    p.add_argument("--text", required=True, metavar=_("TEXT"), help=_("the decision"))
-
     p = sub.add_parser("rulings", help=_("the rulings log and sanctions"))
     p.set_defaults(func=cmd_rulings)
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import emit_json, open_service, say
+from tdconsole.cli.common import emit_json, open_service, say, warn
 from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
@@ -96,13 +96,24 @@ def _add(sub: Any, described: Description) -> None:
     )
     flags = [(flag, declared_as(other)) for flag, other in told_apart(described.command)]
     for field in declared.fields:
+        if field.kind == "flag":  # an option without a value: ``--food``
+            own.add_argument(
+                f"--{field.flag or field.name}",
+                dest=field.name,
+                action="store_true",
+                help=field.label,
+            )
+            continue
         # a word's argument shows its words ({warning,suspend,disqualify}), refused otherwise
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
+        if field.kind in ("names", "wholes"):
+            worded["nargs"] = "+"
         if _positional(field):
-            left_out = "?" if flags else None  # (left out for a flag's command: ``run``)
-            own.add_argument(field.name, nargs=left_out, help=field.label, **worded)
+            if flags:  # (left out for a flag's command: ``run``)
+                worded["nargs"] = "*" if "nargs" in worded else "?"
+            own.add_argument(field.name, help=field.label, **worded)
         else:
             own.add_argument(
                 f"--{field.flag or field.name}",
@@ -133,18 +144,19 @@ def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespac
     service = open_service(args)
     try:
         command = declared.build(typed, service.state, options)
-        records = service.execute(command)
+        records = service.last_records = service.execute(command)
         state = service.state
+        bodies = [r.body for r in records]
+        if declared.json is not None and getattr(args, "json", False):
+            emit_json(declared.json(bodies, state))
+            return 0
+        say(args, command.describe().said, state)
+        if declared.after is not None:
+            for line in declared.after(bodies, state):
+                say(args, line)
+        warn(args, service)
     finally:
         service.close()
-    bodies = [r.body for r in records]
-    if declared.json is not None and getattr(args, "json", False):
-        emit_json(declared.json(bodies, state))
-        return 0
-    say(args, command.describe().said, state)
-    if declared.after is not None:
-        for line in declared.after(bodies, state):
-            say(args, line)
     return 0
 
 

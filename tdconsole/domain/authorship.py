@@ -30,18 +30,14 @@ from tdconsole.i18n import _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "Bust": frozenset({"players_eliminated"}),
     "Count": frozenset({"chips_counted"}),
     "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "RecordRuling": frozenset({"ruling_recorded"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
-    "Draw": frozenset({"seats_drawn"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
-    "Pay": frozenset({"fee_paid"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),
     "ImportRulebook": frozenset({"rulebook_imported"}),

@@ -50,10 +50,6 @@ def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
     return lambda command: message.format(**{field: getattr(command, field)})
 
 
-def _paid(command: Any) -> Msg:
-    return _names(_("Food paid: {names}") if command.food else _("Paid: {names}"))(command)
-
-
 def _counted(command: Any) -> Msg:
     counts = ", ".join(f"{name} {chips}" for name, chips in command.counts.items())
     return _("Counted: {counts}").format(counts=counts)
@@ -95,8 +91,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("Bust", "play", "bust", PLAY, None, (said.ELIMINATED,),
-       Key("e", "eliminate", _("Eliminate"), True, True)),
     _d("Count", "play", "count", PLAY, None, (said.COUNT,),
        Key("k", "count", _("Count"), False, True), words=_counted),
     _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
@@ -108,22 +102,12 @@ DESCRIPTIONS: tuple[Description, ...] = (
        (said.CLOSE_PLAN_SEATS,)),
     _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
        Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
-    _d("RecordRuling", "rulings", "ruling", ANY, "VII.2", (said.RULING,),
-       Key("l", "ruling", _("Record ruling"))),
     _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),
        Key("C", "colour_up", _("Colour-up"))),
-    _d("Draw", "seating", "draw", BEFORE, "II.2", (said.SEAT_DRAW,),
-       Key("s", "draw", _("Seat draw"), True), words=_("Seat draw: p prints the seat slips"),
-       prints="slips"),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
        Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
        Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
-    _d("Pay", "registration", "pay", BEFORE, None, (said.ENTRY_FEE, said.FOOD),
-       Key("y", "pay(False)", _("Pay"), True),
-       Key("Y", "pay_several", _("Pay several")),
-       # the food contribution is recorded per player at any time, the fee only before (I.2)
-       Key("v", "food", _("Food"), when=ANY), words=_paid),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),

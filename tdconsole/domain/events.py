@@ -43,20 +43,15 @@ EVENT_MODULES: dict[str, str] = {
         (
             "event_created",
             "player_registered",
-            "fee_paid",
             "setting_changed",
         ),
         "registration",
     ),
-    **dict.fromkeys(("started", "chips_counted", "players_eliminated"), "play"),
+    **dict.fromkeys(("started", "chips_counted"), "play"),
     **dict.fromkeys(
-        (
-            "ruling_recorded",
-            "rulebook_imported",
-        ),
+        ("rulebook_imported",),
         "rulings",
     ),
-    "seats_drawn": "seating",
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

@@ -1,4 +1,5 @@
-"""Titles III-IV: the start, the chip ledger, the second stack, eliminations, places, the end.
+"""Titles III-IV: the start, the chip ledger, the second stack, the end; eliminations and places
+(``slices.bust``) re-exported with the other play commands for the faces.
 
 Chip ledger: each table's C_t counts every stack issued there (starting stacks, second stacks)
 plus chips carried in by moved players, minus chips carried out; the sum over open tables is the
@@ -9,30 +10,24 @@ any adjustment the Director accepted with a reason.
 from __future__ import annotations
 
 from datetime import datetime
-from decimal import Decimal
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain import clock
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import chips_text, round_chips
-from tdconsole.domain.payouts import money_text, shared_prizes
 from tdconsole.domain.play_common import (
     MAX_STACK,
     can_take_second_stack,
     check_chip_unit,
     check_in_circulation,
     current_big_blind,
-    payout_table,
     require_in,
-    require_play_open,
     second_stack_amount,
-    settle_finish,
     table_of,
-    unseat,
 )
 from tdconsole.domain.play_tables import (
     ClosePlan,
@@ -45,10 +40,11 @@ from tdconsole.domain.play_tables import (
     draw_move_plan,
     vacant_seats,
 )
+from tdconsole.domain.slices.bust import Bust, Elimination, PlayersEliminated, places_for
 from tdconsole.domain.slices.second_stack import SecondStack, SecondStackIssued
-from tdconsole.domain.state import Player, State, name_key
+from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _, ngettext, pgettext
+from tdconsole.i18n import _
 
 __all__ = [
     "Bust",
@@ -198,132 +194,3 @@ class Count(Command):
         for number, named in by_table.items():
             check_in_circulation(state, state.tables[number], named)
         return [ChipsCounted(counts=clean)]
-
-
-# -- eliminations and places ----------------------------------------------------------------
-
-
-class Elimination(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
-    name: str
-    place: int
-    tied: bool
-    prize: str | None
-    stack: int | None
-
-
-class PlayersEliminated(EventBody):
-    """One hand's eliminations with their places and prizes (rules.md: Eliminations)."""
-
-    type: ClassVar[str] = "players_eliminated"
-    players: list[Elimination]
-    declined: list[str] = Field(default_factory=list)
-
-    def apply(self, state: State, at: datetime) -> None:
-        for out in self.players:
-            player = state.players[name_key(out.name)]
-            unseat(state, player)
-            player.status = "out"
-            player.place, player.tied = out.place, out.tied
-            player.prize = Decimal(out.prize) if out.prize is not None else None
-            player.chips = 0
-            player.out_at = at
-        settle_finish(state, at)
-
-
-def places_for(state: State, busted: list[tuple[Player, int | None]]) -> list[Elimination]:
-    """Places for players out in one hand: more chips at the start of the hand = better place;
-    equal stacks share the best of their places and pool those places' prizes (Decision)."""
-    table = payout_table(state)
-    unit = state.settings.prizes.payout_unit
-    ordered = sorted(busted, key=lambda item: -(item[1] or 0))
-    result: list[Elimination] = []
-    place = state.in_play - len(busted) + 1
-    i = 0
-    while i < len(ordered):
-        group = [item for item in ordered[i:] if item[1] == ordered[i][1]]
-        group.sort(key=lambda item: item[0].order)
-        amounts = shared_prizes(table, place, len(group), unit)
-        for (player, stack), amount in zip(group, amounts, strict=True):
-            result.append(
-                Elimination(
-                    name=player.name,
-                    place=place,
-                    tied=len(group) > 1,
-                    stack=stack,
-                    prize=money_text(amount) if amount > 0 else None,
-                )
-            )
-        place += len(group)
-        i += len(group)
-    return result
-
-
-class Bust(Command):
-    names: list[str] = Field(min_length=1)
-    stacks: list[int] | None = None
-    declined: bool = False
-
-    def describe(self) -> Summary:
-        return summary_of(said.ELIMINATED, names=", ".join(n.strip() for n in self.names))
-
-    @classmethod
-    def check_applies(cls, state: State) -> None:
-        require_play_open(state, pgettext("play refused", "elimination"))
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        self.check_applies(state)
-        if len(self.names) > 1 and self.stacks is None:
-            raise RuleError(
-                _(
-                    "several players out in one hand: give --stacks, their "
-                    "stacks at the start of the hand, in the same order as the "
-                    "names (they order the places: Director's discretion)"
-                ),
-                "VII.1",
-            )
-        if self.stacks is not None and len(self.stacks) != len(self.names):
-            raise RuleError(
-                _("{names} but {stacks}: give one stack per name").format(
-                    names=ngettext("{n} name", "{n} names", len(self.names)),
-                    stacks=ngettext("{n} stack", "{n} stacks", len(self.stacks)),
-                ),
-            )
-        players: list[Player] = []
-        for raw in self.names:
-            player = require_in(state, raw)
-            if player in players:
-                raise RuleError(
-                    _("{name} is named twice: list each player once").format(name=player.name),
-                )
-            players.append(player)
-        if len(players) >= state.in_play:
-            raise RuleError(
-                _("that would leave nobody in play: the last player standing is the winner"),
-                "IV.7",
-            )
-        declined: list[str] = []
-        for player in players:
-            if can_take_second_stack(state, player):
-                if not self.declined:
-                    amount = second_stack_amount(state, table_of(state, player))
-                    raise RuleError(
-                        _(
-                            "{name} may still take the second stack of {amount} chips "
-                            "(table {table}'s average): record `dote {name} --stack 0`, or add "
-                            "--declined if he declines it"
-                        ).format(name=player.name, amount=chips_text(amount), table=player.table),
-                        "III.2",
-                    )
-                declined.append(player.name)
-        if self.stacks is not None:
-            by_table: dict[int, dict[str, int]] = {}
-            for player, stack in zip(players, self.stacks, strict=True):
-                check_chip_unit(state, player.name, stack)
-                by_table.setdefault(table_of(state, player).number, {})[player.name] = stack
-            for number, named in by_table.items():
-                check_in_circulation(state, state.tables[number], named)
-        stacks: list[int | None] = list(self.stacks) if self.stacks else [None] * len(players)
-        outcome = places_for(state, list(zip(players, stacks, strict=True)))
-        return [PlayersEliminated(players=outcome, declined=declined)]

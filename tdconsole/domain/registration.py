@@ -186,21 +186,6 @@ class PlayerRegistered(EventBody):
         )
 
 
-class FeePaid(EventBody):
-    """Art. I.2: the entry fee or the food contribution, recorded separately."""
-
-    type: ClassVar[str] = "fee_paid"
-    name: str
-    food: bool = False
-
-    def apply(self, state: State, at: datetime) -> None:
-        player = state.players[name_key(self.name)]
-        if self.food:
-            player.food_paid = True
-        else:
-            player.paid = True
-
-
 class SettingChanged(EventBody):
     """A Director's change of a setting (Art. VII.1), with the settings it produced."""
 
@@ -293,60 +278,6 @@ class Register(Command):
             if not waitlisted:
                 taken += 1
             events.append(PlayerRegistered(name=name, waitlisted=waitlisted))
-        return events
-
-
-class Pay(Command):
-    names: list[str] = Field(min_length=1)
-    food: bool = False
-
-    def describe(self) -> Summary:
-        names = ", ".join(n.strip() for n in self.names)
-        return summary_of(said.FOOD if self.food else said.ENTRY_FEE, name=names)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        events: list[EventBody] = []
-        seen: set[str] = set()
-        for raw in self.names:
-            player = require_player(state, raw)
-            key = name_key(player.name)
-            if key in seen:
-                raise RuleError(
-                    _("{name!r} is given twice: list each player once").format(name=player.name),
-                )
-            seen.add(key)
-            if player.status == "withdrawn":
-                raise RuleError(
-                    _("{name} has withdrawn: nothing to pay").format(name=player.name),
-                    "I.2",
-                )
-            if self.food:
-                if player.food_paid:
-                    raise RuleError(
-                        _("{name} has already paid the food contribution").format(name=player.name),
-                        "I.2",
-                    )
-            else:
-                if player.paid:
-                    raise RuleError(
-                        _("{name} has already paid the entry fee").format(name=player.name),
-                        "I.2",
-                    )
-                if player.status == "waitlisted":
-                    raise RuleError(
-                        _(
-                            "{name} is on the waiting list: the fee is paid once a place frees"
-                        ).format(name=player.name),
-                        "I.1",
-                    )
-                if state.phase != "registration":
-                    raise RuleError(
-                        _("registration closed with the draw: {name} cannot enter now").format(
-                            name=player.name
-                        ),
-                        "I.1",
-                    )
-            events.append(FeePaid(name=player.name, food=self.food))
         return events
 
 

@@ -1,25 +1,20 @@
 """Title II: the seat draw by cards, balanced tables, the first dealer; IV.5 the final redraw.
 
 At each table the seats carry cards of decreasing value clockwise (seat 1 the highest, Art. II.2);
-each table's cards share a suit so a slip names its table. The randomness is passed in.
+each table's cards share a suit so a slip names its table. The randomness is passed in. The
+draw's command is ``slices.draw``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
-from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.settings import MAX_PLAYERS, SeatingSettings
 from tdconsole.domain.state import Seat, State, Table, card_for, name_key
-from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import Msg, _, ngettext
 
 
@@ -128,16 +123,6 @@ def split_warning(sizes: list[int], seating: SeatingSettings) -> Msg | None:
     ).format(players=players, low=low, high=high, split=split_said(sizes))
 
 
-def drawn_warning(bodies: Iterable[EventBody], seating: SeatingSettings) -> Msg | None:
-    """The warning of the draw among ``bodies`` (a command's events), or None: the
-    ``split_warning`` of the tables it seated, in any language."""
-    for body in bodies:
-        if isinstance(body, SeatsDrawn):
-            sizes = [sum(s.player is not None for s in t.seats) for t in body.tables]
-            return split_warning(sizes, seating) if sizes else None
-    return None
-
-
 class DrawnSeat(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -202,42 +187,3 @@ def place_tables(state: State, drawn: list[DrawnTable]) -> None:
             if s.player is not None:
                 player = state.players[name_key(s.player)]
                 player.table, player.seat = d.number, s.seat
-
-
-class SeatsDrawn(EventBody):
-    """Art. II.1-II.4: the result of the draw. Recorded, so a restart never redraws."""
-
-    type: ClassVar[str] = "seats_drawn"
-    tables: list[DrawnTable]
-    warning: str | None = None
-
-    def apply(self, state: State, at: datetime) -> None:
-        for d in self.tables:
-            for s in d.seats:
-                if s.player is not None:
-                    state.players[name_key(s.player)].status = "in"
-        place_tables(state, self.tables)
-        state.phase = "seated"
-
-
-class Draw(Command):
-    tables: int | None = Field(None, ge=1)
-    seed: int | None = None
-
-    def describe(self) -> Summary:
-        return summary_of(said.SEAT_DRAW)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if state.phase != "registration":
-            raise RuleError(
-                _("the seats are already drawn: undo the draw to draw again"),
-                "II.2",
-            )
-        names = [p.name for p in state.ordered_players() if p.status == "registered" and p.paid]
-        plan = plan_tables(len(names), state.settings.seating, self.tables)
-        rng = random.Random(self.seed) if self.seed is not None else ctx.rng
-        final = plan.tables == 1 and len(names) <= state.settings.seating.final_seats
-        seats = state.settings.seating.final_seats if final else state.settings.seating.table_seats
-        drawn = draw_seats(names, plan.sizes, seats, state.settings.seating, rng, final=final)
-        warning = str(plan.warning) if plan.warning is not None else None
-        return [SeatsDrawn(tables=drawn, warning=warning)]

@@ -183,7 +183,7 @@ class State:
     pins_shared: bool = False
     """The floor's and the Director's PINs are the same (found when the last was set)."""
     phones_signed_out: int = 0
-    """How many times the Director signed every phone out (``access.SignPhonesOut``): a
+    """How many times the Director signed every phone out (``slices.sign_phones_out``): a
     phone's session names the count it was opened under."""
     staff: list[str] = field(default_factory=list)
     """The floor staff who acted in the log, undone actions too (on the floor, or lending

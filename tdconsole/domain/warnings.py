@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.registration import PlayerRegistered, accent_twins
-from tdconsole.domain.seating import drawn_warning
+from tdconsole.domain.slices.draw import drawn_warning
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record

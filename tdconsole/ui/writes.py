@@ -114,6 +114,12 @@ class WriteLane:
         what = describe(message.command, records, app.tr, settings.currency)
         described = description_of(type(message.command))
         app.named_report = described.prints if described is not None else None
+        if app.named_report is not None:  # the report its notice names for p
+            # lazy: the reports' names live with the print dialog, which start-up does without
+            from tdconsole.ui.dialogs.print_report import REPORTS
+
+            report = app.tr.say(dict(REPORTS)[app.named_report]).lower()
+            what = app.tr("{what}: p prints the {report}", what=what, report=report)
         app.undo_guard.recorded(records)
         app.notify(app.tr("{what} — u to undo", what=what), timeout=6, markup=False)
         for warning in warnings_said(records, state, app.tr):  # the Director decides

@@ -22,7 +22,8 @@ def test_italian_event_gives_italian_errors_and_lang_en_overrides(
 ) -> None:
     assert run(capsys, "--event", event, "register", "Anna") == (0, "Anna: iscritto\n", "")
     code, out, _ = run(capsys, "--event", event, "pay", "Anna")
-    assert (code, out) == (0, "Anna: quota d'iscrizione versata (70 scudi)\n")
+    said = "quota d'iscrizione: Anna\nAnna: quota d'iscrizione versata (70 scudi)\n"
+    assert (code, out) == (0, said)  # the summary, then the amount
     code, out, err = run(capsys, "--event", event, "pay", "anna")
     assert (code, out) == (2, "")
     assert err == "error: Anna ha già versato la quota d'iscrizione (Art. I.2)\n"
@@ -98,7 +99,7 @@ def test_play_outputs_in_italian(capsys: pytest.CaptureFixture[str], demo: str) 
     assert err.startswith("error: Rossi può ancora prendere la seconda dote di ")
     assert err.endswith("oppure aggiungi --declined se la rifiuta (Art. III.2)\n")
     assert run(capsys, "--event", demo, "bust", "Rossi", "--declined")[1] == (
-        "Rossi: eliminato al 24° posto\n"
+        "eliminazione: Rossi\nRossi: eliminato al 24° posto\n"
     )
     code, out, _ = run(capsys, "--event", demo, "dote", "Bianchi", "--stack", "0")
     assert code == 0 and out.startswith("seconda dote: Bianchi\nBianchi: seconda dote di ")

@@ -24,16 +24,20 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return path
 
 
+TABLES = "--tables"
+"""The draw's option of tables, as a refusal names it."""
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
         (
             ("draw", "--tables", HUGE),
-            "--tables: 99 999 999 999 999 999 999 è fuori dai limiti: indica un numero "
+            f"{TABLES}: 99 999 999 999 999 999 999 è fuori dai limiti: indica un numero "
             "da 1 a 50 000",
         ),
-        (("draw", "--tables", "-1"), "--tables: -1 è fuori dai limiti: indica un numero da 1 a"),
-        (("draw", "--tables", "0"), "--tables: 0 è fuori dai limiti: indica un numero da 1 a"),
+        (("draw", "--tables", "-1"), f"{TABLES}: -1 è fuori dai limiti: indica un numero da 1 a"),
+        (("draw", "--tables", "0"), f"{TABLES}: 0 è fuori dai limiti: indica un numero da 1 a"),
         (
             ("start", "--stack", HUGE, "--bb", "100"),
             "--stack: 99 999 999 999 999 999 999 è fuori dai limiti: indica un numero da 1 a "

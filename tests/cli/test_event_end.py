@@ -184,7 +184,8 @@ def test_the_final_table_is_called_the_final_table_and_offers_no_second_stack(si
     """Six entrants are a final from the draw (IV.1): the command line names its table as the
     console and the draw do, "final table", never by its number."""
     cli = six
-    assert cli("draw", "--seed", "1").startswith("final table")
+    said = cli("draw", "--seed", "1").splitlines()
+    assert said[0] == "seat draw" and said[1].startswith("final table")  # the summary first
     cli("start", "--stack", "4000", "--bb", "100")
     lines = cli("standings").splitlines()
     assert len(lines) == 6 and all(" final table seat " in line for line in lines), lines

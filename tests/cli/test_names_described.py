@@ -13,11 +13,9 @@ from tdconsole.cli import COMMANDS
 from tdconsole.domain import commands
 
 RENAMED = {
-    "Bust": "eliminate",
     "CreateEvent": "create",
     "ColourUp": "recolor",
     "ClockControl": "timer",
-    "RecordRuling": "decision",
     "ImportRulebook": "books load",
     "CloseTable": "break",
 }
@@ -44,8 +42,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"eliminate", "create", "recolor", "timer", "decision", "books"} <= names
-    assert not {"bust", "new", "colour-up", "clock", "ruling", "rules", "close"} & names
+    assert {"create", "recolor", "timer", "books"} <= names
+    assert not {"new", "colour-up", "clock", "rules", "close"} & names
     assert "break" in names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")

@@ -17,18 +17,20 @@ from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.rulings import ImportRulebook, RecordRuling
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
+from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut

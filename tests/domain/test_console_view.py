@@ -12,9 +12,9 @@ import pytest
 from tdhelpers.support import terminal
 
 from tdconsole.demo import demo_in_memory
-from tdconsole.domain.clock_events import EditLevel
 from tdconsole.domain.console_view import console_view
 from tdconsole.domain.play import Bust
+from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.service import Tournament
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)

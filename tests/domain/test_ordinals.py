@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.cli.play_cmds import out_line
 from tdconsole.domain.ordinals import in_place, of_place, ordinal, reads_with_vowel, the_place
+from tdconsole.domain.slices.bust import out_line
 
 
 @pytest.mark.parametrize(

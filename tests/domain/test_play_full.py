@@ -17,8 +17,9 @@ from tdconsole.domain.play import (
     Start,
     second_stack_amount,
 )
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
 

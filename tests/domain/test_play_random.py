@@ -20,8 +20,9 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament

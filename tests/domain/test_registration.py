@@ -6,8 +6,9 @@ import pytest
 from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

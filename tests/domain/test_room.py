@@ -13,7 +13,7 @@ from tdhelpers.room_night import NOW, Night
 from tdconsole.demo import demo_in_memory
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
 from tdconsole.domain.room import (
     MOVES_SHOWN,
     WINNER_SHOWN,
@@ -22,8 +22,9 @@ from tdconsole.domain.room import (
     chime,
     room_json,
 )
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

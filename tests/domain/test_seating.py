@@ -9,15 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.seating import (
-    SeatsDrawn,
-    draw_seats,
-    drawn_warning,
-    plan_tables,
-    split_said,
-    split_warning,
-)
+from tdconsole.domain.seating import draw_seats, plan_tables, split_said, split_warning
 from tdconsole.domain.settings import SeatingSettings
+from tdconsole.domain.slices.draw import SeatsDrawn, drawn_warning
 from tdconsole.domain.state import RANKS
 
 SEATING = SeatingSettings()

@@ -14,6 +14,7 @@ from tdconsole.domain.events import EVENT_MODULES, parse_event
 from tdconsole.domain.slices import make_manifest
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.slices.spec import Slice, declared
+from tdconsole.domain.state import State
 
 NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
@@ -99,14 +100,18 @@ def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
     }
 
 
-def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+def _two_players() -> State:
     from tdconsole.domain.registration import PlayerRegistered
     from tdconsole.domain.settings import Settings
-    from tdconsole.domain.state import State
 
     state = State(settings=Settings())
     for name in ("Mario Romano", "Marta Rossi"):
         PlayerRegistered(name=name).apply(state, NOW)
+    return state
+
+
+def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
+    state = _two_players()
     field = declared("Withdraw").fields[0]
     assert field.kind == "player"
     assert field.read(" romano ", None, state) == "Mario Romano"  # the log keeps his name
@@ -121,7 +126,9 @@ def test_a_required_field_left_empty_is_refused_with_the_article(command: str) -
     if not found.fields:  # a question with OK: nothing to type, its note asks it
         assert found.note is not None and type(found.build({})) is found.command
         return
-    assert required, "a command whose fields are all optional: ask it as a question"
+    if not required:  # each may be left empty (draw)
+        assert found.build({}) == found.command()
+        return
     with pytest.raises(RuleError) as refused:
         found.build({})
     assert refused.value.article == found.article
@@ -193,3 +200,55 @@ def test_a_seat_is_table_colon_seat_and_gives_the_commands_table_and_seat() -> N
         ) as refused:
             found.build({"name": "Dan", "to": bad, "reason": "x"})
         assert refused.value.article == "VII.1"
+
+
+def test_several_names_are_read_each_as_recorded_from_words_or_commas() -> None:
+    state = _two_players()
+    names = declared("Pay").fields[0]
+    assert names.kind == "names"
+    assert names.read(["romano", " rossi "], None, state) == ["Mario Romano", "Marta Rossi"]
+    assert names.read("romano; mar,", None, state) == ["Mario Romano", "mar"]  # mar: two
+    assert names.read("romano", None) == ["romano"]  # no state: as typed
+
+
+def test_a_names_field_left_empty_means_what_its_command_says_or_nobody_is_refused() -> None:
+    state = _two_players()
+    found = declared("Pay")
+    command = found.build({"names": "", "food": False}, state)
+    assert command.model_dump() == {"names": ["Mario Romano", "Marta Rossi"], "food": False}
+    for player in state.players.values():
+        player.paid = True
+    with pytest.raises(RuleError, match="Nobody left to pay"):
+        found.build({"names": ""}, state)
+    with pytest.raises(RuleError, match="give it"):
+        found.build({"names": ""})  # the command line always names them
+
+
+def test_a_switch_reads_yes_or_no_and_refuses_anything_else() -> None:
+    food = declared("Pay").fields[1]
+    assert food.kind == "flag"
+    assert [food.read(raw, None) for raw in (True, False, None, "sì", "on", "", "no")] == [
+        True, False, False, True, True, False, False,
+    ]  # fmt: skip
+    with pytest.raises(RuleError, match="yes or no"):
+        food.read("perhaps", None)
+
+
+def test_several_whole_numbers_are_read_within_bounds() -> None:
+    from tdconsole.domain.slices.spec import Field
+    from tdconsole.i18n import _
+
+    stacks = Field("stacks", "wholes", _("Stacks"), _("N"), required=False, high=100)
+    assert stacks.read(["10", "20"], None) == [10, 20]
+    assert stacks.read("10, 20 30", None) == [10, 20, 30]
+    assert stacks.read("", None) is None
+    with pytest.raises(RuleError, match="Stacks"):
+        stacks.read(["10", "200"], None)
+
+
+def test_the_articles_cited_are_typed_in_one_field_and_each_read_as_numbered() -> None:
+    from tdconsole.domain.slices.record_ruling import clean_articles
+
+    ruling = declared("RecordRuling").build({"articles": "Art. 7.7; iii.2,", "text": "ok"})
+    assert ruling.model_dump()["articles"] == ["Art. 7.7", "iii.2"]  # as typed, one by one
+    assert clean_articles(ruling.model_dump()["articles"]) == ["7.7", "III.2"]  # as recorded

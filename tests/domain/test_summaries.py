@@ -23,7 +23,6 @@ from tdconsole.domain import (
     play,
     registration,
     rulings,
-    seating,
 )
 from tdconsole.domain.commands import BY_COMMAND, DESCRIPTIONS, MESSAGES, actions, recorded
 from tdconsole.domain.errors import RuleError
@@ -33,11 +32,14 @@ from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
+from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
@@ -91,10 +93,10 @@ SAMPLES: list[Command] = [
     registration.CreateEvent(name="Serata", settings={}),
     registration.Register(names=["Anna", "Bruno"]),
     Withdraw(name="Anna"),
-    registration.Pay(names=["Anna"]),
-    registration.Pay(names=["Anna"], food=True),
+    Pay(names=["Anna"]),
+    Pay(names=["Anna"], food=True),
     registration.ChangeSettings(assignments=[("table_seats", "11")]),
-    seating.Draw(),
+    Draw(),
     MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
     play.Count(counts={"Anna": 4000}),
@@ -104,7 +106,7 @@ SAMPLES: list[Command] = [
     play.ClosePlan(table=3),
     play.CloseTable(table=3, counts={}),
     play.Final(counts={}),
-    rulings.RecordRuling(text="mano valida"),
+    RecordRuling(text="mano valida"),
     Sanction(name="Anna", kind="warning", reason="x"),
     Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     Sanction(name="Anna", kind="disqualify", reason="x"),

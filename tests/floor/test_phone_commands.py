@@ -97,7 +97,8 @@ def test_a_director_only_command_is_on_the_phone_only_when_it_says_so(
 ) -> None:
     """A Director's command written in one module stays off the phone unless its description
     says ``phone`` (the phone is no second console: a break and a disqualification only)."""
-    kept = replace(SLICE_DESCRIPTIONS[0], command="Kept", phone=False)
+    directors = next(d for d in SLICE_DESCRIPTIONS if d.director_only)
+    kept = replace(directors, command="Kept", phone=False)
     monkeypatch.setattr(commands, "SLICE_DESCRIPTIONS", (*SLICE_DESCRIPTIONS, kept))
     assert kept.director_only
     assert "Kept" not in commands.offered()

@@ -18,7 +18,7 @@ from tdconsole.cli import main
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.rulings import RecordRuling
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

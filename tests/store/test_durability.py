@@ -24,7 +24,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from tdconsole.domain.registration import Pay, Register
+    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.pay import Pay
     from tdconsole.service import Tournament
 
     service = Tournament.open(Path(sys.argv[1]))
@@ -74,7 +75,8 @@ CONCURRENT = textwrap.dedent(
     import sys, json
     from pathlib import Path
     from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.registration import Pay, Register
+    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.pay import Pay
     from tdconsole.service import Tournament
 
     import os, time

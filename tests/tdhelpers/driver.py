@@ -22,8 +22,9 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.state import State, name_key
 
 Action = Command | Literal["undo", "redo"]

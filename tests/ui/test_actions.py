@@ -14,7 +14,7 @@ from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.close_table import CloseTableDialog
-from tdconsole.ui.dialogs.draw import DrawDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.textual_reach import notifications
@@ -225,7 +225,7 @@ async def test_seat_draw_closes_once_recorded_then_start(tmp_path: Path) -> None
             await pilot.pause()
             assert service.state.phase == "seated"
             # Recorded, the dialog closes (no Cancel left to wonder about); the slips print.
-            assert not isinstance(app.screen, DrawDialog)
+            assert not isinstance(app.screen, SliceDialog)
             assert any("p" in n.message for n in notifications(app))
             await pilot.press("g", "enter")
             await pilot.pause()

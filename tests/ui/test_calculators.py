@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.calculators.base import CalcForm
-from tdconsole.ui.dialogs.ruling import RulingDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import opened_by, pressed, settle
 from .test_actions import SIZE, messages, svc, text_of
@@ -98,7 +98,7 @@ async def test_cite_in_log_from_the_article(app: ConsoleApp) -> None:
         await settle(pilot)  # the rule search runs in a worker
         await pilot.press("ctrl+l")
         await pilot.pause()
-        assert isinstance(app.screen, RulingDialog)
+        assert isinstance(app.screen, SliceDialog)
         assert app.screen.query_one("#articles", Input).value == "7.7"
         await pilot.press("tab", "tab", "tab", *"Piatto laterale a Bea", "enter")
         await pilot.pause()
@@ -111,7 +111,7 @@ async def test_cite_a_calculation(app: ConsoleApp) -> None:
         await pilot.pause()
         await pilot.press("f6", *"Ada=AsKd Bea=AcQh", "enter", *"Ah9c7d4s2h", "ctrl+l")
         await pilot.pause()
-        assert isinstance(app.screen, RulingDialog)
+        assert isinstance(app.screen, SliceDialog)
         assert app.screen.query_one("#articles", Input).value == "1.1, 1.2, 1.3"
         assert app.screen.query_one("#text", Input).value == "vince Ada"
         await pilot.press("ctrl+s")
@@ -126,7 +126,7 @@ async def test_floor_calculates_but_does_not_cite(make_app: object) -> None:
         await opened_by(pilot, "f7", CalcForm)
         await pilot.press("ctrl+l")
         await pilot.pause()
-        assert not isinstance(app.screen, RulingDialog)
+        assert not isinstance(app.screen, SliceDialog)
         assert any("Solo il Direttore" in m for m in messages(app))
 
 

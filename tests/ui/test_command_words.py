@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock_events, director_moves, play, registration, seating
+from tdconsole.domain import clock_events, director_moves, play, registration
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.words import command_words
@@ -15,10 +17,6 @@ from tdconsole.ui.words import command_words
 WORDS: list[tuple[Command, str, str]] = [
     (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
      "Iscritti: Anna, Bruno"),
-    (registration.Pay(names=["Anna", "Bruno"]), "Paid: Anna, Bruno", "Pagato: Anna, Bruno"),
-    (registration.Pay(names=["Anna"], food=True), "Food paid: Anna", "Vitto pagato: Anna"),
-    (seating.Draw(), "Seat draw: p prints the seat slips",
-     "Sorteggio dei posti: p stampa i biglietti dei posti"),
     (play.Start(stack=4000, big_blind=100), "Start tournament", "Avvia torneo"),
     (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
      "Conteggio: Anna 4000, Bruno 3000"),
@@ -33,6 +31,9 @@ WORDS: list[tuple[Command, str, str]] = [
     # no words of their own: their summaries
     (Withdraw(name="Anna"), "withdraw Anna", "ritiro di Anna"),
     (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),
+    (Pay(names=["Anna", "Bruno"]), "entry fee: Anna, Bruno", "quota d'iscrizione: Anna, Bruno"),
+    (Draw(), "seat draw", "sorteggio dei posti"),
+    (Pay(names=["Anna"], food=True), "food contribution: Anna", "vettovagliamento: Anna"),
     (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
     (director_moves.ClosePlanRaisingSeats(table=3, seats=10),
      "move plan for table 3, table_seats=10",

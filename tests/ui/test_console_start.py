@@ -10,7 +10,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust
 from tdconsole.i18n import _
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.ruling import RulingDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import TAB_VIEWS, ConsoleScreen
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
@@ -62,7 +62,7 @@ async def test_a_refusal_s_article_found_behind_the_tables_is_the_one_a_ruling_c
         view = app.screen.query_one(RulingsView)
         assert view.query_one("#rule-search", Input).value == "IV.2"
         await pilot.press("l")
-        assert isinstance(app.screen, RulingDialog)
+        assert isinstance(app.screen, SliceDialog)
         assert app.screen.query_one("#articles", Input).value == "IV.2"
 
 

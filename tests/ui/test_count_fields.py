@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.play import Bust, ClosePlan, Start
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.close_table import CloseTableDialog

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, OptionList, RadioButton
 
+from tdconsole.domain.slices.spec import declared
 from tdconsole.ui.app import ConsoleApp, build_app
-from tdconsole.ui.dialogs.draw import DrawDialog
-from tdconsole.ui.dialogs.ruling import RulingDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
 from .conftest import frozen, opened_by, pressed, settle
 from .test_actions import messages, text_of
@@ -47,7 +47,8 @@ async def test_the_ruling_form_opens_on_its_players_and_tabs_down_the_screen(
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         state = app.service.state  # type: ignore[union-attr]
-        await app.push_screen(RulingDialog(app.tr, state, None, "III.2"))
+        ruling = declared("RecordRuling")
+        await app.push_screen(SliceDialog(app.tr, state, ruling, given={"articles": "III.2"}))
         await settle(pilot)
         assert app.focused is not None and app.focused.id == "players"
         await pilot.press("escape")
@@ -101,13 +102,15 @@ async def test_every_field_keeps_its_label_when_filled(app: ConsoleApp) -> None:
             "en",
             "Number of tables (empty: the fewest, of 6 to 8 players each)",
             "Draw number (empty: at random; only to repeat a draw)",
-            "Number of tables: 'x' is not a whole number",
+            "Number of tables (empty: the fewest, of 6 to 8 players each): 'x' is not a whole "
+            "number",
         ),
         (
             "it",
             "Numero di tavoli (vuoto: il minimo, da 6 a 8 giocatori ciascuno)",
             "Numero del sorteggio (vuoto: a caso; solo per ripeterne uno)",
-            "Numero di tavoli: 'x' non è un numero intero",
+            "Numero di tavoli (vuoto: il minimo, da 6 a 8 giocatori ciascuno): 'x' non è un "
+            "numero intero",
         ),
     ],
 )
@@ -118,7 +121,7 @@ async def test_the_draw_dialog_says_what_to_type_and_names_a_wrong_field_in_its_
     app = build_app(service, frozen, lang=lang)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            dialog = await opened_by(pilot, "s", DrawDialog, workers=True)
+            dialog = await opened_by(pilot, "s", SliceDialog, workers=True)
             assert dialog.query_one("#tables", Input).placeholder == tables
             assert dialog.query_one("#seed", Input).placeholder == number
             await pilot.press("x", "enter")

@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Pay
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.base import Dialog
@@ -168,7 +168,7 @@ async def test_every_key_that_changes_the_night_before_the_start_asks_first(
     service = registration(tmp_path)
     if keys == ("g",):
         service.execute(Pay(names=[p.name for p in service.state.ordered_players()]))
-        from tdconsole.domain.seating import Draw
+        from tdconsole.domain.slices.draw import Draw
 
         service.execute(Draw(seed=1))
     async with console(service, lang="en") as (app, pilot):

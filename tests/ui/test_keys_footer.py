@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tdhelpers.support import started, tamper_texts
 
-from tdconsole.domain.rulings import RecordRuling
+from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

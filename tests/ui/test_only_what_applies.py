@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Static
 
 from tdconsole.domain.play import Bust, Final
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.eliminate import EliminateDialog

@@ -9,8 +9,9 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Pay, Register
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.draw import Draw
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import build_app
@@ -51,15 +52,35 @@ async def test_several_players_pay_at_once(tmp_path: Path) -> None:
         service.close()
 
 
-async def test_the_seat_draw_closes_once_recorded(tmp_path: Path) -> None:
-    service = new_event(tmp_path / "e.tdc", started=False)
+async def test_the_food_switch_pays_every_food_contribution_still_due(tmp_path: Path) -> None:
+    service = new_event(tmp_path / "e.tdc", paid=False, started=False)
+    service.execute(Pay(names=["Cid"], food=True))
     app = build_app(service, frozen, lang="en")
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
+            await pilot.press("Y", "tab", "space")  # the names left empty, the switch on
+            note = str(app.screen.query_one("#dialog-note").render())
+            assert "5 players to mark paid: Ada Rossi, Bea Romano, Dan, Eva, Fil" in note
+            await pilot.press("ctrl+s")
+            assert all(p.food_paid for p in service.state.players.values())
+            assert not any(p.paid for p in service.state.players.values())
+    finally:
+        service.close()
+
+
+async def test_the_seat_draw_closes_once_recorded(tmp_path: Path) -> None:
+    service = new_event(tmp_path / "e.tdc", started=False)
+    app = build_app(service, frozen, lang="en")
+    try:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await settle(pilot)
             await pilot.press("s", "enter")
             assert service.state.phase == "seated"
             assert app.screen.query(TablesView)  # back on the console: no Cancel to wonder about
+            said = [n.message for n in notifications(app)]
+            assert "seat draw: p prints the seat slips — u to undo" in said  # its summary
+            assert app.named_report == "slips"
     finally:
         service.close()
 

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
 from tdconsole.domain.registration import ChangeSettings
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.print_report import PrintDialog

@@ -11,11 +11,11 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.domain.console_view import console_view
-from tdconsole.domain.registration import Pay, Register
+from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.pay import Pay, unpaid
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
-from tdconsole.ui.dialogs.pay import unpaid
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.players_view import player_row
 from tdconsole.ui.words import describe

@@ -8,7 +8,7 @@ import contextlib
 import io
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from tdconsole.cli.parsing import speaking
 from tdconsole.cli.slice_cmds import parser_for
@@ -32,22 +32,33 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
     said = io.StringIO()
     with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
         parser_for(described).parse_args([*described.cli.split(), "--help"])
+    help_text = " ".join(said.getvalue().split())
     for field in found.fields:
         metavar = field.metavar.text("en")
         if field.kind == "word":  # its words, as typed
             metavar = "{" + ",".join(field.typed_words) + "}"
         positional = field.required and not field.option
         option = f"--{field.flag or field.name} {metavar}"
-        assert (metavar if positional else option) in said.getvalue()
-        assert field.label.text("en") in said.getvalue()
+        if field.kind == "flag":  # an option without a value
+            assert f"[--{field.flag or field.name}]" in help_text
+        elif field.kind in ("names", "wholes"):  # one or more
+            given = metavar if positional else option
+            assert f"{given} [{metavar} ...]" in help_text
+        else:
+            assert (metavar if positional else option) in help_text
+        assert field.label.text("en") in help_text
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.push_screen(SliceDialog(app.tr, app.service.state, found))  # type: ignore[union-attr]
         await settle(pilot)
-        fields = [field.id for field in app.screen.query("Input, OptionList")]  # in order
+        fields = [field.id for field in app.screen.query("Input, OptionList, Checkbox")]
         assert fields == [field.name for field in found.fields]
         for field in found.fields:
-            if field.kind not in ("choice", "word"):  # (a list of its entries)
+            if field.kind == "flag":  # a switch, its words beside it
+                assert str(app.screen.query_one(f"#{field.name}", Checkbox).label) == (
+                    app.tr.say(field.label)
+                )
+            elif field.kind not in ("choice", "word"):  # (a list of its entries)
                 box = app.screen.query_one(f"#{field.name}", Input)
                 assert box.placeholder == app.tr.say(field.label)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.seating import Draw
+from tdconsole.domain.slices.draw import Draw
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 from tdconsole.ui.dialogs.confirm import ConfirmDialog

@@ -48,10 +48,11 @@ def _key(key: Key) -> str:
 
 
 def description_source(described: Description) -> str:
-    if described.words is not None or described.prints is not None:
+    if described.words is not None:
         raise ValueError(f"{described.command}: a command module's words are its summary")
     summaries = "".join(f"\n            {_msg(m)}," for m in described.summaries)
     keys = "".join(f"\n            {_key(k)}," for k in described.keys)
+    prints = f"\n        prints={_q(described.prints)}," if described.prints is not None else ""
     return f"""    Description(
         command={_q(described.command)},
         module={_q(described.module)},
@@ -63,7 +64,7 @@ def description_source(described: Description) -> str:
         when={_q(described.when)},
         director_only={_q(described.director_only)},
         article={_q(described.article)},
-        phone={_q(described.phone)},
+        phone={_q(described.phone)},{prints}
     ),
 """
 

@@ -6,6 +6,17 @@ from tdconsole.i18n import _, pgettext
 
 SLICE_DESCRIPTIONS = (
     Description(
+        command="Bust",
+        module="slices.bust",
+        cli="bust",
+        summaries=(pgettext("summary", "eliminated: {names}"),),
+        keys=(Key("e", "eliminate", _("Eliminate"), True, True, None),),
+        when="in play",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="CallBreak",
         module="slices.call_break",
         cli="clock break",
@@ -40,6 +51,18 @@ SLICE_DESCRIPTIONS = (
         director_only=True,
         article="VI.2",
         phone=True,
+    ),
+    Description(
+        command="Draw",
+        module="slices.draw",
+        cli="draw",
+        summaries=(pgettext("summary", "seat draw"),),
+        keys=(Key("s", "command('Draw')", _("Seat draw"), True, False, None),),
+        when="before the start",
+        director_only=True,
+        article="II.2",
+        phone=False,
+        prints="slips",
     ),
     Description(
         command="EditLevel",
@@ -94,6 +117,35 @@ SLICE_DESCRIPTIONS = (
         when="in play",
         director_only=True,
         article="VII.1",
+        phone=False,
+    ),
+    Description(
+        command="Pay",
+        module="slices.pay",
+        cli="pay",
+        summaries=(
+            pgettext("summary", "entry fee: {name}"),
+            pgettext("summary", "food contribution: {name}"),
+        ),
+        keys=(
+            Key("y", "pay(False)", _("Pay"), True, False, None),
+            Key("Y", "command('Pay')", _("Pay several"), False, False, None),
+            Key("v", "food", _("Food"), False, False, "any time"),
+        ),
+        when="before the start",
+        director_only=False,
+        article=None,
+        phone=False,
+    ),
+    Description(
+        command="RecordRuling",
+        module="slices.record_ruling",
+        cli="ruling",
+        summaries=(pgettext("summary", "ruling: {text}"),),
+        keys=(Key("l", "ruling", _("Record ruling"), False, False, None),),
+        when="any time",
+        director_only=True,
+        article="VII.2",
         phone=False,
     ),
     Description(
@@ -168,14 +220,18 @@ SLICE_DESCRIPTIONS = (
 """Each command module's description (``commands.DESCRIPTIONS`` ends with them)."""
 
 SLICE_MODULES = {
+    "Bust": "slices.bust",
     "CallBreak": "slices.call_break",
     "ClearMessage": "slices.clear_message",
     "Disqualify": "slices.disqualify",
+    "Draw": "slices.draw",
     "EditLevel": "slices.edit_level",
     "HandOverPrize": "slices.hand_over",
     "MarkServed": "slices.mark_served",
     "MoveButton": "slices.move_button",
     "MovePlayer": "slices.move_player",
+    "Pay": "slices.pay",
+    "RecordRuling": "slices.record_ruling",
     "Sanction": "slices.sanction",
     "SecondStack": "slices.second_stack",
     "ShowMessage": "slices.show_message",
@@ -185,14 +241,18 @@ SLICE_MODULES = {
 """Each command's module in ``tdconsole.domain``, by its class's name."""
 
 SLICE_EVENTS = {
+    "players_eliminated": "slices.bust",
     "break_called": "slices.call_break",
     "message_cleared": "slices.clear_message",
     "player_disqualified": "slices.disqualify",
+    "seats_drawn": "slices.draw",
     "structure_edited": "slices.edit_level",
     "prize_handed_over": "slices.hand_over",
     "suspension_served": "slices.mark_served",
     "button_moved": "slices.move_button",
     "player_moved": "slices.move_player",
+    "fee_paid": "slices.pay",
+    "ruling_recorded": "slices.record_ruling",
     "sanction_recorded": "slices.sanction",
     "second_stack_issued": "slices.second_stack",
     "message_shown": "slices.show_message",
@@ -203,14 +263,18 @@ SLICE_EVENTS = {
 """Each event type's module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""
 
 SLICE_RECORDS = {
+    "Bust": ("players_eliminated",),
     "CallBreak": ("break_called",),
     "ClearMessage": ("message_cleared",),
     "Disqualify": ("player_disqualified",),
+    "Draw": ("seats_drawn",),
     "EditLevel": ("structure_edited",),
     "HandOverPrize": ("prize_handed_over",),
     "MarkServed": ("suspension_served",),
     "MoveButton": ("button_moved",),
     "MovePlayer": ("player_moved",),
+    "Pay": ("fee_paid",),
+    "RecordRuling": ("ruling_recorded",),
     "Sanction": ("sanction_recorded",),
     "SecondStack": ("second_stack_issued",),
     "ShowMessage": ("message_shown",),

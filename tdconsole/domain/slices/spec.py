@@ -62,6 +62,34 @@ def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
         ) from None
 
 
+Several = Literal["names", "wholes", "flag"]
+"""Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
+with commas, each completed among the players); several whole numbers within bounds (``N
+[N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
+the dialog's switch)."""
+
+Typed = str | Sequence[str] | bool | None
+"""A field as a face hands it over: its text (the dialog's, the phone's), the words given on
+the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
+
+Value = int | str | bool | list[str] | list[int] | tuple[int, int] | None
+"""A field's value as the command takes it (a seat: its table and its seat)."""
+
+Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
+"""The names a ``names`` field left empty in the dialog means, from the other fields' values
+(``pay``: every player still to pay)."""
+
+YES = frozenset({"1", "y", "yes", "true", "on", "s", "si", "sì"})
+NO = frozenset({"", "0", "n", "no", "false", "off"})
+"""A switch's state as the phone's form may send it, as text."""
+
+
+def listed(text: str) -> list[str]:
+    """Names (or numbers) typed in one field, separated by commas or semicolons; a name may
+    contain spaces."""
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
 @dataclass(frozen=True)
 class Field:
     """One field of a command: its name (the command's attribute, the option's name), what
@@ -70,7 +98,7 @@ class Field:
     command line, unless ``option``) or may be (an option), and its bounds."""
 
     name: str
-    kind: Kind
+    kind: Kind | Several
     label: Msg
     metavar: Msg
     """The command line's placeholder (a word's argument shows its words instead)."""
@@ -83,7 +111,8 @@ class Field:
     choices: Callable[[State], list[Choice]] | None = None
     """A ``choice`` field's entries in ``state``, in order."""
     none: Msg | None = None
-    """What the console says instead of opening the dialog when there is nothing to choose."""
+    """What the console says instead of opening the dialog when there is nothing to choose
+    (a ``names`` field: when what it means left empty names nobody)."""
     words: tuple[Msg, ...] = ()
     """A ``word`` field's words: each one's msgid is the word as typed (the command line's
     choices), its translation the dialog's entry."""
@@ -98,21 +127,28 @@ class Field:
     """What the dialog's field opens on, from the State (the message shown, to edit): emptied
     with every other field, the dialog gives the command told apart by a flag (``told_apart``:
     the message taken off)."""
+    otherwise: Otherwise | None = None
+    """A ``names`` field left empty in the dialog: the names it means then."""
+    appended: bool = False
+    """In the dialog, what is typed goes after the words it opens with (the articles cited:
+    more of them), not over them."""
 
     def read(
         self,
-        raw: str | None,
+        raw: Typed,
         article: str | None,
         state: State | None = None,
         what: str | Msg | None = None,
-    ) -> int | str | tuple[int, int] | None:
+    ) -> Value:
         """``raw`` (as typed; None: not given) as the command's value: a whole number within
         the bounds, or the text trimmed (empty: not given); a player's name as recorded when
         it means one player of ``state`` (``State.match``: the log keeps the name, not the
         typing), else as typed, for the command to refuse. Refused in one line, naming the
         field by ``what`` (the command line's ``--stack``), else by its label."""
         named = self.label if what is None else what
-        text = (raw or "").strip()
+        if self.kind in ("names", "wholes", "flag"):
+            return self.read_several(raw, article, state, named)
+        text = raw.strip() if isinstance(raw, str) else ""
         if not text:
             if self.required:
                 raise RuleError(_("{what}: give it").format(what=named), article)
@@ -137,6 +173,37 @@ class Field:
     def typed_words(self) -> tuple[str, ...]:
         """A ``word`` field's words as typed."""
         return tuple(word.msgid for word in self.words)
+
+    def read_several(
+        self, raw: Typed, article: str | None, state: State | None, named: str | Msg
+    ) -> Value:
+        """A ``Several`` field's value: the names, each as recorded when it means one player
+        of ``state``; the whole numbers, each within the bounds; the switch's yes or no."""
+        if self.kind == "flag":
+            if isinstance(raw, bool) or raw is None:
+                return bool(raw)
+            said = raw.strip().lower() if isinstance(raw, str) else "yes"
+            if said not in YES | NO:
+                raise RuleError(_("{what}: yes or no").format(what=named), article)
+            return said in YES
+        if isinstance(raw, bool):
+            raise RuleError(_("{what}: give it").format(what=named), article)
+        items = listed(raw) if isinstance(raw, str) else [i.strip() for i in raw or () if i.strip()]
+        if self.kind == "wholes":
+            items = [word for item in items for word in item.split()]
+        if not items:
+            if self.required and self.otherwise is None:
+                raise RuleError(_("{what}: give it").format(what=named), article)
+            return None
+        if self.kind == "wholes":
+            return [
+                whole_number(item, named, low=self.low, high=self.high, article=article)
+                for item in items
+            ]
+        if state is None:
+            return items
+        found = [state.match(item) for item in items]
+        return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -182,6 +249,9 @@ class Slice:
     receipt: bool = False
     """Once recorded from the console, the receipt of the player it names is written to the
     event's print folder (a prize handed over, I.7)."""
+    preview: Callable[[Command], Msg] | None = None
+    """What the dialog says under its fields of the command they hold now (``pay``: who is
+    marked paid), said again at each key."""
 
     @property
     def article(self) -> str | None:
@@ -214,18 +284,26 @@ class Slice:
 
     def build(
         self,
-        typed: Mapping[str, str | None],
+        typed: Mapping[str, Typed],
         state: State | None = None,
         names: Mapping[str, str] | None = None,
     ) -> Command:
         """The command from what was typed in each field (by name; a field absent: not
-        given); players' names read on ``state`` (``Field.read``); a field refused is named
-        as ``names`` has it (the command line's options), else by its label."""
+        given); players' names read on ``state`` (``Field.read``); a ``names`` field left
+        empty, the names it means then (``Field.otherwise``); a field refused is named as
+        ``names`` has it (the command line's options), else by its label."""
         said = names or {}
         values = {
             field.name: field.read(typed.get(field.name), self.article, state, said.get(field.name))
             for field in self.fields
         }
+        for field in self.fields:
+            if field.otherwise is None or values[field.name] is not None:
+                continue
+            values[field.name] = meant = field.otherwise(state, values) if state else []
+            if not meant:
+                give = _("{what}: give it").format(what=field.label)
+                raise RuleError((field.none if state else None) or give, self.article)
         given: dict[str, object] = {}
         for name, value in values.items():
             if isinstance(value, tuple):  # a seat: its table and its seat

@@ -8,13 +8,16 @@ from textual.widgets import Input
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Final
+from tdconsole.domain.slices.draw import DRAW_NUMBER_FIELD
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
-from tdconsole.ui.dialogs.draw import DRAW_NUMBER, DRAW_NUMBER_FIELD
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
+
+DRAW_NUMBER = _("Draw number")
+"""The redraw's number, as a refusal names it."""
 
 
 def seat_order(state: State) -> list[Player]:

@@ -8,7 +8,10 @@ choice's field lists its entries, a word's its words translated; Enter on one re
 the fields, what the command's ``note`` says of them as they are typed. A field may open on the
 State's (the message shown): emptied with the others, the dialog gives the command told apart
 by a flag. A command without a field is a question (its note) with OK, Enter records it. One
-that writes a receipt (``Slice.receipt``) asks for it once recorded."""
+that writes a receipt (``Slice.receipt``) asks for it once recorded. Several players' names are
+typed with commas, each completed among the players; a yes or no is a switch. A command that
+says what it would do (``Slice.preview``: who is marked paid) says it under the fields at each
+key."""
 
 from __future__ import annotations
 
@@ -17,24 +20,29 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.spec import Field, Slice, told_apart
+from tdconsole.domain.slices.spec import Field, Slice, Typed, told_apart
 from tdconsole.domain.slices.spec import declared as declared_as
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg
 from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import PlayerDialog
+from tdconsole.ui.dialogs.register import Known, KnownSuggester
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.widgets.changed import update_changed
+from tdconsole.ui.widgets.choices import Tick
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
@@ -52,8 +60,11 @@ class SliceDialog(PlayerDialog):
         player: str | None = None,
         cursor: Mapping[str, int] | None = None,
         folder: Path | None = None,
+        given: Mapping[str, str] | None = None,
     ) -> None:
         self.declared = declared
+        self.given = dict(given or {})
+        """What the fields open with, by name (the article in view, a calculation's text)."""
         self.cursor = dict(cursor or {})
         """The table and the seat under the cursor, by name (``Field.under_cursor``)."""
         self.folder = folder
@@ -70,16 +81,18 @@ class SliceDialog(PlayerDialog):
         player: str | None,
         cursor: Mapping[str, int] | None = None,
         folder: Path | None = None,
+        given: Mapping[str, str] | None = None,
     ) -> SliceDialog:
         """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
         kept from the last time, emptied; else a new one."""
         kind = f"-{declared.command.__name__}"
         dialog = cls.kept(app, tr, kind) if declared.kept else None
         if dialog is None:
-            built = cls(tr, state, declared, player, cursor, folder)
+            built = cls(tr, state, declared, player, cursor, folder, given)
             return built.keep() if declared.kept else built
         dialog.first = player or ""
         dialog.cursor, dialog.folder = dict(cursor or {}), folder
+        dialog.given = dict(given or {})
         dialog.reopen(state)
         return dialog
 
@@ -92,6 +105,8 @@ class SliceDialog(PlayerDialog):
                 self.set_name(self.query_one(f"#{field.name}", Input))
             elif field.kind == "word":
                 self.query_one(f"#{field.name}", OptionList).highlighted = 0
+            elif field.kind == "flag":
+                self.query_one(f"#{field.name}", Tick).value = False
             elif field.kind != "choice":  # (a choice's entries: ``show``)
                 self.query_one(f"#{field.name}", Input).value = self.opening(field)
 
@@ -115,8 +130,9 @@ class SliceDialog(PlayerDialog):
 
     def update_note(self) -> None:
         """The lines the slice shows above its fields (``Slice.context``) and what it says
-        under them (``Slice.note``), from what they hold now."""
-        typed = {f.name: self.typed(f) for f in self.declared.fields}
+        under them (``Slice.note``; ``Slice.preview``: what the command they hold would do,
+        or why it would be refused), from what they hold now."""
+        typed = {f.name: t for f in self.declared.fields if isinstance(t := self.typed(f), str)}
         if self.declared.context is not None:
             lines = self.declared.context(self.state, self.now(), typed)
             context = Content("\n".join(self.said(parts) for parts in lines))
@@ -124,6 +140,14 @@ class SliceDialog(PlayerDialog):
         if self.declared.note is not None:
             said = self.declared.note(self.state, typed)
             self.set_note("" if said is None else self.tr.say(said))
+        elif self.declared.preview is not None:
+            try:
+                shown = self.tr.say(self.declared.preview(self.command()))
+            except RuleError as refused:
+                shown = refused.text(self.tr.lang)
+            except ValidationError:
+                shown = ""
+            self.set_note(Text(shown))  # names, never markup
 
     def said(self, parts: tuple[str | Msg, ...], between: str = " ") -> str:
         """Words and messages side by side, in the console's language."""
@@ -147,12 +171,27 @@ class SliceDialog(PlayerDialog):
                 )
                 words.highlighted = 0  # the first word chosen until the arrows move
                 yield words
+            elif field.kind == "names":
+                named = [p.name for p in self.state.ordered_players() if p.status in NAMED]
+                suggester = KnownSuggester(Known(named))
+                opened = self.opening(field)
+                yield Input(opened, placeholder=placeholder, id=field.name, suggester=suggester)
+            elif field.kind == "flag":
+                yield Tick(placeholder, id=field.name)
             else:
-                yield Input(self.opening(field), placeholder=placeholder, id=field.name)
+                yield Input(
+                    self.opening(field),
+                    placeholder=placeholder,
+                    id=field.name,
+                    select_on_focus=not field.appended,
+                )
 
     def opening(self, field: Field) -> str:
-        """What a field opens on: the State's (``Field.opens_on``: the message shown), the
-        table or the seat under the cursor, or its default (the next level)."""
+        """What a field opens on: what the console gives it (``given``: the article in view),
+        the State's (``Field.opens_on``: the message shown), the table or the seat under the
+        cursor, or its default (the next level)."""
+        if field.name in self.given:
+            return self.given[field.name]
         if field.opens_on is not None:
             return field.opens_on(self.state)
         at = self.cursor.get(field.under_cursor or "")
@@ -227,19 +266,26 @@ class SliceDialog(PlayerDialog):
         event.stop()
         self.action_submit()
 
-    def typed(self, field: Field) -> str:
-        """What the field holds: its text, or the entry highlighted (its number, its word)."""
+    @on(Checkbox.Changed)
+    def _switched(self) -> None:
+        self.update_note()
+
+    def typed(self, field: Field) -> Typed:
+        """What the field holds: its text, the switch's state, or the entry highlighted (its
+        number, its word)."""
+        if field.kind == "flag":
+            return self.query_one(f"#{field.name}", Tick).value
         if field.kind not in ("choice", "word"):
             return self.query_one(f"#{field.name}", Input).value
         entries = self.query_one(f"#{field.name}", OptionList)
         index = entries.highlighted
         return "" if index is None else entries.get_option_at_index(index).id or ""
 
-    def command(self) -> Command | None:
+    def command(self) -> Command:
         typed = {field.name: self.typed(field) for field in self.declared.fields}
         opened = [field for field in self.declared.fields if field.opens_on is not None]
         emptied = any(self.opening(field) for field in opened)
-        if emptied and not any(value.strip() for value in typed.values()):
+        if emptied and not any(v.strip() if isinstance(v, str) else v for v in typed.values()):
             # what it opened on, taken away: the command told apart by a flag (taken off)
             for _flag, other in told_apart(self.declared.description.command):
                 return declared_as(other).build({}, self.state)
@@ -250,7 +296,8 @@ class SliceDialog(PlayerDialog):
         named = self.declared.player
         if not self.declared.receipt or named is None:
             return None
-        player = self.player_named(self.typed(named))
+        typed = self.typed(named)
+        player = self.player_named(typed) if isinstance(typed, str) else None
         if player is None or player.place is None:
             return None
         path = Path(receipt_filename(player.place, player.name, "pdf", self.tr.lang))

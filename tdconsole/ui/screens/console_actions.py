@@ -25,7 +25,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Pay
+from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.dialogs.call_clock import CallClockDialog
@@ -34,12 +34,9 @@ from tdconsole.ui.dialogs.close_table import CloseTableDialog
 from tdconsole.ui.dialogs.colour_up import ColourUpDialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
-from tdconsole.ui.dialogs.draw import DrawDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.pay import PayDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.ruling import RulingDialog
 from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
@@ -183,9 +180,6 @@ class ConsoleActions(_Screen):
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
 
-    def action_draw(self) -> None:
-        self.app.push_screen(DrawDialog(self.tr, self._state()))
-
     def action_start(self) -> None:
         self.app.push_screen(StartDialog(self.tr, self._state()))
 
@@ -213,11 +207,14 @@ class ConsoleActions(_Screen):
         self.cite(self._current_article())
 
     def cite(self, articles: str, text: str = "") -> None:
+        """A ruling's dialog opened on the table under the cursor, citing ``articles`` (the
+        article in view, or a calculation's) with ``text`` for its decision."""
         if self.floor:
             self.notify(self.tr("Director only"), severity="warning")
             return
-        dialog = RulingDialog(self.tr, self._state(), self.selected_table(), articles, text)
-        self.app.push_screen(dialog)
+        table = self.selected_table()
+        given = {"table": "" if table is None else str(table), "articles": articles, "text": text}
+        self.action_command("RecordRuling", given=given)
 
     def action_print(self) -> None:
         """Print the report the last notice named ("p prints the seat slips"), else the
@@ -247,11 +244,14 @@ class ConsoleActions(_Screen):
             return None
         return print_folder(service.store.path, print_dir_here(service.state.settings))
 
-    def action_command(self, command: str, name: str | None = None) -> None:
+    def action_command(
+        self, command: str, name: str | None = None, given: dict[str, str] | None = None
+    ) -> None:
         """A command written in one module (``domain.slices``): its dialog, built from its
         fields; one naming a player opens on ``name``, else on the player under the cursor;
         one choosing among none is said, not opened; one whose player is chosen first says
-        where to choose him when none it may name is under the cursor."""
+        where to choose him when none it may name is under the cursor; ``given``: what its
+        fields open with."""
         # lazy: the command's module, imported when its key is pressed
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
@@ -268,7 +268,7 @@ class ConsoleActions(_Screen):
         folder = self._print_folder() if found.receipt else None
         cursor = self.under_cursor()
         state = self._state()
-        dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder)
+        dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder, given)
         self.app.push_screen(dialog)
 
     def under_cursor(self) -> dict[str, int]:
@@ -354,11 +354,6 @@ class ConsoleActions(_Screen):
             heading, question = self.tr("Pay"), self.tr("Entry fee paid by {name}?", name=name)
         request = CommandRequested(Pay(names=[name], food=food))
         self.confirm(heading, question, request, ("I.2",))
-
-    def action_pay_several(self) -> None:
-        """Several fees at once: the names typed, or every player not yet paid."""
-
-        self.app.push_screen(PayDialog(self.tr, self._state()))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)
