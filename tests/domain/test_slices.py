@@ -26,6 +26,35 @@ def test_the_manifest_is_the_one_the_modules_give() -> None:
     assert ast.dump(ast.parse(written)) == ast.dump(ast.parse(make_manifest.manifest()))
 
 
+NOT_YET = frozenset(
+    {
+        "ChangeSettings",
+        "ClockControl",
+        "ClosePlan",
+        "ClosePlanRaisingSeats",
+        "CloseTable",
+        "ColourUp",
+        "Count",
+        "CreateEvent",
+        "Final",
+        "ImportRulebook",
+        "Register",
+        "Start",
+    }
+)
+"""The commands still written apart (a hand-written parser in ``cli/``, a dialog in
+``ui/dialogs/``, a line in ``domain/commands.py``): the list only shrinks."""
+
+
+def test_every_command_is_written_in_one_module_but_those_not_yet_moved() -> None:
+    """Every command described has its module in ``domain.slices`` (its parser and dialog
+    built from its fields: tests/ui/test_slice_faces.py builds each), except ``NOT_YET``; a
+    command moved must leave the list, a new command cannot join it."""
+    apart = set(BY_COMMAND) - set(SLICE_MODULES)
+    assert apart - NOT_YET == set(), "write the new command in domain/slices/"
+    assert NOT_YET - apart == set(), "moved: take it off NOT_YET"
+
+
 def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     modules = make_manifest.slice_modules()
     assert modules and sorted(SLICE_MODULES.values()) == [f"slices.{m}" for m in modules]
