@@ -116,7 +116,7 @@ async def test_an_unexpected_error_writes_a_crash_report_and_exits_1(
         pin = "4711"  # a local the report must not show
         raise RuntimeError(f"broken sanction {secret}" if pin else "")
 
-    monkeypatch.setattr(ConsoleActions, "action_room_message", broken)
+    monkeypatch.setattr(ConsoleActions, "action_colour_up", broken)
     try:
         with pytest.raises(RuntimeError):
             async with app.run_test(size=(120, 40)) as pilot:
@@ -125,7 +125,7 @@ async def test_an_unexpected_error_writes_a_crash_report_and_exits_1(
                 await pilot.press("e", "ctrl+r", "enter")  # acknowledged: in the file
                 # The key's action raises: the console ends (a key pressed through the pilot
                 # would wait for a console at rest that is gone).
-                app.call_later(app.screen.run_action, "room_message")
+                app.call_later(app.screen.run_action, "colour_up")
                 await crashed(app).wait()
         assert app.return_code == 1
         report = app.crash_report
