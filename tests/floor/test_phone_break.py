@@ -65,6 +65,9 @@ def test_a_break_called_from_a_small_phone_counts_down_on_it(event: Path) -> Non
         fill_the_break(driver, "10")
         assert confirm(driver) == "break called now: 10 minutes, the dinner"
         wait(driver, lambda d: text_of(d, "#stage") == "Break", "showed the break")
+        # no break called in a break: its button goes, the others stay
+        assert not driver.find_element("id", "command-CallBreak").is_displayed()
+        assert driver.find_element("id", "command-Disqualify").is_displayed()
         resumes = text_of(driver, "#stage-more")
         assert re.fullmatch(r"Play resumes at \d\d:\d\d: level 1, 50/100", resumes), resumes
         shown = text_of(driver, "#time-left")

@@ -92,6 +92,16 @@ async def test_the_forms_are_the_slices_fields_in_the_events_language(
     assert (reason["name"], reason["kind"], reason["required"]) == ("reason", "text", False)
 
 
+async def test_the_forms_say_which_commands_the_phone_hides_in_a_break(client: Client) -> None:
+    """A break is not called in a break (VII.1): its button goes while the clock is in one;
+    a disqualification is given at any moment of play."""
+    forms = (await (await client.get("/floor/api/words")).json())["commands"]
+    assert {f["command"]: f["in_break"] for f in forms} == {
+        "CallBreak": False,
+        "Disqualify": True,
+    }
+
+
 def test_a_director_only_command_is_on_the_phone_only_when_it_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

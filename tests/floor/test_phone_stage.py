@@ -64,6 +64,9 @@ def test_a_break_shows_its_time_left_counting_down_and_when_play_resumes(tmp_pat
         open_floor(driver, url)
         assert text_of(driver, "#stage") == "Break"
         assert text_of(driver, "#stage-more") == f"Play resumes at {resumes}: level 2, 100/200"
+        # no break called in a planned break: its button goes, the others stay
+        assert not driver.find_element("id", "command-CallBreak").is_displayed()
+        assert driver.find_element("id", "command-Disqualify").is_displayed()
         first = seconds_shown(driver)
         assert 0 < first <= 10 * 60
         # The page counts down by itself, from the server's zero (no change is sent meanwhile).

@@ -4,7 +4,7 @@ notice says the log's sentence; the clock panel shows the break; ``u`` takes it 
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.ui.app import ConsoleApp
@@ -28,6 +28,9 @@ async def test_p_calls_a_break_and_u_takes_it_back(app: ConsoleApp) -> None:
         status = app.clock_status()
         assert status is not None and status.is_break and status.remaining_seconds == 600
         assert str(app.screen.query_one(ClockPanel).border_title) == "Pausa"
+        # the level play goes on at, said as such (not as the next one)
+        shown = app.screen.query_one(ClockPanel).query_one("#clock-next", Static).content
+        assert str(shown) == "Riprende: livello 1, 50 / 100"
         await pilot.press("u", "enter")
         await settle(pilot)
         status = app.clock_status()

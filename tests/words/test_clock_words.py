@@ -44,3 +44,24 @@ def test_the_console_says_when_the_computer_clock_moved_back() -> None:
         words = director_words(status, Translator(lang))
         assert words.startswith(said) and len(words) <= 38, words
     assert director_words(status, Translator("en"), director=False) == "RUNNING"
+
+
+def test_a_break_names_the_level_play_resumes_at_in_one_line() -> None:
+    """In a break the panel says where play goes on, not a "next" level, in its 38 columns."""
+    from datetime import timedelta
+
+    from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.domain.structure import Blinds
+    from tdconsole.ui.i18n import Translator
+    from tdconsole.ui.widgets.clock_panel import next_line
+
+    resumes = Blinds(level=12, small_blind=10000, big_blind=20000, ante=0)
+    status = ClockStatus(
+        index=13, level=12, small_blind=10000, big_blind=20000, ante=0, is_break=True,
+        minutes=10, running=True, remaining=timedelta(minutes=5), overtime=timedelta(0),
+        pending_announcement=False, next=resumes, next_is_break=False, level_ends_at=None,
+    )  # fmt: skip
+    said = {lang: next_line(status, Translator(lang)).plain for lang in ("en", "it")}
+    assert said["en"].startswith("Resumes: level 12, 10")
+    assert said["it"].startswith("Riprende: livello 12, 10")
+    assert all(len(line) <= 38 for line in said.values()), said

@@ -97,4 +97,5 @@ SLICE = Slice(
     ),
     heading=_("Call a break now"),
     ok=_("Call the break"),
+    in_break=False,
 )

@@ -252,6 +252,9 @@ class Slice:
     preview: Callable[[Command], Msg] | None = None
     """What the dialog says under its fields of the command they hold now (``pay``: who is
     marked paid), said again at each key."""
+    in_break: bool = True
+    """It may be given while the clock is in a break (a break called now may not: the phone
+    hides its button then)."""
 
     @property
     def article(self) -> str | None:

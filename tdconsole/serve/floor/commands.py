@@ -27,7 +27,8 @@ def offered() -> dict[str, Description]:
 
 def forms(lang: str) -> list[dict[str, Any]]:
     """Each of the phone's commands as its form: its button (the console key's label), its
-    heading, its fields (name, kind, words, bounds, a word's words) and its OK, in ``lang``."""
+    heading, its fields (name, kind, words, bounds, a word's words), its OK and whether it is
+    given in a break (the phone hides its button then, if not), in ``lang``."""
     shown = []
     for name, described in offered().items():
         spec = declared(name)
@@ -51,6 +52,7 @@ def forms(lang: str) -> list[dict[str, Any]]:
                 "heading": spec.heading.text(lang),
                 "ok": spec.ok.text(lang),
                 "fields": fields,
+                "in_break": spec.in_break,
             }
         )
     return shown

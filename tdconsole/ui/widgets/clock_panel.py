@@ -40,6 +40,10 @@ def ante_line(status: ClockStatus, tr: Translator) -> Text:
 
 
 def next_line(status: ClockStatus, tr: Translator) -> Text:
+    nxt = status.next
+    if status.is_break and nxt is not None:  # (called or planned: play goes on at ``next``)
+        sb, bb = chips(nxt.small_blind), chips(nxt.big_blind)
+        return Text(tr("Resumes: level {level}, {sb} / {bb}", level=nxt.level, sb=sb, bb=bb))
     if status.next_is_break:
         return Text(tr("Next: break"))
     if status.next is None:

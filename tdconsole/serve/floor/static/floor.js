@@ -201,6 +201,10 @@
       $("clock-button").hidden = true;
     }
     $("commands").hidden = $("clock-button").hidden;   // (given in play, as the clock is)
+    for (const form of W.commands || []) {   // (a break is not called in a break)
+      const b = $("command-" + form.command);
+      if (b) b.hidden = !!c && c.is_break && !form.in_break;
+    }
     tick();
     showMessage();
     $("count-in").textContent = state.in_play + " " + W.in_play;
