@@ -49,3 +49,18 @@ async def test_minutes_out_of_range_stay_in_the_dialog_with_the_refusal(app: Con
             isinstance(r.body, CallBreak)
             for r in app.service.log()  # type: ignore[union-attr]
         )
+
+
+async def test_a_narrow_panel_says_the_blinds_play_resumes_at_in_its_width(
+    app: ConsoleApp,
+) -> None:
+    """Below 110 columns the clock panel is 24 columns inside: the level's number is left out
+    rather than the line wrapped over the clock's state."""
+    async with app.run_test(size=(100, 40)) as pilot:
+        await opened_by(pilot, "P", SliceDialog)
+        await pilot.press(*"10", "enter")
+        await settle(pilot)
+        panel = app.screen.query_one(ClockPanel)
+        shown = str(panel.query_one("#clock-next", Static).content)
+        assert shown == "Riprende 50 / 100"
+        assert len(shown) <= panel.content_size.width

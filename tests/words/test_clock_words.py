@@ -65,3 +65,5 @@ def test_a_break_names_the_level_play_resumes_at_in_one_line() -> None:
     assert said["en"].startswith("Resumes: level 12, 10")
     assert said["it"].startswith("Riprende: livello 12, 10")
     assert all(len(line) <= 38 for line in said.values()), said
+    narrow = {lang: next_line(status, Translator(lang), 24).plain for lang in ("en", "it")}
+    assert narrow == {"en": "Resumes 10 000 / 20 000", "it": "Riprende 10 000 / 20 000"}

@@ -39,11 +39,17 @@ def ante_line(status: ClockStatus, tr: Translator) -> Text:
     return Text(tr("Ante {ante}", ante=chips(status.ante) if status.ante else "–"))
 
 
-def next_line(status: ClockStatus, tr: Translator) -> Text:
+def next_line(status: ClockStatus, tr: Translator, width: int = 0) -> Text:
+    """The line after the ante: the next level, or in a break the level play resumes at (its
+    blinds alone when the level's number would not fit ``width`` columns, the narrow panel's;
+    0: any width)."""
     nxt = status.next
     if status.is_break and nxt is not None:  # (called or planned: play goes on at ``next``)
         sb, bb = chips(nxt.small_blind), chips(nxt.big_blind)
-        return Text(tr("Resumes: level {level}, {sb} / {bb}", level=nxt.level, sb=sb, bb=bb))
+        line = tr("Resumes: level {level}, {sb} / {bb}", level=nxt.level, sb=sb, bb=bb)
+        if width and len(line) > width:
+            line = tr("Resumes {sb} / {bb}", sb=sb, bb=bb)
+        return Text(line)
     if status.next_is_break:
         return Text(tr("Next: break"))
     if status.next is None:
@@ -104,7 +110,7 @@ class ClockPanel(Vertical):
         self.border_title = title
         self._put("clock-blinds", blinds_line(status, tr))
         self._put("clock-ante", ante_line(status, tr))
-        self._put("clock-next", next_line(status, tr))
+        self._put("clock-next", next_line(status, tr, self.content_size.width))
         self._put("clock-state", director_words(status, tr, director=self.director))
 
     def _put(self, line: str, content: str | Text) -> None:
