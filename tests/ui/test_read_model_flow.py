@@ -36,8 +36,6 @@ STILL_ON_THE_STATE = {
     "screens/settings.py",
     "screens/structure.py",
     "screens/structure_rows.py",
-    # The warnings said after a write.
-    "words.py",
 }
 """The console's modules still reading the State (outside the dialogs, which read it until
 they are built from their commands' fields): none may join them."""
