@@ -25,13 +25,11 @@ from .conftest import settle
 UI = Path(console_module.__file__).resolve().parent.parent
 
 STILL_ON_THE_STATE = {
-    # The App hands the State to its screens; the console keeps it for its actions and their
-    # dialogs, the room display for the room's model (``domain.room``).
+    # The console keeps the State for its actions and their dialogs (``MainScreen.show``).
     "screens/base.py",
     "screens/console.py",
     "screens/console_actions.py",
     "screens/console_keys.py",
-    "screens/display.py",
     # Editors of the settings and the structure: they read the settings' own models.
     "screens/settings.py",
     "screens/structure.py",
