@@ -30,9 +30,8 @@ STILL_ON_THE_STATE = {
     "screens/console.py",
     "screens/console_actions.py",
     "screens/console_keys.py",
-    # Editors of the structure: they read the settings' own models.
+    # The structure's editor: its one question (``ConfirmDialog``) reads the State.
     "screens/structure.py",
-    "screens/structure_rows.py",
 }
 """The console's modules still reading the State (outside the dialogs, which read it until
 they are built from their commands' fields): none may join them."""
