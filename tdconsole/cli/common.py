@@ -11,7 +11,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
@@ -26,20 +26,13 @@ from tdconsole.store.paths import last_event, meant_here, remember_event, resolv
 if TYPE_CHECKING:
     from tdconsole.domain.events import Command
     from tdconsole.domain.read_model import StateView
-    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.settings import Configured
     from tdconsole.service import Tournament
 
 Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 Build = Callable[["Tournament"], "Command"]
 """A command built on the event as opened (to name its players as recorded: ``named``)."""
-
-
-class Configured(Protocol):
-    """What holds an event's settings (the State the service read)."""
-
-    @property
-    def settings(self) -> Settings: ...
 
 
 class Deferred:

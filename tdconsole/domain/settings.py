@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import (
     AfterValidator,
@@ -394,6 +394,13 @@ def validate_settings(data: dict[str, Any], source: Said | str, key: str | None 
                 source=source, where=where, explanation=explanation
             )
         ) from None
+
+
+class Configured(Protocol):
+    """What holds an event's settings: the State the service read, or a model of it."""
+
+    @property
+    def settings(self) -> Settings: ...
 
 
 class _Label:

@@ -306,6 +306,14 @@ class Tournament(Generic[Log]):
         structure, its players to offer (``next_event``)."""
         return earlier(self.state)
 
+    def warned(self, records: list[Record]) -> list[Msg]:
+        """What ``records``, just recorded here, warn of (``domain.warnings``): a draw outside
+        the settings, names much alike. The command stands: the Director decides."""
+        # lazy: the warnings read the draw's and the registration's models, for a write alone
+        from tdconsole.domain.warnings import warnings_of
+
+        return warnings_of(records, self.state)
+
     def named(self, typed: Iterable[str]) -> list[str]:
         """The players' names as recorded, from names as typed (case and accents ignored, a
         unique prefix: ``registration.require_player``): what a command built from typed

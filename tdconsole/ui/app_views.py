@@ -61,11 +61,12 @@ class Views:
     def refresh(self) -> int:
         """Hand the State down to every screen (and open dialogs, which may show it); the
         number of other terminals' actions it brought."""
-        if self.app.service is None:
+        service = self.app.service
+        if service is None:
             return 0
-        state, now = self.app.service.state, self.app.service.now()
+        state, now = service.state, service.now()
         self.painted_seq = self.dialog_seq = state.last_seq
-        news = self.log_watch.update(self.app.service)
+        news = self.log_watch.update(service)
         if news and self.app.mode != "display":
             self.notify_news(news)
         for screen in self.app.screen_stack:
@@ -74,7 +75,7 @@ class Views:
                 if isinstance(screen, MainScreen):
                     screen.moved = self.log_watch.moved
                     screen.activity = self.log_watch.activity
-                    screen.show(state, now, self.who())
+                    screen.show_event(service, now, self.who())
                 elif show is not None:
                     show(state)
             except NoMatches:  # the screen is being built or torn down

@@ -13,12 +13,11 @@ from tdconsole.domain.registration import PlayerRegistered
 from tdconsole.domain.slices.second_stack import SecondStackIssued
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, moved_up_said
 from tdconsole.domain.summaries import summary_text
-from tdconsole.domain.warnings import warnings_of
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
-    from tdconsole.domain.state import State
+    from tdconsole.i18n import Msg
     from tdconsole.ui.log_watch import Activity
 
 
@@ -93,9 +92,9 @@ def registered_words(records: list[Record], tr: Translator) -> list[str]:
     return parts
 
 
-def warnings_said(records: list[Record], state: State, tr: Translator) -> list[str]:
-    """What ``records`` warn of (``warnings_of``), in the console's language."""
-    return [tr.say(warning) for warning in warnings_of(records, state)]
+def warnings_said(warnings: list[Msg], tr: Translator) -> list[str]:
+    """What a write warns of (``Tournament.warned``), in the console's language."""
+    return [tr.say(warning) for warning in warnings]
 
 
 def withdrawal_words(records: list[Record], tr: Translator, currency: str) -> list[str]:

@@ -108,10 +108,9 @@ class WriteLane:
         from tdconsole.domain.commands import description_of
         from tdconsole.ui.words import describe, warnings_said
 
-        assert app.service is not None
-        state = app.service.state
-        settings = state.settings
-        what = describe(message.command, records, app.tr, settings.currency)
+        service = app.service
+        assert service is not None
+        what = describe(message.command, records, app.tr, service.state.settings.currency)
         described = description_of(type(message.command))
         app.named_report = described.prints if described is not None else None
         if app.named_report is not None:  # the report its notice names for p
@@ -122,7 +121,7 @@ class WriteLane:
             what = app.tr("{what}: p prints the {report}", what=what, report=report)
         app.undo_guard.recorded(records)
         app.notify(app.tr("{what} — u to undo", what=what), timeout=6, markup=False)
-        for warning in warnings_said(records, state, app.tr):  # the Director decides
+        for warning in warnings_said(service.warned(records), app.tr):  # the Director decides
             app.notify(warning, severity="warning", timeout=15, markup=False)
         if message.then is not None:
             app.post_message(message.then)

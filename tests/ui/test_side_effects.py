@@ -92,11 +92,11 @@ def test_a_name_apart_from_anothers_by_accents_alone_is_said_in_a_warning(
     from tdconsole.ui.words import warnings_said
 
     assert (
-        warnings_said(full.execute(Register(names=["Rossi"])), full.state, tr := Translator("it"))
+        warnings_said(full.warned(full.execute(Register(names=["Rossi"]))), tr := Translator("it"))
         == []
     )
     records = full.execute(Register(names=["Ross\u00ed", "Anna"]))
-    assert warnings_said(records, full.state, tr) == [
+    assert warnings_said(full.warned(records), tr) == [
         "'Ross\u00ed' differisce da 'Rossi' solo per gli accenti: iscritto come un altro "
         "giocatore; se sono la stessa persona, annulla"
     ]

@@ -1,9 +1,9 @@
-"""What the App hands the State to: the console and the room display (light, for the App)."""
+"""What the App hands the event to: the console and the room display (light, for the App)."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.ui.screens.backdrop import StillBeneath
 
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.state import State
+    from tdconsole.service import Tournament
     from tdconsole.ui.log_watch import Activity, Moved
 
 STYLESHEET = "../tdconsole.tcss"
@@ -25,6 +26,11 @@ class MainScreen(StillBeneath):
     """The latest closing or final draw, read from the log by the App (the room display)."""
     activity: list[Activity] = []  # noqa: RUF012 (replaced, never mutated)
     """Actions recorded by other terminals, latest last (the Director's console)."""
+
+    def show_event(self, event: Tournament[Any], now: datetime, who: Text) -> None:
+        """The event as ``event`` last read it, at ``now``; a screen takes what it reads from
+        it (the console its State, ``show``)."""
+        self.show(event.state, now, who)
 
     def show(self, state: State, now: datetime, who: Text) -> None:
         raise NotImplementedError

@@ -1,7 +1,7 @@
 """The room display in a terminal: what the players read on a TV plugged into the Director's
 laptop. Read-only; ``q`` or Esc leaves.
 
-It draws the one room model (``tdconsole.domain.room``), as the room's web page does, in the
+It draws the one room model (``Served.room``), as the room's web page does, in the
 same words (``tdconsole.words.room``): the two never disagree. The stages:
 - a level, its last minute, a pending change (overtime, and the level to come, never "now"),
   a stopped clock: the level, the time in big digits, the blinds and the next ones;
@@ -28,7 +28,7 @@ from textual.binding import BindingType
 from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.room import Blinds, Room, chime, room
+from tdconsole.domain.room import Blinds, Room, chime
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.voice import Voice
@@ -39,7 +39,8 @@ from tdconsole.words.room import WORDS, spoken
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
-    from tdconsole.domain.state import State
+    from tdconsole.domain.served import Served
+    from tdconsole.service import Tournament
 
 
 def centred(text: str, style: str = "bold") -> Text:
@@ -58,7 +59,8 @@ class DisplayScreen(MainScreen):
     def __init__(self, tr: Translator) -> None:
         super().__init__()
         self.tr = tr
-        self.state: State | None = None
+        self.served: Served | None = None
+        """The event as last handed down (``Tournament.served``)."""
         self.status: ClockStatus | None = None
         self.now: datetime | None = None
         self.blink = False
@@ -86,8 +88,8 @@ class DisplayScreen(MainScreen):
         return WORDS[key].format(**values).text(self.tr.lang)
 
     # -- what the App hands down ---------------------------------------------------------
-    def show(self, state: State, now: datetime, who: Text) -> None:
-        self.state, self.now = state, now
+    def show_event(self, event: Tournament[Any], now: datetime, who: Text) -> None:
+        self.served, self.now = event.served(), now
         self._draw()
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
@@ -101,9 +103,9 @@ class DisplayScreen(MainScreen):
 
     # -- drawing the model ----------------------------------------------------------------
     def _draw(self) -> None:
-        if self.state is None or self.now is None:
+        if self.served is None or self.now is None:
             return
-        shown = room(self.state, self.status, self.moved, self.now)
+        shown = self.served.room(self.moved, self.now)
         sound = chime(self.shown, shown)
         if sound is not None:
             self.chimes.append(sound)

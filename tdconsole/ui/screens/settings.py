@@ -28,8 +28,7 @@ from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
-    from tdconsole.domain.settings import Settings
-    from tdconsole.domain.state import State
+    from tdconsole.domain.settings import Configured, Settings
 
 
 def shown_value(value: Any, lang: str) -> str:
@@ -53,13 +52,14 @@ class SettingsScreen(StillBeneath):
         Binding("ctrl+s", "save", str(_("Record"))),
     ]
 
-    def __init__(self, tr: Translator, state: State) -> None:
+    def __init__(self, tr: Translator, event: Configured) -> None:
         super().__init__()
         self.tr = tr
         say_bindings(self, self.tr)
-        self.state = state
+        self.settings = event.settings
+        """The settings as recorded, which the changes typed apply to."""
         self.original = {
-            key: shown_value(value, tr.lang) for key, value in state.settings.flat().items()
+            key: shown_value(value, tr.lang) for key, value in self.settings.flat().items()
         }
 
     def compose(self) -> ComposeResult:
@@ -105,7 +105,7 @@ class SettingsScreen(StillBeneath):
 
     def _check(self, key: str | None = None) -> Settings:
         """Every change applied in order; the first refused raises (RuleError)."""
-        settings = self.state.settings
+        settings = self.settings
         pending = self.changes()
         # The field being typed goes last, so a refusal names it.
         pending.sort(key=lambda change: change[0] == key)
@@ -170,5 +170,5 @@ class SettingsScreen(StillBeneath):
     def action_close(self) -> None:
         self.app.pop_screen()
 
-    def show(self, state: State) -> None:
-        self.state = state
+    def show(self, event: Configured) -> None:
+        self.settings = event.settings

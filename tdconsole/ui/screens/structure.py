@@ -66,6 +66,10 @@ class StructureScreen(StructureRows, StillBeneath):
     COLUMNS = ("Level", "Blinds", "Ante", "Min", "From", "To", "Avg BB", "Note")
     WIDTHS = (7, 17, 5, 4, 5, 5, 7, None)
 
+    state: State
+    """The event as the console hands it (the rows read it as ``Planned``; the one question,
+    ``ConfirmDialog``, as the State)."""
+
     def __init__(self, tr: Translator, state: State, now: datetime) -> None:
         super().__init__()
         self.tr = tr

@@ -2,7 +2,7 @@
 
 Before ``start`` the structure comes from the fields (``structure_proposal``: proposed from the
 players and the start time, built through the same checks as ``start``, with the breaks and the
-levels edited); after it, from the State. Either is planned as the clock will run it
+levels edited); after it, from the event's (``Planned``). Either is planned as the clock will run it
 (``clock.plan``, ``plan_live``), cut after the first level whose big blind passes every chip in
 play, drawn in the table, and summed up under the fields (expected end, colour-up).
 
@@ -14,7 +14,7 @@ bindings, CSS type names and CSS bases are those of a ``Screen`` alone.
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual.widgets import DataTable, Input, Static
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tdconsole.domain.clock import PlanRow, Structure
-    from tdconsole.domain.state import State
+    from tdconsole.domain.settings import Settings
     from tdconsole.ui.i18n import Translator
 
     _Screen = Screen[None]
@@ -53,6 +53,24 @@ LEVELS = 24
 FIELDS = (*START_FIELDS, ("at", _("Start (HH:MM)")), ("players", _("Players")))
 
 
+class Planned(Protocol):
+    """What the rows read of the event: its settings, its structure and clock once started
+    (None before), its players' numbers."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def structure(self) -> Any: ...
+    @property
+    def clock(self) -> Any: ...
+    @property
+    def entrants(self) -> int: ...
+    @property
+    def in_play(self) -> int: ...
+    @property
+    def chips_in_play(self) -> int: ...
+
+
 def _hhmm(moment: datetime) -> str:
     return f"{moment.astimezone():%H:%M}"
 
@@ -61,7 +79,7 @@ class StructureRows(_Screen):
     """The structure shown: what the screen's fields, breaks and edits make of it."""
 
     tr: Translator
-    state: State
+    state: Planned
     now: datetime
     current: int
     opened_started: bool
@@ -92,8 +110,7 @@ class StructureRows(_Screen):
 
     def _players(self) -> int:
         state = self.state
-        seated = sum(1 for p in state.players.values() if p.status == "in")
-        return seated or state.entrants or state.settings.registration.max_players
+        return state.in_play or state.entrants or state.settings.registration.max_players
 
     def _proposal(self, stack: int | None = None, at: str | None = None) -> dict[str, str]:
         players = self._players()
