@@ -81,10 +81,7 @@ def say(args: argparse.Namespace, message: Said, state: Configured | None = None
 def warn(args: argparse.Namespace, service: Tournament[Any]) -> None:
     """What the command ``service`` just recorded warns of (a draw outside the settings, names
     much alike), on stderr in the command's language (the record keeps the English)."""
-    # lazy: the warnings read the draw's and the registration's models, for a write alone
-    from tdconsole.domain.warnings import warnings_of
-
-    for warning in warnings_of(service.last_records, service.state):
+    for warning in service.warned(service.last_records):
         sys.stderr.write(f"warning: {warning.text(lang(args))}\n")
 
 
