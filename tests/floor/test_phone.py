@@ -15,12 +15,15 @@ from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor
 from tdhelpers.floor_pins import DIRECTOR_PIN
 
 from tdconsole.domain.acting import label_text
-from tdconsole.serve.streams import PING_SECONDS
 from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
-FROZEN_SECONDS = int(PING_SECONDS * 2.5)
+PING = 2.0
+"""The stream's ping in seconds for the locked phone's server: shorter than the served one's
+(``streams.PING_SECONDS``), so the freeze past two of them is short."""
+
+FROZEN_SECONDS = PING * 2.5
 """How long the phone stays locked (its page frozen) while the server restarts: past two of
 the stream's pings (a locked phone misses them all)."""
 
@@ -120,9 +123,9 @@ def test_a_locked_phone_outlives_a_server_restart_and_stays_signed_in(event: Pat
     from selenium.webdriver.common.by import By
 
     third = players_in(event)[1]
-    with served(event) as server, phone() as driver:
+    with served(event, ping=PING) as server, phone() as driver:
         open_floor(driver, server.url)
-        # A locked phone: the page hidden and frozen for a minute (the Page Lifecycle's frozen
+        # A locked phone: the page hidden and frozen past two pings (the Page Lifecycle's frozen
         # state, as a phone's browser freezes a locked phone's page) while the server restarts.
         # The page itself shows it: it saw "freeze" then "resume", and its timer (4 a second)
         # did not count in between.

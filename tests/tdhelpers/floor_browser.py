@@ -32,8 +32,10 @@ def free_port() -> int:
 class Server:
     """The floor's server for one event on one loopback port, in its own process."""
 
-    def __init__(self, event: Path, port: int) -> None:
+    def __init__(self, event: Path, port: int, ping: float | None = None) -> None:
         self.event, self.port = event, port
+        self.ping = ping
+        """The streams' ping in seconds (``streams.PING_SECONDS`` unless given)."""
         self.process: subprocess.Popen[str] | None = None
 
     @property
@@ -44,9 +46,17 @@ class Server:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
         # (the server checks PINs at the cost this test hashed them with: tests/conftest.py)
-        cost = ["test-cost"] if at_test_cost() else []
+        options = ["test-cost"] if at_test_cost() else []
+        if self.ping is not None:
+            options.append(f"ping={self.ping}")
         self.process = subprocess.Popen(
-            [sys.executable, str(HERE / "floor_server.py"), str(self.event), str(self.port), *cost],
+            [
+                sys.executable,
+                str(HERE / "floor_server.py"),
+                str(self.event),
+                str(self.port),
+                *options,
+            ],
             stdout=subprocess.PIPE,
             text=True,
             env=env,
@@ -68,8 +78,8 @@ class Server:
 
 
 @contextmanager
-def served(event: Path) -> Iterator[Server]:
-    server = Server(event, free_port())
+def served(event: Path, ping: float | None = None) -> Iterator[Server]:
+    server = Server(event, free_port(), ping)
     server.start()
     try:
         yield server
