@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input
 from tdconsole.cli.parsing import speaking
 from tdconsole.cli.slice_cmds import parser_for
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
-from tdconsole.domain.slices.spec import declared
+from tdconsole.domain.slices.spec import Slice, declared
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
@@ -21,18 +21,22 @@ from .conftest import settle
 from .test_actions import SIZE
 
 
+def its_help(described: object) -> tuple[Slice, str]:
+    """The command's slice, and its command-line help in English, spaces collapsed."""
+    from tdconsole.domain.described import Description
+
+    assert isinstance(described, Description)
+    said = io.StringIO()
+    with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
+        parser_for(described).parse_args([*described.cli.split(), "--help"])
+    return declared(described.command), " ".join(said.getvalue().split())
+
+
 @pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)
 async def test_its_parser_and_its_dialog_ask_for_its_fields(
     app: ConsoleApp, described: object
 ) -> None:
-    from tdconsole.domain.described import Description
-
-    assert isinstance(described, Description)
-    found = declared(described.command)
-    said = io.StringIO()
-    with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
-        parser_for(described).parse_args([*described.cli.split(), "--help"])
-    help_text = " ".join(said.getvalue().split())
+    found, help_text = its_help(described)
     for field in found.fields:
         metavar = field.metavar.text("en")
         if field.kind == "word":  # its words, as typed
@@ -65,14 +69,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
 
 @pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)
 def test_its_help_cites_the_articles_its_dialog_cites(described: object) -> None:
-    from tdconsole.domain.described import Description
-
-    assert isinstance(described, Description)
-    found = declared(described.command)
-    said = io.StringIO()
-    with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
-        parser_for(described).parse_args([*described.cli.split(), "--help"])
-    help_text = " ".join(said.getvalue().split())
+    found, help_text = its_help(described)
     if " --" in described.cli:  # told apart by a flag: its help is the flag's
         flag = described.cli.split()[-1]
         assert f"{flag} {found.heading.text('en')}" in help_text
