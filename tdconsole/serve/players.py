@@ -12,7 +12,6 @@ the clock, the moves and the results when the TV does, and cost the server one t
 from __future__ import annotations
 
 import contextlib
-import html
 import io
 import json
 from collections.abc import AsyncGenerator
@@ -21,9 +20,8 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from tdconsole.domain.players_page import players_json
-from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
-from tdconsole.serve.room import FEED, RoomFeed
+from tdconsole.serve.room import FEED, RoomFeed, filled_page, server_time
 from tdconsole.serve.streams import Event, send_events, stream_id
 from tdconsole.words.players import page_words
 
@@ -73,10 +71,7 @@ PLAYERS = web.AppKey("players_feed", PlayersFeed)
 
 
 def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
-    page = (STATIC / "players.html").read_text(encoding="utf-8")
-    words = json.dumps(page_words(config.lang), ensure_ascii=False)
-    page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
-    page = page.replace("{{words}}", html.escape(words, quote=True))
+    page = filled_page("players.html", config.lang, page_words(config.lang))
     assets = Assets(STATIC, "/players/", only="players.")
     shown_page = Page.of(assets.page(page))
     feed = PlayersFeed(app[FEED], config.lang)
@@ -94,7 +89,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         )
 
     async def stream(request: web.Request) -> web.StreamResponse:
-        return await send_events(request, _documents(request.app, feed), beat=_server_time)
+        return await send_events(request, _documents(request.app, feed), beat=server_time)
 
     async def qr(request: web.Request) -> web.StreamResponse:
         return web.Response(body=qr_svg(config.public_url), content_type="image/svg+xml")
@@ -114,10 +109,6 @@ def qr_svg(public_url: str, border: int = 2) -> bytes:
     out = io.BytesIO()
     segno.make(public_url + PATH, error="m").save(out, kind="svg", border=border)
     return out.getvalue()
-
-
-def _server_time() -> Event:
-    return Event("time", utc_now().isoformat())
 
 
 async def _documents(app: web.Application, feed: PlayersFeed) -> AsyncGenerator[Event, None]:

@@ -34,6 +34,13 @@ if TYPE_CHECKING:
     from tdconsole.serve.watch import Snapshot, Watcher
 
 
+def filled_page(name: str, lang: str, words: dict[str, str]) -> str:
+    """The static page ``name`` with its language and its words (JSON) filled in."""
+    page = (STATIC / name).read_text(encoding="utf-8")
+    page = page.replace("{{lang}}", html.escape(lang, quote=True))
+    return page.replace("{{words}}", html.escape(json.dumps(words, ensure_ascii=False), quote=True))
+
+
 def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room:
     """The room model for ``snap`` at ``now``."""
     return snap.event.room(snap.moved, now, season)
@@ -144,10 +151,7 @@ FEED = web.AppKey("room_feed", RoomFeed)
 
 
 def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
-    page = (STATIC / "room.html").read_text(encoding="utf-8")
-    words = json.dumps(page_words(config.lang), ensure_ascii=False)
-    page = page.replace("{{lang}}", html.escape(config.lang, quote=True))
-    page = page.replace("{{words}}", html.escape(words, quote=True))
+    page = filled_page("room.html", config.lang, page_words(config.lang))
     assets = Assets(STATIC, "/room/")
     shown_page = Page.of(assets.page(page))
     feed = RoomFeed(watcher, config.event, config.lang)
@@ -176,7 +180,7 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     async def stream(request: web.Request) -> web.StreamResponse:
         # The server's time at each wake and on a quiet stream (``streams.PING_SECONDS``): the
         # page's clock counts from it and knows the link lives.
-        return await send_events(request, _pictures(request.app, feed), beat=_server_time)
+        return await send_events(request, _pictures(request.app, feed), beat=server_time)
 
     app.router.add_get("/display", display)
     app.router.add_get("/api/room", current)
@@ -184,7 +188,9 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     assets.add_routes(app, "room-static")
 
 
-def _server_time() -> Event:
+def server_time() -> Event:
+    """The server's time, sent at each wake and on a quiet stream (the page's clock counts
+    from it and knows the link lives)."""
     return Event("time", utc_now().isoformat())
 
 

@@ -16,16 +16,16 @@ Use::
                                       # subscriber skips to the newest (never a backlog)
     watcher.poke()                    # this process wrote the file: check now
 
-A ``Snapshot``'s ``event`` is the event as the served pages read it (``domain.served``), from a
-copy of the service's State made for it. All reads of the
-file happen in one worker thread of the watcher, so the event loop never waits on SQLite.
+A ``Snapshot``'s ``event`` is the event as the served pages read it (``domain.served``), on the
+State the service published: never changed once published (``service.state_cache``), it is read
+on the event loop while the next change is folded, uncopied. All reads of the file happen in
+one worker thread of the watcher, so the event loop never waits on SQLite.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -133,7 +133,7 @@ class Watcher:
         service = self._service
         assert service is not None
         moved = service.latest_moves()
-        event = copy.deepcopy(service.served())
+        event = service.served()
         blocked = service.write_blocked() if service.store.gone() else None
         why = None if blocked is None else not_recording(blocked)
         return Snapshot(version, event, moved, service.now(), why)

@@ -53,19 +53,6 @@ def director_words(status: ClockStatus, tr: Tr, *, director: bool = True) -> str
     return tr("Break under way") if status.is_break else tr("RUNNING")
 
 
-def room_words(status: ClockStatus, tr: Tr) -> str:
-    """The room display's state line, for players: never an instruction to the Director."""
-    if status.pending_announcement:
-        if status.next_is_break:
-            return tr("THE BREAK IS STARTING")
-        if status.is_break:
-            return tr("PLAY RESUMES: LEVEL {level}", level=next_level_number(status))
-        return tr("THE LEVEL IS CHANGING: LEVEL {level}", level=next_level_number(status))
-    if not status.running:
-        return tr("CLOCK STOPPED")
-    return ""
-
-
 def clock_question(action: str, status: ClockStatus, structure: Structure, tr: Tr) -> str | None:
     """What the console asks before the clock's level or time changes (``n``, ``b``, ``+``,
     ``-``): the level it goes to, or the time left before and after. None: the change is

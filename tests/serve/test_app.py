@@ -139,6 +139,31 @@ async def test_the_watcher_hands_each_change_to_every_subscriber(event: Path) ->
         await watcher.stop()
 
 
+async def test_the_watcher_serves_the_published_state_uncopied(event: Path) -> None:
+    """The service never changes a State it published (``state_cache``): a snapshot reads it
+    as is, not a copy of the whole event made at every change."""
+    opened: list[Tournament] = []
+
+    def opener(path: Path) -> Tournament:
+        opened.append(Tournament.open(path, role="floor"))
+        return opened[-1]
+
+    watcher = Watcher(event, interval=0.02, opener=opener)
+    await watcher.start()
+    try:
+        changes = watcher.subscribe()
+        first = await anext(changes)
+        before = opened[0].state
+        assert first.event._state is before
+        await asyncio.to_thread(bust, event, "Rossi")
+        second = await asyncio.wait_for(anext(changes), 5)
+        assert second.event._state is opened[0].state and second.event._state is not before
+        assert in_play(first) == 24 and in_play(second) == 23  # the first left whole
+        await changes.aclose()
+    finally:
+        await watcher.stop()
+
+
 async def test_a_slow_subscriber_gets_the_newest_not_a_backlog(event: Path) -> None:
     watcher = Watcher(event, interval=0.02)
     await watcher.start()
