@@ -212,3 +212,27 @@ def test_a_move_at_the_final_table_is_refused_naming_the_final_table(
     assert taken.value.text("en").startswith(
         f"seat {second.seat} at the final table is taken by {second.name}"
     )
+
+
+def test_a_move_with_more_chips_than_the_table_has_is_refused_by_the_ledger(
+    make_service: MakeService,
+) -> None:
+    """The chips a moved player carries are counted at his table: more than its C_t is the
+    chip ledger's refusal (III.3), the same as any count there; nothing is recorded."""
+    service = make_service(seed=2)
+    players = names(16)
+    service.execute(Register(names=players))
+    service.execute(Pay(names=players))
+    service.execute(Draw(seed=2))
+    service.execute(Start(stack=4000, big_blind=100))
+    state = service.state
+    mover = state.players_at(state.tables[1])[0]
+    free = next(s.number for s in state.tables[2].seats if s.player is None)
+    too_many = state.tables[1].chips + 100
+    with pytest.raises(RuleError) as refused:
+        service.execute(
+            MovePlayer(name=mover.name, table=2, seat=free, chips=too_many, reason="sedia rotta")
+        )
+    assert refused.value.article == "III.3"
+    assert "in circulation" in str(refused.value)
+    assert service.state.players[mover.name.casefold()].table == 1
