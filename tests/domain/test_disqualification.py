@@ -132,21 +132,6 @@ def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeSe
     check(service)
 
 
-def test_a_disqualification_with_more_chips_than_the_table_has_is_refused_by_the_ledger(
-    make_service: MakeService,
-) -> None:
-    """His chips leave play from his table: more than its C_t is the chip ledger's refusal
-    (III.3), the same as any count there; nothing is recorded."""
-    service = started(make_service)
-    first = service.state.in_players()[0]
-    too_many = service.state.tables[first.table or 0].chips + 100
-    with pytest.raises(RuleError) as refused:
-        service.execute(Disqualify(name=first.name, reason="cheating", chips=too_many))
-    assert refused.value.article == "III.3"
-    assert "in circulation" in str(refused.value)
-    assert service.state.find(first.name).status == "in"  # type: ignore[union-attr]
-
-
 @pytest.mark.parametrize("kind", ["warning", "disqualify"])
 def test_orbits_with_a_sanction_other_than_a_suspension_are_refused(
     make_service: MakeService, kind: str

@@ -18,12 +18,11 @@ from tdconsole.domain import summaries as said
 from tdconsole.domain.described import Description, Key
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.numbers import CHIPS_MAX
+from tdconsole.domain.numbers import CHIPS_MAX, chips_count, chips_text
 from tdconsole.domain.ordinals import in_place
 from tdconsole.domain.play_common import (
     add_sanction,
     check_chip_unit,
-    check_in_circulation,
     require_in,
     settle_finish,
     table_changes_said,
@@ -101,7 +100,16 @@ class Disqualify(Command):
                 "VI.2",
             )
         if player.table is not None:
-            check_in_circulation(state, state.tables[player.table], {player.name: chips})
+            table = state.tables[player.table]
+            if chips > table.chips:
+                raise RuleError(
+                    _("{chips} is more than table {number} holds ({chips2})").format(
+                        chips=chips_count(chips),
+                        number=table.number,
+                        chips2=chips_text(table.chips),
+                    ),
+                    "VI.2",
+                )
         return [PlayerDisqualified(name=player.name, reason=self.reason.strip(), chips=chips)]
 
 
