@@ -78,13 +78,19 @@ def test_a_closing_with_no_room_offers_the_seats_it_needs(make_service: MakeServ
     check(service)
 
 
-def test_the_director_moves_one_player_with_his_chips(make_service: MakeService) -> None:
+def two_tables(make_service: MakeService) -> Tournament:
+    """16 players drawn to 2 tables of 8, started."""
     service = make_service(seed=2)
     players = names(16)
     service.execute(Register(names=players))
     service.execute(Pay(names=players))
     service.execute(Draw(seed=2))
     service.execute(Start(stack=4000, big_blind=100))
+    return service
+
+
+def test_the_director_moves_one_player_with_his_chips(make_service: MakeService) -> None:
+    service = two_tables(make_service)
     state = service.state
     mover = state.players_at(state.tables[1])[0]
     service.execute(Count(counts={mover.name: 5200}))
@@ -212,3 +218,22 @@ def test_a_move_at_the_final_table_is_refused_naming_the_final_table(
     assert taken.value.text("en").startswith(
         f"seat {second.seat} at the final table is taken by {second.name}"
     )
+
+
+def test_a_move_with_more_chips_than_the_table_has_is_refused_by_the_ledger(
+    make_service: MakeService,
+) -> None:
+    """The chips a moved player carries are counted at his table: more than its C_t is the
+    chip ledger's refusal (III.3), the same as any count there; nothing is recorded."""
+    service = two_tables(make_service)
+    state = service.state
+    mover = state.players_at(state.tables[1])[0]
+    free = next(s.number for s in state.tables[2].seats if s.player is None)
+    too_many = state.tables[1].chips + 100
+    with pytest.raises(RuleError) as refused:
+        service.execute(
+            MovePlayer(name=mover.name, table=2, seat=free, chips=too_many, reason="sedia rotta")
+        )
+    assert refused.value.article == "III.3"
+    assert "in circulation" in str(refused.value)
+    assert service.state.players[mover.name.casefold()].table == 1

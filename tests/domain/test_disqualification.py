@@ -130,3 +130,18 @@ def test_places_read_without_a_gap_after_a_disqualification(make_service: MakeSe
     final = sorted(p.place for p in service.state.players.values() if p.place is not None)
     assert final == list(range(1, 15))  # 1..14, no gap and none twice
     check(service)
+
+
+@pytest.mark.parametrize("kind", ["warning", "disqualify"])
+def test_orbits_with_a_sanction_other_than_a_suspension_are_refused(
+    make_service: MakeService, kind: str
+) -> None:
+    """VI.2: orbits measure a suspension only; given with a warning or a disqualification they
+    are refused, and nothing is recorded (not a disqualification that drops them)."""
+    service = started(make_service)
+    first = service.state.in_players()[0].name
+    with pytest.raises(RuleError, match="--orbits goes with a suspension only") as refused:
+        service.execute(Sanction(name=first, kind=kind, orbits=2, reason="marked cards"))
+    assert refused.value.article == "VI.2"
+    assert service.state.rulings == []
+    assert service.state.find(first).status == "in"  # type: ignore[union-attr]

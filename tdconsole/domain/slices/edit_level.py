@@ -56,18 +56,13 @@ class EditLevel(Command):
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         self.check_applies(state)
-        if state.clock is None or state.structure is None or state.stack is None:
+        index = current_index(state, ctx.now)
+        structure = state.structure
+        if index is None or structure is None or state.stack is None:
             raise RuleError(
                 _("the structure is set at `start`"),
                 "III.5",
             )
-        index = clock.settle(
-            state.clock,
-            state.structure,
-            ctx.now,
-            auto_announce=state.settings.clock.auto_announce,
-        ).index
-        structure = state.structure
         if self.big_blind is not None or self.ante is not None or self.minutes is not None:
             structure = structure.with_edit(
                 self.level,

@@ -19,6 +19,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import CHIPS_MAX, chips_text
 from tdconsole.domain.play_common import (
     check_chip_unit,
+    check_in_circulation,
     require_in,
     require_open_table,
     unseat,
@@ -122,20 +123,7 @@ class MovePlayer(Command):
                     ),
                     "VII.1",
                 )
-            source = state.tables[player.table].chips
-            if chips > source:
-                raise RuleError(
-                    _(
-                        "{name} cannot have {chips}: table {table} has {source} "
-                        "chips in circulation; recount"
-                    ).format(
-                        name=player.name,
-                        chips=chips_text(chips),
-                        table=player.table,
-                        source=chips_text(source),
-                    ),
-                    "VII.1",
-                )
+            check_in_circulation(state, state.tables[player.table], {player.name: chips})
         if chips is not None:
             check_chip_unit(state, player.name, chips)
         return [

@@ -69,12 +69,17 @@ class Sanction(Command):
                 _("a sanction needs a reason: give --reason TEXT"),
                 "VI.2",
             )
+        orbits = self.orbits
+        if self.kind != "suspend" and orbits is not None:
+            raise RuleError(
+                _("--orbits goes with a suspension only"),
+                "VI.2",
+            )
         if self.kind == "disqualify":
             return Disqualify(name=self.name, reason=self.reason).decide(state, ctx)
         player = require_player(state, self.name)
         if player.status != "in":
             raise RuleError(_("{name} is not in play").format(name=player.name), "VI.2")
-        orbits = self.orbits
         if self.kind == "suspend":
             if orbits not in (1, 2):
                 raise RuleError(
@@ -86,11 +91,6 @@ class Sanction(Command):
                     _("{name} is already suspended: mark it served first").format(name=player.name),
                     "VI.2",
                 )
-        elif orbits is not None:
-            raise RuleError(
-                _("--orbits goes with a suspension only"),
-                "VI.2",
-            )
         return [
             SanctionRecorded(
                 name=player.name,
