@@ -48,6 +48,11 @@ NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
 
 
+def kind_of(declared: Slice) -> str:
+    """Which of the slices' dialogs it is (``PlayerDialog.kind``): its command's."""
+    return f"-{declared.command.__name__}"
+
+
 class SliceDialog(PlayerDialog):
     name_typed = False
     """A name was typed since the dialog opened (letters typed in its number go on it)."""
@@ -85,8 +90,7 @@ class SliceDialog(PlayerDialog):
     ) -> SliceDialog:
         """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
         kept from the last time, emptied; else a new one."""
-        kind = f"-{declared.command.__name__}"
-        dialog = cls.kept(app, tr, kind) if declared.kept else None
+        dialog = cls.kept(app, tr, kind_of(declared)) if declared.kept else None
         if dialog is None:
             built = cls(tr, state, declared, player, cursor, folder, given)
             return built.keep() if declared.kept else built
@@ -97,7 +101,7 @@ class SliceDialog(PlayerDialog):
         return dialog
 
     def kind(self) -> str:
-        return f"-{self.declared.command.__name__}"
+        return kind_of(self.declared)
 
     def reset(self) -> None:
         for field in self.declared.fields:
