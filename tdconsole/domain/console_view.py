@@ -23,7 +23,6 @@ class CardSeat(NamedTuple):
     button: bool
     second_stack: bool
     """He has taken the second stack (VII.7)."""
-    suspended: bool
 
 
 class CardTable(NamedTuple):
@@ -73,7 +72,6 @@ def card_table(table: TableView, players: dict[str, PlayerView]) -> CardTable:
                 name=player.name if player else None,
                 button=table.button == s.seat,
                 second_stack=player is not None and player.second_stack is not None,
-                suspended=player is not None and bool(player.suspended_orbits),
             )
         )
     return CardTable(

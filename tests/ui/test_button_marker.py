@@ -8,10 +8,8 @@ from tdconsole.ui.widgets.table_card import seat_cell
 
 
 def test_the_button_marker_is_in_front_of_its_seat() -> None:
-    on = CardSeat(seat=1, card="A♠", name="Anna", button=True, second_stack=False, suspended=False)
-    off = CardSeat(
-        seat=2, card="K♠", name="Bruno", button=False, second_stack=False, suspended=False
-    )
+    on = CardSeat(seat=1, card="A♠", name="Anna", button=True, second_stack=False)
+    off = CardSeat(seat=2, card="K♠", name="Bruno", button=False, second_stack=False)
     row = seat_cell(on, 6, False).plain + seat_cell(off, 6, False).plain
     assert row.startswith("D 1 A♠")
     assert "D" not in row[len(seat_cell(on, 6, False).plain) - 3 :]  # nothing before seat 2

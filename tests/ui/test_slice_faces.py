@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 import pytest
 from textual.widgets import Checkbox, Input
@@ -15,7 +16,8 @@ from tdconsole.cli.slice_cmds import parser_for
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.slices.spec import Slice, declared
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+from tdconsole.ui.dialogs.base import PlayerSuggester
+from tdconsole.ui.dialogs.slice_dialog import NAMED, SliceDialog
 
 from .conftest import settle
 from .test_actions import SIZE
@@ -113,3 +115,26 @@ async def test_a_command_without_a_field_is_a_question_enter_records_it(app: Con
         await settle(pilot)
         assert not isinstance(app.screen, SliceDialog)
         assert service.state.phones_signed_out == 1
+
+
+async def test_a_kept_dialog_opened_again_completes_the_players_a_new_one_does(
+    app: ConsoleApp, tmp_path: Path
+) -> None:
+    """The second stack's dialog is kept (``Slice.kept``): opened again, its name field
+    completes the players still to be named, as when it was built, not only those in."""
+    from .test_key_misfires import registration
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SliceDialog)
+        await pilot.press("escape")
+        await settle(pilot)
+        state = registration(tmp_path).state
+        dialog.reopen(state)
+        suggester = dialog.query_one("#name", Input).suggester
+        assert isinstance(suggester, PlayerSuggester)
+        named = [p.name for p in state.ordered_players() if p.status in NAMED]
+        assert "registered" in {p.status for p in state.ordered_players()}
+        assert [p.name for p in suggester.players] == named

@@ -332,10 +332,14 @@ class PlayerDialog(Dialog):
         self.reset()
         for field in self.query(Input):
             if isinstance(field.suggester, PlayerSuggester):
-                field.suggester.players = state.in_players()
+                field.suggester.players = self.suggested(state)
         for box in self.query(VerticalScroll):
             box.scroll_home(animate=False)
         self.as_opened()
+
+    def suggested(self, state: State) -> list[Player]:
+        """The players its name fields complete: those still in."""
+        return state.in_players()
 
     def reset(self) -> None:
         """The fields as a new dialog of this kind has them."""

@@ -34,7 +34,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.spec import Field, Slice, Typed, told_apart
 from tdconsole.domain.slices.spec import declared as declared_as
-from tdconsole.domain.state import State
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg
 from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import PlayerDialog
@@ -46,6 +46,11 @@ from tdconsole.ui.widgets.choices import Tick
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
+
+
+def kind_of(declared: Slice) -> str:
+    """Which of the slices' dialogs it is (``PlayerDialog.kind``): its command's."""
+    return f"-{declared.command.__name__}"
 
 
 class SliceDialog(PlayerDialog):
@@ -85,8 +90,7 @@ class SliceDialog(PlayerDialog):
     ) -> SliceDialog:
         """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
         kept from the last time, emptied; else a new one."""
-        kind = f"-{declared.command.__name__}"
-        dialog = cls.kept(app, tr, kind) if declared.kept else None
+        dialog = cls.kept(app, tr, kind_of(declared)) if declared.kept else None
         if dialog is None:
             built = cls(tr, state, declared, player, cursor, folder, given)
             return built.keep() if declared.kept else built
@@ -97,7 +101,7 @@ class SliceDialog(PlayerDialog):
         return dialog
 
     def kind(self) -> str:
-        return f"-{self.declared.command.__name__}"
+        return kind_of(self.declared)
 
     def reset(self) -> None:
         for field in self.declared.fields:
@@ -107,8 +111,20 @@ class SliceDialog(PlayerDialog):
                 self.query_one(f"#{field.name}", OptionList).highlighted = 0
             elif field.kind == "flag":
                 self.query_one(f"#{field.name}", Tick).value = False
+            elif field.kind == "names":
+                names = self.query_one(f"#{field.name}", Input)
+                names.value = self.opening(field)
+                if isinstance(names.suggester, KnownSuggester):
+                    names.suggester.known = self.known()
             elif field.kind != "choice":  # (a choice's entries: ``show``)
                 self.query_one(f"#{field.name}", Input).value = self.opening(field)
+
+    def suggested(self, state: State) -> list[Player]:
+        return [p for p in state.ordered_players() if p.status in NAMED]
+
+    def known(self) -> Known:
+        """The names a field of several players' names completes."""
+        return Known([p.name for p in self.suggested(self.state)])
 
     def as_opened(self) -> None:
         self.name_typed = False
@@ -159,7 +175,7 @@ class SliceDialog(PlayerDialog):
         for field in self.declared.fields:
             placeholder = self.tr.say(field.label)
             if field.kind == "player":
-                players = [p for p in self.state.ordered_players() if p.status in NAMED]
+                players = self.suggested(self.state)
                 yield self.player_input(
                     self.first, players=players, placeholder=placeholder, id=field.name
                 )
@@ -172,8 +188,7 @@ class SliceDialog(PlayerDialog):
                 words.highlighted = 0  # the first word chosen until the arrows move
                 yield words
             elif field.kind == "names":
-                named = [p.name for p in self.state.ordered_players() if p.status in NAMED]
-                suggester = KnownSuggester(Known(named))
+                suggester = KnownSuggester(self.known())
                 opened = self.opening(field)
                 yield Input(opened, placeholder=placeholder, id=field.name, suggester=suggester)
             elif field.kind == "flag":

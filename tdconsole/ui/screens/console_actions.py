@@ -256,18 +256,17 @@ class ConsoleActions(_Screen):
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
-        found = declared(command)
-        empty = found.nothing_to_choose(self._state())
+        found, state = declared(command), self._state()
+        empty = found.nothing_to_choose(state)
         if empty is not None:
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
-        if found.chosen_first and not found.may_choose(self._state(), player):
+        if found.chosen_first and not found.may_choose(state, player):
             self.choose_first(found.chosen_where)
             return
         folder = self._print_folder() if found.receipt else None
         cursor = self.under_cursor()
-        state = self._state()
         dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder, given)
         self.app.push_screen(dialog)
 
