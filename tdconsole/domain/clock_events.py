@@ -61,6 +61,8 @@ class ClockControl(Command):
     action: Action
     seconds: int | None = Field(None, ge=0)
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"seconds": (), "time": ()}
+
     def describe(self) -> Summary:
         if self.action in ("add", "sub"):
             sign = "+" if self.action == "add" else "-"

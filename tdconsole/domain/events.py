@@ -155,6 +155,12 @@ class Command(BaseModel):
     director_only: ClassVar[bool] = False
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
+    named: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """What its events record of each field of its summary: the field's name, and where its
+    events hold it (``event_type.attribute``, an attribute of each item of a list or
+    ``key=value`` of each of a dict's after a dot: ``players_eliminated.players.name``); none
+    for a field they do not hold as such (an import holds a summary to its events:
+    ``authorship.check_summary``)."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:

@@ -39,6 +39,11 @@ class ImportRulebook(Command):
     articles: int = Field(ge=0)
     replaced: bool = False
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "book": ("rulebook_imported.book",),
+        "source": ("rulebook_imported.source",),
+    }
+
     def describe(self) -> Summary:
         message = said.RULEBOOK_REPLACED if self.replaced else said.RULEBOOK_IMPORTED
         return summary_of(message, book=self.book, source=self.source)

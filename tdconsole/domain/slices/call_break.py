@@ -49,6 +49,11 @@ class CallBreak(Command):
     minutes: int = Bounded(ge=LOW, le=HIGH)
     reason: str | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "minutes": ("break_called.minutes",),
+        "reason": ("break_called.reason",),
+    }
+
     def describe(self) -> Summary:
         if self.reason:
             return summary_of(CALLED_FOR, minutes=self.minutes, reason=self.reason)

@@ -45,6 +45,8 @@ class Pay(Command):
     names: list[str] = Bounded(min_length=1)
     food: bool = False
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("fee_paid.name",)}
+
     def describe(self) -> Summary:
         names = ", ".join(n.strip() for n in self.names)
         return summary_of(said.FOOD if self.food else said.ENTRY_FEE, name=names)

@@ -60,6 +60,10 @@ class Sanction(Command):
     orbits: int | None = None
     reason: str
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "name": ("sanction_recorded.name", "player_disqualified.name")
+    }
+
     def describe(self) -> Summary:
         return summary_of(said.SANCTIONS[self.kind], name=self.name.strip())
 
