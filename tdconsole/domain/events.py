@@ -190,6 +190,12 @@ class Command(BaseModel):
         fields: ``decide`` asks first, and a console asks before it opens the command's
         dialog (no names typed for a refusal). Most commands depend on their fields alone."""
 
+    @classmethod
+    def check_applies_at(cls, state: State, now: datetime) -> None:
+        """``check_applies`` at ``now``, for a command the clock's time forbids too (a break
+        called while the clock is in one): a console greys its key out then."""
+        cls.check_applies(state)
+
     def describe(self) -> Summary:
         """What the command does, for the log and undo notifications: one of the summaries'
         messages with its fields (``summaries.summary_of``), whose text is English."""

@@ -68,12 +68,22 @@ class CallBreak(Command):
                 _("the clock exists once the tournament has started (`start`)"), "III.5"
             )
 
+    @classmethod
+    def check_applies_at(cls, state: State, now: datetime) -> None:
+        """Refused while the clock is in a break, called or of the structure (as recorded)."""
+        _called(state, LOW, now)
+
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        self.check_applies(state)
-        assert state.clock is not None and state.structure is not None
-        auto = state.settings.clock.auto_announce
-        clock.call_break(state.clock, state.structure, self.minutes, ctx.now, auto_announce=auto)
+        _called(state, self.minutes, ctx.now)
         return [BreakCalled(minutes=self.minutes, reason=self.reason)]
+
+
+def _called(state: State, minutes: int, now: datetime) -> None:
+    """Refuse (``RuleError``) a break of ``minutes`` called at ``now`` (``clock.call_break``)."""
+    CallBreak.check_applies(state)
+    assert state.clock is not None and state.structure is not None
+    auto = state.settings.clock.auto_announce
+    clock.call_break(state.clock, state.structure, minutes, now, auto_announce=auto)
 
 
 SLICE = Slice(
