@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from tdhelpers.built_once import built
-from tdhelpers.command_line import run
+from tdhelpers.command_line import run, started_lines
 
 from tdconsole.cli import main
 from tdconsole.domain import summaries
@@ -26,11 +26,7 @@ def _evening(path: Path) -> None:
     """Ten players paid in one command, drawn, started; Bea and Carla out in one hand."""
     event = str(path)
     for argv in (
-        ["new", event, "--name", "Serata"],
-        ["--event", event, "register", *NAMES],
-        ["--event", event, "pay", *NAMES],
-        ["--event", event, "draw", "--seed", "3"],
-        ["--event", event, "start", "--stack", "4000", "--bb", "100"],
+        *started_lines(event, NAMES),
         ["--event", event, "bust", "Bea", "Carla", "--stacks", "3000", "2000", "--declined"],
         ["--event", event, "export", "-o", str(path.parent / "export.json")],
     ):
