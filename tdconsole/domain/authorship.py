@@ -5,10 +5,10 @@ times are those of a log written by the wall clock.
 - **The summary matches the events.** Each command records only certain events (``RECORDS``,
   held to every command by a test): a command whose events no command records together, or
   whose summary says another command ("seat draw" over a count), is refused. Its summary says
-  what its events record (``check_summary``): each field its command's events hold
-  (``Command.named``) names what they hold ("eliminated: Anna" over Bea's elimination is
-  refused), a name as typed meaning the player recorded; and its English text is what its
-  data say.
+  what its events record (``check_summary``): the message they tell ("clock paused" over a
+  start is refused: ``Command.message_of``), and in each field its command's events hold
+  (``Command.named``) what they hold ("eliminated: Anna" over Bea's elimination is refused),
+  a name as typed meaning the player recorded; and its English text is what its data say.
 - **Who may give it.** A Director-only command (``commands``) given on the floor is refused
   with its article, as a live command is (``Command.check_role``): the role is the one the
   entry records, or, for an older log's entry without one, the one its label tells against the
@@ -173,9 +173,10 @@ def _says(state: State, said: str, told: list[str]) -> bool:
 def check_summary(group: Sequence[Record], state: State) -> None:
     """Refuse (``RuleError``) the command ``group`` (its events, the ``command`` event first;
     ``state``, the State after it, tells the players a name as typed means) whose summary does
-    not say what its events record: its English text is not what its data say, or a field its
-    command's events hold (``Command.named``) names other things than they do. A summary none
-    of the commands' has is not checked (``check_command`` is)."""
+    not say what its events record: its English text is not what its data say, its message is
+    not the one they tell (``Command.message_of``), or a field its command's events hold
+    (``Command.named``) names other things than they do. A summary none of the commands' has
+    is not checked (``check_command`` is)."""
     first = group[0].body
     if not isinstance(first, CommandNoted):
         return
@@ -193,16 +194,24 @@ def check_summary(group: Sequence[Record], state: State) -> None:
     if description is None or isinstance(message, str):
         return
     bodies = [record.body for record in group[1:]]
-    for field, paths in command_class(description).named.items():
+    command = command_class(description)
+    told = command.message_of(bodies)
+    if told is not None and told.msgid != message.msgid:
+        raise _not_said(said, told.msgid)
+    for field, paths in command.named.items():
         if not paths or field not in fields_of(message):
             continue
-        told = recorded_as(bodies, paths)
-        if not _says(state, str(message.args.get(field, "")), told):
-            raise RuleError(
-                _("its summary {summary!r} does not say what its events record ({told})").format(
-                    summary=str(said)[:60], told=", ".join(told)[:60]
-                )
-            )
+        values = recorded_as(bodies, paths)
+        if not _says(state, str(message.args.get(field, "")), values):
+            raise _not_said(said, ", ".join(values))
+
+
+def _not_said(summary: str, told: str) -> RuleError:
+    return RuleError(
+        _("its summary {summary!r} does not say what its events record ({told})").format(
+            summary=summary[:60], told=told[:60]
+        )
+    )
 
 
 def check_times(records: Sequence[Record], now: datetime) -> None:

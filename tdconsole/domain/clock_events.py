@@ -3,6 +3,7 @@ the clock engine (``clock``) computes the time left from them, never decrementin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -14,7 +15,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
 
@@ -55,6 +56,13 @@ class ClockChanged(EventBody):
         state.clock = transition(state, self.action, self.seconds, at)
 
 
+def _message(action: Action) -> Msg:
+    """The summary's message of a clock's ``action``."""
+    if action in ("add", "sub"):
+        return said.CLOCK_SHIFT
+    return said.CLOCK_SET if action == "set" else said.CLOCK[action]
+
+
 class ClockControl(Command):
     """Start, pause, resume, announce, next/previous level, add/remove/set time (III.5)."""
 
@@ -64,12 +72,18 @@ class ClockControl(Command):
     named: ClassVar[dict[str, tuple[str, ...]]] = {"seconds": (), "time": ()}
 
     def describe(self) -> Summary:
+        fields = {}
         if self.action in ("add", "sub"):
             sign = "+" if self.action == "add" else "-"
-            return summary_of(said.CLOCK_SHIFT, seconds=f"{sign}{self.seconds}")
-        if self.action == "set":
-            return summary_of(said.CLOCK_SET, time=clock.format_mmss(self.seconds or 0))
-        return summary_of(said.CLOCK[self.action])
+            fields["seconds"] = f"{sign}{self.seconds}"
+        elif self.action == "set":
+            fields["time"] = clock.format_mmss(self.seconds or 0)
+        return summary_of(_message(self.action), **fields)
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        changed = [body for body in bodies if isinstance(body, ClockChanged)]
+        return _message(changed[0].action) if changed else None
 
     @classmethod
     def check_applies(cls, state: State) -> None:

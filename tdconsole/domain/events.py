@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Literal
@@ -23,7 +24,7 @@ from tdconsole.domain.identity import same_person
 from tdconsole.domain.slices.manifest import SLICE_EVENTS
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_msg
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 SCHEMA_VERSION = 1
 
@@ -200,6 +201,13 @@ class Command(BaseModel):
         """What the command does, for the log and undo notifications: one of the summaries'
         messages with its fields (``summaries.summary_of``), whose text is English."""
         raise NotImplementedError
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        """Which of its summaries' messages its events ``bodies`` tell, for a command that has
+        several (a clock's pause, not its start); None: any (an import holds a summary to it:
+        ``authorship.check_summary``)."""
+        return None
 
     def check_role(self, ctx: Context) -> None:
         if self.director_only and ctx.role != "director":

@@ -23,10 +23,13 @@ Document = dict[str, Any]
 
 
 def _evening(path: Path) -> None:
-    """Ten players paid in one command, drawn, started; Bea and Carla out in one hand."""
+    """Ten players paid in one command, drawn, started, Anna's and Bea's food paid, the clock
+    started; Bea and Carla out in one hand."""
     event = str(path)
     for argv in (
         *started_lines(event, NAMES),
+        ["--event", event, "pay", "--food", "Anna", "Bea"],
+        ["--event", event, "clock", "start"],
         ["--event", event, "bust", "Bea", "Carla", "--stacks", "3000", "2000", "--declined"],
         ["--event", event, "export", "-o", str(path.parent / "export.json")],
     ):
@@ -46,7 +49,7 @@ def document(evening: Path) -> Document:
 
 
 def imported(capsys: pytest.CaptureFixture[str], tmp_path: Path, document: Document) -> str:
-    """Import ``document``; returns what the command line said on error (empty: imported)."""
+    """Import ``document``: what the command line said when refused (empty: imported)."""
     source = tmp_path / "edited.json"
     source.write_text(json.dumps(document), encoding="utf-8")
     code, out, err = run(capsys, "import", str(source), "--to", str(tmp_path / "copy.tdc"))
@@ -138,6 +141,12 @@ FORGED: dict[str, tuple[str, Any, dict[str, str]]] = {
         "start",
         summaries.START,
         {"stack": "40000", "bb": "100"},
+    ),
+    "a clock's start said as its pause": ("clock started", summaries.CLOCK["pause"], {}),
+    "the food said as the entry fee": (
+        "food contribution",
+        summaries.ENTRY_FEE,
+        {"name": "Anna, Bea"},
     ),
 }
 

@@ -8,6 +8,7 @@ changed; undo takes the break back. Every screen shows it as a break, counting d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _, pgettext
+from tdconsole.i18n import Msg, _, pgettext
 
 CALLED = pgettext("summary", "break called now: {minutes} minutes")
 CALLED_FOR = pgettext("summary", "break called now: {minutes} minutes, {reason}")
@@ -58,6 +59,11 @@ class CallBreak(Command):
         if self.reason:
             return summary_of(CALLED_FOR, minutes=self.minutes, reason=self.reason)
         return summary_of(CALLED, minutes=self.minutes)
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        reason = any(isinstance(body, BreakCalled) and body.reason for body in bodies)
+        return CALLED_FOR if reason else CALLED
 
     @classmethod
     def check_applies(cls, state: State) -> None:

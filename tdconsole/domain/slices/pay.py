@@ -51,6 +51,11 @@ class Pay(Command):
         names = ", ".join(n.strip() for n in self.names)
         return summary_of(said.FOOD if self.food else said.ENTRY_FEE, name=names)
 
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        food = any(isinstance(body, FeePaid) and body.food for body in bodies)
+        return said.FOOD if food else said.ENTRY_FEE
+
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         events: list[EventBody] = []
         seen: set[str] = set()
