@@ -198,6 +198,9 @@ def check_summary(group: Sequence[Record], state: State) -> None:
     told = command.message_of(bodies)
     if told is not None and told.msgid != message.msgid:
         raise _not_said(said, told.msgid)
+    for field, value in told.args.items() if told is not None else ():
+        if not _says(state, str(message.args.get(field, "")), [str(value)]):
+            raise _not_said(said, str(value))
     for field, paths in command.named.items():
         if not paths or field not in fields_of(message):
             continue

@@ -56,13 +56,6 @@ class ClockChanged(EventBody):
         state.clock = transition(state, self.action, self.seconds, at)
 
 
-def _message(action: Action) -> Msg:
-    """The summary's message of a clock's ``action``."""
-    if action in ("add", "sub"):
-        return said.CLOCK_SHIFT
-    return said.CLOCK_SET if action == "set" else said.CLOCK[action]
-
-
 class ClockControl(Command):
     """Start, pause, resume, announce, next/previous level, add/remove/set time (III.5)."""
 
@@ -72,18 +65,21 @@ class ClockControl(Command):
     named: ClassVar[dict[str, tuple[str, ...]]] = {"seconds": (), "time": ()}
 
     def describe(self) -> Summary:
-        fields = {}
         if self.action in ("add", "sub"):
             sign = "+" if self.action == "add" else "-"
-            fields["seconds"] = f"{sign}{self.seconds}"
-        elif self.action == "set":
-            fields["time"] = clock.format_mmss(self.seconds or 0)
-        return summary_of(_message(self.action), **fields)
+            return summary_of(said.CLOCK_SHIFT, seconds=f"{sign}{self.seconds}")
+        if self.action == "set":
+            return summary_of(said.CLOCK_SET, time=clock.format_mmss(self.seconds or 0))
+        return summary_of(said.CLOCK[self.action])
 
     @classmethod
     def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
-        changed = [body for body in bodies if isinstance(body, ClockChanged)]
-        return _message(changed[0].action) if changed else None
+        """Its whole summary, said again from its event."""
+        for body in bodies:
+            if isinstance(body, ClockChanged):
+                built = cls.model_construct(action=body.action, seconds=body.seconds)
+                return built.describe().said
+        return None
 
     @classmethod
     def check_applies(cls, state: State) -> None:

@@ -205,8 +205,8 @@ class Command(BaseModel):
     @classmethod
     def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
         """Which of its summaries' messages its events ``bodies`` tell, for a command that has
-        several (a clock's pause, not its start); None: any (an import holds a summary to it:
-        ``authorship.check_summary``)."""
+        several (a clock's pause, not its start), with the fields they tell besides ``named``'s;
+        None: any (an import holds a summary to it: ``authorship.check_summary``)."""
         return None
 
     def check_role(self, ctx: Context) -> None:

@@ -30,6 +30,7 @@ def _evening(path: Path) -> None:
         *started_lines(event, NAMES),
         ["--event", event, "pay", "--food", "Anna", "Bea"],
         ["--event", event, "clock", "start"],
+        ["--event", event, "clock", "add", "60"],
         ["--event", event, "bust", "Bea", "Carla", "--stacks", "3000", "2000", "--declined"],
         ["--event", event, "export", "-o", str(path.parent / "export.json")],
     ):
@@ -143,6 +144,7 @@ FORGED: dict[str, tuple[str, Any, dict[str, str]]] = {
         {"stack": "40000", "bb": "100"},
     ),
     "a clock's start said as its pause": ("clock started", summaries.CLOCK["pause"], {}),
+    "a minute added said as ten": ("clock +", summaries.CLOCK_SHIFT, {"seconds": "+600"}),
     "the food said as the entry fee": (
         "food contribution",
         summaries.ENTRY_FEE,
