@@ -8,7 +8,8 @@ times are those of a log written by the wall clock.
   what its events record (``check_summary``): the message they tell ("clock paused" over a
   start is refused: ``Command.message_of``), and in each field its command's events hold
   (``Command.named``) what they hold ("eliminated: Anna" over Bea's elimination is refused),
-  a name as typed meaning the player recorded; and its English text is what its data say.
+  a name as typed meaning the player recorded, a text's beginning the text (an older log's
+  ruling kept its first 40 characters); and its English text is what its data say.
 - **Who may give it.** A Director-only command (``commands``) given on the floor is refused
   with its article, as a live command is (``Command.check_role``): the role is the one the
   entry records, or, for an older log's entry without one, the one its label tells against the
@@ -33,7 +34,7 @@ from tdconsole.domain.identity import typed_key
 from tdconsole.domain.slices.manifest import SLICE_RECORDS
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, fields_of, summary_msg
-from tdconsole.domain.texts import one_line
+from tdconsole.domain.texts import MULTILINE, one_line
 from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
@@ -205,7 +206,9 @@ def check_summary(group: Sequence[Record], state: State) -> None:
         if not paths or field not in fields_of(message):
             continue
         values = recorded_as(bodies, paths)
-        if not _says(state, str(message.args.get(field, "")), values):
+        given = str(message.args.get(field, ""))
+        cut = field in MULTILINE and len(values) == 1 and values[0].startswith(given)
+        if not (cut or _says(state, given, values)):
             raise _not_said(said, ", ".join(values))
 
 

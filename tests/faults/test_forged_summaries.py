@@ -18,19 +18,21 @@ from tdhelpers.command_line import run, started_lines
 from tdconsole.cli import main
 from tdconsole.domain import summaries
 
+DECISION = "Bea showed her cards out of turn: her hand stands, a warning next time"
 NAMES = ["Anna", "Bea", "Carla", "Dario", "Elio", "Fabio", "Gino", "Ivo", "Lea", "Mara"]
 Document = dict[str, Any]
 
 
 def _evening(path: Path) -> None:
     """Ten players paid in one command, drawn, started, Anna's and Bea's food paid, the clock
-    started; Bea and Carla out in one hand."""
+    started and a minute added, a ruling; Bea and Carla out in one hand."""
     event = str(path)
     for argv in (
         *started_lines(event, NAMES),
         ["--event", event, "pay", "--food", "Anna", "Bea"],
         ["--event", event, "clock", "start"],
         ["--event", event, "clock", "add", "60"],
+        ["--event", event, "ruling", "--players", "Bea", "--text", DECISION],
         ["--event", event, "bust", "Bea", "Carla", "--stacks", "3000", "2000", "--declined"],
         ["--event", event, "export", "-o", str(path.parent / "export.json")],
     ):
@@ -120,6 +122,17 @@ def test_names_as_typed_and_in_another_order_import(
     assert imported(capsys, tmp_path, document) == ""
 
 
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_rulings_summary_with_its_first_40_characters_imports(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, document: Document, shape: str
+) -> None:
+    """As an older version wrote it."""
+    ruling = command_of(document, "ruling")
+    said(ruling, shape, summaries.RULING, text=DECISION[:40])
+    ruling.pop("seq")
+    assert imported(capsys, tmp_path, document) == ""
+
+
 FORGED: dict[str, tuple[str, Any, dict[str, str]]] = {
     "a bust naming another player": ("eliminated", summaries.ELIMINATED, {"names": "Anna, Bea"}),
     "a bust of two naming one": ("eliminated", summaries.ELIMINATED, {"names": "Carla"}),
@@ -144,6 +157,7 @@ FORGED: dict[str, tuple[str, Any, dict[str, str]]] = {
         {"stack": "40000", "bb": "100"},
     ),
     "a clock's start said as its pause": ("clock started", summaries.CLOCK["pause"], {}),
+    "a ruling said as another": ("ruling", summaries.RULING, {"text": "Bea wins the pot"}),
     "a minute added said as ten": ("clock +", summaries.CLOCK_SHIFT, {"seconds": "+600"}),
     "the food said as the entry fee": (
         "food contribution",
