@@ -13,6 +13,7 @@ import pytest
 from tdhelpers.played import play
 from tdhelpers.support import FakeClock, MakeService, names, terminal
 
+from tdconsole.demo import build_demo
 from tdconsole.domain.authorship import RECORDS, check_times, command_class, described
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import ColourUp
@@ -182,3 +183,15 @@ def test_an_undone_command_is_still_proved(make_service: MakeService) -> None:
     records = service.log()
     assert any(isinstance(r.body, CommandNoted) for r in records)
     assert proved(records) == {"CreateEvent", "Register"}
+
+
+@pytest.mark.event_file
+def test_the_demo_event_exports_and_imports(tmp_path: Path) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "data"))
+        demo = Tournament.open(build_demo(tmp_path / "demo.tdc"))
+        try:
+            document = export_document(demo.store)
+            assert import_document(document, tmp_path / "copy.tdc") == len(demo.log())
+        finally:
+            demo.close()
