@@ -108,6 +108,8 @@ class Start(Command):
     levels: dict[int, dict[str, int]] = Field(default_factory=dict)
     """Level k -> its edits before the start (``big_blind``/``bb``, ``ante``, ``minutes``)."""
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"stack": ("started.stack",), "bb": ()}
+
     def describe(self) -> Summary:
         return summary_of(said.START, stack=self.stack, bb=self.big_blind)
 
@@ -173,6 +175,8 @@ class ChipsCounted(EventBody):
 
 class Count(Command):
     counts: dict[str, int] = Field(min_length=1)
+
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"counts": ("chips_counted.counts",)}
 
     def describe(self) -> Summary:
         counts = ", ".join(f"{n.strip()}={c}" for n, c in self.counts.items())

@@ -12,6 +12,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tdconsole.domain.events import Command
     from tdconsole.domain.state import State
 
@@ -99,12 +101,15 @@ def command_of(action: str) -> type[Command] | None:
     return None
 
 
-def refusal(state: State, action: str) -> RuleError | None:
-    """Why the command of ``action`` is refused in ``state`` whatever its dialog would hold
-    (the command's own ``check_applies``); None when it may be given."""
+def refusal(state: State, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the command of ``action`` is refused in ``state`` (at ``now``, when given) whatever
+    its dialog would hold (the command's own ``check_applies``, ``check_applies_at``); None
+    when it may be given."""
     command = command_of(action)
     try:
-        if command is not None:
+        if command is not None and now is not None:
+            command.check_applies_at(state, now)
+        elif command is not None:
             command.check_applies(state)
     except RuleError as refused:
         return refused
@@ -126,14 +131,15 @@ would say of a finished event)."""
 KEY_OF_ACTION = {action_id(k.action): k for k in ACTIONS}
 
 
-def why_not(state: State, action: str) -> RuleError | None:
-    """Why the key of ``action`` does not apply in ``state``, with its article (None: it
-    does): its command's refusal, or the stage (before the start, in play, over)."""
+def why_not(state: State, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the key of ``action`` does not apply in ``state`` (at ``now``: the clock's time),
+    with its article (None: it does): its command's refusal, or the stage (before the start,
+    in play, over)."""
     key = KEY_OF_ACTION.get(action)
     what = key.label if key is not None else action
     if state.phase == "finished" and action in OVER:
         return RuleError(_("{what}: the tournament is over").format(what=what), "IV.7")
-    refused = refusal(state, action)
+    refused = refusal(state, action, now)
     if refused is not None:
         return refused
     started = state.stack is not None
