@@ -55,7 +55,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
     "tdconsole.cli.play_cmds": _named("Count", "CloseTable", "Final"),
-    "tdconsole.cli.director_cmds": _named("ColourUp"),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
     "tdconsole.cli.rulings_cmds": ("rulings",),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),

@@ -22,9 +22,9 @@ from textual.widgets import TabbedContent
 
 from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.colour_up import recount
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -292,11 +292,12 @@ class ConsoleActions(_Screen):
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
 
-        chip = next_chip(self._state().settings)
-        if chip is None:
+        state = self._state()
+        board = recount(state)
+        if board is None:
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
-        self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
+        self.app.push_screen(ColourUpDialog(self.tr, state, board))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""
