@@ -35,7 +35,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),

@@ -102,8 +102,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        (said.CLOSE_PLAN_SEATS,)),
     _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
        Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
-    _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
-       Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
        Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),

@@ -46,7 +46,7 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    **dict.fromkeys(("started", "chips_counted"), "play"),
+    "chips_counted": "play",
     **dict.fromkeys(
         ("rulebook_imported",),
         "rulings",

@@ -38,7 +38,6 @@ NOT_YET = frozenset(
         "Final",
         "ImportRulebook",
         "Register",
-        "Start",
     }
 )
 """The commands still written apart (a hand-written parser in ``cli/``, a dialog in

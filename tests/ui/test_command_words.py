@@ -17,7 +17,6 @@ from tdconsole.ui.words import command_words
 WORDS: list[tuple[Command, str, str]] = [
     (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
      "Iscritti: Anna, Bruno"),
-    (play.Start(stack=4000, big_blind=100), "Start tournament", "Avvia torneo"),
     (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
      "Conteggio: Anna 4000, Bruno 3000"),
     (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
@@ -33,6 +32,8 @@ WORDS: list[tuple[Command, str, str]] = [
     (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),
     (Pay(names=["Anna", "Bruno"]), "entry fee: Anna, Bruno", "quota d'iscrizione: Anna, Bruno"),
     (Draw(), "seat draw", "sorteggio dei posti"),
+    (play.Start(stack=4000, big_blind=100), "start: stack 4000, big blind 100",
+     "inizio: dote 4000, grande buio 100"),
     (Pay(names=["Anna"], food=True), "food contribution: Anna", "vettovagliamento: Anna"),
     (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
     (director_moves.ClosePlanRaisingSeats(table=3, seats=10),

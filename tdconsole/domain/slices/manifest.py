@@ -217,6 +217,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="Start",
+        module="slices.start",
+        cli="start",
+        summaries=(pgettext("summary", "start: stack {stack}, big blind {bb}"),),
+        keys=(Key("g", "command('Start')", _("Start tournament"), True, False, None),),
+        when="before the start",
+        director_only=True,
+        article="III.1",
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -248,6 +259,7 @@ SLICE_MODULES = {
     "SecondStack": "slices.second_stack",
     "ShowMessage": "slices.show_message",
     "SignPhonesOut": "slices.sign_phones_out",
+    "Start": "slices.start",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -270,6 +282,7 @@ SLICE_EVENTS = {
     "second_stack_issued": "slices.second_stack",
     "message_shown": "slices.show_message",
     "phones_signed_out": "slices.sign_phones_out",
+    "started": "slices.start",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -293,6 +306,7 @@ SLICE_RECORDS = {
     "SecondStack": ("second_stack_issued",),
     "ShowMessage": ("message_shown",),
     "SignPhonesOut": ("phones_signed_out",),
+    "Start": ("started",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -37,7 +37,6 @@ from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.payouts_view import PayoutsView
@@ -179,9 +178,6 @@ class ConsoleActions(_Screen):
 
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
-
-    def action_start(self) -> None:
-        self.app.push_screen(StartDialog(self.tr, self._state()))
 
     def action_register(self) -> None:
         # The players the club knows, to take by a few letters; the last event's, offered.
