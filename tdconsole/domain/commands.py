@@ -50,11 +50,6 @@ def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
     return lambda command: message.format(**{field: getattr(command, field)})
 
 
-def _counted(command: Any) -> Msg:
-    counts = ", ".join(f"{name} {chips}" for name, chips in command.counts.items())
-    return _("Counted: {counts}").format(counts=counts)
-
-
 CLOCK_WORDS = {
     "start": _("Start clock"),
     "pause": _("Clock stopped"),
@@ -91,8 +86,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("Count", "play", "count", PLAY, None, (said.COUNT,),
-       Key("k", "count", _("Count"), False, True), words=_counted),
     _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
        Key("c", "close_table", _("Close table"), True),
        words=_field(_("Close table {table}"), "table")),

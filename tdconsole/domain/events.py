@@ -46,7 +46,6 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    "chips_counted": "play",
     **dict.fromkeys(
         ("rulebook_imported",),
         "rulings",

@@ -33,7 +33,6 @@ NOT_YET = frozenset(
         "ClosePlan",
         "ClosePlanRaisingSeats",
         "CloseTable",
-        "Count",
         "CreateEvent",
         "Final",
         "ImportRulebook",

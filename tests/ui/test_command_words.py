@@ -17,8 +17,6 @@ from tdconsole.ui.words import command_words
 WORDS: list[tuple[Command, str, str]] = [
     (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
      "Iscritti: Anna, Bruno"),
-    (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
-     "Conteggio: Anna 4000, Bruno 3000"),
     (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
     (play.CloseTable(table=3, counts={}), "Close table 3", "Chiudi il tavolo 3"),
     (play.Final(counts={}), "Final table draw", "Sorteggio finale"),
@@ -32,6 +30,8 @@ WORDS: list[tuple[Command, str, str]] = [
     (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),
     (Pay(names=["Anna", "Bruno"]), "entry fee: Anna, Bruno", "quota d'iscrizione: Anna, Bruno"),
     (Draw(), "seat draw", "sorteggio dei posti"),
+    (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "count Anna=4000, Bruno=3000",
+     "conteggio Anna=4000, Bruno=3000"),
     (play.Start(stack=4000, big_blind=100), "start: stack 4000, big blind 100",
      "inizio: dote 4000, grande buio 100"),
     (Pay(names=["Anna"], food=True), "food contribution: Anna", "vettovagliamento: Anna"),

@@ -25,6 +25,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.colour_up import recount
+from tdconsole.domain.slices.count import table_count
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -167,7 +168,8 @@ class ConsoleActions(_Screen):
         if table is None:
             self.choose_first("table")
             return
-        self.app.push_screen(CountDialog(self.tr, self._state(), table))
+        state = self._state()
+        self.app.push_screen(CountDialog(self.tr, state, table_count(state, table)))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
