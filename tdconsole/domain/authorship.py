@@ -39,13 +39,10 @@ from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "Count": frozenset({"chips_counted"}),
     "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "ColourUp": frozenset({"chips_coloured_up"}),
-    "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),

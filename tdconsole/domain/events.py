@@ -38,7 +38,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     "pin_changed": "access",
     "clock_changed": "clock_events",
-    "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(
         (
@@ -48,7 +47,6 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    **dict.fromkeys(("started", "chips_counted"), "play"),
     **dict.fromkeys(
         ("rulebook_imported",),
         "rulings",

@@ -16,7 +16,6 @@ from tdhelpers.support import FakeClock, MakeService, names, terminal
 from tdconsole.demo import build_demo
 from tdconsole.domain.authorship import RECORDS, check_times, command_class, described
 from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, EVENT_TYPES, Command, CommandNoted, Record
@@ -28,6 +27,7 @@ from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
