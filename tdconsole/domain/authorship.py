@@ -31,9 +31,6 @@ from tdconsole.i18n import _
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
     "Count": frozenset({"chips_counted"}),
-    "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),
-    "ClosePlan": frozenset({"close_plan_drawn"}),
-    "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "Start": frozenset({"started"}),

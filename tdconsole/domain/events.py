@@ -38,7 +38,7 @@ EVENT_MODULES: dict[str, str] = {
     "pin_changed": "access",
     "clock_changed": "clock_events",
     "chips_coloured_up": "colour_up",
-    **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
+    "final_drawn": "play_tables",
     **dict.fromkeys(
         (
             "event_created",

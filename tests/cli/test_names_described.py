@@ -17,7 +17,6 @@ RENAMED = {
     "ColourUp": "recolor",
     "ClockControl": "timer",
     "ImportRulebook": "books load",
-    "CloseTable": "break",
 }
 
 
@@ -43,8 +42,7 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
         importlib.import_module(module).register(sub)
     names = _choices(sub)
     assert {"create", "recolor", "timer", "books"} <= names
-    assert not {"new", "colour-up", "clock", "rules", "close"} & names
-    assert "break" in names
+    assert not {"new", "colour-up", "clock", "rules"} & names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")
     assert action.choices is not None and "next" in action.choices

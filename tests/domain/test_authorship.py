@@ -13,7 +13,6 @@ from tdconsole.domain.authorship import RECORDS, check_times, described
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
-from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
@@ -22,6 +21,7 @@ from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel

@@ -30,9 +30,6 @@ NOT_YET = frozenset(
     {
         "ChangeSettings",
         "ClockControl",
-        "ClosePlan",
-        "ClosePlanRaisingSeats",
-        "CloseTable",
         "ColourUp",
         "Count",
         "CreateEvent",
@@ -76,6 +73,8 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["message_shown"] == "slices.show_message"
     assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
     assert EVENT_MODULES["player_moved"] == "slices.move_player"
+    assert EVENT_MODULES["close_plan_drawn"] == "slices.close_plan"
+    assert EVENT_MODULES["table_closed"] == "slices.close_table"
 
 
 @pytest.mark.parametrize(
@@ -103,6 +102,19 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("prize_handed_over", {"name": "Eva", "prize": "21"}),
         ("message_shown", {"message": "Cena", "minutes": 15}),
         ("message_cleared", {}),
+        (
+            "close_plan_drawn",
+            {"table": 3, "moves": [{"name": "Dan", "to_table": 1, "to_seat": 4, "chips": None}]},
+        ),
+        (
+            "table_closed",
+            {
+                "table": 3,
+                "moves": [{"name": "Dan", "to_table": 1, "to_seat": 4, "chips": 4000}],
+                "adjustment": -25,
+                "reason": "riconteggio",
+            },
+        ),
         (
             "player_moved",
             {
@@ -281,3 +293,22 @@ def test_the_articles_cited_are_typed_in_one_field_and_each_read_as_numbered() -
     ruling = declared("RecordRuling").build({"articles": "Art. 7.7; iii.2,", "text": "ok"})
     assert ruling.model_dump()["articles"] == ["Art. 7.7", "iii.2"]  # as typed, one by one
     assert clean_articles(ruling.model_dump()["articles"]) == ["7.7", "III.2"]  # as recorded
+
+
+def test_counts_are_read_as_names_and_chips_each_name_as_recorded() -> None:
+    """A ``pairs`` field (``close --count``, ``final --count``): ``NAME=N`` words on the
+    command line, or typed with commas in the dialog; a name as recorded when it means one
+    player, a count as every count of chips is read; a bad pair refused in one line."""
+    state = _two_players()
+    field = declared("CloseTable").fields[1]
+    assert field.kind == "pairs"
+    typed = ["romano=4000", "Marta Rossi=3 000"]
+    assert field.read(typed, "IV.4", state) == {"Mario Romano": 4000, "Marta Rossi": 3000}
+    assert field.read("romano=4000, mar=25", "IV.4", state) == {"Mario Romano": 4000, "mar": 25}
+    with pytest.raises(RuleError, match="is not in the form NAME=CHIPS") as refused:
+        field.read(["romano"], "IV.4", state)
+    assert refused.value.article == "IV.4"
+    with pytest.raises(RuleError, match="is not a count of chips"):
+        field.read(["romano=4k"], "IV.4", state)
+    with pytest.raises(RuleError, match="give it"):
+        field.read([], "IV.4", state)

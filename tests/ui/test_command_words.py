@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock_events, director_moves, play, registration
+from tdconsole.domain import clock_events, play, registration
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
@@ -20,8 +21,6 @@ WORDS: list[tuple[Command, str, str]] = [
     (play.Start(stack=4000, big_blind=100), "Start tournament", "Avvia torneo"),
     (play.Count(counts={"Anna": 4000, "Bruno": 3000}), "Counted: Anna 4000, Bruno 3000",
      "Conteggio: Anna 4000, Bruno 3000"),
-    (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
-    (play.CloseTable(table=3, counts={}), "Close table 3", "Chiudi il tavolo 3"),
     (play.Final(counts={}), "Final table draw", "Sorteggio finale"),
     (clock_events.ClockControl(action="pause"), "Clock stopped", "Orologio fermo"),
     (clock_events.ClockControl(action="resume"), "RUNNING", "IN CORSO"),
@@ -35,7 +34,9 @@ WORDS: list[tuple[Command, str, str]] = [
     (Draw(), "seat draw", "sorteggio dei posti"),
     (Pay(names=["Anna"], food=True), "food contribution: Anna", "vettovagliamento: Anna"),
     (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
-    (director_moves.ClosePlanRaisingSeats(table=3, seats=10),
+    (play.ClosePlan(table=3), "move plan for table 3", "piano degli spostamenti del tavolo 3"),
+    (play.CloseTable(table=3, counts={}), "close table 3", "chiusura del tavolo 3"),
+    (ClosePlanRaisingSeats(table=3, seats=10),
      "move plan for table 3, table_seats=10",
      "piano degli spostamenti del tavolo 3, posti per tavolo portati a 10"),
 ]  # fmt: skip

@@ -30,7 +30,8 @@ def its_help(described: object) -> tuple[Slice, str]:
     assert isinstance(described, Description)
     said = io.StringIO()
     with speaking("en"), contextlib.redirect_stdout(said), pytest.raises(SystemExit):
-        parser_for(described).parse_args([*described.cli.split(), "--help"])
+        # (a name's words up to its flag: ``close --plan --seats``'s field wants its value)
+        parser_for(described).parse_args([*described.cli.split()[:2], "--help"])
     return declared(described.command), " ".join(said.getvalue().split())
 
 
@@ -47,7 +48,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         option = f"--{field.flag or field.name} {metavar}"
         if field.kind == "flag":  # an option without a value
             assert f"[--{field.flag or field.name}]" in help_text
-        elif field.kind in ("names", "wholes"):  # one or more
+        elif field.kind in ("names", "wholes", "pairs"):  # one or more
             given = metavar if positional else option
             assert f"{given} [{metavar} ...]" in help_text
         else:
@@ -73,7 +74,9 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
 def test_its_help_cites_the_articles_its_dialog_cites(described: object) -> None:
     found, help_text = its_help(described)
     if " --" in described.cli:  # told apart by a flag: its help is the flag's
-        flag = described.cli.split()[-1]
+        flag = described.cli.split()[1]
+        if len(described.cli.split()) > 2:  # its field after the flag: the field's words
+            return
         assert f"{flag} {found.heading.text('en')}" in help_text
         return
     if found.articles:
@@ -138,3 +141,11 @@ async def test_a_kept_dialog_opened_again_completes_the_players_a_new_one_does(
         named = [p.name for p in state.ordered_players() if p.status in NAMED]
         assert "registered" in {p.status for p in state.ordered_players()}
         assert [p.name for p in suggester.players] == named
+
+
+def test_the_closings_own_dialog_reads_no_state() -> None:
+    """The closing's dialog, kept for its move plan and its board of counts, reads what it
+    shows from the domain's ``Closing``, never the State."""
+    from test_layers import graph
+
+    assert "tdconsole.domain.state" not in graph()["tdconsole.ui.dialogs.close_table"]

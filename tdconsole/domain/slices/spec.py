@@ -19,9 +19,10 @@ from typing import Any, Literal
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, EventBody
-from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.numbers import chips_typed, whole_number
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
+from tdconsole.domain.texts import check_line
 from tdconsole.i18n import Msg, _
 
 Kind = Literal["whole", "text", "player", "choice", "word", "seat"]
@@ -62,17 +63,17 @@ def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
         ) from None
 
 
-Several = Literal["names", "wholes", "flag"]
+Several = Literal["names", "wholes", "flag", "pairs"]
 """Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
 with commas, each completed among the players); several whole numbers within bounds (``N
 [N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
-the dialog's switch)."""
+the dialog's switch); players' counts of chips (``NAME=N [NAME=N ...]``, typed with commas)."""
 
 Typed = str | Sequence[str] | bool | None
 """A field as a face hands it over: its text (the dialog's, the phone's), the words given on
 the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
 
-Value = int | str | bool | list[str] | list[int] | tuple[int, int] | None
+Value = int | str | bool | list[str] | list[int] | tuple[int, int] | dict[str, int] | None
 """A field's value as the command takes it (a seat: its table and its seat)."""
 
 Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
@@ -146,7 +147,7 @@ class Field:
         typing), else as typed, for the command to refuse. Refused in one line, naming the
         field by ``what`` (the command line's ``--stack``), else by its label."""
         named = self.label if what is None else what
-        if self.kind in ("names", "wholes", "flag"):
+        if self.kind in ("names", "wholes", "flag", "pairs"):
             return self.read_several(raw, article, state, named)
         text = raw.strip() if isinstance(raw, str) else ""
         if not text:
@@ -200,10 +201,38 @@ class Field:
                 whole_number(item, named, low=self.low, high=self.high, article=article)
                 for item in items
             ]
+        if self.kind == "pairs":
+            return pairs_typed(items, article, state)
         if state is None:
             return items
         found = [state.match(item) for item in items]
         return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
+
+
+def as_recorded(state: State | None, typed: str) -> str:
+    """A player's name as recorded when ``typed`` means one player of ``state``, else as typed
+    (for the command to refuse)."""
+    found = state.match(typed) if state is not None else []
+    return found[0].name if len(found) == 1 else typed
+
+
+def pairs_typed(items: Sequence[str], article: str | None, state: State | None) -> dict[str, int]:
+    """``NAME=N`` words as each player's count of chips (a name may hold ``=``: split at the
+    last), the names as recorded; a bad one refused in one line."""
+    counts: dict[str, int] = {}
+    for item in items:
+        typed, sep, chips = item.rpartition("=")
+        if not sep or not typed.strip() or not chips.strip():
+            form = _("NAME=CHIPS")
+            raise RuleError(
+                _("{item!r} is not in the form {what}: write it as {what}").format(
+                    item=item, what=form
+                ),
+                article,
+            )
+        name = as_recorded(state, check_line(typed.strip(), "name"))
+        counts[name] = chips_typed(chips.strip(), name)
+    return counts
 
 
 @dataclass(frozen=True)
@@ -255,6 +284,9 @@ class Slice:
     in_break: bool = True
     """It may be given while the clock is in a break (a break called now may not: the phone
     hides its button then)."""
+    records: tuple[type[EventBody], ...] = ()
+    """The events of other modules it records beside its module's own (a closing's move plan,
+    a setting changed for it)."""
 
     @property
     def article(self) -> str | None:
@@ -326,11 +358,12 @@ def declared(command: str) -> Slice:
 
 def told_apart(command: str) -> list[tuple[str, str]]:
     """The commands sharing ``command``'s name on the command line, told apart by a flag
-    (``message`` and ``message --clear``): each one's flag (``clear``) and class name."""
+    (``message`` and ``message --clear``; ``close --plan`` and ``close --plan --seats``, whose
+    field follows the flag): each one's flag (``clear``) and class name."""
     main = next(d.cli for d in SLICE_DESCRIPTIONS if d.command == command)
     flagged = [(d.cli.split(), d.command) for d in SLICE_DESCRIPTIONS]
     return [
         (words[1].removeprefix("--"), other)
         for words, other in flagged
-        if len(words) == 2 and words[0] == main and words[1].startswith("--")
+        if len(words) >= 2 and words[0] == main and all(w.startswith("--") for w in words[1:])
     ]
