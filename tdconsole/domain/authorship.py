@@ -31,7 +31,6 @@ from tdconsole.i18n import _
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
     "Count": frozenset({"chips_counted"}),
-    "Final": frozenset({"final_drawn"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),

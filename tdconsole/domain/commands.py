@@ -88,8 +88,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("T", "clock_set", _("Set the time")), words=_clock),
     _d("Count", "play", "count", PLAY, None, (said.COUNT,),
        Key("k", "count", _("Count"), False, True), words=_counted),
-    _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
-       Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
     _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),
        Key("C", "colour_up", _("Colour-up"))),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),

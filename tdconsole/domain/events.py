@@ -38,7 +38,6 @@ EVENT_MODULES: dict[str, str] = {
     "pin_changed": "access",
     "clock_changed": "clock_events",
     "chips_coloured_up": "colour_up",
-    "final_drawn": "play_tables",
     **dict.fromkeys(
         (
             "event_created",

@@ -1,5 +1,5 @@
 """Titles III-IV: the start, the chip ledger, the second stack, the end; eliminations and places
-(``slices.bust``), the closings (``slices.close_table``) and the final (``play_tables``)
+(``slices.bust``), the closings and the final (``slices.close_table``, ``slices.final``)
 re-exported with the other play commands for the faces.
 
 Chip ledger: each table's C_t counts every stack issued there (starting stacks, second stacks)
@@ -30,10 +30,10 @@ from tdconsole.domain.play_common import (
     second_stack_amount,
     table_of,
 )
-from tdconsole.domain.play_tables import Final, FinalDrawn
 from tdconsole.domain.slices.bust import Bust, Elimination, PlayersEliminated, places_for
 from tdconsole.domain.slices.close_plan import ClosePlan, ClosePlanDrawn, Move
 from tdconsole.domain.slices.close_table import CloseTable, TableClosed
+from tdconsole.domain.slices.final import Final, FinalDrawn
 from tdconsole.domain.slices.second_stack import SecondStack, SecondStackIssued
 from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of

@@ -33,7 +33,6 @@ NOT_YET = frozenset(
         "ColourUp",
         "Count",
         "CreateEvent",
-        "Final",
         "ImportRulebook",
         "Register",
         "Start",
@@ -75,6 +74,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["player_moved"] == "slices.move_player"
     assert EVENT_MODULES["close_plan_drawn"] == "slices.close_plan"
     assert EVENT_MODULES["table_closed"] == "slices.close_table"
+    assert EVENT_MODULES["final_drawn"] == "slices.final"
 
 
 @pytest.mark.parametrize(
@@ -113,6 +113,16 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
                 "moves": [{"name": "Dan", "to_table": 1, "to_seat": 4, "chips": 4000}],
                 "adjustment": -25,
                 "reason": "riconteggio",
+            },
+        ),
+        (
+            "final_drawn",
+            {
+                "table": {"number": 4, "suit": "♠", "final": True, "seats": []},
+                "counts": {"Dan": 4000},
+                "bonus": 1000,
+                "bonus_players": ["Dan"],
+                "adjustment": 0,
             },
         ),
         (

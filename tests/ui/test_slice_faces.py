@@ -143,9 +143,11 @@ async def test_a_kept_dialog_opened_again_completes_the_players_a_new_one_does(
         assert [p.name for p in suggester.players] == named
 
 
-def test_the_closings_own_dialog_reads_no_state() -> None:
-    """The closing's dialog, kept for its move plan and its board of counts, reads what it
-    shows from the domain's ``Closing``, never the State."""
+def test_the_closings_and_the_finals_own_dialogs_read_no_state() -> None:
+    """The two dialogs kept for their boards of counts (and the closing's move plan) read
+    what they show from the domain's ``Closing`` and ``Finalists``, never the State."""
     from test_layers import graph
 
-    assert "tdconsole.domain.state" not in graph()["tdconsole.ui.dialogs.close_table"]
+    edges = graph()
+    for name in ("tdconsole.ui.dialogs.close_table", "tdconsole.ui.dialogs.final"):
+        assert "tdconsole.domain.state" not in edges[name], name
