@@ -203,6 +203,8 @@ class ClosePlan(Command):
     seed: int | None = None
     override: str | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"table": ("close_plan_drawn.table",)}
+
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_PLAN, table=self.table)
 

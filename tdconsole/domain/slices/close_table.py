@@ -84,6 +84,8 @@ class CloseTable(Command):
     seed: int | None = None
     override: str | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"table": ("table_closed.table",)}
+
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_TABLE, table=self.table)
 
