@@ -19,7 +19,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.season.editing import add_events, create_season
 from tdconsole.service import Tournament

@@ -24,11 +24,12 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore

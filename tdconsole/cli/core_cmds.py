@@ -15,17 +15,12 @@ from tdconsole.cli.common import (
     open_service,
     parse_assignments,
     say,
-    warn,
 )
 from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.access import PIN_KEYS, pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import whole_number
-from tdconsole.domain.registration import (
-    ChangeSettings,
-    Register,
-    require_player,
-)
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.words import phase_word
 from tdconsole.event_files import new_event, read_event
@@ -42,18 +37,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = new_event(args.path, settings, name=args.name, actor=args.actor)
     name = read_event(path).name
     say(args, _("created {name} at {path}").format(name=name, path=path))
-    return 0
-
-
-def cmd_register(args: argparse.Namespace) -> int:
-    service = act(args, Register(names=args.names))
-    for raw in args.names:
-        player = require_player(service.state, raw)
-        if player.status == "waitlisted":
-            say(args, _("{name}: waiting list").format(name=player.name))
-        else:
-            say(args, _("{name}: registered").format(name=player.name))
-    warn(args, service)
     return 0
 
 
@@ -170,11 +153,6 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--name", metavar=_("TEXT"), help=_("the event's name (default: the file's name)")
     )
-
-    p = add(
-        cli_name("Register"), cmd_register, _("register players; past the cap they wait (Art. I.1)")
-    )
-    p.add_argument("names", metavar=_("NAME"), nargs="+")
 
     p = add(
         cli_name("Start"), cmd_start, _("set the stack and blinds and start (Art. III.1, III.5)")

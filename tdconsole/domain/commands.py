@@ -40,11 +40,6 @@ def _d(
     )
 
 
-def _names(message: Msg) -> Callable[[Any], Msg]:
-    """``message`` with the command's names, as given, in one list."""
-    return lambda command: message.format(names=", ".join(command.names))
-
-
 def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
     """``message`` with the command's ``field``."""
     return lambda command: message.format(**{field: getattr(command, field)})
@@ -106,8 +101,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("C", "colour_up", _("Colour-up"))),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
        Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
-    _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
-       Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
        Key("o", "settings", _("Settings"))),
     _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),

@@ -42,7 +42,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(
         (
             "event_created",
-            "player_registered",
             "setting_changed",
         ),
         "registration",

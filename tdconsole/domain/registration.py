@@ -171,21 +171,6 @@ class EventCreated(EventBody):
         state.settings = Settings.model_validate(self.settings)
 
 
-class PlayerRegistered(EventBody):
-    """Art. I.1: a place, or the waiting list once the places are taken."""
-
-    type: ClassVar[str] = "player_registered"
-    name: str
-    waitlisted: bool = False
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.players[name_key(self.name)] = Player(
-            name=self.name,
-            order=len(state.players),
-            status="waitlisted" if self.waitlisted else "registered",
-        )
-
-
 class SettingChanged(EventBody):
     """A Director's change of a setting (Art. VII.1), with the settings it produced."""
 
@@ -213,13 +198,6 @@ class SettingChanged(EventBody):
                 player.status = "registered"
 
 
-def waiting_said(registered: PlayerRegistered) -> Msg | None:
-    """A registration put on the waiting list (Art. I.1)."""
-    if not registered.waitlisted:
-        return None
-    return _("{name}: waiting list").format(name=registered.name)
-
-
 # -- commands -------------------------------------------------------------------------------
 
 
@@ -238,47 +216,6 @@ class CreateEvent(Command):
         name = self.name.strip() or "Torneo"
         validate_settings(self.settings, source=_("the event's settings"))
         return [EventCreated(name=name, settings=self.settings, handovers=True)]
-
-
-class Register(Command):
-    names: list[str] = Field(min_length=1)
-
-    def describe(self) -> Summary:
-        return summary_of(said.REGISTER, name=", ".join(n.strip() for n in self.names))
-
-    @classmethod
-    def check_applies(cls, state: State) -> None:
-        if state.phase == "seated":
-            raise RuleError(
-                _(
-                    "registration closed with the seat draw: for a latecomer, undo the draw, "
-                    "register him and draw again"
-                ),
-                "I.1",
-            )
-        if state.phase != "registration":
-            raise RuleError(
-                _("registration closed with the seat draw: no new players now"),
-                "I.1",
-            )
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        self.check_applies(state)
-        cap = state.settings.registration.max_players
-        taken = state.registered_count
-        events: list[EventBody] = []
-        given: list[str] = []
-        read_as = ReadAs(p.name for p in state.ordered_players())
-        for raw in self.names:
-            name = clean_name(raw)
-            check_new_player(state, name, given, read_as)
-            given.append(name)
-            read_as.add(name)
-            waitlisted = taken >= cap
-            if not waitlisted:
-                taken += 1
-            events.append(PlayerRegistered(name=name, waitlisted=waitlisted))
-        return events
 
 
 class ChangeSettings(Command):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.registration import PlayerRegistered, accent_twins
+from tdconsole.domain.registration import accent_twins
 from tdconsole.domain.slices.draw import drawn_warning
+from tdconsole.domain.slices.register import PlayerRegistered
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record

@@ -66,7 +66,7 @@ def test_commands_run_with_the_options_after(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
     code, out, err = run(capsys, "register", "Ada", "Bea", "--event", event, "--lang", "en")
-    assert code == 0 and "Ada: registered" in out, err
+    assert code == 0 and "register Ada, Bea" in out, err
     code, out, _ = run(capsys, "pay", "ada", "--lang", "it", "--event", event, "--as", "Eve")
     assert code == 0 and "quota d'iscrizione versata" in out
     code, out, _ = run(capsys, "log", "--json", "--event", event)

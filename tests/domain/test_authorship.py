@@ -17,7 +17,7 @@ from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
@@ -31,6 +31,7 @@ from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut

@@ -4,15 +4,17 @@ importing any is the one their modules give, and each declares what its faces ar
 from __future__ import annotations
 
 import ast
+import random
 from datetime import UTC, datetime
 
 import pytest
 
 from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import EVENT_MODULES, parse_event
+from tdconsole.domain.events import EVENT_MODULES, Context, parse_event
 from tdconsole.domain.slices import make_manifest
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.spec import Slice, declared
 from tdconsole.domain.state import State
 
@@ -38,7 +40,6 @@ NOT_YET = frozenset(
         "CreateEvent",
         "Final",
         "ImportRulebook",
-        "Register",
         "Start",
     }
 )
@@ -76,6 +77,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["message_shown"] == "slices.show_message"
     assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
     assert EVENT_MODULES["player_moved"] == "slices.move_player"
+    assert EVENT_MODULES["player_registered"] == "slices.register"
 
 
 @pytest.mark.parametrize(
@@ -103,6 +105,8 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("prize_handed_over", {"name": "Eva", "prize": "21"}),
         ("message_shown", {"message": "Cena", "minutes": 15}),
         ("message_cleared", {}),
+        ("player_registered", {"name": "Bea", "waitlisted": True}),
+        ("player_registered", {"name": "Bea", "waitlisted": False}),
         (
             "player_moved",
             {
@@ -130,8 +134,8 @@ def test_an_event_a_file_holds_from_before_its_command_moved_reads_alike(
 
 
 def _two_players() -> State:
-    from tdconsole.domain.registration import PlayerRegistered
     from tdconsole.domain.settings import Settings
+    from tdconsole.domain.slices.register import PlayerRegistered
 
     state = State(settings=Settings())
     for name in ("Mario Romano", "Marta Rossi"):
@@ -146,6 +150,19 @@ def test_a_players_name_is_read_as_recorded_when_it_means_one_player() -> None:
     assert field.read(" romano ", None, state) == "Mario Romano"  # the log keeps his name
     assert field.read("mar", None, state) == "mar"  # two players: the command refuses it
     assert field.read("romano", None) == "romano"  # no state: as typed
+
+
+def test_a_new_players_name_is_taken_as_typed_never_as_one_registered() -> None:
+    """``register Mario`` beside "Mario Romano" registers a new Mario (the name is a prefix of
+    his, read as him by a field naming players already there)."""
+    state = _two_players()
+    field = declared("Register").fields[0]
+    assert field.kind == "names" and field.new
+    assert field.read(["Mario", " romano "], None, state) == ["Mario", "romano"]
+    built = declared("Register").build({"names": ["Mario"]}, state)
+    assert built == Register(names=["Mario"])
+    events = built.decide(state, Context(NOW, random.Random(1), "Direttore"))
+    assert [body.payload()["name"] for body in events] == ["Mario"]
 
 
 @pytest.mark.parametrize("command", sorted(SLICE_MODULES))

@@ -40,6 +40,7 @@ from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
@@ -91,7 +92,7 @@ def test_a_summary_no_message_knows_is_shown_as_recorded() -> None:
 
 SAMPLES: list[Command] = [
     registration.CreateEvent(name="Serata", settings={}),
-    registration.Register(names=["Anna", "Bruno"]),
+    Register(names=["Anna", "Bruno"]),
     Withdraw(name="Anna"),
     Pay(names=["Anna"]),
     Pay(names=["Anna"], food=True),

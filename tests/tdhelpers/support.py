@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from tdconsole.domain import access
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdhelpers.floor_pins import at_test_cost, cheap_pin_key
 

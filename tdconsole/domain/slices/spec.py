@@ -132,6 +132,9 @@ class Field:
     appended: bool = False
     """In the dialog, what is typed goes after the words it opens with (the articles cited:
     more of them), not over them."""
+    new: bool = False
+    """A ``names`` field naming players not yet registered: each name taken as typed, never
+    read as one registered (``register``)."""
 
     def read(
         self,
@@ -200,7 +203,7 @@ class Field:
                 whole_number(item, named, low=self.low, high=self.high, article=article)
                 for item in items
             ]
-        if state is None:
+        if state is None or self.new:
             return items
         found = [state.match(item) for item in items]
         return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
