@@ -24,8 +24,8 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
@@ -154,7 +154,7 @@ def build_synthetic(path: Path, events: int, seed: int = 5) -> int:
         )
         apply_all(state, records)
 
-    from tdconsole.domain.registration import CreateEvent
+    from tdconsole.domain.slices.create_event import CreateEvent
 
     field = player_names(24)
     setup: list[Command] = [

@@ -48,7 +48,7 @@ def _named(*commands: str) -> tuple[str, ...]:
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
-        *_named("CreateEvent", "Start", "ChangeSettings"),
+        *_named("Start"),
         "undo", "redo",
     ),
     # the commands written in one module each (``domain.slices``), in the manifest's order

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import emit_json, open_service, say, warn
@@ -108,7 +109,7 @@ def _add(sub: Any, described: Description) -> None:
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
-        if field.kind in ("names", "wholes"):
+        if field.kind in ("names", "wholes", "assignments"):
             worded["nargs"] = "+"
         if _positional(field):
             if flags:  # (left out for a flag's command: ``run``)
@@ -138,6 +139,8 @@ def _positional(field: Field) -> bool:
 def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
     events did beyond it (``Slice.after``); with ``--json``, its document alone."""
+    if declared.creates:
+        return _create(args)
     typed = {field.name: getattr(args, field.name) for field in declared.fields}
     declared, typed = _told_apart(declared, flags, typed, args)
     options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
@@ -157,6 +160,21 @@ def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespac
         warn(args, service)
     finally:
         service.close()
+    return 0
+
+
+def _create(args: argparse.Namespace) -> int:
+    """The command that makes the event's file (``new``), given before any event exists: the
+    file made from the settings file named (``--config``, else the shipped one), said with
+    where it is."""
+    # lazy: the service and the settings file, for `new` alone (`--help` builds its parser)
+    from tdconsole.event_files import new_event, read_event
+    from tdconsole.store.settings_file import load_settings
+
+    settings = load_settings(Path(args.config) if args.config else None)
+    args.event_lang = settings.language
+    path = new_event(args.path, settings, name=args.name, actor=args.actor)
+    say(args, _("created {name} at {path}").format(name=read_event(path).name, path=path))
     return 0
 
 

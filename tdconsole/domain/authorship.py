@@ -37,8 +37,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Final": frozenset({"final_drawn"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "Start": frozenset({"started"}),
-    "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
-    "CreateEvent": frozenset({"event_created"}),
     "ImportRulebook": frozenset({"rulebook_imported"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
 }

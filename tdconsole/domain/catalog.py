@@ -10,7 +10,6 @@ from tdconsole.domain import (
     director_moves,
     play,
     play_tables,
-    registration,
     rulings,
     seating,
 )
@@ -23,7 +22,6 @@ MODULES = (
     director_moves,
     play,
     play_tables,
-    registration,
     rulings,
     seating,
     *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),

@@ -21,7 +21,7 @@ from tdconsole.domain.play_tables import (
     draw_move_plan,
     require_table,
 )
-from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.slices.change_settings import SettingChanged
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _

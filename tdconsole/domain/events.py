@@ -39,13 +39,6 @@ EVENT_MODULES: dict[str, str] = {
     "clock_changed": "clock_events",
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
-    **dict.fromkeys(
-        (
-            "event_created",
-            "setting_changed",
-        ),
-        "registration",
-    ),
     **dict.fromkeys(("started", "chips_counted"), "play"),
     **dict.fromkeys(
         ("rulebook_imported",),

@@ -1,27 +1,14 @@
-"""Title I: creating the event, registration with a cap and a waiting list, fees, settings."""
+"""Title I: players' names as a registration takes them, and the one player a name typed
+means (``require_player``)."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any, ClassVar
 
-from pydantic import Field
-
-from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.identity import ReadAs, accents_apart, much_alike
-from tdconsole.domain.settings import (
-    PinKind,
-    Settings,
-    is_pin_key,
-    masked,
-    validate_settings,
-)
-from tdconsole.domain.state import Player, Seat, State, card_for, name_key
-from tdconsole.domain.summaries import Summary, summary_of
+from tdconsole.domain.state import Player, State, name_key
 from tdconsole.domain.texts import check_line
 from tdconsole.i18n import Msg, _
 
@@ -151,107 +138,3 @@ def accent_twins(state: State, name: str) -> list[Msg]:
                 ).format(name=player.name, other=other.name)
             )
     return said
-
-
-# -- events ---------------------------------------------------------------------------------
-
-
-class EventCreated(EventBody):
-    type: ClassVar[str] = "event_created"
-    name: str
-    settings: dict[str, Any]
-    handovers: bool = False
-    """Prizes are paid when recorded as handed over (I.7): True since that record exists, so
-    an older file, without it, keeps counting a decided prize as paid."""
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.name = self.name
-        state.created_at = at
-        state.handovers = self.handovers
-        state.settings = Settings.model_validate(self.settings)
-
-
-class SettingChanged(EventBody):
-    """A Director's change of a setting (Art. VII.1), with the settings it produced."""
-
-    type: ClassVar[str] = "setting_changed"
-    key: str
-    value: str
-    settings: dict[str, Any]
-
-    def apply(self, state: State, at: datetime) -> None:
-        state.settings = Settings.model_validate(self.settings)
-        seats = state.settings.seating.table_seats
-        for table in state.tables.values():
-            if table.final or not table.open:
-                continue
-            while len(table.seats) < seats:
-                number = len(table.seats) + 1
-                table.seats.append(Seat(number, card_for(number, table.suit)))
-            while len(table.seats) > seats and table.seats[-1].player is None:
-                table.seats.pop()
-        if state.phase == "registration":
-            # More places (I.1): the waiting list moves up in order.
-            free = state.settings.registration.max_players - state.registered_count
-            waiting = [p for p in state.ordered_players() if p.status == "waitlisted"]
-            for player in waiting[: max(free, 0)]:
-                player.status = "registered"
-
-
-# -- commands -------------------------------------------------------------------------------
-
-
-class CreateEvent(Command):
-    name: str
-    settings: dict[str, Any]
-
-    def describe(self) -> Summary:
-        return summary_of(said.CREATE_EVENT, name=self.name)
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        if state.created_at is not None:
-            raise RuleError(
-                _("this event already exists: use `new` with another path"),
-            )
-        name = self.name.strip() or "Torneo"
-        validate_settings(self.settings, source=_("the event's settings"))
-        return [EventCreated(name=name, settings=self.settings, handovers=True)]
-
-
-class ChangeSettings(Command):
-    """``set KEY=VALUE ...``: Director only, logged (Art. VII.1)."""
-
-    assignments: list[tuple[str, str]] = Field(min_length=1)
-
-    def describe(self) -> Summary:
-        return summary_of(said.SET, setting=" ".join(masked(k, v) for k, v in self.assignments))
-
-    def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        settings = state.settings
-        events: list[EventBody] = []
-        pins: dict[PinKind, str] = {}
-        for key, value in self.assignments:
-            if is_pin_key(key):  # a PIN is logged only as a salted hash (``access``)
-                # lazy: access (its PIN events) loads for a PIN's `set` alone: reading a log
-                # loads only its event types' modules (tests/test_start_up.py)
-                from tdconsole.domain.access import pin_change
-
-                events.append(pin_change(key, value, ctx, state, pins))
-                continue
-            settings = settings.with_value(key.strip(), value)
-            events.append(
-                SettingChanged(
-                    key=key.strip(), value=value, settings=settings.model_dump(mode="json")
-                )
-            )
-        seats = settings.seating.table_seats
-        for table in state.open_tables():
-            occupied = [s.number for s in table.seats if s.player is not None]
-            if not table.final and occupied and max(occupied) > seats:
-                raise RuleError(
-                    _("table {number} uses seat {occupied}: table_seats cannot go below it").format(
-                        number=table.number, occupied=max(occupied)
-                    ),
-                    "IV.4",
-                )
-        return events

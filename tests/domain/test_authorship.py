@@ -17,10 +17,10 @@ from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw

@@ -13,7 +13,7 @@ from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
 from tdconsole.domain.play_tables import seats_for_closing
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.move_player import MovePlayer

@@ -21,16 +21,16 @@ from tdconsole.domain import (
     colour_up,
     director_moves,
     play,
-    registration,
     rulings,
 )
 from tdconsole.domain.commands import BY_COMMAND, DESCRIPTIONS, MESSAGES, actions, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, event_from_json
 from tdconsole.domain.fold import History
-from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.create_event import CreateEvent, EventCreated
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
@@ -91,12 +91,12 @@ def test_a_summary_no_message_knows_is_shown_as_recorded() -> None:
 
 
 SAMPLES: list[Command] = [
-    registration.CreateEvent(name="Serata", settings={}),
+    CreateEvent(name="Serata", settings={}),
     Register(names=["Anna", "Bruno"]),
     Withdraw(name="Anna"),
     Pay(names=["Anna"]),
     Pay(names=["Anna"], food=True),
-    registration.ChangeSettings(assignments=[("table_seats", "11")]),
+    ChangeSettings(assignments=[("table_seats", "11")]),
     Draw(),
     MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),

@@ -26,7 +26,7 @@ from tdconsole.domain.play import (
     SecondStack,
     Start,
 )
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.move_button import MoveButton

@@ -150,7 +150,7 @@ def demo_with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
 
 def with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
     """The event at ``path`` given both PINs."""
-    from tdconsole.domain.registration import ChangeSettings
+    from tdconsole.domain.slices.change_settings import ChangeSettings
 
     service = Tournament.open(path)
     try:

@@ -86,6 +86,7 @@ def manifest() -> str:
             if own and issubclass(value, EventBody) and value.type:
                 events.append(f"    {_q(value.type)}: {_q(described.module)},\n")
                 kinds.append(_q(value.type))
+        kinds.extend(_q(kind) for kind in declared.records)
         records.append(f"    {_q(described.command)}: ({', '.join(kinds)},),\n")
     body = "".join(descriptions)
     words = [name for name in ("_", "pgettext") if f"{name}(" in body]

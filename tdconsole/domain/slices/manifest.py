@@ -31,6 +31,17 @@ SLICE_DESCRIPTIONS = (
         phone=True,
     ),
     Description(
+        command="ChangeSettings",
+        module="slices.change_settings",
+        cli="set",
+        summaries=(pgettext("summary", "set {setting}"),),
+        keys=(Key("o", "settings", _("Settings"), False, False, None),),
+        when="any time",
+        director_only=True,
+        article=None,
+        phone=False,
+    ),
+    Description(
         command="ClearMessage",
         module="slices.clear_message",
         cli="message --clear",
@@ -39,6 +50,17 @@ SLICE_DESCRIPTIONS = (
         when="any time",
         director_only=True,
         article="VII.1",
+        phone=False,
+    ),
+    Description(
+        command="CreateEvent",
+        module="slices.create_event",
+        cli="new",
+        summaries=(pgettext("summary", "create event {name}"),),
+        keys=(),
+        when="any time",
+        director_only=False,
+        article=None,
         phone=False,
     ),
     Description(
@@ -233,7 +255,9 @@ SLICE_DESCRIPTIONS = (
 SLICE_MODULES = {
     "Bust": "slices.bust",
     "CallBreak": "slices.call_break",
+    "ChangeSettings": "slices.change_settings",
     "ClearMessage": "slices.clear_message",
+    "CreateEvent": "slices.create_event",
     "Disqualify": "slices.disqualify",
     "Draw": "slices.draw",
     "EditLevel": "slices.edit_level",
@@ -255,7 +279,9 @@ SLICE_MODULES = {
 SLICE_EVENTS = {
     "players_eliminated": "slices.bust",
     "break_called": "slices.call_break",
+    "setting_changed": "slices.change_settings",
     "message_cleared": "slices.clear_message",
+    "event_created": "slices.create_event",
     "player_disqualified": "slices.disqualify",
     "seats_drawn": "slices.draw",
     "structure_edited": "slices.edit_level",
@@ -278,7 +304,12 @@ SLICE_EVENTS = {
 SLICE_RECORDS = {
     "Bust": ("players_eliminated",),
     "CallBreak": ("break_called",),
+    "ChangeSettings": (
+        "setting_changed",
+        "pin_changed",
+    ),
     "ClearMessage": ("message_cleared",),
+    "CreateEvent": ("event_created",),
     "Disqualify": ("player_disqualified",),
     "Draw": ("seats_drawn",),
     "EditLevel": ("structure_edited",),

@@ -11,6 +11,7 @@ summary in the reader's language: the log's, the command line's and the console'
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -62,17 +63,18 @@ def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
         ) from None
 
 
-Several = Literal["names", "wholes", "flag"]
+Several = Literal["names", "wholes", "flag", "assignments"]
 """Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
 with commas, each completed among the players); several whole numbers within bounds (``N
 [N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
-the dialog's switch)."""
+the dialog's switch); several ``KEY=VALUE`` (``set``: split at the first ``=``, the value
+may hold more; in the dialog, separated by spaces before each ``KEY=``)."""
 
 Typed = str | Sequence[str] | bool | None
 """A field as a face hands it over: its text (the dialog's, the phone's), the words given on
 the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
 
-Value = int | str | bool | list[str] | list[int] | tuple[int, int] | None
+Value = int | str | bool | list[str] | list[int] | tuple[int, int] | list[tuple[str, str]] | None
 """A field's value as the command takes it (a seat: its table and its seat)."""
 
 Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
@@ -82,6 +84,10 @@ Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
 YES = frozenset({"1", "y", "yes", "true", "on", "s", "si", "sì"})
 NO = frozenset({"", "0", "n", "no", "false", "off"})
 """A switch's state as the phone's form may send it, as text."""
+
+
+ASSIGNED = re.compile(r"\s+(?=[\w.]+=)")
+"""Where one ``KEY=VALUE`` typed in a field ends: at the spaces before the next ``KEY=``."""
 
 
 def listed(text: str) -> list[str]:
@@ -149,7 +155,7 @@ class Field:
         typing), else as typed, for the command to refuse. Refused in one line, naming the
         field by ``what`` (the command line's ``--stack``), else by its label."""
         named = self.label if what is None else what
-        if self.kind in ("names", "wholes", "flag"):
+        if self.kind in ("names", "wholes", "flag", "assignments"):
             return self.read_several(raw, article, state, named)
         text = raw.strip() if isinstance(raw, str) else ""
         if not text:
@@ -172,6 +178,30 @@ class Field:
             return found[0].name if len(found) == 1 else text
         return text
 
+    def read_assignments(
+        self, raw: str | Sequence[str] | None, article: str | None, named: str | Msg
+    ) -> Value:
+        """``KEY=VALUE`` words as (key, value) pairs, each trimmed; one without its ``=``, its
+        key or its value is refused in one line, naming the form."""
+        typed = ASSIGNED.split(raw.strip()) if isinstance(raw, str) else list(raw or ())
+        items = [item for item in typed if item.strip()]
+        if not items:
+            if self.required:
+                raise RuleError(_("{what}: give it").format(what=named), article)
+            return None
+        pairs = []
+        for item in items:
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip() or not value.strip():
+                raise RuleError(
+                    _("{item!r} is not in the form {what}: write it as {what}").format(
+                        item=item, what=self.metavar
+                    ),
+                    article,
+                )
+            pairs.append((key.strip(), value.strip()))
+        return pairs
+
     @property
     def typed_words(self) -> tuple[str, ...]:
         """A ``word`` field's words as typed."""
@@ -191,6 +221,8 @@ class Field:
             return said in YES
         if isinstance(raw, bool):
             raise RuleError(_("{what}: give it").format(what=named), article)
+        if self.kind == "assignments":
+            return self.read_assignments(raw, article, named)
         items = listed(raw) if isinstance(raw, str) else [i.strip() for i in raw or () if i.strip()]
         if self.kind == "wholes":
             items = [word for item in items for word in item.split()]
@@ -258,6 +290,11 @@ class Slice:
     in_break: bool = True
     """It may be given while the clock is in a break (a break called now may not: the phone
     hides its button then)."""
+    records: tuple[str, ...] = ()
+    """The event types it records beside its module's own (a PIN's, ``access``'s)."""
+    creates: bool = False
+    """It makes the event's file (``new``), so it is given before any event exists: its
+    fields are what the file is made from (``cli.slice_cmds``), not the command's."""
 
     @property
     def article(self) -> str | None:
