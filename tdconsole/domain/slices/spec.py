@@ -23,6 +23,7 @@ from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import whole_number
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
+from tdconsole.domain.texts import assignment
 from tdconsole.i18n import Msg, _
 
 Kind = Literal["whole", "text", "player", "choice", "word", "seat"]
@@ -189,18 +190,7 @@ class Field:
             if self.required:
                 raise RuleError(_("{what}: give it").format(what=named), article)
             return None
-        pairs = []
-        for item in items:
-            key, sep, value = item.partition("=")
-            if not sep or not key.strip() or not value.strip():
-                raise RuleError(
-                    _("{item!r} is not in the form {what}: write it as {what}").format(
-                        item=item, what=self.metavar
-                    ),
-                    article,
-                )
-            pairs.append((key.strip(), value.strip()))
-        return pairs
+        return [assignment(item, self.metavar, at_first=True, article=article) for item in items]
 
     @property
     def typed_words(self) -> tuple[str, ...]:
