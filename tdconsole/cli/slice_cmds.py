@@ -90,6 +90,8 @@ def _add(sub: Any, described: Description) -> None:
         if cited
         else declared.heading
     )
+    if declared.help is not None:
+        words = _("{heading}. {help}").format(heading=words, help=declared.help)
     own = sub.add_parser(
         described.cli.split()[-1],
         help=declared.heading,
@@ -139,8 +141,8 @@ def _positional(field: Field) -> bool:
 def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
     events did beyond it (``Slice.after``); with ``--json``, its document alone."""
-    if declared.creates:
-        return _create(args)
+    if declared.made_apart:
+        return MADE_APART[declared.description.command](args)
     typed = {field.name: getattr(args, field.name) for field in declared.fields}
     declared, typed = _told_apart(declared, flags, typed, args)
     options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
@@ -176,6 +178,19 @@ def _create(args: argparse.Namespace) -> int:
     path = new_event(args.path, settings, name=args.name, actor=args.actor)
     say(args, _("created {name} at {path}").format(name=read_event(path).name, path=path))
     return 0
+
+
+def _import_rulebook(args: argparse.Namespace) -> int:
+    """A rulebook's text read, checked, stored and its import recorded (``rules import``)."""
+    # lazy: the rulebooks' importer, for `rules import` alone (`--help` builds its parser)
+    from tdconsole.cli.rules_cmds import import_rulebook
+
+    return import_rulebook(args)
+
+
+MADE_APART = {"CreateEvent": _create, "ImportRulebook": _import_rulebook}
+"""The runs of the commands whose fields are what the command line reads to make them
+(``Slice.made_apart``), by their class's name."""
 
 
 def _told_apart(

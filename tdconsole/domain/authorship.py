@@ -37,7 +37,6 @@ RECORDS: dict[str, frozenset[str]] = {
     "Final": frozenset({"final_drawn"}),
     "ColourUp": frozenset({"chips_coloured_up"}),
     "Start": frozenset({"started"}),
-    "ImportRulebook": frozenset({"rulebook_imported"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
 }
 """The events each command (its class's name) may record after its ``command`` event."""

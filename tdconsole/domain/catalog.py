@@ -10,7 +10,6 @@ from tdconsole.domain import (
     director_moves,
     play,
     play_tables,
-    rulings,
     seating,
 )
 from tdconsole.domain.slices.manifest import SLICE_MODULES
@@ -22,7 +21,6 @@ MODULES = (
     director_moves,
     play,
     play_tables,
-    rulings,
     seating,
     *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),
 )

@@ -101,8 +101,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("C", "colour_up", _("Colour-up"))),
     _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
        Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
-    _d("ImportRulebook", "rulings", "rules import", ANY, "VII.1",
-       (said.RULEBOOK_IMPORTED, said.RULEBOOK_REPLACED)),
     *SLICE_DESCRIPTIONS,
 )
 # fmt: on

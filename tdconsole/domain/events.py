@@ -40,10 +40,6 @@ EVENT_MODULES: dict[str, str] = {
     "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(("started", "chips_counted"), "play"),
-    **dict.fromkeys(
-        ("rulebook_imported",),
-        "rulings",
-    ),
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

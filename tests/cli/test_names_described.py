@@ -15,7 +15,6 @@ from tdconsole.domain import commands
 RENAMED = {
     "ColourUp": "recolor",
     "ClockControl": "timer",
-    "ImportRulebook": "books load",
     "CloseTable": "break",
 }
 
@@ -41,9 +40,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"recolor", "timer", "books"} <= names
-    assert not {"colour-up", "clock", "rules", "close"} & names
+    assert {"recolor", "timer"} <= names
+    assert not {"colour-up", "clock", "close"} & names
     assert "break" in names
-    assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")
     assert action.choices is not None and "next" in action.choices

@@ -37,7 +37,6 @@ NOT_YET = frozenset(
         "ColourUp",
         "Count",
         "Final",
-        "ImportRulebook",
         "Start",
     }
 )
@@ -77,6 +76,8 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["player_moved"] == "slices.move_player"
     assert EVENT_MODULES["player_registered"] == "slices.register"
     assert EVENT_MODULES["setting_changed"] == "slices.change_settings"
+    assert EVENT_MODULES["event_created"] == "slices.create_event"
+    assert EVENT_MODULES["rulebook_imported"] == "slices.import_rulebook"
 
 
 @pytest.mark.parametrize(
@@ -106,6 +107,12 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         ("message_cleared", {}),
         ("player_registered", {"name": "Bea", "waitlisted": True}),
         ("player_registered", {"name": "Bea", "waitlisted": False}),
+        ("setting_changed", {"key": "table_seats", "value": "9", "settings": {}}),
+        ("event_created", {"name": "Serata", "settings": {}, "handovers": False}),
+        (
+            "rulebook_imported",
+            {"book": "club", "source": "club.txt", "articles": 3, "replaced": True},
+        ),
         (
             "player_moved",
             {

@@ -21,7 +21,6 @@ from tdconsole.domain import (
     colour_up,
     director_moves,
     play,
-    rulings,
 )
 from tdconsole.domain.commands import BY_COMMAND, DESCRIPTIONS, MESSAGES, actions, recorded
 from tdconsole.domain.errors import RuleError
@@ -35,6 +34,7 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.hand_over import HandOverPrize
+from tdconsole.domain.slices.import_rulebook import ImportRulebook
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
@@ -112,8 +112,8 @@ SAMPLES: list[Command] = [
     Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     Sanction(name="Anna", kind="disqualify", reason="x"),
     MarkServed(ruling=2),
-    rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
-    rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
+    ImportRulebook(book="ordine", source="ordine.txt", articles=115),
+    ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     EditLevel(level=5),

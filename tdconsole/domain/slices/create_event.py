@@ -81,5 +81,5 @@ SLICE = Slice(
     ),
     heading=_("create an event (a bare NAME lives in the data folder)"),
     ok=_("Record"),
-    creates=True,
+    made_apart=True,
 )

@@ -282,9 +282,13 @@ class Slice:
     hides its button then)."""
     records: tuple[str, ...] = ()
     """The event types it records beside its module's own (a PIN's, ``access``'s)."""
-    creates: bool = False
-    """It makes the event's file (``new``), so it is given before any event exists: its
-    fields are what the file is made from (``cli.slice_cmds``), not the command's."""
+    help: Msg | None = None
+    """What the command line's help says of it after its heading (the formats a file may
+    be written in)."""
+    made_apart: bool = False
+    """Its fields are what the command line reads to make the command, not the command's own
+    (``cli.slice_cmds.MADE_APART``): a new event's file, made before any event exists; a
+    rulebook's text, read, checked and stored. No dialog gives it."""
 
     @property
     def article(self) -> str | None:
