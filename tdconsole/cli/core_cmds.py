@@ -1,5 +1,4 @@
-"""Commands of the core that change the event: its creation, registration, the draw, the start,
-the settings, undo and redo."""
+"""Commands of the core that change the event: the start, undo and redo."""
 
 from __future__ import annotations
 
