@@ -24,6 +24,7 @@ where it cannot, it reads ``sys.platform`` when called, which a test sets.
 
 from __future__ import annotations
 
+import getpass
 import importlib
 import os
 import re
@@ -278,9 +279,6 @@ def login_name(fallback: str) -> str:
     """The name this user logged in with (``getpass.getuser``: ``LOGNAME``, ``USER``,
     ``LNAME``, ``USERNAME``, then the password database where there is one; Windows sets
     ``USERNAME`` only), else ``fallback``."""
-    # lazy: getpass, which only the floor console asks, kept out of every command's start-up
-    import getpass
-
     try:
         return getpass.getuser() or fallback
     except (OSError, ImportError, KeyError):
