@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.store.opening import shown as shown_path
+from tdconsole.store.paths import remember_event, resolve_event_path
 from tdconsole.ui.messages import EventChosen
 
 if TYPE_CHECKING:
@@ -30,12 +32,10 @@ class EventChooser:
     def _prepare(self, kind: str, value: str, like: Path | None = None) -> None:
         # Creating or building an event writes to disk: a worker thread; the service itself is
         # opened on the UI thread, which alone uses it.
-        # lazy: the demo, the service and the settings file bring the event's models, which
-        # the first frame does not need
+        # lazy: the demo, the event's files and the settings file bring the event's models,
+        # which the first frame does without
         from tdconsole.demo import build_demo
         from tdconsole.event_files import event_like, new_event
-        from tdconsole.store.opening import shown as shown_path
-        from tdconsole.store.paths import remember_event, resolve_event_path
         from tdconsole.store.settings_file import load_settings
 
         offered: list[str] = []
