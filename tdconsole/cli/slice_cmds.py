@@ -79,23 +79,22 @@ def _add(sub: Any, described: Description) -> None:
     """``described``'s parser among ``sub``'s, its arguments its fields: a required one
     positional (a player's name: ``NAME``), unless it is an option, the others options."""
     # lazy: the command's module (pydantic, the domain) only for the command line naming it
-    from tdconsole.domain.slices.spec import declared as declared_as
-    from tdconsole.domain.slices.spec import told_apart
+    from tdconsole.domain.slices.spec import declared, told_apart
 
-    declared = declared_as(described.command)
-    cited = ", ".join(declared.articles)
+    spec = declared(described.command)
+    cited = ", ".join(spec.articles)
     words = (
-        _("{message} (Art. {article})").format(message=declared.heading, article=cited)
+        _("{message} (Art. {article})").format(message=spec.heading, article=cited)
         if cited
-        else declared.heading
+        else spec.heading
     )
     own = sub.add_parser(
         described.cli.split()[-1],
-        help=declared.heading,
+        help=spec.heading,
         description=words,
     )
-    flags = [(flag, declared_as(other)) for flag, other in told_apart(described.command)]
-    for field in declared.fields:
+    flags = [(flag, declared(other)) for flag, other in told_apart(described.command)]
+    for field in spec.fields:
         if field.kind == "flag":  # an option without a value: ``--food``
             own.add_argument(
                 f"--{field.flag or field.name}",
@@ -124,9 +123,9 @@ def _add(sub: Any, described: Description) -> None:
             )
     for flag, other in flags:
         own.add_argument(f"--{flag}", action="store_true", help=other.heading)
-    if declared.json is not None:
+    if spec.json is not None:
         own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    own.set_defaults(func=partial(run, declared, flags))
+    own.set_defaults(func=partial(run, spec, flags))
 
 
 def _positional(field: Field) -> bool:

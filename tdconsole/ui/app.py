@@ -12,6 +12,7 @@ import os
 import re
 import threading
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
@@ -32,7 +33,6 @@ from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
 from tdconsole.store.faults import own_words
-from tdconsole.ui.event_choice import EventChooser
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.keyboard import Keyboard
 from tdconsole.ui.messages import (
@@ -110,7 +110,6 @@ class ConsoleApp(ConsoleAppReach[int]):
         self.keys = Keyboard(self)
         """Every key as it arrives: a word typed is never an action (``ui.keyboard``)."""
         self.lane = WriteLane(self)
-        self.chooser = EventChooser(self)
         self.service = service
         self.settle_heap = settle_heap
         """Set the start's objects aside from Python's collector once the event is shown
@@ -233,7 +232,15 @@ class ConsoleApp(ConsoleAppReach[int]):
     @on(EventChosen)
     def _event_chosen(self, message: EventChosen) -> None:
         message.stop()
-        self.chooser.choose(message)
+        choose = partial(self._choose, message)
+        self.run_worker(choose, thread=True, exclusive=True, group="choose-event")
+
+    def _choose(self, message: EventChosen) -> None:
+        # lazy: another event made or opened (the service, the demo, the event's files), in
+        # this worker thread; the first frame and an event given on the command line do without
+        from tdconsole.ui.event_choice import EventChooser
+
+        EventChooser(self).prepare(message)
 
     # -- writes ----------------------------------------------------------------------------
     @on(CommandRequested)

@@ -41,6 +41,8 @@ class Views:
         self.guess_watch = GuessWatch()
         self.log_watch = LogWatch(moves=app.mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.console: ConsoleScreen | None = None
+        """The console's screen made for this event (none on the room display)."""
 
     def main_screen(self) -> MainScreen:
         """The main screen of the App's mode. (The worker that opened the event imported its
@@ -53,7 +55,8 @@ class Views:
         # lazy: the console's screen alone; the room display does without it
         from tdconsole.ui.screens.console import ConsoleScreen
 
-        return ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
+        self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
+        return self.console
 
     def say_folder_notices(self) -> None:
         """The event's folders chosen on another machine, said once (``store.local_folders``)."""
@@ -72,10 +75,9 @@ class Views:
         return [s for s in self.app.screen_stack if isinstance(s, MainScreen)]
 
     def consoles(self) -> list[ConsoleScreen]:
-        # lazy: the console's screen, which the room display does without
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        return [s for s in self.main_screens() if isinstance(s, ConsoleScreen)]
+        """The console's screen, while it is in the stack."""
+        console = self.console
+        return [console] if console is not None and console in self.app.screen_stack else []
 
     def refresh(self) -> int:
         """Hand the State down to every screen (and open dialogs, which may show it); the
