@@ -13,7 +13,6 @@ from textual.css.query import NoMatches
 
 from tdconsole.domain.clock import status
 from tdconsole.i18n import ngettext
-from tdconsole.store.local_folders import folder_notices
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
@@ -59,9 +58,9 @@ class Views:
         return self.console
 
     def say_folder_notices(self) -> None:
-        """The event's folders chosen on another machine, said once (``store.local_folders``)."""
+        """The event's folders chosen on another machine, said once."""
         if self.app.service is not None:
-            for notice in folder_notices(self.app.service.state.settings):
+            for notice in self.app.service.folder_notices():
                 self.app.notify(notice.text(self.app.tr.lang), severity="warning", timeout=20)
 
     def who(self) -> Text:
