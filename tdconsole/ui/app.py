@@ -331,6 +331,7 @@ class ConsoleApp(ConsoleAppReach[int]):
         if self.mode == "director" and service.role == "floor":
             self.mode = "floor"
         self.views = Views(self)
+        self.undo_guard = UndoGuard()  # (the commands recorded here were another event's)
 
     def _not_loaded(self, exc: RuleError) -> None:
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)

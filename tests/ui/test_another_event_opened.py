@@ -7,8 +7,10 @@ import random
 from pathlib import Path
 
 from tdconsole.domain.play import Bust, SecondStack
+from tdconsole.domain.registration import Register
 from tdconsole.service import Tournament
-from tdconsole.ui.messages import EventChosen
+from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.messages import CommandRequested, EventChosen
 from tdconsole.ui.textual_reach import notifications
 
 from .conftest import console, frozen, paid, settle
@@ -37,3 +39,32 @@ async def test_the_history_of_the_event_opened_is_not_news(tmp_path: Path, demo_
             assert said == []
         finally:
             opened.close()
+
+
+def _two_registered(path: Path) -> Tournament:
+    service = Tournament.create(path, path.stem, load_settings(), clock=frozen)
+    service.execute(Register(names=["Ada", "Bea"]))
+    return service
+
+
+async def test_u_names_the_other_terminal_s_action_in_the_event_opened(tmp_path: Path) -> None:
+    """The console recorded command 6 of its first event; command 6 of the event it opens
+    next is the floor's: ``u`` names whose it is (once, the console took it for its own)."""
+    other = _two_registered(tmp_path / "other.tdc")
+    other.close()
+    floor = Tournament.open(tmp_path / "other.tdc", clock=frozen, role="floor", actor="Bruno")
+    [floor_command] = {r.command for r in floor.execute(Register(names=["Cid"]))}
+    floor.close()
+    async with console(_two_registered(tmp_path / "first.tdc")) as (app, pilot):
+        app.post_message(CommandRequested(Register(names=["Dan"])))
+        await settle(pilot)
+        assert app.undo_guard.own == {floor_command}  # (the same number in both logs)
+        app.post_message(EventChosen("open", str(tmp_path / "other.tdc")))
+        await settle(pilot)
+        opened = app.service
+        assert opened is not None and opened.store.path == tmp_path / "other.tdc"
+        try:
+            question = app.undo_question(redo=False)
+        finally:
+            opened.close()
+        assert question is not None and question.startswith("Annullare l'azione di Bruno")
