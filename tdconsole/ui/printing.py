@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.i18n import _
-from tdconsole.reports import render
 from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, printed_format, send
+from tdconsole.reports.rendering import render
 from tdconsole.reports.season import render_season
 from tdconsole.store.output import write_free
 from tdconsole.ui.season_reading import chosen_season, season_document, season_file_of
