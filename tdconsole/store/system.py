@@ -24,7 +24,6 @@ where it cannot, it reads ``sys.platform`` when called, which a test sets.
 
 from __future__ import annotations
 
-import getpass
 import importlib
 import os
 import re
@@ -279,6 +278,9 @@ def login_name(fallback: str) -> str:
     """The name this user logged in with (``getpass.getuser``: ``LOGNAME``, ``USER``,
     ``LNAME``, ``USERNAME``, then the password database where there is one; Windows sets
     ``USERNAME`` only), else ``fallback``."""
+    # lazy: getpass (and termios with it), which only the floor console asks
+    import getpass
+
     try:
         return getpass.getuser() or fallback
     except (OSError, ImportError, KeyError):
