@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("tdconsole") is None:  # run from a checkout without install
     sys.path.insert(0, str(ROOT))
 
-from tdconsole.reports import FORMATS, REPORTS, render  # noqa: E402
+from tdconsole.reports import FORMATS, REPORTS  # noqa: E402
+from tdconsole.reports.rendering import render  # noqa: E402
 
 TARGET_MS = 1000.0
 REPEATS = {"txt": 15, "csv": 15, "html": 15, "pdf": 7}

@@ -184,12 +184,7 @@ def backup_warnings(args: argparse.Namespace) -> list[str]:
         for p in problems
         if p
     ]
-    if _opened:  # (a command that opened no event never loads the settings' models)
-        # lazy: the store's models would delay the console's first frame and `season`
-        from tdconsole.store.local_folders import folder_notices
-
-        for service in _opened:
-            said_now += [said(args, n) for n in folder_notices(service.state.settings)]
+    said_now += [said(args, n) for service in _opened for n in service.folder_notices()]
     _opened.clear()
     return list(dict.fromkeys(said_now))  # an event opened twice is said once
 

@@ -29,7 +29,7 @@ from tdconsole.cli.parsing import (
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import match_players
 from tdconsole.i18n import _
-from tdconsole.reports import FORMATS, REPORTS, filename, render
+from tdconsole.reports import FORMATS, REPORTS, filename
 from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, print_folder, printed_format, send
 from tdconsole.store.local_folders import print_dir_here
@@ -116,6 +116,10 @@ def printouts_folder(args: argparse.Namespace) -> Path:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
+    # lazy: the builders and the writers (the read model, the reports' model), which
+    # `print --help` does without
+    from tdconsole.reports.rendering import render
+
     kind: str = args.report
     fmt: str = args.report_format
     printer: str | None = args.report_printer

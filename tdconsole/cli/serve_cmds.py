@@ -102,8 +102,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _run_server(
     args: argparse.Namespace, path: Path, host: str, public: bool, pins: dict[str, str]
 ) -> int:
-    # lazy: aiohttp, the server, would weigh on the start-up of `tdconsole --help` and of the
-    # console, which build this module's parser too
+    # lazy: aiohttp, the server, which `tdconsole --help` and `serve --help` (they build this
+    # module's parser) do without
     from tdconsole.serve.app import serve
     from tdconsole.serve.config import ServeConfig
 

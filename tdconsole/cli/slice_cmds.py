@@ -80,26 +80,25 @@ def _add(sub: Any, described: Description) -> None:
     """``described``'s parser among ``sub``'s, its arguments its fields: a required one
     positional (a player's name: ``NAME``), unless it is an option, the others options."""
     # lazy: the command's module (pydantic, the domain) only for the command line naming it
-    from tdconsole.domain.slices.spec import declared as declared_as
-    from tdconsole.domain.slices.spec import told_apart
+    from tdconsole.domain.slices.spec import declared, told_apart
 
-    declared = declared_as(described.command)
-    cited = ", ".join(declared.articles)
+    spec = declared(described.command)
+    cited = ", ".join(spec.articles)
     words = (
-        _("{message} (Art. {article})").format(message=declared.heading, article=cited)
+        _("{message} (Art. {article})").format(message=spec.heading, article=cited)
         if cited
-        else declared.heading
+        else spec.heading
     )
-    if declared.help is not None:
-        words = _("{heading}. {help}").format(heading=words, help=declared.help)
+    if spec.help is not None:
+        words = _("{heading}. {help}").format(heading=words, help=spec.help)
     own = sub.add_parser(
         described.cli.split()[-1],
-        help=declared.heading,
+        help=spec.heading,
         description=words,
     )
-    flags = [(flag, declared_as(other)) for flag, other in told_apart(described.command)]
+    flags = [(flag, declared(other)) for flag, other in told_apart(described.command)]
     shared = {f.name for _flag, other in flags for f in other.fields}
-    for field in declared.fields:
+    for field in spec.fields:
         apart = bool(flags) and field.name not in shared  # (left out for a flag's command: ``run``)
         if field.kind == "flag":  # an option without a value: ``--food``
             own.add_argument(
@@ -129,7 +128,7 @@ def _add(sub: Any, described: Description) -> None:
                 required=field.required and not apart,
                 **worded,
             )
-    added = {field.name for field in declared.fields}
+    added = {field.name for field in spec.fields}
     for flag, other in flags:
         if flag not in added:
             own.add_argument(f"--{flag}", action="store_true", help=other.heading)
@@ -143,9 +142,9 @@ def _add(sub: Any, described: Description) -> None:
                     metavar=field.metavar,
                 )
                 added.add(field.name)
-    if declared.json is not None:
+    if spec.json is not None:
         own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    own.set_defaults(func=partial(run, declared, flags))
+    own.set_defaults(func=partial(run, spec, flags))
 
 
 def _positional(field: Field) -> bool:

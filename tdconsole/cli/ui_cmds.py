@@ -59,11 +59,7 @@ def opener(path: Path, args: argparse.Namespace, role: str) -> Loader:
 
 def _demo_builder(args: argparse.Namespace) -> Loader:
     def load() -> Tournament:
-        # lazy: the demo's build and the service, which the first frame does not wait for
-        from tdconsole.service import Tournament
-
-        built = build_demo_event(args)
-        return Tournament.open(built, actor=getattr(args, "actor", None), role="director")
+        return opener(build_demo_event(args), args, "director")()
 
     return load
 

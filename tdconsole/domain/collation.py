@@ -7,12 +7,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from pyuca import Collator
+
 
 @cache
 def _collator() -> Any:
-    # lazy: reading the table takes a moment, paid at the first list of names only
-    from pyuca import Collator
-
+    """The collation's table, read at the first list of names (it takes a moment)."""
     return Collator()
 
 

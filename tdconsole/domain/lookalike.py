@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+disarm_key: Callable[[str], str] | None
+try:
+    from disarm import skeleton_key as disarm_key
+except ImportError:  # (Windows on ARM: no wheel)
+    disarm_key = None
 
 _ROUNDS = 8
 """More than any character needs for its skeleton to stop changing (two)."""
@@ -31,12 +34,7 @@ def skeleton_key(text: str) -> str:
 @cache
 def source() -> Callable[[str], str]:
     """disarm's ``skeleton_key`` where it is installed, else ``table_key``."""
-    try:
-        # lazy: disarm and its table would weigh on a start-up that compares no names
-        import disarm
-    except ImportError:
-        return table_key
-    return disarm.skeleton_key
+    return table_key if disarm_key is None else disarm_key
 
 
 def table_key(text: str) -> str:

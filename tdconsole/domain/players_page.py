@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.play_common import second_stack_offers
 from tdconsole.domain.room import Room, room_json
 from tdconsole.domain.state import search_key
 
@@ -69,9 +70,6 @@ def players_page(state: State, moved: Moved | None, shown: Room) -> PlayersPage:
     """The players' page for ``state``, beside the room's picture ``shown`` of the same moment
     (and ``moved``, the log's latest closing or final draw). Before the draw no one is listed:
     the room shows no name then either."""
-    # lazy: the domain's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.play_common import second_stack_offers
-
     offers = second_stack_offers(state)
     movers: dict[str, int] = {}
     if moved is not None and moved.closed is not None:

@@ -10,8 +10,11 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
+from tdconsole.domain.clock_status import plan_live
 from tdconsole.domain.collation import name_key
 from tdconsole.domain.numbers import money_said
+from tdconsole.domain.play_common import second_stack_offers
+from tdconsole.domain.read_model import paid_beyond_the_table, paid_players, payouts, results
 from tdconsole.domain.room_tables import TableShown, open_tables
 
 if TYPE_CHECKING:
@@ -250,10 +253,6 @@ def _message_ends(message: Message | None) -> list[datetime]:
 
 
 def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[str, Any]:
-    # lazy: the domain's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.play_common import second_stack_offers
-    from tdconsole.domain.read_model import paid_beyond_the_table, payouts, results
-
     average = state.average_stack
     big = None
     if status is not None:
@@ -289,9 +288,6 @@ def _numbers(state: State, status: ClockStatus | None, now: datetime) -> dict[st
 
 
 def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
-    # lazy: the clock's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.clock_status import plan_live
-
     zero_at: datetime | None = None
     if status.running:
         zero_at = now - status.overtime if status.pending_announcement else now + status.remaining
@@ -351,7 +347,7 @@ def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
 def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
     """(the chip that leaves, the one that replaces it) at the break the plan marks for the
     colour-up (the Decision in ``colour_up``); else (None, None)."""
-    # lazy: the colour-up's models (pydantic) would delay the console's first frame
+    # lazy: the colour-up's plan (the structure's proposal), read in a break alone
     from tdconsole.domain.colour_up import next_chip
     from tdconsole.domain.structure_proposal import colour_up_break
 
@@ -390,9 +386,6 @@ def _seats(state: State, moved: Moved | None) -> tuple[SeatShown, ...]:
 
 
 def _result(state: State, now: datetime, base: dict[str, Any]) -> Room:
-    # lazy: the domain's models (pydantic) would delay the console's first frame
-    from tdconsole.domain.read_model import paid_players
-
     places = [Place(p.place or 0, p.name, p.prize, p.tied) for p in paid_players(state)]
     winner = next((p.name for p in state.players.values() if p.place == 1), None)
     if winner is not None and not any(p.place == 1 for p in places):

@@ -29,7 +29,7 @@ class Moved:
 
 def latest_moves(records: list[Record], active: set[int]) -> Moved | None:
     """The latest closing or final draw among ``records`` whose command is in effect."""
-    # lazy: the play commands (pydantic models) would delay the console's first frame
+    # lazy: the play's events load with a log that holds them alone (tests/test_start_up.py)
     from tdconsole.domain.play import ChipsCounted, FinalDrawn, PlayersEliminated, TableClosed
 
     busted = False

@@ -6,23 +6,19 @@ Every report is a pure function of the event's state as the faces read it, the r
 once, by ``reports.document``), in four formats: ``txt`` (80 columns, for a plain printer), ``html``
 (self-contained), ``pdf`` (A4, bundled DejaVu Sans font) and ``csv`` (UTF-8 with BOM)::
 
-    from tdconsole.reports import render
+    from tdconsole.reports.rendering import render
     data = render("payouts", state_view(state, now), "pdf", lang="en")   # bytes
 
-Importing this package imports nothing heavy: fpdf2 loads only when a PDF is made.
+This package holds the reports' names alone, so ``season --help`` and ``print --help`` import
+nothing heavy; ``rendering`` builds and writes them (fpdf2 loads only when a PDF is made).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, cast, get_args
+from typing import Literal, get_args
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import PSEUDO, _, languages, pgettext
-
-if TYPE_CHECKING:
-    from tdconsole.domain.read_model import StateView
-    from tdconsole.reports.model import Report
+from tdconsole.i18n import _, pgettext
 
 ReportName = Literal[
     "standings", "seating", "slips", "payouts", "results", "rulings", "moves", "cash", "receipts"
@@ -30,54 +26,6 @@ ReportName = Literal[
 Format = Literal["txt", "html", "pdf", "csv"]
 REPORTS: tuple[str, ...] = get_args(ReportName)
 FORMATS: tuple[str, ...] = get_args(Format)
-
-
-def build(kind: str, state: StateView | Mapping[str, Any], lang: str | None = None) -> Report:
-    """The ``Report`` of ``kind`` for ``state`` (the read model, or a document read into it
-    here, once), before it is put in a format."""
-    # lazy: the builders, with the domain's view and models, would weigh on `season --help`,
-    # which reads only the names above
-    from tdconsole.reports.builders import BUILDERS
-    from tdconsole.reports.document import as_view
-
-    if kind not in BUILDERS:
-        raise RuleError(
-            _("no report named {kind!r}: choose one of {REPORTS}").format(
-                kind=kind, REPORTS=", ".join(REPORTS)
-            ),
-            None,
-        )
-    view = as_view(state)
-    chosen = lang or view.language or "it"
-    if chosen not in languages() and chosen != PSEUDO:
-        raise RuleError(
-            _("no language {chosen!r}: use one of {languages}").format(
-                chosen=chosen, languages=", ".join(languages())
-            ),
-            None,
-        )
-    return BUILDERS[kind](view, cast(Literal["it", "en"], chosen))
-
-
-def render(
-    kind: str,
-    state: StateView | Mapping[str, Any],
-    fmt: str = "txt",
-    lang: str | None = None,
-    warnings: list[str] | None = None,
-    public_url: str | None = None,
-) -> bytes:
-    """The report ``kind`` of ``state`` in ``fmt``, ready to write to a file or a printer.
-
-    ``warnings`` collects what the reader should know of the result, one line each in the
-    report's language (a PDF printing letters its font lacks as their codes). ``public_url``:
-    the address of ``tdconsole serve`` (as its ``--public-url``); the seat slips then carry the
-    QR code of its players' page."""
-    check_format(fmt)
-    report = build(kind, state, lang)
-    if public_url and report.slips is not None:
-        report.players_url = public_url.rstrip("/") + "/players"
-    return render_report(report, fmt, warnings)
 
 
 def check_format(fmt: str) -> None:
@@ -88,26 +36,6 @@ def check_format(fmt: str) -> None:
             ),
             None,
         )
-
-
-def render_report(report: Report, fmt: str, warnings: list[str] | None = None) -> bytes:
-    """A built ``Report`` in ``fmt`` (the season's standings use this too); ``warnings`` as
-    for ``render``."""
-    check_format(fmt)
-    # lazy: the writers with the reports' model would weigh on `season --help`, which reads only
-    # the names above
-    from tdconsole.reports import csvout, html, text
-
-    if fmt == "txt":
-        return text.render(report).encode("utf-8")
-    if fmt == "html":
-        return html.render(report).encode("utf-8")
-    if fmt == "csv":
-        return csvout.render(report)
-    # lazy: fpdf2 is heavy, and only a PDF needs it
-    from tdconsole.reports.pdf import render as render_pdf
-
-    return render_pdf(report, warnings)
 
 
 FILE_NAMES = {
@@ -156,10 +84,7 @@ __all__ = [
     "REPORTS",
     "Format",
     "ReportName",
-    "build",
     "check_format",
     "filename",
     "receipt_filename",
-    "render",
-    "render_report",
 ]

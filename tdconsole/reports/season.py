@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import PSEUDO, _, languages, pgettext, translation
-from tdconsole.reports import check_format, render_report
+from tdconsole.reports import check_format
 from tdconsole.reports.builders.common import date_text
 from tdconsole.reports.model import (
     Cell,
@@ -24,6 +24,7 @@ from tdconsole.reports.model import (
     money_cell,
     text_cell,
 )
+from tdconsole.reports.rendering import render_report
 from tdconsole.words.reports import Lang
 
 SHAPES = {

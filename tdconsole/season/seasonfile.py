@@ -50,6 +50,7 @@ from tdconsole.domain.texts import BLANK
 from tdconsole.i18n import Msg, _, npgettext, pgettext
 from tdconsole.season.formulas import DEFAULT, FORMULAS
 from tdconsole.store.faults import library_words, own_words
+from tdconsole.store.locks import take_lock
 from tdconsole.store.output import link_new, sync_path
 from tdconsole.store.paths import EVENT_SUFFIX, data_dir, events_dir
 from tdconsole.store.system import disk_spelling, make_folder
@@ -297,27 +298,20 @@ def changing_season(path: Path) -> Iterator[Season]:
     elsewhere is read back before this one is made, never written over. (The lock is
     ``season_lock``'s, on every system, released when the process ends; where none can be
     taken, a data folder that cannot be written, it changes as before.)"""
-    # lazy: filelock, which every other command's start-up does without
-    from filelock import FileLock, Timeout
-
     if not path.parent.is_dir():
         yield read_season(path)  # (read_season says what is missing)
         return
-    lock = FileLock(season_lock(path.parent), timeout=BUSY_SECONDS, mode=0o600)
     try:
-        make_folder(Path(lock.lock_file).parent)
-        lock.acquire()
-    except Timeout:
+        release = take_lock(season_lock(path.parent), BUSY_SECONDS)
+    except TimeoutError:
         raise _refused(
             path, _("another terminal is still changing the season: try again in a moment")
         ) from None
-    except OSError:
-        yield read_season(path)  # no lock to be had
-        return
     try:
         yield read_season(path)
     finally:
-        lock.release()
+        if release is not None:
+            release()
 
 
 def validate_season(data: dict[str, Any], path: Path) -> Season:

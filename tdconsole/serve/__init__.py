@@ -59,7 +59,7 @@ def _own_address() -> str | None:
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with half blocks, for a phone's camera to read off a
     terminal (segno, pure Python)."""
-    # lazy: segno would weigh on serve's start-up; only the QR code needs it
+    # lazy: segno, which `serve --help` and `tdconsole --help` (they import this package) skip
     import segno
 
     out = io.StringIO()

@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import importlib
 import logging
 import signal
 import ssl
 from collections.abc import Awaitable, Callable
-from typing import Protocol
 
 from aiohttp import web
 
-from tdconsole.serve import streams
+from tdconsole.serve import players, room, streams
 from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.floor import web as floor_web
 from tdconsole.serve.limits import (
     BODY_MOST,
     MOST_CONNECTIONS,
@@ -62,9 +61,6 @@ CONFIG = web.AppKey("config", ServeConfig)
 
 def build_app(config: ServeConfig) -> web.Application:
     """The application serving the room and the floor for ``config.event``."""
-    # lazy: the room (the service, pydantic) would weigh on importing serve.app
-    from tdconsole.serve import players, room
-
     app = web.Application(
         middlewares=[
             # A foreign Host is refused at once, before its body is waited for.
@@ -91,7 +87,7 @@ def build_app(config: ServeConfig) -> web.Application:
     app.on_cleanup.append(unwatch)
     room.setup(app, config, watcher)
     players.setup(app, config, watcher)
-    floor_module().setup(app, config, watcher)
+    floor_web.setup(app, config, watcher)
     shared().add_routes(app, "shared-static")
     app.router.add_get("/", _to_display)
     icon = (STATIC / "favicon.svg").read_bytes()
@@ -103,18 +99,6 @@ def build_app(config: ServeConfig) -> web.Application:
     app.router.add_get("/favicon.svg", favicon)
     app.router.add_get("/favicon.ico", favicon)
     return app
-
-
-class Part(Protocol):
-    """A served part (the room, the floor): a module with its ``setup``."""
-
-    def setup(self, app: web.Application, config: ServeConfig, watcher: Watcher) -> None: ...
-
-
-def floor_module() -> Part:
-    """The floor's module (``tdconsole.serve.floor``)."""
-    module: Part = importlib.import_module("tdconsole.serve.floor")
-    return module
 
 
 async def _to_display(request: web.Request) -> web.StreamResponse:

@@ -17,6 +17,7 @@ import json
 from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING
 
+import segno
 from aiohttp import web
 
 from tdconsole.domain.players_page import players_json
@@ -103,9 +104,6 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
 
 def qr_svg(public_url: str, border: int = 2) -> bytes:
     """The QR code of the players' page at ``public_url`` (the TV's, the seat slips')."""
-    # lazy: segno would weigh on serve's start-up; only the QR code needs it
-    import segno
-
     out = io.BytesIO()
     segno.make(public_url + PATH, error="m").save(out, kind="svg", border=border)
     return out.getvalue()

@@ -64,7 +64,7 @@ def document(
 
 def read_season(event: Path, lang: str) -> Season | None:
     """The first season counting ``event``, when it shows itself in the room (reads files)."""
-    # lazy: the season's reading would weigh on serve's start-up
+    # lazy: the season's modules, read as a break begins (in an executor's thread)
     from tdconsole.season.load import load, season_json, seasons_for
 
     try:

@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING
 
 from tdconsole.domain.room_moves import Moved
 from tdconsole.i18n import Msg, Said, _
+from tdconsole.service import Tournament
 
 if TYPE_CHECKING:
     from tdconsole.domain.served import Served
-    from tdconsole.service import Tournament
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -121,9 +121,6 @@ class Watcher:
 
     # -- reading -----------------------------------------------------------------------------
     def _open(self) -> Snapshot:
-        # lazy: the service would weigh on `serve --help` (serve.config reads POLL_SECONDS here)
-        from tdconsole.service import Tournament
-
         opener = self._opener or (lambda path: Tournament.open(path, role="floor"))
         self._service = opener(self.path)
         self._service.poll()  # note the file's version: the next poll sees only changes

@@ -206,6 +206,11 @@ class Tournament(Generic[Log]):
         """``backup_error`` in ``lang``."""
         return self.backups.error_text(lang)
 
+    def folder_notices(self) -> list[Msg]:
+        """The folders the event names that were chosen on another computer, said: the
+        default is used instead (``store.local_folders``)."""
+        return local_folders.folder_notices(self.state.settings)
+
     @property
     def state(self) -> State:
         """The event as this service last read the log."""

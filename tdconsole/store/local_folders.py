@@ -22,6 +22,7 @@ from pathlib import Path
 from tdconsole.domain.folders import FOLDER_KEYS
 from tdconsole.domain.settings import Settings
 from tdconsole.i18n import Msg, _
+from tdconsole.store.locks import take_lock
 from tdconsole.store.paths import data_dir
 from tdconsole.store.reading import read_input
 from tdconsole.store.system import make_folder
@@ -64,20 +65,15 @@ def _changing() -> Iterator[None]:
     """Held while ``folders.json`` is read and rewritten: two terminals choosing at once both
     keep their choice. Without a lock to be had (a data folder that cannot be written) the
     change goes on, and fails on writing if it must."""
-    # lazy: filelock, which reading an event does without
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(data_dir() / "locks" / "folders.lock", timeout=_BUSY_SECONDS, mode=0o600)
     try:
-        make_folder(Path(lock.lock_file).parent)
-        lock.acquire()
-    except (Timeout, OSError):
-        yield
-        return
+        release = take_lock(data_dir() / "locks" / "folders.lock", _BUSY_SECONDS)
+    except TimeoutError:
+        release = None
     try:
         yield
     finally:
-        lock.release()
+        if release is not None:
+            release()
 
 
 def choose_here(key: str, value: str) -> None:

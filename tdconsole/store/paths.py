@@ -47,8 +47,7 @@ def unportable_name(name: str) -> Msg | None:
     when every system takes it. The one check of an event's name typed to ``new`` or on the
     start screen, so a file made here opens on every Director's machine."""
     # lazy: pathvalidate, which only a new file's name asks
-    from pathvalidate import ValidationError, validate_filename
-    from pathvalidate.error import ErrorReason
+    from pathvalidate import ErrorReason, ValidationError, validate_filename
 
     for part in (name, Path(name).stem):
         try:

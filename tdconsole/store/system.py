@@ -278,7 +278,7 @@ def login_name(fallback: str) -> str:
     """The name this user logged in with (``getpass.getuser``: ``LOGNAME``, ``USER``,
     ``LNAME``, ``USERNAME``, then the password database where there is one; Windows sets
     ``USERNAME`` only), else ``fallback``."""
-    # lazy: getpass, which only the floor console asks, kept out of every command's start-up
+    # lazy: getpass (and termios with it), which only the floor console asks
     import getpass
 
     try:

@@ -12,10 +12,11 @@ import os
 import re
 import threading
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 from time import monotonic
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import events, on, work
@@ -31,9 +32,7 @@ from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.texts import escape
 from tdconsole.i18n import _
 from tdconsole.now import Clock, utc_now
-from tdconsole.ui.app_views import Mode as Mode
-from tdconsole.ui.app_views import Views
-from tdconsole.ui.event_choice import EventChooser
+from tdconsole.store.faults import own_words
 from tdconsole.ui.i18n import Lang, Translator, say_bindings
 from tdconsole.ui.keyboard import Keyboard
 from tdconsole.ui.messages import (
@@ -48,7 +47,6 @@ from tdconsole.ui.messages import (
 from tdconsole.ui.notices import NoticeRack
 from tdconsole.ui.palette import ConsoleCommands, ConsolePalette
 from tdconsole.ui.refusals import console_text
-from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.screens.opening import OpeningScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import ConsoleAppReach, notifications
@@ -59,6 +57,10 @@ if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.domain.read_model import StateView
     from tdconsole.service import Tournament
+    from tdconsole.ui.app_views import Views
+    from tdconsole.ui.screens.console import ConsoleScreen
+
+Mode = Literal["director", "floor", "display"]
 
 Loader = Callable[[], "Tournament"]
 
@@ -108,7 +110,6 @@ class ConsoleApp(ConsoleAppReach[int]):
         self.keys = Keyboard(self)
         """Every key as it arrives: a word typed is never an action (``ui.keyboard``)."""
         self.lane = WriteLane(self)
-        self.chooser = EventChooser(self)
         self.service = service
         self.settle_heap = settle_heap
         """Set the start's objects aside from Python's collector once the event is shown
@@ -131,11 +132,11 @@ class ConsoleApp(ConsoleAppReach[int]):
         self.named_report: str | None = None
         """The report the last action's notice named ("p prints the seat slips"): ``p``
         starts on it."""
+        self.views: Views | None = None
+        """The screens kept up with the event's log: its State handed down, the clock's
+        tick, the poll for other terminals' actions (``ui.app_views``); one per event taken."""
         if service is not None:
             self.take(service)
-        self.views = Views(self)
-        """The screens kept up with the log: its State handed down, the clock's tick, the
-        poll for other terminals' actions (``ui.app_views``)."""
         self.crash: BaseException | None = None
         """The unexpected error the console stopped on, if any (``crash_report`` holds it)."""
         self.crash_report: Path | None = None
@@ -147,23 +148,30 @@ class ConsoleApp(ConsoleAppReach[int]):
         return self.lane.busy
 
     def who(self) -> Text:
-        return self.views.who()
+        return Text("") if self.views is None else self.views.who()
 
     def refresh_views(self) -> int:
         """Hand the State down to every screen; the number of other terminals' actions."""
-        return self.views.refresh()
+        return 0 if self.views is None else self.views.refresh()
 
     def clock_status(self) -> ClockStatus | None:
-        return self.views.clock_status()
+        return None if self.views is None else self.views.clock_status()
 
     def tick(self) -> None:
-        self.views.tick()
+        if self.views is not None:
+            self.views.tick()
 
     def poll(self) -> None:
-        self.views.poll()
+        if self.views is not None:
+            self.views.poll()
 
     def catch_up(self) -> None:
-        self.views.catch_up()
+        if self.views is not None:
+            self.views.catch_up()
+
+    def consoles(self) -> list[ConsoleScreen]:
+        """The console's screens in the stack (none on the room display)."""
+        return [] if self.views is None else self.views.consoles()
 
     def event_lang(self) -> Lang:
         if self.service is None:
@@ -224,7 +232,15 @@ class ConsoleApp(ConsoleAppReach[int]):
     @on(EventChosen)
     def _event_chosen(self, message: EventChosen) -> None:
         message.stop()
-        self.chooser.choose(message)
+        choose = partial(self._choose, message)
+        self.run_worker(choose, thread=True, exclusive=True, group="choose-event")
+
+    def _choose(self, message: EventChosen) -> None:
+        # lazy: another event made or opened (the service, the demo, the event's files), in
+        # this worker thread; the first frame and an event given on the command line do without
+        from tdconsole.ui.event_choice import EventChooser
+
+        EventChooser(self).prepare(message)
 
     # -- writes ----------------------------------------------------------------------------
     @on(CommandRequested)
@@ -242,7 +258,7 @@ class ConsoleApp(ConsoleAppReach[int]):
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)
         self.notify(text, severity="error", timeout=10, markup=False)
         if exc.article:
-            for screen in self.views.consoles():
+            for screen in self.consoles():
                 screen.look_up_article(exc.article)
 
     # -- keys ------------------------------------------------------------------------------
@@ -293,9 +309,6 @@ class ConsoleApp(ConsoleAppReach[int]):
             self.call_from_thread(self._not_loaded, exc)
             return
         except Exception as exc:  # a damaged file: said, and the start screen offered
-            # lazy: the store's faults bring sqlite3, which the first frame does not need
-            from tdconsole.store.faults import own_words
-
             self.call_from_thread(self._not_loaded, RuleError(own_words(exc)))
             return
         self.call_from_thread(self._loaded, service)
@@ -310,9 +323,15 @@ class ConsoleApp(ConsoleAppReach[int]):
     def take(self, service: Tournament) -> None:
         """Use ``service``; the service decides the role (``--as`` someone other than the
         Director is floor staff), and the console shows what that role may do."""
+        # lazy: the views follow the event's log (its models), which the first frame does
+        # without; by now the service has loaded them
+        from tdconsole.ui.app_views import Views
+
         self.service = service
         if self.mode == "director" and service.role == "floor":
             self.mode = "floor"
+        self.views = Views(self)
+        self.undo_guard = UndoGuard()  # (the commands recorded here were another event's)
 
     def _not_loaded(self, exc: RuleError) -> None:
         text = escape(console_text(exc, self.tr.lang), keep_lines=True)
@@ -324,18 +343,9 @@ class ConsoleApp(ConsoleAppReach[int]):
 
     async def open_screen(self) -> None:
         """The main screen on top of the stack, in place of the opening or start screen."""
-        screen: MainScreen
-        # By now the worker that opened the event has imported the main screen (``_load``).
-        if self.mode == "display":
-            # lazy: the room display's screen is imported off the UI thread (``_load``)
-            from tdconsole.ui.screens.display import DisplayScreen
-
-            screen = DisplayScreen(self.tr)
-        else:
-            # lazy: the console's screen is imported off the UI thread (``_load``)
-            from tdconsole.ui.screens.console import ConsoleScreen
-
-            screen = ConsoleScreen(self.tr, floor=self.mode == "floor")
+        views = self.views
+        assert views is not None  # (an event taken: ``take``)
+        screen = views.main_screen()
         while len(self.screen_stack) > 2:  # the start screen over the event left (the palette)
             await self.pop_screen()
         if len(self.screen_stack) > 1:
@@ -345,11 +355,7 @@ class ConsoleApp(ConsoleAppReach[int]):
         self.refresh_views()
         self.tick()
         if self.mode == "director" and self.service is not None:
-            # lazy: the store's folders are loaded with the event (``_load``), not before
-            from tdconsole.store.local_folders import folder_notices
-
-            for notice in folder_notices(self.service.state.settings):
-                self.notify(notice.text(self.tr.lang), severity="warning", timeout=20)
+            views.say_folder_notices()
             if self.service.state.stack is None:  # registration open: ``i`` offers them
                 self._read_known_players(self.service)
         if self.settle_heap:
@@ -386,13 +392,13 @@ class ConsoleApp(ConsoleAppReach[int]):
     @on(RulesRequested)
     async def open_rules(self, message: RulesRequested) -> None:
         message.stop()
-        for screen in self.views.consoles():
+        for screen in self.consoles():
             await screen.action_rules(message.article)
 
     @on(CiteRequested)
     def cite_in_log(self, message: CiteRequested) -> None:
         message.stop()
-        for screen in self.views.consoles():
+        for screen in self.consoles():
             screen.cite(message.articles, message.text)
 
     # -- printing: rendered off the UI thread ------------------------------------------------
@@ -401,16 +407,11 @@ class ConsoleApp(ConsoleAppReach[int]):
         message.stop()
         if self.service is None:
             return
-        # lazy: the read model reads the event's models, which the first frame does not need
-        from tdconsole.domain.read_model import state_view
+        # lazy: the reports and the printer, which a print alone asks (the first frame does not)
+        from tdconsole.ui.printing import printed_state
 
         # The State is read here, on the UI thread that alone uses the service.
-        state = state_view(self.service.state, self.service.now())
-        if message.players:
-            # lazy: the reports would delay the first frame
-            from tdconsole.reports.chosen import receipts_of
-
-            state = receipts_of(state, message.players)
+        state = printed_state(self.service, message.players)
         self.print_report(message.kind, message.fmt, message.path, state, self.service.store.path)
 
     @work(thread=True, group="print")
@@ -422,7 +423,7 @@ class ConsoleApp(ConsoleAppReach[int]):
         state: StateView,
         event: Path | None = None,
     ) -> None:
-        # lazy: the reports and the store's writing would delay the first frame
+        # lazy: the reports and the printer, as in ``print_requested`` (imported there already)
         from tdconsole.ui.printing import print_report, print_season_of
 
         warnings: list[str] = []

@@ -1,15 +1,17 @@
-"""The console's views kept up with the log: handing the State down to the screens, the
-clock's tick, the poll for other terminals' actions and their notices, at the pace of
-``ui.pacing``. ``ConsoleApp`` (``ui.app``) builds on it and sets what it reads."""
+"""The console's views kept up with the log: the main screen made, the State handed down to
+the screens, the clock's tick, the poll for other terminals' actions and their notices, at the
+pace of ``ui.pacing``. ``ConsoleApp`` (``ui.app``) makes one for each event it takes (never
+before its first frame: this module reads the event's models)."""
 
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from tdconsole.domain.clock import status
 from tdconsole.i18n import ngettext
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.log_watch import Activity, LogWatch
@@ -20,8 +22,6 @@ if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.ui.app import ConsoleApp
     from tdconsole.ui.screens.console import ConsoleScreen
-
-Mode = Literal["director", "floor", "display"]
 
 
 class Views:
@@ -40,6 +40,28 @@ class Views:
         self.guess_watch = GuessWatch()
         self.log_watch = LogWatch(moves=app.mode == "display")
         """The log read for what the State does not keep (other terminals' actions, moves)."""
+        self.console: ConsoleScreen | None = None
+        """The console's screen made for this event (none on the room display)."""
+
+    def main_screen(self) -> MainScreen:
+        """The main screen of the App's mode. (The worker that opened the event imported its
+        module, off the UI thread: ``ConsoleApp._load``.)"""
+        if self.app.mode == "display":
+            # lazy: the room display's screen alone; the console's screens do without it
+            from tdconsole.ui.screens.display import DisplayScreen
+
+            return DisplayScreen(self.app.tr)
+        # lazy: the console's screen alone; the room display does without it
+        from tdconsole.ui.screens.console import ConsoleScreen
+
+        self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
+        return self.console
+
+    def say_folder_notices(self) -> None:
+        """The event's folders chosen on another machine, said once."""
+        if self.app.service is not None:
+            for notice in self.app.service.folder_notices():
+                self.app.notify(notice.text(self.app.tr.lang), severity="warning", timeout=20)
 
     def who(self) -> Text:
         if self.app.service is None:
@@ -52,11 +74,9 @@ class Views:
         return [s for s in self.app.screen_stack if isinstance(s, MainScreen)]
 
     def consoles(self) -> list[ConsoleScreen]:
-        # lazy: the console's screen would delay the first frame (imported in a worker while
-        # it shows, ``_load``)
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        return [s for s in self.main_screens() if isinstance(s, ConsoleScreen)]
+        """The console's screen, while it is in the stack."""
+        console = self.console
+        return [console] if console is not None and console in self.app.screen_stack else []
 
     def refresh(self) -> int:
         """Hand the State down to every screen (and open dialogs, which may show it); the
@@ -112,7 +132,7 @@ class Views:
             )
         if not one_by_one:
             return
-        # lazy: the notices' words read the event's models, which the first frame does not need
+        # lazy: the console's words, which the room display (it says no news) does without
         from tdconsole.ui.words import activity_text
 
         for activity in news[:one_by_one]:
@@ -125,9 +145,6 @@ class Views:
         state = self.app.service.state
         if state.clock is None or state.structure is None:
             return None
-        # lazy: the clock's models would delay the first frame
-        from tdconsole.domain.clock import status
-
         auto = state.settings.clock.auto_announce
         return status(state.clock, state.structure, self.app.service.now(), auto_announce=auto)
 

@@ -1,15 +1,22 @@
 """The start screen's choices carried out: a new event, one opened, one "like the last one",
-or the demo (the App holds an ``EventChooser`` and hands it ``EventChosen``). The files are
-made by the same functions as the command line's ``new`` (``tdconsole.event_files``)."""
+or the demo (the App hands ``EventChosen`` to an ``EventChooser`` in a worker thread, which
+imports this module: the service, the demo and the event's files never delay a frame). The
+files are made by the same functions as the command line's ``new`` (``tdconsole.event_files``)."""
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tdconsole.demo import build_demo
 from tdconsole.domain.errors import RuleError
+from tdconsole.event_files import event_like, new_event
 from tdconsole.i18n import _
+from tdconsole.service import Tournament
+from tdconsole.store.opening import shown as shown_path
+from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.settings_file import load_settings
+from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 from tdconsole.ui.messages import EventChosen
 
 if TYPE_CHECKING:
@@ -22,22 +29,10 @@ class EventChooser:
     def __init__(self, app: ConsoleApp) -> None:
         self.app = app
 
-    def choose(self, message: EventChosen) -> None:
-        """Make or find the event's file off the console's thread, then open it."""
-        prepare = partial(self._prepare, message.kind, message.value, message.like)
-        self.app.run_worker(prepare, thread=True, exclusive=True, group="choose-event")
-
-    def _prepare(self, kind: str, value: str, like: Path | None = None) -> None:
-        # Creating or building an event writes to disk: a worker thread; the service itself is
-        # opened on the UI thread, which alone uses it.
-        # lazy: the demo, the service and the settings file bring the event's models, which
-        # the first frame does not need
-        from tdconsole.demo import build_demo
-        from tdconsole.event_files import event_like, new_event
-        from tdconsole.store.opening import shown as shown_path
-        from tdconsole.store.paths import remember_event, resolve_event_path
-        from tdconsole.store.settings_file import load_settings
-
+    def prepare(self, message: EventChosen) -> None:
+        """In a worker thread: make or find the event's file (creating or building an event
+        writes to disk), then open it on the UI thread, which alone uses the service."""
+        kind, value, like = message.kind, message.value, message.like
         offered: list[str] = []
         try:
             if kind == "demo":
@@ -64,9 +59,6 @@ class EventChooser:
         self.app.run_worker(self._open(path, offered), exclusive=True, group="open-event")
 
     async def _open(self, path: Path, offered: list[str]) -> None:
-        # lazy: the service brings the event's models, which the first frame does not need
-        from tdconsole.service import Tournament
-
         app = self.app
         role = "floor" if app.mode == "floor" else "director"
         opened = Tournament.open(path, actor=app.actor, role=role, clock=app.clock)
@@ -77,7 +69,4 @@ class EventChooser:
             app.tr.lang = app.event_lang()
         await app.open_screen()
         if offered:
-            # lazy: the dialogs are the console's, loaded with it
-            from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
-
             await app.push_screen(RegisterAgainDialog(app.tr, opened.state).offering(offered))

@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.acting import who_of
+from tdconsole.domain.events import CommandNoted, Redone, Undone
+from tdconsole.domain.fold import is_control
+from tdconsole.domain.play import FinalDrawn, TableClosed
 from tdconsole.domain.room_moves import Moved
 
 __all__ = ["ACTIVITY_KEPT", "Activity", "LogWatch", "Moved", "group_by_command"]
@@ -38,10 +42,6 @@ class Activity:
 
 
 def group_by_command(records: list[Record]) -> list[Activity]:
-    # lazy: the log's models would delay the console's first frame (the App holds a LogWatch)
-    from tdconsole.domain.acting import who_of
-    from tdconsole.domain.events import CommandNoted, Redone, Undone
-
     groups: dict[int, list[Record]] = {}
     for record in records:
         groups.setdefault(record.command, []).append(record)
@@ -70,10 +70,6 @@ class LogWatch:
 
     def update(self, service: Tournament) -> list[Activity]:
         """Fold in the new records; returns the other terminals' actions among them."""
-        # lazy: the event's models would delay the console's first frame
-        from tdconsole.domain.fold import is_control
-        from tdconsole.domain.play import FinalDrawn, TableClosed
-
         last = service.state.last_seq
         if self.seen is None:
             # Opening: what happened before is history, not news.

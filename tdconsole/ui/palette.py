@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.widgets.option_list import Option
 
+from tdconsole.domain.identity import typed_key
 from tdconsole.ui.glyphs import SEARCH
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.textual_reach import PaletteReach, no_matches_id
@@ -60,9 +61,6 @@ class ConsoleCommands(Provider):
         The entries of one player share the best score among them: the palette lists them
         together, in the order they are given (the palette's sort keeps it for equal scores),
         so Down+Enter opens the same kind of entry whatever the name."""
-        # lazy: the domain's State would delay the first frame (loaded after it)
-        from tdconsole.domain.state import typed_key
-
         matcher = self.matcher(query)
         plain = self.matcher(typed_key(query))
         found: list[tuple[float, Content, Entry]] = []

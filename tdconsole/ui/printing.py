@@ -7,23 +7,34 @@ languages, as on the command line (``tdconsole print``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.i18n import _
-from tdconsole.reports import render
+from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, printed_format, send
+from tdconsole.reports.rendering import render
 from tdconsole.reports.season import render_season
 from tdconsole.store.output import write_free
+from tdconsole.ui.season_reading import chosen_season, season_document, season_file_of
 
 if TYPE_CHECKING:
-    from tdconsole.domain.read_model import StateView
+    from tdconsole.service import Tournament
 
 CHOOSE = _("choose pdf or txt")
 """How to choose a format the printer lays out, in the print dialog."""
 WRITE = _("write it to a file")
 """How to get a report on paper without a printer, in the print dialog."""
+
+
+def printed_state(service: Tournament, players: Sequence[str] | None) -> StateView:
+    """What a report prints of ``service``'s event now: the read model, narrowed to the
+    receipts of ``players`` where some are named. Read on the console's thread, the one that
+    uses the service."""
+    state = state_view(service.state, service.now())
+    return receipts_of(state, players) if players else state
 
 
 def print_report(
@@ -62,9 +73,6 @@ def print_season(document: Mapping[str, Any], fmt: str, lang: str, path: Path | 
 def print_season_of(event: Path | None, fmt: str, lang: str, path: Path | None) -> str:
     """The season counting ``event`` (else the one chosen: made or used last) printed as
     ``print_season``, as the Season tab shows it."""
-    # lazy: the season's reading waits for a season printed
-    from tdconsole.ui.widgets.season_view import chosen_season, season_document, season_file_of
-
     season = (event and season_file_of(event)) or chosen_season()
     return print_season(season_document(season, lang), fmt, lang, path)
 

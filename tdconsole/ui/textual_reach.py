@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import RadioSet
+from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
@@ -232,9 +233,6 @@ def keep_footer_key_compact(widget: Widget, compact: bool) -> None:
     (``FooterKey.compact``; ``FooterKey`` is in the private ``textual.widgets._footer``): the
     footer otherwise tells it as it is mounted, each key styled twice more. Stands in for a
     public ``textual.widgets.FooterKey``."""
-    # lazy: the footer's module waits for the footer, which the first frame does not draw
-    from textual.widgets._footer import FooterKey
-
     if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
         widget.set_reactive(FooterKey.compact, compact)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.summaries import summary_text
+from tdconsole.i18n import say
 
 if TYPE_CHECKING:  # (the console's first frame imports no service)
     from tdconsole.domain.events import Record
@@ -75,10 +76,7 @@ class UndoGuard:
 
     @staticmethod
     def _owner(last: LastAction, tr: Translator) -> str:
-        # lazy: the log's models would delay the console's first frame
-        from tdconsole.domain.acting import label_text
-
-        return label_text(last.who, tr.lang)
+        return str(say(last.actor, tr.lang))
 
     def done(self) -> None:
         self.offered = None

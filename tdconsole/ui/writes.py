@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
+from tdconsole.domain.commands import description_of
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 from tdconsole.ui.messages import CommandRequested, UndoRequested
@@ -104,8 +105,7 @@ class WriteLane:
             message.dialog.dismiss(None)
         app.refresh_views()
         app.tick()
-        # lazy: the notices' words read the event's models, which the first frame does not need
-        from tdconsole.domain.commands import description_of
+        # lazy: the console's words, which the first frame and the room display do without
         from tdconsole.ui.words import describe, warnings_said
 
         service = app.service
@@ -114,7 +114,8 @@ class WriteLane:
         described = description_of(type(message.command))
         app.named_report = described.prints if described is not None else None
         if app.named_report is not None:  # the report its notice names for p
-            # lazy: the reports' names live with the print dialog, which start-up does without
+            # lazy: the reports' names live with the print dialog, which the first frame and the
+            # room display do without
             from tdconsole.ui.dialogs.print_report import REPORTS
 
             report = app.tr.say(dict(REPORTS)[app.named_report]).lower()

@@ -17,7 +17,8 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.i18n import CLOSE, OPEN, PSEUDO
-from tdconsole.reports import REPORTS, render
+from tdconsole.reports import REPORTS
+from tdconsole.reports.rendering import render
 from tdconsole.service import Tournament
 
 WORD = re.compile(r"[^\W\d_]{2,}")

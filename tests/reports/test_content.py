@@ -12,7 +12,8 @@ import pytest
 from report_fixtures import registration_event
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.reports import REPORTS, build, render
+from tdconsole.reports import REPORTS
+from tdconsole.reports.rendering import build, render
 
 BOLD_NAME = "[bold]Zoë Łukasz-Ångström"
 

@@ -21,8 +21,8 @@ from report_fixtures import finished_event
 from tdhelpers.support import pdf_pages
 
 from tdconsole.cli.print_cmds import WRITE
-from tdconsole.reports import render
 from tdconsole.reports.printer import send
+from tdconsole.reports.rendering import render
 
 QUEUE = "tdc-pdf"
 CONF = Path("/etc/cups/cups-pdf.conf")

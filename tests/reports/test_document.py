@@ -12,8 +12,9 @@ from tdhelpers.played import play
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.domain.view import state_json
-from tdconsole.reports import REPORTS, build, render
+from tdconsole.reports import REPORTS
 from tdconsole.reports.document import as_view, read_document
+from tdconsole.reports.rendering import build, render
 from tdconsole.store.settings_file import load_settings
 
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tdconsole.reports import FORMATS, REPORTS, render
+from tdconsole.reports import FORMATS, REPORTS
 from tdconsole.reports.model import cell_len
+from tdconsole.reports.rendering import render
 
 TEXT_FORMATS = [f for f in FORMATS if f != "pdf"]
 

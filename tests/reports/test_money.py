@@ -22,7 +22,7 @@ from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
-from tdconsole.reports import render
+from tdconsole.reports.rendering import render
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

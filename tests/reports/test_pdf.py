@@ -10,7 +10,8 @@ import pytest
 from report_fixtures import FIXTURES
 from tdhelpers.support import pdf_pages
 
-from tdconsole.reports import REPORTS, render
+from tdconsole.reports import REPORTS
+from tdconsole.reports.rendering import render
 
 BOLD_NAME = "[bold]Zoë Łukasz-Ångström"
 

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from tdconsole.cli import main
-from tdconsole.reports import render
+from tdconsole.reports.rendering import render
 
 
 def read(data: bytes) -> list[str]:

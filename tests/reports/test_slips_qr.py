@@ -11,7 +11,7 @@ import pytest
 import segno
 from tdhelpers.support import pdf_pages
 
-from tdconsole.reports import render
+from tdconsole.reports.rendering import render
 
 URL = "http://192.168.1.10:8000"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tdconsole.reports import filename, render
+from tdconsole.reports import filename
+from tdconsole.reports.rendering import render
 
 
 def test_italian_reports_use_the_regulations_words(in_progress: dict[str, Any]) -> None:

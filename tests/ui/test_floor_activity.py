@@ -156,13 +156,15 @@ async def test_a_busy_floor_repaints_the_console_once_a_second(
     repaints: list[int] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        paint = app.views.refresh
+        views = app.views
+        assert views is not None
+        paint = views.refresh
 
         def counted() -> int:
             repaints.append(app.service.state.last_seq if app.service else 0)
             return paint()
 
-        app.views.refresh = counted  # type: ignore[method-assign]
+        views.refresh = counted  # type: ignore[method-assign]
         for step in range(6):  # 0.4 s apart, 5 counts each
             for n in range(5):
                 floor.execute(Count(counts={"Rossi": 4000 + 25 * (step * 5 + n)}))

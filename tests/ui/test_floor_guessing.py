@@ -36,6 +36,7 @@ async def test_the_console_says_someone_may_be_guessing(app: ConsoleApp, demo_fi
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.monotonic = lambda: moment[0]
+        assert app.views is not None
         app.views.guess_watch = GuessWatch()
         guesses(demo_file, NOTICE_AT - 1)  # a phone or two mistyping: nothing said
         app.poll()

@@ -19,7 +19,6 @@ from textual.widgets import Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.ui.i18n import Translator
-from tdconsole.ui.widgets.season_view import season_of
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import ClockStatus
@@ -79,6 +78,9 @@ class SeasonBoard(Static):
 
     @work(thread=True, exclusive=True, group="season-board")
     def _read(self, path: Path) -> None:
+        # lazy: the season's modules, read in this worker when a break begins
+        from tdconsole.ui.season_reading import season_of
+
         try:
             document = season_of(path, self.tr.lang)
         except RuleError:

@@ -41,44 +41,6 @@ def columns() -> tuple[tuple[str, Msg], ...]:
     )
 
 
-def season_of(event: Path, lang: str) -> dict[str, Any] | None:
-    """The ``season --json`` document of the first season counting ``event``, or None."""
-    found = season_file_of(event)
-    return None if found is None else season_document(found, lang)
-
-
-def season_file_of(event: Path) -> Path | None:
-    """The first season file counting ``event``, or None."""
-    # lazy: the season's modules would weigh on the console's start-up; imported in the
-    # worker that reads the season, after the first frame
-    from tdconsole.season.load import seasons_for
-
-    found = seasons_for(event)
-    return found[0] if found else None
-
-
-def season_document(path: Path, lang: str) -> dict[str, Any]:
-    """The ``season --json`` document of the season at ``path``."""
-    # lazy: the season's modules, as in ``season_file_of``
-    from tdconsole.season.load import load, season_json
-
-    return season_json(load(path), "en" if lang == "en" else "it")
-
-
-def chosen_season() -> Path:
-    """The season the tab adds to or prints when none counts the event yet: the one made or
-    used last, else the only one in the data folder (``season.editing``)."""
-    # lazy: the season's modules, as in ``season_file_of``
-    from tdconsole.season.editing import chosen_season as chosen
-
-    path = chosen()
-    if path is None:
-        raise RuleError(
-            _("no season yet: type the new season's name on the Season tab, then Enter")
-        )
-    return path
-
-
 def left_out_lines(document: dict[str, Any], tr: Translator) -> list[str]:
     """One line an event left out: its name (or file) and why."""
     lines = []
@@ -175,6 +137,9 @@ class SeasonView(Vertical):
 
     @work(thread=True, exclusive=True, group="season")
     def _read(self, path: Path) -> None:
+        # lazy: the season's modules, read in this worker after the first frame
+        from tdconsole.ui.season_reading import season_document, season_file_of
+
         try:
             found = season_file_of(path)
             document = None if found is None else season_document(found, self.tr.lang)
@@ -203,25 +168,17 @@ class SeasonView(Vertical):
     def _change(self, action: str, name: str) -> None:
         """Through the functions the command line's ``season`` uses: off the UI thread (it
         reads the season's events), with the outcome said in a notice."""
-        # lazy: the season's modules, as in ``season_file_of``
-        from tdconsole.season.editing import add_events, create_season
+        # lazy: the season's modules, read in this worker after the first frame
+        from tdconsole.ui.season_reading import season_changed
 
-        event = self._event_path()
         actor = getattr(self.app, "actor", None)
         try:
-            if action == "new":
-                path, season = create_season(name, actor=actor)
-                said = self.tr("Season {name} made: {path}", name=season.name, path=path)
-            else:
-                if event is None:
-                    return
-                path = chosen_season()
-                add_events(path, [event], actor)
-                said = self.tr("This event added to the season {file}", file=path.name)
+            said = season_changed(action, name, self._event_path(), actor)
         except RuleError as exc:
             self.post_message(self.Changed(exc.text(self.tr.lang), "error"))
             return
-        self.post_message(self.Changed(said, "information"))
+        if said is not None:
+            self.post_message(self.Changed(said.text(self.tr.lang), "information"))
 
     def on_season_view_changed(self, message: Changed) -> None:
         message.stop()
