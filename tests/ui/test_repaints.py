@@ -214,6 +214,26 @@ async def test_a_bust_at_one_table_repaints_that_tables_card_alone(
         assert refreshed == []
 
 
+async def test_a_letter_that_leaves_the_same_players_fills_the_players_table_not_again(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name typed in the players' search: once its letters name one player, the next ones
+    leave the table as it is (each refill builds every row and repaints the table); a letter
+    that changes who is listed fills it again."""
+    cleared: list[str] = calls_to(monkeypatch, "clear", DataTable)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2", "slash", *"mor")
+        table = app.screen.query_one("#player-table", DataTable)
+        assert [row.key.value for row in table.ordered_rows] == ["Moretti"]
+        cleared.clear()
+        await pilot.press(*"etti")
+        assert cleared == []
+        assert [row.key.value for row in table.ordered_rows] == ["Moretti"]
+        await pilot.press(*["backspace"] * 6)  # "m": Marino, Moretti, Mancini … again
+        assert cleared == ["player-table"]
+        assert len(table.ordered_rows) > 1
+
+
 def textuals_backdrop(app: ConsoleApp) -> list[Strip]:
     """The dialog's backdrop as Textual draws it: the screen beneath rendered whole and tinted
     (``BackgroundScreen``), for each line."""

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Focus
+from textual.geometry import Region
 from textual.widgets import DataTable, Input
 from textual.widgets.input import Selection
 
@@ -95,6 +96,8 @@ class PlayersView(Vertical):
         self._event: ConsoleView | None = None
         self.widths: list[int] = []
         """Each column's widest cell (its label included), as last filled."""
+        self._filled: tuple[ConsoleView | None, tuple[str, ...], Region | None] = (None, (), None)
+        """What the table was last filled with: the event, the names, its region."""
 
     def compose(self) -> ComposeResult:
         yield SearchBox("/", self.tr("Search a name"), id="player-search")
@@ -128,13 +131,16 @@ class PlayersView(Vertical):
             return
         query = self.query_one("#player-search", Input).value
         table: DataTable[Text] = self.query_one("#player-table", DataTable)
+        players = [player for player in event.view.players if typed_in(query, player.name)]
+        names = tuple(player.name for player in players)
+        region = table.scrollable_content_region
+        shown, shown_names, shown_region = self._filled
+        if shown is event and shown_names == names and shown_region == region:
+            return  # a letter that leaves the same players: no row is built or repainted
+        self._filled = (event, names, region)
         keep = self.selected_player()
         table.clear()
-        rows = [
-            (player.name, player_row(event, player, self.tr))
-            for player in event.view.players
-            if typed_in(query, player.name)
-        ]
+        rows = [(player.name, player_row(event, player, self.tr)) for player in players]
         self.widths = [
             max([column.label.cell_len, *(row[i].cell_len for _name, row in rows)])
             for i, column in enumerate(table.ordered_columns)
