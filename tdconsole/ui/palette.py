@@ -60,8 +60,8 @@ class ConsoleCommands(Provider):
         The entries of one player share the best score among them: the palette lists them
         together, in the order they are given (the palette's sort keeps it for equal scores),
         so Down+Enter opens the same kind of entry whatever the name."""
-        # lazy: the domain's State would delay the first frame (loaded after it)
-        from tdconsole.domain.state import typed_key
+        # lazy: the name matching would delay the first frame (loaded after it)
+        from tdconsole.domain.identity import typed_key
 
         matcher = self.matcher(query)
         plain = self.matcher(typed_key(query))

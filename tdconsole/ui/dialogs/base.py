@@ -20,8 +20,9 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.identity import match_players, typed_key
 from tdconsole.domain.numbers import CHIPS_MAX, whole_number
-from tdconsole.domain.state import Player, State, match_players, typed_key
+from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
