@@ -1,7 +1,8 @@
 """The State as the Director's console reads it: the read model's view (``StateView``) and the
 little the console's widgets draw beside it (each open table's seats as its card shows them,
-the paid places, the final's size), built once per change of the State and read by every
-widget of the console. Typed and immutable (named tuples), as the read model."""
+the paid places, the final's size, the structure), built once per change of the State and read
+by every widget and key of the console. Typed and immutable (named tuples), as the read model;
+whether a key's command applies is asked of it (``Checks``), not of the State."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from datetime import datetime
 from typing import NamedTuple
 
 from tdconsole.domain.colour_up import next_chip
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command
+from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_view
 from tdconsole.domain.state import State
 from tdconsole.domain.structure import Structure
@@ -39,6 +43,27 @@ class CardTable(NamedTuple):
     seats: tuple[CardSeat, ...]
 
 
+class Checks:
+    """Whether a command applies on the State the console's model was built from, whatever
+    its fields (``Command.check_applies``): asked as the keys are drawn, each command once."""
+
+    __slots__ = ("_known", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._known: dict[type[Command], RuleError | None] = {}
+
+    def refusal(self, command: type[Command]) -> RuleError | None:
+        """Why ``command`` is refused now, None when it may be given."""
+        if command not in self._known:
+            try:
+                command.check_applies(self._state)
+                self._known[command] = None
+            except RuleError as refused:
+                self._known[command] = refused
+        return self._known[command]
+
+
 class ConsoleView(NamedTuple):
     view: StateView
     tables: tuple[CardTable, ...]
@@ -53,6 +78,13 @@ class ConsoleView(NamedTuple):
     colour_up_after: int | None
     """The level after whose break the colour-up is due (the smallest chip no longer needed,
     a Decision), None when none is."""
+    structure: Structure | None
+    """The blind structure once started (III.1, III.5)."""
+    tables_close: bool
+    """Tables close now: the elimination phase, until the final is due (IV.4)."""
+    second_stack_due: frozenset[str]
+    """The players who may still take the second stack (III.2-III.3)."""
+    checks: Checks
 
     def player(self, name: str) -> PlayerView | None:
         """The player of exactly this name."""
@@ -121,4 +153,10 @@ def console_view(state: State, now: datetime) -> ConsoleView:
         final_tables=frozenset(t.number for t in view.tables if t.final),
         chip_unit=state.settings.stacks.chip_unit,
         colour_up_after=colour_up_after(state),
+        structure=state.structure,
+        tables_close=state.tables_close,
+        second_stack_due=frozenset(
+            p.name for p in state.players.values() if can_take_second_stack(state, p)
+        ),
+        checks=Checks(state),
     )

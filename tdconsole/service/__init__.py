@@ -53,6 +53,7 @@ from tdconsole.store.memory import MemoryStore
 from tdconsole.store.output import place_new_file
 
 if TYPE_CHECKING:
+    from tdconsole.domain.console_view import ConsoleView
     from tdconsole.domain.served import Served
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
@@ -300,6 +301,14 @@ class Tournament(Generic[Log]):
         from tdconsole.domain.served import Served
 
         return Served(self.state)
+
+    def console(self, now: datetime) -> ConsoleView:
+        """The event as the Director's console reads it at ``now`` (``domain.console_view``),
+        as this service last read the log."""
+        # lazy: the console's model reads the pages' models, for the console alone
+        from tdconsole.domain.console_view import console_view
+
+        return console_view(self.state, now)
 
     def earlier(self) -> Earlier:
         """This event as a new one "like the last one" copies it: its settings and starting

@@ -15,6 +15,7 @@ from tdconsole.demo import demo_in_memory
 from tdconsole.domain.console_view import console_view
 from tdconsole.domain.play import Bust
 from tdconsole.domain.slices.edit_level import EditLevel
+from tdconsole.domain.slices.second_stack import SecondStack
 from tdconsole.service import Tournament
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
@@ -50,3 +51,33 @@ def test_the_colour_up_break_follows_the_structure(demo: Tournament[Any]) -> Non
     assert console_view(demo.state, NOW).colour_up_after == 1
     demo.undo()
     assert console_view(demo.state, NOW).colour_up_after == before.colour_up_after
+
+
+def test_a_keys_command_is_checked_once_per_model(
+    demo: Tournament[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console's keys ask the model whether a command applies (``Checks``): each command
+    is checked on the State once, however often the keys are drawn."""
+    checked: list[object] = []
+    real = Bust.check_applies.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Bust], state: object) -> None:
+        checked.append(state)
+        real(cls, state)
+
+    monkeypatch.setattr(Bust, "check_applies", classmethod(counted))
+    shown = demo.console(NOW)
+    assert shown.checks.refusal(Bust) is None
+    assert shown.checks.refusal(Bust) is None
+    assert len(checked) == 1
+    demo.execute(Bust(names=[demo.state.in_players()[-1].name], declined=True))
+    checked.clear()
+    assert demo.console(NOW).checks.refusal(Bust) is None  # a new model: checked again
+    assert len(checked) == 1
+
+
+def test_the_model_says_who_may_still_take_the_second_stack(demo: Tournament[Any]) -> None:
+    name = demo.state.in_players()[-1].name
+    assert name in demo.console(NOW).second_stack_due
+    demo.execute(SecondStack(name=name, stack=0))  # he takes it: no longer offered
+    assert name not in demo.console(NOW).second_stack_due

@@ -191,13 +191,13 @@ async def test_a_poll_leaves_the_console_under_an_open_dialog(
         console = app.screen
         assert isinstance(console, ConsoleScreen)
         shown: list[int] = []
-        show = console.show
+        show = console.show_event
 
         def counted(*args: object) -> None:
             shown.append(1)
             show(*args)  # type: ignore[arg-type]
 
-        console.show = counted  # type: ignore[method-assign]
+        console.show_event = counted  # type: ignore[method-assign]
         await pilot.press("e")
         await pilot.pause()
         dialog = app.screen
@@ -210,8 +210,10 @@ async def test_a_poll_leaves_the_console_under_an_open_dialog(
         await pilot.press("ctrl+r", "enter")
         await pilot.pause()
         assert app.screen is console and shown
-        assert console.state is not None and console.state.find("Moretti").status == "out"
-        assert console.state.find("Rossi").chips == 4500
+        assert console.shown is not None
+        moretti, rossi = console.shown.event.player("Moretti"), console.shown.event.player("Rossi")
+        assert moretti is not None and moretti.status == "out"
+        assert rossi is not None and rossi.chips == 4500
 
 
 async def test_the_directors_action_from_a_phone_is_news_named_from_its_fields(

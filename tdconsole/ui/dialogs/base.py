@@ -45,8 +45,13 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
 
 
 def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
+    """``where_seated`` of ``table`` in ``state``."""
+    return where_seated(tr, state.tables[table].final, table, seat)
+
+
+def where_seated(tr: Translator, final: bool, table: int, seat: int) -> str:
     """ "table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
-    if state.tables[table].final:
+    if final:
         return tr("final table, seat {seat}", seat=seat)
     return tr("table {table}, seat {seat}", table=table, seat=seat)
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.state import State
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.screens.base import MainScreen
+    from tdconsole.ui.widgets.shown import Shown
 
     _Screen = MainScreen
 else:
@@ -68,7 +69,7 @@ class ConsoleActions(_Screen):
 
     tr: Translator
     floor: bool
-    state: State | None
+    shown: Shown | None
 
     # -- what the actions apply to ---------------------------------------------------------
     def active_tab(self) -> str:
@@ -85,25 +86,27 @@ class ConsoleActions(_Screen):
         return None
 
     def selected_table(self) -> int | None:
-        state = self.state
-        if state is None:
+        if self.shown is None:
             return None
         name = self.selected_player()
-        player = state.find(name) if name else None
+        player = self.shown.event.player(name) if name else None
         if player is not None and player.table is not None and player.status == "in":
             return player.table
         return self.query_one(TablesView).selected_table()
 
     def closing_table(self) -> int | None:
         """The table to close: the first that must close, else the one under the cursor."""
-        state = self.state
-        if state is None:
+        if self.shown is None:
             return None
-        due = [t.number for t in state.open_tables() if state.must_close(t)]
+        due = [t.number for t in self.shown.event.tables if t.must_close]
         selected = self.selected_table()
         if selected in due:
             return selected
         return due[0] if due else selected
+
+    def finished(self) -> bool:
+        """The tournament is over (IV.7)."""
+        return self.shown is not None and self.shown.event.view.phase == "finished"
 
     def choose_first(self, what: str) -> None:
         """A key that acts on the player, table or prize under the cursor, pressed with none
@@ -112,8 +115,8 @@ class ConsoleActions(_Screen):
 
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:
-        state = self.state
-        running = state is not None and state.clock is not None and state.clock.running
+        clock = self.shown.event.view.clock if self.shown is not None else None
+        running = clock is not None and clock.status.running
         self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
 
     def action_clock(self, action: str) -> None:
@@ -132,7 +135,7 @@ class ConsoleActions(_Screen):
 
     def _ask_clock(self, command: ClockControl) -> None:
         status = getattr(self.app, "clock_status", lambda: None)()
-        structure = self.state.structure if self.state is not None else None
+        structure = self.shown.event.structure if self.shown is not None else None
         question = None
         if status is not None and structure is not None:
             question = clock_question(command.action, status, structure, self.tr)
@@ -154,8 +157,8 @@ class ConsoleActions(_Screen):
         """The State a key's dialog opens on: the latest the service holds (the screen shows
         the one last painted, which may be older while a repaint waits its turn)."""
         service = getattr(self.app, "service", None)
-        state = service.state if service is not None else self.state
-        assert state is not None
+        assert service is not None
+        state: State = service.state
         return state
 
     def action_eliminate(self, name: str | None = None) -> None:
@@ -227,7 +230,7 @@ class ConsoleActions(_Screen):
         kind = FOR_TAB.get(tab, "standings")
         if tab in ("standings", "season"):
             pass  # the report of what the tab shows, whatever a notice named
-        elif kind == "standings" and self.state is not None and self.state.phase == "finished":
+        elif kind == "standings" and self.finished():
             kind = getattr(self.app, "named_report", None) or "results"
         else:
             kind = getattr(self.app, "named_report", None) or kind
@@ -305,10 +308,11 @@ class ConsoleActions(_Screen):
         status = getattr(self.app, "clock_status", lambda: None)()
         if status is not None:
             defaults["bb"] = str(status.big_blind)
-        state, number = self.state, self.query_one(TablesView).selected_table()
-        table = state.tables.get(number) if state is not None and number is not None else None
-        if state is not None and table is not None:
-            seated = [s.number for s in table.seats if s.player is not None]
+        number = self.query_one(TablesView).selected_table()
+        tables = self.shown.event.view.tables if self.shown is not None else ()
+        table = next((t for t in tables if t.number == number), None)
+        if table is not None:
+            seated = [s.seat for s in table.seats if s.player is not None]
             defaults["seats"] = ",".join(map(str, seated))
             defaults["button"] = str(table.button)
         self.app.push_screen(form_class(name)(self.tr, defaults))
