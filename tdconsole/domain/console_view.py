@@ -9,11 +9,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
+from tdconsole.domain.clock_state import ClockState
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_view
+from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.structure import Structure
 from tdconsole.domain.structure_proposal import colour_up_break
@@ -159,4 +161,27 @@ def console_view(state: State, now: datetime) -> ConsoleView:
             p.name for p in state.players.values() if can_take_second_stack(state, p)
         ),
         checks=Checks(state),
+    )
+
+
+class Planned(NamedTuple):
+    """What the console's structure screen reads of the event: its settings, its structure
+    and clock once started (None before), its players' numbers."""
+
+    settings: Settings
+    structure: Structure | None
+    clock: ClockState | None
+    entrants: int
+    in_play: int
+    chips_in_play: int
+
+
+def planned(state: State) -> Planned:
+    return Planned(
+        settings=state.settings,
+        structure=state.structure,
+        clock=state.clock,
+        entrants=state.entrants,
+        in_play=state.in_play,
+        chips_in_play=state.chips_in_play,
     )

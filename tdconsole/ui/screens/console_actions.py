@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 from textual.widgets import TabbedContent
@@ -48,6 +48,7 @@ from tdconsole.words.clock import clock_question
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
+    from tdconsole.service import Tournament
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.screens.base import MainScreen
     from tdconsole.ui.widgets.shown import Shown
@@ -153,18 +154,23 @@ class ConsoleActions(_Screen):
         self.app.push_screen(ClockSetDialog(self.tr, self._state(), left))
 
     # -- actions: dialogs ------------------------------------------------------------------
-    def _state(self) -> State:
-        """The State a key's dialog opens on: the latest the service holds (the screen shows
-        the one last painted, which may be older while a repaint waits its turn)."""
-        service = getattr(self.app, "service", None)
+    def _service(self) -> Tournament[Any]:
+        """The service a key's dialog asks what it reads (its players, its command's form):
+        the State as last read, which the screen may not have painted yet (a repaint waiting
+        its turn)."""
+        service: Tournament[Any] | None = getattr(self.app, "service", None)
         assert service is not None
-        state: State = service.state
-        return state
+        return service
+
+    def _state(self) -> State:
+        """The State the dialogs not yet built from their commands' fields open on."""
+        return self._service().state
 
     def action_eliminate(self, name: str | None = None) -> None:
         # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
         player = name or self.selected_player()
-        self.app.push_screen(EliminateDialog.opened(self.app, self.tr, self._state(), player))
+        roster = self._service().roster()
+        self.app.push_screen(EliminateDialog.opened(self.app, self.tr, roster, player))
 
     def action_count(self) -> None:
         table = self.selected_table()
@@ -259,18 +265,19 @@ class ConsoleActions(_Screen):
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
-        found, state = declared(command), self._state()
-        empty = found.nothing_to_choose(state)
+        found = declared(command)
+        form = self._service().form(found)
+        empty = form.nothing_to_choose()
         if empty is not None:
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
-        if found.chosen_first and not found.may_choose(state, player):
+        if found.chosen_first and not form.may_choose(player):
             self.choose_first(found.chosen_where)
             return
         folder = self._print_folder() if found.receipt else None
         cursor = self.under_cursor()
-        dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder, given)
+        dialog = SliceDialog.for_key(self.app, self.tr, form, player, cursor, folder, given)
         self.app.push_screen(dialog)
 
     def under_cursor(self) -> dict[str, int]:
@@ -290,7 +297,7 @@ class ConsoleActions(_Screen):
         from tdconsole.ui.screens.structure import StructureScreen
 
         clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
+        self.app.push_screen(StructureScreen(self.tr, self._service().planned(), clock()))
 
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
@@ -339,7 +346,7 @@ class ConsoleActions(_Screen):
             except RuleError as refused:
                 getattr(self.app, "refused", lambda _error: None)(refused)
                 return
-        dialog = ConfirmDialog(self.tr, self._state(), heading, question, request, articles)
+        dialog = ConfirmDialog(self.tr, heading, question, request, articles)
         self.app.push_screen(dialog)
 
     def action_food(self) -> None:
