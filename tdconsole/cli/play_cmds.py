@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import act, chips_text, named, named_counts, parse_counts, said, say
+from tdconsole.cli.common import act, chips_text, named_counts, parse_counts, said, say
 from tdconsole.cli.parsing import Parser, Whole, cli_name
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
@@ -13,7 +13,6 @@ from tdconsole.domain.numbers import chips_change
 from tdconsole.domain.play import (
     ClosePlan,
     CloseTable,
-    Count,
     Final,
     TableClosed,
 )
@@ -27,16 +26,6 @@ if TYPE_CHECKING:
 def _announce_table_changes(args: argparse.Namespace, service: Tournament) -> None:
     for line in table_changes_said(service.state):
         say(args, line)
-
-
-def cmd_count(args: argparse.Namespace) -> int:
-    counts = parse_counts(args.counts)
-    service = act(args, lambda event: Count(counts=named_counts(event, counts)))
-    for name in named(service, list(counts)):
-        player = service.state.find(name)
-        assert player is not None
-        print(f"{player.name}: {chips_text(player.chips)}")
-    return 0
 
 
 def cmd_close(args: argparse.Namespace) -> int:
@@ -146,9 +135,6 @@ def register(sub: Any) -> None:
         parser: Parser = sub.add_parser(name, help=help, description=help)
         parser.set_defaults(func=func)
         return parser
-
-    p = add(cli_name("Count"), cmd_count, _("record chip counts: NAME=CHIPS ..."))
-    p.add_argument("counts", metavar=_("NAME=N"), nargs="+")
 
     p = add(
         cli_name("CloseTable"),

@@ -108,8 +108,10 @@ def _add(sub: Any, described: Description) -> None:
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
-        if field.kind in ("names", "wholes"):
+        if field.kind in ("names", "wholes", "pairs"):
             worded["nargs"] = "+"
+        if field.kind == "pairs" and not _positional(field):  # repeated: more of them
+            worded["action"] = "extend"
         if _positional(field):
             if flags:  # (left out for a flag's command: ``run``)
                 worded["nargs"] = "*" if "nargs" in worded else "?"

@@ -4,7 +4,12 @@ times are those of a log written by the wall clock.
 
 - **The summary matches the events.** Each command records only certain events (``RECORDS``,
   held to every command by a test): a command whose events no command records together, or
-  whose summary says another command ("seat draw" over a count), is refused.
+  whose summary says another command ("seat draw" over a count), is refused. Its summary says
+  what its events record (``check_summary``): the message they tell ("clock paused" over a
+  start is refused: ``Command.message_of``), and in each field its command's events hold
+  (``Command.named``) what they hold ("eliminated: Anna" over Bea's elimination is refused),
+  a name as typed meaning the player recorded, a text's beginning the text (an older log's
+  ruling kept its first 40 characters); and its English text is what its data say.
 - **Who may give it.** A Director-only command (``commands``) given on the floor is refused
   with its article, as a live command is (``Command.check_role``): the role is the one the
   entry records, or, for an older log's entry without one, the one its label tells against the
@@ -17,31 +22,34 @@ times are those of a log written by the wall clock.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from tdconsole.domain.acting import role_of, who_of
 from tdconsole.domain.commands import DESCRIPTIONS, Description
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.events import CommandNoted, Record
+from tdconsole.domain.events import Command, CommandNoted, EventBody, Record
+from tdconsole.domain.identity import typed_key
 from tdconsole.domain.slices.manifest import SLICE_RECORDS
-from tdconsole.domain.summaries import summary_msg
-from tdconsole.i18n import _
+from tdconsole.domain.state import State
+from tdconsole.domain.summaries import Summary, fields_of, summary_msg
+from tdconsole.domain.texts import MULTILINE, one_line
+from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "Count": frozenset({"chips_counted"}),
     "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),
     "ClosePlan": frozenset({"close_plan_drawn"}),
     "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
     "Final": frozenset({"final_drawn"}),
-    "ColourUp": frozenset({"chips_coloured_up"}),
-    "Start": frozenset({"started"}),
     "Register": frozenset({"player_registered"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),
     "ImportRulebook": frozenset({"rulebook_imported"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
+    # (a sanction that disqualifies records the disqualification)
+    "Sanction": frozenset({*SLICE_RECORDS["Sanction"], "player_disqualified"}),
 }
 """The events each command (its class's name) may record after its ``command`` event."""
 
@@ -98,6 +106,115 @@ def check_command(group: Sequence[Record], director: str, former: Iterable[str] 
             ),
             given[0].article or "VII.1",
         )
+
+
+def command_class(described: Description) -> type[Command]:
+    """The class of the command ``described``."""
+    module = importlib.import_module(f"tdconsole.domain.{described.module}")
+    found: type[Command] = getattr(module, described.command)
+    return found
+
+
+def recorded_as(bodies: Sequence[EventBody], paths: Iterable[str]) -> list[str]:
+    """What ``bodies`` record where ``paths`` say (``Command.named``), each value once, as a
+    summary says it (on one line; a dict's items as ``key=value``)."""
+    found: list[str] = []
+    for path in paths:
+        kind, *attributes = path.split(".")
+        for body in bodies:
+            if body.type != kind:
+                continue
+            items: list[object] = [body]
+            for attribute in attributes:
+                values = [getattr(item, attribute, None) for item in items]
+                items = [
+                    v for value in values for v in (value if isinstance(value, list) else [value])
+                ]
+            for item in items:
+                pairs = item.items() if isinstance(item, dict) else [(None, item)]
+                for key, value in pairs:
+                    if value is None:
+                        continue
+                    said = one_line(str(value) if key is None else f"{key}={value}")
+                    if said not in found:
+                        found.append(said)
+    return found
+
+
+def _means(state: State, said: str, told: str) -> bool:
+    """Whether ``said`` (a summary's, as typed) means ``told`` (as its events record it): the
+    same, the same letters (a name before it was registered), the one player it means, or for
+    ``name=value`` the same value of the player it means."""
+    if said == told or typed_key(said) == typed_key(told):
+        return True
+    if "=" in said and "=" in told:
+        name, _sep, value = said.rpartition("=")
+        held, _sep, chips = told.rpartition("=")
+        return value == chips and _means(state, name, held)
+    found = state.match(said)
+    return len(found) == 1 and found[0].name == told
+
+
+def _says(state: State, said: str, told: list[str]) -> bool:
+    """Whether a summary's field ``said`` names exactly ``told``, in any order."""
+    if said == ", ".join(told):
+        return True
+    left = list(told)
+    for part in said.split(", ") if said else []:
+        match = next((t for t in left if _means(state, part, t)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return not left
+
+
+def check_summary(group: Sequence[Record], state: State) -> None:
+    """Refuse (``RuleError``) the command ``group`` (its events, the ``command`` event first;
+    ``state``, the State after it, tells the players a name as typed means) whose summary does
+    not say what its events record: its English text is not what its data say, its message is
+    not the one they tell (``Command.message_of``), or a field its command's events hold
+    (``Command.named``) names other things than they do. A summary none of the commands' has
+    is not checked (``check_command`` is)."""
+    first = group[0].body
+    if not isinstance(first, CommandNoted):
+        return
+    said = first.said()
+    if isinstance(said, Summary):
+        data = one_line(said.said.text(SOURCE))
+        if str(said) != data:
+            raise RuleError(
+                _("its summary {summary!r} is not what its data say ({data!r})").format(
+                    summary=str(said)[:60], data=data[:60]
+                )
+            )
+    description = described(group[0])
+    message = summary_msg(said)
+    if description is None or isinstance(message, str):
+        return
+    bodies = [record.body for record in group[1:]]
+    command = command_class(description)
+    told = command.message_of(bodies)
+    if told is not None and told.msgid != message.msgid:
+        raise _not_said(said, told.msgid)
+    for field, value in told.args.items() if told is not None else ():
+        if not _says(state, str(message.args.get(field, "")), [str(value)]):
+            raise _not_said(said, str(value))
+    for field, paths in command.named.items():
+        if not paths or field not in fields_of(message):
+            continue
+        values = recorded_as(bodies, paths)
+        given = str(message.args.get(field, ""))
+        cut = field in MULTILINE and len(values) == 1 and values[0].startswith(given)
+        if not (cut or _says(state, given, values)):
+            raise _not_said(said, ", ".join(values))
+
+
+def _not_said(summary: str, told: str) -> RuleError:
+    return RuleError(
+        _("its summary {summary!r} does not say what its events record ({told})").format(
+            summary=summary[:60], told=told[:60]
+        )
+    )
 
 
 def check_times(records: Sequence[Record], now: datetime) -> None:

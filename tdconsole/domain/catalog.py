@@ -6,7 +6,6 @@ from importlib import import_module
 from tdconsole.domain import (
     access,
     clock_events,
-    colour_up,
     director_moves,
     play,
     play_tables,
@@ -19,7 +18,6 @@ from tdconsole.domain.slices.manifest import SLICE_MODULES
 MODULES = (
     access,
     clock_events,
-    colour_up,
     director_moves,
     play,
     play_tables,

@@ -3,6 +3,7 @@ the clock engine (``clock``) computes the time left from them, never decrementin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar, Literal
 
@@ -14,7 +15,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 Action = Literal["start", "pause", "resume", "announce", "next", "prev", "add", "sub", "set"]
 
@@ -61,6 +62,8 @@ class ClockControl(Command):
     action: Action
     seconds: int | None = Field(None, ge=0)
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"seconds": (), "time": ()}
+
     def describe(self) -> Summary:
         if self.action in ("add", "sub"):
             sign = "+" if self.action == "add" else "-"
@@ -68,6 +71,15 @@ class ClockControl(Command):
         if self.action == "set":
             return summary_of(said.CLOCK_SET, time=clock.format_mmss(self.seconds or 0))
         return summary_of(said.CLOCK[self.action])
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        """Its whole summary, said again from its event."""
+        for body in bodies:
+            if isinstance(body, ClockChanged):
+                built = cls.model_construct(action=body.action, seconds=body.seconds)
+                return built.describe().said
+        return None
 
     @classmethod
     def check_applies(cls, state: State) -> None:

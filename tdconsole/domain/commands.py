@@ -50,11 +50,6 @@ def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
     return lambda command: message.format(**{field: getattr(command, field)})
 
 
-def _counted(command: Any) -> Msg:
-    counts = ", ".join(f"{name} {chips}" for name, chips in command.counts.items())
-    return _("Counted: {counts}").format(counts=counts)
-
-
 CLOCK_WORDS = {
     "start": _("Start clock"),
     "pause": _("Clock stopped"),
@@ -91,8 +86,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("Count", "play", "count", PLAY, None, (said.COUNT,),
-       Key("k", "count", _("Count"), False, True), words=_counted),
     _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
        Key("c", "close_table", _("Close table"), True),
        words=_field(_("Close table {table}"), "table")),
@@ -102,10 +95,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        (said.CLOSE_PLAN_SEATS,)),
     _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
        Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
-    _d("ColourUp", "colour_up", "colour-up", PLAY, "VII.1", (said.COLOUR_UP,),
-       Key("C", "colour_up", _("Colour-up"))),
-    _d("Start", "play", "start", BEFORE, "III.1", (said.START,),
-       Key("g", "start", _("Start tournament"), True), words=_("Start tournament")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
        Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),

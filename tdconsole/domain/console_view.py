@@ -47,19 +47,27 @@ class CardTable(NamedTuple):
 
 class Checks:
     """Whether a command applies on the State the console's model was built from, whatever
-    its fields (``Command.check_applies``): asked as the keys are drawn, each command once."""
+    its fields (``Command.check_applies``; at the clock's time, ``check_applies_at``): asked
+    as the keys are drawn, each command once per moment."""
 
-    __slots__ = ("_known", "_state")
+    __slots__ = ("_at", "_known", "_state")
 
     def __init__(self, state: State) -> None:
         self._state = state
+        self._at: datetime | None = None
         self._known: dict[type[Command], RuleError | None] = {}
 
-    def refusal(self, command: type[Command]) -> RuleError | None:
-        """Why ``command`` is refused now, None when it may be given."""
+    def refusal(self, command: type[Command], now: datetime | None = None) -> RuleError | None:
+        """Why ``command`` is refused now (at ``now``, when given), None when it may be
+        given."""
+        if now != self._at:
+            self._at, self._known = now, {}
         if command not in self._known:
             try:
-                command.check_applies(self._state)
+                if now is None:
+                    command.check_applies(self._state)
+                else:
+                    command.check_applies_at(self._state, now)
                 self._known[command] = None
             except RuleError as refused:
                 self._known[command] = refused

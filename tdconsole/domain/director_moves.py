@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import ClassVar
 
 from tdconsole.domain import summaries as said
 from tdconsole.domain.errors import RuleError
@@ -35,6 +36,11 @@ class ClosePlanRaisingSeats(Command):
     seats: int
     seed: int | None = None
     override: str | None = None
+
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "table": ("close_plan_drawn.table",),
+        "seats": ("setting_changed.value",),
+    }
 
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_PLAN_SEATS, table=self.table, seats=self.seats)

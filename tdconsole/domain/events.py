@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Literal
@@ -23,7 +24,7 @@ from tdconsole.domain.identity import same_person
 from tdconsole.domain.slices.manifest import SLICE_EVENTS
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_msg
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 SCHEMA_VERSION = 1
 
@@ -37,7 +38,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     "pin_changed": "access",
     "clock_changed": "clock_events",
-    "chips_coloured_up": "colour_up",
     **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(
         (
@@ -47,7 +47,6 @@ EVENT_MODULES: dict[str, str] = {
         ),
         "registration",
     ),
-    **dict.fromkeys(("started", "chips_counted"), "play"),
     **dict.fromkeys(
         ("rulebook_imported",),
         "rulings",
@@ -155,6 +154,12 @@ class Command(BaseModel):
     director_only: ClassVar[bool] = False
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
+    named: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """What its events record of each field of its summary: the field's name, and where its
+    events hold it (``event_type.attribute``, an attribute of each item of a list or
+    ``key=value`` of each of a dict's after a dot: ``players_eliminated.players.name``); none
+    for a field they do not hold as such (an import holds a summary to its events:
+    ``authorship.check_summary``)."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -184,10 +189,23 @@ class Command(BaseModel):
         fields: ``decide`` asks first, and a console asks before it opens the command's
         dialog (no names typed for a refusal). Most commands depend on their fields alone."""
 
+    @classmethod
+    def check_applies_at(cls, state: State, now: datetime) -> None:
+        """``check_applies`` at ``now``, for a command the clock's time forbids too (a break
+        called while the clock is in one): a console greys its key out then."""
+        cls.check_applies(state)
+
     def describe(self) -> Summary:
         """What the command does, for the log and undo notifications: one of the summaries'
         messages with its fields (``summaries.summary_of``), whose text is English."""
         raise NotImplementedError
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        """Which of its summaries' messages its events ``bodies`` tell, for a command that has
+        several (a clock's pause, not its start), with the fields they tell besides ``named``'s;
+        None: any (an import holds a summary to it: ``authorship.check_summary``)."""
+        return None
 
     def check_role(self, ctx: Context) -> None:
         if self.director_only and ctx.role != "director":

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tdconsole.domain.acting import floor_owns, role_of, who_of
-from tdconsole.domain.authorship import at_event, check_command
+from tdconsole.domain.authorship import at_event, check_command, check_summary
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
 from tdconsole.domain.fold import History, apply_all, in_effect, is_control
@@ -384,7 +384,8 @@ def replay_log(
     """``replay``, returning the History too. With ``start``, ``records`` are the events after
     a State already checked (a snapshot's; none of them undoes or redoes a command before it).
     ``proving`` (an import): every command proves its author and its summary too
-    (``authorship.check_command``), and an older log's undo its owner (``check_signed``)."""
+    (``authorship.check_command``, ``check_summary``), and an older log's undo its owner
+    (``check_signed``)."""
 
     def fresh() -> tuple[State, History]:
         if start is not None:
@@ -444,6 +445,9 @@ def replay_log(
                 stale = records[end - 1]
             else:
                 check_state(state, names_seen)
+                if proving:  # (its events' own faults said first; the entry named)
+                    record = group[0]
+                    check_summary(group, state)
         except RuleError as exc:
             raise at_event(record, exc) from None
         at = end

@@ -232,6 +232,8 @@ class ClosePlan(Command):
     seed: int | None = None
     override: str | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"table": ("close_plan_drawn.table",)}
+
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_PLAN, table=self.table)
 
@@ -250,6 +252,8 @@ class CloseTable(Command):
     counts: dict[str, int]
     seed: int | None = None
     override: str | None = None
+
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"table": ("table_closed.table",)}
 
     def describe(self) -> Summary:
         return summary_of(said.CLOSE_TABLE, table=self.table)

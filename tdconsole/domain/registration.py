@@ -227,6 +227,8 @@ class CreateEvent(Command):
     name: str
     settings: dict[str, Any]
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ()}  # ("Torneo" for a name left empty)
+
     def describe(self) -> Summary:
         return summary_of(said.CREATE_EVENT, name=self.name)
 
@@ -242,6 +244,8 @@ class CreateEvent(Command):
 
 class Register(Command):
     names: list[str] = Field(min_length=1)
+
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("player_registered.name",)}
 
     def describe(self) -> Summary:
         return summary_of(said.REGISTER, name=", ".join(n.strip() for n in self.names))
@@ -285,6 +289,8 @@ class ChangeSettings(Command):
     """``set KEY=VALUE ...``: Director only, logged (Art. VII.1)."""
 
     assignments: list[tuple[str, str]] = Field(min_length=1)
+
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"setting": ()}  # (a PIN masked)
 
     def describe(self) -> Summary:
         return summary_of(said.SET, setting=" ".join(masked(k, v) for k, v in self.assignments))

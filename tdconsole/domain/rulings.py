@@ -3,6 +3,7 @@ sanction: ``slices.sanction``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar
 
@@ -12,6 +13,7 @@ from tdconsole.domain import summaries as said
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
+from tdconsole.i18n import Msg
 
 # -- the club's rulebooks --------------------------------------------------------------------
 
@@ -30,6 +32,10 @@ class RulebookImported(EventBody):
         return None
 
 
+def _message(replaced: bool) -> Msg:
+    return said.RULEBOOK_REPLACED if replaced else said.RULEBOOK_IMPORTED
+
+
 class ImportRulebook(Command):
     """Importing or replacing a rulebook's text changes what every ruling cites: the
     Director's (VII.1), and recorded in the log."""
@@ -39,9 +45,17 @@ class ImportRulebook(Command):
     articles: int = Field(ge=0)
     replaced: bool = False
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "book": ("rulebook_imported.book",),
+        "source": ("rulebook_imported.source",),
+    }
+
     def describe(self) -> Summary:
-        message = said.RULEBOOK_REPLACED if self.replaced else said.RULEBOOK_IMPORTED
-        return summary_of(message, book=self.book, source=self.source)
+        return summary_of(_message(self.replaced), book=self.book, source=self.source)
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        return _message(any(isinstance(b, RulebookImported) and b.replaced for b in bodies))
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         return [

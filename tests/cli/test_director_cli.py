@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ def full(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
         ["pay", *names],
         ["set", "table_seats=8"],
         ["draw", "--seed", "4"],
-        ["start", "--stack", "4000", "--bb", "100", "--break", "2=15"],
+        ["start", "--stack", "4000", "--bb", "100", "--break", "2=15", "--break", "4=10", "6=5"],
     ):
         code, _, err = run(capsys, "--event", path, *argv)
         assert code == 0, err
@@ -34,6 +35,13 @@ def full(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_start_with_a_break(capsys: pytest.CaptureFixture[str], full: str) -> None:
     plan = jrun(capsys, "--event", full, "clock", "plan")["levels"]
     assert plan[2].get("break") is True and plan[2]["minutes"] == 15
+    # --break given again, or with several LEVEL=MINUTES: each one a break
+    breaks = [
+        (row["minutes"], before["level"])
+        for before, row in itertools.pairwise(plan)
+        if row.get("break")
+    ]
+    assert breaks[:3] == [(15, 2), (10, 4), (5, 6)]
     code, _, err = run(
         capsys, "--event", full, "start", "--stack", "4000", "--bb", "1", "--break", "x"
     )
@@ -86,8 +94,11 @@ def test_move_and_colour_up(capsys: pytest.CaptureFixture[str], full: str) -> No
     assert code == 2 and "still needs the 25 chip" in err and "(Art. VII.1)" in err
     code, out, err = run(capsys, "--event", full, "clock", "next")  # level 2: 100/200
     assert code == 0, err
-    code, out, err = run(capsys, "--event", full, "colour-up", "--count", *counts)
+    # --count given twice: its counts add up (the summary first, then what it did)
+    half = len(counts) // 2
+    recount = ["--count", *counts[:half], "--count", *counts[half:]]
+    code, out, err = run(capsys, "--event", full, "colour-up", *recount)
     assert code == 0, err
-    assert "the 25 chips leave play" in out
+    assert out.startswith("colour-up\n") and "the 25 chips leave play" in out
     code, _, err = run(capsys, "--event", full, "count", f"{mover['name']}=4025")
     assert code == 2

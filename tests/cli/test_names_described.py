@@ -14,7 +14,6 @@ from tdconsole.domain import commands
 
 RENAMED = {
     "CreateEvent": "create",
-    "ColourUp": "recolor",
     "ClockControl": "timer",
     "ImportRulebook": "books load",
     "CloseTable": "break",
@@ -42,8 +41,8 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
     for module in COMMANDS:
         importlib.import_module(module).register(sub)
     names = _choices(sub)
-    assert {"create", "recolor", "timer", "books"} <= names
-    assert not {"new", "colour-up", "clock", "rules", "close"} & names
+    assert {"create", "timer", "books"} <= names
+    assert not {"new", "clock", "rules", "close"} & names
     assert "break" in names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")

@@ -199,10 +199,10 @@ def test_set_splits_at_the_first_equals_sign(
 
 
 def test_a_count_whose_name_holds_a_line_break_is_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
     """`count '0<newline>0=-1'`: the name is refused as every name field refuses it (VII.1),
     in one line, before its count is read."""
-    assert main(["--event", str(tmp_path / "none.tdc"), "count", "0\n0=-1"]) == 2
+    assert main(["--event", event, "count", "0\n0=-1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "U+000A" in err and "VII.1" in err, err

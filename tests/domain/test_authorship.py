@@ -1,27 +1,33 @@
 """What each command records (``authorship.RECORDS``) is what the live commands record: every
-command and every event type is in the table, and evenings the live commands wrote — the
-random Director's, and one giving every command the floor and the Director have — replay with
-every proof an import asks (``replay(proving=True)``, ``check_times``)."""
+command and every event type is in the table, each field of every command's summary is said
+where its events hold it or said to be held nowhere (``Command.named``), and evenings the live
+commands wrote — the random Director's, and one giving every command the floor and the
+Director have — replay with every proof an import asks (``replay(proving=True)``,
+``check_times``), and the latter is exported and imported as it stands."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from tdhelpers.played import play
 from tdhelpers.support import FakeClock, MakeService, names, terminal
 
-from tdconsole.domain.authorship import RECORDS, check_times, described
+from tdconsole.demo import build_demo
+from tdconsole.domain.authorship import RECORDS, check_times, command_class, described
 from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.colour_up import ColourUp
 from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.director_moves import ClosePlanRaisingSeats
-from tdconsole.domain.events import EVENT_MODULES, CommandNoted, Record
+from tdconsole.domain.events import EVENT_MODULES, EVENT_TYPES, Command, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
+from tdconsole.domain.play_tables import ClosePlan
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
@@ -35,12 +41,30 @@ from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.domain.slices.withdraw import Withdraw
+from tdconsole.domain.summaries import fields_of
+from tdconsole.service import Tournament
+from tdconsole.store.transfer import export_document, import_document
 
 
 def test_the_table_names_every_command_and_every_event() -> None:
     assert set(RECORDS) == {d.command for d in DESCRIPTIONS}
     recorded = set().union(*RECORDS.values())
     assert recorded | {"command", "undone", "redone"} == set(EVENT_MODULES)
+
+
+def test_every_summarys_field_is_said_where_its_events_hold_it() -> None:
+    """And a command of several summaries says which one its events tell."""
+    for description in DESCRIPTIONS:
+        command = command_class(description)
+        if len(description.summaries) > 1:
+            assert command.message_of.__func__ is not Command.message_of.__func__  # type: ignore[attr-defined]
+        named = command.named
+        fields = set().union(*(fields_of(m) for m in description.summaries))
+        assert set(named) == fields, description.command
+        for path in (p for paths in named.values() for p in paths):
+            kind, attribute, *_ = path.split(".")
+            assert kind in RECORDS[description.command], path
+            assert attribute in EVENT_TYPES[kind].model_fields, path
 
 
 def proved(records: list[Record]) -> set[str]:
@@ -60,10 +84,9 @@ def test_the_random_directors_evenings_prove_their_authors(settings: Settings, s
         service.close()
 
 
-def test_an_evening_of_every_command_proves_its_authors(
-    make_service: MakeService, clock: FakeClock
-) -> None:
-    service = make_service()
+def every_command(service: Tournament, clock: FakeClock) -> None:
+    """An evening giving every command, the floor's (Anna's) and the Director's: pays of
+    several, a bust of two players, a sanction that disqualifies."""
     anna = terminal(service, actor="Anna", role="floor", clock=clock)
     try:
         field = names(20)
@@ -97,6 +120,8 @@ def test_an_evening_of_every_command_proves_its_authors(
         service.execute(Sanction(name=one[3].name, kind="suspend", orbits=1, reason="phone"))
         service.execute(MarkServed(ruling=2))
         service.execute(Disqualify(name=one[4].name, reason="collusion"))
+        # (the name as typed: the summary keeps it, the events the player's)
+        service.execute(Sanction(name=one[6].name.lower(), kind="disqualify", reason="collusion"))
         free = next(s.number for s in state.tables[2].seats if s.player is None)
         service.execute(MovePlayer(name=one[5].name, table=2, seat=free, reason="balance"))
         service.execute(ClockControl(action="next"))  # level 2: the 25 chip may leave
@@ -104,12 +129,16 @@ def test_an_evening_of_every_command_proves_its_authors(
         counts = {p.name: -(-(p.chips or 4000) // 100) * 100 for p in players}
         service.execute(ColourUp(counts=counts, override="recount"))
         service.execute(CallBreak(minutes=10, reason="dinner"))
+        service.execute(ClosePlan(table=3, seed=1, override="short"))
         service.execute(ClosePlanRaisingSeats(table=3, seats=11, seed=1, override="short"))
         movers = service.state.players_at(service.state.tables[3])
         chips = service.state.tables[3].chips
         counts = {p.name: chips // len(movers) for p in movers}
         counts[movers[0].name] += chips - sum(counts.values())
         service.execute(CloseTable(table=3, counts=counts, override="short"))
+        two = service.state.in_players()[-2:]
+        stacks = [p.chips or 4000 for p in two]
+        service.execute(Bust(names=[p.name for p in two], stacks=stacks, declined=True))
         while service.state.in_play > 9:
             service.execute(Bust(names=[service.state.in_players()[-1].name], declined=True))
         finalists = service.state.in_players()
@@ -120,7 +149,30 @@ def test_an_evening_of_every_command_proves_its_authors(
         service.execute(HandOverPrize(name=service.state.in_players()[0].name))
     finally:
         anna.close()
-    assert proved(service.log()) == set(RECORDS) - {"ClosePlan"}
+
+
+def test_an_evening_of_every_command_proves_its_authors(
+    make_service: MakeService, clock: FakeClock
+) -> None:
+    service = make_service()
+    every_command(service, clock)
+    assert proved(service.log()) == set(RECORDS)
+
+
+@pytest.mark.event_file
+def test_an_evening_of_every_command_exports_and_imports(
+    make_service: MakeService, clock: FakeClock, tmp_path: Path
+) -> None:
+    service = make_service()
+    every_command(service, clock)
+    document = export_document(service.store)
+    target = tmp_path / "copy.tdc"
+    assert import_document(document, target, now=clock.now) == len(service.log())
+    copy = Tournament.open(target)
+    try:
+        assert copy.state.players == service.state.players
+    finally:
+        copy.close()
 
 
 def test_an_undone_command_is_still_proved(make_service: MakeService) -> None:
@@ -131,3 +183,15 @@ def test_an_undone_command_is_still_proved(make_service: MakeService) -> None:
     records = service.log()
     assert any(isinstance(r.body, CommandNoted) for r in records)
     assert proved(records) == {"CreateEvent", "Register"}
+
+
+@pytest.mark.event_file
+def test_the_demo_event_exports_and_imports(tmp_path: Path) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path / "data"))
+        demo = Tournament.open(build_demo(tmp_path / "demo.tdc"))
+        try:
+            document = export_document(demo.store)
+            assert import_document(document, tmp_path / "copy.tdc") == len(demo.log())
+        finally:
+            demo.close()

@@ -18,7 +18,6 @@ from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
     catalog,
     clock_events,
-    colour_up,
     director_moves,
     play,
     registration,
@@ -31,6 +30,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
@@ -117,7 +117,7 @@ SAMPLES: list[Command] = [
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     EditLevel(level=5),
     SignPhonesOut(),
-    colour_up.ColourUp(counts={"Anna": 4000}),
+    ColourUp(counts={"Anna": 4000}),
     MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
     director_moves.ClosePlanRaisingSeats(table=3, seats=10),
     HandOverPrize(name="Anna"),

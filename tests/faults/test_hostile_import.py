@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from tdhelpers import forked
-from tdhelpers.command_line import run
+from tdhelpers.command_line import run, started_lines
 
 from tdconsole.cli import main
 from tdconsole.store import transfer
@@ -34,11 +34,7 @@ def document(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     os.environ["TDCONSOLE_DATA_DIR"] = str(folder / "data")
     try:
         for argv in (
-            ["new", event, "--name", "Serata"],
-            ["--event", event, "register", *NAMES],
-            ["--event", event, "pay", *NAMES],
-            ["--event", event, "draw", "--seed", "3"],
-            ["--event", event, "start", "--stack", "4000", "--bb", "100"],
+            *started_lines(event, NAMES),
             ["--event", event, "count", f"{NAMES[0]}=3000"],
             ["--event", event, "dote", NAMES[1], "--stack", "0"],
             ["--event", event, "export", "-o", str(folder / "serata.json")],

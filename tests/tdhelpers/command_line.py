@@ -49,6 +49,18 @@ def new_event(
     return str(path)
 
 
+def started_lines(event: str, names: list[str]) -> list[list[str]]:
+    """The command lines that make ``event`` with ``names`` registered and paid in one
+    command each, drawn (seed 3) and started (stack 4000, big blind 100)."""
+    return [
+        ["new", event, "--name", "Serata"],
+        ["--event", event, "register", *names],
+        ["--event", event, "pay", *names],
+        ["--event", event, "draw", "--seed", "3"],
+        ["--event", event, "start", "--stack", "4000", "--bb", "100"],
+    ]
+
+
 class Cli:
     """One event's command line in English: each call must end with ``code``; what it printed
     (its standard error when refused)."""

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+from tdconsole.ui.screens.console import ConsoleScreen, palette_entries
 from tdconsole.ui.widgets.clock_panel import ClockPanel
 
 from .conftest import opened_by, settle
@@ -64,3 +65,33 @@ async def test_a_narrow_panel_says_the_blinds_play_resumes_at_in_its_width(
         shown = str(panel.query_one("#clock-next", Static).content)
         assert shown == "Riprende 50 / 100"
         assert len(shown) <= panel.content_size.width
+
+
+async def test_p_is_greyed_out_in_a_break_and_says_why_when_pressed(app: ConsoleApp) -> None:
+    """In a break no break may be called: ``P`` leaves the palette and, pressed, says the
+    refusal recording it would give, opening no dialog; once the break is undone, it is back."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ConsoleScreen)
+        app.tick()  # (what the App's timer does four times a second)
+        await settle(pilot)
+        assert screen.check_action("command", ("CallBreak",)) is True
+        await opened_by(pilot, "P", SliceDialog)
+        await pilot.press(*"10", "enter")
+        await settle(pilot)
+        app.tick()
+        await settle(pilot)
+        assert screen.check_action("command", ("CallBreak",)) is False
+        labels = [label for label, *_ in palette_entries(screen)]
+        assert "Chiama una pausa" not in labels, labels
+        await pilot.press("P")
+        await settle(pilot)
+        assert app.screen is screen
+        said = "Una pausa è già in corso (mancano 10:00): per allungarla premi +. (Art. VII.1)"
+        assert messages(app)[-1] == said
+        await pilot.press("u", "enter")  # the break taken back: P applies again
+        await settle(pilot)
+        app.tick()
+        await settle(pilot)
+        assert screen.check_action("command", ("CallBreak",)) is True
+        assert "Chiama una pausa" in [label for label, *_ in palette_entries(screen)]

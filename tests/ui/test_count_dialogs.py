@@ -25,7 +25,7 @@ async def test_the_count_dialog_adds_up_against_the_tables_chips(app: ConsoleApp
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("k")
-        table = app.service.state.tables[app.screen.table]  # type: ignore[union-attr,attr-defined]
+        table = app.service.state.tables[app.screen.board.number]  # type: ignore[union-attr,attr-defined]
         first = app.service.state.players_at(table)[0].chips  # type: ignore[union-attr]
         target = f"{table.chips:,}".replace(",", " ")
         assert note(app).endswith(target)

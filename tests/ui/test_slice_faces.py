@@ -47,7 +47,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         option = f"--{field.flag or field.name} {metavar}"
         if field.kind == "flag":  # an option without a value
             assert f"[--{field.flag or field.name}]" in help_text
-        elif field.kind in ("names", "wholes"):  # one or more
+        elif field.kind in ("names", "wholes", "pairs"):  # one or more
             given = metavar if positional else option
             assert f"{given} [{metavar} ...]" in help_text
         else:

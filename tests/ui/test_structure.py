@@ -133,17 +133,21 @@ async def test_the_start_dialog_labels_its_fields(seated: Tournament) -> None:
     app = build_app(seated, frozen)
     async with app.run_test(size=SIZE) as pilot:
         await pressed(pilot, "g")
-        labels = [text_of(label).strip() for label in app.screen.query(".calc-label")]
-        assert labels == [
+        # each field's label kept once filled (every one opens on the settings' value)
+        boxes = list(app.screen.query(Input))
+        assert [str(box.border_title) for box in boxes if box.value] == [
             "Dote iniziale",
             "Primo grande buio",
             "Primo livello, minuti",
             "Secondo grande buio",
             "Livelli successivi, minuti",
         ]
+        assert [box.value for box in boxes] == ["4000", "100", "40", "200", "20", ""]
+        app.screen.query_one("#breaks", Input).value = "2=15"  # as on the command line
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert seated.state.stack == 4000 and seated.state.structure.second_bb == 200
+        assert seated.state.structure.breaks == {2: 15}
 
 
 @pytest.mark.parametrize(

@@ -105,6 +105,8 @@ class Bust(Command):
     stacks: list[int] | None = None
     declined: bool = False
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"names": ("players_eliminated.players.name",)}
+
     def describe(self) -> Summary:
         return summary_of(said.ELIMINATED, names=", ".join(n.strip() for n in self.names))
 

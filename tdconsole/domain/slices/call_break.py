@@ -8,6 +8,7 @@ changed; undo takes the break back. Every screen shows it as a break, counting d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
-from tdconsole.i18n import _, pgettext
+from tdconsole.i18n import Msg, _, pgettext
 
 CALLED = pgettext("summary", "break called now: {minutes} minutes")
 CALLED_FOR = pgettext("summary", "break called now: {minutes} minutes, {reason}")
@@ -49,10 +50,20 @@ class CallBreak(Command):
     minutes: int = Bounded(ge=LOW, le=HIGH)
     reason: str | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "minutes": ("break_called.minutes",),
+        "reason": ("break_called.reason",),
+    }
+
     def describe(self) -> Summary:
         if self.reason:
             return summary_of(CALLED_FOR, minutes=self.minutes, reason=self.reason)
         return summary_of(CALLED, minutes=self.minutes)
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        reason = any(isinstance(body, BreakCalled) and body.reason for body in bodies)
+        return CALLED_FOR if reason else CALLED
 
     @classmethod
     def check_applies(cls, state: State) -> None:
@@ -63,12 +74,22 @@ class CallBreak(Command):
                 _("the clock exists once the tournament has started (`start`)"), "III.5"
             )
 
+    @classmethod
+    def check_applies_at(cls, state: State, now: datetime) -> None:
+        """Refused while the clock is in a break, called or of the structure (as recorded)."""
+        _called(state, LOW, now)
+
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
-        self.check_applies(state)
-        assert state.clock is not None and state.structure is not None
-        auto = state.settings.clock.auto_announce
-        clock.call_break(state.clock, state.structure, self.minutes, ctx.now, auto_announce=auto)
+        _called(state, self.minutes, ctx.now)
         return [BreakCalled(minutes=self.minutes, reason=self.reason)]
+
+
+def _called(state: State, minutes: int, now: datetime) -> None:
+    """Refuse (``RuleError``) a break of ``minutes`` called at ``now`` (``clock.call_break``)."""
+    CallBreak.check_applies(state)
+    assert state.clock is not None and state.structure is not None
+    auto = state.settings.clock.auto_announce
+    clock.call_break(state.clock, state.structure, minutes, now, auto_announce=auto)
 
 
 SLICE = Slice(

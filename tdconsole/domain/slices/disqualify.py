@@ -74,6 +74,8 @@ class Disqualify(Command):
     reason: str
     chips: int | None = Bounded(None, ge=0)
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("player_disqualified.name",)}
+
     def describe(self) -> Summary:
         return summary_of(said.DISQUALIFIED, name=self.name.strip())
 

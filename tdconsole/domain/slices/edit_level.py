@@ -43,6 +43,8 @@ class EditLevel(Command):
     minutes: int | None = None
     break_minutes: int | None = None
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"level": ()}
+
     def describe(self) -> Summary:
         return summary_of(said.EDIT_LEVEL, level=self.level)
 

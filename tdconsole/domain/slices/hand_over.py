@@ -51,6 +51,8 @@ class HandOverPrize(Command):
 
     name: str
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("prize_handed_over.name",)}
+
     def describe(self) -> Summary:
         return summary_of(said.PRIZE_HANDED_OVER, name=self.name.strip())
 

@@ -40,6 +40,8 @@ class MarkServed(Command):
 
     ruling: int
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"id": ("suspension_served.ruling",)}
+
     def describe(self) -> Summary:
         return summary_of(said.SERVED, id=self.ruling)
 

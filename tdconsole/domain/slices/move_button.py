@@ -42,6 +42,11 @@ class MoveButton(Command):
     table: int
     seat: int
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "table": ("button_moved.table",),
+        "seat": ("button_moved.seat",),
+    }
+
     def describe(self) -> Summary:
         return summary_of(said.BUTTON, table=self.table, seat=self.seat)
 

@@ -65,6 +65,12 @@ class MovePlayer(Command):
     chips: int | None = None
     reason: str
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "name": ("player_moved.name",),
+        "table": ("player_moved.to_table",),
+        "seat": ("player_moved.to_seat",),
+    }
+
     def describe(self) -> Summary:
         return summary_of(said.MOVE, name=self.name.strip(), table=self.table, seat=self.seat)
 

@@ -45,9 +45,16 @@ class Pay(Command):
     names: list[str] = Bounded(min_length=1)
     food: bool = False
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("fee_paid.name",)}
+
     def describe(self) -> Summary:
         names = ", ".join(n.strip() for n in self.names)
         return summary_of(said.FOOD if self.food else said.ENTRY_FEE, name=names)
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        food = any(isinstance(body, FeePaid) and body.food for body in bodies)
+        return said.FOOD if food else said.ENTRY_FEE
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         events: list[EventBody] = []

@@ -83,6 +83,8 @@ class RecordRuling(Command):
         """The articles as typed in one field: ``7.7, 7.8`` (commas or semicolons)."""
         return listed(value) if isinstance(value, str) else value
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"text": ("ruling_recorded.text",)}
+
     def describe(self) -> Summary:
         return summary_of(said.RULING, text=self.text.strip())
 

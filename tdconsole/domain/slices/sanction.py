@@ -60,8 +60,17 @@ class Sanction(Command):
     orbits: int | None = None
     reason: str
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {
+        "name": ("sanction_recorded.name", "player_disqualified.name")
+    }
+
     def describe(self) -> Summary:
         return summary_of(said.SANCTIONS[self.kind], name=self.name.strip())
+
+    @classmethod
+    def message_of(cls, bodies: Sequence[EventBody]) -> Msg | None:
+        kinds = [b.kind if isinstance(b, SanctionRecorded) else "disqualify" for b in bodies]
+        return said.SANCTIONS[kinds[0]] if kinds else None
 
     def decide(self, state: State, ctx: Context) -> list[EventBody]:
         if not self.reason.strip():

@@ -56,6 +56,8 @@ class SecondStack(Command):
     name: str
     stack: int | None = Bounded(None, ge=0)
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("second_stack_issued.name",)}
+
     def describe(self) -> Summary:
         return summary_of(said.SECOND_STACK, name=self.name.strip())
 

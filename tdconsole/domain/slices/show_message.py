@@ -60,6 +60,8 @@ class ShowMessage(Command):
             return {**data, "message": data["message"].strip()}
         return data
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"text": ("message_shown.message",)}
+
     def describe(self) -> Summary:
         return summary_of(said.MESSAGE_SHOWN, text=self.message)
 

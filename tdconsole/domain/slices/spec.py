@@ -19,9 +19,10 @@ from typing import Any, Literal
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, EventBody
-from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.numbers import chips_typed, whole_number
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
+from tdconsole.domain.texts import check_line
 from tdconsole.i18n import Msg, _
 
 Kind = Literal["whole", "text", "player", "choice", "word", "seat"]
@@ -62,18 +63,23 @@ def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
         ) from None
 
 
-Several = Literal["names", "wholes", "flag"]
+Several = Literal["names", "wholes", "flag", "pairs"]
 """Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
 with commas, each completed among the players); several whole numbers within bounds (``N
 [N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
-the dialog's switch)."""
+the dialog's switch); ``KEY=N`` pairs (``NAME=N [NAME=N ...]``, typed with commas; the
+option repeated adds more): each key a player's name and each ``N`` a count of chips, or with
+``Field.keyed`` "whole" both whole numbers (``LEVEL=MINUTES``)."""
 
 Typed = str | Sequence[str] | bool | None
 """A field as a face hands it over: its text (the dialog's, the phone's), the words given on
 the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
 
-Value = int | str | bool | list[str] | list[int] | tuple[int, int] | None
-"""A field's value as the command takes it (a seat: its table and its seat)."""
+Value = (
+    int | str | bool | list[str] | list[int] | tuple[int, int] | dict[str, int] | dict[int, int]
+) | None
+"""A field's value as the command takes it (a seat: its table and its seat; pairs: each key's
+number)."""
 
 Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
 """The names a ``names`` field left empty in the dialog means, from the other fields' values
@@ -132,6 +138,9 @@ class Field:
     appended: bool = False
     """In the dialog, what is typed goes after the words it opens with (the articles cited:
     more of them), not over them."""
+    keyed: Literal["player", "whole"] = "player"
+    """A ``pairs`` field's keys: players' names (their ``N`` counts of chips), or whole
+    numbers (their ``N`` whole numbers within the bounds)."""
 
     def read(
         self,
@@ -146,7 +155,7 @@ class Field:
         typing), else as typed, for the command to refuse. Refused in one line, naming the
         field by ``what`` (the command line's ``--stack``), else by its label."""
         named = self.label if what is None else what
-        if self.kind in ("names", "wholes", "flag"):
+        if self.kind in ("names", "wholes", "flag", "pairs"):
             return self.read_several(raw, article, state, named)
         text = raw.strip() if isinstance(raw, str) else ""
         if not text:
@@ -200,10 +209,43 @@ class Field:
                 whole_number(item, named, low=self.low, high=self.high, article=article)
                 for item in items
             ]
+        if self.kind == "pairs":
+            return self.read_pairs(items, article, state)
         if state is None:
             return items
         found = [state.match(item) for item in items]
         return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
+
+    def read_pairs(
+        self, items: Sequence[str], article: str | None, state: State | None
+    ) -> dict[str, int] | dict[int, int]:
+        """``KEY=N`` items as one mapping (a key given twice: its last ``N``); a player's
+        name split at the last ``=``, as recorded when it means one player of ``state``."""
+        form = self.metavar
+        pairs = []
+        for item in items:
+            key, sep, value = item.rpartition("=")
+            if not sep or not key.strip() or not value.strip():
+                raise RuleError(
+                    _("{item!r} is not in the form {what}: write it as {what}").format(
+                        item=item, what=form
+                    ),
+                    article,
+                )
+            pairs.append((key.strip(), value))
+        if self.keyed == "whole":
+            return {
+                whole_number(key, form, article=article): whole_number(
+                    value, key, low=self.low, high=self.high, article=article
+                )
+                for key, value in pairs
+            }
+        counts: dict[str, int] = {}
+        for key, value in pairs:
+            name = check_line(key, "name")  # as every name field checks it (VII.1)
+            found = state.match(name) if state is not None else []
+            counts[found[0].name if len(found) == 1 else name] = chips_typed(value, name)
+        return counts
 
 
 @dataclass(frozen=True)

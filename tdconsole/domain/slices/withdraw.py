@@ -64,6 +64,8 @@ class FeeRefunded(EventBody):
 class Withdraw(Command):
     name: str
 
+    named: ClassVar[dict[str, tuple[str, ...]]] = {"name": ("player_withdrawn.name",)}
+
     def describe(self) -> Summary:
         return summary_of(said.WITHDRAW, name=self.name.strip())
 

@@ -27,8 +27,10 @@ def offered() -> dict[str, Description]:
 
 def forms(lang: str) -> list[dict[str, Any]]:
     """Each of the phone's commands as its form: its button (the console key's label), its
-    heading, its fields (name, kind, words, bounds, a word's words), its OK and whether it is
-    given in a break (the phone hides its button then, if not), in ``lang``."""
+    heading, its fields (name, kind, words, bounds, a word's words, a seat's two boxes' words:
+    the phone asks its table and its seat on a number keypad and sends ``TABLE:SEAT``), its OK
+    and whether it is given in a break (the phone hides its button then, if not), in
+    ``lang``."""
     shown = []
     for name, described in offered().items():
         spec = declared(name)
@@ -43,6 +45,7 @@ def forms(lang: str) -> list[dict[str, Any]]:
                 "high": f.high,
             }
             | ({"words": _words(f, lang)} if f.kind == "word" else {})
+            | ({"parts": [_("Table").text(lang), _("Seat").text(lang)]} if f.kind == "seat" else {})
             for f in spec.fields
         ]
         shown.append(
@@ -60,7 +63,7 @@ def forms(lang: str) -> list[dict[str, Any]]:
 
 def _words(field: Field, lang: str) -> list[dict[str, str]]:
     """A word field's words: each as typed (sent back as its value), and as shown in ``lang``
-    (a phone that does not list them has the field typed as text)."""
+    (the phone's list)."""
     return [{"word": word.msgid, "label": word.text(lang)} for word in field.words]
 
 

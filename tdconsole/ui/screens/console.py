@@ -103,6 +103,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             show_on_floor(self)
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
+        self._now: datetime | None = None
+        self._in_break = False
+        """The clock's time at its last tick, and whether it was in a break then (the keys a
+        break forbids are greyed out: ``why_not``)."""
         self._letter_keys = {
             k.key for k in ACTIONS if len(k.key) == 1 and k.key.isalpha() and (k.floor or not floor)
         }
@@ -159,6 +163,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:
         self.query_one(ClockPanel).show(status, blink)
+        in_break = status is not None and status.is_break
+        if in_break != self._in_break:
+            self._in_break = in_break
+            self.call_later(self.refresh_bindings)  # (once the tick's time is kept: show_time)
         if status is not None and not self.floor:
             self._colour_up_prompt(status)
 
@@ -179,6 +187,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         )
 
     def show_time(self, now: datetime) -> None:
+        self._now = now
         self.query_one(TitleBar).show_time(now)
         self.query_one(RoomSummary).expire(now)
 
@@ -192,7 +201,8 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             return False
         if self.shown is None:
             return action not in IN_PLAY
-        return why_not(self.shown.event, action) is None  # else said when pressed (``key_alone``)
+        # else said when pressed (``key_alone``)
+        return why_not(self.shown.event, action, self._now) is None
 
     # -- actions: navigation ---------------------------------------------------------------
     async def _front(self, name: str) -> None:
@@ -250,7 +260,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         name = action_id(ACTION_OF_KEY.get(key, ""))
         if not name or self.shown is None or (self.floor and name not in FLOOR_ACTIONS):
             return False
-        refused = why_not(self.shown.event, name)
+        refused = why_not(self.shown.event, name, self._now)
         if refused is not None:
             getattr(self.app, "refused", lambda _error: None)(refused)  # the App says it
         return refused is not None

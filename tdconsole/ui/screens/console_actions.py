@@ -22,9 +22,10 @@ from textual.widgets import TabbedContent
 
 from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.colour_up import recount
+from tdconsole.domain.slices.count import table_count
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -37,7 +38,6 @@ from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.start import StartDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
 from tdconsole.ui.widgets.payouts_view import PayoutsView
@@ -177,7 +177,8 @@ class ConsoleActions(_Screen):
         if table is None:
             self.choose_first("table")
             return
-        self.app.push_screen(CountDialog(self.tr, self._state(), table))
+        state = self._state()
+        self.app.push_screen(CountDialog(self.tr, state, table_count(state, table)))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
@@ -188,9 +189,6 @@ class ConsoleActions(_Screen):
 
     def action_final(self) -> None:
         self.app.push_screen(FinalDialog(self.tr, self._state()))
-
-    def action_start(self) -> None:
-        self.app.push_screen(StartDialog(self.tr, self._state()))
 
     def action_register(self) -> None:
         # The players the club knows, to take by a few letters; the last event's, offered.
@@ -302,11 +300,12 @@ class ConsoleActions(_Screen):
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
 
-        chip = next_chip(self._state().settings)
-        if chip is None:
+        state = self._state()
+        board = recount(state)
+        if board is None:
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
-        self.app.push_screen(ColourUpDialog(self.tr, self._state(), chip))
+        self.app.push_screen(ColourUpDialog(self.tr, state, board))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""

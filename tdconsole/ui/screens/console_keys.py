@@ -12,6 +12,8 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tdconsole.domain.console_view import ConsoleView
     from tdconsole.domain.events import Command
 
@@ -99,12 +101,12 @@ def command_of(action: str) -> type[Command] | None:
     return None
 
 
-def refusal(event: ConsoleView, action: str) -> RuleError | None:
-    """Why the command of ``action`` is refused in ``event`` whatever its dialog would hold
-    (the command's own ``check_applies``: ``console_view.Checks``); None when it may be
-    given."""
+def refusal(event: ConsoleView, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the command of ``action`` is refused in ``event`` (at ``now``, when given) whatever
+    its dialog would hold (the command's own ``check_applies``, ``check_applies_at``:
+    ``console_view.Checks``); None when it may be given."""
     command = command_of(action)
-    return None if command is None else event.checks.refusal(command)
+    return None if command is None else event.checks.refusal(command, now)
 
 
 OVER = {
@@ -122,14 +124,15 @@ would say of a finished event)."""
 KEY_OF_ACTION = {action_id(k.action): k for k in ACTIONS}
 
 
-def why_not(event: ConsoleView, action: str) -> RuleError | None:
-    """Why the key of ``action`` does not apply in ``event``, with its article (None: it
-    does): its command's refusal, or the stage (before the start, in play, over)."""
+def why_not(event: ConsoleView, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the key of ``action`` does not apply in ``event`` (at ``now``: the clock's time),
+    with its article (None: it does): its command's refusal, or the stage (before the start,
+    in play, over)."""
     key = KEY_OF_ACTION.get(action)
     what = key.label if key is not None else action
     if event.view.phase == "finished" and action in OVER:
         return RuleError(_("{what}: the tournament is over").format(what=what), "IV.7")
-    refused = refusal(event, action)
+    refused = refusal(event, action, now)
     if refused is not None:
         return refused
     started = event.view.starting_stack is not None

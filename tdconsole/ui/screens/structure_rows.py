@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Input, Static
 from tdconsole.domain import clock
 from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.start import SLICE as START
 from tdconsole.domain.structure_proposal import (
     build,
     colour_up_break,
@@ -31,7 +32,6 @@ from tdconsole.domain.structure_proposal import (
 )
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import parse_int
-from tdconsole.ui.dialogs.start import FIELDS as START_FIELDS
 from tdconsole.ui.glyphs import COLOUR_UP
 from tdconsole.ui.i18n import chips
 
@@ -49,8 +49,17 @@ else:
 LEVELS = 24
 """Levels shown (breaks come as extra rows)."""
 
+_START = {field.name: field.label for field in START.fields}
 # (field id, label) of the structure before the start: what ``start`` takes (III.1, III.5).
-FIELDS = (*START_FIELDS, ("at", _("Start (HH:MM)")), ("players", _("Players")))
+FIELDS = (
+    ("stack", _START["stack"]),
+    ("bb", _START["big_blind"]),
+    ("first", _START["first_minutes"]),
+    ("second", _START["second_big_blind"]),
+    ("minutes", _START["minutes"]),
+    ("at", _("Start (HH:MM)")),
+    ("players", _("Players")),
+)
 
 
 def _hhmm(moment: datetime) -> str:

@@ -431,14 +431,56 @@
       return b;
     }));
   }
+  // A word: one of a list (none chosen yet when it may be left out). A seat: its table and
+  // its seat, each on a number keypad, sent as TABLE:SEAT.
+  function wordField(id, label, words, required) {
+    const l = document.createElement("label");
+    const s = document.createElement("span");
+    s.textContent = label;
+    const list = document.createElement("select");
+    list.id = id;
+    const choices = (required ? [] : [{ word: "", label: "" }]).concat(words);
+    list.replaceChildren(...choices.map((w) => {
+      const o = document.createElement("option");
+      o.value = w.word;
+      o.textContent = w.label;
+      return o;
+    }));
+    l.append(s, list);
+    return l;
+  }
+  function seatField(id, label, parts) {
+    const box = document.createElement("fieldset");
+    box.className = "seat";
+    const legend = document.createElement("legend");
+    legend.textContent = label;
+    const boxes = parts.map((part, i) => {
+      const f = numberField(id + (i ? "-seat" : "-table"), part);
+      f.querySelector("input").maxLength = 3;
+      return f;
+    });
+    box.append(legend, ...boxes);
+    return box;
+  }
+  function typedField(f) {
+    if (f.kind !== "seat") return $("field-" + f.name).value;
+    const table = $("field-" + f.name + "-table").value.trim();
+    const seat = $("field-" + f.name + "-seat").value.trim();
+    return table || seat ? table + ":" + seat : "";
+  }
+  function formField(f) {
+    const id = "field-" + f.name;
+    if (f.kind === "word") return wordField(id, f.label, f.words, f.required);
+    if (f.kind === "seat") return seatField(id, f.label, f.parts);
+    return (f.kind === "whole" ? numberField : textField)(id, f.label);
+  }
   function openCommand(form) {
-    const fields = form.fields.map((f) => (f.kind === "whole" ? numberField : textField)(
-      "field-" + f.name, f.label));
+    const fields = form.fields.map(formField);
     const pin = numberField("director-pin", W.director_pin);
     pin.querySelector("input").type = "password";
     sheet(form.heading, form.ok, [], [...fields, pin], async () => {
       const typed = {};
-      for (const f of form.fields) typed[f.name] = $("field-" + f.name).value;
+      for (const f of form.fields) typed[f.name] = typedField(f);
       await act("/floor/api/command",
         { command: form.command, fields: typed, pin: $("director-pin").value });
     });
