@@ -1,7 +1,7 @@
 """The players as a console's dialog reads them, on the State it opened on: found by the name
-typed, completed as it is typed, told with their seats, and whether one may still take the
-second stack. The service gives it (``Tournament.roster``; a command's ``Tournament.form``);
-a dialog holds it, never the State."""
+typed, completed as it is typed, told with their seats, whether one may still take the second
+stack, and their counts (a table's, the colour-up's board). The service gives it
+(``Tournament.roster``; a command's ``Tournament.form``); a dialog holds it, never the State."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from tdconsole.domain.play_common import (
     second_stacks_given,
     table_of,
 )
+from tdconsole.domain.slices.colour_up import Recount, recount
+from tdconsole.domain.slices.count import TableCount, table_count
 from tdconsole.domain.state import Player, State
 
 
@@ -74,3 +76,11 @@ class Roster:
         if player is None or player.table is None or not can_take_second_stack(self._state, player):
             return None
         return second_stack_amount(self._state, table_of(self._state, player))
+
+    def table_count(self, number: int) -> TableCount:
+        """The counts of table ``number``, as the count's dialog shows them."""
+        return table_count(self._state, number)
+
+    def recount(self) -> Recount | None:
+        """The colour-up's board (None: no bigger chip to colour up to)."""
+        return recount(self._state)

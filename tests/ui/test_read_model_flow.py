@@ -5,6 +5,7 @@ event's model once per change (``domain.console_view``) and holds it in one reac
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from tdconsole.domain import console_view as console_view_module
 from tdconsole.domain.console_view import console_view
 from tdconsole.domain.play import Bust
 from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.screens import console as console_module
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.widgets.shown import Shown
@@ -64,6 +66,17 @@ def test_no_widget_reads_the_state() -> None:
     }
     assert not {name for name in reading if name.startswith("widgets/")}
     assert reading <= STILL_ON_THE_STATE, reading - STILL_ON_THE_STATE
+
+
+def test_only_those_dialogs_hold_the_state() -> None:
+    """A dialog handed a State to hold (``base.Dialog``, typed or not) is one of them."""
+    holding = set()
+    for path in (UI / "dialogs").glob("*.py"):
+        module = importlib.import_module(f"tdconsole.ui.dialogs.{path.stem}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Dialog) and value is not Dialog:
+                holding.add(f"dialogs/{path.name}")
+    assert holding <= DIALOGS_ON_THE_STATE, holding - DIALOGS_ON_THE_STATE
 
 
 def test_the_dialogs_built_from_their_fields_read_no_state() -> None:

@@ -24,8 +24,6 @@ from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.slices.colour_up import recount
-from tdconsole.domain.slices.count import table_count
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -177,8 +175,8 @@ class ConsoleActions(_Screen):
         if table is None:
             self.choose_first("table")
             return
-        state = self._state()
-        self.app.push_screen(CountDialog(self.tr, state, table_count(state, table)))
+        board = self._service().roster().table_count(table)
+        self.app.push_screen(CountDialog(self.tr, board))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
@@ -300,12 +298,11 @@ class ConsoleActions(_Screen):
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
 
-        state = self._state()
-        board = recount(state)
+        board = self._service().roster().recount()
         if board is None:
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
-        self.app.push_screen(ColourUpDialog(self.tr, state, board))
+        self.app.push_screen(ColourUpDialog(self.tr, board))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""
