@@ -20,13 +20,13 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.final import finalists as in_seat_order
 from tdconsole.domain.state import State
 from tdconsole.season.editing import add_events, create_season
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app
-from tdconsole.ui.dialogs.final import seat_order
 from tdconsole.ui.dialogs.register import Known
 
 CLEAR = ("end", "ctrl+u")
@@ -299,7 +299,7 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
             check(any(p.status == "disqualified" for p in state().players.values()), "dq")
     # Every finalist counted (IV.5), table by table, seat by seat; then down to the winner.
     press.phase = "final"
-    finalists = seat_order(state())
+    finalists = in_seat_order(state()).players
     rest = sum(p.chips or 0 for p in finalists[1:])
     counts = [state().chips_in_play - rest, *(p.chips or 0 for p in finalists[1:])]
     await press.command("f")

@@ -45,7 +45,7 @@ def test_reading_a_log_imports_only_its_event_types_modules(tmp_path: Path) -> N
         "assert [p.name for p in service.state.players.values()] == ['Ada', 'Bea']"
     )
     assert "registration" in loaded
-    assert not loaded & {"access", "colour_up", "director_moves", "play", "rulings", "seating"}
+    assert not loaded & {"access", "colour_up", "close_plan", "play", "rulings", "seating"}
 
 
 def test_an_unknown_type_is_still_refused_by_name() -> None:

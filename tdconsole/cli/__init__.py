@@ -54,7 +54,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     # the commands written in one module each (``domain.slices``), in the manifest's order
     "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
-    "tdconsole.cli.play_cmds": _named("CloseTable", "Final"),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
     "tdconsole.cli.rulings_cmds": ("rulings",),
     "tdconsole.cli.rules_cmds": ("rule", *_named("ImportRulebook")),

@@ -95,7 +95,9 @@ def _add(sub: Any, described: Description) -> None:
         description=words,
     )
     flags = [(flag, declared_as(other)) for flag, other in told_apart(described.command)]
+    shared = {f.name for _flag, other in flags for f in other.fields}
     for field in declared.fields:
+        apart = bool(flags) and field.name not in shared  # (left out for a flag's command: ``run``)
         if field.kind == "flag":  # an option without a value: ``--food``
             own.add_argument(
                 f"--{field.flag or field.name}",
@@ -113,7 +115,7 @@ def _add(sub: Any, described: Description) -> None:
         if field.kind == "pairs" and not _positional(field):  # repeated: more of them
             worded["action"] = "extend"
         if _positional(field):
-            if flags:  # (left out for a flag's command: ``run``)
+            if apart:
                 worded["nargs"] = "*" if "nargs" in worded else "?"
             own.add_argument(field.name, help=field.label, **worded)
         else:
@@ -121,11 +123,23 @@ def _add(sub: Any, described: Description) -> None:
                 f"--{field.flag or field.name}",
                 dest=field.name,
                 help=field.label,
-                required=field.required,
+                required=field.required and not apart,
                 **worded,
             )
+    added = {field.name for field in declared.fields}
     for flag, other in flags:
-        own.add_argument(f"--{flag}", action="store_true", help=other.heading)
+        if flag not in added:
+            own.add_argument(f"--{flag}", action="store_true", help=other.heading)
+            added.add(flag)
+        for field in other.fields:  # its own, after its flag (``--plan --seats N``)
+            if field.name not in added:
+                own.add_argument(
+                    f"--{field.flag or field.name}",
+                    dest=field.name,
+                    help=field.label,
+                    metavar=field.metavar,
+                )
+                added.add(field.name)
     if declared.json is not None:
         own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     own.set_defaults(func=partial(run, declared, flags))
@@ -140,8 +154,7 @@ def _positional(field: Field) -> bool:
 def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
     events did beyond it (``Slice.after``); with ``--json``, its document alone."""
-    typed = {field.name: getattr(args, field.name) for field in declared.fields}
-    declared, typed = _told_apart(declared, flags, typed, args)
+    declared, typed = _told_apart(declared, flags, args)
     options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
     service = open_service(args)
     try:
@@ -163,23 +176,47 @@ def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespac
 
 
 def _told_apart(
-    declared: Slice,
-    flags: list[tuple[str, Slice]],
-    typed: dict[str, str | None],
-    args: argparse.Namespace,
-) -> tuple[Slice, dict[str, str | None]]:
-    """The command the line means, when its name holds others told apart by a flag
-    (``flags``: each flag and its command): the flag's (nothing typed for it), or
-    ``declared`` (its required arguments given), never both."""
+    declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace
+) -> tuple[Slice, dict[str, Any]]:
+    """The command the line means and what was typed for its fields, when its name holds
+    others told apart by a flag (``flags``: each flag and its command): the flag's, with the
+    fields its name gives after the flag (``close --plan --seats N``: the one naming the most),
+    or ``declared`` (its own required arguments given), never both."""
     if not flags:
-        return declared, typed
-    chosen = [other for flag, other in flags if getattr(args, flag)]
-    needed = [f for f in declared.fields if f.required and not f.option]
-    given = any(typed[f.name] is not None for f in needed)
-    if len(chosen) + given != 1:
-        what = needed[0].metavar if needed else declared.heading
-        alone = ", ".join(f"--{flag}" for flag, _other in flags)
+        return declared, {field.name: getattr(args, field.name) for field in declared.fields}
+
+    def given(other: Slice, word: str) -> bool:
+        field = next((f for f in other.fields if f"--{f.flag or f.name}" == word), None)
+        return getattr(args, word[2:] if field is None else field.name, None) not in (None, False)
+
+    named = {other: other.description.cli.split()[1:] for _flag, other in flags}
+    chosen = sorted(
+        (other for other, words in named.items() if all(given(other, w) for w in words)),
+        key=lambda other: len(named[other]),
+    )
+    for other, words in named.items():
+        stray = [w for w in words[1:] if given(other, w) and not given(other, words[0])]
+        if stray:
+            raise RuleError(
+                _("give {option} with {flag}").format(option=stray[0], flag=words[0]),
+                declared.article,
+            )
+    shared = {f.name for _flag, other in flags for f in other.fields}
+    needed = [f for f in declared.fields if f.required and f.name not in shared]
+    given_own = any(getattr(args, f.name) is not None for f in needed)
+    if bool(chosen) + given_own != 1:
+        what = (
+            (
+                needed[0].metavar
+                if not needed[0].option
+                else f"--{needed[0].flag or needed[0].name} {needed[0].metavar}"
+            )
+            if needed
+            else declared.heading
+        )
+        alone = ", ".join(dict.fromkeys(f"--{flag}" for flag, _other in flags))
         raise RuleError(
             _("give {what}, or {flags} alone").format(what=what, flags=alone), declared.article
         )
-    return (declared, typed) if given else (chosen[0], {})
+    meant = chosen[-1] if chosen else declared
+    return meant, {field.name: getattr(args, field.name) for field in meant.fields}

@@ -39,10 +39,6 @@ from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "CloseTable": frozenset({"close_plan_drawn", "table_closed"}),
-    "ClosePlan": frozenset({"close_plan_drawn"}),
-    "ClosePlanRaisingSeats": frozenset({"setting_changed", "close_plan_drawn"}),
-    "Final": frozenset({"final_drawn"}),
     "Register": frozenset({"player_registered"}),
     "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
     "CreateEvent": frozenset({"event_created"}),

@@ -6,9 +6,7 @@ from importlib import import_module
 from tdconsole.domain import (
     access,
     clock_events,
-    director_moves,
     play,
-    play_tables,
     registration,
     rulings,
     seating,
@@ -18,9 +16,7 @@ from tdconsole.domain.slices.manifest import SLICE_MODULES
 MODULES = (
     access,
     clock_events,
-    director_moves,
     play,
-    play_tables,
     registration,
     rulings,
     seating,

@@ -45,11 +45,6 @@ def _names(message: Msg) -> Callable[[Any], Msg]:
     return lambda command: message.format(names=", ".join(command.names))
 
 
-def _field(message: Msg, field: str) -> Callable[[Any], Msg]:
-    """``message`` with the command's ``field``."""
-    return lambda command: message.format(**{field: getattr(command, field)})
-
-
 CLOCK_WORDS = {
     "start": _("Start clock"),
     "pause": _("Clock stopped"),
@@ -86,15 +81,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("CloseTable", "play_tables", "close", PLAY, "IV.4", (said.CLOSE_TABLE,),
-       Key("c", "close_table", _("Close table"), True),
-       words=_field(_("Close table {table}"), "table")),
-    _d("ClosePlan", "play_tables", "close --plan", ANY, "IV.4", (said.CLOSE_PLAN,),
-       words=_field(_("Table {table}: move plan"), "table")),
-    _d("ClosePlanRaisingSeats", "director_moves", "close --plan --seats", ANY, "IV.4",
-       (said.CLOSE_PLAN_SEATS,)),
-    _d("Final", "play_tables", "final", PLAY, "IV.5", (said.FINAL,),
-       Key("f", "final", _("Final table draw"), True), words=_("Final table draw")),
     _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
        Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
     _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),

@@ -38,7 +38,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     "pin_changed": "access",
     "clock_changed": "clock_events",
-    **dict.fromkeys(("close_plan_drawn", "table_closed", "final_drawn"), "play_tables"),
     **dict.fromkeys(
         (
             "event_created",

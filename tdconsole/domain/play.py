@@ -1,5 +1,6 @@
 """Titles III-IV: the start, the chip ledger, the second stack, the end; eliminations and places
-(``slices.bust``) re-exported with the other play commands for the faces.
+(``slices.bust``), the closings and the final (``slices.close_table``, ``slices.final``)
+re-exported with the other play commands for the faces.
 
 Chip ledger: each table's C_t counts every stack issued there (starting stacks, second stacks)
 plus chips carried in by moved players, minus chips carried out; the sum over open tables is the
@@ -15,19 +16,11 @@ from tdconsole.domain.play_common import (
     current_big_blind,
     second_stack_amount,
 )
-from tdconsole.domain.play_tables import (
-    ClosePlan,
-    ClosePlanDrawn,
-    CloseTable,
-    Final,
-    FinalDrawn,
-    Move,
-    TableClosed,
-    draw_move_plan,
-    vacant_seats,
-)
 from tdconsole.domain.slices.bust import Bust, Elimination, PlayersEliminated, places_for
+from tdconsole.domain.slices.close_plan import ClosePlan, ClosePlanDrawn, Move
+from tdconsole.domain.slices.close_table import CloseTable, TableClosed
 from tdconsole.domain.slices.count import ChipsCounted, Count
+from tdconsole.domain.slices.final import Final, FinalDrawn
 from tdconsole.domain.slices.second_stack import SecondStack, SecondStackIssued
 from tdconsole.domain.slices.start import Start, Started
 
@@ -50,9 +43,7 @@ __all__ = [
     "TableClosed",
     "can_take_second_stack",
     "current_big_blind",
-    "draw_move_plan",
     "places_for",
     "round_chips",
     "second_stack_amount",
-    "vacant_seats",
 ]

@@ -63,7 +63,12 @@ def test_an_evening_from_new_to_the_winner(
     each = state["chips_in_play"] // 9 // 25 * 25
     counts = [f"{p['name']}={each}" for p in finalists]
     counts[0] = f"{finalists[0]['name']}={state['chips_in_play'] - each * 8}"
-    cli("final", "--count", *counts, "--seed", "2")
+    drawn = cli("final", "--count", *counts, "--seed", "2").splitlines()
+    assert drawn[:2] == ["final table draw", "final table (Art. IV.5): 9 players"]
+    assert drawn[2].startswith("  seat 1  A♠   ") and drawn[2].endswith(
+        " (bonus 11 100, Art. III.4)"
+    )
+    assert len(drawn) == 11
     state = cli.json("state")
     assert state["phase"] == "final" and state["final_bonus"] == 11100  # 100000 / 9 → 11 100
     assert state["chips_in_play"] == 100000 + 11100 * 9

@@ -102,3 +102,51 @@ def test_move_and_colour_up(capsys: pytest.CaptureFixture[str], full: str) -> No
     assert out.startswith("colour-up\n") and "the 25 chips leave play" in out
     code, _, err = run(capsys, "--event", full, "count", f"{mover['name']}=4025")
     assert code == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["close", "1"], "give --count NAME=N, or --plan alone"),
+        (["close", "1", "--plan", "--count", "P1=0"], "give --count NAME=N, or --plan alone"),
+        (["close", "1", "--seats", "10"], "give --seats with --plan"),
+        (
+            ["close", "1", "--count", "P1"],
+            "'P1' is not in the form NAME=N: write it as NAME=N",
+        ),
+    ],
+)
+def test_close_is_told_apart_by_its_flags_a_wrong_line_refused_in_one(
+    capsys: pytest.CaptureFixture[str], full: str, argv: list[str], said: str
+) -> None:
+    """``close TABLE --count``, ``--plan`` and ``--plan --seats N``: one command line's name,
+    three commands; a line meaning none of them, or two, says what to write, with the
+    closing's article, and changes nothing."""
+    before = jrun(capsys, "--event", full, "log")["events"]
+    code, out, err = run(capsys, "--event", full, *argv)
+    assert (code, out, err) == (2, "", f"error: {said} (Art. IV.4)\n")
+    assert jrun(capsys, "--event", full, "log")["events"] == before
+
+
+def test_a_closing_says_its_summary_then_the_moves(
+    capsys: pytest.CaptureFixture[str], full: str
+) -> None:
+    argv = ["close", "1", "--plan", "--seats", "10", "--seed", "3"]
+    code, out, err = run(capsys, "--event", full, *argv)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:2] == [
+        "move plan for table 1, table_seats=10",
+        "table 1 closes: moves to announce (Art. IV.4)",
+    ]
+    assert len(lines) == 5 and all(": table " in line for line in lines[2:])
+    movers = [line.split(":")[0].strip() for line in lines[2:]]
+    counts = [f"{name}=4000" for name in movers]
+    argv = ["close", "1", "--count", *counts, "--override", "recount"]
+    code, out, err = run(capsys, "--event", full, *argv)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "close table 1"
+    assert [line.split(" → ")[0].strip() for line in lines[1:4]] == movers
+    assert all(line.endswith(" with 4 000") for line in lines[1:4])
+    assert lines[4] == "  ledger adjustment -20 000: recount"

@@ -16,7 +16,6 @@ RENAMED = {
     "CreateEvent": "create",
     "ClockControl": "timer",
     "ImportRulebook": "books load",
-    "CloseTable": "break",
 }
 
 
@@ -42,8 +41,7 @@ def test_a_described_name_is_the_parser_name(monkeypatch: pytest.MonkeyPatch) ->
         importlib.import_module(module).register(sub)
     names = _choices(sub)
     assert {"create", "timer", "books"} <= names
-    assert not {"new", "clock", "rules", "close"} & names
-    assert "break" in names
+    assert not {"new", "clock", "rules"} & names
     assert _choices(sub.choices["books"]) == {"list", "load"}
     action = next(a for a in sub.choices["timer"]._actions if a.dest == "action")
     assert action.choices is not None and "next" in action.choices

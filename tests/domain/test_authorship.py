@@ -17,16 +17,15 @@ from tdconsole.demo import build_demo
 from tdconsole.domain.authorship import RECORDS, check_times, command_class, described
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.commands import DESCRIPTIONS
-from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.events import EVENT_MODULES, EVENT_TYPES, Command, CommandNoted, Record
 from tdconsole.domain.invariants import replay
-from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.play_tables import ClosePlan
+from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Final, SecondStack, Start
 from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw

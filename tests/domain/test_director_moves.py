@@ -9,11 +9,11 @@ from tdhelpers.support import MakeService, names, terminal
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import rounded_up
-from tdconsole.domain.director_moves import ClosePlanRaisingSeats
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
-from tdconsole.domain.play_tables import seats_for_closing
 from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.close_plan import seats_for_closing
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel

@@ -30,11 +30,7 @@ NOT_YET = frozenset(
     {
         "ChangeSettings",
         "ClockControl",
-        "ClosePlan",
-        "ClosePlanRaisingSeats",
-        "CloseTable",
         "CreateEvent",
-        "Final",
         "ImportRulebook",
         "Register",
     }
@@ -74,6 +70,9 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     assert EVENT_MODULES["message_cleared"] == "slices.clear_message"
     assert EVENT_MODULES["player_moved"] == "slices.move_player"
     assert EVENT_MODULES["chips_coloured_up"] == "slices.colour_up"
+    assert EVENT_MODULES["close_plan_drawn"] == "slices.close_plan"
+    assert EVENT_MODULES["table_closed"] == "slices.close_table"
+    assert EVENT_MODULES["final_drawn"] == "slices.final"
 
 
 @pytest.mark.parametrize(
@@ -110,6 +109,29 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
                 "adjustments": {"2": 75},  # (a file holds its keys as text)
                 "settings": {},
                 "reason": "colour-up",
+            },
+        ),
+        (
+            "close_plan_drawn",
+            {"table": 3, "moves": [{"name": "Dan", "to_table": 1, "to_seat": 4, "chips": None}]},
+        ),
+        (
+            "table_closed",
+            {
+                "table": 3,
+                "moves": [{"name": "Dan", "to_table": 1, "to_seat": 4, "chips": 4000}],
+                "adjustment": -25,
+                "reason": "riconteggio",
+            },
+        ),
+        (
+            "final_drawn",
+            {
+                "table": {"number": 4, "suit": "♠", "final": True, "seats": []},
+                "counts": {"Dan": 4000},
+                "bonus": 1000,
+                "bonus_players": ["Dan"],
+                "adjustment": 0,
             },
         ),
         (
@@ -321,3 +343,22 @@ def test_pairs_of_whole_numbers_are_read_within_bounds() -> None:
         breaks.read(["x=15"], None)
     with pytest.raises(RuleError, match="out of range"):
         breaks.read(["2=90"], None)
+
+
+def test_counts_are_read_as_names_and_chips_each_name_as_recorded() -> None:
+    """A ``pairs`` field (``close --count``, ``final --count``): ``NAME=N`` words on the
+    command line, or typed with commas in the dialog; a name as recorded when it means one
+    player, a count as every count of chips is read; a bad pair refused in one line."""
+    state = _two_players()
+    field = declared("CloseTable").fields[1]
+    assert field.kind == "pairs"
+    typed = ["romano=4000", "Marta Rossi=3 000"]
+    assert field.read(typed, "IV.4", state) == {"Mario Romano": 4000, "Marta Rossi": 3000}
+    assert field.read("romano=4000, mar=25", "IV.4", state) == {"Mario Romano": 4000, "mar": 25}
+    with pytest.raises(RuleError, match="is not in the form NAME=N") as refused:
+        field.read(["romano"], "IV.4", state)
+    assert refused.value.article == "IV.4"
+    with pytest.raises(RuleError, match="is not a count of chips"):
+        field.read(["romano=4k"], "IV.4", state)
+    with pytest.raises(RuleError, match="give it"):
+        field.read([], "IV.4", state)

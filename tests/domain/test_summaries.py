@@ -18,7 +18,6 @@ from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
     catalog,
     clock_events,
-    director_moves,
     play,
     registration,
     rulings,
@@ -30,6 +29,7 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
@@ -119,7 +119,7 @@ SAMPLES: list[Command] = [
     SignPhonesOut(),
     ColourUp(counts={"Anna": 4000}),
     MovePlayer(name="Anna Rossi", table=2, seat=7, reason="x"),
-    director_moves.ClosePlanRaisingSeats(table=3, seats=10),
+    ClosePlanRaisingSeats(table=3, seats=10),
     HandOverPrize(name="Anna"),
     ShowMessage(message="Dinner is served", minutes=30),
     ClearMessage(),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock_events, director_moves, play, registration
+from tdconsole.domain import clock_events, play, registration
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
@@ -17,9 +18,6 @@ from tdconsole.ui.words import command_words
 WORDS: list[tuple[Command, str, str]] = [
     (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
      "Iscritti: Anna, Bruno"),
-    (play.ClosePlan(table=3), "Table 3: move plan", "Tavolo 3: piano degli spostamenti"),
-    (play.CloseTable(table=3, counts={}), "Close table 3", "Chiudi il tavolo 3"),
-    (play.Final(counts={}), "Final table draw", "Sorteggio finale"),
     (clock_events.ClockControl(action="pause"), "Clock stopped", "Orologio fermo"),
     (clock_events.ClockControl(action="resume"), "RUNNING", "IN CORSO"),
     (clock_events.ClockControl(action="add", seconds=60), "Add a minute", "Aggiungi un minuto"),
@@ -36,7 +34,10 @@ WORDS: list[tuple[Command, str, str]] = [
      "inizio: dote 4000, grande buio 100"),
     (Pay(names=["Anna"], food=True), "food contribution: Anna", "vettovagliamento: Anna"),
     (play.Bust(names=["Anna"]), "eliminated: Anna", "eliminazione: Anna"),
-    (director_moves.ClosePlanRaisingSeats(table=3, seats=10),
+    (play.ClosePlan(table=3), "move plan for table 3", "piano degli spostamenti del tavolo 3"),
+    (play.CloseTable(table=3, counts={}), "close table 3", "chiusura del tavolo 3"),
+    (play.Final(counts={}), "final table draw", "sorteggio del tavolo finale"),
+    (ClosePlanRaisingSeats(table=3, seats=10),
      "move plan for table 3, table_seats=10",
      "piano degli spostamenti del tavolo 3, posti per tavolo portati a 10"),
 ]  # fmt: skip

@@ -86,7 +86,8 @@ def manifest() -> str:
             if own and issubclass(value, EventBody) and value.type:
                 events.append(f"    {_q(value.type)}: {_q(described.module)},\n")
                 kinds.append(_q(value.type))
-        records.append(f"    {_q(described.command)}: ({', '.join(kinds)},),\n")
+        kinds += [_q(event.type) for event in declared.records]  # other modules' events
+        records.append(f"    {_q(described.command)}: ({''.join(k + ', ' for k in kinds)}),\n")
     body = "".join(descriptions)
     words = [name for name in ("_", "pgettext") if f"{name}(" in body]
     speech = f"from tdconsole.i18n import {', '.join(words)}\n" if words else ""
@@ -101,7 +102,8 @@ def manifest() -> str:
         "SLICE_EVENTS = {\n" + "".join(events) + "}\n"
         '"""Each event type\'s module in ``tdconsole.domain`` (``events.EVENT_MODULES``)."""\n\n'
         "SLICE_RECORDS = {\n" + "".join(records) + "}\n"
-        '"""The events each command records (``authorship.RECORDS``): its module\'s."""\n'
+        '"""The events each command records (``authorship.RECORDS``): its module\'s, and those of\n'
+        'other modules it names (``Slice.records``)."""\n'
     )
 
 

@@ -24,7 +24,7 @@ from tdconsole.domain.play_common import (
     require_open_table,
     unseat,
 )
-from tdconsole.domain.play_tables import reserved_seats
+from tdconsole.domain.slices.close_plan import reserved_seats
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of

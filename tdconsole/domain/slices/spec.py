@@ -297,6 +297,9 @@ class Slice:
     in_break: bool = True
     """It may be given while the clock is in a break (a break called now may not: the phone
     hides its button then)."""
+    records: tuple[type[EventBody], ...] = ()
+    """The events of other modules it records beside its module's own (a closing's move plan,
+    a setting changed for it)."""
 
     @property
     def article(self) -> str | None:
@@ -368,11 +371,12 @@ def declared(command: str) -> Slice:
 
 def told_apart(command: str) -> list[tuple[str, str]]:
     """The commands sharing ``command``'s name on the command line, told apart by a flag
-    (``message`` and ``message --clear``): each one's flag (``clear``) and class name."""
+    (``message`` and ``message --clear``; ``close --plan`` and ``close --plan --seats``, whose
+    field follows the flag): each one's flag (``clear``) and class name."""
     main = next(d.cli for d in SLICE_DESCRIPTIONS if d.command == command)
     flagged = [(d.cli.split(), d.command) for d in SLICE_DESCRIPTIONS]
     return [
         (words[1].removeprefix("--"), other)
         for words, other in flagged
-        if len(words) == 2 and words[0] == main and words[1].startswith("--")
+        if len(words) >= 2 and words[0] == main and all(w.startswith("--") for w in words[1:])
     ]

@@ -1,17 +1,19 @@
 """The final table: every finalist's count against the chips in play, the III.4 bonus, and the
-redraw of the seats (Art. IV.2, IV.5-IV.6, III.4)."""
+redraw of the seats (Art. IV.2, IV.5-IV.6, III.4). What it shows of the finalists is the
+domain's ``Finalists`` (``slices.final``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.play import Final
 from tdconsole.domain.slices.draw import DRAW_NUMBER_FIELD
-from tdconsole.domain.state import Player, State
+from tdconsole.domain.slices.final import SLICE, Final, Finalist, finalists
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, parse_int, seat_words
+from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
@@ -20,28 +22,29 @@ DRAW_NUMBER = _("Draw number")
 """The redraw's number, as a refusal names it."""
 
 
-def seat_order(state: State) -> list[Player]:
-    """The finalists table by table, seat by seat, as the Director walks round to count."""
-    return sorted(state.in_players(), key=lambda p: (p.table or 0, p.seat or 0))
-
-
-def seat_label(tr: Translator, state: State, player: Player) -> str:
+def seat_label(tr: Translator, player: Finalist) -> str:
     """ "table 2, seat 3": where the count is taken."""
     if player.table is None or player.seat is None:
         return ""
-    return seat_words(tr, state, player.table, player.seat)
+    return tr("table {table}, seat {seat}", table=player.table, seat=player.seat)
 
 
 class FinalDialog(Dialog):
-    HEADING = _("Final table draw")
-    ARTICLES = ("IV.5", "IV.6", "III.4")
+    HEADING = SLICE.heading
+    ARTICLES = SLICE.articles
+
+    def __init__(self, tr: Translator, state: Any) -> None:
+        super().__init__(tr, state)
+        self.shown = finalists(state)
+        self.shown_of = state
+        """The State ``shown`` was read from (read again when it changes: ``show``)."""
 
     def body(self) -> ComposeResult:
-        players = seat_order(self.state)
+        players = self.shown.players
         tr = self.tr
         mark = f" {SECOND_STACK}"
         labels = {
-            p.name: f"{seat_label(tr, self.state, p)}  {p.name}{mark if p.second_stack else ''}"
+            p.name: f"{seat_label(tr, p)}  {p.name}{mark if p.second_stack else ''}"
             for p in players
         }
         # IV.5: every finalist counted now; his last stack only a hint (no bonus from it).
@@ -58,23 +61,23 @@ class FinalDialog(Dialog):
         )
 
     def update_note(self) -> None:
+        if self.state is not self.shown_of:
+            self.shown, self.shown_of = finalists(self.state), self.state
         rows = self.query_one("#counts", CountRows)
         total = sum(rows.counts(partial=True).values())
-        line = sum_line(self.tr, total, self.state.chips_in_play, rows.to_type())
-        n = len(self.state.in_players())
-        if n and not rows.complete():
+        line = sum_line(self.tr, total, self.shown.chips_in_play, rows.to_type())
+        if self.shown.players and not rows.complete():
             # The bonus is a share of all the counts: none shown from part of them.
             line.append("\n")
             line.append(
                 self.tr("Bonus (Art. III.4): — until every finalist's count is typed"), style=""
             )
-        elif n:
-            bonus = self.state.average(total, n)
+        elif self.shown.players:
             line.append("\n")
             line.append(
                 self.tr(
                     "Bonus (Art. III.4): {bonus} to each finalist who never took the second stack",
-                    bonus=chips(bonus),
+                    bonus=chips(self.shown.bonus(total)),
                 ),
                 style="",
             )
@@ -87,4 +90,4 @@ class FinalDialog(Dialog):
         return Final(counts=counts, seed=seed, override=override)
 
     def ok_label(self) -> str:
-        return self.tr("Final table draw")
+        return self.tr.say(SLICE.ok)

@@ -1,9 +1,12 @@
-"""The Director's own closing, apart from the regulation's (Art. IV.4, VII.1): a closing with
-no room, the other tables having fewer vacant seats than the closing table has players.
-``ClosePlanRaisingSeats`` raises ``table_seats`` for it (recorded as the setting change it is)
-and draws the move plan in the same command, so one undo cancels both.
-``play_tables.seats_for_closing`` says how many seats a table would need. The Director's move
-of one player is ``slices.move_player``.
+"""The Director's closing with more seats (Art. IV.4, VII.1): ``tdconsole close TABLE --plan
+--seats N [--seed N] [--override REASON]`` (the command line's ``close --plan`` with its seats),
+the console's ctrl+r in the closing's dialog.
+
+A closing with no room: the other tables have fewer vacant seats than the closing table has
+players. ``table_seats`` is raised for it (recorded as the setting change it is) and the move
+plan drawn in the same command, so one undo cancels both. ``close_plan.seats_for_closing``
+says how many seats a table would need. The Director's move of one player is
+``slices.move_player``.
 """
 
 from __future__ import annotations
@@ -13,16 +16,23 @@ import random
 from typing import ClassVar
 
 from tdconsole.domain import summaries as said
+from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
-from tdconsole.domain.play_tables import (
+from tdconsole.domain.numbers import CHIPS_MAX
+from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.slices.close_plan import (
     MOST_SEATS,
+    OVERRIDE,
+    SEED,
+    TABLE,
     ClosePlanDrawn,
     check_closable,
     draw_move_plan,
+    plan_said,
     require_table,
 )
-from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.i18n import _
@@ -70,3 +80,34 @@ class ClosePlanRaisingSeats(Command):
             changed,
             ClosePlanDrawn(table=table.number, moves=moves, override=self.override),
         ]
+
+
+SLICE = Slice(
+    command=ClosePlanRaisingSeats,
+    description=Description(
+        command="ClosePlanRaisingSeats",
+        module="slices.close_plan_seats",
+        cli="close --plan --seats",
+        summaries=(said.CLOSE_PLAN_SEATS,),
+        director_only=True,
+        article="IV.4",
+    ),
+    fields=(
+        TABLE,
+        Field(
+            "seats",
+            "whole",
+            _("with --plan: raise table_seats to N for this closing (a setting change, VII.1)"),
+            _("N"),
+            option=True,
+            high=CHIPS_MAX,
+        ),
+        SEED,
+        OVERRIDE,
+    ),
+    heading=_("Raise the seats"),
+    ok=_("Raise the seats"),
+    after=plan_said,
+    cites=("VII.1",),
+    records=(SettingChanged, ClosePlanDrawn),
+)
