@@ -1,6 +1,7 @@
 """The players as a console's dialog reads them, on the State it opened on: found by the name
 typed, completed as it is typed, told with their seats, whether one may still take the second
-stack, and their counts (a table's, the colour-up's board). The service gives it
+stack, and their counts (a table's, the colour-up's board, a closing's, the final's). The
+service gives it
 (``Tournament.roster``; a command's ``Tournament.form``); a dialog holds it, never the State."""
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from tdconsole.domain.play_common import (
     second_stacks_given,
     table_of,
 )
+from tdconsole.domain.slices.close_table import Closing, closing
 from tdconsole.domain.slices.colour_up import Recount, recount
 from tdconsole.domain.slices.count import TableCount, table_count
+from tdconsole.domain.slices.final import Finalists, finalists
 from tdconsole.domain.state import Player, State
 
 
@@ -84,3 +87,11 @@ class Roster:
     def recount(self) -> Recount | None:
         """The colour-up's board (None: no bigger chip to colour up to)."""
         return recount(self._state)
+
+    def closing(self, number: int) -> Closing | None:
+        """The closing of table ``number`` as its dialog shows it (None: no such table)."""
+        return closing(self._state, number) if number in self._state.tables else None
+
+    def finalists(self) -> Finalists:
+        """The finalists as the final's dialog shows them."""
+        return finalists(self._state)

@@ -126,3 +126,12 @@ def test_a_form_opened_on_the_message_shown_takes_it_off_when_emptied(
     field = next(f for f in form.declared.fields if f.opens_on is not None)
     assert form.opens_on(field) == "Pausa cena"
     assert type(form.taken_off()).__name__ == "ClearMessage"
+
+
+def test_the_roster_gives_a_closings_and_the_finals_boards(demo: Tournament[Any]) -> None:
+    roster = demo.roster()
+    table = demo.state.open_tables()[0]
+    shown = roster.closing(table.number)
+    assert shown is not None and shown.chips == table.chips
+    assert roster.closing(99) is None  # no such table: nothing to show
+    assert len(roster.finalists().players) == demo.state.in_play

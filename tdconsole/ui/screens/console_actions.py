@@ -183,10 +183,12 @@ class ConsoleActions(_Screen):
         if number is None:
             self.choose_first("table")
             return
-        self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
+        shown = self._service().roster().closing(number)
+        if shown is not None:
+            self.app.push_screen(CloseTableDialog(self.tr, shown, number))
 
     def action_final(self) -> None:
-        self.app.push_screen(FinalDialog(self.tr, self._state()))
+        self.app.push_screen(FinalDialog(self.tr, self._service().roster().finalists()))
 
     def action_register(self) -> None:
         # The players the club knows, to take by a few letters; the last event's, offered.
