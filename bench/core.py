@@ -28,9 +28,10 @@ from bench.workload import (
 from tdconsole.domain.events import Context, Record
 from tdconsole.domain.fold import apply_all, fold
 from tdconsole.domain.play import Bust, ClosePlan, Count, Start
-from tdconsole.domain.registration import CreateEvent, Register
+from tdconsole.domain.slices.create_event import CreateEvent
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore

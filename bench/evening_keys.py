@@ -19,8 +19,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.final import finalists as in_seat_order
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.season.editing import add_events, create_season
 from tdconsole.service import Tournament

@@ -34,10 +34,12 @@ from tdconsole.domain.errors import RuleError  # noqa: E402
 from tdconsole.domain.events import Command, CommandNoted, Context, Record  # noqa: E402
 from tdconsole.domain.fold import apply_all  # noqa: E402
 from tdconsole.domain.play import Start  # noqa: E402
-from tdconsole.domain.registration import ChangeSettings, CreateEvent, Register  # noqa: E402
 from tdconsole.domain.settings import Settings  # noqa: E402
+from tdconsole.domain.slices.change_settings import ChangeSettings  # noqa: E402
+from tdconsole.domain.slices.create_event import CreateEvent  # noqa: E402
 from tdconsole.domain.slices.draw import Draw  # noqa: E402
 from tdconsole.domain.slices.pay import Pay  # noqa: E402
+from tdconsole.domain.slices.register import Register  # noqa: E402
 from tdconsole.domain.state import State  # noqa: E402
 from tdconsole.store.eventstore import EventStore  # noqa: E402
 from tdconsole.store.settings_file import load_settings  # noqa: E402

@@ -24,7 +24,7 @@ def demo_event(folder: Path, floor_pin: str) -> tuple[Path, list[str]]:
     """The demo event in ``folder`` with ``floor_pin`` set (the data folder beside it): its
     path and the names of the players in play."""
     from tdconsole.demo import build_demo
-    from tdconsole.domain.registration import ChangeSettings
+    from tdconsole.domain.slices.change_settings import ChangeSettings
     from tdconsole.service import Tournament
 
     os.environ["TDCONSOLE_DATA_DIR"] = str(folder / "data")

@@ -24,11 +24,12 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore
@@ -153,7 +154,7 @@ def build_synthetic(path: Path, events: int, seed: int = 5) -> int:
         )
         apply_all(state, records)
 
-    from tdconsole.domain.registration import CreateEvent
+    from tdconsole.domain.slices.create_event import CreateEvent
 
     field = player_names(24)
     setup: list[Command] = [

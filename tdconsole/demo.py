@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.store.memory import MemoryStore

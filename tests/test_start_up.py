@@ -31,7 +31,7 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_reading_a_log_imports_only_its_event_types_modules(tmp_path: Path) -> None:
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.register import Register
     from tdconsole.service import Tournament
     from tdconsole.store.settings_file import load_settings
 

@@ -48,7 +48,6 @@ def _named(*commands: str) -> tuple[str, ...]:
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.core_cmds": (
-        *_named("CreateEvent", "Register", "ChangeSettings"),
         "undo", "redo",
     ),
     # the commands written in one module each (``domain.slices``), in the manifest's order

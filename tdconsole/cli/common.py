@@ -17,7 +17,7 @@ from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text as chips_text
 from tdconsole.domain.numbers import chips_typed
-from tdconsole.domain.texts import check_line
+from tdconsole.domain.texts import assignment, check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import fault, shown
@@ -217,17 +217,7 @@ def parse_assignments(
     """``NAME=N`` or ``KEY=VALUE`` words (``what``: the form, ``_("NAME=N")``); a bad one is a
     one-line error. A name may hold ``=`` (split at the last); with ``at_first`` the value may
     (``KEY=VALUE``: a setting's key never does)."""
-    pairs = []
-    for item in items:
-        key, sep, value = item.partition("=") if at_first else item.rpartition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise RuleError(
-                _("{item!r} is not in the form {what}: write it as {what}").format(
-                    item=item, what=what
-                )
-            )
-        pairs.append((key.strip(), value.strip()))
-    return pairs
+    return [assignment(item, what, at_first=at_first) for item in items]
 
 
 def parse_counts(items: list[str]) -> dict[str, int]:

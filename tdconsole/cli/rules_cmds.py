@@ -145,7 +145,7 @@ def _record_import(
 
     def record() -> None:
         # lazy: the event's models, which a `rule --lang` search does without
-        from tdconsole.domain.rulings import ImportRulebook
+        from tdconsole.domain.slices.import_rulebook import ImportRulebook
 
         act(args, ImportRulebook(book=name, source=source, articles=count, replaced=replaced))
 
@@ -259,24 +259,8 @@ def register(subparsers: Any) -> None:
     lst.add_argument("--lang", dest="rule_lang", choices=("it", "en"), help=_("language"))
     lst.set_defaults(func=speaks_command_lang(cmd_rules_list))
     rules.set_defaults(func=speaks_command_lang(cmd_rules_list), json=False, rule_lang=None)
-    imp = rules_sub.add_parser(
-        cli_name("ImportRulebook", 1),
-        help=_("import a regulation text (its verbatim articles)"),
-        description=_(
-            "Parse a regulation text (formats: 'I.1.', '1.1.', '3.1 -', '6.8-A.', "
-            "'Art. VII - Title', 'Art. 4 — Title' + '1.' paragraphs) and store its articles. With "
-            "the name of a shipped book (ordine, italiana-2, italiana-3, santelia) its verbatim "
-            "text is shown next to that book's summaries; with a new name it becomes a searchable "
-            "book of its own."
-        ),
-        formatter_class=fmt,
-    )
-    imp.add_argument("file", metavar=_("FILE"), help=_("the text file (UTF-8)"))
-    imp.add_argument(
-        "--name",
-        required=True,
-        metavar=_("NAME"),
-        help=_("book name: lowercase letters, digits, '-'"),
-    )
-    imp.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
-    imp.set_defaults(func=speaks_command_lang(cmd_rules_import))
+
+
+import_rulebook = speaks_command_lang(cmd_rules_import)
+"""``rules import FILE --name NAME``: its parser is built from its fields
+(``domain.slices.import_rulebook``), its refusals said in the command's language."""

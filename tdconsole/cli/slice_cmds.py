@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.common import emit_json, open_service, say, warn
@@ -89,6 +90,8 @@ def _add(sub: Any, described: Description) -> None:
         if cited
         else declared.heading
     )
+    if declared.help is not None:
+        words = _("{heading}. {help}").format(heading=words, help=declared.help)
     own = sub.add_parser(
         described.cli.split()[-1],
         help=declared.heading,
@@ -110,7 +113,7 @@ def _add(sub: Any, described: Description) -> None:
         worded: dict[str, Any] = (
             {"choices": field.typed_words} if field.kind == "word" else {"metavar": field.metavar}
         )
-        if field.kind in ("names", "wholes", "pairs"):
+        if field.kind in ("names", "wholes", "pairs", "assignments"):
             worded["nargs"] = "+"
         if field.kind == "pairs" and not _positional(field):  # repeated: more of them
             worded["action"] = "extend"
@@ -154,6 +157,8 @@ def _positional(field: Field) -> bool:
 def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespace) -> int:
     """Record the command typed, and say its summary (the log's sentence), then what its
     events did beyond it (``Slice.after``); with ``--json``, its document alone."""
+    if declared.made_apart:
+        return MADE_APART[declared.description.command](args)
     declared, typed = _told_apart(declared, flags, args)
     options = {f.name: f"--{f.flag or f.name}" for f in declared.fields if not _positional(f)}
     service = open_service(args)
@@ -173,6 +178,34 @@ def run(declared: Slice, flags: list[tuple[str, Slice]], args: argparse.Namespac
     finally:
         service.close()
     return 0
+
+
+def _create(args: argparse.Namespace) -> int:
+    """The command that makes the event's file (``new``), given before any event exists: the
+    file made from the settings file named (``--config``, else the shipped one), said with
+    where it is."""
+    # lazy: the service and the settings file, for `new` alone (`--help` builds its parser)
+    from tdconsole.event_files import new_event, read_event
+    from tdconsole.store.settings_file import load_settings
+
+    settings = load_settings(Path(args.config) if args.config else None)
+    args.event_lang = settings.language
+    path = new_event(args.path, settings, name=args.name, actor=args.actor)
+    say(args, _("created {name} at {path}").format(name=read_event(path).name, path=path))
+    return 0
+
+
+def _import_rulebook(args: argparse.Namespace) -> int:
+    """A rulebook's text read, checked, stored and its import recorded (``rules import``)."""
+    # lazy: the rulebooks' importer, for `rules import` alone (`--help` builds its parser)
+    from tdconsole.cli.rules_cmds import import_rulebook
+
+    return import_rulebook(args)
+
+
+MADE_APART = {"CreateEvent": _create, "ImportRulebook": _import_rulebook}
+"""The runs of the commands whose fields are what the command line reads to make them
+(``Slice.made_apart``), by their class's name."""
 
 
 def _told_apart(

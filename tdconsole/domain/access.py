@@ -17,8 +17,7 @@ from typing import ClassVar, Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody
-from tdconsole.domain.settings import PIN_KEYS as PIN_KEYS  # (the command line names it here)
-from tdconsole.domain.settings import PinKind
+from tdconsole.domain.settings import PIN_KEYS, PinKind
 from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 

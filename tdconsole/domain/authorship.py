@@ -39,10 +39,6 @@ from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
     "ClockControl": frozenset({"clock_changed"}),
-    "Register": frozenset({"player_registered"}),
-    "ChangeSettings": frozenset({"setting_changed", "pin_changed"}),
-    "CreateEvent": frozenset({"event_created"}),
-    "ImportRulebook": frozenset({"rulebook_imported"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
     # (a sanction that disqualifies records the disqualification)
     "Sanction": frozenset({*SLICE_RECORDS["Sanction"], "player_disqualified"}),

@@ -7,8 +7,6 @@ from tdconsole.domain import (
     access,
     clock_events,
     play,
-    registration,
-    rulings,
     seating,
 )
 from tdconsole.domain.slices.manifest import SLICE_MODULES
@@ -17,8 +15,6 @@ MODULES = (
     access,
     clock_events,
     play,
-    registration,
-    rulings,
     seating,
     *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),
 )

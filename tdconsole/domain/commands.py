@@ -9,7 +9,6 @@ It imports no command module: the console's first frame and a command line read 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tdconsole.domain import summaries as said
@@ -38,11 +37,6 @@ def _d(
     return Description(
         command, module, cli, summaries, keys, when, only, director or None, words, prints
     )
-
-
-def _names(message: Msg) -> Callable[[Any], Msg]:
-    """``message`` with the command's names, as given, in one list."""
-    return lambda command: message.format(names=", ".join(command.names))
 
 
 CLOCK_WORDS = {
@@ -81,13 +75,6 @@ DESCRIPTIONS: tuple[Description, ...] = (
        Key("plus", "clock_time('add')", _("Add a minute")),
        Key("minus", "clock_time('sub')", _("Remove a minute")),
        Key("T", "clock_set", _("Set the time")), words=_clock),
-    _d("Register", "registration", "register", BEFORE, None, (said.REGISTER,),
-       Key("i", "register", _("Register"), True), words=_names(_("Registered: {names}"))),
-    _d("ChangeSettings", "registration", "set", ANY, "", (said.SET,),
-       Key("o", "settings", _("Settings"))),
-    _d("CreateEvent", "registration", "new", ANY, None, (said.CREATE_EVENT,)),
-    _d("ImportRulebook", "rulings", "rules import", ANY, "VII.1",
-       (said.RULEBOOK_IMPORTED, said.RULEBOOK_REPLACED)),
     *SLICE_DESCRIPTIONS,
 )
 # fmt: on

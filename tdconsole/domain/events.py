@@ -38,18 +38,6 @@ EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     "pin_changed": "access",
     "clock_changed": "clock_events",
-    **dict.fromkeys(
-        (
-            "event_created",
-            "player_registered",
-            "setting_changed",
-        ),
-        "registration",
-    ),
-    **dict.fromkeys(
-        ("rulebook_imported",),
-        "rulings",
-    ),
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Sequence
 
 from tdconsole.domain.acting import Who, who_of
 from tdconsole.domain.events import CommandNoted, Record, Redone, Signed, Undone
-from tdconsole.domain.registration import EventCreated, SettingChanged
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.change_settings import SettingChanged
+from tdconsole.domain.slices.create_event import EventCreated
 from tdconsole.domain.state import State, shallow
 
 

@@ -25,8 +25,9 @@ from tdconsole.domain.fold import History, apply_all, in_effect, is_control
 from tdconsole.domain.identity import ReadAs, check_staff_name, same_person
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import check_chip_unit, require_in
-from tdconsole.domain.registration import PlayerRegistered, check_new_player, clean_name
+from tdconsole.domain.registration import check_new_player, clean_name
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.register import PlayerRegistered
 from tdconsole.domain.state import Player, State
 from tdconsole.i18n import Msg, _, ngettext
 

@@ -27,7 +27,7 @@ import unicodedata
 from typing import Any
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.i18n import Msg, _, ngettext, pgettext
+from tdconsole.i18n import Msg, Said, _, ngettext, pgettext
 
 # Cc, Cf, Zl, Zp and Cs as of Unicode 14 (a test checks it against ``unicodedata``).
 _RANGES = (
@@ -263,3 +263,20 @@ def escape_stored(data: Any, field: str) -> Any:
     if isinstance(data, dict):
         return {escape_stored(k, field): escape_stored(v, field) for k, v in data.items()}
     return data
+
+
+def assignment(
+    item: str, what: Said | str, *, at_first: bool = False, article: str | None = None
+) -> tuple[str, str]:
+    """``KEY=VALUE`` or ``NAME=N`` (``what``: the form) as its two parts, trimmed: split at
+    the last ``=`` (a name may hold one), at the first with ``at_first`` (a setting's value
+    may); one without its ``=``, its key or its value is refused in one line."""
+    key, sep, value = item.partition("=") if at_first else item.rpartition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise RuleError(
+            _("{item!r} is not in the form {what}: write it as {what}").format(
+                item=item, what=what
+            ),
+            article,
+        )
+    return key.strip(), value.strip()

@@ -36,9 +36,11 @@ from tdconsole.domain.fold import History
 from tdconsole.domain.identity import actor_name as actor_name  # (the floor names it here)
 from tdconsole.domain.identity import check_staff_name, same_person
 from tdconsole.domain.next_event import Earlier, earlier
-from tdconsole.domain.registration import CreateEvent, SettingChanged, require_player
+from tdconsole.domain.registration import require_player
 from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
+from tdconsole.domain.slices.change_settings import SettingChanged
+from tdconsole.domain.slices.create_event import CreateEvent
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text

@@ -80,4 +80,4 @@ class EventChooser:
             # lazy: the dialogs are the console's, loaded with it
             from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
-            await app.push_screen(RegisterAgainDialog(app.tr, opened.state, offered))
+            await app.push_screen(RegisterAgainDialog(app.tr, opened.state).offering(offered))

@@ -9,7 +9,7 @@ from tdconsole.domain.commands import description_of
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.play import PlayersEliminated
-from tdconsole.domain.registration import PlayerRegistered
+from tdconsole.domain.slices.register import PlayerRegistered
 from tdconsole.domain.slices.second_stack import SecondStackIssued
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, moved_up_said
 from tdconsole.domain.summaries import summary_text

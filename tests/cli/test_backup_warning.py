@@ -20,7 +20,7 @@ def test_failed_backup_is_reported_not_fatal(
     capsys.readouterr()
     assert main(["--lang", "en", "--event", event, "register", "Anna"]) == 0
     out, err = capsys.readouterr()
-    assert out == "Anna: registered\n"
+    assert out == "register Anna\n"
     assert err.startswith("warning: the automatic backup failed: ")
     assert main(["--event", event, "register", "Bruno"]) == 0
     assert "il backup automatico non è riuscito" in capsys.readouterr().err

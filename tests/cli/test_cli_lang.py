@@ -20,7 +20,7 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_italian_event_gives_italian_errors_and_lang_en_overrides(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
-    assert run(capsys, "--event", event, "register", "Anna") == (0, "Anna: iscritto\n", "")
+    assert run(capsys, "--event", event, "register", "Anna") == (0, "iscrizione di Anna\n", "")
     code, out, _ = run(capsys, "--event", event, "pay", "Anna")
     said = "quota d'iscrizione: Anna\nAnna: quota d'iscrizione versata (70 scudi)\n"
     assert (code, out) == (0, said)  # the summary, then the amount
@@ -40,7 +40,7 @@ def test_english_event_speaks_english_and_lang_it_overrides(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
     assert run(capsys, "--event", event, "set", "language=en")[0] == 0
-    assert run(capsys, "--event", event, "register", "Anna")[1] == "Anna: registered\n"
+    assert run(capsys, "--event", event, "register", "Anna")[1] == "register Anna\n"
     code, _, err = run(capsys, "--event", event, "withdraw", "Bruno")
     assert code == 2 and err.startswith("error: no player named 'Bruno'")
     code, _, err = run(capsys, "--lang", "it", "--event", event, "withdraw", "Bruno")

@@ -11,7 +11,7 @@ import pytest
 from tdhelpers.command_line import run
 
 from tdconsole.domain.acting import Who
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 
 

@@ -12,7 +12,7 @@ import pytest
 from tdhelpers.command_line import run
 from tdhelpers.who_acts import from_phone, older
 
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 
 
 def log_rows(capsys: pytest.CaptureFixture[str], event: Path) -> list[dict[str, Any]]:

@@ -44,7 +44,7 @@ def test_accents_alone_register_with_a_warning(
     capsys: pytest.CaptureFixture[str], event: str
 ) -> None:
     code, out, err = run(capsys, "--lang", "en", "--event", event, "register", "Ross\u00ed")
-    assert (code, out) == (0, "Ross\u00ed: registered\n")
+    assert (code, out) == (0, "register Ross\u00ed\n")
     assert err == (
         "warning: 'Ross\u00ed' differs from 'Rossi' only by accents: registered as another "
         "player; if they are one person, undo it\n"
@@ -76,7 +76,7 @@ def test_initials_register_two_players_without_a_warning(
     """Initials are how a club tells two Rossi apart (rules.md I.1)."""
     assert run(capsys, "--lang", "en", "--event", event, "register", "Rossi I.")[0] == 0
     code, out, err = run(capsys, "--lang", "en", "--event", event, "register", "Rossi L.")
-    assert (code, out, err) == (0, "Rossi L.: registered\n", "")
+    assert (code, out, err) == (0, "register Rossi L.\n", "")
     code, out, err = run(capsys, "--lang", "en", "--event", event, "register", "Ella", "Elia")
     assert code == 0
     assert err == (

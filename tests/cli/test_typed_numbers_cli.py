@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tdhelpers.built_once import built, copied
 
 from tdconsole.cli import main
-from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.slices.change_settings import SettingChanged
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import EventStore
 

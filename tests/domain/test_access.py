@@ -13,8 +13,8 @@ from tdconsole.cli import main
 from tdconsole.domain import access
 from tdconsole.domain.access import check_stored, hash_pin, own_hash, pin_matches
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import masked
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
 from tdconsole.serve.floor.sessions import FloorSessions
 from tdconsole.service import Tournament

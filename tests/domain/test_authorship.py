@@ -20,10 +20,9 @@ from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.events import EVENT_MODULES, EVENT_TYPES, Command, CommandNoted, Record
 from tdconsole.domain.invariants import replay
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import ChangeSettings, Register
-from tdconsole.domain.rulings import ImportRulebook
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
@@ -31,11 +30,13 @@ from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.hand_over import HandOverPrize
+from tdconsole.domain.slices.import_rulebook import ImportRulebook
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut

@@ -12,7 +12,9 @@ from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.identity import actor_name
-from tdconsole.domain.registration import ChangeSettings, CreateEvent, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.create_event import CreateEvent
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.texts import BLANK, check_line
 
 BLANKS = [

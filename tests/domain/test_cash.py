@@ -10,9 +10,9 @@ from tdhelpers.support import MakeService, names, started
 
 from tdconsole.domain.cash import cash, cash_json
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, Withdraw
 
 

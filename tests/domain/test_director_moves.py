@@ -11,7 +11,7 @@ from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import rounded_up
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.close_plan import seats_for_closing
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
@@ -19,6 +19,7 @@ from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.summaries import summary_text
 from tdconsole.service import Tournament
 

@@ -10,10 +10,10 @@ from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Final, Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.view import payouts_json, state_json
 from tdconsole.service import Tournament

@@ -12,9 +12,9 @@ from tdhelpers.support import MakeService, names
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.invariants import check_state
 from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 
 

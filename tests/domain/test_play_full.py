@@ -17,9 +17,10 @@ from tdconsole.domain.play import (
     Start,
     second_stack_amount,
 )
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.view import state_json
 from tdconsole.service import Tournament
 

@@ -8,9 +8,9 @@ from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Count, Final, SecondStack, Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 
 
 def test_ten_players_to_the_winner(make_service: MakeService) -> None:

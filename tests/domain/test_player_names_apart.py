@@ -15,13 +15,9 @@ from hypothesis import strategies as st
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context
 from tdconsole.domain.invariants import replay
-from tdconsole.domain.registration import (
-    PlayerRegistered,
-    Register,
-    accent_twins,
-    check_new_player,
-)
+from tdconsole.domain.registration import accent_twins, check_new_player
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.register import PlayerRegistered, Register
 from tdconsole.domain.state import State
 
 NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)

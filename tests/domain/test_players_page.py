@@ -16,9 +16,9 @@ from tdconsole.domain.clock import status
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final, SecondStack
 from tdconsole.domain.players_page import PlayerRow, PlayersPage, players_json, players_page
-from tdconsole.domain.registration import Register
 from tdconsole.domain.room import room
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.state import typed_in, typed_key
 from tdconsole.service import Tournament

@@ -6,9 +6,10 @@ import pytest
 from tdhelpers.support import MakeService, names
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 
 

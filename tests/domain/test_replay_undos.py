@@ -11,7 +11,7 @@ from tdhelpers.support import MakeService, names
 
 from tdconsole.domain import invariants
 from tdconsole.domain.fold import fold
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 
 
 @pytest.fixture

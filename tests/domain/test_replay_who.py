@@ -13,7 +13,7 @@ from tdconsole.domain.acting import Who
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Record, Signed
 from tdconsole.domain.invariants import replay_log
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 
 
 def evening(make_service: MakeService) -> list[Record]:

@@ -13,7 +13,6 @@ from tdhelpers.room_night import NOW, Night
 from tdconsole.demo import demo_in_memory
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
-from tdconsole.domain.registration import Register
 from tdconsole.domain.room import (
     MOVES_SHOWN,
     WINNER_SHOWN,
@@ -25,6 +24,7 @@ from tdconsole.domain.room import (
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

@@ -9,9 +9,10 @@ from tdhelpers.room_stages import Played
 
 from tdconsole.demo import demo_in_memory
 from tdconsole.domain.play import SecondStack
-from tdconsole.domain.registration import ChangeSettings, Register
 from tdconsole.domain.room import room, room_json
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.move_button import MoveButton
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

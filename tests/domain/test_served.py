@@ -9,9 +9,9 @@ import pytest
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

@@ -19,27 +19,28 @@ from tdconsole.domain import (
     catalog,
     clock_events,
     play,
-    registration,
-    rulings,
 )
 from tdconsole.domain.commands import BY_COMMAND, DESCRIPTIONS, MESSAGES, actions, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, event_from_json
 from tdconsole.domain.fold import History
-from tdconsole.domain.registration import EventCreated
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
+from tdconsole.domain.slices.create_event import CreateEvent, EventCreated
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.hand_over import HandOverPrize
+from tdconsole.domain.slices.import_rulebook import ImportRulebook
 from tdconsole.domain.slices.mark_served import MarkServed
 from tdconsole.domain.slices.move_button import MoveButton
 from tdconsole.domain.slices.move_player import MovePlayer
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
@@ -90,12 +91,12 @@ def test_a_summary_no_message_knows_is_shown_as_recorded() -> None:
 
 
 SAMPLES: list[Command] = [
-    registration.CreateEvent(name="Serata", settings={}),
-    registration.Register(names=["Anna", "Bruno"]),
+    CreateEvent(name="Serata", settings={}),
+    Register(names=["Anna", "Bruno"]),
     Withdraw(name="Anna"),
     Pay(names=["Anna"]),
     Pay(names=["Anna"], food=True),
-    registration.ChangeSettings(assignments=[("table_seats", "11")]),
+    ChangeSettings(assignments=[("table_seats", "11")]),
     Draw(),
     MoveButton(table=1, seat=2),
     play.Start(stack=4000, big_blind=100),
@@ -111,8 +112,8 @@ SAMPLES: list[Command] = [
     Sanction(name="Anna", kind="suspend", orbits=1, reason="x"),
     Sanction(name="Anna", kind="disqualify", reason="x"),
     MarkServed(ruling=2),
-    rulings.ImportRulebook(book="ordine", source="ordine.txt", articles=115),
-    rulings.ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
+    ImportRulebook(book="ordine", source="ordine.txt", articles=115),
+    ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
     *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
     *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
     EditLevel(level=5),

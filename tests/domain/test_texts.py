@@ -15,11 +15,13 @@ from tdconsole.domain import texts
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import EVENT_TYPES, Command, event_from_json, parse_event
 from tdconsole.domain.play import Bust, CloseTable, Count, Final, SecondStack
-from tdconsole.domain.registration import ChangeSettings, CreateEvent, Register
-from tdconsole.domain.rulings import ImportRulebook
+from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.create_event import CreateEvent
 from tdconsole.domain.slices.disqualify import Disqualify
+from tdconsole.domain.slices.import_rulebook import ImportRulebook
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament

@@ -15,11 +15,11 @@ import pytest
 
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.read_model import payouts
-from tdconsole.domain.registration import Register
 from tdconsole.domain.room import Place, room, room_json
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

@@ -11,9 +11,10 @@ from tdhelpers.support import MakeService
 
 from tdconsole.cli import main
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Register, require_player
+from tdconsole.domain.registration import require_player
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import Player, State, match_players, name_key, typed_in, typed_key
 
 NAMES = [

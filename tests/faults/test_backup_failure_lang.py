@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from tdhelpers.support import MakeService
 
-from tdconsole.domain.registration import Register
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.register import Register
 from tdconsole.store import backup
 
 

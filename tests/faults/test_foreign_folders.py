@@ -60,7 +60,7 @@ def test_a_received_file_s_folders_are_not_written_to(
     sent: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(capsys, "--event", str(sent), "register", "Nuovo")
-    assert (code, out) == (0, "Nuovo: registered\n")
+    assert (code, out) == (0, "register Nuovo\n")
     assert err.count("warning: ") == 2
     assert (
         "warning: the event names a backup folder chosen on another computer "

@@ -18,9 +18,9 @@ from tdhelpers.support import FakeClock, names
 
 from tdconsole.cli import main
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import StoreError
 from tdconsole.store.opening import SNAPSHOTS

@@ -22,8 +22,8 @@ from tdhelpers.played import companions, file_state
 from tdhelpers.support import FakeClock, names
 
 from tdconsole.cli import main
-from tdconsole.domain.registration import Register
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store import faults
 from tdconsole.store.eventstore import StoreError
@@ -102,7 +102,7 @@ KILLED_WRITER = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.register import Register
     from tdconsole.service import Tournament
 
     service = Tournament.open(Path(sys.argv[1]))

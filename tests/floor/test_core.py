@@ -9,7 +9,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.state import State
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor

@@ -15,7 +15,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 import tdconsole.serve.app
 from tdconsole.cli import main
 from tdconsole.domain.access import pin_problems, pin_weakness
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 
@@ -142,3 +142,18 @@ def test_the_banner_says_the_pin_crosses_the_wifi_in_clear(
     assert https[0] == 0 and clear not in https[1]
     code, out, _ = serve(event, capsys, monkeypatch, "--lang", "it", "--host", "0.0.0.0")
     assert code == 0 and clear not in out and "docs/floor.md" in out
+
+
+def test_a_weak_pin_is_a_warning_of_the_write_every_face_says(event: Path) -> None:
+    """The console's settings screen records ``set`` as the command line does: a PIN too weak
+    for the Wi-Fi is among what the write warns of (``Tournament.warned``), for every face."""
+    with closing(Tournament.open(event)) as service:
+        records = service.execute(ChangeSettings(assignments=[("floor_pin", "2468")]))
+        said = [warning.text("en") for warning in service.warned(records)]
+        assert said == [
+            "floor_pin: fewer than 6 digits; enough on this machine alone, but `serve` beyond "
+            "it (--host, --public-url) refuses it until the Director sets another "
+            "(docs/floor.md)"
+        ]
+        records = service.execute(ChangeSettings(assignments=[("table_seats", "9")]))
+        assert service.warned(records) == []

@@ -15,7 +15,7 @@ from tdhelpers.floor_pins import FLOOR_PIN
 
 import tdconsole.serve.app
 from tdconsole.cli import main
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.serve.app import build_app, listen
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament

@@ -6,7 +6,7 @@ import pytest
 
 from tdconsole.domain.acting import Who, label_text
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 
 

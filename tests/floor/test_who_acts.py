@@ -13,7 +13,7 @@ from tdhelpers.who_acts import log_length, older
 from tdconsole.cli import main
 from tdconsole.domain.acting import Who, floor_owns, legacy
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.serve.floor import actions
 from tdconsole.serve.floor.core import Floor
 from tdconsole.service import Tournament

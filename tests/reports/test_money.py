@@ -16,10 +16,10 @@ from tdhelpers.support import FakeClock, pdf_pages, played_on_the_command_line, 
 
 from tdconsole.cli import main
 from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.hand_over import HandOverPrize
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.view import state_json
 from tdconsole.reports import render

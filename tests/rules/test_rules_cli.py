@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tdhelpers.support import seeds_dir
 
-from tdconsole.cli import calc_cmds, rules_cmds
+from tdconsole.cli import calc_cmds, rules_cmds, slice_cmds
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 
@@ -16,12 +16,17 @@ SEEDS = seeds_dir()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = None) -> str:
-    parser = Parser(prog="tdconsole")
-    parser.add_argument("--lang", choices=("it", "en"))
-    sub = parser.add_subparsers(dest="command")
-    rules_cmds.register(sub)
-    calc_cmds.register(sub)
-    args = parser.parse_args([*(["--lang", lang] if lang else []), *argv])
+    words = [*(["--lang", lang] if lang else []), *argv]
+    own = slice_cmds.named(words, argv[0])  # `rules import`: its parser, from its fields
+    if own is not None:
+        parser = slice_cmds.parser_for(own)
+    else:
+        parser = Parser(prog="tdconsole")
+        parser.add_argument("--lang", choices=("it", "en"))
+        sub = parser.add_subparsers(dest="command")
+        rules_cmds.register(sub)
+        calc_cmds.register(sub)
+    args = parser.parse_args(words)
     assert args.func(args) == 0
     return capsys.readouterr().out
 

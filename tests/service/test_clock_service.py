@@ -12,10 +12,10 @@ from tdhelpers.support import FakeClock, names
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.view import clock_json
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

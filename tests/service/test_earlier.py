@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

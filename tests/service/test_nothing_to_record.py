@@ -11,7 +11,7 @@ from tdhelpers.support import names
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

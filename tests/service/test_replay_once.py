@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tdconsole.domain.invariants import replay_log
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

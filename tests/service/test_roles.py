@@ -17,8 +17,9 @@ from tdhelpers.support import MakeService
 from tdconsole.cli import main
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.record_ruling import RecordRuling
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 

@@ -15,7 +15,7 @@ import pytest
 from tdhelpers import forked
 
 from tdconsole.domain.fold import fold
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.eventstore import StoreError
 from tdconsole.store.settings_file import load_settings
@@ -24,7 +24,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.register import Register
     from tdconsole.domain.slices.pay import Pay
     from tdconsole.service import Tournament
 
@@ -75,7 +75,7 @@ CONCURRENT = textwrap.dedent(
     import sys, json
     from pathlib import Path
     from tdconsole.domain.errors import RuleError
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.register import Register
     from tdconsole.domain.slices.pay import Pay
     from tdconsole.service import Tournament
 

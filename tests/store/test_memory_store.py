@@ -17,8 +17,8 @@ from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import CommandNoted
 from tdconsole.domain.read_model import state_view, to_json
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings import Settings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.service import Tournament
 from tdconsole.store import snapshot
 from tdconsole.store.eventstore import EventStore

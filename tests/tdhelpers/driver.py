@@ -22,9 +22,10 @@ from tdconsole.domain.play import (
     Start,
     can_take_second_stack,
 )
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import State, name_key
 
 Action = Command | Literal["undo", "redo"]

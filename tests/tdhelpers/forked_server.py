@@ -12,8 +12,8 @@ import tempfile
 from pathlib import Path
 
 from tdconsole.cli import main
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdhelpers import writer  # (the killed writers' work, and the random Director's driver)
 

@@ -15,10 +15,10 @@ from typing import Any
 from tdconsole.demo import build_demo, demo_in_memory
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdhelpers.support import terminal

@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from tdconsole.domain import access
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdhelpers.floor_pins import at_test_cost, cheap_pin_key
 
@@ -150,7 +150,7 @@ def demo_with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
 
 def with_pins(path: Path, floor_pin: str, director_pin: str) -> Path:
     """The event at ``path`` given both PINs."""
-    from tdconsole.domain.registration import ChangeSettings
+    from tdconsole.domain.slices.change_settings import ChangeSettings
 
     service = Tournament.open(path)
     try:

@@ -30,8 +30,8 @@ from textual.widgets import DataTable, Input, TextArea
 from textual.worker import Worker
 
 from tdconsole.demo import build_demo
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, Mode, build_app

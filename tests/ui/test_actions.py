@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from tdconsole.domain.play import Count
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp

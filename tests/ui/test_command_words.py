@@ -5,25 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock_events, play, registration
+from tdconsole.domain import clock_events, play
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.words import command_words
 
 WORDS: list[tuple[Command, str, str]] = [
-    (registration.Register(names=["Anna", "Bruno"]), "Registered: Anna, Bruno",
-     "Iscritti: Anna, Bruno"),
     (clock_events.ClockControl(action="pause"), "Clock stopped", "Orologio fermo"),
     (clock_events.ClockControl(action="resume"), "RUNNING", "IN CORSO"),
     (clock_events.ClockControl(action="add", seconds=60), "Add a minute", "Aggiungi un minuto"),
     (clock_events.ClockControl(action="set", seconds=75), "Clock set to 01:15",
      "Orologio impostato a 01:15"),
     # no words of their own: their summaries
+    (Register(names=["Anna", "Bruno"]), "register Anna, Bruno", "iscrizione di Anna, Bruno"),
     (Withdraw(name="Anna"), "withdraw Anna", "ritiro di Anna"),
     (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),
     (Pay(names=["Anna", "Bruno"]), "entry fee: Anna, Bruno", "quota d'iscrizione: Anna, Bruno"),

@@ -10,10 +10,11 @@ from textual.widgets import Input
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, Start
-from tdconsole.domain.registration import ChangeSettings, Register
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.app import ConsoleApp, build_app

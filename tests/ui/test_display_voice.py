@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 
 from .test_room_display import Room, ringing
 

@@ -93,7 +93,7 @@ async def test_escape_leaves_the_players_search_and_y_takes_the_fee_at_once(
     import random
     from pathlib import Path
 
-    from tdconsole.domain.registration import Register
+    from tdconsole.domain.slices.register import Register
     from tdconsole.service import Tournament
     from tdconsole.store.settings_file import load_settings
     from tdconsole.ui.app import build_app

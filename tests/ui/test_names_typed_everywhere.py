@@ -14,8 +14,8 @@ from textual.widgets import Input
 
 from tdconsole.demo import DEMO_PLAYERS
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.screens.console import ConsoleScreen

@@ -10,8 +10,8 @@ from tdhelpers.support import started
 from textual.widgets import DataTable
 
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

@@ -11,7 +11,7 @@ from tdhelpers.printing_fakes import NO_PDF_PROGRAM, fake_lp, fake_windows
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app

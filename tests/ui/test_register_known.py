@@ -15,7 +15,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tdconsole.domain.registration import Register
+from tdconsole.domain.slices.register import Register
 from tdconsole.season import known
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir

@@ -18,10 +18,10 @@ from textual.widgets import Digits, Static
 
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.state import Player
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

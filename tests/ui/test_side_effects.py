@@ -11,8 +11,8 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.domain.console_view import console_view
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.pay import Pay, unpaid
+from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings

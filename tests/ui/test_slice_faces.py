@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import Checkbox, Input
 
 from tdconsole.cli.parsing import speaking
-from tdconsole.cli.slice_cmds import parser_for
+from tdconsole.cli.slice_cmds import MADE_APART, parser_for
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.slices.spec import Slice, declared
 from tdconsole.ui.app import ConsoleApp
@@ -48,7 +48,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         option = f"--{field.flag or field.name} {metavar}"
         if field.kind == "flag":  # an option without a value
             assert f"[--{field.flag or field.name}]" in help_text
-        elif field.kind in ("names", "wholes", "pairs"):  # one or more
+        elif field.kind in ("names", "wholes", "pairs", "assignments"):  # one or more
             given = metavar if positional else option
             assert f"{given} [{metavar} ...]" in help_text
         else:
@@ -68,6 +68,14 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
             elif field.kind not in ("choice", "word"):  # (a list of its entries)
                 box = app.screen.query_one(f"#{field.name}", Input)
                 assert box.placeholder == app.tr.say(field.label)
+
+
+def test_a_command_made_apart_has_the_command_lines_run_and_no_key() -> None:
+    """``new`` and ``rules import``: the command line makes them from what it reads (a new
+    event's file, a rulebook's text), each by its run; the console has no key for them."""
+    apart = [d for d in SLICE_DESCRIPTIONS if declared(d.command).made_apart]
+    assert sorted(d.command for d in apart) == sorted(MADE_APART)
+    assert [d.keys for d in apart] == [() for _d in apart]
 
 
 @pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)

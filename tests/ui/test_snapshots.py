@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp, build_app
 

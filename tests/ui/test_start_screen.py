@@ -14,9 +14,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from tdconsole.domain.play import Start
-from tdconsole.domain.registration import Register
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir, last_event
 from tdconsole.store.settings_file import load_settings

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tdconsole.domain.play import Bust
-from tdconsole.domain.registration import ChangeSettings
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.confirm import ConfirmDialog

@@ -20,7 +20,7 @@ from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import CHIPS_MAX
-from tdconsole.domain.registration import SettingChanged
+from tdconsole.domain.slices.change_settings import SettingChanged
 from tdconsole.domain.slices.close_plan import (
     MOST_SEATS,
     OVERRIDE,
@@ -109,5 +109,5 @@ SLICE = Slice(
     ok=_("Raise the seats"),
     after=plan_said,
     cites=("VII.1",),
-    records=(SettingChanged, ClosePlanDrawn),
+    records=(SettingChanged.type, ClosePlanDrawn.type),
 )

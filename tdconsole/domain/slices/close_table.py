@@ -258,5 +258,5 @@ SLICE = Slice(
     ok=_("Close table"),
     after=closed_said,
     cites=("IV.3",),
-    records=(ClosePlanDrawn,),
+    records=(ClosePlanDrawn.type,),
 )

@@ -86,8 +86,8 @@ def manifest() -> str:
             if own and issubclass(value, EventBody) and value.type:
                 events.append(f"    {_q(value.type)}: {_q(described.module)},\n")
                 kinds.append(_q(value.type))
-        kinds += [_q(event.type) for event in declared.records]  # other modules' events
-        records.append(f"    {_q(described.command)}: ({''.join(k + ', ' for k in kinds)}),\n")
+        kinds.extend(_q(kind) for kind in declared.records)
+        records.append(f"    {_q(described.command)}: ({', '.join(kinds)},),\n")
     body = "".join(descriptions)
     words = [name for name in ("_", "pgettext") if f"{name}(" in body]
     speech = f"from tdconsole.i18n import {', '.join(words)}\n" if words else ""

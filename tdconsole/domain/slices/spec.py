@@ -11,6 +11,7 @@ summary in the reader's language: the log's, the command line's and the console'
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,7 +23,7 @@ from tdconsole.domain.events import Command, EventBody
 from tdconsole.domain.numbers import chips_typed, whole_number
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS, SLICE_MODULES
 from tdconsole.domain.state import Player, State
-from tdconsole.domain.texts import check_line
+from tdconsole.domain.texts import assignment, check_line
 from tdconsole.i18n import Msg, _
 
 Kind = Literal["whole", "text", "player", "choice", "word", "seat"]
@@ -63,23 +64,33 @@ def seat_typed(raw: str, article: str | None = None) -> tuple[int, int]:
         ) from None
 
 
-Several = Literal["names", "wholes", "flag", "pairs"]
+Several = Literal["names", "wholes", "flag", "pairs", "assignments"]
 """Several players' names (the command line's ``NAME [NAME ...]``, the dialog's names typed
 with commas, each completed among the players); several whole numbers within bounds (``N
 [N ...]``, typed with commas or spaces); a yes or no (an option without a value, ``--food``;
 the dialog's switch); ``KEY=N`` pairs (``NAME=N [NAME=N ...]``, typed with commas; the
 option repeated adds more): each key a player's name and each ``N`` a count of chips, or with
-``Field.keyed`` "whole" both whole numbers (``LEVEL=MINUTES``)."""
+``Field.keyed`` "whole" both whole numbers (``LEVEL=MINUTES``); several ``KEY=VALUE``
+(``set``: split at the first ``=``, the value may hold more; in the dialog, separated by
+spaces before each ``KEY=``)."""
 
 Typed = str | Sequence[str] | bool | None
 """A field as a face hands it over: its text (the dialog's, the phone's), the words given on
 the command line (``NAME [NAME ...]``), or a switch's state (None: not given)."""
 
 Value = (
-    int | str | bool | list[str] | list[int] | tuple[int, int] | dict[str, int] | dict[int, int]
+    int
+    | str
+    | bool
+    | list[str]
+    | list[int]
+    | tuple[int, int]
+    | dict[str, int]
+    | dict[int, int]
+    | list[tuple[str, str]]
 ) | None
 """A field's value as the command takes it (a seat: its table and its seat; pairs: each key's
-number)."""
+number; assignments: each key and its value)."""
 
 Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
 """The names a ``names`` field left empty in the dialog means, from the other fields' values
@@ -88,6 +99,10 @@ Otherwise = Callable[[State, Mapping[str, Value]], list[str]]
 YES = frozenset({"1", "y", "yes", "true", "on", "s", "si", "sì"})
 NO = frozenset({"", "0", "n", "no", "false", "off"})
 """A switch's state as the phone's form may send it, as text."""
+
+
+ASSIGNED = re.compile(r"\s+(?=[\w.]+=)")
+"""Where one ``KEY=VALUE`` typed in a field ends: at the spaces before the next ``KEY=``."""
 
 
 def listed(text: str) -> list[str]:
@@ -141,6 +156,9 @@ class Field:
     keyed: Literal["player", "whole"] = "player"
     """A ``pairs`` field's keys: players' names (their ``N`` counts of chips), or whole
     numbers (their ``N`` whole numbers within the bounds)."""
+    new: bool = False
+    """A ``names`` field naming players not yet registered: each name taken as typed, never
+    read as one registered (``register``)."""
 
     def read(
         self,
@@ -155,7 +173,7 @@ class Field:
         typing), else as typed, for the command to refuse. Refused in one line, naming the
         field by ``what`` (the command line's ``--stack``), else by its label."""
         named = self.label if what is None else what
-        if self.kind in ("names", "wholes", "flag", "pairs"):
+        if self.kind in ("names", "wholes", "flag", "pairs", "assignments"):
             return self.read_several(raw, article, state, named)
         text = raw.strip() if isinstance(raw, str) else ""
         if not text:
@@ -178,6 +196,19 @@ class Field:
             return found[0].name if len(found) == 1 else text
         return text
 
+    def read_assignments(
+        self, raw: str | Sequence[str] | None, article: str | None, named: str | Msg
+    ) -> Value:
+        """``KEY=VALUE`` words as (key, value) pairs, each trimmed; one without its ``=``, its
+        key or its value is refused in one line, naming the form."""
+        typed = ASSIGNED.split(raw.strip()) if isinstance(raw, str) else list(raw or ())
+        items = [item for item in typed if item.strip()]
+        if not items:
+            if self.required:
+                raise RuleError(_("{what}: give it").format(what=named), article)
+            return None
+        return [assignment(item, self.metavar, at_first=True, article=article) for item in items]
+
     @property
     def typed_words(self) -> tuple[str, ...]:
         """A ``word`` field's words as typed."""
@@ -197,6 +228,8 @@ class Field:
             return said in YES
         if isinstance(raw, bool):
             raise RuleError(_("{what}: give it").format(what=named), article)
+        if self.kind == "assignments":
+            return self.read_assignments(raw, article, named)
         items = listed(raw) if isinstance(raw, str) else [i.strip() for i in raw or () if i.strip()]
         if self.kind == "wholes":
             items = [word for item in items for word in item.split()]
@@ -211,7 +244,7 @@ class Field:
             ]
         if self.kind == "pairs":
             return self.read_pairs(items, article, state)
-        if state is None:
+        if state is None or self.new:
             return items
         found = [state.match(item) for item in items]
         return [one[0].name if len(one) == 1 else i for one, i in zip(found, items, strict=True)]
@@ -297,9 +330,17 @@ class Slice:
     in_break: bool = True
     """It may be given while the clock is in a break (a break called now may not: the phone
     hides its button then)."""
-    records: tuple[type[EventBody], ...] = ()
-    """The events of other modules it records beside its module's own (a closing's move plan,
-    a setting changed for it)."""
+    records: tuple[str, ...] = ()
+    """The types of the events of other modules it records beside its module's own (a
+    closing's move plan, ``ClosePlanDrawn.type``; a setting changed for it; a PIN's, whose
+    module ``access`` loads only when a PIN is set)."""
+    help: Msg | None = None
+    """What the command line's help says of it after its heading (the formats a file may
+    be written in)."""
+    made_apart: bool = False
+    """Its fields are what the command line reads to make the command, not the command's own
+    (``cli.slice_cmds.MADE_APART``): a new event's file, made before any event exists; a
+    rulebook's text, read, checked and stored. No dialog gives it."""
 
     @property
     def article(self) -> str | None:

@@ -19,7 +19,8 @@ from tdconsole.domain.described import Description, Key
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.registration import PlayerRegistered, require_player, waiting_said
+from tdconsole.domain.registration import require_player
+from tdconsole.domain.slices.register import PlayerRegistered, waiting_said
 from tdconsole.domain.slices.spec import Field, Slice
 from tdconsole.domain.state import State, name_key
 from tdconsole.domain.summaries import Summary, summary_of

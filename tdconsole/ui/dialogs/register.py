@@ -9,7 +9,7 @@ offers the last event's players, all ticked (``RegisterAgainDialog``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple, Self
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,11 +18,10 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.registration import Register
-from tdconsole.domain.state import Player, State, match_players, typed_key
+from tdconsole.domain.identity import match_players, typed_key
+from tdconsole.domain.slices.register import Register
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
-from tdconsole.ui.i18n import Translator
 
 SHOWN = 5
 """How many known players the note names for the letters typed."""
@@ -40,11 +39,18 @@ def last_piece(raw: str) -> tuple[str, str]:
     return raw[:cut], raw[cut:]
 
 
+class KnownPlayer(NamedTuple):
+    """A player the club knows, in the order it lists them."""
+
+    name: str
+    order: int
+
+
 class Known:
     """The known players the letters typed may mean, those already in the field aside."""
 
-    def __init__(self, names: list[str]) -> None:
-        self.players = [Player(name=name, order=i) for i, name in enumerate(names)]
+    def __init__(self, names: Sequence[str]) -> None:
+        self.players = [KnownPlayer(name, i) for i, name in enumerate(names)]
 
     def named(self, raw: str) -> list[str]:
         before, letters = last_piece(raw)
@@ -77,17 +83,17 @@ class RegisterDialog(Dialog):
         Binding("ctrl+l", "like_last", str(_("Like the last one")), priority=True),
     ]
 
-    def __init__(
-        self,
-        tr: Translator,
-        state: State,
-        known: Sequence[str] = (),
-        last: Sequence[str] = (),
-    ) -> None:
-        self.known = Known(list(known))
+    known = Known(())
+    """The players the club knows (``offering``)."""
+    last: Sequence[str] = ()
+    """The last event's players not registered here ("like the last one")."""
+
+    def offering(self, known: Sequence[str], last: Sequence[str]) -> Self:
+        """The dialog offering ``known`` players by a few letters, and ``last``, the last
+        event's (the service's, handed over as it is built)."""
+        self.known = Known(known)
         self.last = list(last)
-        """The last event's players not registered here ("like the last one")."""
-        super().__init__(tr, state)
+        return self
 
     def body(self) -> ComposeResult:
         yield Input(
@@ -148,7 +154,7 @@ class RegisterDialog(Dialog):
         # lazy: the checklist is only needed when the last event's players are offered
         from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
-        self.app.switch_screen(RegisterAgainDialog(self.tr, self.state, self.last))
+        self.app.switch_screen(RegisterAgainDialog(self.tr, self.state).offering(self.last))
 
     def command(self) -> Command | None:
         names = split_names(self.field().value)

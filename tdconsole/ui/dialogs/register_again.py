@@ -4,15 +4,16 @@ go to the waiting list (Art. I.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Self
+
 from textual.app import ComposeResult
 from textual.content import Content
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.registration import Register
-from tdconsole.domain.state import State
+from tdconsole.domain.slices.register import Register
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
-from tdconsole.ui.i18n import Translator
 from tdconsole.ui.widgets.choices import Tick
 
 
@@ -20,9 +21,12 @@ class RegisterAgainDialog(Dialog):
     HEADING = _("Register the last event's players")
     ARTICLES = ("I.1",)
 
-    def __init__(self, tr: Translator, state: State, offered: list[str]) -> None:
-        self.offered = offered
-        super().__init__(tr, state)
+    offered: Sequence[str] = ()
+    """The last event's players, in their order (``offering``)."""
+
+    def offering(self, offered: Sequence[str]) -> Self:
+        self.offered = list(offered)
+        return self
 
     def body(self) -> ComposeResult:
         for index, name in enumerate(self.offered):

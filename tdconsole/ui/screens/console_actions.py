@@ -195,7 +195,7 @@ class ConsoleActions(_Screen):
         service = getattr(self.app, "service", None)
         known = service.known_players() if service is not None else []
         last = service.last_event_players() if service is not None else []
-        self.app.push_screen(RegisterDialog(self.tr, self._state(), known, last))
+        self.app.push_screen(RegisterDialog(self.tr, self._state()).offering(known, last))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""

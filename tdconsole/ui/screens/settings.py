@@ -17,8 +17,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.registration import ChangeSettings
 from tdconsole.domain.settings_help import label, shipped_help
+from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.i18n import _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested
