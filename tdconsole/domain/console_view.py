@@ -1,15 +1,21 @@
 """The State as the Director's console reads it: the read model's view (``StateView``) and the
 little the console's widgets draw beside it (each open table's seats as its card shows them,
-the paid places, the final's size), built once per change of the State and read by every
-widget of the console. Typed and immutable (named tuples), as the read model."""
+the paid places, the final's size, the structure), built once per change of the State and read
+by every widget and key of the console. Typed and immutable (named tuples), as the read model;
+whether a key's command applies is asked of it (``Checks``), not of the State."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import NamedTuple
 
+from tdconsole.domain.clock_state import ClockState
 from tdconsole.domain.colour_up import next_chip
+from tdconsole.domain.errors import RuleError
+from tdconsole.domain.events import Command
+from tdconsole.domain.play_common import can_take_second_stack
 from tdconsole.domain.read_model import PlayerView, StateView, TableView, state_view
+from tdconsole.domain.settings import Settings
 from tdconsole.domain.state import State
 from tdconsole.domain.structure import Structure
 from tdconsole.domain.structure_proposal import colour_up_break
@@ -39,6 +45,35 @@ class CardTable(NamedTuple):
     seats: tuple[CardSeat, ...]
 
 
+class Checks:
+    """Whether a command applies on the State the console's model was built from, whatever
+    its fields (``Command.check_applies``; at the clock's time, ``check_applies_at``): asked
+    as the keys are drawn, each command once per moment."""
+
+    __slots__ = ("_at", "_known", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._at: datetime | None = None
+        self._known: dict[type[Command], RuleError | None] = {}
+
+    def refusal(self, command: type[Command], now: datetime | None = None) -> RuleError | None:
+        """Why ``command`` is refused now (at ``now``, when given), None when it may be
+        given."""
+        if now != self._at:
+            self._at, self._known = now, {}
+        if command not in self._known:
+            try:
+                if now is None:
+                    command.check_applies(self._state)
+                else:
+                    command.check_applies_at(self._state, now)
+                self._known[command] = None
+            except RuleError as refused:
+                self._known[command] = refused
+        return self._known[command]
+
+
 class ConsoleView(NamedTuple):
     view: StateView
     tables: tuple[CardTable, ...]
@@ -53,6 +88,13 @@ class ConsoleView(NamedTuple):
     colour_up_after: int | None
     """The level after whose break the colour-up is due (the smallest chip no longer needed,
     a Decision), None when none is."""
+    structure: Structure | None
+    """The blind structure once started (III.1, III.5)."""
+    tables_close: bool
+    """Tables close now: the elimination phase, until the final is due (IV.4)."""
+    second_stack_due: frozenset[str]
+    """The players who may still take the second stack (III.2-III.3)."""
+    checks: Checks
 
     def player(self, name: str) -> PlayerView | None:
         """The player of exactly this name."""
@@ -121,4 +163,33 @@ def console_view(state: State, now: datetime) -> ConsoleView:
         final_tables=frozenset(t.number for t in view.tables if t.final),
         chip_unit=state.settings.stacks.chip_unit,
         colour_up_after=colour_up_after(state),
+        structure=state.structure,
+        tables_close=state.tables_close,
+        second_stack_due=frozenset(
+            p.name for p in state.players.values() if can_take_second_stack(state, p)
+        ),
+        checks=Checks(state),
+    )
+
+
+class Planned(NamedTuple):
+    """What the console's structure screen reads of the event: its settings, its structure
+    and clock once started (None before), its players' numbers."""
+
+    settings: Settings
+    structure: Structure | None
+    clock: ClockState | None
+    entrants: int
+    in_play: int
+    chips_in_play: int
+
+
+def planned(state: State) -> Planned:
+    return Planned(
+        settings=state.settings,
+        structure=state.structure,
+        clock=state.clock,
+        entrants=state.entrants,
+        in_play=state.in_play,
+        chips_in_play=state.chips_in_play,
     )

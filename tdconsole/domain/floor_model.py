@@ -7,10 +7,11 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from tdconsole.domain.clock_status import ClockStatus
+from tdconsole.domain.message import Message
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.play_common import second_stack_offers
 from tdconsole.domain.read_model import clock_status
-from tdconsole.domain.state import Message, Player, State, search_key
+from tdconsole.domain.state import Player, State, search_key
 
 Stage = Literal["level", "break", "overtime", "stopped", "over"]
 """What the clock says to the floor: a level running, a break, overtime (the time is up, the

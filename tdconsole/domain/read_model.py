@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 from tdconsole.domain import clock
 from tdconsole.domain.cash import Cash, cash, handed_over
 from tdconsole.domain.clock_status import ClockStatus
+from tdconsole.domain.message import Message
 from tdconsole.domain.payouts import money_text, percent_text
 from tdconsole.domain.play_common import payout_table, second_stack_offers
-from tdconsole.domain.state import Message, Phase, Player, State, Table
+from tdconsole.domain.state import Phase, Player, State, Table
 
 
 class PlayerView(NamedTuple):

@@ -19,8 +19,9 @@ from tdconsole.domain.room_tables import TableShown, open_tables
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock_status import ClockStatus
+    from tdconsole.domain.message import Message
     from tdconsole.domain.room_moves import Moved
-    from tdconsole.domain.state import Message, State
+    from tdconsole.domain.state import State
 
 
 Stage = Literal[

@@ -17,6 +17,7 @@ from tdconsole.domain.identity import name_key as name_key
 from tdconsole.domain.identity import search_key as search_key
 from tdconsole.domain.identity import typed_in as typed_in
 from tdconsole.domain.identity import typed_key as typed_key
+from tdconsole.domain.message import Message
 from tdconsole.domain.numbers import round_chips
 from tdconsole.domain.phases import GONE as GONE
 from tdconsole.domain.phases import Phase as Phase
@@ -133,22 +134,6 @@ class Ruling:
     sanction: str | None = None
     orbits: int | None = None
     served: bool | None = None
-
-
-@dataclass(frozen=True)
-class Message:
-    """The Director's message to the room (``slices.show_message``): on every screen until cleared,
-    or until ``until`` (its minutes counted from the command's time in the log)."""
-
-    text: str
-    until: datetime | None = None
-
-    def shown_at(self, now: datetime) -> bool:
-        return self.until is None or now < self.until
-
-    def to_json(self) -> dict[str, str | None]:
-        """As every page reads it: ``{"text", "until"}``, the time in ISO 8601 UTC or null."""
-        return {"text": self.text, "until": None if self.until is None else self.until.isoformat()}
 
 
 @dataclass

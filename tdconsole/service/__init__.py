@@ -55,7 +55,11 @@ from tdconsole.store.memory import MemoryStore
 from tdconsole.store.output import place_new_file
 
 if TYPE_CHECKING:
+    from tdconsole.domain.console_view import ConsoleView, Planned
+    from tdconsole.domain.form import Form
+    from tdconsole.domain.roster import Roster
     from tdconsole.domain.served import Served
+    from tdconsole.domain.slices.spec import Slice
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
 """Where a Tournament keeps its log: the event's file unless said otherwise."""
@@ -307,6 +311,38 @@ class Tournament(Generic[Log]):
         from tdconsole.domain.served import Served
 
         return Served(self.state)
+
+    def console(self, now: datetime) -> ConsoleView:
+        """The event as the Director's console reads it at ``now`` (``domain.console_view``),
+        as this service last read the log."""
+        # lazy: the console's model reads the pages' models, for the console alone
+        from tdconsole.domain.console_view import console_view
+
+        return console_view(self.state, now)
+
+    def planned(self) -> Planned:
+        """The event's settings, structure, clock and players' numbers, as the console's
+        structure screen reads them (``console_view.Planned``)."""
+        # lazy: the console's models, for the console alone
+        from tdconsole.domain.console_view import planned
+
+        return planned(self.state)
+
+    def roster(self) -> Roster:
+        """The players as a console's dialog reads them, as this service last read the log
+        (``domain.roster``)."""
+        # lazy: a dialog's players read the play's rules, for the console alone
+        from tdconsole.domain.roster import Roster
+
+        return Roster(self.state)
+
+    def form(self, declared: Slice) -> Form:
+        """The command ``declared`` as its dialog asks for it, on the State as this service
+        last read the log (``domain.form``)."""
+        # lazy: a command's form reads its fields' rules, for the console alone
+        from tdconsole.domain.form import Form
+
+        return Form(declared, self.state)
 
     def earlier(self) -> Earlier:
         """This event as a new one "like the last one" copies it: its settings and starting

@@ -19,6 +19,8 @@ from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
 from tdconsole.ui.screens.base import MainScreen
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.ui.app import ConsoleApp
     from tdconsole.ui.screens.console import ConsoleScreen
@@ -84,35 +86,44 @@ class Views:
         service = self.app.service
         if service is None:
             return 0
-        state, now = service.state, service.now()
-        self.painted_seq = self.dialog_seq = state.last_seq
+        now = service.now()
+        self.painted_seq = self.dialog_seq = service.state.last_seq
         news = self.log_watch.update(service)
         if news and self.app.mode != "display":
             self.notify_news(news)
         for screen in self.app.screen_stack:
-            show = getattr(screen, "show", None)
             try:
                 if isinstance(screen, MainScreen):
                     screen.moved = self.log_watch.moved
                     screen.activity = self.log_watch.activity
                     screen.show_event(service, now, self.who())
-                elif show is not None:
-                    show(state)
+                else:
+                    self.show_over(screen)
             except NoMatches:  # the screen is being built or torn down
                 pass
         return len(news)
+
+    def show_over(self, screen: Screen[object]) -> None:
+        """Hand the event to a screen over the main one: a dialog asks the service for what
+        it reads (``show_event``: its players, its command's form); the settings' and the
+        structure's screens read the event's settings and structure (``show``)."""
+        service = self.app.service
+        assert service is not None
+        show_event = getattr(screen, "show_event", None)
+        if show_event is not None:
+            show_event(service)
+        elif (show := getattr(screen, "show", None)) is not None:
+            show(service.state)
 
     def show_dialogs(self) -> None:
         """Hand the State to the open dialogs only (a poll while the Director is in one)."""
         if self.app.service is None or self.app.service.state.last_seq == self.dialog_seq:
             return
-        state = self.app.service.state
-        self.dialog_seq = state.last_seq
+        self.dialog_seq = self.app.service.state.last_seq
         for screen in self.app.screen_stack:
-            show = getattr(screen, "show", None)
-            if show is not None and not isinstance(screen, MainScreen):
+            if not isinstance(screen, MainScreen):
                 with suppress(NoMatches):  # the dialog is being built or torn down
-                    show(state)
+                    self.show_over(screen)
 
     def notify_news(self, news: list[Activity]) -> None:
         """One notice per action of another terminal, at most NEWS_NOTICES showing at once;

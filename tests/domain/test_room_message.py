@@ -10,12 +10,12 @@ import pytest
 from tdhelpers.support import FakeClock, MakeService, names, started, terminal
 
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.message import Message
 from tdconsole.domain.play import Bust
 from tdconsole.domain.read_model import clock_status
 from tdconsole.domain.room import room, room_json
 from tdconsole.domain.slices.clear_message import ClearMessage
 from tdconsole.domain.slices.show_message import MessageShown, ShowMessage
-from tdconsole.domain.state import Message
 from tdconsole.domain.summaries import summary_text
 from tdconsole.domain.view import state_json
 

@@ -13,8 +13,9 @@ from pydantic import BaseModel
 from tdhelpers.support import MakeService, names, started
 
 from tdconsole.domain.fold import History
+from tdconsole.domain.message import Message
 from tdconsole.domain.play import Bust
-from tdconsole.domain.state import Message, MovePlan, Ruling, State
+from tdconsole.domain.state import MovePlan, Ruling, State
 
 AT = datetime(2026, 3, 6, 21, 0, tzinfo=UTC)
 

@@ -46,9 +46,8 @@ async def test_the_ruling_form_opens_on_its_players_and_tabs_down_the_screen(
 ) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        state = app.service.state  # type: ignore[union-attr]
-        ruling = declared("RecordRuling")
-        await app.push_screen(SliceDialog(app.tr, state, ruling, given={"articles": "III.2"}))
+        form = app.service.form(declared("RecordRuling"))  # type: ignore[union-attr]
+        await app.push_screen(SliceDialog(app.tr, form, given={"articles": "III.2"}))
         await settle(pilot)
         assert app.focused is not None and app.focused.id == "players"
         await pilot.press("escape")

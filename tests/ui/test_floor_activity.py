@@ -12,6 +12,7 @@ import pytest
 from tdconsole.domain.play import Bust, Count, SecondStack
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.room_summary import RoomSummary
@@ -193,27 +194,30 @@ async def test_a_poll_leaves_the_console_under_an_open_dialog(
         console = app.screen
         assert isinstance(console, ConsoleScreen)
         shown: list[int] = []
-        show = console.show
+        show = console.show_event
 
         def counted(*args: object) -> None:
             shown.append(1)
             show(*args)  # type: ignore[arg-type]
 
-        console.show = counted  # type: ignore[method-assign]
+        console.show_event = counted  # type: ignore[method-assign]
         await pilot.press("e")
         await pilot.pause()
         dialog = app.screen
-        assert dialog is not console
+        assert isinstance(dialog, EliminateDialog)
+        opened_on = dialog.roster
         floor.execute(Count(counts={"Rossi": 4500}))
         app.poll()
         await pilot.pause()
         assert shown == []
-        assert dialog.state.find("Rossi").chips == 4500  # type: ignore[attr-defined]
+        assert dialog.roster is not opened_on  # the dialog reads the players as they are now
         await pilot.press("ctrl+r", "enter")
         await pilot.pause()
         assert app.screen is console and shown
-        assert console.state is not None and console.state.find("Moretti").status == "out"
-        assert console.state.find("Rossi").chips == 4500
+        assert console.shown is not None
+        moretti, rossi = console.shown.event.player("Moretti"), console.shown.event.player("Rossi")
+        assert moretti is not None and moretti.status == "out"
+        assert rossi is not None and rossi.chips == 4500
 
 
 async def test_the_directors_action_from_a_phone_is_news_named_from_its_fields(

@@ -11,8 +11,8 @@ from pathlib import Path
 from tdhelpers.support import started
 from textual.widgets import Input, Static
 
+from tdconsole.domain.message import Message
 from tdconsole.domain.slices.show_message import ShowMessage
-from tdconsole.domain.state import Message
 from tdconsole.service import Tournament
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog

@@ -56,7 +56,7 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         assert field.label.text("en") in help_text
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(SliceDialog(app.tr, app.service.state, found))  # type: ignore[union-attr]
+        app.push_screen(SliceDialog(app.tr, app.service.form(found)))  # type: ignore[union-attr]
         await settle(pilot)
         fields = [field.id for field in app.screen.query("Input, OptionList, Checkbox")]
         assert fields == [field.name for field in found.fields]
@@ -116,7 +116,7 @@ async def test_a_command_without_a_field_is_a_question_enter_records_it(app: Con
     assert service is not None
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(SliceDialog(app.tr, service.state, declared("SignPhonesOut")))
+        app.push_screen(SliceDialog(app.tr, service.form(declared("SignPhonesOut"))))
         await settle(pilot)
         assert not app.screen.query("Input, OptionList")
         assert app.screen.query_one("#ok", Button).has_focus
@@ -142,8 +142,9 @@ async def test_a_kept_dialog_opened_again_completes_the_players_a_new_one_does(
         assert isinstance(dialog, SliceDialog)
         await pilot.press("escape")
         await settle(pilot)
-        state = registration(tmp_path).state
-        dialog.reopen(state)
+        service = registration(tmp_path)
+        state = service.state
+        dialog.reopen(service.form(dialog.declared))
         suggester = dialog.query_one("#name", Input).suggester
         assert isinstance(suggester, PlayerSuggester)
         named = [p.name for p in state.ordered_players() if p.status in NAMED]

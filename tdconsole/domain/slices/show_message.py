@@ -20,9 +20,10 @@ from tdconsole.domain import summaries as said
 from tdconsole.domain.described import Description, Key
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, Context, EventBody
+from tdconsole.domain.message import Message
 from tdconsole.domain.numbers import CHIPS_MAX
 from tdconsole.domain.slices.spec import Field, Slice
-from tdconsole.domain.state import Message, State
+from tdconsole.domain.state import State
 from tdconsole.domain.summaries import Summary, summary_of
 from tdconsole.domain.texts import shows_something
 from tdconsole.i18n import Msg, _

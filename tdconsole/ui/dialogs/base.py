@@ -2,11 +2,14 @@
 
 A dialog builds a Command from its fields and posts it up (``CommandRequested``); the App runs
 it, closes the dialog when it is recorded, or leaves it open with the refusal in a notification.
+It reads the players it names from a ``domain.roster.Roster`` the service gives (a command's
+``Form``), never the State; ``Dialog`` still holds the State for the dialogs not yet built from
+their commands' fields.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -20,8 +23,10 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.identity import match_players, typed_key
 from tdconsole.domain.numbers import CHIPS_MAX, whole_number
-from tdconsole.domain.state import Player, State, match_players, typed_key
+from tdconsole.domain.roster import Roster
+from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
@@ -29,7 +34,14 @@ from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.backdrop import Backdrop
 from tdconsole.ui.widgets.changed import update_changed
 
-__all__ = ["Dialog", "RulesRequested", "parse_int"]
+if TYPE_CHECKING:
+    from tdconsole.domain.roster import Named
+    from tdconsole.service import Tournament
+
+__all__ = ["Dialog", "Framed", "RulesRequested", "parse_int"]
+
+R = TypeVar("R", bound="Roster")
+"""What a player's dialog reads its players from: a ``Roster``, or a command's ``Form``."""
 
 
 def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None:
@@ -44,8 +56,13 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
 
 
 def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
+    """``where_seated`` of ``table`` in ``state``."""
+    return where_seated(tr, state.tables[table].final, table, seat)
+
+
+def where_seated(tr: Translator, final: bool, table: int, seat: int) -> str:
     """ "table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
-    if state.tables[table].final:
+    if final:
         return tr("final table, seat {seat}", seat=seat)
     return tr("table {table}, seat {seat}", table=table, seat=seat)
 
@@ -61,7 +78,7 @@ class PlayerSuggester(Suggester):
     completion of what was typed is offered (a match inside the name, ``angstrom``, is still
     found when the dialog is recorded, but shows no completion)."""
 
-    def __init__(self, players: list[Player]) -> None:
+    def __init__(self, players: list[Named]) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.players = players
 
@@ -73,8 +90,9 @@ class PlayerSuggester(Suggester):
         return name if typed_key(name).startswith(typed_key(value)) else None
 
 
-class Dialog(Backdrop):
-    """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``body`` and build ``command``."""
+class Framed(Backdrop):
+    """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``body`` and build ``command``;
+    ``roster``: the players its name fields name (none: it names none)."""
 
     HEADING: ClassVar[Msg] = _("Record")
     ARTICLES: ClassVar[tuple[str, ...]] = ()
@@ -87,10 +105,10 @@ class Dialog(Backdrop):
         Binding("f1", "rules", str(_("Rules"))),
     ]
 
-    def __init__(self, tr: Translator, state: State) -> None:
+    def __init__(self, tr: Translator, roster: Roster | None = None) -> None:
         super().__init__()
         self.tr = tr
-        self.state = state
+        self.roster = roster
         say_bindings(self, self.tr)
 
     def heading_words(self) -> Msg:
@@ -116,11 +134,12 @@ class Dialog(Backdrop):
         for field in self.query(Input):
             if field.id != "name" and not field.has_class("name"):
                 continue
-            player = self.state.find(field.value) if field.value.strip() else None
+            roster = self.roster
+            player = roster.find(field.value) if roster and field.value.strip() else None
             if player is None:
                 continue
             if player.status == "in" and player.table is not None and player.seat is not None:
-                where = seat_words(self.tr, self.state, player.table, player.seat)
+                where = where_seated(self.tr, player.final, player.table, player.seat)
                 named.append(f"{player.name} ({where})")
             else:
                 named.append(player.name)
@@ -149,24 +168,26 @@ class Dialog(Backdrop):
         self,
         value: str = "",
         *,
-        players: list[Player] | None = None,
+        players: list[Named] | None = None,
         placeholder: str | None = None,
         id: str = "name",
     ) -> Input:
         """The name field of a one-player dialog, suggesting ``players`` (default: the
         players still in)."""
+        if players is None:
+            players = self.roster.listed() if self.roster is not None else []
         return Input(
             value,
             placeholder=placeholder or self.tr("Player"),
             id=id,
             classes="" if id == "name" else "name",
-            suggester=PlayerSuggester(self.state.in_players() if players is None else players),
+            suggester=PlayerSuggester(players),
         )
 
-    def player_named(self, typed: str) -> Player | None:
-        """The one player ``typed`` means (``State.match``), or None (none, or ambiguous:
+    def player_named(self, typed: str) -> Named | None:
+        """The one player ``typed`` means (``Roster.match``), or None (none, or ambiguous:
         recording the dialog then says which)."""
-        found = self.state.match(typed) if typed.strip() else []
+        found = self.roster.match(typed) if self.roster is not None and typed.strip() else []
         return found[0] if len(found) == 1 else None
 
     def registered(self, typed: str) -> str:
@@ -186,9 +207,8 @@ class Dialog(Backdrop):
         """What follows once the command is recorded (a handover's receipt), if anything."""
         return None
 
-    def show(self, state: State) -> None:
-        """The State changed (here or on another terminal): refresh what the dialog shows."""
-        self.state = state
+    def show_event(self, event: Tournament[Any]) -> None:
+        """The event changed (here or on another terminal): refresh what the dialog shows."""
         self.update_note()
 
     def update_note(self) -> None:
@@ -275,25 +295,44 @@ class Dialog(Backdrop):
         self.post_message(CommandRequested(command, dialog, self.then()))
 
 
-class PlayerDialog(Dialog):
+class Dialog(Framed):
+    """A dialog that holds the State it opened on (those not yet built from their commands'
+    fields); its players read from it."""
+
+    def __init__(self, tr: Translator, state: State) -> None:
+        super().__init__(tr, Roster(state))
+        self.state = state
+
+    def show_event(self, event: Tournament[Any]) -> None:
+        self.show(event.state)
+
+    def show(self, state: State) -> None:
+        """The State changed (here or on another terminal): refresh what the dialog shows."""
+        self.state, self.roster = state, Roster(state)
+        self.update_note()
+
+
+class PlayerDialog(Framed, Generic[R]):
     """A dialog for the player under the cursor (``e``, ``d``, the keys of a busy evening):
     built once, kept, and opened again emptied for the next one (``opened``)."""
 
-    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
-        super().__init__(tr, state)
+    roster: R
+
+    def __init__(self, tr: Translator, roster: R, name: str | None = None) -> None:
+        super().__init__(tr, roster)
         self.first = name or ""
         """The player the dialog opens on (its first name field)."""
         self.lang = tr.lang
         """The language the dialog's words were composed in."""
 
     @classmethod
-    def opened(cls, app: App[Any], tr: Translator, state: State, name: str | None) -> Self:
+    def opened(cls, app: App[Any], tr: Translator, roster: R, name: str | None) -> Self:
         """The dialog for the key: the one kept from the last time, emptied, else a new one."""
         dialog = cls.kept(app, tr)
         if dialog is None:
-            return cls(tr, state, name).keep()
+            return cls(tr, roster, name).keep()
         dialog.first = name or ""
-        dialog.reopen(state)
+        dialog.reopen(roster)
         return dialog
 
     @classmethod
@@ -324,22 +363,27 @@ class PlayerDialog(Dialog):
         """Which of its class's dialogs it is, when its class builds several (``kept``)."""
         return ""
 
-    def reopen(self, state: State) -> None:
-        """Empty what the last opening left (the fields, the toggles), for ``state``: the
+    def reopen(self, roster: R) -> None:
+        """Empty what the last opening left (the fields, the toggles), for ``roster``: the
         dialog opens as new, its name fields suggesting the players in play now."""
-        self.state = state
+        self.roster = roster
         self.forget_backdrop()
         self.reset()
         for field in self.query(Input):
             if isinstance(field.suggester, PlayerSuggester):
-                field.suggester.players = self.suggested(state)
+                field.suggester.players = self.suggested()
         for box in self.query(VerticalScroll):
             box.scroll_home(animate=False)
         self.as_opened()
 
-    def suggested(self, state: State) -> list[Player]:
+    def suggested(self) -> list[Named]:
         """The players its name fields complete: those still in."""
-        return state.in_players()
+        return self.roster.listed()
+
+    def show(self, roster: R) -> None:
+        """The players changed (here or on another terminal): what the dialog shows follows."""
+        self.roster = roster
+        self.update_note()
 
     def reset(self) -> None:
         """The fields as a new dialog of this kind has them."""

@@ -6,7 +6,7 @@ table is the domain's ``Closing`` (``slices.close_table``)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,13 +16,16 @@ from textual.widgets import Input, Static
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.close_plan import ClosePlan
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
-from tdconsole.domain.slices.close_table import SLICE, CloseTable, Closing, closing
+from tdconsole.domain.slices.close_table import SLICE, CloseTable, Closing
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import Framed
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested
 from tdconsole.ui.widgets.changed import update_changed
+
+if TYPE_CHECKING:
+    from tdconsole.service import Tournament
 
 
 def plan_lines(shown: Closing, tr: Translator) -> Text:
@@ -75,21 +78,26 @@ def no_room_lines(shown: Closing, tr: Translator) -> Text:
     return text
 
 
-class CloseTableDialog(Dialog):
+class CloseTableDialog(Framed):
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
     BINDINGS: ClassVar[list[BindingType]] = [
-        *Dialog.BINDINGS,
+        *Framed.BINDINGS,
         Binding("ctrl+o", "plan", str(_("Draw the plan")), priority=True),
         Binding("ctrl+r", "raise_seats", str(_("Raise the seats")), priority=True),
     ]
 
-    def __init__(self, tr: Translator, state: Any, table: int) -> None:
-        super().__init__(tr, state)
+    def __init__(self, tr: Translator, shown: Closing, table: int) -> None:
+        super().__init__(tr)
         self.table = table
-        self.shown = closing(state, table)
-        self.shown_of = state
-        """The State ``shown`` was read from (read again when it changes)."""
+        self.shown = shown
+        """The closing as the service gave it (``Roster.closing``; again at each change)."""
+
+    def show_event(self, event: Tournament[Any]) -> None:
+        shown = event.roster().closing(self.table)
+        if shown is not None:
+            self.shown = shown
+        self.update_note()
 
     def title_text(self) -> str:
         return self.tr("Table {table}", table=self.table) + " · " + super().title_text()
@@ -108,9 +116,7 @@ class CloseTableDialog(Dialog):
 
     def update_note(self) -> None:
         """The plan, the Director's options and the sum of the counts against C_t, as the
-        table is now (the State may have changed: ``show``)."""
-        if self.state is not self.shown_of and self.table in self.state.tables:
-            self.shown, self.shown_of = closing(self.state, self.table), self.state
+        table is now (it may have changed: ``show_event``)."""
         update_changed(self.query_one("#plan", Static), plan_lines(self.shown, self.tr))
         options = no_room_lines(self.shown, self.tr)
         room = self.query_one("#no-room", Static)

@@ -4,8 +4,6 @@ Director types what he counts); each table's change shown against what the round
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input, Label
@@ -13,19 +11,19 @@ from textual.widgets import Input, Label
 from tdconsole.domain.events import Command
 from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.slices.colour_up import SLICE, ColourUp, Recount
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import Framed
 from tdconsole.ui.dialogs.counts import CountRows
 from tdconsole.ui.i18n import Translator, chips
 
 
-class ColourUpDialog(Dialog):
+class ColourUpDialog(Framed):
     """Its board (``Recount``) is handed over as it is opened: it reads nothing else."""
 
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
 
-    def __init__(self, tr: Translator, state: Any, board: Recount) -> None:
-        super().__init__(tr, state)  # (the base's, which the dialog itself does not read)
+    def __init__(self, tr: Translator, board: Recount) -> None:
+        super().__init__(tr)
         self.board = board
 
     def body(self) -> ComposeResult:

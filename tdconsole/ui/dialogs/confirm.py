@@ -17,13 +17,12 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Label
 
-from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import Framed
 from tdconsole.ui.i18n import Translator
 
 
-class ConfirmDialog(Dialog):
+class ConfirmDialog(Framed):
     """``question`` asked; Enter (or OK) sends ``request`` up, Escape closes it unsent."""
 
     HEADING: ClassVar[Msg] = _("Confirm")
@@ -31,7 +30,6 @@ class ConfirmDialog(Dialog):
     def __init__(
         self,
         tr: Translator,
-        state: State,
         heading: str,
         question: str,
         request: Message,
@@ -43,7 +41,7 @@ class ConfirmDialog(Dialog):
         self.request = request
         self.stray = ""
         """Letters typed into the dialog: it then confirms nothing."""
-        super().__init__(tr, state)
+        super().__init__(tr)
 
     def title_text(self) -> str:
         return self.tr.cite(self.heading, self.cited) if self.cited else self.heading

@@ -3,26 +3,24 @@ changed (Art. III.3 uses them), the sum against the chips the table holds."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.count import SLICE, Count, TableCount
-from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.base import Framed
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator, table_name
 
 
-class CountDialog(Dialog):
+class CountDialog(Framed):
     """Its table's counts (``TableCount``) are handed over as it is opened: it reads nothing
     else."""
 
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
 
-    def __init__(self, tr: Translator, state: Any, board: TableCount) -> None:
-        super().__init__(tr, state)  # (the base's, which the dialog itself does not read)
+    def __init__(self, tr: Translator, board: TableCount) -> None:
+        super().__init__(tr)
         self.board = board
 
     def title_text(self) -> str:

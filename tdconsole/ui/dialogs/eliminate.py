@@ -3,7 +3,7 @@ asked first for whoever may still take it (Art. III.2-III.3, IV.7)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,26 +12,28 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.play import Bust, can_take_second_stack, second_stack_amount
-from tdconsole.domain.play_common import second_stacks_given
-from tdconsole.domain.state import State
+from tdconsole.domain.play import Bust
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, PlayerDialog, PlayerSuggester, parse_int
+from tdconsole.ui.dialogs.base import Framed, PlayerDialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.widgets.choices import Tick
 
+if TYPE_CHECKING:
+    from tdconsole.domain.roster import Roster
+    from tdconsole.service import Tournament
 
-class EliminateDialog(PlayerDialog):
+
+class EliminateDialog(PlayerDialog["Roster"]):
     HEADING = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
-        *Dialog.BINDINGS,
+        *Framed.BINDINGS,
         Binding("ctrl+n", "add_row", str(_("Add a player")), priority=True),
         Binding("ctrl+r", "toggle_declined", str(_("declined")), priority=True),
     ]
 
-    def __init__(self, tr: Translator, state: State, name: str | None = None) -> None:
-        super().__init__(tr, state, name)
+    def __init__(self, tr: Translator, roster: Roster, name: str | None = None) -> None:
+        super().__init__(tr, roster, name)
         self.rows: list[int] = []
         """The numbers of the rows shown (their fields' ids: ``name-1``, ``stack-1``, …)."""
         self._made = 0
@@ -54,7 +56,7 @@ class EliminateDialog(PlayerDialog):
                 placeholder=self.tr("Player"),
                 id=f"name-{n}",
                 classes="name",
-                suggester=PlayerSuggester(self.state.in_players()),
+                suggester=PlayerSuggester(self.roster.listed()),
             ),
             Input(
                 placeholder=self.tr("Stack at the start of the hand"),
@@ -74,7 +76,7 @@ class EliminateDialog(PlayerDialog):
     def second_stacks(self) -> bool:
         """Whether second stacks are still given (III.2; not once the final is due, III.4): the
         dialog asks whether one was declined only then."""
-        return second_stacks_given(self.state)
+        return self.roster.second_stacks_given()
 
     def _hint(self) -> Text:
         hint = "ctrl+n " + self.tr("Add a player")
@@ -95,8 +97,11 @@ class EliminateDialog(PlayerDialog):
         self._ask_declined()
         super().as_opened()
 
-    def show(self, state: State) -> None:
-        super().show(state)
+    def show_event(self, event: Tournament[Any]) -> None:
+        self.show(event.roster())
+
+    def show(self, roster: Roster) -> None:
+        super().show(roster)
         self._ask_declined()
         self.retitle()
 
@@ -128,10 +133,8 @@ class EliminateDialog(PlayerDialog):
         lines = []
         for name, _stack in self.entries():
             player = self.player_named(name)
-            if player is None or player.table is None:
-                continue
-            if can_take_second_stack(self.state, player):
-                amount = second_stack_amount(self.state, self.state.tables[player.table])
+            amount = self.roster.second_stack_for(player.name) if player is not None else None
+            if player is not None and amount is not None:
                 lines.append(
                     self.tr(
                         "{name} may still take the second stack: {amount} chips",

@@ -4,19 +4,22 @@ domain's ``Finalists`` (``slices.final``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.draw import DRAW_NUMBER_FIELD
-from tdconsole.domain.slices.final import SLICE, Final, Finalist, finalists
+from tdconsole.domain.slices.final import SLICE, Final, Finalist, Finalists
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Dialog, parse_int
+from tdconsole.ui.dialogs.base import Framed, parse_int
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
+
+if TYPE_CHECKING:
+    from tdconsole.service import Tournament
 
 DRAW_NUMBER = _("Draw number")
 """The redraw's number, as a refusal names it."""
@@ -29,15 +32,18 @@ def seat_label(tr: Translator, player: Finalist) -> str:
     return tr("table {table}, seat {seat}", table=player.table, seat=player.seat)
 
 
-class FinalDialog(Dialog):
+class FinalDialog(Framed):
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
 
-    def __init__(self, tr: Translator, state: Any) -> None:
-        super().__init__(tr, state)
-        self.shown = finalists(state)
-        self.shown_of = state
-        """The State ``shown`` was read from (read again when it changes: ``show``)."""
+    def __init__(self, tr: Translator, shown: Finalists) -> None:
+        super().__init__(tr)
+        self.shown = shown
+        """The finalists as the service gave them (``Roster.finalists``; again at each change)."""
+
+    def show_event(self, event: Tournament[Any]) -> None:
+        self.shown = event.roster().finalists()
+        self.update_note()
 
     def body(self) -> ComposeResult:
         players = self.shown.players
@@ -61,8 +67,6 @@ class FinalDialog(Dialog):
         )
 
     def update_note(self) -> None:
-        if self.state is not self.shown_of:
-            self.shown, self.shown_of = finalists(self.state), self.state
         rows = self.query_one("#counts", CountRows)
         total = sum(rows.counts(partial=True).values())
         line = sum_line(self.tr, total, self.shown.chips_in_play, rows.to_type())

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from rich.text import Text
@@ -32,9 +32,7 @@ from textual.widgets.option_list import Option
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.spec import Field, Slice, Typed, told_apart
-from tdconsole.domain.slices.spec import declared as declared_as
-from tdconsole.domain.state import Player, State
+from tdconsole.domain.slices.spec import Field, Slice, Typed
 from tdconsole.i18n import Msg
 from tdconsole.reports import receipt_filename
 from tdconsole.ui.dialogs.base import PlayerDialog
@@ -43,6 +41,11 @@ from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.widgets.changed import update_changed
 from tdconsole.ui.widgets.choices import Tick
+
+if TYPE_CHECKING:
+    from tdconsole.domain.form import Form
+    from tdconsole.domain.roster import Named
+    from tdconsole.service import Tournament
 
 NAMED = ("registered", "waitlisted", "in")
 """The players a command may still name (those withdrawn or out are left to be typed)."""
@@ -53,36 +56,36 @@ def kind_of(declared: Slice) -> str:
     return f"-{declared.command.__name__}"
 
 
-class SliceDialog(PlayerDialog):
+class SliceDialog(PlayerDialog["Form"]):
+    """A command's dialog, reading its form (``Tournament.form``) on the State it opened on."""
+
     name_typed = False
     """A name was typed since the dialog opened (letters typed in its number go on it)."""
 
     def __init__(
         self,
         tr: Translator,
-        state: State,
-        declared: Slice,
+        form: Form,
         player: str | None = None,
         cursor: Mapping[str, int] | None = None,
         folder: Path | None = None,
         given: Mapping[str, str] | None = None,
     ) -> None:
-        self.declared = declared
+        self.declared: Slice = form.declared
         self.given = dict(given or {})
         """What the fields open with, by name (the article in view, a calculation's text)."""
         self.cursor = dict(cursor or {})
         """The table and the seat under the cursor, by name (``Field.under_cursor``)."""
         self.folder = folder
         """Where its receipt is written (``Slice.receipt``): the event's print folder."""
-        super().__init__(tr, state, player)
+        super().__init__(tr, form, player)
 
     @classmethod
     def for_key(
         cls,
         app: App[Any],
         tr: Translator,
-        state: State,
-        declared: Slice,
+        form: Form,
         player: str | None,
         cursor: Mapping[str, int] | None = None,
         folder: Path | None = None,
@@ -90,14 +93,15 @@ class SliceDialog(PlayerDialog):
     ) -> SliceDialog:
         """The dialog for the command's key: when its slice keeps it (``Slice.kept``), the one
         kept from the last time, emptied; else a new one."""
+        declared = form.declared
         dialog = cls.kept(app, tr, kind_of(declared)) if declared.kept else None
         if dialog is None:
-            built = cls(tr, state, declared, player, cursor, folder, given)
+            built = cls(tr, form, player, cursor, folder, given)
             return built.keep() if declared.kept else built
         dialog.first = player or ""
         dialog.cursor, dialog.folder = dict(cursor or {}), folder
         dialog.given = dict(given or {})
-        dialog.reopen(state)
+        dialog.reopen(form)
         return dialog
 
     def kind(self) -> str:
@@ -119,12 +123,15 @@ class SliceDialog(PlayerDialog):
             elif field.kind != "choice":  # (a choice's entries: ``show``)
                 self.query_one(f"#{field.name}", Input).value = self.opening(field)
 
-    def suggested(self, state: State) -> list[Player]:
-        return [p for p in state.ordered_players() if p.status in NAMED]
+    def suggested(self) -> list[Named]:
+        return self.roster.listed(NAMED)
 
     def known(self) -> Known:
         """The names a field of several players' names completes."""
-        return Known([p.name for p in self.suggested(self.state)])
+        return Known([p.name for p in self.suggested()])
+
+    def show_event(self, event: Tournament[Any]) -> None:
+        self.show(event.form(self.declared))
 
     def as_opened(self) -> None:
         self.name_typed = False
@@ -150,11 +157,11 @@ class SliceDialog(PlayerDialog):
         or why it would be refused), from what they hold now."""
         typed = {f.name: t for f in self.declared.fields if isinstance(t := self.typed(f), str)}
         if self.declared.context is not None:
-            lines = self.declared.context(self.state, self.now(), typed)
+            lines = self.roster.context(self.now(), typed)
             context = Content("\n".join(self.said(parts) for parts in lines))
             update_changed(self.query_one("#context", Static), context)
         if self.declared.note is not None:
-            said = self.declared.note(self.state, typed)
+            said = self.roster.note(typed)
             self.set_note("" if said is None else self.tr.say(said))
         elif self.declared.preview is not None:
             try:
@@ -175,7 +182,7 @@ class SliceDialog(PlayerDialog):
         for field in self.declared.fields:
             placeholder = self.tr.say(field.label)
             if field.kind == "player":
-                players = self.suggested(self.state)
+                players = self.suggested()
                 yield self.player_input(
                     self.first, players=players, placeholder=placeholder, id=field.name
                 )
@@ -207,16 +214,17 @@ class SliceDialog(PlayerDialog):
         cursor, or its default (the next level)."""
         if field.name in self.given:
             return self.given[field.name]
-        if field.opens_on is not None:
-            return field.opens_on(self.state)
+        opens_on = self.roster.opens_on(field)
+        if opens_on is not None:
+            return opens_on
         at = self.cursor.get(field.under_cursor or "")
         if at is not None:
             return str(at)
-        return field.default(self.state, self.now()) if field.default else ""
+        return self.roster.default(field, self.now())
 
     def options(self, field: Field) -> list[Option]:
         """A choice's entries now, each with its number and its words."""
-        entries = field.choices(self.state) if field.choices is not None else []
+        entries = self.roster.choices(field)
         return [
             Option(f"{number}. " + self.said(words, "  "), id=str(number))
             for number, words in entries
@@ -236,8 +244,8 @@ class SliceDialog(PlayerDialog):
             return next((box for box in boxes if not box.value), boxes[-1])
         return super().first_focus()
 
-    def show(self, state: State) -> None:
-        super().show(state)
+    def show(self, roster: Form) -> None:
+        super().show(roster)
         for field in self.declared.fields:
             if field.kind != "choice":
                 continue
@@ -302,9 +310,10 @@ class SliceDialog(PlayerDialog):
         emptied = any(self.opening(field) for field in opened)
         if emptied and not any(v.strip() if isinstance(v, str) else v for v in typed.values()):
             # what it opened on, taken away: the command told apart by a flag (taken off)
-            for _flag, other in told_apart(self.declared.description.command):
-                return declared_as(other).build({}, self.state)
-        return self.declared.build(typed, self.state)
+            taken_off = self.roster.taken_off()
+            if taken_off is not None:
+                return taken_off
+        return self.roster.build(typed)
 
     def then(self) -> Message | None:
         """The receipt of the player it names, when its command writes one."""

@@ -11,7 +11,6 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from tdconsole.domain.clock import ClockStatus
-    from tdconsole.domain.state import State
     from tdconsole.service import Tournament
     from tdconsole.ui.log_watch import Activity, Moved
 
@@ -28,11 +27,8 @@ class MainScreen(StillBeneath):
     """Actions recorded by other terminals, latest last (the Director's console)."""
 
     def show_event(self, event: Tournament[Any], now: datetime, who: Text) -> None:
-        """The event as ``event`` last read it, at ``now``; a screen takes what it reads from
-        it (the console its State, ``show``)."""
-        self.show(event.state, now, who)
-
-    def show(self, state: State, now: datetime, who: Text) -> None:
+        """The event as ``event`` last read it, at ``now``; a screen asks it for what it reads
+        (the console its model, ``Tournament.console``; the room display the pages' room)."""
         raise NotImplementedError
 
     def show_clock(self, status: ClockStatus | None, blink: bool) -> None:

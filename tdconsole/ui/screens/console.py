@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,12 +24,10 @@ from textual.lazy import Lazy
 from textual.reactive import var
 from textual.widgets import Input, TabbedContent, TabPane
 
-from tdconsole.domain.console_view import console_view
 from tdconsole.domain.described import action_id
-from tdconsole.domain.play_common import can_take_second_stack
-from tdconsole.domain.words import player_word
+from tdconsole.domain.words import listed_word
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import seat_words
+from tdconsole.ui.dialogs.base import where_seated
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
 from tdconsole.ui.screens.base import MainScreen
@@ -77,7 +75,7 @@ if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
     from tdconsole.domain.clock import ClockStatus
-    from tdconsole.domain.state import State
+    from tdconsole.service import Tournament
 
 
 class ConsoleScreen(ConsoleActions, MainScreen):
@@ -103,7 +101,6 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.floor = floor
         if floor:
             show_on_floor(self)
-        self.state: State | None = None
         self._prompted: int | None = None
         """The break whose colour-up was prompted (once per break)."""
         self._now: datetime | None = None
@@ -140,14 +137,14 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.set_class(self.floor, "-floor")
 
     # -- attributes down -------------------------------------------------------------------
-    def show(self, state: State, now: datetime, who: Text) -> None:
-        """The event as the widgets read it, built once (``shown``: each widget follows it);
-        the State kept for the actions and their dialogs."""
-        phase_changed = self.state is None or self.state.phase != state.phase
-        self.state = state
-        if phase_changed:
+    def show_event(self, event: Tournament[Any], now: datetime, who: Text) -> None:
+        """The event as the widgets and the keys read it, built once (``shown``: each widget
+        follows it)."""
+        before = self.shown
+        shown = Shown(event.console(now), now, who, self.activity)
+        self.shown = shown
+        if before is None or before.event.view.phase != shown.event.view.phase:
             self.refresh_bindings()
-        self.shown = Shown(console_view(state, now), now, who, self.activity)
 
     def build_tab(self, name: str) -> AwaitMount | None:
         """Mount the views of tab ``name`` the first time it is needed (None: already there).
@@ -202,10 +199,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             return self.focused is not None and self.focused.id in ENTER_ENDS
         if self.floor and action not in FLOOR_ACTIONS:
             return False
-        if self.state is None:
+        if self.shown is None:
             return action not in IN_PLAY
         # else said when pressed (``key_alone``)
-        return why_not(self.state, action, self._now) is None
+        return why_not(self.shown.event, action, self._now) is None
 
     # -- actions: navigation ---------------------------------------------------------------
     async def _front(self, name: str) -> None:
@@ -261,9 +258,9 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         """A key pressed alone that no binding takes now (``ui.keyboard``): True when it does
         not apply here, said with its article (``f`` once the final is drawn)."""
         name = action_id(ACTION_OF_KEY.get(key, ""))
-        if not name or self.state is None or (self.floor and name not in FLOOR_ACTIONS):
+        if not name or self.shown is None or (self.floor and name not in FLOOR_ACTIONS):
             return False
-        refused = why_not(self.state, name, self._now)
+        refused = why_not(self.shown.event, name, self._now)
         if refused is not None:
             getattr(self.app, "refused", lambda _error: None)(refused)  # the App says it
         return refused is not None
@@ -297,7 +294,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def action_quit(self) -> None:
         """Asked first (ctrl+q quits at once): every action is already in the event file."""
-        if self.state is None:  # the event not shown yet: nothing to ask about
+        if self.shown is None:  # the event not shown yet: nothing to ask about
             self.app.exit(0)
             return
         question = self.tr("Quit the console? The night is saved.")
@@ -345,14 +342,14 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
         entries.append((tr.say(k.label), partial(screen.run_action, k.action), k.key, ""))
     if not screen.floor:
         entries.extend(event_and_season_entries(screen))
-    state = screen.state
-    if state is None:
+    if screen.shown is None:
         return entries
-    for p in state.ordered_players():
-        status = tr.say(player_word(state, p))
+    event = screen.shown.event
+    for p in event.view.players:
+        status = tr.say(listed_word(event.view.phase, p.status))
         if p.status == "in" and p.table is not None:
             assert p.seat is not None
-            seat = seat_words(tr, state, p.table, p.seat)
+            seat = where_seated(tr, p.table in event.final_tables, p.table, p.seat)
             where = tr("Player {name} — {seat}", name=p.name, seat=seat)
             entries.append((where, partial(screen.select_player, p.name), status, p.name))
             if screen.check_action("eliminate", ()) is not False:
@@ -373,7 +370,7 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                         p.name,
                     )
                 )
-            if can_take_second_stack(state, p):
+            if p.name in event.second_stack_due:
                 entries.append(
                     (
                         tr("Second stack for {name}", name=p.name),
@@ -391,10 +388,10 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
                     p.name,
                 )
             )
-    for t in state.open_tables():
+    for t in event.tables:
         go = tr("Go to the final table") if t.final else tr("Go to table {table}", table=t.number)
         entries.append((go, partial(screen.select_table, t.number), "", ""))
-        if not screen.floor and state.tables_close:
+        if not screen.floor and event.tables_close:
             entries.append(
                 (
                     tr("Close table {table}", table=t.number),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 from textual.widgets import TabbedContent
@@ -24,8 +24,6 @@ from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.commands import CLOCK_WORDS
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.slices.colour_up import recount
-from tdconsole.domain.slices.count import table_count
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -48,8 +46,10 @@ from tdconsole.words.clock import clock_question
 
 if TYPE_CHECKING:
     from tdconsole.domain.state import State
+    from tdconsole.service import Tournament
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.screens.base import MainScreen
+    from tdconsole.ui.widgets.shown import Shown
 
     _Screen = MainScreen
 else:
@@ -68,7 +68,7 @@ class ConsoleActions(_Screen):
 
     tr: Translator
     floor: bool
-    state: State | None
+    shown: Shown | None
 
     # -- what the actions apply to ---------------------------------------------------------
     def active_tab(self) -> str:
@@ -85,25 +85,27 @@ class ConsoleActions(_Screen):
         return None
 
     def selected_table(self) -> int | None:
-        state = self.state
-        if state is None:
+        if self.shown is None:
             return None
         name = self.selected_player()
-        player = state.find(name) if name else None
+        player = self.shown.event.player(name) if name else None
         if player is not None and player.table is not None and player.status == "in":
             return player.table
         return self.query_one(TablesView).selected_table()
 
     def closing_table(self) -> int | None:
         """The table to close: the first that must close, else the one under the cursor."""
-        state = self.state
-        if state is None:
+        if self.shown is None:
             return None
-        due = [t.number for t in state.open_tables() if state.must_close(t)]
+        due = [t.number for t in self.shown.event.tables if t.must_close]
         selected = self.selected_table()
         if selected in due:
             return selected
         return due[0] if due else selected
+
+    def finished(self) -> bool:
+        """The tournament is over (IV.7)."""
+        return self.shown is not None and self.shown.event.view.phase == "finished"
 
     def choose_first(self, what: str) -> None:
         """A key that acts on the player, table or prize under the cursor, pressed with none
@@ -112,8 +114,8 @@ class ConsoleActions(_Screen):
 
     # -- actions: the clock ----------------------------------------------------------------
     def action_clock_toggle(self) -> None:
-        state = self.state
-        running = state is not None and state.clock is not None and state.clock.running
+        clock = self.shown.event.view.clock if self.shown is not None else None
+        running = clock is not None and clock.status.running
         self.post_message(CommandRequested(ClockControl(action="pause" if running else "start")))
 
     def action_clock(self, action: str) -> None:
@@ -132,7 +134,7 @@ class ConsoleActions(_Screen):
 
     def _ask_clock(self, command: ClockControl) -> None:
         status = getattr(self.app, "clock_status", lambda: None)()
-        structure = self.state.structure if self.state is not None else None
+        structure = self.shown.event.structure if self.shown is not None else None
         question = None
         if status is not None and structure is not None:
             question = clock_question(command.action, status, structure, self.tr)
@@ -150,36 +152,43 @@ class ConsoleActions(_Screen):
         self.app.push_screen(ClockSetDialog(self.tr, self._state(), left))
 
     # -- actions: dialogs ------------------------------------------------------------------
+    def _service(self) -> Tournament[Any]:
+        """The service a key's dialog asks what it reads (its players, its command's form):
+        the State as last read, which the screen may not have painted yet (a repaint waiting
+        its turn)."""
+        service: Tournament[Any] | None = getattr(self.app, "service", None)
+        assert service is not None
+        return service
+
     def _state(self) -> State:
-        """The State a key's dialog opens on: the latest the service holds (the screen shows
-        the one last painted, which may be older while a repaint waits its turn)."""
-        service = getattr(self.app, "service", None)
-        state = service.state if service is not None else self.state
-        assert state is not None
-        return state
+        """The State the dialogs not yet built from their commands' fields open on."""
+        return self._service().state
 
     def action_eliminate(self, name: str | None = None) -> None:
         # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
         player = name or self.selected_player()
-        self.app.push_screen(EliminateDialog.opened(self.app, self.tr, self._state(), player))
+        roster = self._service().roster()
+        self.app.push_screen(EliminateDialog.opened(self.app, self.tr, roster, player))
 
     def action_count(self) -> None:
         table = self.selected_table()
         if table is None:
             self.choose_first("table")
             return
-        state = self._state()
-        self.app.push_screen(CountDialog(self.tr, state, table_count(state, table)))
+        board = self._service().roster().table_count(table)
+        self.app.push_screen(CountDialog(self.tr, board))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
         if number is None:
             self.choose_first("table")
             return
-        self.app.push_screen(CloseTableDialog(self.tr, self._state(), number))
+        shown = self._service().roster().closing(number)
+        if shown is not None:
+            self.app.push_screen(CloseTableDialog(self.tr, shown, number))
 
     def action_final(self) -> None:
-        self.app.push_screen(FinalDialog(self.tr, self._state()))
+        self.app.push_screen(FinalDialog(self.tr, self._service().roster().finalists()))
 
     def action_register(self) -> None:
         # The players the club knows, to take by a few letters; the last event's, offered.
@@ -225,7 +234,7 @@ class ConsoleActions(_Screen):
         kind = FOR_TAB.get(tab, "standings")
         if tab in ("standings", "season"):
             pass  # the report of what the tab shows, whatever a notice named
-        elif kind == "standings" and self.state is not None and self.state.phase == "finished":
+        elif kind == "standings" and self.finished():
             kind = getattr(self.app, "named_report", None) or "results"
         else:
             kind = getattr(self.app, "named_report", None) or kind
@@ -254,18 +263,19 @@ class ConsoleActions(_Screen):
         from tdconsole.domain.slices.spec import declared
         from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 
-        found, state = declared(command), self._state()
-        empty = found.nothing_to_choose(state)
+        found = declared(command)
+        form = self._service().form(found)
+        empty = form.nothing_to_choose()
         if empty is not None:
             self.notify(self.tr.say(empty), severity="warning")
             return
         player = (name or self.selected_player()) if found.player is not None else None
-        if found.chosen_first and not found.may_choose(state, player):
+        if found.chosen_first and not form.may_choose(player):
             self.choose_first(found.chosen_where)
             return
         folder = self._print_folder() if found.receipt else None
         cursor = self.under_cursor()
-        dialog = SliceDialog.for_key(self.app, self.tr, state, found, player, cursor, folder, given)
+        dialog = SliceDialog.for_key(self.app, self.tr, form, player, cursor, folder, given)
         self.app.push_screen(dialog)
 
     def under_cursor(self) -> dict[str, int]:
@@ -285,17 +295,16 @@ class ConsoleActions(_Screen):
         from tdconsole.ui.screens.structure import StructureScreen
 
         clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(StructureScreen(self.tr, self._state(), clock()))
+        self.app.push_screen(StructureScreen(self.tr, self._service().planned(), clock()))
 
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
 
-        state = self._state()
-        board = recount(state)
+        board = self._service().roster().recount()
         if board is None:
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
-        self.app.push_screen(ColourUpDialog(self.tr, state, board))
+        self.app.push_screen(ColourUpDialog(self.tr, board))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""
@@ -304,10 +313,11 @@ class ConsoleActions(_Screen):
         status = getattr(self.app, "clock_status", lambda: None)()
         if status is not None:
             defaults["bb"] = str(status.big_blind)
-        state, number = self.state, self.query_one(TablesView).selected_table()
-        table = state.tables.get(number) if state is not None and number is not None else None
-        if state is not None and table is not None:
-            seated = [s.number for s in table.seats if s.player is not None]
+        number = self.query_one(TablesView).selected_table()
+        tables = self.shown.event.view.tables if self.shown is not None else ()
+        table = next((t for t in tables if t.number == number), None)
+        if table is not None:
+            seated = [s.seat for s in table.seats if s.player is not None]
             defaults["seats"] = ",".join(map(str, seated))
             defaults["button"] = str(table.button)
         self.app.push_screen(form_class(name)(self.tr, defaults))
@@ -334,7 +344,7 @@ class ConsoleActions(_Screen):
             except RuleError as refused:
                 getattr(self.app, "refused", lambda _error: None)(refused)
                 return
-        dialog = ConfirmDialog(self.tr, self._state(), heading, question, request, articles)
+        dialog = ConfirmDialog(self.tr, heading, question, request, articles)
         self.app.push_screen(dialog)
 
     def action_food(self) -> None:

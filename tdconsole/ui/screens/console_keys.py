@@ -14,8 +14,8 @@ from tdconsole.i18n import _
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from tdconsole.domain.console_view import ConsoleView
     from tdconsole.domain.events import Command
-    from tdconsole.domain.state import State
 
 TABS = ("tables", "players", "prizes", "standings", "rules", "season")
 
@@ -101,19 +101,12 @@ def command_of(action: str) -> type[Command] | None:
     return None
 
 
-def refusal(state: State, action: str, now: datetime | None = None) -> RuleError | None:
-    """Why the command of ``action`` is refused in ``state`` (at ``now``, when given) whatever
-    its dialog would hold (the command's own ``check_applies``, ``check_applies_at``); None
-    when it may be given."""
+def refusal(event: ConsoleView, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the command of ``action`` is refused in ``event`` (at ``now``, when given) whatever
+    its dialog would hold (the command's own ``check_applies``, ``check_applies_at``:
+    ``console_view.Checks``); None when it may be given."""
     command = command_of(action)
-    try:
-        if command is not None and now is not None:
-            command.check_applies_at(state, now)
-        elif command is not None:
-            command.check_applies(state)
-    except RuleError as refused:
-        return refused
-    return None
+    return None if command is None else event.checks.refusal(command, now)
 
 
 OVER = {
@@ -131,18 +124,18 @@ would say of a finished event)."""
 KEY_OF_ACTION = {action_id(k.action): k for k in ACTIONS}
 
 
-def why_not(state: State, action: str, now: datetime | None = None) -> RuleError | None:
-    """Why the key of ``action`` does not apply in ``state`` (at ``now``: the clock's time),
+def why_not(event: ConsoleView, action: str, now: datetime | None = None) -> RuleError | None:
+    """Why the key of ``action`` does not apply in ``event`` (at ``now``: the clock's time),
     with its article (None: it does): its command's refusal, or the stage (before the start,
     in play, over)."""
     key = KEY_OF_ACTION.get(action)
     what = key.label if key is not None else action
-    if state.phase == "finished" and action in OVER:
+    if event.view.phase == "finished" and action in OVER:
         return RuleError(_("{what}: the tournament is over").format(what=what), "IV.7")
-    refused = refusal(state, action, now)
+    refused = refusal(event, action, now)
     if refused is not None:
         return refused
-    started = state.stack is not None
+    started = event.view.starting_stack is not None
     if started and action in BEFORE_START:
         return RuleError(_("the tournament has already started"), "III.1")
     if not started and action in IN_PLAY:

@@ -40,7 +40,8 @@ from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock import PlanRow
-    from tdconsole.domain.state import State
+    from tdconsole.domain.console_view import Planned
+    from tdconsole.service import Tournament
 
 
 @dataclass(frozen=True)
@@ -66,11 +67,10 @@ class StructureScreen(StructureRows, StillBeneath):
     COLUMNS = ("Level", "Blinds", "Ante", "Min", "From", "To", "Avg BB", "Note")
     WIDTHS = (7, 17, 5, 4, 5, 5, 7, None)
 
-    state: State
-    """The event as the console hands it (the rows read it as ``Planned``; the one question,
-    ``ConfirmDialog``, as the State)."""
+    state: Planned
+    """The event as the service gives it to this screen (``Tournament.planned``)."""
 
-    def __init__(self, tr: Translator, state: State, now: datetime) -> None:
+    def __init__(self, tr: Translator, state: Planned, now: datetime) -> None:
         super().__init__()
         self.tr = tr
         say_bindings(self, self.tr)
@@ -132,7 +132,10 @@ class StructureScreen(StructureRows, StillBeneath):
         return not (self.finished and action in ("edit", "insert_break", "remove_break"))
 
     # -- attributes down -------------------------------------------------------------------
-    def show(self, state: State) -> None:
+    def show_event(self, event: Tournament[Any]) -> None:
+        self.show(event.planned())
+
+    def show(self, state: Planned) -> None:
         self.state = state
         self.now = getattr(self.app, "clock", lambda: self.now)()
         if self.started != (state.structure is not None):
@@ -291,7 +294,7 @@ class StructureScreen(StructureRows, StillBeneath):
         try:
             if self.started:
                 command = self.level_edit(cell)
-                dialog = ConfirmDialog(self.tr, self.state, heading, question, command, ("III.5",))
+                dialog = ConfirmDialog(self.tr, heading, question, command, ("III.5",))
                 self.app.push_screen(dialog)
                 return
             self.apply(cell)

@@ -14,7 +14,7 @@ bindings, CSS type names and CSS bases are those of a ``Screen`` alone.
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import DataTable, Input, Static
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tdconsole.domain.clock import PlanRow, Structure
-    from tdconsole.domain.settings import Settings
+    from tdconsole.domain.console_view import Planned
     from tdconsole.ui.i18n import Translator
 
     _Screen = Screen[None]
@@ -60,24 +60,6 @@ FIELDS = (
     ("at", _("Start (HH:MM)")),
     ("players", _("Players")),
 )
-
-
-class Planned(Protocol):
-    """What the rows read of the event: its settings, its structure and clock once started
-    (None before), its players' numbers."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def structure(self) -> Any: ...
-    @property
-    def clock(self) -> Any: ...
-    @property
-    def entrants(self) -> int: ...
-    @property
-    def in_play(self) -> int: ...
-    @property
-    def chips_in_play(self) -> int: ...
 
 
 def _hhmm(moment: datetime) -> str:
@@ -184,6 +166,7 @@ class StructureRows(_Screen):
         if self.started:
             status = getattr(self.app, "clock_status", lambda: None)()
             self.current = status.index if status is not None else 0
+            assert state.clock is not None and state.structure is not None  # (started)
             return clock.plan_live(
                 state.clock,
                 state.structure,
@@ -218,8 +201,7 @@ class StructureRows(_Screen):
 
     def structure_now(self) -> Structure | None:
         if self.started:
-            structure: Structure = self.state.structure
-            return structure
+            return self.state.structure
         try:
             return self.draft()
         except RuleError:

@@ -12,8 +12,8 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input
 from textual.widgets.input import Selection
 
+from tdconsole.domain.identity import typed_in
 from tdconsole.domain.numbers import money_said
-from tdconsole.domain.state import typed_in
 from tdconsole.domain.words import listed_word
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips, table_cell

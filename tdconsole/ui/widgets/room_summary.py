@@ -18,7 +18,7 @@ from tdconsole.ui.words import activity_text
 
 if TYPE_CHECKING:
     from tdconsole.domain.console_view import ConsoleView
-    from tdconsole.domain.state import Message
+    from tdconsole.domain.message import Message
     from tdconsole.ui.log_watch import Activity
 
 ACTIVITY_SHOWN = 3

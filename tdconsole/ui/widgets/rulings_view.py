@@ -15,7 +15,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tdconsole.domain.state import still_to_serve
+from tdconsole.domain.phases import still_to_serve
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.rulebook import ArticleHit, Found, available, search
 from tdconsole.ui.widgets.players_view import SearchBox
