@@ -58,6 +58,10 @@ class Description:
     phone: bool = False
     """Given on the phone too, behind the Director's PIN (a Director-only command written in
     one module: ``serve.floor.commands``)."""
+    parsed_by: str | None = None
+    """The module of ``tdconsole.cli`` whose own parser reads its command line, beside what
+    its name does with no fields (``clock_cmds``: the clock's status and plan), instead of
+    the parser built from its fields."""
 
     def said(self, command: object) -> Msg | None:
         """``command``'s words in the console, when its description has its own."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 

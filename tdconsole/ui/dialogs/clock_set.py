@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from tdconsole.domain.clock import parse_mmss
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
