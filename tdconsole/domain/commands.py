@@ -1,5 +1,6 @@
-"""Every command described once: its name on the command line, its console keys and their
-labels, when it may be given, who may give it, and its summaries (harlequin's table of actions).
+"""Every command described once, by its own module (``domain.slices``, read from their
+manifest): its name on the command line, its console keys and their labels, when it may be
+given, who may give it, and its summaries.
 
 The command classes read their role from here (``Command.director_only``, ``.article``); the
 console's keys, help, palette and phase checks are built from it (``ui.screens.console_keys``);
