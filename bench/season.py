@@ -29,13 +29,13 @@ if importlib.util.find_spec("bench") is None:  # run as a script: bench.workload
     sys.path.insert(0, str(ROOT))
 
 from bench.workload import T0, StepClock, next_play  # noqa: E402
-from tdconsole.domain.clock_events import ClockControl  # noqa: E402
 from tdconsole.domain.errors import RuleError  # noqa: E402
 from tdconsole.domain.events import Command, CommandNoted, Context, Record  # noqa: E402
 from tdconsole.domain.fold import apply_all  # noqa: E402
 from tdconsole.domain.play import Start  # noqa: E402
 from tdconsole.domain.settings import Settings  # noqa: E402
 from tdconsole.domain.slices.change_settings import ChangeSettings  # noqa: E402
+from tdconsole.domain.slices.clock_control import ClockControl  # noqa: E402
 from tdconsole.domain.slices.create_event import CreateEvent  # noqa: E402
 from tdconsole.domain.slices.draw import Draw  # noqa: E402
 from tdconsole.domain.slices.pay import Pay  # noqa: E402

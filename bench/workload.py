@@ -11,7 +11,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record
 from tdconsole.domain.fold import apply_all
@@ -26,6 +25,7 @@ from tdconsole.domain.play import (
 )
 from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.record_ruling import RecordRuling

@@ -51,7 +51,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "undo", "redo",
     ),
     # the commands written in one module each (``domain.slices``), in the manifest's order
-    "tdconsole.cli.slice_cmds": tuple(d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli),
+    "tdconsole.cli.slice_cmds": tuple(
+        d.cli for d in SLICE_DESCRIPTIONS if " " not in d.cli and not d.parsed_by
+    ),
     "tdconsole.cli.read_cmds": ("state", "payouts", "log", "standings", "tables"),
     "tdconsole.cli.clock_cmds": _named("ClockControl"),
     "tdconsole.cli.rulings_cmds": ("rulings",),

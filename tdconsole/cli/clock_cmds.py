@@ -9,19 +9,16 @@ from typing import Any
 
 from tdconsole.cli.common import chips_text, emit_json, lang, open_service
 from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.cli.slice_cmds import sub_commands
+from tdconsole.cli.slice_cmds import help_words, sub_commands
 from tdconsole.domain import clock
-from tdconsole.domain.clock import format_mmss, parse_mmss
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.numbers import whole_number
+from tdconsole.domain.slices.clock_control import SLICE
 from tdconsole.domain.view import clock_json
 from tdconsole.i18n import Msg, _, pgettext
 from tdconsole.now import utc_now
 from tdconsole.store.settings_file import load_settings
 from tdconsole.ui.glyphs import WARNING
-
-ACTIONS = ("start", "pause", "resume", "announce", "next", "prev")
 
 
 def status_text(document: dict[str, Any], language: str = "en") -> str:
@@ -91,27 +88,16 @@ def status_text(document: dict[str, Any], language: str = "en") -> str:
 
 
 def cmd_clock(args: argparse.Namespace) -> int:
+    """The clock's status, after the action typed if one was (``slices.clock_control``: the
+    command built from its fields, ``VALUE`` read after its action)."""
     action = args.action
     if action == "plan":
         return _plan(args)
     service = open_service(args)
     try:
         if action is not None:
-            if action in ACTIONS:
-                if args.value is not None:
-                    raise RuleError(
-                        _("clock {action} takes no value").format(action=action),
-                    )
-                command = ClockControl(action=action)
-            else:
-                if args.value is None:
-                    hint = _("MM:SS") if action == "set" else _("SECONDS")
-                    raise RuleError(
-                        _("write clock {action} {hint}").format(action=action, hint=hint)
-                    )
-                seconds = parse_mmss(args.value) if action == "set" else _seconds(args.value)
-                command = ClockControl(action=action, seconds=seconds)
-            service.execute(command)
+            typed = {"action": action, "value": args.value}
+            service.execute(SLICE.build(typed, service.state))
         document = clock_json(service.state, service.now())
     finally:
         service.close()
@@ -125,13 +111,6 @@ def cmd_clock(args: argparse.Namespace) -> int:
     else:
         print(status_text(document, lang(args)))
     return 0
-
-
-def _seconds(raw: str) -> int:
-    value = whole_number(raw, _("seconds"), low=-(10**6), high=10**6, article="III.5")
-    if value <= 0:
-        raise RuleError(_("give a positive number of seconds"))
-    return value
 
 
 def _plan(args: argparse.Namespace) -> int:
@@ -249,35 +228,27 @@ def _plan_table(documents: list[dict[str, Any]], language: str) -> str:
 
 
 def register(sub: Any) -> None:
+    """``clock``: its status, its actions (the fields of ``slices.clock_control``), ``plan``,
+    and the sub-commands written in one module each (``clock break``, ``clock edit``)."""
+    action, value = SLICE.fields
     p: Parser = sub.add_parser(
         cli_name("ClockControl"),
         help=_(
             "the blind clock (Art. III.5): status, start|pause|resume|announce|next|prev, "
             "add|sub SECONDS, set MM:SS, plan, edit LEVEL, break MINUTES"
         ),
-        description=_("The blind clock (Art. III.5). Without an action: its status."),
+        description=help_words(SLICE),
     )
     p.set_defaults(func=cmd_clock)
     p.add_argument(
-        "action",
+        action.name,
         nargs="?",
+        help=action.label,
         # its sub-commands written in one module each (``clock break``) are read by their own
         # parsers; listed here, its help names them
-        choices=(
-            *ACTIONS,
-            "add",
-            "sub",
-            "set",
-            "plan",
-            *sub_commands("clock"),
-        ),
+        choices=(*action.typed_words, "plan", *sub_commands("clock")),
     )
-    p.add_argument(
-        "value",
-        nargs="?",
-        metavar=_("VALUE"),
-        help=_("SECONDS for add/sub, MM:SS for set, LEVEL for edit"),
-    )
+    p.add_argument(value.name, nargs="?", metavar=value.metavar, help=value.label)
     p.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     p.add_argument("--players", type=int, metavar="N", help=_("plan: players in play"))
     p.add_argument("--stack", type=int, metavar="S", help=_("plan: starting stack"))

@@ -21,7 +21,7 @@ from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
-from tdconsole.i18n import _
+from tdconsole.i18n import Msg, _
 
 if TYPE_CHECKING:
     from tdconsole.domain.slices.spec import Field, Slice
@@ -35,7 +35,7 @@ def named(words: Sequence[str], first: str | None) -> Description | None:
     rest = list(words[list(words).index(first) + 1 :])
     for described in SLICE_DESCRIPTIONS:
         name = described.cli.split()
-        if _flagged(name):  # read by the parser of the command it is told apart from
+        if _flagged(name) or described.parsed_by:  # read by another command's parser
             continue
         if name[0] == first and rest[: len(name) - 1] == name[1:]:
             return described
@@ -50,19 +50,26 @@ def _flagged(name: list[str]) -> bool:
 def sub_commands(first: str) -> list[str]:
     """The sub-commands of ``first`` written in one module each (``clock``: ``break``)."""
     names = [d.cli.split() for d in SLICE_DESCRIPTIONS]
-    return [name[1] for name in names if name[:1] == [first] and not _flagged(name)]
+    return [name[1] for name in names if name[1:] and name[0] == first and not _flagged(name)]
 
 
 def register(sub: Any) -> None:
-    """Add every one-word command written in one module to the command line's parser."""
+    """Add every one-word command written in one module to the command line's parser (but
+    one its own module's parser reads: ``Description.parsed_by``)."""
     for described in SLICE_DESCRIPTIONS:
-        if " " not in described.cli:
+        if " " not in described.cli and not described.parsed_by:
             _add(sub, described)
 
 
 def parser_for(described: Description) -> argparse.ArgumentParser:
     """The command line's parser with ``described``'s command alone, built from its fields
-    (one told apart by a flag: the parser of the command whose name it shares)."""
+    (one told apart by a flag: the parser of the command whose name it shares; one its own
+    module's parser reads, ``Description.parsed_by``: that one)."""
+    if described.parsed_by:
+        # lazy: the command line's table of modules imports this one
+        from tdconsole.cli import build_parser
+
+        return build_parser(command=described.cli)
     if _flagged(described.cli.split()):
         main = described.cli.split()[0]
         described = next(d for d in SLICE_DESCRIPTIONS if d.cli == main)
@@ -83,18 +90,10 @@ def _add(sub: Any, described: Description) -> None:
     from tdconsole.domain.slices.spec import declared, told_apart
 
     spec = declared(described.command)
-    cited = ", ".join(spec.articles)
-    words = (
-        _("{message} (Art. {article})").format(message=spec.heading, article=cited)
-        if cited
-        else spec.heading
-    )
-    if spec.help is not None:
-        words = _("{heading}. {help}").format(heading=words, help=spec.help)
     own = sub.add_parser(
         described.cli.split()[-1],
         help=spec.heading,
-        description=words,
+        description=help_words(spec),
     )
     flags = [(flag, declared(other)) for flag, other in told_apart(described.command)]
     shared = {f.name for _flag, other in flags for f in other.fields}
@@ -145,6 +144,19 @@ def _add(sub: Any, described: Description) -> None:
     if spec.json is not None:
         own.add_argument("--json", action="store_true", help=_("one JSON document on stdout"))
     own.set_defaults(func=partial(run, spec, flags))
+
+
+def help_words(declared: Slice) -> Msg:
+    """What a command's help says of it: its heading, the articles it cites, its ``help``."""
+    cited = ", ".join(declared.articles)
+    words = (
+        _("{message} (Art. {article})").format(message=declared.heading, article=cited)
+        if cited
+        else declared.heading
+    )
+    if declared.help is not None:
+        words = _("{heading}. {help}").format(heading=words, help=declared.help)
+    return words
 
 
 def _positional(field: Field) -> bool:

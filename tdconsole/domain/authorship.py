@@ -38,7 +38,6 @@ from tdconsole.domain.texts import MULTILINE, one_line
 from tdconsole.i18n import SOURCE, _
 
 RECORDS: dict[str, frozenset[str]] = {
-    "ClockControl": frozenset({"clock_changed"}),
     **{command: frozenset(kinds) for command, kinds in SLICE_RECORDS.items()},
     # (a sanction that disqualifies records the disqualification)
     "Sanction": frozenset({*SLICE_RECORDS["Sanction"], "player_disqualified"}),

@@ -5,7 +5,6 @@ from importlib import import_module
 
 from tdconsole.domain import (
     access,
-    clock_events,
     play,
     seating,
 )
@@ -13,7 +12,6 @@ from tdconsole.domain.slices.manifest import SLICE_MODULES
 
 MODULES = (
     access,
-    clock_events,
     play,
     seating,
     *(import_module(f"tdconsole.domain.{module}") for module in SLICE_MODULES.values()),

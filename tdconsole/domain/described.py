@@ -1,12 +1,11 @@
 """What every face knows of a command without importing it: its name on the command line, its
 console keys and their labels, when it may be given, who may give it, its summaries
-(``commands`` lists them; a command's own module, ``slices``, gives its own)."""
+(each command's own module, ``slices``, gives its own; ``commands`` lists them)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from tdconsole.i18n import Msg
 
@@ -28,11 +27,6 @@ class Key(NamedTuple):
     when: When | None = None
 
 
-Words = Msg | Callable[[Any], Msg]
-"""A command's words in the console's notifications, when they are not its summary: one
-message, or the message (with its fields) for a given command."""
-
-
 @dataclass(frozen=True)
 class Description:
     """One command, as every face knows it."""
@@ -51,18 +45,15 @@ class Description:
     """Who may give it: the Director alone, or the floor too."""
     article: str | None = None
     """The article a floor terminal is refused with (``director_only``)."""
-    words: Words | None = None
-    """Its words in the console when they differ from its summary's (``ui.words``)."""
     prints: str | None = None
     """The report its words name for ``p`` to print (the print dialog starts on it)."""
     phone: bool = False
     """Given on the phone too, behind the Director's PIN (a Director-only command written in
     one module: ``serve.floor.commands``)."""
-
-    def said(self, command: object) -> Msg | None:
-        """``command``'s words in the console, when its description has its own."""
-        words = self.words
-        return words if words is None or isinstance(words, Msg) else words(command)
+    parsed_by: str | None = None
+    """The module of ``tdconsole.cli`` whose own parser reads its command line, beside what
+    its name does with no fields (``clock_cmds``: the clock's status and plan), instead of
+    the parser built from its fields."""
 
 
 def action_id(action: str, parameters: tuple[object, ...] = ()) -> str:

@@ -37,7 +37,6 @@ EVENT_TYPES: dict[str, type[EventBody]] = {}
 EVENT_MODULES: dict[str, str] = {
     **dict.fromkeys(("undone", "redone", "command"), "events"),
     "pin_changed": "access",
-    "clock_changed": "clock_events",
     **SLICE_EVENTS,
 }
 """The module of ``tdconsole.domain`` defining each event type: reading a log imports the

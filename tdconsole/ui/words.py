@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.acting import label_text
-from tdconsole.domain.commands import description_of
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.play import PlayersEliminated
@@ -120,12 +119,8 @@ def withdrawal_words(records: list[Record], tr: Translator, currency: str) -> li
 
 
 def command_words(command: object, tr: Translator) -> str:
-    """A command in the console's language: its description's words, else its summary (the
-    log keeps the English ``describe()``)."""
-    described = description_of(type(command))
-    words = described.said(command) if described is not None else None
-    if words is not None:
-        return tr.say(words)
+    """A command in the console's language: its summary (the log keeps the English
+    ``describe()``)."""
     describe_command = getattr(command, "describe", None)
     if describe_command is None:
         return type(command).__name__

@@ -15,7 +15,6 @@ from tdhelpers.support import FakeClock, MakeService, names, terminal
 
 from tdconsole.demo import build_demo
 from tdconsole.domain.authorship import RECORDS, check_times, command_class, described
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.commands import DESCRIPTIONS
 from tdconsole.domain.events import EVENT_MODULES, EVENT_TYPES, Command, CommandNoted, Record
 from tdconsole.domain.invariants import replay
@@ -24,6 +23,7 @@ from tdconsole.domain.settings import Settings
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp
 from tdconsole.domain.slices.disqualify import Disqualify

@@ -8,7 +8,7 @@ import importlib
 
 from tdconsole.cli import COMMANDS
 from tdconsole.domain.commands import DESCRIPTIONS, Description, Key
-from tdconsole.i18n import Msg, _, pgettext
+from tdconsole.i18n import _, pgettext
 from tdconsole.ui.screens.console_actions import ConsoleActions
 from tdconsole.ui.screens.console_keys import ACTIONS
 
@@ -28,8 +28,6 @@ def missing(description: Description) -> list[str]:
         if not hasattr(ConsoleActions, f"action_{key.action.split('(')[0]}"):
             gaps.append(f"the console's action {key.action!r}")
     said = [*description.summaries, *(k.label for k in description.keys)]
-    if isinstance(description.words, Msg):
-        said.append(description.words)
     for message in said:
         if message.template("it") == message.msgid:
             gaps.append(f"the Italian of {message.msgid!r}")
@@ -47,7 +45,6 @@ def test_a_description_added_alone_is_refused_for_each_missing_piece() -> None:
         "rename",
         (pgettext("summary", "rename {name} to {new}"),),
         (Key("R", "rename", _("Rename a player")),),
-        words=_("Renamed: {name}"),
     )
     assert missing(added) == [
         "the class registration.RenamePlayer",
@@ -56,5 +53,4 @@ def test_a_description_added_alone_is_refused_for_each_missing_piece() -> None:
         "the console's action 'rename'",
         "the Italian of 'rename {name} to {new}'",
         "the Italian of 'Rename a player'",
-        "the Italian of 'Renamed: {name}'",
     ]

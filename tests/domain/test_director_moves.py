@@ -7,11 +7,11 @@ import pytest
 from tdhelpers.invariants import check
 from tdhelpers.support import MakeService, names, terminal
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.colour_up import rounded_up
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Bust, ClosePlan, CloseTable, Count, Start
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.close_plan import seats_for_closing
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.colour_up import ColourUp

@@ -13,10 +13,10 @@ from tdhelpers.support import terminal
 
 from tdconsole.demo import demo_in_memory
 from tdconsole.domain.clock import status
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final, SecondStack
 from tdconsole.domain.players_page import PlayerRow, PlayersPage, players_json, players_page
 from tdconsole.domain.room import room
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.show_message import ShowMessage

@@ -11,7 +11,6 @@ import pytest
 from tdhelpers.room_night import NOW, Night
 
 from tdconsole.demo import demo_in_memory
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
 from tdconsole.domain.room import (
     MOVES_SHOWN,
@@ -21,6 +20,7 @@ from tdconsole.domain.room import (
     chime,
     room_json,
 )
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay

@@ -13,10 +13,10 @@ import pytest
 from tdhelpers.room_night import NOW, Night
 
 from tdconsole.demo import demo_in_memory
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.players_page import players_json, players_page
 from tdconsole.domain.room import Room, chime, room_json
 from tdconsole.domain.slices.call_break import CallBreak
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.edit_level import EditLevel
 
 

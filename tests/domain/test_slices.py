@@ -28,24 +28,6 @@ def test_the_manifest_is_the_one_the_modules_give() -> None:
     assert ast.dump(ast.parse(written)) == ast.dump(ast.parse(make_manifest.manifest()))
 
 
-NOT_YET = frozenset(
-    {
-        "ClockControl",
-    }
-)
-"""The commands still written apart (a hand-written parser in ``cli/``, a dialog in
-``ui/dialogs/``, a line in ``domain/commands.py``): the list only shrinks."""
-
-
-def test_every_command_is_written_in_one_module_but_those_not_yet_moved() -> None:
-    """Every command described has its module in ``domain.slices`` (its parser and dialog
-    built from its fields: tests/ui/test_slice_faces.py builds each), except ``NOT_YET``; a
-    command moved must leave the list, a new command cannot join it."""
-    apart = set(BY_COMMAND) - set(SLICE_MODULES)
-    assert apart - NOT_YET == set(), "write the new command in domain/slices/"
-    assert NOT_YET - apart == set(), "moved: take it off NOT_YET"
-
-
 def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
     modules = make_manifest.slice_modules()
     assert modules and sorted(SLICE_MODULES.values()) == [f"slices.{m}" for m in modules]
@@ -55,6 +37,7 @@ def test_every_command_module_is_in_the_manifest_with_its_events() -> None:
         assert isinstance(found, Slice) and found.description == described
         assert found.command.__name__ == described.command
     assert EVENT_MODULES["break_called"] == "slices.call_break"
+    assert EVENT_MODULES["clock_changed"] == "slices.clock_control"
     assert EVENT_MODULES["player_withdrawn"] == EVENT_MODULES["fee_refunded"] == "slices.withdraw"
     assert EVENT_MODULES["player_disqualified"] == "slices.disqualify"
     assert EVENT_MODULES["suspension_served"] == "slices.mark_served"
@@ -232,16 +215,6 @@ def test_a_required_field_left_empty_is_refused_with_the_article(command: str) -
     with pytest.raises(RuleError) as refused:
         found.build({})
     assert refused.value.article == found.article
-
-
-def test_a_manifest_of_a_description_with_words_of_its_own_is_refused() -> None:
-    from dataclasses import replace
-
-    from tdconsole.i18n import _
-
-    described = replace(SLICE_DESCRIPTIONS[0], words=_("Other words"))
-    with pytest.raises(ValueError, match="words are its summary"):
-        make_manifest.description_source(described)
 
 
 def test_a_choice_among_none_is_said_before_its_dialog_opens() -> None:

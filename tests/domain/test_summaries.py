@@ -17,13 +17,13 @@ from tdhelpers.support import terminal
 from tdconsole.cli import COMMANDS
 from tdconsole.domain import (
     catalog,
-    clock_events,
     play,
 )
 from tdconsole.domain.commands import BY_COMMAND, DESCRIPTIONS, MESSAGES, actions, recorded
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command, CommandNoted, Context, Record, event_from_json
 from tdconsole.domain.fold import History
+from tdconsole.domain.slices import clock_control
 from tdconsole.domain.slices.call_break import CallBreak
 from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.domain.slices.clear_message import ClearMessage
@@ -114,8 +114,8 @@ SAMPLES: list[Command] = [
     MarkServed(ruling=2),
     ImportRulebook(book="ordine", source="ordine.txt", articles=115),
     ImportRulebook(book="club", source="club.txt", articles=3, replaced=True),
-    *(clock_events.ClockControl(action=a) for a in clock_events.TRANSITIONS),
-    *(clock_events.ClockControl(action=a, seconds=60) for a in clock_events.TIMED),
+    *(clock_control.ClockControl(action=a) for a in clock_control.TRANSITIONS),
+    *(clock_control.ClockControl(action=a, seconds=60) for a in clock_control.TIMED),
     EditLevel(level=5),
     SignPhonesOut(),
     ColourUp(counts={"Anna": 4000}),
@@ -270,7 +270,7 @@ def test_a_command_refused_to_the_floor_is_named_in_the_readers_language(make_se
     floor = terminal(director, role="floor", actor="Bruno")
     try:
         with pytest.raises(RuleError) as refused:
-            floor.execute(clock_events.ClockControl(action="start"))
+            floor.execute(clock_control.ClockControl(action="start"))
     finally:
         floor.close()
     assert refused.value.text("it").startswith("orologio avviato: solo il Direttore")

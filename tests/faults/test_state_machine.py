@@ -16,7 +16,6 @@ from tdhelpers.built_once import created
 from tdhelpers.invariants import check
 from tdhelpers.support import FakeClock
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import (
     Bust,
@@ -27,6 +26,7 @@ from tdconsole.domain.play import (
     Start,
 )
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.move_button import MoveButton

@@ -231,7 +231,7 @@ async def test_the_stream_pushes_the_last_minute_with_its_chime_by_the_time_alon
 
     import tdconsole.serve.room as served_room
     from tdconsole.demo import build_demo
-    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.slices.clock_control import ClockControl
     from tdconsole.serve.room import RoomFeed
 
     started = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)

@@ -28,7 +28,7 @@ from tdhelpers.room_stages import LONG, NAMES, Played, stage_event
 from tdhelpers.served_here import serving_here
 
 from tdconsole.demo import build_demo
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.edit_level import EditLevel
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")

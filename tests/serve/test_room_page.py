@@ -25,8 +25,8 @@ from tdhelpers.served_here import serving_here
 from tdhelpers.ties import tie_and_disqualified
 
 from bench.served import free_port, serving
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")

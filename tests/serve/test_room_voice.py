@@ -19,8 +19,8 @@ from tdhelpers.served_here import serving_here
 
 from tdconsole.demo import build_demo
 from tdconsole.domain.clock import status
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.serve import room as served_room
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from tdhelpers.support import FakeClock, names
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.play import Start
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay

@@ -15,9 +15,9 @@ from tdhelpers.command_line import run
 from tdhelpers.support import MakeService
 
 from tdconsole.cli import main
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.record_ruling import RecordRuling
 from tdconsole.domain.slices.register import Register
 from tdconsole.service import Tournament

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import (
     Bust,
@@ -23,6 +22,7 @@ from tdconsole.domain.play import (
     can_take_second_stack,
 )
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.domain.slices.register import Register

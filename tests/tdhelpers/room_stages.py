@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from tdconsole.demo import build_demo, demo_in_memory
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable, Final
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay

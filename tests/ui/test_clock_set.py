@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
 
@@ -61,3 +61,29 @@ def test_the_clock_command_says_a_break_is_a_break(
     first = out.splitlines()[0]
     assert first.startswith("break: play resumes at level") and str(resumes.level) in first
     assert "of break left" in out
+
+
+async def test_the_clocks_dialog_built_from_its_fields_records_what_the_command_line_does(
+    app: ConsoleApp,
+) -> None:
+    from textual.widgets import Input, OptionList
+
+    from tdconsole.domain.errors import RuleError
+    from tdconsole.domain.slices.spec import declared
+    from tdconsole.ui.dialogs.slice_dialog import SliceDialog
+
+    found = declared("ClockControl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.push_screen(SliceDialog(app.tr, app.service.form(found)))  # type: ignore[union-attr]
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SliceDialog)
+        actions = dialog.query_one("#action", OptionList)
+        actions.highlighted = found.fields[0].typed_words.index("set")
+        dialog.query_one("#value", Input).value = "12:00"
+        built = dialog.command()
+        assert isinstance(built, ClockControl) and (built.action, built.seconds) == ("set", 720)
+        dialog.query_one("#value", Input).value = ""
+        with pytest.raises(RuleError, match="write clock set MM:SS"):
+            dialog.command()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock_events, play
+from tdconsole.domain import play
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.disqualify import Disqualify
 from tdconsole.domain.slices.draw import Draw
@@ -17,12 +18,11 @@ from tdconsole.ui.i18n import Translator
 from tdconsole.ui.words import command_words
 
 WORDS: list[tuple[Command, str, str]] = [
-    (clock_events.ClockControl(action="pause"), "Clock stopped", "Orologio fermo"),
-    (clock_events.ClockControl(action="resume"), "RUNNING", "IN CORSO"),
-    (clock_events.ClockControl(action="add", seconds=60), "Add a minute", "Aggiungi un minuto"),
-    (clock_events.ClockControl(action="set", seconds=75), "Clock set to 01:15",
-     "Orologio impostato a 01:15"),
     # no words of their own: their summaries
+    (ClockControl(action="pause"), "clock paused", "orologio in pausa"),
+    (ClockControl(action="resume"), "clock resumed", "orologio ripreso"),
+    (ClockControl(action="add", seconds=60), "clock +60s", "orologio +60 s"),
+    (ClockControl(action="set", seconds=75), "clock set to 01:15", "orologio impostato a 01:15"),
     (Register(names=["Anna", "Bruno"]), "register Anna, Bruno", "iscrizione di Anna, Bruno"),
     (Withdraw(name="Anna"), "withdraw Anna", "ritiro di Anna"),
     (Disqualify(name="Anna", reason="x"), "disqualified: Anna", "squalifica: Anna"),

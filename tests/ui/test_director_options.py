@@ -8,9 +8,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, Start
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.slices.change_settings import ChangeSettings
+from tdconsole.domain.slices.clock_control import ClockControl
 
 from .test_room_display import Room, ringing
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Input
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp

@@ -16,8 +16,8 @@ from tdhelpers.ties import tie_and_disqualified
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, CloseTable
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.draw import Draw
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.domain.slices.pay import Pay

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.play import Bust, Final
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.service import Tournament
 from tdconsole.ui.app import Mode

@@ -94,7 +94,7 @@ async def test_not_shown_unless_the_season_says_so(tmp_path: Path) -> None:
 async def test_the_room_display_shows_the_season_during_a_break(
     make_app: Any, demo_file: Path
 ) -> None:
-    from tdconsole.domain.clock_events import ClockControl
+    from tdconsole.domain.slices.clock_control import ClockControl
     from tdconsole.domain.slices.edit_level import EditLevel
     from tdconsole.service import Tournament
 

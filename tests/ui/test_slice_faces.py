@@ -41,6 +41,11 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
 ) -> None:
     found, help_text = its_help(described)
     for field in found.fields:
+        if described.parsed_by:  # its own module's parser: its fields' words and labels
+            shown = field.typed_words or (field.metavar.text("en"),)  # a word's: its words
+            assert all(word in help_text for word in shown)
+            assert field.label.text("en") in help_text
+            continue
         metavar = field.metavar.text("en")
         if field.kind == "word":  # its words, as typed
             metavar = "{" + ",".join(field.typed_words) + "}"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tdconsole.domain.clock_events import ClockControl
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.edit_level import EditLevel
 from tdconsole.service import Tournament
 from tdconsole.ui.app import build_app

@@ -48,11 +48,11 @@ def _key(key: Key) -> str:
 
 
 def description_source(described: Description) -> str:
-    if described.words is not None:
-        raise ValueError(f"{described.command}: a command module's words are its summary")
     summaries = "".join(f"\n            {_msg(m)}," for m in described.summaries)
     keys = "".join(f"\n            {_key(k)}," for k in described.keys)
     prints = f"\n        prints={_q(described.prints)}," if described.prints is not None else ""
+    if described.parsed_by is not None:
+        prints += f"\n        parsed_by={_q(described.parsed_by)},"
     return f"""    Description(
         command={_q(described.command)},
         module={_q(described.module)},

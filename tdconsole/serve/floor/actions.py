@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.numbers import chips_text
 from tdconsole.domain.ordinals import ordinal
 from tdconsole.domain.play import Bust, Count, PlayersEliminated, SecondStack, SecondStackIssued
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.summaries import summary_text
 from tdconsole.i18n import _
 from tdconsole.serve.floor.core import Floor, chips_value, names_value

@@ -6,10 +6,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from tdconsole.domain.clock import parse_mmss
-from tdconsole.domain.clock_events import ClockControl
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
@@ -31,7 +30,7 @@ class ClockSetDialog(Dialog):
         raw = self.query_one("#left", Input).value
         if not raw.strip():
             raise RuleError(_("type the time left as MM:SS, e.g. 12:00"), "III.5")
-        return ClockControl(action="set", seconds=parse_mmss(raw))
+        return ClockControl.model_validate({"action": "set", "value": raw})  # as `clock set`
 
     def ok_label(self) -> str:
         return self.tr("Set the clock")

@@ -21,9 +21,9 @@ from textual.message import Message
 from textual.widgets import TabbedContent
 
 from tdconsole.domain.clock import format_mmss
-from tdconsole.domain.clock_events import ClockControl
-from tdconsole.domain.commands import CLOCK_WORDS
+from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.i18n import _
 from tdconsole.ui.calculators import form_class
@@ -141,7 +141,8 @@ class ConsoleActions(_Screen):
         if question is None:  # refused: the refusal says why
             self.post_message(CommandRequested(command))
             return
-        label = CLOCK_WORDS[command.action]
+        keys = BY_COMMAND["ClockControl"].keys  # its key's label: "Next level"
+        label = next(key.label for key in keys if f"('{command.action}')" in key.action)
         self.confirm(self.tr.say(label), question, CommandRequested(command))
 
     def action_clock_set(self) -> None:
