@@ -69,4 +69,4 @@ class EventChooser:
             app.tr.lang = app.event_lang()
         await app.open_screen()
         if offered:
-            await app.push_screen(RegisterAgainDialog(app.tr, opened.state).offering(offered))
+            await app.push_screen(RegisterAgainDialog(app.tr).offering(offered))

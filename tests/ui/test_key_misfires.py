@@ -16,7 +16,7 @@ from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
 from tdconsole.ui.app import ConsoleApp
-from tdconsole.ui.dialogs.base import Framed
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog
@@ -175,7 +175,7 @@ async def test_every_key_that_changes_the_night_before_the_start_asks_first(
         before = log_length(service)
         await pilot.press(*keys)
         await settle(pilot)
-        assert isinstance(app.screen, Framed), keys
+        assert isinstance(app.screen, Dialog), keys
         await pilot.press("escape")
         await settle(pilot)
         assert log_length(service) == before
@@ -195,7 +195,7 @@ async def test_every_key_that_changes_the_night_in_play_asks_first(
         before = log_length(svc(app))
         await pilot.press(key)
         await settle(pilot)
-        assert isinstance(app.screen, Framed), key
+        assert isinstance(app.screen, Dialog), key
         await pilot.press("escape")
         await settle(pilot)
         assert log_length(svc(app)) == before

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -26,25 +27,6 @@ from .conftest import settle
 
 UI = Path(console_module.__file__).resolve().parent.parent
 
-STILL_ON_THE_STATE = {
-    # The State the dialogs not yet built from their commands' fields open on (``_state``).
-    "screens/console_actions.py",
-}
-"""The console's modules still reading the State (outside the dialogs, which read it until
-they are built from their commands' fields): none may join them."""
-
-
-DIALOGS_ON_THE_STATE = {
-    # ``Dialog``, for the dialogs below (``Framed`` and ``PlayerDialog`` read no State).
-    "dialogs/base.py",
-    # The commands not yet written in one module (``tests/domain/test_slices.py``'s NOT_YET).
-    "dialogs/clock_set.py",
-    "dialogs/register.py",
-    "dialogs/register_again.py",
-}
-"""The dialogs still holding the State; the others read what the service gives them (their
-players, ``Tournament.roster``; their command's form, ``Tournament.form``)."""
-
 
 def imports_state(path: Path) -> bool:
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -56,34 +38,23 @@ def imports_state(path: Path) -> bool:
     )
 
 
-def test_no_widget_reads_the_state() -> None:
-    reading = {
-        path.relative_to(UI).as_posix()
-        for path in UI.rglob("*.py")
-        if "dialogs" not in path.parts and imports_state(path)
-    }
-    assert not {name for name in reading if name.startswith("widgets/")}
-    assert reading <= STILL_ON_THE_STATE, reading - STILL_ON_THE_STATE
+def test_no_module_of_the_console_imports_the_state() -> None:
+    reading = {path.relative_to(UI).as_posix() for path in UI.rglob("*.py") if imports_state(path)}
+    assert reading == set()
 
 
-def test_only_those_dialogs_hold_the_state() -> None:
-    """A dialog handed a State to hold (``base.Dialog``, typed or not) is one of them."""
-    holding = set()
+def test_no_dialog_is_handed_a_state() -> None:
+    """A dialog is built from what the service gives (a ``Roster``, a ``Form``, names): no
+    parameter of its constructor takes a State, typed or not."""
+    handed = set()
     for path in (UI / "dialogs").glob("*.py"):
         module = importlib.import_module(f"tdconsole.ui.dialogs.{path.stem}")
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Dialog) and value is not Dialog:
-                holding.add(f"dialogs/{path.name}")
-    assert holding <= DIALOGS_ON_THE_STATE, holding - DIALOGS_ON_THE_STATE
-
-
-def test_the_dialogs_built_from_their_fields_read_no_state() -> None:
-    reading = {
-        path.relative_to(UI).as_posix()
-        for path in (UI / "dialogs").glob("*.py")
-        if imports_state(path)
-    }
-    assert reading <= DIALOGS_ON_THE_STATE, reading - DIALOGS_ON_THE_STATE
+            if isinstance(value, type) and issubclass(value, Dialog):
+                parameters = inspect.signature(value.__init__).parameters.values()
+                if any("state" in p.name or "State" in str(p.annotation) for p in parameters):
+                    handed.add(value.__name__)
+    assert handed == set()
 
 
 async def test_the_model_is_built_once_per_change_for_every_widget(

@@ -3,8 +3,7 @@
 A dialog builds a Command from its fields and posts it up (``CommandRequested``); the App runs
 it, closes the dialog when it is recorded, or leaves it open with the refusal in a notification.
 It reads the players it names from a ``domain.roster.Roster`` the service gives (a command's
-``Form``), never the State; ``Dialog`` still holds the State for the dialogs not yet built from
-their commands' fields.
+``Form``), never the State.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.identity import match_players, typed_key
 from tdconsole.domain.numbers import CHIPS_MAX, whole_number
 from tdconsole.domain.roster import Roster
-from tdconsole.domain.state import State
 from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import CommandRequested, RulesRequested
@@ -38,7 +36,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.roster import Named
     from tdconsole.service import Tournament
 
-__all__ = ["Dialog", "Framed", "RulesRequested", "parse_int"]
+__all__ = ["Dialog", "RulesRequested", "parse_int"]
 
 R = TypeVar("R", bound="Roster")
 """What a player's dialog reads its players from: a ``Roster``, or a command's ``Form``."""
@@ -53,11 +51,6 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
             raise RuleError(_("{what}: give a number").format(what=what))
         return None
     return whole_number(raw, what, low=-CHIPS_MAX)
-
-
-def seat_words(tr: Translator, state: State, table: int, seat: int) -> str:
-    """``where_seated`` of ``table`` in ``state``."""
-    return where_seated(tr, state.tables[table].final, table, seat)
 
 
 def where_seated(tr: Translator, final: bool, table: int, seat: int) -> str:
@@ -90,7 +83,7 @@ class PlayerSuggester(Suggester):
         return name if typed_key(name).startswith(typed_key(value)) else None
 
 
-class Framed(Backdrop):
+class Dialog(Backdrop):
     """Subclasses set ``HEADING`` and ``ARTICLES``, compose ``body`` and build ``command``;
     ``roster``: the players its name fields name (none: it names none)."""
 
@@ -295,24 +288,7 @@ class Framed(Backdrop):
         self.post_message(CommandRequested(command, dialog, self.then()))
 
 
-class Dialog(Framed):
-    """A dialog that holds the State it opened on (those not yet built from their commands'
-    fields); its players read from it."""
-
-    def __init__(self, tr: Translator, state: State) -> None:
-        super().__init__(tr, Roster(state))
-        self.state = state
-
-    def show_event(self, event: Tournament[Any]) -> None:
-        self.show(event.state)
-
-    def show(self, state: State) -> None:
-        """The State changed (here or on another terminal): refresh what the dialog shows."""
-        self.state, self.roster = state, Roster(state)
-        self.update_note()
-
-
-class PlayerDialog(Framed, Generic[R]):
+class PlayerDialog(Dialog, Generic[R]):
     """A dialog for the player under the cursor (``e``, ``d``, the keys of a busy evening):
     built once, kept, and opened again emptied for the next one (``opened``)."""
 

@@ -9,7 +9,6 @@ from textual.widgets import Input
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.clock_control import ClockControl
-from tdconsole.domain.state import State
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
@@ -19,8 +18,8 @@ class ClockSetDialog(Dialog):
     HEADING = _("Set the clock")
     ARTICLES = ("III.5",)
 
-    def __init__(self, tr: Translator, state: State, left: str = "") -> None:
-        super().__init__(tr, state)
+    def __init__(self, tr: Translator, left: str = "") -> None:
+        super().__init__(tr)
         self.left = left
 
     def body(self) -> ComposeResult:

@@ -18,7 +18,7 @@ from tdconsole.domain.slices.close_plan import ClosePlan
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.close_table import SLICE, CloseTable, Closing
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Framed
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator
 from tdconsole.ui.messages import CommandRequested
@@ -78,11 +78,11 @@ def no_room_lines(shown: Closing, tr: Translator) -> Text:
     return text
 
 
-class CloseTableDialog(Framed):
+class CloseTableDialog(Dialog):
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
     BINDINGS: ClassVar[list[BindingType]] = [
-        *Framed.BINDINGS,
+        *Dialog.BINDINGS,
         Binding("ctrl+o", "plan", str(_("Draw the plan")), priority=True),
         Binding("ctrl+r", "raise_seats", str(_("Raise the seats")), priority=True),
     ]

@@ -11,12 +11,12 @@ from textual.widgets import Input, Label
 from tdconsole.domain.events import Command
 from tdconsole.domain.numbers import chips_change, chips_text
 from tdconsole.domain.slices.colour_up import SLICE, ColourUp, Recount
-from tdconsole.ui.dialogs.base import Framed
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows
 from tdconsole.ui.i18n import Translator, chips
 
 
-class ColourUpDialog(Framed):
+class ColourUpDialog(Dialog):
     """Its board (``Recount``) is handed over as it is opened: it reads nothing else."""
 
     HEADING = SLICE.heading

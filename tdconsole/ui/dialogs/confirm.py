@@ -18,11 +18,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Label
 
 from tdconsole.i18n import Msg, _
-from tdconsole.ui.dialogs.base import Framed
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.i18n import Translator
 
 
-class ConfirmDialog(Framed):
+class ConfirmDialog(Dialog):
     """``question`` asked; Enter (or OK) sends ``request`` up, Escape closes it unsent."""
 
     HEADING: ClassVar[Msg] = _("Confirm")

@@ -7,12 +7,12 @@ from textual.app import ComposeResult
 
 from tdconsole.domain.events import Command
 from tdconsole.domain.slices.count import SLICE, Count, TableCount
-from tdconsole.ui.dialogs.base import Framed
+from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.i18n import Translator, table_name
 
 
-class CountDialog(Framed):
+class CountDialog(Dialog):
     """Its table's counts (``TableCount``) are handed over as it is opened: it reads nothing
     else."""
 

@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Input, Label
 from tdconsole.domain.events import Command
 from tdconsole.domain.play import Bust
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Framed, PlayerDialog, PlayerSuggester, parse_int
+from tdconsole.ui.dialogs.base import Dialog, PlayerDialog, PlayerSuggester, parse_int
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.widgets.choices import Tick
 
@@ -27,7 +27,7 @@ class EliminateDialog(PlayerDialog["Roster"]):
     HEADING = _("Eliminate")
     ARTICLES = ("III.2", "III.3", "IV.7")
     BINDINGS: ClassVar[list[BindingType]] = [
-        *Framed.BINDINGS,
+        *Dialog.BINDINGS,
         Binding("ctrl+n", "add_row", str(_("Add a player")), priority=True),
         Binding("ctrl+r", "toggle_declined", str(_("declined")), priority=True),
     ]

@@ -13,7 +13,7 @@ from tdconsole.domain.events import Command
 from tdconsole.domain.slices.draw import DRAW_NUMBER_FIELD
 from tdconsole.domain.slices.final import SLICE, Final, Finalist, Finalists
 from tdconsole.i18n import _
-from tdconsole.ui.dialogs.base import Framed, parse_int
+from tdconsole.ui.dialogs.base import Dialog, parse_int
 from tdconsole.ui.dialogs.counts import CountRows, sum_line
 from tdconsole.ui.glyphs import SECOND_STACK
 from tdconsole.ui.i18n import Translator, chips
@@ -32,7 +32,7 @@ def seat_label(tr: Translator, player: Finalist) -> str:
     return tr("table {table}, seat {seat}", table=player.table, seat=player.seat)
 
 
-class FinalDialog(Framed):
+class FinalDialog(Dialog):
     HEADING = SLICE.heading
     ARTICLES = SLICE.articles
 

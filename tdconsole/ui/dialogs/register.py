@@ -154,7 +154,7 @@ class RegisterDialog(Dialog):
         # lazy: the checklist is only needed when the last event's players are offered
         from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
-        self.app.switch_screen(RegisterAgainDialog(self.tr, self.state).offering(self.last))
+        self.app.switch_screen(RegisterAgainDialog(self.tr).offering(self.last))
 
     def command(self) -> Command | None:
         names = split_names(self.field().value)

@@ -45,7 +45,6 @@ from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.words.clock import clock_question
 
 if TYPE_CHECKING:
-    from tdconsole.domain.state import State
     from tdconsole.service import Tournament
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.screens.base import MainScreen
@@ -150,7 +149,7 @@ class ConsoleActions(_Screen):
 
         status = getattr(self.app, "clock_status", lambda: None)()
         left = format_mmss(status.remaining_seconds) if status is not None else ""
-        self.app.push_screen(ClockSetDialog(self.tr, self._state(), left))
+        self.app.push_screen(ClockSetDialog(self.tr, left))
 
     # -- actions: dialogs ------------------------------------------------------------------
     def _service(self) -> Tournament[Any]:
@@ -160,10 +159,6 @@ class ConsoleActions(_Screen):
         service: Tournament[Any] | None = getattr(self.app, "service", None)
         assert service is not None
         return service
-
-    def _state(self) -> State:
-        """The State the dialogs not yet built from their commands' fields open on."""
-        return self._service().state
 
     def action_eliminate(self, name: str | None = None) -> None:
         # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
@@ -196,12 +191,12 @@ class ConsoleActions(_Screen):
         service = getattr(self.app, "service", None)
         known = service.known_players() if service is not None else []
         last = service.last_event_players() if service is not None else []
-        self.app.push_screen(RegisterDialog(self.tr, self._state()).offering(known, last))
+        self.app.push_screen(RegisterDialog(self.tr).offering(known, last))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""
 
-        self.app.push_screen(SettingsScreen(self.tr, self._state()))
+        self.app.push_screen(SettingsScreen(self.tr, self._service().state))
 
     def _current_article(self) -> str:
         views = list(self.query(RulingsView))
