@@ -76,7 +76,8 @@ def _registration(state: State, rng: random.Random, players: int) -> Action:
     if unpaid:
         return Pay(names=unpaid[: rng.choice([1, 2])])
     no_food = [p.name for p in registered if not p.food_paid]
-    if no_food and rng.random() < 0.3:
+    nobody_ate = len(no_food) == len(registered)  # every event pays one food contribution
+    if no_food and (nobody_ate or rng.random() < 0.3):
         return Pay(names=[rng.choice(no_food)], food=True)
     if missing:
         return Register(names=missing[:1])
