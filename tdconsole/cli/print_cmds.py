@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tdconsole.cli.common import event_path, open_service, read_state
+from tdconsole.cli.common import event_path
 from tdconsole.cli.data_cmds import follow_event_language
+from tdconsole.cli.opened import open_service, read_state
 from tdconsole.cli.parsing import (
     Parser,
     add_printer_option,
@@ -31,7 +32,9 @@ from tdconsole.domain.identity import match_players
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename
 from tdconsole.reports.chosen import receipts_of
+from tdconsole.reports.document import as_view
 from tdconsole.reports.printer import check_printable, print_folder, printed_format, send
+from tdconsole.reports.rendering import render
 from tdconsole.store.local_folders import print_dir_here
 from tdconsole.store.output import check_target, write_free, write_new
 
@@ -100,9 +103,6 @@ def load_state(args: argparse.Namespace) -> StateView | Mapping[str, Any]:
 
 
 def loaded_state(args: argparse.Namespace) -> StateView:
-    # lazy: the read model would weigh on `print --help`
-    from tdconsole.reports.document import as_view
-
     return as_view(load_state(args))
 
 
@@ -116,10 +116,6 @@ def printouts_folder(args: argparse.Namespace) -> Path:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    # lazy: the builders and the writers (the read model, the reports' model), which
-    # `print --help` does without
-    from tdconsole.reports.rendering import render
-
     kind: str = args.report
     fmt: str = args.report_format
     printer: str | None = args.report_printer
