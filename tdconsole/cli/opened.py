@@ -1,5 +1,5 @@
 """Opening the event for a command: the service (``Tournament``), a command run on it, its
-players named as recorded, its State as the reports read it. The commands that open an event
+players named as recorded. The commands that open an event
 import this module; the console's command line and ``season`` never do (``common``)."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import Union
 
 from tdconsole.cli.common import OPENED, event_path
 from tdconsole.domain.events import Command
-from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.service import Tournament
 from tdconsole.store.paths import remember_event
 
@@ -53,12 +52,3 @@ def named(event: Tournament, typed: list[str]) -> list[str]:
 def named_counts(event: Tournament, counts: dict[str, int]) -> dict[str, int]:
     """``NAME=N`` counts keyed by the players' recorded names (``named``)."""
     return dict(zip(named(event, list(counts)), counts.values(), strict=True))
-
-
-def read_state(args: argparse.Namespace) -> StateView:
-    """The current event's State as the faces read it (the read model; used by reports)."""
-    service = open_service(args)
-    try:
-        return state_view(service.state, service.now())
-    finally:
-        service.close()

@@ -22,9 +22,7 @@ from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.slices.spec import declared, told_apart
-from tdconsole.event_files import new_event, read_event
 from tdconsole.i18n import Msg, _
-from tdconsole.store.settings_file import load_settings
 
 if TYPE_CHECKING:
     from tdconsole.domain.slices.spec import Field, Slice
@@ -169,6 +167,11 @@ def _create(args: argparse.Namespace) -> int:
     """The command that makes the event's file (``new``), given before any event exists: the
     file made from the settings file named (``--config``, else the shipped one), said with
     where it is."""
+    # lazy: the settings file and the events' files, for `new` alone (a command that opens an
+    # event does without)
+    from tdconsole.event_files import new_event, read_event
+    from tdconsole.store.settings_file import load_settings
+
     settings = load_settings(Path(args.config) if args.config else None)
     args.event_lang = settings.language
     path = new_event(args.path, settings, name=args.name, actor=args.actor)
