@@ -507,7 +507,6 @@ class Tournament(Generic[Log]):
         (``last_event_players``) now: the console does it off its thread when a registration
         opens, so neither ``i`` nor ``ctrl+l`` waits for a file."""
         # lazy: reading the other events' files waits for the first registration
-        from tdconsole.event_files import read_event
         from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
@@ -518,3 +517,15 @@ class Tournament(Generic[Log]):
     def _not_registered(self, names: list[str]) -> list[str]:
         here = [p.name for p in self.state.players.values()]
         return [n for n in names if not any(same_person(n, h) for h in here)]
+
+
+def read_event(path: Path) -> Earlier:
+    """The event at ``path`` as a new one copies it (``next_event.Earlier``), read and
+    closed."""
+    if not path.is_file():
+        raise RuleError(_("no event at {path}: check the name or the path").format(path=path))
+    service = Tournament.open(path)
+    try:
+        return service.earlier()
+    finally:
+        service.close()
