@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
-from tdconsole.domain.next_event import Earlier
 from tdconsole.domain.settings import Settings
 from tdconsole.i18n import _
 from tdconsole.service import Tournament
+from tdconsole.service import read_event as read_event  # (the events' files read here)
 from tdconsole.store.paths import (
     EVENT_SUFFIX,
     events_dir,
@@ -54,18 +54,6 @@ def recent_events(limit: int = RECENT) -> list[Path]:
         return []
     dated.sort(key=lambda item: (-item[0], item[1].name))
     return [path for _mtime, path in dated[:limit]]
-
-
-def read_event(path: Path) -> Earlier:
-    """The event at ``path`` as a new one copies it (``next_event.Earlier``), read and
-    closed."""
-    if not path.is_file():
-        raise RuleError(_("no event at {path}: check the name or the path").format(path=path))
-    service = Tournament.open(path)
-    try:
-        return service.earlier()
-    finally:
-        service.close()
 
 
 def event_like(raw: str, previous: Path, *, actor: str | None = None) -> tuple[Path, list[str]]:

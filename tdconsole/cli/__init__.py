@@ -31,6 +31,7 @@ from tdconsole.cli.parsing import (
     chosen_language,
     cli_name,
     current_language,
+    named,
     speaking,
 )
 from tdconsole.cli.pydantic_plugins import look_up
@@ -61,7 +62,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.calc_cmds": ("calc",),
     "tdconsole.cli.cash_cmds": ("cash",),
     "tdconsole.cli.print_cmds": ("print",),
-    "tdconsole.cli.data_cmds": ("export", "import", "backups"),
+    "tdconsole.cli.transfer_cmds": ("export", "import"),
+    "tdconsole.cli.data_cmds": ("backups",),
     "tdconsole.cli.season_cmds": ("season",),
     "tdconsole.cli.ui_cmds": ("demo", "floor", "display"),
     "tdconsole.cli.serve_cmds": ("serve",),
@@ -255,13 +257,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 def _run(words: list[str]) -> int:
     first = command_word(words)
-    own = None
-    if first is not None:
-        # lazy: the console's command line (no command named) imports no command's module
+    own = named(words, first)  # a command written in one module: its parser
+    if own is not None:
+        # lazy: the command line's table of modules (``COMMANDS``) is imported by this one
         from tdconsole.cli import slice_cmds
 
-        own = slice_cmds.named(words, first)  # a command written in one module: its parser
-    if own is not None:
         parser = slice_cmds.parser_for(own)
     else:
         parser = build_parser(command=first, console=console_only(words))

@@ -19,6 +19,8 @@ from tdconsole.cli.rules_common import (
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _, ngettext
 from tdconsole.rules.calculators import as_json, showdown
+from tdconsole.service import Tournament
+from tdconsole.store.settings_file import load_settings
 
 if TYPE_CHECKING:
     from tdconsole.domain.settings import RulingSettings
@@ -86,10 +88,6 @@ def cmd_calc_showdown(args: argparse.Namespace) -> int:
 
 def _rulings_settings(args: argparse.Namespace) -> RulingSettings:
     """The readings in force: the event's settings when there is one, else the shipped file."""
-    # lazy: the event's service and models, which every other calculator does without
-    from tdconsole.service import Tournament
-    from tdconsole.store.settings_file import load_settings
-
     try:
         service = Tournament.open(event_path(args))
     except Exception:  # no event, or one that cannot be read: the shipped Decisions

@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import emit_json, open_service, said, say
+from tdconsole.cli.common import emit_json, said, say
+from tdconsole.cli.opened import open_service
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.cash import cash_json
 from tdconsole.domain.numbers import money_said

@@ -7,9 +7,10 @@ import argparse
 from datetime import date, datetime, time
 from typing import Any
 
-from tdconsole.cli.common import chips_text, emit_json, lang, open_service
-from tdconsole.cli.parsing import Parser, cli_name
-from tdconsole.cli.slice_cmds import help_words, sub_commands
+from tdconsole.cli.common import chips_text, emit_json, lang
+from tdconsole.cli.opened import open_service
+from tdconsole.cli.parsing import Parser, cli_name, sub_commands
+from tdconsole.cli.slice_cmds import help_words
 from tdconsole.domain import clock
 from tdconsole.domain.clock import format_mmss
 from tdconsole.domain.errors import RuleError

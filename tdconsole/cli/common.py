@@ -1,5 +1,7 @@
-"""What every command-line command shares: finding the event, opening the service, printing,
-and the language of what is printed (``--lang``, else the event's ``language``, else Italian)."""
+"""What every command-line command shares: finding the event, printing, and the language of
+what is printed (``--lang``, else the event's ``language``, else Italian). It loads neither
+pydantic nor the event's models (the console's command line imports it): opening the event is
+``opened``'s."""
 
 from __future__ import annotations
 
@@ -9,9 +11,8 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from tdconsole.cli.parsing import DEFAULT_LANG
 from tdconsole.domain.errors import RuleError
@@ -21,18 +22,14 @@ from tdconsole.domain.texts import assignment, check_line
 from tdconsole.i18n import PSEUDO, Said, _, languages
 from tdconsole.store.faults import oserror_cause
 from tdconsole.store.opening import fault, shown
-from tdconsole.store.paths import last_event, meant_here, remember_event, resolve_event_path
+from tdconsole.store.paths import last_event, meant_here, resolve_event_path
 
 if TYPE_CHECKING:
-    from tdconsole.domain.events import Command
-    from tdconsole.domain.read_model import StateView
     from tdconsole.domain.settings import Configured
     from tdconsole.service import Tournament
 
 Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
-Build = Callable[["Tournament"], "Command"]
-"""A command built on the event as opened (to name its players as recorded: ``named``)."""
 
 
 class Deferred:
@@ -130,75 +127,23 @@ def event_path(args: argparse.Namespace, *, missing_ok: bool = False) -> Path:
     return last
 
 
-def open_service(args: argparse.Namespace) -> Tournament:
-    # lazy: the service (pydantic, the domain's models) would delay the console's first frame
-    # and of every `season` command, which import this module and never open an event
-    from tdconsole.service import Tournament
-
-    path = event_path(args)
-    actor = getattr(args, "actor", None)
-    # `--as NAME` other than the event's Director acts as floor staff (the service decides:
-    # Director-only commands are refused, and only one's own actions can be undone).
-    service = Tournament.open(path, actor=actor)
-    args.event_lang = service.state.settings.language
-    remember_event(path)
-    _opened.append(service)
-    return service
-
-
-_opened: list[Tournament] = []
-
-
-def act(args: argparse.Namespace, command: Union[Command, Build]) -> Tournament:  # noqa: UP007
-    """Run one command on the chosen event; the closed service keeps its final State (and the
-    command's records in ``last_records``) for printing what happened. ``command`` may be
-    built on the event as opened (``lambda event: Bust(names=named(event, args.names))``)."""
-    service = open_service(args)
-    try:
-        if callable(command):
-            command = command(service)
-        service.last_records = service.execute(command)
-    finally:
-        service.close()
-    return service
-
-
-def named(event: Tournament, typed: list[str]) -> list[str]:
-    """The players' names as recorded, from names as typed (``Tournament.named``); an unknown
-    or ambiguous name is refused."""
-    return event.named(typed)
-
-
-def named_counts(event: Tournament, counts: dict[str, int]) -> dict[str, int]:
-    """``NAME=N`` counts keyed by the players' recorded names (``named``)."""
-    return dict(zip(named(event, list(counts)), counts.values(), strict=True))
+OPENED: list[Tournament] = []
+"""The services this command opened (``opened.open_service``), for ``backup_warnings``."""
 
 
 def backup_warnings(args: argparse.Namespace) -> list[str]:
     """Failed automatic backups of the services this command opened (then forgotten), and
     the folders their files name that this machine passes over (``store.local_folders``)."""
     language = lang(args)
-    problems = [s.backup_error_text(language) for s in _opened]
+    problems = [s.backup_error_text(language) for s in OPENED]
     said_now = [
         said(args, _("the automatic backup failed: {problem}").format(problem=p))
         for p in problems
         if p
     ]
-    said_now += [said(args, n) for service in _opened for n in service.folder_notices()]
-    _opened.clear()
+    said_now += [said(args, n) for service in OPENED for n in service.folder_notices()]
+    OPENED.clear()
     return list(dict.fromkeys(said_now))  # an event opened twice is said once
-
-
-def read_state(args: argparse.Namespace) -> StateView:
-    """The current event's State as the faces read it (the read model; used by reports)."""
-    # lazy: the read model would delay the console's first frame and `season`
-    from tdconsole.domain.read_model import state_view
-
-    service = open_service(args)
-    try:
-        return state_view(service.state, service.now())
-    finally:
-        service.close()
 
 
 def emit_json(document: Any) -> None:

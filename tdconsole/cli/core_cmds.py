@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tdconsole.cli.common import lang, open_service, say
+from tdconsole.cli.common import lang, say
+from tdconsole.cli.opened import open_service
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.summaries import summary_text
 from tdconsole.i18n import Msg, _

@@ -1,4 +1,6 @@
-"""Commands for the event's data: ``export``, ``import``, ``backups``.
+"""The event's backups: ``backups`` (list, take one now, restore one); and the event's
+language for commands that do not open it (``follow_event_language``). ``export`` and
+``import`` are ``transfer_cmds``.
 
 Their messages follow ``--lang``, else the event's language, else Italian, like every command.
 """
@@ -6,22 +8,18 @@ Their messages follow ``--lang``, else the event's language, else Italian, like 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import emit_json, event_path, open_service, said, say
+from tdconsole.cli.common import emit_json, event_path, said, say
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import BackupSettings
-from tdconsole.i18n import _, ngettext
+from tdconsole.i18n import _
 from tdconsole.service import Tournament, event_language
 from tdconsole.store.backup import backup_folder, list_backups, restore_backup, take_backup
-from tdconsole.store.eventstore import EventStore
 from tdconsole.store.local_folders import backup_folder_here
-from tdconsole.store.output import check_event_target, check_target, write_new
-from tdconsole.store.paths import remember_event, resolve_event_path
+from tdconsole.store.paths import resolve_event_path
 
 
 def follow_event_language(args: argparse.Namespace, path: Path | None = None) -> None:
@@ -41,54 +39,6 @@ def follow_event_language(args: argparse.Namespace, path: Path | None = None) ->
     args.event_lang = event_language(path)
 
 
-def _check_director(args: argparse.Namespace) -> None:
-    """``export --with-pins`` is the Director's (``--as`` anyone else: refused)."""
-    service = open_service(args)
-    try:
-        if service.role != "director":
-            raise RuleError(
-                _("only the Director may export the PINs' hashes: export without --with-pins"),
-                "VII.1",
-            )
-    finally:
-        service.close()
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog): `backups`, `rule` and
-    # `print` import this module for ``follow_event_language`` and do without it
-    from tdconsole.store.transfer import export_document
-
-    path = event_path(args)
-    to_file = bool(args.output) and args.output != "-"
-    target = Path(os.path.expanduser(args.output)) if to_file else None  # ~nobody: as typed
-    if target is not None:
-        follow_event_language(args, path)
-        check_target(target, force=args.force, protect=path)  # refused before the work
-    if args.with_pins:
-        _check_director(args)
-    store = EventStore(path)
-    try:
-        document = export_document(store, with_pins=args.with_pins)
-    finally:
-        store.close()
-    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
-    if target is None:
-        sys.stdout.write(text)
-        return 0
-    target = write_new(target, text.encode("utf-8"), force=args.force, protect=path)
-    count, name = len(document["events"]), document["name"]
-    say(
-        args,
-        ngettext(
-            "exported {n} event of {name!r} to {target}",
-            "exported {n} events of {name!r} to {target}",
-            count,
-        ).format(name=name, target=target),
-    )
-    return 0
-
-
 def new_event_path(raw: str) -> Path:
     """Where a new event file goes: a bare name in the data folder (as ``resolve_event_path``),
     any other path as written, its last part not resolved (a symbolic link there is refused,
@@ -98,35 +48,6 @@ def new_event_path(raw: str) -> Path:
     if Path(expanded).parent == Path(".") and not raw.startswith("."):
         return resolve_event_path(raw)
     return Path(os.path.abspath(expanded))
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    # lazy: the transfer defines every type of event (domain.catalog), which `backups`,
-    # `rule` and `print` do without
-    from tdconsole.store.transfer import brings_pins, import_document, read_document
-
-    source = Path(os.path.expanduser(args.file))
-    target = new_event_path(args.to)
-    check_event_target(target, force=args.force)  # refused before the file is read
-    document = read_document(source)
-    count = import_document(document, target, source=str(source), force=args.force)
-    remember_event(target)
-    follow_event_language(args, target)
-    say(
-        args,
-        ngettext(
-            "imported {n} event into {target}", "imported {n} events into {target}", count
-        ).format(target=target),
-    )
-    if brings_pins(document):
-        say(
-            args,
-            _(
-                "the PINs came with it (an export made with --with-pins): the phones sign in "
-                "with the PINs of the event it was exported from"
-            ),
-        )
-    return 0
 
 
 def _backups_of(args: argparse.Namespace) -> tuple[Path, str, int]:
@@ -236,24 +157,6 @@ FORCE_HELP = _("replace the file if it exists (never an event file, a link, a fo
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("export", help=_("the event as one JSON document (every event of the log)"))
-    p.add_argument("-o", "--output", metavar=_("FILE"), help=_("write to FILE (default: stdout)"))
-    p.add_argument("--force", action="store_true", help=FORCE_HELP)
-    p.add_argument(
-        "--with-pins",
-        action="store_true",
-        help=_("keep the PINs' salted hashes in the export (the Director only; Art. VII.1)"),
-    )
-    p.set_defaults(func=cmd_export)
-
-    p = sub.add_parser(
-        "import", help=_("create a new event file from an export (never replaces an event)")
-    )
-    p.add_argument("file", metavar=_("FILE"), help=_("the exported JSON"))
-    p.add_argument("--to", required=True, metavar=_("PATH"), help=_("the new event file"))
-    p.add_argument("--force", action="store_true", help=FORCE_HELP)
-    p.set_defaults(func=cmd_import)
-
     p = sub.add_parser(
         "backups", help=_("list the event's automatic backups, take one now, or restore one")
     )

@@ -18,7 +18,9 @@ from typing import Any, NoReturn
 
 from tdconsole.domain import numbers
 from tdconsole.domain.commands import BY_COMMAND
+from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.i18n import PSEUDO, Msg, _, languages, ngettext, pgettext, translation
 
 DEFAULT_LANG = "it"
@@ -30,6 +32,32 @@ def cli_name(command: str, word: int = 0) -> str:
     description (``domain.commands``): ``close --plan`` is a ``close``; ``word`` 1 is the name of
     a command's own sub-command (``rules import``'s ``import``)."""
     return BY_COMMAND[command].cli.split()[word]
+
+
+def named(words: Sequence[str], first: str | None) -> Description | None:
+    """The command ``words`` name, when it is one of a module's (``first``: the command's
+    first word, past the global options)."""
+    if first is None or first not in words:
+        return None
+    rest = list(words[list(words).index(first) + 1 :])
+    for described in SLICE_DESCRIPTIONS:
+        name = described.cli.split()
+        if flagged(name) or described.parsed_by:  # read by another command's parser
+            continue
+        if name[0] == first and rest[: len(name) - 1] == name[1:]:
+            return described
+    return None
+
+
+def flagged(name: list[str]) -> bool:
+    """A command line name told apart from another's by a flag (``message --clear``)."""
+    return any(word.startswith("--") for word in name)
+
+
+def sub_commands(first: str) -> list[str]:
+    """The sub-commands of ``first`` written in one module each (``clock``: ``break``)."""
+    names = [d.cli.split() for d in SLICE_DESCRIPTIONS]
+    return [name[1] for name in names if name[1:] and name[0] == first and not flagged(name)]
 
 
 # argparse's own messages, as Python's argparse module marks them with the stdlib's gettext:

@@ -16,10 +16,11 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from tdconsole.cli.common import event_path, open_service, read_state
+from tdconsole.cli.common import event_path
 from tdconsole.cli.data_cmds import follow_event_language
+from tdconsole.cli.opened import open_service
 from tdconsole.cli.parsing import (
     Parser,
     add_printer_option,
@@ -28,15 +29,15 @@ from tdconsole.cli.parsing import (
 )
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import match_players
+from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.i18n import _
 from tdconsole.reports import FORMATS, REPORTS, filename
 from tdconsole.reports.chosen import receipts_of
+from tdconsole.reports.document import as_view
 from tdconsole.reports.printer import check_printable, print_folder, printed_format, send
+from tdconsole.reports.rendering import render
 from tdconsole.store.local_folders import print_dir_here
 from tdconsole.store.output import check_target, write_free, write_new
-
-if TYPE_CHECKING:
-    from tdconsole.domain.read_model import StateView
 
 CHOOSE = _("use --format pdf or txt")
 """How to choose a format the printer lays out, on the command line."""
@@ -96,13 +97,14 @@ def register(subparsers: Any) -> None:
 
 def load_state(args: argparse.Namespace) -> StateView | Mapping[str, Any]:
     """The event's State as the reports read it (a ``state --json`` document will do too)."""
-    return read_state(args)
+    service = open_service(args)
+    try:
+        return state_view(service.state, service.now())
+    finally:
+        service.close()
 
 
 def loaded_state(args: argparse.Namespace) -> StateView:
-    # lazy: the read model would weigh on `print --help`
-    from tdconsole.reports.document import as_view
-
     return as_view(load_state(args))
 
 
@@ -116,10 +118,6 @@ def printouts_folder(args: argparse.Namespace) -> Path:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    # lazy: the builders and the writers (the read model, the reports' model), which
-    # `print --help` does without
-    from tdconsole.reports.rendering import render
-
     kind: str = args.report
     fmt: str = args.report_format
     printer: str | None = args.report_printer

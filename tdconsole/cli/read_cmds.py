@@ -8,14 +8,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from tdconsole.cli.cash_cmds import refund_said
-from tdconsole.cli.common import (
-    chips_text,
-    emit_json,
-    lang,
-    open_service,
-    said,
-    say,
-)
+from tdconsole.cli.common import chips_text, emit_json, lang, said, say
+from tdconsole.cli.opened import open_service
 from tdconsole.domain.acting import Who, label_text, role_of
 from tdconsole.domain.events import CommandNoted, Redone, Undone
 from tdconsole.domain.fold import History

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tdconsole.cli.common import act, event_path, given_event
+from tdconsole.cli.common import event_path, given_event
+from tdconsole.cli.opened import act
 from tdconsole.cli.parsing import cli_name
 from tdconsole.cli.rules_common import (
     book_lang,
@@ -23,6 +24,7 @@ from tdconsole.cli.rules_common import (
     speaks_command_lang,
 )
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.slices.import_rulebook import ImportRulebook
 from tdconsole.i18n import _, ngettext
 from tdconsole.rules.books import (
     SILENT,
@@ -144,9 +146,6 @@ def _record_import(
         return None
 
     def record() -> None:
-        # lazy: the event's models, which a `rule --lang` search does without
-        from tdconsole.domain.slices.import_rulebook import ImportRulebook
-
         act(args, ImportRulebook(book=name, source=source, articles=count, replaced=replaced))
 
     return record

@@ -6,7 +6,8 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from tdconsole.cli.common import emit_json, open_service, said, say
+from tdconsole.cli.common import emit_json, said, say
+from tdconsole.cli.opened import open_service
 from tdconsole.domain.view import rulings_json
 from tdconsole.i18n import _, pgettext
 

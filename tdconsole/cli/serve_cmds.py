@@ -20,6 +20,7 @@ from tdconsole.domain.access import pin_problems
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
 from tdconsole.serve import qr_text, url_host
+from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 from tdconsole.store.local_folders import folder_notices
 
@@ -105,7 +106,6 @@ def _run_server(
     # lazy: aiohttp, the server, which `tdconsole --help` and `serve --help` (they build this
     # module's parser) do without
     from tdconsole.serve.app import serve
-    from tdconsole.serve.config import ServeConfig
 
     language = lang(args)
 

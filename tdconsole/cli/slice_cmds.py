@@ -11,46 +11,21 @@ command (``clock``), whose own help lists it.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.cli.common import emit_json, open_service, say, warn
-from tdconsole.cli.parsing import CommandParser, Parser, add_global_options
+from tdconsole.cli.common import emit_json, say, warn
+from tdconsole.cli.opened import open_service
+from tdconsole.cli.parsing import CommandParser, Parser, add_global_options, flagged
 from tdconsole.domain.described import Description
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
+from tdconsole.domain.slices.spec import declared, told_apart
 from tdconsole.i18n import Msg, _
 
 if TYPE_CHECKING:
     from tdconsole.domain.slices.spec import Field, Slice
-
-
-def named(words: Sequence[str], first: str | None) -> Description | None:
-    """The command ``words`` name, when it is one of a module's (``first``: the command's
-    first word, past the global options)."""
-    if first is None or first not in words:
-        return None
-    rest = list(words[list(words).index(first) + 1 :])
-    for described in SLICE_DESCRIPTIONS:
-        name = described.cli.split()
-        if _flagged(name) or described.parsed_by:  # read by another command's parser
-            continue
-        if name[0] == first and rest[: len(name) - 1] == name[1:]:
-            return described
-    return None
-
-
-def _flagged(name: list[str]) -> bool:
-    """A command line name told apart from another's by a flag (``message --clear``)."""
-    return any(word.startswith("--") for word in name)
-
-
-def sub_commands(first: str) -> list[str]:
-    """The sub-commands of ``first`` written in one module each (``clock``: ``break``)."""
-    names = [d.cli.split() for d in SLICE_DESCRIPTIONS]
-    return [name[1] for name in names if name[1:] and name[0] == first and not _flagged(name)]
 
 
 def register(sub: Any) -> None:
@@ -70,7 +45,7 @@ def parser_for(described: Description) -> argparse.ArgumentParser:
         from tdconsole.cli import build_parser
 
         return build_parser(command=described.cli)
-    if _flagged(described.cli.split()):
+    if flagged(described.cli.split()):
         main = described.cli.split()[0]
         described = next(d for d in SLICE_DESCRIPTIONS if d.cli == main)
     parser = Parser(prog="tdconsole")
@@ -86,9 +61,6 @@ def parser_for(described: Description) -> argparse.ArgumentParser:
 def _add(sub: Any, described: Description) -> None:
     """``described``'s parser among ``sub``'s, its arguments its fields: a required one
     positional (a player's name: ``NAME``), unless it is an option, the others options."""
-    # lazy: the command's module (pydantic, the domain) only for the command line naming it
-    from tdconsole.domain.slices.spec import declared, told_apart
-
     spec = declared(described.command)
     own = sub.add_parser(
         described.cli.split()[-1],
@@ -195,7 +167,8 @@ def _create(args: argparse.Namespace) -> int:
     """The command that makes the event's file (``new``), given before any event exists: the
     file made from the settings file named (``--config``, else the shipped one), said with
     where it is."""
-    # lazy: the service and the settings file, for `new` alone (`--help` builds its parser)
+    # lazy: the settings file and the events' files, for `new` alone (a command that opens an
+    # event does without)
     from tdconsole.event_files import new_event, read_event
     from tdconsole.store.settings_file import load_settings
 

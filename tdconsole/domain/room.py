@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tdconsole.domain.clock_status import plan_live
 from tdconsole.domain.collation import name_key
+from tdconsole.domain.colour_up import next_chip
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.play_common import second_stack_offers
 from tdconsole.domain.read_model import paid_beyond_the_table, paid_players, payouts, results
 from tdconsole.domain.room_tables import TableShown, open_tables
+from tdconsole.domain.structure_proposal import colour_up_break
 
 if TYPE_CHECKING:
     from tdconsole.domain.clock_status import ClockStatus
@@ -348,10 +350,6 @@ def _clock(state: State, status: ClockStatus, now: datetime) -> dict[str, Any]:
 def _colour_up(state: State, break_after: int) -> tuple[int | None, int | None]:
     """(the chip that leaves, the one that replaces it) at the break the plan marks for the
     colour-up (the Decision in ``colour_up``); else (None, None)."""
-    # lazy: the colour-up's plan (the structure's proposal), read in a break alone
-    from tdconsole.domain.colour_up import next_chip
-    from tdconsole.domain.structure_proposal import colour_up_break
-
     chip = next_chip(state.settings)
     if chip is None or state.structure is None:
         return None, None

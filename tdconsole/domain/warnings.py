@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.access import pin_problems
 from tdconsole.domain.registration import accent_twins
 from tdconsole.domain.slices.draw import drawn_warning
 from tdconsole.domain.slices.register import PlayerRegistered
@@ -34,9 +35,6 @@ def warnings_of(records: list[Record], state: State) -> list[Msg]:
 def pins_said(state: State) -> list[Msg]:
     """The event's PINs too weak beyond this machine: enough for the views here, refused by
     ``serve`` on the Wi-Fi until the Director sets another."""
-    # lazy: access (the PINs' hashing) for a PIN's `set` alone
-    from tdconsole.domain.access import pin_problems
-
     return [
         _(
             "{problem}; enough on this machine alone, but `serve` beyond it (--host, "

@@ -1,6 +1,7 @@
 """What ``tdconsole serve`` was asked for: the one setting every part of the server reads
 (the application, the room's page, the floor's page), in a module of its own so that those parts
-import it without importing each other."""
+import it without importing each other. It imports no part of the server: the command line
+builds it without loading aiohttp."""
 
 from __future__ import annotations
 
@@ -9,8 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tdconsole.serve.limits import BODY_SECONDS, IDLE_SECONDS, PER_ADDRESS
-from tdconsole.serve.watch import POLL_SECONDS
+PER_ADDRESS = 32
+"""Connections at once from one address: a browser keeps about six, plus one stream a tab."""
+IDLE_SECONDS = 15.0
+"""A connection with no request under way is closed after this."""
+BODY_SECONDS = 12.0
+"""A request's body must have arrived whole within this of its head."""
+POLL_SECONDS = 0.05
+"""How often the file is checked: a bust reaches the screens within about this."""
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,14 @@
   (DNS rebinding: a web page elsewhere cannot make a browser in the room talk to us under its
   own name). Accepted: an address written as digits, this machine's names, ``localhost``, and
   the host of ``--public-url``.
-- ``whole_body``: a request's body arrives whole within ``BODY_SECONDS`` of its head (else
+- ``whole_body``: a request's body arrives whole within ``config.BODY_SECONDS`` of its head (else
   408), and no larger than ``BODY_MOST`` (else 413 the moment it passes it, chunked or not),
   before any handler runs; either refusal closes the connection.
 - ``Connections``: at most ``limit`` connections open at once from one client address, and
   ``connection_ceiling()`` from all (sized from the file-descriptor limit, so that a flood
   from many addresses cannot leave the server without descriptors); the next is answered
   ``503`` with the reason and closed (``tdconsole.serve.refusals``).
-- ``IDLE_SECONDS`` (aiohttp's keep-alive timeout, which also runs from the connection's first
+- ``config.IDLE_SECONDS`` (aiohttp's keep-alive timeout, which also runs from the connection's first
   byte): a connection that sends no complete request within it is closed, so half-sent
   requests cannot pile up. A stream whose browser stops reading is ended after
   ``SEND_SECONDS`` (see ``streams``).
@@ -34,14 +34,8 @@ from tdconsole.serve import LOOPBACK_NAMES, bare_host
 from tdconsole.serve.refusals import ADDRESS, FULL, Refusals, answer_503
 from tdconsole.store.system import open_files_limit
 
-PER_ADDRESS = 32
-"""Connections at once from one address: a browser keeps about six, plus one stream a tab."""
-IDLE_SECONDS = 15.0
-"""A connection with no request under way is closed after this."""
 SEND_SECONDS = 20.0
 """A stream whose client has not taken what was sent within this is ended."""
-BODY_SECONDS = 12.0
-"""A request's body must have arrived whole within this of its head."""
 BODY_MOST = 64 * 1024
 """The largest body taken, on every route (the application's ``client_max_size``): the
 floor's are JSON of a few hundred bytes."""

@@ -36,15 +36,13 @@ from typing import TYPE_CHECKING
 
 from tdconsole.domain.room_moves import Moved
 from tdconsole.i18n import Msg, Said, _
+from tdconsole.serve.config import POLL_SECONDS
 from tdconsole.service import Tournament
 
 if TYPE_CHECKING:
     from tdconsole.domain.served import Served
 
 log = logging.getLogger("tdconsole.serve")
-
-POLL_SECONDS = 0.05
-"""How often the file is checked: a bust reaches the screens within about this."""
 
 
 @dataclass(frozen=True)

@@ -60,9 +60,19 @@ if TYPE_CHECKING:
     from tdconsole.domain.roster import Roster
     from tdconsole.domain.served import Served
     from tdconsole.domain.slices.spec import Slice
+    from tdconsole.service.faces import Faces
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
 """Where a Tournament keeps its log: the event's file unless said otherwise."""
+
+
+def _faces() -> Faces:
+    """The faces' models (``service.faces``), imported the first time a face asks."""
+    # lazy: the pages', the console's and the dialogs' models, which a command line that
+    # reads or writes the log does without
+    from tdconsole.service.faces import FACES
+
+    return FACES
 
 
 def _creation(name: str, settings: Settings) -> CreateEvent:
@@ -306,43 +316,27 @@ class Tournament(Generic[Log]):
     def served(self) -> Served:
         """The event as the served pages read it, as this service last read the log (the room's
         screen, the players' page, the phones: ``domain.served``)."""
-        # lazy: the pages' models (the room, the phones, a bust's places) would weigh on the
-        # start-up of every command line that opens an event
-        from tdconsole.domain.served import Served
-
-        return Served(self.state)
+        return _faces().served(self.state)
 
     def console(self, now: datetime) -> ConsoleView:
         """The event as the Director's console reads it at ``now`` (``domain.console_view``),
         as this service last read the log."""
-        # lazy: the console's model reads the pages' models, for the console alone
-        from tdconsole.domain.console_view import console_view
-
-        return console_view(self.state, now)
+        return _faces().console(self.state, now)
 
     def planned(self) -> Planned:
         """The event's settings, structure, clock and players' numbers, as the console's
         structure screen reads them (``console_view.Planned``)."""
-        # lazy: the console's models, for the console alone
-        from tdconsole.domain.console_view import planned
-
-        return planned(self.state)
+        return _faces().planned(self.state)
 
     def roster(self) -> Roster:
         """The players as a console's dialog reads them, as this service last read the log
         (``domain.roster``)."""
-        # lazy: a dialog's players read the play's rules, for the console alone
-        from tdconsole.domain.roster import Roster
-
-        return Roster(self.state)
+        return _faces().roster(self.state)
 
     def form(self, declared: Slice) -> Form:
         """The command ``declared`` as its dialog asks for it, on the State as this service
         last read the log (``domain.form``)."""
-        # lazy: a command's form reads its fields' rules, for the console alone
-        from tdconsole.domain.form import Form
-
-        return Form(declared, self.state)
+        return _faces().form(declared, self.state)
 
     def earlier(self) -> Earlier:
         """This event as a new one "like the last one" copies it: its settings and starting
@@ -513,7 +507,6 @@ class Tournament(Generic[Log]):
         (``last_event_players``) now: the console does it off its thread when a registration
         opens, so neither ``i`` nor ``ctrl+l`` waits for a file."""
         # lazy: reading the other events' files waits for the first registration
-        from tdconsole.event_files import read_event
         from tdconsole.season.known import known_names, latest_events
 
         path = self.store.path  # (an event in memory is in no data folder: none came before)
@@ -524,3 +517,15 @@ class Tournament(Generic[Log]):
     def _not_registered(self, names: list[str]) -> list[str]:
         here = [p.name for p in self.state.players.values()]
         return [n for n in names if not any(same_person(n, h) for h in here)]
+
+
+def read_event(path: Path) -> Earlier:
+    """The event at ``path`` as a new one copies it (``next_event.Earlier``), read and
+    closed."""
+    if not path.is_file():
+        raise RuleError(_("no event at {path}: check the name or the path").format(path=path))
+    service = Tournament.open(path)
+    try:
+        return service.earlier()
+    finally:
+        service.close()

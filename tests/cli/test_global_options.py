@@ -11,7 +11,7 @@ import pytest
 from tdhelpers.command_line import new_event
 from tdhelpers.command_line import run_typed as run
 
-from tdconsole.cli import build_parser, main, slice_cmds, ui_cmds
+from tdconsole.cli import build_parser, main, parsing, slice_cmds, ui_cmds
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 )
 def test_the_global_options_parse_the_same_before_and_after(argv: list[str]) -> None:
     # the parser the command line reads them with: a command written in one module's own
-    own = slice_cmds.named(argv, argv[0])
+    own = parsing.named(argv, argv[0])
     parser = build_parser() if own is None else slice_cmds.parser_for(own)
     options = ["--as", "Marco", "--event", "e.tdc", "--lang", "en"]
     before = parser.parse_args([*options, *argv])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tdhelpers.support import seeds_dir
 
-from tdconsole.cli import calc_cmds, rules_cmds, slice_cmds
+from tdconsole.cli import calc_cmds, parsing, rules_cmds, slice_cmds
 from tdconsole.cli.parsing import Parser
 from tdconsole.domain.errors import RuleError
 
@@ -17,7 +17,7 @@ SEEDS = seeds_dir()
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str | None = None) -> str:
     words = [*(["--lang", lang] if lang else []), *argv]
-    own = slice_cmds.named(words, argv[0])  # `rules import`: its parser, from its fields
+    own = parsing.named(words, argv[0])  # `rules import`: its parser, from its fields
     if own is not None:
         parser = slice_cmds.parser_for(own)
     else:
