@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -169,8 +170,10 @@ def standing(held: int, last: int) -> Msg:
     ).format(behind=last - held, held=held, last=last)
 
 
-def follow(copy: Any, client: Client, status: Status) -> None:
-    """Follow until interrupted (``copy``: a ``store.copy_file.CopyFile``)."""
+def follow(
+    copy: Any, client: Client, status: Status, until: Callable[[], bool] = lambda: False
+) -> None:
+    """Follow until interrupted, or ``until`` says so (``copy``: a ``store.copy_file.CopyFile``)."""
     try:
         found = client.attach(copy.event, copy.last, copy.last_hash)
     except Unreachable as exc:
@@ -185,7 +188,7 @@ def follow(copy: Any, client: Client, status: Status) -> None:
     event = str(found.get("event", ""))
     copy.check_event(event)
     pause, lost = 0.05, None
-    while True:
+    while not until():
         try:
             if not client.token:
                 client.attach(copy.event or event, copy.last, copy.last_hash)

@@ -34,7 +34,7 @@ from tdconsole.serve.floor.guard import FLOOR, Handler, json_error, read_body, r
 from tdconsole.serve.floor.tokens import pin_tag, sign
 from tdconsole.serve.floor.views import PARTS
 from tdconsole.serve.watch import Watcher
-from tdconsole.store import copying
+from tdconsole.store import copy_standing, copying
 from tdconsole.store.eventstore import EventStore
 
 API = "/copy/api/"
@@ -86,8 +86,8 @@ class Feed:
         return None
 
     def heard(self, device: str, confirmed: int, address: str) -> None:
-        found = copying.Standing(device, confirmed, self.wall(), address)
-        self.store.set_meta(copying.COPY, found.to_meta())
+        found = copy_standing.Standing(device, confirmed, self.wall(), address)
+        self.store.set_meta(copy_standing.COPY, found.to_meta())
 
 
 FEED = web.AppKey("copy_feed", Feed)

@@ -15,7 +15,7 @@ from tdconsole.domain.play import Bust
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
-from tdconsole.store import copying
+from tdconsole.store import copy_standing
 from tdconsole.store.copy_file import CopyFile
 from tdconsole.store.eventstore import EventStore
 
@@ -63,7 +63,7 @@ async def test_the_copy_takes_the_log_then_each_new_entry_and_opens_as_the_event
         store = EventStore(event)
         try:
             assert copy.store is not None and store.rows() == copy.store.rows()
-            standing = copying.standing(store)
+            standing = copy_standing.standing(store)
         finally:
             store.close()
         assert standing is not None and standing.device == "cassa"
