@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from tdconsole.i18n import Msg, _, ngettext
@@ -80,8 +81,11 @@ class CopyView:
     """Since the oldest entry the copy has not confirmed was written (0: none)."""
     heard: float
     """When the copy was last heard (seconds since the epoch)."""
-    ago: int
-    """Seconds since it was last heard."""
+
+    @property
+    def key(self) -> tuple[str, bool, int]:
+        """What a screen shows of it, but the seconds: a change of it is shown at once."""
+        return self.device, self.attached, self.behind
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,9 +99,8 @@ class CopyView:
     def said(self) -> Msg:
         """The one line that says it."""
         if not self.attached:
-            return _("copy on {device}: lost, last heard {ago} s ago").format(
-                device=self.device, ago=self.ago
-            )
+            since = datetime.fromtimestamp(self.heard).astimezone().strftime("%H:%M:%S")
+            return _("copy on {device}: lost since {since}").format(device=self.device, since=since)
         if self.behind == 0:
             return _("copy on {device}: up to date").format(device=self.device)
         return ngettext(
@@ -114,5 +117,4 @@ def copy_view(
     ``oldest_unconfirmed`` when the first entry the copy has not confirmed was written."""
     behind = max(0, last_seq - found.confirmed)
     seconds = 0.0 if behind == 0 or oldest_unconfirmed is None else now - oldest_unconfirmed
-    ago = max(0, round(now - found.heard))
-    return CopyView(found.device, found.attached(now), behind, max(0.0, seconds), found.heard, ago)
+    return CopyView(found.device, found.attached(now), behind, max(0.0, seconds), found.heard)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from tdhelpers.floor_pins import DIRECTOR_PIN
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.play import Bust
 from tdconsole.serve.app import build_app
@@ -103,3 +104,25 @@ async def test_a_wrong_pin_another_event_and_a_differing_entry_are_refused_in_on
     assert differs.status == 409 and said == "the copy differs from this event at entry 7"
     unsigned = await client.post("/copy/api/log", json={"device": "cassa", "after": 0})
     assert unsigned.status == 401
+
+
+async def test_the_phones_say_where_the_copy_stands(
+    event: Path, aiohttp_client: MakeClient
+) -> None:
+    client = await aiohttp_client(build_app(ServeConfig(event=event, lang="en")))
+    await attached(client)
+    base = {"Origin": str(client.make_url("")).rstrip("/")}
+    signed = await client.post(
+        "/floor/api/sign-in", json={"pin": FLOOR_PIN, "name": "Anna"}, headers=base
+    )
+    assert signed.status == 200
+    state: dict[str, Any] = {}
+    async with asyncio.timeout(5):
+        while "copy" not in state:  # (the watcher reads the copy's standing every half second)
+            state = await (await client.get("/floor/api/state")).json()
+            await asyncio.sleep(0.05)
+    assert state["copy"]["device"] == "cassa" and state["copy"]["attached"] is True
+    behind = state["copy"]["behind"]  # (it has confirmed none yet)
+    assert behind > 0 and state["copy"]["said"].startswith(
+        f"copy on cassa: {behind} entries behind"
+    )
