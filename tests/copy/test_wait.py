@@ -21,6 +21,8 @@ from tdconsole.cli.follow_cmds import Client, Status, follow
 from tdconsole.domain.play import Bust
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.floor import actions
+from tdconsole.serve.floor.core import Floor
 from tdconsole.service import Tournament
 from tdconsole.store.copy_file import CopyFile
 from tdconsole.store.copy_standing import COPY, Standing
@@ -143,3 +145,22 @@ def test_state_says_where_the_copy_stands_attached_behind_or_lost(
         store.close()
     code, out, _err = run_on(capsys, event, "state")
     assert "copy on cassa: lost since " in out
+
+
+def test_a_phone_is_told_its_action_is_not_on_the_copy_yet(
+    event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tdconsole.service.WAIT_SECONDS", 0.05)
+    store = EventStore(event)
+    try:
+        store.set_meta(COPY, Standing("cassa", store.last_seq(), time.time()).to_meta())
+    finally:
+        store.close()
+    floor = Floor(event, public=True)
+    try:
+        session, _csrf = floor.sign_in(FLOOR_PIN, "Anna", "phone")
+        name = floor.latest().in_play("")[-1]
+        done = actions.bust(floor, session, {"names": [name], "declined": True}, "en", "phone")
+    finally:
+        floor.close()
+    assert done["said"].endswith("— not on the copy yet: the copy on cassa has not confirmed it")
