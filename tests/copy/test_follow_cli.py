@@ -1,0 +1,78 @@
+"""``tdconsole follow``'s one-line refusals: a bad address, no server there, a wrong PIN, a
+file that is not this event's copy; nothing written."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestServer
+from tdhelpers.floor_pins import DIRECTOR_PIN
+
+from tdconsole.cli import main
+from tdconsole.domain.settings import Settings
+from tdconsole.serve.app import build_app
+from tdconsole.serve.config import ServeConfig
+from tdconsole.service import Tournament
+from tdconsole.store import copying
+from tdconsole.store.copy_file import CopyFile
+from tdconsole.store.eventstore import EventStore
+
+MakeServer = Callable[..., Awaitable[TestServer]]
+
+
+def follow(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    to: Path,
+    pin: str = DIRECTOR_PIN,
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(pin + "\n"))
+    code = main(["--lang", "en", "follow", url, "--to", str(to), "--device", "cassa"])
+    return code, capsys.readouterr().err
+
+
+def test_a_bad_address_and_no_server_there_are_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    to = tmp_path / "copia.tdc"
+    code, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
+    assert code == 2 and "is not the address of a `tdconsole serve`" in err
+    code, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
+    assert code == 2 and "cannot reach http://127.0.0.1:9" in err and "check the address" in err
+    assert err.count("\n") == 1 and not to.exists()
+
+
+async def test_a_wrong_pin_and_another_events_copy_are_refused(
+    event: Path,
+    tmp_path: Path,
+    aiohttp_server: MakeServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
+    url = str(server.make_url("")).rstrip("/")
+    to = tmp_path / "copia.tdc"
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to, "000000")
+    assert code == 2 and "wrong PIN" in err and not to.exists()
+    other = Tournament.create(tmp_path / "altro.tdc", "Altro", Settings())
+    try:
+        copy = CopyFile.open(to)
+        copy.take(copying.feed(other.store, 0), copying.identity(other.store), datetime.now(UTC))
+        copy.close()
+    finally:
+        other.close()
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to)
+    assert code == 2 and "the copy belongs to another event: give --to another file" in err
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, event)
+    assert code == 2 and "an event file that `follow` did not write" in err
+    store = EventStore(to)
+    try:
+        assert store.last_seq() == 2  # (the other event's creation alone)
+    finally:
+        store.close()
