@@ -11,6 +11,7 @@ it, the file whole.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -107,6 +108,12 @@ class Client:
 
     def log(self, after: int, hashed: str) -> dict[str, Any]:
         return self._post("/copy/api/log", {"after": after, "hash": hashed})
+
+    def detach(self) -> None:
+        """Tell the server the copy stops (its writes no longer wait for it), if it is there."""
+        if self.token:
+            with contextlib.suppress(Unreachable, Refused):
+                self._post("/copy/api/detach", {})
 
 
 def _refusal(url: str, exc: Refused) -> RuleError:
@@ -229,11 +236,13 @@ def cmd_follow(args: argparse.Namespace) -> int:
         raise RuleError(_("--device: give the name of this computer"))
     copy = CopyFile.open(Path(args.to))
     status = Status(sys.stdout, lang(args))
+    client = Client(url, device, "")
     try:
-        pin = read_pin(sys.stdin)
-        follow(copy, Client(url, device, pin), status)
+        client.pin = read_pin(sys.stdin)
+        follow(copy, client, status)
     except KeyboardInterrupt:
         status.end()
+        client.detach()
         return 0
     finally:
         copy.close()

@@ -8,6 +8,8 @@
   holds every entry up to ``after`` written (recorded as where it stands, ``store.copying``);
   answers the entries after it at once, or as soon as one is written (within ``WAIT``), and the
   event's last entry: ``{entries, last}``.
+- ``POST /copy/api/detach`` ``{device}`` with the token: the copy stopped (``follow``'s Ctrl+C):
+  the event's writes no longer wait for it nor say it lost.
 
 One middleware (``copy_guard``) reads the body and checks the token before a view runs; the
 token is signed with the floor's session secret and the Director's PIN (a new PIN ends it). All
@@ -19,7 +21,6 @@ behind it).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +42,9 @@ API = "/copy/api/"
 TOKEN = "X-Copy-Token"
 WAIT = 1.0
 """How long the feed holds a request open for new entries (the copy is heard as often)."""
+LOOK = 0.005
+"""How often a request held open looks for new entries (one pragma: the copy's lag is about
+this, where the watcher's pace, ``watch.POLL_SECONDS``, would add 50 ms to every write)."""
 
 T = TypeVar("T")
 
@@ -63,6 +67,7 @@ class Feed:
         self.wall = wall
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tdconsole-copy")
         self._store: EventStore | None = None
+        self._version = -1
 
     @property
     def store(self) -> EventStore:
@@ -84,6 +89,15 @@ class Feed:
         if seq > 0 and copying.held_hash(self.store, seq) != hashed:
             return _("the copy differs from this event at entry {seq}").format(seq=seq)
         return None
+
+    def news(self, after: int, *, fresh: bool = False) -> list[dict[str, Any]]:
+        """The entries after ``after``, read only once the file changed since the last look
+        (one pragma if not), or at once when ``fresh``."""
+        version = self.store.data_version()
+        if version == self._version and not fresh:
+            return []
+        self._version = version
+        return copying.feed(self.store, after)
 
     def heard(self, device: str, confirmed: int, address: str) -> None:
         found = copy_standing.Standing(device, confirmed, self.wall(), address)
@@ -176,37 +190,34 @@ async def attach(request: web.Request) -> web.StreamResponse:
     return web.json_response(done)
 
 
+async def detach(request: web.Request) -> web.StreamResponse:
+    feed = request.app[FEED]
+    await feed.run(lambda: copy_standing.detached(feed.store))
+    return web.json_response({})
+
+
 async def log(request: web.Request) -> web.StreamResponse:
     body, device = request[BODY], request[DEVICE]
     feed, parts = request.app[FEED], request.app[PARTS]
     after, hashed = _number(body.get("after")), _text(body.get("hash", ""))
-    watcher = feed.watcher
-    seen = watcher.latest.version if watcher.latest is not None else 0
 
     def confirmed() -> Msg | list[dict[str, Any]]:
         why = feed.resume(None, after, hashed)
         if why is not None:
             return why
         feed.heard(device, after, _address(request, body.get("port")))
-        return copying.feed(feed.store, after)
+        return feed.news(after, fresh=True)
 
     entries = await feed.run(confirmed)
     if not isinstance(entries, list):
         return web.json_response({"refused": entries.text(parts.lang)}, status=409)
-    if not entries and await _changed(watcher, seen, WAIT):
-        entries = await feed.run(lambda: copying.feed(feed.store, after))
+    loop = asyncio.get_running_loop()
+    until = loop.time() + WAIT
+    while not entries and loop.time() < until:
+        await asyncio.sleep(LOOK)
+        entries = await feed.run(lambda: feed.news(after))
     last = await feed.run(feed.store.last_seq)
     return web.json_response({"entries": entries, "last": last})
-
-
-async def _changed(watcher: Watcher, seen: int, seconds: float) -> bool:
-    """Whether the log grew past the watcher's version ``seen``, waited for up to ``seconds``."""
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(seconds), contextlib.aclosing(watcher.subscribe()) as changes:
-            async for snap in changes:
-                if snap.version != seen:
-                    return True
-    return False
 
 
 def setup(app: web.Application, config: Config, watcher: Watcher) -> None:
@@ -225,3 +236,4 @@ def setup(app: web.Application, config: Config, watcher: Watcher) -> None:
     app.middlewares.append(copy_guard)
     app.router.add_post(API + "attach", attach)
     app.router.add_post(API + "log", log)
+    app.router.add_post(API + "detach", detach)

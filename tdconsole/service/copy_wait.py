@@ -1,12 +1,13 @@
 """Every write waits for the copy while one is attached (``tdconsole follow``): an action
 acknowledged to anyone is already on the second device, or says it is not.
 
-After its commit, a write reads where the copy stands (one ``meta`` read: none attached, it
-waits for nothing) and, a copy heard within ``ATTACHED_SECONDS``, waits until the copy has
-confirmed the write's entries, at most ``WAIT_SECONDS``; past that the action stands and
-says "not on the copy yet". The write holds no lock while it waits: the served feed, in its
-own thread, goes on sending and receiving confirmations (a phone's write waits in the
-floor's threads, never in the feed's).
+After its commit, a write reads where the copy stands (one ``meta`` read: no copy, it waits
+for nothing) and, a copy heard within ``ATTACHED_SECONDS``, waits until the copy has confirmed
+the write's entries, at most ``WAIT_SECONDS``; past that the action stands and says "not on
+the copy yet". A copy lost (not heard since) is not waited for: the action says so at once,
+until the copy is back or was stopped (``follow``'s Ctrl+C detaches it). The write holds no
+lock while it waits: the served feed, in its own thread, goes on sending and receiving
+confirmations (a phone's write waits in the floor's threads, never in the feed's).
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ def wait_for_copy(
 ) -> Msg | None:
     """Wait until the attached copy holds entry ``seq``; why not, past ``most`` seconds."""
     found = standing(store)
-    if found is None or not found.attached(wall()):
+    if found is None:
         return None
+    if not found.attached(wall()):  # (said at once: a lost copy is not waited for)
+        return _("not on the copy: {copy}").format(copy=found.lost())
     deadline = monotonic() + most
     while found is not None and found.confirmed < seq:
         if monotonic() >= deadline:

@@ -20,6 +20,16 @@ ATTACHED_SECONDS = 5.0
 """A copy heard within this is attached: writes wait for it."""
 
 
+def lost_since(device: str, heard: float) -> Msg:
+    since = datetime.fromtimestamp(heard).astimezone().strftime("%H:%M:%S")
+    return _("copy on {device}: lost since {since}").format(device=device, since=since)
+
+
+def detached(store: EventStore) -> None:
+    """No copy follows the event any more (``follow`` stopped): nothing waits nor warns."""
+    store.set_meta(COPY, "")
+
+
 @dataclass(frozen=True)
 class Standing:
     """Where the copy stands, as the event file last recorded it."""
@@ -34,6 +44,10 @@ class Standing:
 
     def attached(self, now: float) -> bool:
         return now - self.heard <= ATTACHED_SECONDS
+
+    def lost(self) -> Msg:
+        """The copy said lost, since it was last heard."""
+        return lost_since(self.device, self.heard)
 
     def to_meta(self) -> str:
         return json.dumps(
@@ -99,8 +113,7 @@ class CopyView:
     def said(self) -> Msg:
         """The one line that says it."""
         if not self.attached:
-            since = datetime.fromtimestamp(self.heard).astimezone().strftime("%H:%M:%S")
-            return _("copy on {device}: lost since {since}").format(device=self.device, since=since)
+            return lost_since(self.device, self.heard)
         if self.behind == 0:
             return _("copy on {device}: up to date").format(device=self.device)
         return ngettext(

@@ -2,7 +2,8 @@
 counts from the command line, from a service in the test and from a phone, the server SIGKILLed
 at random moments and started again; ``follow`` resumes each time. At the end every action
 acknowledged is in the copy, and the copy holds exactly the event's log (nothing that was not
-recorded); an action acknowledged with no "not on the copy yet" was on the copy already."""
+recorded); an action acknowledged with no "not on the copy" was on the copy already, and
+``follow`` stopped with Ctrl+C exits 0, detached."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.play import Count
 from tdconsole.service import Tournament
+from tdconsole.store.copy_standing import standing
 from tdconsole.store.eventstore import EventStore
 
 SEED = 49
@@ -172,6 +174,7 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
     try:
         assert mine.rows() == theirs.rows()  # nothing the event did not record
         commands = {row[1] for row in mine.rows()}
+        assert standing(theirs) is None  # (Ctrl+C: the copy detached, nothing waits for it)
     finally:
         mine.close()
         theirs.close()

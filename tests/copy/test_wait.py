@@ -53,6 +53,17 @@ def test_without_a_copy_nothing_waits_and_a_silent_copy_is_said_past_the_wait(
         assert time.monotonic() - started < 1.0
         said = [w.text("en") for w in service.warned(records)]
         assert "not on the copy yet: the copy on cassa has not confirmed it" in said
+        store = EventStore(event)
+        try:  # a copy lost: not waited for, said at once
+            store.set_meta(COPY, Standing("cassa", 1, time.time() - 60).to_meta())
+        finally:
+            store.close()
+        service.copy_seconds = 30.0
+        started = time.monotonic()
+        records = service.execute(Bust(names=[last_out(service)], declined=True))
+        assert time.monotonic() - started < 1.0
+        said = [w.text("en") for w in service.warned(records)]
+        assert any(w.startswith("not on the copy: copy on cassa: lost since ") for w in said)
     finally:
         service.close()
 
