@@ -36,4 +36,4 @@ async def test_the_copy_is_said_attached_then_lost(app: ConsoleApp, demo_file: P
         app.poll()
         await pilot.pause()
         panel = text_of(app.screen.query_one(RoomSummary))
-        assert WARNING in panel and "lost since" in panel
+        assert WARNING in panel and "persa dalle" in panel  # (the console speaks Italian)
