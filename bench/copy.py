@@ -59,7 +59,8 @@ def _counts(event: Path, names: list[str], n: int) -> tuple[list[float], list[tu
     return times, written
 
 
-def _held(copy: Path) -> int:
+def held(copy: Path) -> int:
+    """The last entry the copy's file holds (0: no file yet)."""
     if not copy.exists():
         return 0
     store = EventStore(copy)
@@ -78,9 +79,9 @@ class Watch:
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
-        last = _held(self.copy)
+        last = held(self.copy)
         while not self.stop.is_set():
-            now = _held(self.copy)
+            now = held(self.copy)
             at = datetime.now(UTC).timestamp()
             for seq in range(last + 1, now + 1):
                 self.seen[seq] = at
@@ -126,7 +127,7 @@ def main() -> dict[str, Any]:
             follower.stdin.close()
             try:
                 deadline = time.monotonic() + 60
-                while _held(copy) == 0 and time.monotonic() < deadline:
+                while held(copy) == 0 and time.monotonic() < deadline:
                     time.sleep(0.05)
                 watch = Watch(copy)
                 watch.thread.start()

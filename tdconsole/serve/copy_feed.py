@@ -25,7 +25,7 @@ import hmac
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -34,6 +34,7 @@ from tdconsole.i18n import Msg, _
 from tdconsole.serve.floor.guard import FLOOR, Handler, json_error, read_body, refused
 from tdconsole.serve.floor.tokens import pin_tag, sign
 from tdconsole.serve.floor.views import PARTS
+from tdconsole.serve.floor.web import Config
 from tdconsole.serve.watch import Watcher
 from tdconsole.store import copy_standing, copying
 from tdconsole.store.eventstore import EventStore
@@ -47,15 +48,6 @@ LOOK = 0.005
 this, where the watcher's pace, ``watch.POLL_SECONDS``, would add 50 ms to every write)."""
 
 T = TypeVar("T")
-
-
-class Config(Protocol):
-    @property
-    def event(self) -> Path: ...
-    @property
-    def lang(self) -> str: ...
-    @property
-    def wall(self) -> Callable[[], float]: ...
 
 
 class Feed:

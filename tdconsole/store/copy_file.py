@@ -19,6 +19,7 @@ from typing import Any
 from tdconsole.domain.authorship import check_times
 from tdconsole.domain.invariants import Replaying
 from tdconsole.i18n import _
+from tdconsole.store.copy_standing import meta_object
 from tdconsole.store.copying import entry_hash
 from tdconsole.store.eventstore import EventStore, Row, StoreError
 from tdconsole.store.opening import shown
@@ -132,11 +133,8 @@ class CopyFile:
 
 
 def _held(raw: str | None) -> tuple[str, int, str] | None:
-    try:
-        data = json.loads(raw) if raw is not None else None
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
+    data = meta_object(raw)
+    if data is None:
         return None
     event, last, hashed = data.get("event"), data.get("last"), data.get("hash")
     if isinstance(event, str) and isinstance(last, int) and isinstance(hashed, str):

@@ -61,15 +61,20 @@ class Standing:
         )
 
 
-def standing(store: EventStore) -> Standing | None:
-    """Where the copy stands, if a copy ever followed this event (a value that is not one
-    of ours, as a hostile file may hold, is none)."""
-    raw = store.meta(COPY)
+def meta_object(raw: str | None) -> dict[str, Any] | None:
+    """The JSON object a ``meta`` value holds, or None (none, or not one of ours)."""
     try:
         data = json.loads(raw) if raw is not None else None
     except ValueError:
         return None
-    if not isinstance(data, dict):
+    return data if isinstance(data, dict) else None
+
+
+def standing(store: EventStore) -> Standing | None:
+    """Where the copy stands, if a copy ever followed this event (a value that is not one
+    of ours, as a hostile file may hold, is none)."""
+    data = meta_object(store.meta(COPY))
+    if data is None:
         return None
     device, confirmed, heard = data.get("device"), data.get("confirmed"), data.get("heard")
     address = data.get("address", "")

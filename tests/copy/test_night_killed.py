@@ -24,6 +24,7 @@ from typing import Any
 from tdhelpers.floor_browser import TESTS, Server, free_port
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
+from bench.copy import held
 from tdconsole.domain.play import Count
 from tdconsole.service import Tournament
 from tdconsole.store.copy_standing import standing
@@ -60,16 +61,6 @@ class Phone:
             return int(refused.code)
         except OSError:
             return 0  # (the server was killed under the request: not acknowledged)
-
-
-def held(copy: Path) -> int:
-    if not copy.exists():
-        return 0
-    store = EventStore(copy)
-    try:
-        return store.last_seq()
-    finally:
-        store.close()
 
 
 def until(check: Any, what: str, seconds: float = 20.0) -> None:

@@ -35,6 +35,23 @@ def last_out(service: Tournament) -> str:
     return str(service.state.in_players()[-1].name)
 
 
+def copy_heard(event: Path, found: Standing) -> None:
+    """Where the copy stands, as the served feed records it."""
+    store = EventStore(event)
+    try:
+        store.set_meta(COPY, found.to_meta())
+    finally:
+        store.close()
+
+
+def last_seq(event: Path) -> int:
+    store = EventStore(event)
+    try:
+        return store.last_seq()
+    finally:
+        store.close()
+
+
 def test_without_a_copy_nothing_waits_and_a_silent_copy_is_said_past_the_wait(
     event: Path,
 ) -> None:
@@ -42,22 +59,14 @@ def test_without_a_copy_nothing_waits_and_a_silent_copy_is_said_past_the_wait(
     try:
         service.execute(Bust(names=[last_out(service)], declined=True))
         assert service.copy_behind is None
-        store = EventStore(event)
-        try:
-            store.set_meta(COPY, Standing("cassa", service.state.last_seq, time.time()).to_meta())
-        finally:
-            store.close()
+        copy_heard(event, Standing("cassa", service.state.last_seq, time.time()))
         service.copy_seconds = 0.05
         started = time.monotonic()
         records = service.execute(Bust(names=[last_out(service)], declined=True))
         assert time.monotonic() - started < 1.0
         said = [w.text("en") for w in service.warned(records)]
         assert "not on the copy yet: the copy on cassa has not confirmed it" in said
-        store = EventStore(event)
-        try:  # a copy lost: not waited for, said at once
-            store.set_meta(COPY, Standing("cassa", 1, time.time() - 60).to_meta())
-        finally:
-            store.close()
+        copy_heard(event, Standing("cassa", 1, time.time() - 60))  # lost: said at once
         service.copy_seconds = 30.0
         started = time.monotonic()
         records = service.execute(Bust(names=[last_out(service)], declined=True))
@@ -105,11 +114,7 @@ async def test_an_acknowledged_write_is_on_the_copy_a_phones_too(
         assert behind is None and held >= written
         phone = await _phone_bust(server)
         assert phone < 1.5  # (never the whole wait: the feed is not behind the phone's write)
-        store = EventStore(event)
-        try:
-            assert copy.last == store.last_seq()
-        finally:
-            store.close()
+        assert copy.last == last_seq(event)
     finally:
         stop.set()
         await following
@@ -143,17 +148,12 @@ def test_state_says_where_the_copy_stands_attached_behind_or_lost(
 ) -> None:
     code, out, _err = run_on(capsys, event, "state", "--json")
     assert code == 0 and json.loads(out)["copy"] is None
-    store = EventStore(event)
-    try:
-        behind = Standing("cassa", store.last_seq() - 2, time.time())
-        store.set_meta(COPY, behind.to_meta())
-        code, out, _err = run_on(capsys, event, "state", "--json")
-        copy = json.loads(out)["copy"]
-        assert (copy["device"], copy["attached"], copy["behind"]) == ("cassa", True, 2)
-        lost = Standing("cassa", store.last_seq(), time.time() - 60)
-        store.set_meta(COPY, lost.to_meta())
-    finally:
-        store.close()
+    last = last_seq(event)
+    copy_heard(event, Standing("cassa", last - 2, time.time()))
+    code, out, _err = run_on(capsys, event, "state", "--json")
+    copy = json.loads(out)["copy"]
+    assert (copy["device"], copy["attached"], copy["behind"]) == ("cassa", True, 2)
+    copy_heard(event, Standing("cassa", last, time.time() - 60))
     code, out, _err = run_on(capsys, event, "state")
     assert "copy on cassa: lost since " in out
 
@@ -162,11 +162,7 @@ def test_a_phone_is_told_its_action_is_not_on_the_copy_yet(
     event: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("tdconsole.service.WAIT_SECONDS", 0.05)
-    store = EventStore(event)
-    try:
-        store.set_meta(COPY, Standing("cassa", store.last_seq(), time.time()).to_meta())
-    finally:
-        store.close()
+    copy_heard(event, Standing("cassa", last_seq(event), time.time()))
     floor = Floor(event, public=True)
     try:
         session, _csrf = floor.sign_in(FLOOR_PIN, "Anna", "phone")
