@@ -160,6 +160,12 @@ async def attach(request: web.Request) -> web.StreamResponse:
     latest = feed.watcher.latest
     if latest is None:  # (the watcher reads the file before the server listens)
         raise json_error(404, "not-found")
+    if latest.event.pin("director") is None:
+        said = _(
+            "a copy follows only behind a Director PIN: set one with `tdconsole set "
+            "director_pin=NNNNNN`, then follow again"
+        )
+        return web.json_response({"refused": said.text(parts.lang)}, status=409)
     phone = request.remote or "?"
     try:
         await parts.director.check(

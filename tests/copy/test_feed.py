@@ -13,6 +13,7 @@ from aiohttp.test_utils import TestClient
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.play import Bust
+from tdconsole.domain.settings import Settings
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
@@ -126,3 +127,14 @@ async def test_the_phones_say_where_the_copy_stands(
     assert behind > 0 and state["copy"]["said"].startswith(
         f"copy on cassa: {behind} entries behind"
     )
+
+
+async def test_without_a_director_pin_no_copy_follows(
+    tmp_path: Path, aiohttp_client: MakeClient
+) -> None:
+    plain = Tournament.create(tmp_path / "senza.tdc", "Senza PIN", Settings())
+    plain.close()
+    client = await aiohttp_client(build_app(ServeConfig(event=tmp_path / "senza.tdc", lang="en")))
+    answer = await client.post("/copy/api/attach", json={"device": "cassa", "pin": "123456"})
+    said = (await answer.json())["refused"]
+    assert answer.status == 409 and "set director_pin=NNNNNN" in said

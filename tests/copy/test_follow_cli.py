@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestServer
 from tdhelpers.floor_pins import DIRECTOR_PIN
 
 from tdconsole.cli import main
+from tdconsole.cli.follow_cmds import Status, standing
 from tdconsole.domain.settings import Settings
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
@@ -76,3 +77,22 @@ async def test_a_wrong_pin_and_another_events_copy_are_refused(
         assert store.last_seq() == 2  # (the other event's creation alone)
     finally:
         store.close()
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_how_far_behind_is_one_line_rewritten_at_a_terminal_a_line_per_change_if_piped() -> None:
+    piped = io.StringIO()
+    status = Status(piped, "en")
+    for held, last in ((10, 12), (10, 12), (12, 12)):
+        status.say(standing(held, last))
+    assert piped.getvalue() == "2 entries behind (10 of 12)\nup to date: 12 entries\n"
+    terminal = Terminal()
+    status = Status(terminal, "en")
+    status.say(standing(10, 12))
+    status.say(standing(11, 12))  # (within the second: shown at the next one)
+    status.end()
+    assert terminal.getvalue() == "\r\x1b[2K2 entries behind (10 of 12)\n"
