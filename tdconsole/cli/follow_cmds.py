@@ -87,6 +87,8 @@ class Client:
             with urllib.request.urlopen(request, timeout=ANSWER_SECONDS) as answer:
                 found = json.loads(answer.read())
         except urllib.error.HTTPError as exc:
+            if exc.code >= 500:  # (the server in trouble, or a proxy without it: tried again)
+                raise Unreachable(f"HTTP {exc.code}") from None
             try:
                 said = json.loads(exc.read()).get("refused") or ""
             except (ValueError, AttributeError, OSError):

@@ -21,6 +21,7 @@ behind it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,7 +38,7 @@ from tdconsole.serve.floor.views import PARTS
 from tdconsole.serve.floor.web import Config
 from tdconsole.serve.watch import Watcher
 from tdconsole.store import copy_standing, copying
-from tdconsole.store.eventstore import EventStore
+from tdconsole.store.eventstore import EventStore, StoreError
 
 API = "/copy/api/"
 TOKEN = "X-Copy-Token"
@@ -92,8 +93,11 @@ class Feed:
         return copying.feed(self.store, after)
 
     def heard(self, device: str, confirmed: int, address: str) -> None:
+        """Record where the copy stands; a file busy or that cannot be written keeps what it
+        held (the copy is served all the same, and said behind or lost)."""
         found = copy_standing.Standing(device, confirmed, self.wall(), address)
-        self.store.set_meta(copy_standing.COPY, found.to_meta())
+        with contextlib.suppress(StoreError):
+            self.store.set_meta(copy_standing.COPY, found.to_meta())
 
 
 FEED = web.AppKey("copy_feed", Feed)

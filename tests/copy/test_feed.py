@@ -8,18 +8,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from tdconsole.domain.play import Bust
 from tdconsole.domain.settings import Settings
+from tdconsole.i18n import _
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 from tdconsole.store import copy_standing
 from tdconsole.store.copy_file import CopyFile
-from tdconsole.store.eventstore import EventStore
+from tdconsole.store.eventstore import EventStore, StoreError
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[..., Awaitable[Client]]
@@ -138,3 +140,16 @@ async def test_without_a_director_pin_no_copy_follows(
     answer = await client.post("/copy/api/attach", json={"device": "cassa", "pin": "123456"})
     said = (await answer.json())["refused"]
     assert answer.status == 409 and "set director_pin=NNNNNN" in said
+
+
+async def test_a_file_that_cannot_record_where_the_copy_stands_still_feeds_it(
+    event: Path, aiohttp_client: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(store: EventStore, key: str, value: str) -> None:
+        raise StoreError(_("{path} is busy in another terminal").format(path=store.path))
+
+    monkeypatch.setattr(EventStore, "set_meta", refused)
+    client = await aiohttp_client(build_app(ServeConfig(event=event, lang="en")))
+    found = await attached(client)
+    fed = await entries(client, found["token"], 0, "")
+    assert len(fed["entries"]) == fed["last"] == found["last"]

@@ -10,11 +10,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestServer
 from tdhelpers.floor_pins import DIRECTOR_PIN
 
 from tdconsole.cli import main
-from tdconsole.cli.follow_cmds import Status, standing
+from tdconsole.cli.follow_cmds import Client, Status, standing
+from tdconsole.cli.follow_cmds import follow as follow_copy
 from tdconsole.domain.settings import Settings
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
@@ -96,3 +98,35 @@ def test_how_far_behind_is_one_line_rewritten_at_a_terminal_a_line_per_change_if
     status.say(standing(11, 12))  # (within the second: shown at the next one)
     status.end()
     assert terminal.getvalue() == "\r\x1b[2K2 entries behind (10 of 12)\n"
+
+
+async def test_a_server_in_trouble_is_waited_out_not_fatal(
+    event: Path, tmp_path: Path, aiohttp_server: MakeServer
+) -> None:
+    store = EventStore(event)
+    try:
+        items, identity, last = copying.feed(store, 0), copying.identity(store), store.last_seq()
+    finally:
+        store.close()
+    answers = [
+        web.json_response({}, status=502),
+        web.json_response({"entries": items, "last": last}),
+    ]
+
+    async def attach(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"event": identity, "token": "t", "last": last})
+
+    async def log(request: web.Request) -> web.StreamResponse:
+        return answers.pop(0) if answers else web.json_response({"entries": [], "last": last})
+
+    app = web.Application()
+    app.router.add_post("/copy/api/attach", attach)
+    app.router.add_post("/copy/api/log", log)
+    server = await aiohttp_server(app)
+    copy = CopyFile.open(tmp_path / "copia.tdc")
+    client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
+    await asyncio.to_thread(
+        follow_copy, copy, client, Status(io.StringIO(), "en"), lambda: copy.last == last
+    )
+    assert copy.last == last
+    copy.close()
