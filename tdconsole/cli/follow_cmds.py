@@ -18,13 +18,16 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
 
 from tdconsole.cli.common import lang
 from tdconsole.cli.parsing import current_language
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, ngettext
+
+if TYPE_CHECKING:
+    from tdconsole.store.copy_file import CopyFile
 
 RETRY_MOST = 1.0
 """The longest wait before trying the Director's server again."""
@@ -180,9 +183,9 @@ def standing(held: int, last: int) -> Msg:
 
 
 def follow(
-    copy: Any, client: Client, status: Status, until: Callable[[], bool] = lambda: False
+    copy: CopyFile, client: Client, status: Status, until: Callable[[], bool] = lambda: False
 ) -> None:
-    """Follow until interrupted, or ``until`` says so (``copy``: a ``store.copy_file.CopyFile``)."""
+    """Follow into ``copy`` until interrupted, or ``until`` says so."""
     try:
         found = client.attach(copy.event, copy.last, copy.last_hash)
     except Unreachable as exc:
