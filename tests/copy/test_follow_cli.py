@@ -130,3 +130,16 @@ async def test_a_server_in_trouble_is_waited_out_not_fatal(
     )
     assert copy.last == last
     copy.close()
+
+
+def test_the_servers_banner_gives_the_copys_command_once_a_director_pin_is_set(
+    event: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def banner(config: ServeConfig, on_ready: Callable[[], None]) -> None:
+        on_ready()
+
+    monkeypatch.setattr("tdconsole.serve.app.serve", banner)
+    code = main(["--lang", "en", "--event", str(event), "serve", "--port", "8123"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "copy on a second computer: tdconsole follow http://127.0.0.1:8123 --to FILE" in out
