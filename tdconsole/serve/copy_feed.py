@@ -46,7 +46,7 @@ WAIT = 1.0
 """How long the feed holds a request open for new entries (the copy is heard as often)."""
 LOOK = 0.005
 """How often a request held open looks for new entries (one pragma: the copy's lag is about
-this, where the watcher's pace, ``watch.POLL_SECONDS``, would add 50 ms to every write)."""
+this, where the watcher's pace would add 50 ms to every write)."""
 
 T = TypeVar("T")
 

@@ -47,8 +47,6 @@ log = logging.getLogger("tdconsole.serve")
 
 POLL_SECONDS = 0.05
 """How often the file is checked: a bust reaches the screens within about this."""
-COPY_SECONDS = 0.5
-"""How often, with no new entry, where the copy stands is read again."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +66,10 @@ class Snapshot:
     copy: CopyView | None = None
     """The copy on a second device (``tdconsole follow``), if one ever followed: the phones
     say where it stands."""
+
+
+COPY_SECONDS = 0.5
+"""How often, with no new entry, where the copy stands is read again."""
 
 
 def not_recording(why: Said) -> Msg:
