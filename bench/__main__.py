@@ -42,6 +42,7 @@ SCRIPTS = (
     "room",
     "players",
     "floor_flood",
+    "copy",
     "evening",
 )
 

@@ -67,6 +67,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tdconsole.cli.season_cmds": ("season",),
     "tdconsole.cli.ui_cmds": ("demo", "floor", "display"),
     "tdconsole.cli.serve_cmds": ("serve",),
+    "tdconsole.cli.follow_cmds": ("follow",),
 }  # fmt: skip
 """The commands each module's ``register`` adds, in the order of ``--help``: a command's name
 is its description's (``domain.commands``), the module and the order are the command line's.

@@ -32,10 +32,11 @@ def cmd_state(args: argparse.Namespace) -> int:
     service = open_service(args)
     try:
         view = state_view(service.state, service.now())
+        copy = service.copy()
     finally:
         service.close()
     if args.json:
-        emit_json(to_json(view))
+        emit_json({**to_json(view), "copy": None if copy is None else copy.to_json()})
         return 0
     print(f"{view.name} — {said(args, phase_word(view.phase))}")
     pool = money_shown(view.prize_pool, view.currency)
@@ -55,6 +56,8 @@ def cmd_state(args: argparse.Namespace) -> int:
                 chips=chips, average=average
             ),
         )
+    if copy is not None:
+        say(args, copy.said())
     if view.final_due:
         say(args, _("the final is due: nine or fewer are in (Art. IV.2) — `final --count ...`"))
     for table in view.tables:

@@ -143,6 +143,17 @@ def _run_server(
                 else _("Director PIN: none (Director's actions refused from a browser)")
             ),
             *(
+                [
+                    said(
+                        _("copy on a second computer: tdconsole follow {url} --to FILE").format(
+                            url=base
+                        )
+                    )
+                ]
+                if "director" in pins
+                else []
+            ),
+            *(
                 [said(_("without --cert the PIN crosses the Wi-Fi in clear: see docs/floor.md"))]
                 if in_clear
                 else []

@@ -387,74 +387,101 @@ def replay_log(
     ``proving`` (an import): every command proves its author and its summary too
     (``authorship.check_command``, ``check_summary``), and an older log's undo its owner
     (``check_signed``)."""
+    replaying = Replaying(settings, start=start, registering=registering, proving=proving)
+    replaying.extend(records)
+    return replaying.result()
 
-    def fresh() -> tuple[State, History]:
-        if start is not None:
-            return start()
-        return State(settings=settings or Settings()), History()
 
-    state, history = fresh()
-    names_seen: set[str] = set()
-    registered = _Registered() if registering else None
-    # An undo or a redo returns to a State already checked: the State is folded again (from
-    # the start, the History being fed as it goes) once it is next needed, so that a run of
-    # undos and redos costs one fold, not one each; a run that leaves in effect the commands
-    # in effect before it (an undo and its redo) costs none, its State being the one before
-    # it (undo and redo record no event of the State, and only commands with a number of
-    # their own were recorded so far: the State went as the fold goes).
-    stale: Record | None = None
-    in_effect: list[int] = []  # the commands in effect as the run of undos and redos began
-    unchanged = True  # and no event of the State was applied since (none of a command)
-    numbered = True  # no command so far reused another's number
+class Replaying:
+    """A log replayed as it grows (``replay_log``'s checks): ``extend`` checks only the
+    commands appended since (a copy following the log), ``result`` is the State and History
+    after them. Once ``extend`` refused a command, the replay goes no further."""
 
-    def refolded(upto: int) -> State:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        start: Start | None = None,
+        registering: bool = False,
+        proving: bool = False,
+    ) -> None:
+        self._start, self._settings, self._proving = start, settings, proving
+        self.records: list[Record] = []
+        self.state, self.history = self._fresh()
+        self._names_seen: set[str] = set()
+        self._registered = _Registered() if registering else None
+        # An undo or a redo returns to a State already checked: the State is folded again
+        # (from the start, the History being fed as it goes) once it is next needed, so that a
+        # run of undos and redos costs one fold, not one each; a run that leaves in effect the
+        # commands in effect before it (an undo and its redo) costs none, its State being the
+        # one before it (undo and redo record no event of the State, and only commands with a
+        # number of their own were recorded so far: the State went as the fold goes).
+        self._stale: Record | None = None
+        self._in_effect: list[int] = []  # the commands in effect as the run of undos began
+        self._unchanged = True  # and no event of the State was applied since (none of a command)
+        self._numbered = True  # no command so far reused another's number
+
+    def _fresh(self) -> tuple[State, History]:
+        if self._start is not None:
+            return self._start()
+        return State(settings=self._settings or Settings()), History()
+
+    def _refolded(self, upto: int) -> State:
         """The State after ``records[:upto]`` with the commands in effect now."""
-        if numbered and unchanged and history.active == in_effect:
-            state.last_seq = records[upto - 1].seq
-            return state
-        return _refold(fresh()[0], records[:upto], history)
+        if self._numbered and self._unchanged and self.history.active == self._in_effect:
+            self.state.last_seq = self.records[upto - 1].seq
+            return self.state
+        return _refold(self._fresh()[0], self.records[:upto], self.history)
 
-    at = 0
-    while at < len(records):
-        end = at + 1
-        while end < len(records) and records[end].command == records[at].command:
-            end += 1
-        group = records[at:end]
-        record = group[0]
-        try:
-            control = any(is_control(r) for r in group)
-            if stale is not None and not all(is_control(r) for r in group):
-                record = stale
-                state = refolded(at)
-                stale, record = None, group[0]
-            if not control and record.command in history.summaries:
-                numbered = False
-            elif control and stale is None:
-                in_effect, unchanged = list(history.active), True
-            if proving and not control:
-                check_command(group, state.settings.director, history.directors)
-            for record in group:
-                check_values(record.body.payload(), record)
-                check_values(record.actor, record)
-                check_event(state, record, history, registered, proving)
-                if not is_control(record):
-                    applied(state, record)
-                    state.last_seq = record.seq
-                    unchanged = False
-                history.feed(record)
-            if control:
-                stale = records[end - 1]
-            else:
-                check_state(state, names_seen)
-                if proving:  # (its events' own faults said first; the entry named)
-                    record = group[0]
-                    check_summary(group, state)
-        except RuleError as exc:
-            raise at_event(record, exc) from None
-        at = end
-    if stale is not None:
-        try:
-            state = refolded(len(records))
-        except RuleError as exc:
-            raise at_event(stale, exc) from None
-    return state, history
+    def extend(self, new: Sequence[Record]) -> None:
+        """Check and fold ``new``, whole commands following the records replayed so far."""
+        records, history = self.records, self.history
+        at = len(records)
+        records.extend(new)
+        while at < len(records):
+            end = at + 1
+            while end < len(records) and records[end].command == records[at].command:
+                end += 1
+            group = records[at:end]
+            record = group[0]
+            try:
+                control = any(is_control(r) for r in group)
+                if self._stale is not None and not all(is_control(r) for r in group):
+                    record = self._stale
+                    self.state = self._refolded(at)
+                    self._stale, record = None, group[0]
+                if not control and record.command in history.summaries:
+                    self._numbered = False
+                elif control and self._stale is None:
+                    self._in_effect, self._unchanged = list(history.active), True
+                if self._proving and not control:
+                    check_command(group, self.state.settings.director, history.directors)
+                for record in group:
+                    check_values(record.body.payload(), record)
+                    check_values(record.actor, record)
+                    check_event(self.state, record, history, self._registered, self._proving)
+                    if not is_control(record):
+                        applied(self.state, record)
+                        self.state.last_seq = record.seq
+                        self._unchanged = False
+                    history.feed(record)
+                if control:
+                    self._stale = records[end - 1]
+                else:
+                    check_state(self.state, self._names_seen)
+                    if self._proving:  # (its events' own faults said first; the entry named)
+                        record = group[0]
+                        check_summary(group, self.state)
+            except RuleError as exc:
+                raise at_event(record, exc) from None
+            at = end
+
+    def result(self) -> tuple[State, History]:
+        """The State and History after every record replayed (a run of undos folded)."""
+        if self._stale is not None:
+            try:
+                self.state = self._refolded(len(self.records))
+            except RuleError as exc:
+                raise at_event(self._stale, exc) from None
+            self._stale = None
+        return self.state, self.history

@@ -3,7 +3,8 @@
 ``build_app(config)`` makes the application: one ``Watcher`` of the event file (started and
 stopped with the app, kept at ``app[WATCHER]``), the Host check, then the room
 (``tdconsole.serve.room``), each player's own page (``tdconsole.serve.players``, fed by the
-room's pictures) and the floor (``tdconsole.serve.floor``, its phone page). Each part is a
+room's pictures) and the floor (``tdconsole.serve.floor``, its phone page), and the copy's feed
+(``tdconsole.serve.copy_feed``, for ``tdconsole follow``). Each part is a
 module with ``setup(app, config, watcher)`` adding its routes; the files several pages load are
 served once under ``/shared/``.
 
@@ -26,7 +27,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from tdconsole.serve import players, room, streams
+from tdconsole.serve import copy_feed, players, room, streams
 from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
 from tdconsole.serve.floor import web as floor_web
@@ -88,6 +89,7 @@ def build_app(config: ServeConfig) -> web.Application:
     room.setup(app, config, watcher)
     players.setup(app, config, watcher)
     floor_web.setup(app, config, watcher)
+    copy_feed.setup(app, config, watcher)  # (after the floor: its PIN checks)
     shared().add_routes(app, "shared-static")
     app.router.add_get("/", _to_display)
     icon = (STATIC / "favicon.svg").read_bytes()

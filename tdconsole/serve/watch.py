@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from tdconsole.service import Tournament
 
 if TYPE_CHECKING:
     from tdconsole.domain.served import Served
+    from tdconsole.store.copy_standing import CopyView
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -59,6 +61,13 @@ class Snapshot:
     cannot_record: Msg | None = None
     """Why nothing can be recorded now, when it became so while serving (the event file was
     deleted, moved or replaced): the room's screen and the phones say it."""
+    copy: CopyView | None = None
+    """The copy on a second device (``tdconsole follow``), if one ever followed: the phones
+    say where it stands."""
+
+
+COPY_SECONDS = 0.5
+"""How often, with no new entry, where the copy stands is read again."""
 
 
 def not_recording(why: Said) -> Msg:
@@ -91,6 +100,8 @@ class Watcher:
         self._changed = asyncio.Condition()
         self._poked = asyncio.Event()
         self.latest: Snapshot | None = None
+        self._copy_read = 0.0
+        """When the copy's standing was last read (``_copy_changed``)."""
         self.subscribers = 0
         """How many ``subscribe`` iterators are open now."""
 
@@ -131,7 +142,9 @@ class Watcher:
         event = service.served()
         blocked = service.write_blocked() if service.store.gone() else None
         why = None if blocked is None else not_recording(blocked)
-        return Snapshot(version, event, moved, service.now(), why)
+        copy = service.copy()
+        self._copy_read = time.monotonic()
+        return Snapshot(version, event, moved, service.now(), why, copy)
 
     def _check(self) -> Snapshot | None:
         """A new snapshot when the file changed, or when it is found gone (looked at each
@@ -140,7 +153,7 @@ class Watcher:
         assert service is not None and self.latest is not None
         news = service.poll()
         if not news and (self.latest.cannot_record is not None or not service.store.gone()):
-            return None
+            return self._copy_changed(service)
         fresh = self._snapshot(self.latest.version + 1)
         if fresh.cannot_record is not None and self.latest.cannot_record is None:
             log.warning("tdconsole serve: %s", fresh.cannot_record.text(self.lang))
@@ -149,6 +162,18 @@ class Watcher:
                 said = _("all the event file held is saved in {copy}: go on with that file")
                 log.warning("tdconsole serve: %s", said.format(copy=saved).text(self.lang))
         return fresh
+
+    def _copy_changed(self, service: Tournament) -> Snapshot | None:
+        """A new snapshot when the copy was attached, lost or fell behind since the last one
+        (looked at every ``COPY_SECONDS``: a copy is lost by the clock, not by a write)."""
+        assert self.latest is not None
+        if time.monotonic() - self._copy_read < COPY_SECONDS:
+            return None
+        self._copy_read = time.monotonic()
+        copy, before = service.copy(), self.latest.copy
+        if copy is before or (copy and before and copy.key == before.key):
+            return None
+        return self._snapshot(self.latest.version + 1)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()

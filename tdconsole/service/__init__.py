@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,8 +48,10 @@ from tdconsole.domain.texts import clean_text
 from tdconsole.i18n import Msg, Said, _
 from tdconsole.now import Clock, utc_now
 from tdconsole.service.auto_backups import AutoBackups
+from tdconsole.service.copy_wait import WAIT_SECONDS, wait_for_copy
 from tdconsole.service.state_cache import StateCache
 from tdconsole.store import local_folders
+from tdconsole.store.copy_standing import CopyView, copy_view, standing
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
 from tdconsole.store.memory import MemoryStore
@@ -151,6 +154,10 @@ class Tournament(Generic[Log]):
         self.backups = AutoBackups(store)
         self._seen_version = -1
         self.last_records: list[Record] = []
+        self.copy_seconds = WAIT_SECONDS
+        """How long a write waits for the copy (``copy_wait``)."""
+        self.copy_behind: Msg | None = None
+        """Why the last write is not on the copy yet (it stands), or None."""
         self._known: list[str] | None = None
         """The names the club knows (``known_players``), read once."""
         self._last: list[str] | None = None
@@ -349,7 +356,8 @@ class Tournament(Generic[Log]):
         # lazy: the warnings read the draw's and the registration's models, for a write alone
         from tdconsole.domain.warnings import warnings_of
 
-        return warnings_of(records, self.state)
+        behind = [self.copy_behind] if self.copy_behind is not None else []
+        return [*warnings_of(records, self.state), *behind]
 
     def named(self, typed: Iterable[str]) -> list[str]:
         """The players' names as recorded, from names as typed (case and accents ignored, a
@@ -370,6 +378,8 @@ class Tournament(Generic[Log]):
         self.cache.absorb(records)
         self.cache.keep_snapshot()
         self.backups.after_write(self.state.settings, self.state.last_seq)
+        if isinstance(self.store, EventStore):
+            self.copy_behind = wait_for_copy(self.store, records[-1].seq, most=self.copy_seconds)
         return records
 
     def execute(self, command: Command) -> list[Record]:
@@ -472,6 +482,18 @@ class Tournament(Generic[Log]):
                 "VII.1",
             )
         return Redone(command=target, summary=self.history.summaries[target], **self._signature())
+
+    def copy(self) -> CopyView | None:
+        """The copy on a second device (``tdconsole follow``) as the event file last recorded
+        it: attached or lost, how far behind; None when no copy ever followed the event."""
+        if not isinstance(self.store, EventStore):
+            return None
+        found = standing(self.store)
+        if found is None:
+            return None
+        oldest = self.store.row(found.confirmed + 1)
+        written = datetime.fromisoformat(oldest[4]).timestamp() if oldest is not None else None
+        return copy_view(found, self.state.last_seq, written, time.time())
 
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only

@@ -130,11 +130,14 @@ class EventStore:
         stamps: dict[str, datetime] = {}  # one command's events share their time
         return [record_of(row, stamps, self.path) for row in rows]
 
-    def rows(self) -> list[Row]:
-        """Every stored event exactly as the file holds it (for export)."""
+    def rows(self, after: int = 0, upto: int | None = None) -> list[Row]:
+        """The stored events after ``after`` (every one by default; up to ``upto``) exactly as
+        the file holds them (for export, and the copy's feed)."""
         with self._reading():
             rows: list[Row] = self._db.execute(
-                "SELECT seq, command, type, schema, at, actor, data FROM events ORDER BY seq"
+                "SELECT seq, command, type, schema, at, actor, data FROM events "
+                "WHERE seq > ? AND seq <= ? ORDER BY seq",
+                (after, upto if upto is not None else MAX_SEQ),
             ).fetchall()
         return rows
 
@@ -166,6 +169,22 @@ class EventStore:
         with self._reading():
             (version,) = self._db.execute("PRAGMA data_version").fetchone()
         return int(version)
+
+    # -- what the file keeps beside the log (``meta``: never in an export) ---------------------
+    def meta(self, key: str) -> str | None:
+        """The text kept under ``key`` in ``meta`` (None: none, or not text)."""
+        with self._reading():
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` in ``meta`` (its own short transaction)."""
+        with self.transaction():
+            self.keep_meta(key, value)
+
+    def keep_meta(self, key: str, value: str) -> None:
+        """``set_meta`` inside a ``transaction`` already open (with the rows it speaks of)."""
+        self._db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
     # -- the served floor's session secret -------------------------------------------------------
     def session_secret(self, fresh: bytes) -> bytes:
@@ -459,6 +478,8 @@ def _identity_of(path: Path) -> Identity:
         ) from None
 
 
+MAX_SEQ = 2**62
+"""Beyond any event's number (SQLite's integers go to 2**63 - 1)."""
 SESSION_SECRET = "session_secret"
 SIGNED_OUT = "signed_out:"
 _SECRET_HEX = 64

@@ -8,6 +8,8 @@ numbering whole, the replay clean) before a file appears, and it never replaces 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,30 +41,7 @@ def export_document(store: EventStore, *, with_pins: bool = False) -> dict[str, 
     """The whole log as a JSON-ready document. The PINs' salted hashes stay out of it unless
     ``with_pins`` (the Director's choice): a short PIN's hash is tried out in minutes. Without
     them an imported copy has no PINs (set again with ``set floor_pin=…``)."""
-    events = []
-    for seq, command, type_name, schema, at, actor, data in store.rows():
-        try:
-            payload = json.loads(data)
-        except ValueError:
-            raise StoreError(
-                _("{path}: event {seq} is damaged; restore a backup").format(
-                    path=store.path, seq=seq
-                ),
-            ) from None
-        if type_name == "pin_changed" and isinstance(payload, dict) and not with_pins:
-            payload["salted_hash"] = None
-        without_folders(type_name, payload)
-        events.append(
-            {
-                "seq": seq,
-                "command": command,
-                "type": type_name,
-                "schema": schema,
-                "at": at,
-                "actor": actor,
-                "data": payload,
-            }
-        )
+    events = [exported(row, store.path, with_pins=with_pins) for row in store.rows()]
     name = ""
     created = [e for e in events[:2] if e["type"] == "event_created"]
     if created and isinstance(created[0]["data"], dict):
@@ -76,20 +55,44 @@ def export_document(store: EventStore, *, with_pins: bool = False) -> dict[str, 
     }
 
 
-def _bad(source: str | Msg, what: Said) -> StoreError:
+def exported(row: Row, where: object, *, with_pins: bool = False) -> dict[str, Any]:
+    """One stored event as an export holds it (``export_document``); ``where``: the file."""
+    seq, command, type_name, schema, at, actor, data = row
+    try:
+        payload = json.loads(data)
+    except ValueError:
+        raise StoreError(
+            _("{path}: event {seq} is damaged; restore a backup").format(path=where, seq=seq),
+        ) from None
+    if type_name == "pin_changed" and isinstance(payload, dict) and not with_pins:
+        payload["salted_hash"] = None
+    without_folders(type_name, payload)
+    return {
+        "seq": seq,
+        "command": command,
+        "type": type_name,
+        "schema": schema,
+        "at": at,
+        "actor": actor,
+        "data": payload,
+    }
+
+
+def bad_document(source: str | Msg, what: Said) -> StoreError:
     """An export that cannot be imported: ``what`` is wrong."""
     return StoreError(
         _("{source} is not a usable tdconsole export: {what}").format(source=source, what=what)
     )
 
 
-def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
-    """Validate an export document completely; returns the rows to store."""
+def rows_from_document(document: Any, source: str | Msg, first: int = 1) -> list[Row]:
+    """Validate an export document completely; returns the rows to store. ``first``: the
+    number of its first event (a copy's feed: the log's events after those it holds)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise _bad(source, _('no "format": "{name}" marker').format(name=FORMAT_NAME))
+        raise bad_document(source, _('no "format": "{name}" marker').format(name=FORMAT_NAME))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _bad(source, _('"version" is missing'))
+        raise bad_document(source, _('"version" is missing'))
     if version > FORMAT_VERSION:
         raise StoreError(
             _("{source} was exported by a newer tdconsole: update the console").format(
@@ -98,28 +101,30 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
         )
     events = document.get("events")
     if not isinstance(events, list) or not events:
-        raise _bad(source, _('"events" must be a non-empty list'))
+        raise bad_document(source, _('"events" must be a non-empty list'))
     rows: list[Row] = []
     with_pins = document.get("with_pins") is True
     command_start = 0
-    created = False
-    for index, item in enumerate(events, start=1):
+    created = first > 1
+    for index, item in enumerate(events, start=first):
         if not isinstance(item, dict):
-            raise _bad(source, _("event {index} is not an object").format(index=index))
+            raise bad_document(source, _("event {index} is not an object").format(index=index))
         seq, command = item.get("seq"), item.get("command")
         if seq != index:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index} has seq {seq!r}: events must be numbered 1, 2, 3, ...").format(
                     index=index, seq=seq
                 ),
             )
         if not isinstance(command, int) or isinstance(command, bool):
-            raise _bad(source, _("event {index}: command must be a number").format(index=index))
+            raise bad_document(
+                source, _("event {index}: command must be a number").format(index=index)
+            )
         if command == seq:
             command_start = seq
         elif command != command_start:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index}: command {command} does not open the events before it").format(
                     index=index, command=command
@@ -127,7 +132,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
             )
         type_name = item.get("type")
         if not isinstance(type_name, str) or type_name not in EVENT_TYPES:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index}: unknown event type {type!r}").format(index=index, type=type_name),
             )
@@ -135,7 +140,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
             created = True
         schema = item.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA_VERSION:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index}: schema {schema!r} is newer than this console").format(
                     index=index, schema=schema
@@ -143,16 +148,18 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
             )
         at, actor = item.get("at"), item.get("actor")
         if not isinstance(at, str) or not isinstance(actor, str):
-            raise _bad(source, _("event {index}: at and actor must be text").format(index=index))
+            raise bad_document(
+                source, _("event {index}: at and actor must be text").format(index=index)
+            )
         try:
             moment = datetime.fromisoformat(at)
         except ValueError:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index}: {at!r} is not an ISO 8601 time").format(index=index, at=at[:40]),
             ) from None
         if moment.tzinfo is None:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index}: the time {at!r} lacks its offset").format(index=index, at=at),
             )
@@ -163,7 +170,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
             check_values(actor)
             _one_line_fields(item.get("data"))
         except RuleError as exc:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index} ({type}): {why}").format(
                     index=index, type=type_name, why=exc.said
@@ -171,7 +178,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
             ) from None
         without_folders(type_name, item.get("data"))
         if _pin_hash(type_name, item.get("data")) and not with_pins:
-            raise _bad(
+            raise bad_document(
                 source,
                 _(
                     "event {index} ({type}) holds a PIN's hash, and the export was made "
@@ -181,7 +188,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
         try:
             body = event_from_data(EVENT_TYPES[type_name], item.get("data"))
         except ValueError as exc:
-            raise _bad(
+            raise bad_document(
                 source,
                 _("event {index} ({type}) cannot be read: {why}").format(
                     index=index, type=type_name, why=own_words(exc)
@@ -190,7 +197,7 @@ def rows_from_document(document: Any, source: str | Msg) -> list[Row]:
         data = json.dumps(body.payload(), ensure_ascii=False, separators=(",", ":"))
         rows.append((seq, command, type_name, schema, at, actor, data))
     if not created:
-        raise _bad(source, _("its first command does not create the event"))
+        raise bad_document(source, _("its first command does not create the event"))
     return rows
 
 
@@ -279,7 +286,15 @@ def _check_replay(rows: list[Row], source: str | Msg, now: datetime) -> None:
     """Replay the imported log in memory with every check a live command makes (the domain's
     ``invariants.replay``), each command proving its author and its summary, and its times
     (``authorship``): a log no sequence of live commands could have written is refused."""
-    records = [
+    records = records_of(rows)
+    with replay_refusals(source):
+        replay(records, registering=True, proving=True)
+        check_times(records, now)
+
+
+def records_of(rows: list[Row]) -> list[Record]:
+    """The events of ``rows`` checked by ``rows_from_document``, as the replay reads them."""
+    return [
         Record(
             seq,
             command,
@@ -289,14 +304,20 @@ def _check_replay(rows: list[Row], source: str | Msg, now: datetime) -> None:
         )
         for seq, command, type_name, _schema, at, actor, data in rows
     ]
+
+
+@contextmanager
+def replay_refusals(source: str | Msg) -> Iterator[None]:
+    """A replay's refusal said as the refusal of ``source``, never with a Python error's words."""
     try:
-        replay(records, registering=True, proving=True)
-        check_times(records, now)
+        yield
     except RuleError as exc:
-        raise _bad(source, exc.said) from None
+        raise bad_document(source, exc.said) from None
     except Exception as exc:  # a log this console cannot replay: say so, create nothing
         what = validation_words(exc) or UNNAMED  # (never a Python error's words)
-        raise _bad(source, _("its events do not replay ({what})").format(what=what)) from None
+        raise bad_document(
+            source, _("its events do not replay ({what})").format(what=what)
+        ) from None
 
 
 MAX_EXPORT = 64 * 1024 * 1024
@@ -319,12 +340,12 @@ def read_document(path: Path) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _bad(shown(path), _("not UTF-8 text")) from None
+        raise bad_document(shown(path), _("not UTF-8 text")) from None
     try:
         document = json.loads(text)
     except RecursionError:
         raise too_deep(shown(path)) from None
     except ValueError as exc:
-        raise _bad(shown(path), _("not JSON ({why})").format(why=own_words(exc))) from None
+        raise bad_document(shown(path), _("not JSON ({why})").format(why=own_words(exc))) from None
     check_depth(document, shown(path))
     return document

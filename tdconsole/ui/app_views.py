@@ -191,6 +191,7 @@ class Views:
         now = self.app.monotonic()
         if self.app.mode == "director":
             self.say_guessing(now)
+            self.show_copy()
         if self.app.service.state.last_seq == self.painted_seq:
             if self.app.mode != "display":
                 self.notify_news([])  # what a notice counted while it showed
@@ -202,6 +203,14 @@ class Views:
             return
         self.pacer.painted(now, self.refresh())
         self.tick()
+
+    def show_copy(self) -> None:
+        """Where the copy on a second device stands (``tdconsole follow``), read again."""
+        assert self.app.service is not None
+        copy = self.app.service.copy()
+        for console in self.consoles():
+            with suppress(NoMatches):  # the screen is being built or torn down
+                console.show_copy(copy)
 
     def say_guessing(self, now: float) -> None:
         """Someone may be guessing the served floor's PINs (``ui.guessing``): said once."""

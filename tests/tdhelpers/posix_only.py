@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ON_POSIX = os.name == "posix"
 
 POSIX_ONLY = {
+    "tests/copy/test_night_killed.py": "a server killed by SIGKILL, follow stopped by SIGINT",
     "tests/faults/test_floor_terminals.py": "terminals forked from one server (fork)",
     "tests/faults/test_hostile_import.py": "a named FIFO and processes forked from one server",
     "tests/faults/test_killed_writer.py": "a writer killed by SIGKILL",

@@ -51,9 +51,22 @@ def preview_bust(floor: Floor, payload: dict[str, Any], lang: str) -> dict[str, 
     return {"players": rows, "seq": event.seq}
 
 
+def copy_said(said: str, service: Tournament, lang: str) -> str:
+    """``said`` of the action ``service`` just recorded, with "not on the copy yet" when the
+    copy on a second device did not confirm it in time (``service.copy_wait``)."""
+    behind = service.copy_behind
+    return said if behind is None else f"{said} — {behind.text(lang)}"
+
+
 def _done(said: str, command: int | None) -> dict[str, Any]:
     """The answer to an action: what the phone's line says, the command it may undo."""
     return {"said": said, "command": command}
+
+
+def _copied(done: dict[str, Any], service: Tournament, lang: str) -> dict[str, Any]:
+    """``done`` saying "not on the copy yet" when so (``copy_said``)."""
+    done["said"] = copy_said(done["said"], service, lang)
+    return done
 
 
 def _done_lines(lines: list[tuple[str, str]], command: int | None) -> dict[str, Any]:
@@ -90,7 +103,7 @@ def bust(
         if isinstance(record.body, PlayersEliminated)
         for out in record.body.players
     ]
-    return _done_lines(lines, records[0].command)
+    return _copied(_done_lines(lines, records[0].command), service, lang)
 
 
 def second_stack(
@@ -114,7 +127,7 @@ def second_stack(
         for r in records
         if isinstance(r.body, SecondStackIssued)
     ]
-    return _done_lines(lines, records[0].command)
+    return _copied(_done_lines(lines, records[0].command), service, lang)
 
 
 def count(
@@ -128,7 +141,7 @@ def count(
         chips = chips_value(payload.get("chips"), name)
         records = service.execute(Count(counts={name: chips}))
     said = _("{name}: {chips} chips counted").format(name=name, chips=chips_text(chips)).text(lang)
-    return _done_lines([(name, said)], records[0].command)
+    return _copied(_done_lines([(name, said)], records[0].command), service, lang)
 
 
 def undo(
@@ -152,7 +165,7 @@ def undo(
             )
         summary = service.undo()
     said = _("Undone: {what}").format(what=summary_text(summary, lang))
-    return {"said": said.text(lang), "command": None, "redo": True}
+    return {"said": copy_said(said.text(lang), service, lang), "command": None, "redo": True}
 
 
 def redo(
@@ -165,7 +178,7 @@ def redo(
         summary = service.redo()
         command = service.history.last_active
     said = _("Redone: {what}").format(what=summary_text(summary, lang))
-    return _done(said.text(lang), command)
+    return _done(copy_said(said.text(lang), service, lang), command)
 
 
 def clock(
@@ -187,7 +200,8 @@ def clock(
             said = _("the clock is already stopped") if not running else _("the clock runs")
             raise RuleError(said, "III.5")
         director.execute(ClockControl(action="pause" if running else "start"))
-        return (_("Clock stopped") if running else _("Clock running")).text(lang)
+        done = _("Clock stopped") if running else _("Clock running")
+        return copy_said(done.text(lang), director, lang)
 
     said = floor.as_director(session, pin if isinstance(pin, str) else "", phone, act)
     return _done(said, None)

@@ -14,6 +14,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.manifest import SLICE_DESCRIPTIONS
 from tdconsole.domain.slices.spec import Field, declared
 from tdconsole.i18n import _
+from tdconsole.serve.floor.actions import copy_said
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.tokens import Session
 from tdconsole.service import Tournament
@@ -85,7 +86,7 @@ def command(
     def act(director: Tournament) -> str:
         built = declared(name).build(typed, director.state)  # names as the log keeps them
         director.execute(built)
-        return built.describe().said.text(lang)
+        return copy_said(built.describe().said.text(lang), director, lang)
 
     said = floor.as_director(session, pin if isinstance(pin, str) else "", phone, act)
     return {"said": said, "command": None}

@@ -228,7 +228,20 @@ class Floor:
     ) -> str:
         """``act`` as the Director through ``session``'s staff member, once the Director's
         PIN, checked against the latest settings, is right."""
-        stored = self.latest().pin("director")
+        self.check_director_pin(self.latest(), pin, phone, session.name)
+        with self.lock:
+            director = Tournament.open(
+                self.event, role="director", via=session.name, clock=self.clock
+            )
+            try:
+                return act(director)
+            finally:
+                director.close()
+
+    def check_director_pin(self, event: Served, pin: str, phone: str, name: str) -> None:
+        """Refuse (``RuleError``) a Director's PIN that is not ``event``'s, typed by ``name``
+        on ``phone``, each wrong one counted (``PinAttempts``)."""
+        stored = event.pin("director")
         if stored is None:
             raise RuleError(
                 _(
@@ -239,13 +252,5 @@ class Floor:
             )
         check_stored(stored, "director")
         self._needs_strong_pin(pin, "director_pin", matched=False)
-        self.attempts().attempt("director", phone, session.name, lambda: pin_matches(stored, pin))
+        self.attempts().attempt("director", phone, name, lambda: pin_matches(stored, pin))
         self._needs_strong_pin(pin, "director_pin", matched=True)
-        with self.lock:
-            director = Tournament.open(
-                self.event, role="director", via=session.name, clock=self.clock
-            )
-            try:
-                return act(director)
-            finally:
-                director.close()

@@ -33,6 +33,7 @@ from tdconsole.serve.floor.guard import (
 from tdconsole.serve.floor.phone_json import SharedStates, state_json
 from tdconsole.serve.floor.tokens import SESSION_SECONDS, Session, csrf_token
 from tdconsole.serve.streams import Event, send_events, stream_id
+from tdconsole.store.copy_standing import CopyView
 from tdconsole.words.floor import page_words
 
 
@@ -45,6 +46,8 @@ class Snap(Protocol):
     def read_at(self) -> Any: ...
     @property
     def cannot_record(self) -> Msg | None: ...
+    @property
+    def copy(self) -> CopyView | None: ...
 
 
 class Watching(Protocol):
@@ -225,10 +228,14 @@ async def _states(
 
 def _not_recording(body: dict[str, Any], snap: Snap | None, lang: str) -> None:
     """Say in the phone's state why nothing can be recorded, when it became so while serving
-    (the event file deleted, moved or replaced)."""
+    (the event file deleted, moved or replaced), and where the copy on a second device stands
+    (``tdconsole follow``), if one ever followed."""
     why = None if snap is None else snap.cannot_record
     if why is not None:
         body["cannot_record"] = why.text(lang)
+    copy = None if snap is None else snap.copy
+    if copy is not None:
+        body["copy"] = {**copy.to_json(), "said": copy.said().text(lang)}
 
 
 async def _next_unless(changes: AsyncIterator[Snap], ended: asyncio.Event) -> Snap | None:

@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 
     from tdconsole.domain.clock import ClockStatus
     from tdconsole.service import Tournament
+    from tdconsole.store.copy_standing import CopyView
 
 
 class ConsoleScreen(ConsoleActions, MainScreen):
@@ -185,6 +186,10 @@ class ConsoleScreen(ConsoleActions, MainScreen):
             severity="warning",
             timeout=30,
         )
+
+    def show_copy(self, copy: CopyView | None) -> None:
+        """Where the copy on a second device stands (the room panel says it in one line)."""
+        self.query_one(RoomSummary).show_copy(copy)
 
     def show_time(self, now: datetime) -> None:
         self._now = now

@@ -19,6 +19,7 @@ from tdconsole.ui.words import activity_text
 if TYPE_CHECKING:
     from tdconsole.domain.console_view import ConsoleView
     from tdconsole.domain.message import Message
+    from tdconsole.store.copy_standing import CopyView
     from tdconsole.ui.log_watch import Activity
 
 ACTIVITY_SHOWN = 3
@@ -87,9 +88,25 @@ class RoomSummary(Static):
         self.shown: Shown | None = None
         self.until: datetime | None = None
         """When the message shown leaves by itself (no event marks it: ``expire``)."""
+        self.copy_line: Text | None = None
+        """Where the copy on a second device stands (``show_copy``), if one ever followed."""
 
     def on_mount(self) -> None:
         follow(self, self.show)
+
+    def show_copy(self, copy: CopyView | None) -> None:
+        """Where the copy on a second device stands (``tdconsole follow``): one line."""
+        line = None
+        if copy is not None:
+            text = copy.said().text(self.tr.lang)
+            healthy = copy.attached and copy.behind == 0
+            line = Text(text if healthy else f"{WARNING} {text}", style="" if healthy else "bold")
+            line.no_wrap, line.overflow = True, "ellipsis"
+        if line == self.copy_line:
+            return
+        self.copy_line = line
+        if self.shown is not None:
+            self.show(self.shown)
 
     def expire(self, now: datetime) -> None:
         """The wall clock moved: past the message's end, the panel is drawn without it."""
@@ -135,5 +152,6 @@ class RoomSummary(Static):
         self.set_class(bool(due), "-alert")
 
         # Nine lines high, the width beside the clock, whatever it says: no layout.
-        said = [*message_line(message, tr), *due, *activity_lines(activity, tr)]
+        copy = [self.copy_line] if self.copy_line is not None else []
+        said = [*message_line(message, tr), *due, *copy, *activity_lines(activity, tr)]
         self.update(Group(*lines, *said), layout=False)

@@ -188,6 +188,8 @@
     state = fresh;
     heardTime(state.sent_at);
     if (state.cannot_record) cannotRecord(state.cannot_record);
+    $("copy-line").textContent = state.copy ? state.copy.said : "";
+    $("copy-line").hidden = !state.copy;
     const c = state.clock;
     document.body.dataset.stage = c ? c.stage : "";
     if (c) {

@@ -1,0 +1,145 @@
+"""``tdconsole follow``'s one-line refusals: a bad address, no server there, a wrong PIN, a
+file that is not this event's copy; nothing written."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+from tdhelpers.floor_pins import DIRECTOR_PIN
+
+from tdconsole.cli import main
+from tdconsole.cli.follow_cmds import Client, Status, standing
+from tdconsole.cli.follow_cmds import follow as follow_copy
+from tdconsole.domain.settings import Settings
+from tdconsole.serve.app import build_app
+from tdconsole.serve.config import ServeConfig
+from tdconsole.service import Tournament
+from tdconsole.store import copying
+from tdconsole.store.copy_file import CopyFile
+from tdconsole.store.eventstore import EventStore
+
+MakeServer = Callable[..., Awaitable[TestServer]]
+
+
+def follow(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    to: Path,
+    pin: str = DIRECTOR_PIN,
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(pin + "\n"))
+    code = main(["--lang", "en", "follow", url, "--to", str(to), "--device", "cassa"])
+    return code, capsys.readouterr().err
+
+
+def test_a_bad_address_and_no_server_there_are_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    to = tmp_path / "copia.tdc"
+    code, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
+    assert code == 2 and "is not the address of a `tdconsole serve`" in err
+    code, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
+    assert code == 2 and "cannot reach http://127.0.0.1:9" in err and "check the address" in err
+    assert err.count("\n") == 1 and not to.exists()
+
+
+async def test_a_wrong_pin_and_another_events_copy_are_refused(
+    event: Path,
+    tmp_path: Path,
+    aiohttp_server: MakeServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
+    url = str(server.make_url("")).rstrip("/")
+    to = tmp_path / "copia.tdc"
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to, "000000")
+    assert code == 2 and "wrong PIN" in err and not to.exists()
+    other = Tournament.create(tmp_path / "altro.tdc", "Altro", Settings())
+    try:
+        copy = CopyFile.open(to)
+        copy.take(copying.feed(other.store, 0), copying.identity(other.store), datetime.now(UTC))
+        copy.close()
+    finally:
+        other.close()
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to)
+    assert code == 2 and "the copy belongs to another event: give --to another file" in err
+    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, event)
+    assert code == 2 and "an event file that `follow` did not write" in err
+    store = EventStore(to)
+    try:
+        assert store.last_seq() == 2  # (the other event's creation alone)
+    finally:
+        store.close()
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_how_far_behind_is_one_line_rewritten_at_a_terminal_a_line_per_change_if_piped() -> None:
+    piped = io.StringIO()
+    status = Status(piped, "en")
+    for held, last in ((10, 12), (10, 12), (12, 12)):
+        status.say(standing(held, last))
+    assert piped.getvalue() == "2 entries behind (10 of 12)\nup to date: 12 entries\n"
+    terminal = Terminal()
+    status = Status(terminal, "en")
+    status.say(standing(10, 12))
+    status.say(standing(11, 12))  # (within the second: shown at the next one)
+    status.end()
+    assert terminal.getvalue() == "\r\x1b[2K2 entries behind (10 of 12)\n"
+
+
+async def test_a_server_in_trouble_is_waited_out_not_fatal(
+    event: Path, tmp_path: Path, aiohttp_server: MakeServer
+) -> None:
+    store = EventStore(event)
+    try:
+        items, identity, last = copying.feed(store, 0), copying.identity(store), store.last_seq()
+    finally:
+        store.close()
+    answers = [
+        web.json_response({}, status=502),
+        web.json_response({"entries": items, "last": last}),
+    ]
+
+    async def attach(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"event": identity, "token": "t", "last": last})
+
+    async def log(request: web.Request) -> web.StreamResponse:
+        return answers.pop(0) if answers else web.json_response({"entries": [], "last": last})
+
+    app = web.Application()
+    app.router.add_post("/copy/api/attach", attach)
+    app.router.add_post("/copy/api/log", log)
+    server = await aiohttp_server(app)
+    copy = CopyFile.open(tmp_path / "copia.tdc")
+    client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
+    await asyncio.to_thread(
+        follow_copy, copy, client, Status(io.StringIO(), "en"), lambda: copy.last == last
+    )
+    assert copy.last == last
+    copy.close()
+
+
+def test_the_servers_banner_gives_the_copys_command_once_a_director_pin_is_set(
+    event: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def banner(config: ServeConfig, on_ready: Callable[[], None]) -> None:
+        on_ready()
+
+    monkeypatch.setattr("tdconsole.serve.app.serve", banner)
+    code = main(["--lang", "en", "--event", str(event), "serve", "--port", "8123"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "copy on a second computer: tdconsole follow http://127.0.0.1:8123 --to FILE" in out

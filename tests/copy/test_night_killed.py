@@ -1,0 +1,172 @@
+"""A night on a real ``tdconsole serve`` with a real ``tdconsole follow`` attached (loopback):
+counts from the command line, from a service in the test and from a phone, the server SIGKILLed
+at random moments and started again; ``follow`` resumes each time. At the end every action
+acknowledged is in the copy, and the copy holds exactly the event's log (nothing that was not
+recorded); an action acknowledged with no "not on the copy" was on the copy already, and
+``follow`` stopped with Ctrl+C exits 0, detached."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tdhelpers.floor_browser import TESTS, Server, free_port
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+
+from bench.copy import held
+from tdconsole.domain.play import Count
+from tdconsole.service import Tournament
+from tdconsole.store.copy_standing import standing
+from tdconsole.store.eventstore import EventStore
+
+SEED = 49
+ROUNDS = 14
+
+
+class Phone:
+    """A phone of the floor signed in (its cookies kept across the server's restarts)."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.csrf = url, ""
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def call(self, path: str, body: dict[str, Any]) -> int:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={
+                "Origin": self.url,
+                "X-CSRF-Token": self.csrf,
+                "Content-Type": "application/json",
+            },
+        )
+        try:
+            with self.opener.open(request, timeout=20) as answer:
+                if path.endswith("sign-in"):
+                    self.csrf = json.loads(answer.read())["csrf"]
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            return int(refused.code)
+        except OSError:
+            return 0  # (the server was killed under the request: not acknowledged)
+
+
+def until(check: Any, what: str, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.02)
+
+
+def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
+    event: Path, tmp_path: Path
+) -> None:
+    rng = random.Random(SEED)
+    copy = tmp_path / "copia.tdc"
+    server = Server(event, free_port())
+    server.start()
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    }
+    follower = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tdconsole",
+            "--lang",
+            "en",
+            "follow",
+            server.url,
+            "--to",
+            str(copy),
+            "--device",
+            "cassa",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert follower.stdin is not None
+    follower.stdin.write(DIRECTOR_PIN + "\n")
+    follower.stdin.close()
+    acknowledged: list[int] = []
+    try:
+        until(lambda: held(copy) > 0, "the copy takes the log")
+        phone = Phone(server.url)
+        assert phone.call("/floor/api/sign-in", {"pin": FLOOR_PIN, "name": "Anna"}) == 200
+        director = Tournament.open(event)
+        names = [p.name for p in director.state.in_players()]
+        for round_ in range(ROUNDS):
+            name, chips = rng.choice(names), 4000 + 100 * rng.randrange(1, 40)
+            way = rng.choice(["service", "service", "phone", "phone", "cli", "kill"])
+            if way == "kill":  # SIGKILL while a write waits for the copy, then start it again
+                assert server.process is not None
+                killer = threading.Timer(rng.uniform(0.0, 0.3), server.process.kill)
+                killer.start()
+                way = "service"
+            if way == "service":
+                records = director.execute(Count(counts={name: chips}))
+                if director.copy_behind is None:  # (said on the copy: there already)
+                    assert held(copy) >= records[-1].seq, round_
+                acknowledged.append(records[0].command)
+            elif way == "phone":
+                if phone.call("/floor/api/count", {"name": name, "chips": str(chips)}) == 200:
+                    director.refresh()
+                    acknowledged.append(director.history.last_active or 0)
+            else:
+                done = subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "tdconsole",
+                        "--lang",
+                        "en",
+                        "--event",
+                        str(event),
+                        "count",
+                        f"{name}={chips}",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=60,
+                )
+                assert done.returncode == 0, done.stderr
+                director.refresh()
+                acknowledged.append(director.history.last_active or 0)
+            if server.process is not None and server.process.poll() is not None:
+                server.process.wait()
+                server.process = None
+                server.start()  # (the same port: follow resumes from the last entry it holds)
+        last = director.state.last_seq
+        director.close()
+        until(lambda: held(copy) == last, "the copy catches up")
+    finally:
+        follower.send_signal(signal.SIGINT)
+        code = follower.wait(timeout=20)
+        server.stop()
+    assert code == 0, follower.stderr.read() if follower.stderr else ""
+    mine, theirs = EventStore(copy), EventStore(event)
+    try:
+        assert mine.rows() == theirs.rows()  # nothing the event did not record
+        commands = {row[1] for row in mine.rows()}
+        assert standing(theirs) is None  # (Ctrl+C: the copy detached, nothing waits for it)
+    finally:
+        mine.close()
+        theirs.close()
+    assert acknowledged and set(acknowledged) <= commands
