@@ -12,22 +12,25 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import getpass
+import http.client
 import json
+import platform
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from tdconsole.cli.common import lang
 from tdconsole.cli.parsing import current_language
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, ngettext
-
-if TYPE_CHECKING:
-    from tdconsole.store.copy_file import CopyFile
+from tdconsole.store.copy_file import CopyFile
 
 RETRY_MOST = 1.0
 """The longest wait before trying the Director's server again."""
@@ -75,11 +78,6 @@ class Client:
         self.token = ""
 
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        # lazy: urllib's request machinery, for this command alone
-        import http.client
-        import urllib.error
-        import urllib.request
-
         request = urllib.request.Request(
             self.url + path,
             data=json.dumps({"device": self.device, **body}).encode(),
@@ -138,9 +136,6 @@ def _refusal(url: str, exc: Refused) -> RuleError:
 def read_pin(stdin: TextIO) -> str:
     """The Director's PIN: asked at a terminal, else the first line of standard input."""
     if stdin.isatty():
-        # lazy: getpass (and termios with it), for this command alone
-        import getpass
-
         return getpass.getpass(_("Director PIN: ").text(current_language()))
     return stdin.readline().strip()
 
@@ -230,11 +225,6 @@ def follow(
 
 
 def cmd_follow(args: argparse.Namespace) -> int:
-    # lazy: the copy's file and its checks (the replay), for this command alone
-    import platform
-
-    from tdconsole.store.copy_file import CopyFile
-
     url = base_url(args.url)
     device = (args.device or platform.node() or "copy").strip()[:100]
     if not device:
