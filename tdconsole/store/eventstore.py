@@ -167,6 +167,22 @@ class EventStore:
             (version,) = self._db.execute("PRAGMA data_version").fetchone()
         return int(version)
 
+    # -- what the file keeps beside the log (``meta``: never in an export) ---------------------
+    def meta(self, key: str) -> str | None:
+        """The text kept under ``key`` in ``meta`` (None: none, or not text)."""
+        with self._reading():
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` in ``meta`` (its own short transaction)."""
+        with self.transaction():
+            self.keep_meta(key, value)
+
+    def keep_meta(self, key: str, value: str) -> None:
+        """``set_meta`` inside a ``transaction`` already open (with the rows it speaks of)."""
+        self._db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
     # -- the served floor's session secret -------------------------------------------------------
     def session_secret(self, fresh: bytes) -> bytes:
         """The secret that signs the served floor's sessions, kept in the file (``meta``, never
