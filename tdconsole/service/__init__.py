@@ -484,6 +484,19 @@ class Tournament(Generic[Log]):
             )
         return Redone(command=target, summary=self.history.summaries[target], **self._signature())
 
+    def elsewhere(self) -> RuleError | None:
+        """Why nothing is recorded in this file (``store.copy_marks``): the event moved to its
+        copy on another device, or the file is that copy, following; None when it records."""
+        try:
+            copy_marks.check_writable(self.store)
+        except RuleError as refused:
+            return refused
+        return None
+
+    def moved(self) -> copy_marks.Moved | None:
+        """Where the event went, once this file learned it moved (``copy_marks``)."""
+        return copy_marks.moved(self.store)
+
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only
         medium, a full disk, the file deleted, moved or replaced while open); None

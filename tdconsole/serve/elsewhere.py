@@ -1,0 +1,193 @@
+"""Where the event may go on when this laptop is gone: its copy on a second device
+(``store.copy_marks``), as the served pages read it, and the question served laptops ask it.
+
+- ``GET /copy/api/moved?event=ID`` (open, read-only): whether the event ``ID`` (its identity,
+  ``copy_marks.event_identity``) was taken over here, by which device and when.
+- A server whose file knows where its copy serves (``copy_address``) asks the copy that
+  question as it starts (before it listens: a laptop back after the take-over never serves a
+  page as if nothing happened) and every ``ASK_SECONDS`` while the event has not moved; the
+  answer "taken over" is recorded in the file (``moved``): every command is refused there.
+- The room's, the players' and the phones' documents carry ``copy_address`` and ``moved``: the
+  pages go on from the copy by themselves (``static/*.js``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from aiohttp import web
+
+from tdconsole.domain.slices.take_over import TakenOver
+from tdconsole.i18n import Said
+from tdconsole.store import copy_marks
+from tdconsole.store.eventstore import EventStore
+
+log = logging.getLogger("tdconsole.serve")
+
+ASK_SECONDS = 5.0
+"""How often a server whose event has a copy asks it whether the event moved there."""
+ANSWER_SECONDS = 1.5
+"""The longest the copy's answer is waited for (a laptop away from the room waits no more)."""
+PATH = "/copy/api/moved"
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where the copy serves, and where the event went if it moved."""
+
+    address: str | None = None
+    moved: copy_marks.Moved | None = None
+
+    def json(self) -> dict[str, Any]:
+        """Their keys in the pages' documents."""
+        return {
+            "copy_address": self.address,
+            "moved": None if self.moved is None else self.moved.to_json(),
+        }
+
+    def said(self) -> Said | None:
+        """What the screens say once the event moved (the refusal of every command)."""
+        return None if self.moved is None else copy_marks.moved_line(self.moved).said
+
+
+def read(path: Path) -> tuple[Whereabouts, str]:
+    """What ``path``'s file knows of its copy, and its event's identity."""
+    store = EventStore(path)
+    try:
+        where = Whereabouts(copy_marks.copy_address(store), copy_marks.moved(store))
+        return where, copy_marks.event_identity(store)
+    finally:
+        store.close()
+
+
+def taken_over_here(path: Path, event: str) -> dict[str, Any]:
+    """The answer of ``GET /copy/api/moved`` on ``path``'s file for the event ``event``."""
+    store = EventStore(path)
+    try:
+        own = copy_marks.event_identity(store)
+        found = None
+        if own == event:
+            for record in store.read():
+                if isinstance(record.body, TakenOver):
+                    found = {"device": record.body.device, "at": record.at.isoformat()}
+        return {"event": own, "moved": found}
+    finally:
+        store.close()
+
+
+def ask(address: str, event: str, seconds: float = ANSWER_SECONDS) -> copy_marks.Moved | None:
+    """Whether the copy at ``address`` (its origin) says the event ``event`` was taken over
+    there; None when it says not, or cannot be reached."""
+    # lazy: the client's modules, for a server whose event has a copy alone
+    import urllib.error
+    import urllib.request
+
+    url = f"{address.rstrip('/')}{PATH}?event={quote(event)}"
+    try:
+        with urllib.request.urlopen(url, timeout=seconds) as answer:
+            data = json.loads(answer.read(10_000))
+    except (OSError, ValueError, urllib.error.URLError):
+        return None
+    moved = data.get("moved") if isinstance(data, dict) and data.get("event") == event else None
+    if not isinstance(moved, dict):
+        return None
+    device, at = moved.get("device"), moved.get("at")
+    if not (isinstance(device, str) and isinstance(at, str)):
+        return None
+    try:
+        return copy_marks.Moved(device[:100], address, datetime.fromisoformat(at))
+    except ValueError:
+        return None
+
+
+@dataclass
+class Elsewhere:
+    """What this server knows of the event's copy, kept up to date while it serves."""
+
+    path: Path
+    now: Whereabouts = field(default_factory=Whereabouts)
+    event: str = ""
+    changed: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """Called when ``now`` changed (the room's feed sends its picture again)."""
+    _task: asyncio.Task[None] | None = None
+
+    def json(self) -> dict[str, Any]:
+        return self.now.json()
+
+    def _look(self) -> Whereabouts:
+        """Read the file again and, while the event has not moved, ask the copy."""
+        where, self.event = read(self.path)
+        if where.address is None or where.moved is not None:
+            return where
+        moved = ask(where.address, self.event)
+        if moved is None:
+            return where
+        store = EventStore(self.path)
+        try:
+            copy_marks.record_moved(store, moved)
+        finally:
+            store.close()
+        log.warning("tdconsole serve: %s", copy_marks.moved_line(moved))
+        return Whereabouts(where.address, moved)
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.now = await loop.run_in_executor(None, self._look)
+        self._task = asyncio.create_task(self._run(), name="tdconsole-elsewhere")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.now.moved is None:
+            await asyncio.sleep(ASK_SECONDS)
+            try:
+                fresh = await loop.run_in_executor(None, self._look)
+            except Exception as exc:  # a busy file: asked again at the next turn
+                log.warning("tdconsole serve: the event file could not be read: %s", exc)
+                continue
+            if fresh != self.now:
+                self.now = fresh
+                for call in self.changed:
+                    await call()
+
+
+ELSEWHERE = web.AppKey("elsewhere", Elsewhere)
+
+
+def watch_copy(app: web.Application, path: Path) -> Elsewhere:
+    """The server's ``Elsewhere`` (at ``app[ELSEWHERE]``, started with the app) and the
+    question it answers."""
+    elsewhere = Elsewhere(path)
+    app[ELSEWHERE] = elsewhere
+
+    async def start(app: web.Application) -> None:
+        await elsewhere.start()
+
+    async def stop(app: web.Application) -> None:
+        await elsewhere.stop()
+
+    app.on_startup.append(start)
+    app.on_cleanup.insert(0, stop)
+
+    async def moved(request: web.Request) -> web.StreamResponse:
+        event = request.query.get("event", "")[:100]
+        loop = asyncio.get_running_loop()
+        body = await loop.run_in_executor(None, taken_over_here, path, event)
+        return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+    app.router.add_get(PATH, moved)
+    return elsewhere
