@@ -10,6 +10,12 @@
   const LISTED = 12;  // names offered at once: typing more narrows them
 
   try { state.name = localStorage.getItem(KEPT); } catch (e) { state.name = null; }
+  if (state.name === null && location.hash.length > 1) {  // (brought from the laptop's page)
+    try { state.name = decodeURIComponent(location.hash.slice(1)); } catch (e) { state.name = null; }
+    try { if (state.name !== null) { localStorage.setItem(KEPT, state.name); } } catch (e) { /* kept this visit */ }
+  }
+  // The name chosen goes with the page to the event's copy (``tdconsolePage.told``).
+  window.tdconsolePage.carry = () => (state.name === null ? "" : "#" + encodeURIComponent(state.name));
 
   function item(cells, cls) {
     const li = document.createElement("li");
