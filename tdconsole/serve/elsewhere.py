@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -118,7 +118,6 @@ class Elsewhere:
     event: str = ""
     changed: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     """Called when ``now`` changed (the room's feed sends its picture again)."""
-    _task: asyncio.Task[None] | None = None
 
     def json(self) -> dict[str, Any]:
         return self.now.json()
@@ -140,17 +139,12 @@ class Elsewhere:
         return Whereabouts(where.address, moved)
 
     async def start(self) -> None:
+        """What the file knows, and the copy's answer, before the server listens."""
         loop = asyncio.get_running_loop()
         self.now = await loop.run_in_executor(None, self._look)
-        self._task = asyncio.create_task(self._run(), name="tdconsole-elsewhere")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
+    async def run(self) -> None:
+        """Ask again every ``ASK_SECONDS`` until the event moved."""
         loop = asyncio.get_running_loop()
         while self.now.moved is None:
             await asyncio.sleep(ASK_SECONDS)
@@ -174,14 +168,15 @@ def watch_copy(app: web.Application, path: Path) -> Elsewhere:
     elsewhere = Elsewhere(path)
     app[ELSEWHERE] = elsewhere
 
-    async def start(app: web.Application) -> None:
-        await elsewhere.start()
+    async def running(app: web.Application) -> AsyncIterator[None]:
+        await elsewhere.start()  # (before the pages' first picture: it carries the copy's)
+        asking = asyncio.create_task(elsewhere.run(), name="tdconsole-elsewhere")
+        yield
+        asking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asking
 
-    async def stop(app: web.Application) -> None:
-        await elsewhere.stop()
-
-    app.on_startup.append(start)
-    app.on_cleanup.insert(0, stop)
+    app.cleanup_ctx.append(running)
 
     async def moved(request: web.Request) -> web.StreamResponse:
         event = request.query.get("event", "")[:100]

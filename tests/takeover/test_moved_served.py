@@ -5,21 +5,15 @@ says where (two real ``serve`` processes on loopback)."""
 from __future__ import annotations
 
 import json
-import random
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tdhelpers.command_line import run_on
-from tdhelpers.support import copy_event, names, started
+from tdhelpers.copies import copy_serves_at, night
 
 from bench.served import free_port, serving
-from tdconsole.domain.slices.clock_control import ClockControl
-from tdconsole.service import Tournament
-from tdconsole.store import copy_marks
-from tdconsole.store.eventstore import EventStore
-from tdconsole.store.settings_file import load_settings
 
 
 def got(url: str) -> Any:
@@ -32,18 +26,8 @@ def test_the_old_laptop_started_again_refuses_writes_and_says_where(
 ) -> None:
     laptop, second = free_port(), free_port()
     laptop_url, copy_url = f"http://127.0.0.1:{laptop}", f"http://127.0.0.1:{second}"
-    director = tmp_path / "serata.tdc"
-    service = Tournament.create(director, "serata", load_settings(), rng=random.Random(1))
-    started(service, names(12))
-    service.execute(ClockControl(action="start"))
-    service.close()
-    copy = copy_event(director, tmp_path / "copia.tdc")
-    store = EventStore(copy)
-    copy_marks.mark_following(store, laptop_url)
-    store.close()
-    store = EventStore(director)
-    copy_marks.record_copy_address(store, copy_url)
-    store.close()
+    director, copy = night(tmp_path, laptop_url)
+    copy_serves_at(director, copy_url)
 
     with serving(copy, port=second) as on_copy:
         shown = got(f"{copy_url}/api/room")  # the copy serves the room while it follows

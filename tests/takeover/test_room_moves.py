@@ -4,7 +4,6 @@ clock without a reload by the test; a page served by a file whose event moved go
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -14,37 +13,14 @@ from typing import Any
 import pytest
 from tdhelpers.browser import MISSING, chromium, wait_for
 from tdhelpers.command_line import run_on
+from tdhelpers.copies import copy_serves_at, night
 from tdhelpers.served_here import serving_here
-from tdhelpers.support import copy_event, names, started
 
 from bench.served import free_port, serving
-from tdconsole.domain.slices.clock_control import ClockControl
-from tdconsole.service import Tournament
 from tdconsole.store import copy_marks
 from tdconsole.store.eventstore import EventStore
-from tdconsole.store.settings_file import load_settings
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-
-
-def night(tmp_path: Path, laptop_url: str) -> tuple[Path, Path]:
-    """The Director's file (the clock running) and its copy, following ``laptop_url``."""
-    director = tmp_path / "serata.tdc"
-    service = Tournament.create(director, "serata", load_settings(), rng=random.Random(1))
-    started(service, names(12))
-    service.execute(ClockControl(action="start"))
-    service.close()
-    copy = copy_event(director, tmp_path / "copia.tdc")
-    store = EventStore(copy)
-    copy_marks.mark_following(store, laptop_url)
-    store.close()
-    return director, copy
-
-
-def mark(path: Path, address: str) -> None:
-    store = EventStore(path)
-    copy_marks.record_copy_address(store, address)
-    store.close()
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +37,7 @@ def test_the_pages_go_on_from_the_copy_once_the_laptop_is_gone(
     laptop_url = f"http://127.0.0.1:{laptop}"
     director, copy = night(tmp_path, laptop_url)
     with serving_here(copy) as copy_url:
-        mark(director, copy_url)
+        copy_serves_at(director, copy_url)
         with serving(director, port=laptop) as on_laptop:
             browser.get(laptop_url + "/players")
             browser.execute_script("window.open(arguments[0])", laptop_url + "/display")

@@ -4,13 +4,13 @@ file; an event that moved refuses everything, saying where it went (``store.copy
 from __future__ import annotations
 
 import json
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from tdhelpers.command_line import run_on
-from tdhelpers.support import FakeClock, copy_event, names, started
+from tdhelpers.copies import night
+from tdhelpers.support import FakeClock
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.clock_control import ClockControl
@@ -21,35 +21,25 @@ from tdconsole.service import Tournament
 from tdconsole.store import copy_marks
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.memory import MemoryStore
-from tdconsole.store.settings_file import load_settings
 
 SERVED = "http://192.168.1.5:8000"
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def files(tmp_path: Path, clock: FakeClock) -> tuple[Path, Path]:
+    return night(tmp_path, SERVED, clock)
 
 
 @pytest.fixture
-def director(tmp_path: Path, clock: FakeClock) -> Path:
+def director(files: tuple[Path, Path]) -> Path:
     """The Director's file: 12 players, started, the clock running."""
-    path = tmp_path / "serata.tdc"
-    service = Tournament.create(path, "serata", load_settings(), clock=clock, rng=random.Random(1))
-    started(service, names(12))
-    service.execute(ClockControl(action="start"))
-    service.close()
-    return path
+    return files[0]
 
 
 @pytest.fixture
-def copy(director: Path, tmp_path: Path) -> Path:
+def copy(files: tuple[Path, Path]) -> Path:
     """The copy on the second device: the same log, its file marked as following."""
-    path = copy_event(director, tmp_path / "copia.tdc")
-    store = EventStore(path)
-    copy_marks.mark_following(store, SERVED)
-    store.close()
-    return path
+    return files[1]
 
 
 def marks(path: Path) -> tuple[str | None, str | None, copy_marks.Moved | None]:
