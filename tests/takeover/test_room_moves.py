@@ -1,5 +1,5 @@
-"""The room moves by itself: a TV and a player's page opened on the Director's laptop go on
-from the copy's server once the laptop is gone (its ``serve`` SIGKILLed), showing the copy's
+"""The room moves by itself: a TV, a player's page and a phone opened on the Director's laptop
+go on from the copy's server once the laptop is gone (its ``serve`` SIGKILLed), showing the copy's
 clock without a reload by the test; a page served by a file whose event moved goes at once."""
 
 from __future__ import annotations
@@ -23,6 +23,16 @@ from tdconsole.store.eventstore import EventStore
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
+PAGES = ("/players", "/floor", "/display")
+
+
+def opened(browser: Any, url: str) -> str:
+    """``url`` in a new tab of ``browser``: the tab's handle."""
+    browser.switch_to.new_window("tab")
+    browser.get(url)
+    return str(browser.current_window_handle)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One chromium for the module's cases (killed at its end)."""
@@ -39,9 +49,14 @@ def test_the_pages_go_on_from_the_copy_once_the_laptop_is_gone(
     with serving_here(copy) as copy_url:
         copy_serves_at(director, copy_url)
         with serving(director, port=laptop) as on_laptop:
-            browser.get(laptop_url + "/players")
-            browser.execute_script("window.open(arguments[0])", laptop_url + "/display")
-            players, tv = browser.window_handles
+            players, floor, tv = (opened(browser, laptop_url + p) for p in PAGES)
+            browser.switch_to.window(floor)
+            wait_for(browser, "return !document.getElementById('signin').hidden")
+            browser.execute_script(
+                "document.getElementById('name').value = 'Anna';"
+                "document.getElementById('signin-form').requestSubmit()"
+            )
+            wait_for(browser, "return !document.getElementById('main').hidden")
             browser.switch_to.window(players)
             browser.execute_script("localStorage.setItem('tdconsole.players.name', 'Player 03')")
             browser.refresh()  # (the name chosen on this phone)
@@ -53,7 +68,6 @@ def test_the_pages_go_on_from_the_copy_once_the_laptop_is_gone(
             lost = time.monotonic()
         assert run_on(capsys, copy, "take-over", "--device", "cassa")[0] == 0
         assert run_on(capsys, copy, "clock", "pause")[0] == 0
-        stopped = "return window.tdconsolePage.say('stopped')"
         shown = (
             f"return location.origin === {copy_url!r} && "
             "document.getElementById('notice').textContent === window.tdconsolePage.say('stopped')"
@@ -61,12 +75,14 @@ def test_the_pages_go_on_from_the_copy_once_the_laptop_is_gone(
         )
         assert wait_for(browser, shown, timeout=30)
         assert time.monotonic() - lost >= 9  # (about ten seconds after the laptop went)
-        assert browser.execute_script(stopped)
         browser.switch_to.window(players)
         wait_for(browser, f"return location.origin === {copy_url!r}", timeout=10)
         here = "return localStorage.getItem('tdconsole.players.name')"
         assert wait_for(browser, here) == "Player 03"  # the player's name came along
         wait_for(browser, "return !document.getElementById('mine').hidden")
+        browser.switch_to.window(floor)  # a phone signs in once more, there
+        wait_for(browser, f"return location.origin === {copy_url!r}", timeout=10)
+        wait_for(browser, "return !document.getElementById('signin').hidden")
 
 
 def test_a_page_served_by_a_file_whose_event_moved_goes_there_at_once(
