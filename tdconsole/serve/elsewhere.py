@@ -18,10 +18,11 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from aiohttp import web
@@ -29,7 +30,7 @@ from aiohttp import web
 from tdconsole.domain.slices.take_over import TakenOver
 from tdconsole.i18n import Said
 from tdconsole.store import copy_marks
-from tdconsole.store.eventstore import EventStore
+from tdconsole.store.eventstore import EventStore, StoreError
 
 log = logging.getLogger("tdconsole.serve")
 
@@ -38,6 +39,7 @@ ASK_SECONDS = 5.0
 ANSWER_SECONDS = 1.5
 """The longest the copy's answer is waited for (a laptop away from the room waits no more)."""
 PATH = "/copy/api/moved"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -57,31 +59,6 @@ class Whereabouts:
     def said(self) -> Said | None:
         """What the screens say once the event moved (the refusal of every command)."""
         return None if self.moved is None else copy_marks.moved_line(self.moved).said
-
-
-def read(path: Path) -> tuple[Whereabouts, str]:
-    """What ``path``'s file knows of its copy, and its event's identity."""
-    store = EventStore(path)
-    try:
-        where = Whereabouts(copy_marks.copy_address(store), copy_marks.moved(store))
-        return where, copy_marks.event_identity(store)
-    finally:
-        store.close()
-
-
-def taken_over_here(path: Path, event: str) -> dict[str, Any]:
-    """The answer of ``GET /copy/api/moved`` on ``path``'s file for the event ``event``."""
-    store = EventStore(path)
-    try:
-        own = copy_marks.event_identity(store)
-        found = None
-        if own == event:
-            for record in store.read():
-                if isinstance(record.body, TakenOver):
-                    found = {"device": record.body.device, "at": record.at.isoformat()}
-        return {"event": own, "moved": found}
-    finally:
-        store.close()
 
 
 def ask(address: str, event: str, seconds: float = ANSWER_SECONDS) -> copy_marks.Moved | None:
@@ -109,47 +86,75 @@ def ask(address: str, event: str, seconds: float = ANSWER_SECONDS) -> copy_marks
         return None
 
 
-@dataclass
 class Elsewhere:
-    """What this server knows of the event's copy, kept up to date while it serves."""
+    """What this server knows of the event's copy, kept up to date while it serves: its own
+    connection to the event file, used in one thread of its own."""
 
-    path: Path
-    now: Whereabouts = field(default_factory=Whereabouts)
-    event: str = ""
-    changed: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
-    """Called when ``now`` changed (the room's feed sends its picture again)."""
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.now = Whereabouts()
+        self.changed: list[Callable[[], Awaitable[None]]] = []
+        """Called when ``now`` changed (the room's feed sends its picture again)."""
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tdconsole-copy")
+        self._store: EventStore | None = None
+        self._event = ""
+        """The event's identity (``copy_marks.event_identity``)."""
+        self._seen = 0
+        """The last entry looked at for a take-over (``taken_over``)."""
+        self._taken: dict[str, str] | None = None
 
     def json(self) -> dict[str, Any]:
         return self.now.json()
 
+    async def _in_thread(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+
+    def _open(self) -> Whereabouts:
+        self._store = EventStore(self.path)
+        self._event = copy_marks.event_identity(self._store)
+        return self._look()
+
     def _look(self) -> Whereabouts:
-        """Read the file again and, while the event has not moved, ask the copy."""
-        where, self.event = read(self.path)
+        """Read the file's marks again and, while the event has not moved, ask the copy."""
+        store = self._store
+        assert store is not None
+        where = Whereabouts(copy_marks.copy_address(store), copy_marks.moved(store))
         if where.address is None or where.moved is not None:
             return where
-        moved = ask(where.address, self.event)
+        moved = ask(where.address, self._event)
         if moved is None:
             return where
-        store = EventStore(self.path)
+        log.warning("tdconsole serve: %s", copy_marks.moved_line(moved))
         try:
             copy_marks.record_moved(store, moved)
-        finally:
-            store.close()
-        log.warning("tdconsole serve: %s", copy_marks.moved_line(moved))
+        except StoreError as exc:  # (a read-only file records nothing anyway; the pages go)
+            log.warning("tdconsole serve: %s", exc)
         return Whereabouts(where.address, moved)
+
+    def _taken_over(self, event: str) -> dict[str, Any]:
+        """The answer of ``GET /copy/api/moved`` for the event ``event``: whether it was taken
+        over here (the log read once, then only what was appended since)."""
+        store = self._store
+        assert store is not None
+        for record in store.read(after=self._seen):
+            if isinstance(record.body, TakenOver):
+                self._taken = {"device": record.body.device, "at": record.at.isoformat()}
+            self._seen = record.seq
+        return {"event": self._event, "moved": self._taken if event == self._event else None}
+
+    async def taken_over(self, event: str) -> dict[str, Any]:
+        return await self._in_thread(self._taken_over, event)
 
     async def start(self) -> None:
         """What the file knows, and the copy's answer, before the server listens."""
-        loop = asyncio.get_running_loop()
-        self.now = await loop.run_in_executor(None, self._look)
+        self.now = await self._in_thread(self._open)
 
     async def run(self) -> None:
         """Ask again every ``ASK_SECONDS`` until the event moved."""
-        loop = asyncio.get_running_loop()
         while self.now.moved is None:
             await asyncio.sleep(ASK_SECONDS)
             try:
-                fresh = await loop.run_in_executor(None, self._look)
+                fresh = await self._in_thread(self._look)
             except Exception as exc:  # a busy file: asked again at the next turn
                 log.warning("tdconsole serve: the event file could not be read: %s", exc)
                 continue
@@ -157,6 +162,12 @@ class Elsewhere:
                 self.now = fresh
                 for call in self.changed:
                     await call()
+
+    async def stop(self) -> None:
+        if self._store is not None:
+            await self._in_thread(self._store.close)
+            self._store = None
+        self._executor.shutdown(wait=True)
 
 
 ELSEWHERE = web.AppKey("elsewhere", Elsewhere)
@@ -175,13 +186,12 @@ def watch_copy(app: web.Application, path: Path) -> Elsewhere:
         asking.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asking
+        await elsewhere.stop()
 
     app.cleanup_ctx.append(running)
 
     async def moved(request: web.Request) -> web.StreamResponse:
-        event = request.query.get("event", "")[:100]
-        loop = asyncio.get_running_loop()
-        body = await loop.run_in_executor(None, taken_over_here, path, event)
+        body = await elsewhere.taken_over(request.query.get("event", "")[:100])
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     app.router.add_get(PATH, moved)

@@ -1,5 +1,6 @@
 """``serve`` on a copy being followed: the TV's, the players' and the phones' pages are served
-from it, and a phone's action is refused with the copy's one line (Decision, VII.1)."""
+from it, a phone's action is refused with the copy's one line (Decision, VII.1), and it
+answers whether the event (by its identity) was taken over there."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from aiohttp.test_utils import TestClient
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 from tdhelpers.support import demo_copy, demo_template
 
+from tdconsole.domain.slices.take_over import TakeOver
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
+from tdconsole.service import Tournament
 from tdconsole.store import copy_marks
 from tdconsole.store.eventstore import EventStore
 
@@ -51,5 +54,16 @@ async def test_a_copy_serves_every_page_and_refuses_the_phones_actions(
             f"this is the copy of the event served at {SERVED}: act on the Director's laptop, "
             "or `tdconsole take-over` if it is gone (Art. VII.1)"
         )
+        event = copy_marks.event_identity(store := EventStore(copy))
+        store.close()
+        asked = await (await client.get(f"/copy/api/moved?event={event}")).json()
+        assert asked == {"event": event, "moved": None}
+        service = Tournament.open(copy)
+        service.execute(TakeOver(device="cassa"))
+        service.close()
+        asked = await (await client.get(f"/copy/api/moved?event={event}")).json()
+        assert asked["moved"]["device"] == "cassa"  # (read in the entries appended since)
+        asked = await (await client.get("/copy/api/moved?event=another")).json()
+        assert asked == {"event": event, "moved": None}  # another event's question
     finally:
         await client.close()
