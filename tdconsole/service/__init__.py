@@ -381,8 +381,7 @@ class Tournament(Generic[Log]):
 
     def execute(self, command: Command) -> list[Record]:
         """Validate ``command`` against the latest log and append its events atomically."""
-        taking_over = isinstance(command, TakeOver)
-        if isinstance(command, TakeOver):  # (named here: the device, the address followed)
+        if isinstance(command, TakeOver):  # (the address the copy followed, read here)
             address = copy_marks.following(self.store) or ""
             command = TakeOver(device=command.device, address=address)
 
@@ -397,7 +396,7 @@ class Tournament(Generic[Log]):
                 )
             return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
-        records = self._write(decide, taking_over=taking_over)
+        records = self._write(decide, taking_over=isinstance(command, TakeOver))
         # A folder set here is this machine's choice (``store.local_folders``); an event in
         # memory makes none.
         if self.store.path is None:
