@@ -43,6 +43,7 @@ SCRIPTS = (
     "players",
     "floor_flood",
     "evening",
+    "take_over",
 )
 
 HELPERS = ("core", "served", "workload", "evening_keys")
