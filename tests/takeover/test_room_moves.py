@@ -79,6 +79,7 @@ def test_the_pages_go_on_from_the_copy_once_the_laptop_is_gone(
         wait_for(browser, f"return location.origin === {copy_url!r}", timeout=10)
         here = "return localStorage.getItem('tdconsole.players.name')"
         assert wait_for(browser, here) == "Player 03"  # the player's name came along
+        assert browser.execute_script("return location.hash") == ""  # (taken once)
         wait_for(browser, "return !document.getElementById('mine').hidden")
         browser.switch_to.window(floor)  # a phone signs in once more, there
         wait_for(browser, f"return location.origin === {copy_url!r}", timeout=10)
