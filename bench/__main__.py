@@ -44,6 +44,7 @@ SCRIPTS = (
     "floor_flood",
     "copy",
     "evening",
+    "take_over",
 )
 
 HELPERS = ("core", "served", "workload", "evening_keys")

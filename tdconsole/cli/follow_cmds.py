@@ -256,7 +256,7 @@ def register(sub: Any) -> None:
         ),
     )
     p.add_argument(
-        "url", metavar="URL", help=_("the Director's server, e.g. http://192.168.1.5:8000")
+        "url", metavar=_("URL"), help=_("the Director's server, e.g. http://192.168.1.5:8000")
     )
     p.add_argument("--to", required=True, metavar=_("FILE"), help=_("the copy's event file"))
     p.add_argument("--device", metavar=_("NAME"), help=_("this computer's name (default: its own)"))

@@ -33,11 +33,20 @@ def cmd_state(args: argparse.Namespace) -> int:
     try:
         view = state_view(service.state, service.now())
         copy = service.copy()
+        moved, elsewhere = service.moved(), service.elsewhere()
     finally:
         service.close()
     if args.json:
-        emit_json({**to_json(view), "copy": None if copy is None else copy.to_json()})
+        emit_json(
+            {
+                **to_json(view),
+                "copy": None if copy is None else copy.to_json(),
+                "moved": None if moved is None else moved.to_json(),
+            }
+        )
         return 0
+    if elsewhere is not None:
+        say(args, elsewhere.said)
     print(f"{view.name} — {said(args, phase_word(view.phase))}")
     pool = money_shown(view.prize_pool, view.currency)
     say(

@@ -2,9 +2,10 @@
 
 ``build_app(config)`` makes the application: one ``Watcher`` of the event file (started and
 stopped with the app, kept at ``app[WATCHER]``), the Host check, then the room
-(``tdconsole.serve.room``), each player's own page (``tdconsole.serve.players``, fed by the
-room's pictures) and the floor (``tdconsole.serve.floor``, its phone page), and the copy's feed
-(``tdconsole.serve.copy_feed``, for ``tdconsole follow``). Each part is a
+(``tdconsole.serve.room``; where the event's copy serves, ``tdconsole.serve.elsewhere``),
+each player's own page (``tdconsole.serve.players``, fed by the room's pictures), the floor
+(``tdconsole.serve.floor``, its phone page) and the copy's feed (``tdconsole.serve.copy_feed``,
+for ``tdconsole follow``). Each part is a
 module with ``setup(app, config, watcher)`` adding its routes; the files several pages load are
 served once under ``/shared/``.
 
@@ -30,6 +31,7 @@ from aiohttp import web
 from tdconsole.serve import copy_feed, players, room, streams
 from tdconsole.serve.assets import STATIC, answer, shared
 from tdconsole.serve.config import ServeConfig
+from tdconsole.serve.elsewhere import watch_copy
 from tdconsole.serve.floor import web as floor_web
 from tdconsole.serve.limits import (
     BODY_MOST,
@@ -86,6 +88,7 @@ def build_app(config: ServeConfig) -> web.Application:
 
     app.on_startup.append(watch)
     app.on_cleanup.append(unwatch)
+    watch_copy(app, config.event)  # (before the pages: they say where the copy is)
     room.setup(app, config, watcher)
     players.setup(app, config, watcher)
     floor_web.setup(app, config, watcher)

@@ -116,11 +116,10 @@ def _director_pin(request: web.Request) -> str | None:
 
 @web.middleware
 async def copy_guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """The feed's checks: a JSON body, a device named, and past ``attach`` the token."""
-    if not request.path.startswith(API):
+    """The feed's checks: a JSON body, a device named, and past ``attach`` the token (the
+    feed's routes alone: ``GET /copy/api/moved`` is open, ``serve.elsewhere``)."""
+    if request.path not in ROUTES or request.method != "POST":
         return await handler(request)
-    if request.match_info.http_exception is not None:
-        raise json_error(404, "not-found")
     body = await read_body(request)
     device = body.get("device")
     if not isinstance(device, str) or not 0 < len(device) <= 100:
@@ -222,6 +221,10 @@ async def log(request: web.Request) -> web.StreamResponse:
     return web.json_response({"entries": entries, "last": last})
 
 
+ROUTES: dict[str, Handler] = {API + "attach": attach, API + "log": log, API + "detach": detach}
+"""The feed's routes (each a ``POST``), the ones ``copy_guard`` checks."""
+
+
 def setup(app: web.Application, config: Config, watcher: Watcher) -> None:
     """Add the feed's routes to ``app`` (after the floor's: it checks PINs as the floor)."""
 
@@ -236,6 +239,5 @@ def setup(app: web.Application, config: Config, watcher: Watcher) -> None:
 
     app.cleanup_ctx.append(running)
     app.middlewares.append(copy_guard)
-    app.router.add_post(API + "attach", attach)
-    app.router.add_post(API + "log", log)
-    app.router.add_post(API + "detach", detach)
+    for path, view in ROUTES.items():
+        app.router.add_post(path, view)

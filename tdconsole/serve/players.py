@@ -55,6 +55,8 @@ class PlayersFeed:
             page = room.snap.event.players_page(room.snap.moved, room.shown)
             body = players_json(page)
             body["lang"] = self.lang
+            if room.elsewhere is not None:  # (where the copy serves: the page goes on there)
+                body.update(room.elsewhere.now.json())
             self.version, self.text = room.version, json.dumps(body, ensure_ascii=False)
             self.made += 1
         return self.version, self.text

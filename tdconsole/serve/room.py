@@ -26,6 +26,7 @@ from tdconsole.domain.room import Room, Season, chime, room_json, season_from
 from tdconsole.i18n import Msg
 from tdconsole.now import utc_now
 from tdconsole.serve.assets import STATIC, Assets, Page
+from tdconsole.serve.elsewhere import ELSEWHERE, Elsewhere, Whereabouts
 from tdconsole.serve.streams import Event, send_events, stream_id
 from tdconsole.words.room import page_words, spoken
 
@@ -47,15 +48,25 @@ def picture(snap: Snapshot, now: datetime, season: Season | None = None) -> Room
 
 
 def document(
-    shown: Room, lang: str, sound: str | None = None, cannot_record: Msg | None = None
+    shown: Room,
+    lang: str,
+    sound: str | None = None,
+    cannot_record: Msg | None = None,
+    where: Whereabouts | None = None,
 ) -> dict[str, Any]:
     """What the page reads: the model, its sound and what it says aloud (``speech``: the
     page speaks it when the event's ``voice`` is on), and the server's time when sent.
     ``cannot_record``: why nothing can be recorded any more (the event file deleted, moved
-    or replaced while served), shown in the message's band in place of the Director's."""
+    or replaced while served), shown in the message's band in place of the Director's;
+    so is where the event went once it moved (``where``: the copy's address, the page goes
+    on from there)."""
     body = room_json(shown)
     if cannot_record is not None:
         body["message"] = {"text": cannot_record.text(lang), "until": None}
+    if where is not None:
+        body.update(where.json())
+        if (moved := where.said()) is not None:
+            body["message"] = {"text": moved.text(lang), "until": None}
     body["chime"] = sound
     body["speech"] = spoken(sound, shown, lang)
     body["lang"] = lang
@@ -79,8 +90,12 @@ def read_season(event: Path, lang: str) -> Season | None:
 class RoomFeed:
     """The room's pictures for every open stream: one computed per change, sent to all."""
 
-    def __init__(self, watcher: Watcher, event: Path, lang: str) -> None:
+    def __init__(
+        self, watcher: Watcher, event: Path, lang: str, elsewhere: Elsewhere | None = None
+    ) -> None:
         self.watcher = watcher
+        self.elsewhere = elsewhere
+        """Where the event's copy serves (its pictures carry it)."""
         self.event = event
         self.lang = lang
         self.version = 0
@@ -130,12 +145,18 @@ class RoomFeed:
             self._season = await loop.run_in_executor(None, read_season, self.event, self.lang)
             shown = picture(snap, now, self._season)
         sound = chime(self.shown, shown)
-        body = document(shown, self.lang, sound, snap.cannot_record)
+        where = None if self.elsewhere is None else self.elsewhere.now
+        body = document(shown, self.lang, sound, snap.cannot_record, where)
         text = json.dumps(body, ensure_ascii=False)
         async with self._changed:
             self.shown, self.snap, self.text = shown, snap, text
             self.version += 1
             self._changed.notify_all()
+
+    async def again(self) -> None:
+        """Send the latest picture again (where the event's copy is changed)."""
+        if self.snap is not None:
+            await self._publish(self.snap)
 
     async def pictures(self) -> AsyncGenerator[tuple[int, str], None]:
         """(version, JSON) of the latest picture at once, then of each newer one."""
@@ -154,8 +175,11 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
     page = filled_page("room.html", config.lang, page_words(config.lang))
     assets = Assets(STATIC, "/room/")
     shown_page = Page.of(assets.page(page))
-    feed = RoomFeed(watcher, config.event, config.lang)
+    elsewhere = app.get(ELSEWHERE)
+    feed = RoomFeed(watcher, config.event, config.lang, elsewhere)
     app[FEED] = feed
+    if elsewhere is not None:
+        elsewhere.changed.append(feed.again)
 
     async def start(app: web.Application) -> None:
         await feed.start()
@@ -174,7 +198,8 @@ def setup(app: web.Application, config: ServeConfig, watcher: Watcher) -> None:
         if snap is None:
             raise web.HTTPServiceUnavailable(text="the event is being read\n")
         shown = picture(snap, utc_now(), feed._season)
-        body = document(shown, config.lang, cannot_record=snap.cannot_record)
+        where = None if elsewhere is None else elsewhere.now
+        body = document(shown, config.lang, cannot_record=snap.cannot_record, where=where)
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def stream(request: web.Request) -> web.StreamResponse:

@@ -42,6 +42,7 @@ from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.slices.change_settings import SettingChanged
 from tdconsole.domain.slices.create_event import CreateEvent
+from tdconsole.domain.slices.take_over import TakeOver
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text
@@ -50,7 +51,7 @@ from tdconsole.now import Clock, utc_now
 from tdconsole.service.auto_backups import AutoBackups
 from tdconsole.service.copy_wait import WAIT_SECONDS, wait_for_copy
 from tdconsole.service.state_cache import StateCache
-from tdconsole.store import local_folders
+from tdconsole.store import copy_marks, local_folders
 from tdconsole.store.copy_standing import CopyView, copy_view, standing
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
@@ -366,15 +367,21 @@ class Tournament(Generic[Log]):
         return [require_player(self.state, raw).name for raw in typed]
 
     # -- acting ----------------------------------------------------------------------------
-    def _write(self, decide: Callable[[Context], list[EventBody]]) -> list[Record]:
-        """The one write path: under the write lock, fold in what others appended, check who
-        acts, let ``decide`` say what to record on the latest State and append it; then fold
-        it in, keep the snapshot near the end of the log and take a backup when one is due."""
+    def _write(
+        self, decide: Callable[[Context], list[EventBody]], *, taking_over: bool = False
+    ) -> list[Record]:
+        """The one write path: under the write lock, refuse a copy being followed or an event
+        that moved (``copy_marks``), fold in what others appended, check who acts, let
+        ``decide`` say what to record on the latest State and append it; then fold it in,
+        keep the snapshot near the end of the log and take a backup when one is due."""
         with self.store.transaction():
+            copy_marks.check_writable(self.store, taking_over=taking_over)
             self.cache.catch_up()
             self._check_actor()
             ctx = Context(now=self.clock(), rng=self.rng, actor=self.who.person, role=self.role)
             records = self.store.append(decide(ctx), ctx.now, ctx.actor)
+            if taking_over and isinstance(self.store, EventStore):
+                copy_marks.clear_following(self.store)
         self.cache.absorb(records)
         self.cache.keep_snapshot()
         self.backups.after_write(self.state.settings, self.state.last_seq)
@@ -384,6 +391,9 @@ class Tournament(Generic[Log]):
 
     def execute(self, command: Command) -> list[Record]:
         """Validate ``command`` against the latest log and append its events atomically."""
+        if isinstance(command, TakeOver):  # (the address the copy followed, read here)
+            address = copy_marks.following(self.store) or ""
+            command = TakeOver(device=command.device, address=address)
 
         def decide(ctx: Context) -> list[EventBody]:
             command.check_role(ctx)
@@ -396,7 +406,7 @@ class Tournament(Generic[Log]):
                 )
             return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
-        records = self._write(decide)
+        records = self._write(decide, taking_over=isinstance(command, TakeOver))
         # A folder set here is this machine's choice (``store.local_folders``); an event in
         # memory makes none.
         if self.store.path is None:
@@ -494,6 +504,19 @@ class Tournament(Generic[Log]):
         oldest = self.store.row(found.confirmed + 1)
         written = datetime.fromisoformat(oldest[4]).timestamp() if oldest is not None else None
         return copy_view(found, self.state.last_seq, written, time.time())
+
+    def elsewhere(self) -> RuleError | None:
+        """Why nothing is recorded in this file (``store.copy_marks``): the event moved to its
+        copy on another device, or the file is that copy, following; None when it records."""
+        try:
+            copy_marks.check_writable(self.store)
+        except RuleError as refused:
+            return refused
+        return None
+
+    def moved(self) -> copy_marks.Moved | None:
+        """Where the event went, once this file learned it moved (``copy_marks``)."""
+        return copy_marks.moved(self.store)
 
     def write_blocked(self) -> Said | None:
         """Why the event file cannot be written now, when the store knows (a read-only

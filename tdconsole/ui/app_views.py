@@ -64,6 +64,10 @@ class Views:
         if self.app.service is not None:
             for notice in self.app.service.folder_notices():
                 self.app.notify(notice.text(self.app.tr.lang), severity="warning", timeout=20)
+            elsewhere = self.app.service.elsewhere()  # (a copy following, an event moved)
+            if elsewhere is not None:
+                text = elsewhere.text(self.app.tr.lang)
+                self.app.notify(text, severity="warning", timeout=60, markup=False)
 
     def who(self) -> Text:
         if self.app.service is None:

@@ -359,6 +359,17 @@ SLICE_DESCRIPTIONS = (
         phone=False,
     ),
     Description(
+        command="TakeOver",
+        module="slices.take_over",
+        cli="take-over",
+        summaries=(pgettext("summary", "event taken over on {device}"),),
+        keys=(Key("O", "command('TakeOver')", _("Take the event over"), False, False, None),),
+        when="any time",
+        director_only=True,
+        article="VII.1",
+        phone=False,
+    ),
+    Description(
         command="Withdraw",
         module="slices.withdraw",
         cli="withdraw",
@@ -401,6 +412,7 @@ SLICE_MODULES = {
     "ShowMessage": "slices.show_message",
     "SignPhonesOut": "slices.sign_phones_out",
     "Start": "slices.start",
+    "TakeOver": "slices.take_over",
     "Withdraw": "slices.withdraw",
 }
 """Each command's module in ``tdconsole.domain``, by its class's name."""
@@ -433,6 +445,7 @@ SLICE_EVENTS = {
     "message_shown": "slices.show_message",
     "phones_signed_out": "slices.sign_phones_out",
     "started": "slices.start",
+    "taken_over": "slices.take_over",
     "player_withdrawn": "slices.withdraw",
     "fee_refunded": "slices.withdraw",
 }
@@ -476,6 +489,7 @@ SLICE_RECORDS = {
     "ShowMessage": ("message_shown",),
     "SignPhonesOut": ("phones_signed_out",),
     "Start": ("started",),
+    "TakeOver": ("taken_over",),
     "Withdraw": (
         "player_withdrawn",
         "fee_refunded",

@@ -18,6 +18,7 @@ from tdconsole.domain.errors import RuleError
 from tdconsole.domain.served import Served
 from tdconsole.i18n import Msg
 from tdconsole.serve.assets import Page
+from tdconsole.serve.elsewhere import ELSEWHERE
 from tdconsole.serve.floor import actions, commands
 from tdconsole.serve.floor.core import Floor
 from tdconsole.serve.floor.guard import (
@@ -153,6 +154,7 @@ async def current(request: web.Request) -> web.StreamResponse:
     event = await in_pool(request, floor.latest)
     body = state_json(event, floor.clock(), session_of(request).name, parts.lang)
     _not_recording(body, parts.watcher.latest, parts.lang)
+    body.update(request.app[ELSEWHERE].json())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
@@ -221,6 +223,7 @@ async def _states(
                 return
             body = parts.shared.body(snap, snap.event, snap.read_at, session.name, parts.lang)
             _not_recording(body, snap, parts.lang)
+            body.update(app[ELSEWHERE].json())  # (where the copy serves: the page goes there)
             body["sent_at"] = floor.clock().isoformat()  # (a phone's offset from this clock)
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
             yield Event("state", text, stream_id(app, snap.version))

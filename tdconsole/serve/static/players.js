@@ -10,6 +10,15 @@
   const LISTED = 12;  // names offered at once: typing more narrows them
 
   try { state.name = localStorage.getItem(KEPT); } catch (e) { state.name = null; }
+  if (location.hash.length > 1) {  // (the name brought from the laptop's page, taken once)
+    if (state.name === null) {
+      try { state.name = decodeURIComponent(location.hash.slice(1)); } catch (e) { state.name = null; }
+      try { if (state.name !== null) { localStorage.setItem(KEPT, state.name); } } catch (e) { /* this visit */ }
+    }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  // The name chosen goes with the page to the event's copy (``tdconsolePage.told``).
+  window.tdconsolePage.carry = () => (state.name === null ? "" : "#" + encodeURIComponent(state.name));
 
   function item(cells, cls) {
     const li = document.createElement("li");

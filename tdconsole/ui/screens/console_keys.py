@@ -53,6 +53,7 @@ ACTIONS: tuple[Key, ...] = (
         "Pay",
         "Withdraw",
         "ChangeSettings",
+        "TakeOver",
     ),
     Key("p", "print", _("Print"), shown=True, floor=True),
     Key("u", "undo", _("Undo"), shown=True, floor=True),

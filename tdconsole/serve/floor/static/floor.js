@@ -107,10 +107,16 @@
   function listen() {
     if (stream) stream.close();
     stream = new EventSource("/floor/api/stream?csrf=" + encodeURIComponent(csrf));
-    stream.addEventListener("state", (e) => { $("offline").hidden = true; render(JSON.parse(e.data)); });
+    stream.addEventListener("state", (e) => {
+      $("offline").hidden = true;
+      const fresh = JSON.parse(e.data);
+      window.tdconsolePage.told(fresh);  // (the event's copy: the page goes on there)
+      render(fresh);
+    });
     stream.addEventListener("signed-out", () => signedOut());
     stream.onerror = async () => {
       $("offline").hidden = false;
+      window.tdconsolePage.unheard();
       if (stream && stream.readyState === EventSource.CLOSED) {
         stream = null;
         setTimeout(async () => {
@@ -127,7 +133,7 @@
   async function refresh() {
     try {
       const r = await call("/floor/api/state");
-      if (r.ok) { $("offline").hidden = true; render(r.data); }
+      if (r.ok) { $("offline").hidden = true; window.tdconsolePage.told(r.data); render(r.data); }
     } catch (e) {
       if (e.message !== "signed-out") $("offline").hidden = false;
     }

@@ -41,6 +41,30 @@
     return clockText(clock.remaining_seconds);
   }
 
+  // The event's copy on a second device: each document says where it serves (``copy_address``)
+  // and whether the event moved there (``moved``). Once the event moved the page goes there at
+  // once; once this server is lost for MOVE_MS with a copy known, it goes on from the copy: the
+  // same page there (``carry()``: what the page keeps of its own, as a #fragment).
+  const MOVE_MS = 10000;
+  let copyAt = null, lostSince = null;
+  function moveTo(address) {
+    if (!/^https?:\/\/[^/]+\/?$/.test(address)) { return; }
+    const origin = address.replace(/\/$/, "");
+    if (origin === location.origin) { return; }
+    const carry = window.tdconsolePage.carry ? window.tdconsolePage.carry() : "";
+    location.replace(origin + location.pathname + location.search + carry);
+  }
+  function told(doc) {  // (heard from the server: a document, or only its time)
+    lostSince = null;
+    if (!doc) { return; }
+    if ("copy_address" in doc) { copyAt = doc.copy_address; }
+    if (doc.moved && doc.moved.address) { moveTo(doc.moved.address); }
+  }
+  function unheard() { if (lostSince === null) { lostSince = Date.now(); } }
+  setInterval(() => {
+    if (copyAt && lostSince !== null && Date.now() - lostSince >= MOVE_MS) { moveTo(copyAt); }
+  }, 1000);
+
   // Follows ``url``'s pictures of ``kind``: ``draw(picture, first)`` at each (``first``: the
   // first since this connection); the server's time (``now``) from its "time" events. After a
   // drop it tries again, waiting longer each time, its last picture kept under the #mark.
@@ -54,12 +78,14 @@
       source.addEventListener("time", (event) => {
         heard = Date.now();
         heardTime(event.data);
+        told(null);
       });
       source.addEventListener(kind, (event) => {
         heard = Date.now();
         attempt = 0;
         $("mark").hidden = true;
         const picture = JSON.parse(event.data);
+        told(picture);
         const was = first;
         first = false;
         draw(picture, was);
@@ -67,6 +93,7 @@
       source.onerror = () => { lost(); };
     }
     function lost() {
+      unheard();
       if (source) { source.close(); source = null; }
       set("mark", say("reconnecting"));
       $("mark").hidden = false;
@@ -85,5 +112,6 @@
 
   window.tdconsolePage = {
     $, fill, say, chips, two, clockText, hhmm, set, now, heardTime, countdown, follow,
+    told, unheard, carry: null,
   };
 })();
