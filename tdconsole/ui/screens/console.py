@@ -42,6 +42,7 @@ from tdconsole.ui.screens.console_keys import (
     why_not,
 )
 from tdconsole.ui.screens.keys import KeysScreen
+from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
@@ -411,9 +412,6 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
 def event_and_season_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
     """The start screen over this event (a new one, a recent one, one like it) and the Season
     tab's three actions: the Director's, never the floor's."""
-    # lazy: the start screen is needed only when chosen
-    from tdconsole.ui.screens.start import StartScreen
-
     tr = screen.tr
 
     def events() -> None:
