@@ -6,7 +6,10 @@ what the floor may not do (clock control, settings, Director-only actions).
 This module holds the layout, what the App hands down to it, the bindings, who may use which
 key (``check_action``), the navigation and the command palette's entries; what the actions
 apply to and the actions on the room (clock, dialogs, direct commands) are
-``console_actions.ConsoleActions``.
+``console_actions.ConsoleActions``. ``ConsoleViews`` makes it for the App.
+
+The App's worker that opens an event imports this module (``ui.app.views_for``): what it
+imports at its top is all the console loads after its first frame.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from textual.widgets import Input, TabbedContent, TabPane
 from tdconsole.domain.described import action_id
 from tdconsole.domain.words import listed_word
 from tdconsole.i18n import _
+from tdconsole.ui.app_views import Views
 from tdconsole.ui.dialogs.base import where_seated
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
@@ -320,6 +324,14 @@ class ConsoleScreen(ConsoleActions, MainScreen):
     async def select_table(self, number: int) -> None:
         await self.action_tab("tables")
         self.query_one(TablesView).select_table(number)
+
+
+class ConsoleViews(Views):
+    """The Director's and the floor's views of the event, on the console's screen."""
+
+    def main_screen(self) -> ConsoleScreen:
+        self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
+        return self.console
 
 
 ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}
