@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from tdhelpers.support import printed_by_python
 
+from tdconsole.service import Tournament
 from tdconsole.store.paths import events_dir
+from tdconsole.store.settings_file import load_settings
 
 UI = Path(__file__).resolve().parents[2] / "tdconsole" / "ui"
 
@@ -72,3 +75,57 @@ def test_the_start_screen_lists_the_recent_events_without_the_event_s_models() -
     listed, loaded = printed_by_python(code).split("\n")[:2]
     assert listed == "uno"
     assert loaded.split() == []
+
+
+WATCHED = """
+import asyncio, sys, threading
+from pathlib import Path
+from tdconsole.ui.app import build_app
+from tdconsole.ui.messages import EventChosen
+
+threads = []
+
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "tdconsole.ui.screens.console":
+            threads.append(threading.get_ident())
+
+
+sys.meta_path.insert(0, Watch())
+"""
+
+
+@pytest.mark.parametrize("way", ["loader", "start screen"])
+def test_the_console_s_modules_are_imported_off_the_ui_thread(way: str) -> None:
+    """Whether the event is given on the command line (opened by the loader) or chosen on
+    the start screen, the worker that opens it imports the console's modules."""
+    if way == "loader":
+        path = events_dir() / "uno.tdc"
+        events_dir().mkdir(parents=True)
+        Tournament.create(path, "Uno", load_settings()).close()
+        start = (
+            "    from tdconsole.service import Tournament\n"
+            f"    event = Path({str(path)!r})\n"
+            "    app = build_app(None, lang='en', loader=lambda: Tournament.open(event))\n"
+            "    async with app.run_test() as pilot:\n"
+        )
+    else:
+        start = (
+            "    app = build_app(None, lang='en')\n"
+            "    async with app.run_test() as pilot:\n"
+            "        await app.workers.wait_for_complete()\n"
+            "        app.post_message(EventChosen('new', 'uno'))\n"
+        )
+    code = (
+        f"{WATCHED}\nasync def main():\n{start}"
+        "        for _ in range(50):\n"
+        "            await app.workers.wait_for_complete()\n"
+        "            await pilot.pause()\n"
+        "            if type(app.screen).__name__ == 'ConsoleScreen':\n"
+        "                break\n"
+        "        ui = threading.main_thread().ident\n"
+        "        print(type(app.screen).__name__, threads != [] and ui not in threads)\n"
+        "asyncio.run(main())\n"
+    )
+    assert printed_by_python(code).split() == ["ConsoleScreen", "True"]
