@@ -1,6 +1,6 @@
-"""The data folder's events, as the command line and the console's start screen use them: a
-new event, the recent ones, and a new one "like the last one" (its settings and the shape of its
-structure copied; its players offered for registration, which goes through ``register``)."""
+"""The data folder's events, as the command line and the console's start screen make them: a
+new event, and a new one "like the last one" (its settings and the shape of its structure
+copied; its players offered for registration, which goes through ``register``)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,10 @@ from tdconsole.i18n import _
 from tdconsole.service import Tournament
 from tdconsole.service import read_event as read_event  # (the events' files read here)
 from tdconsole.store.paths import (
-    EVENT_SUFFIX,
-    events_dir,
     remember_event,
     resolve_event_path,
     unportable_name,
 )
-
-RECENT = 12
-"""How many recent events the start screen lists."""
 
 
 def new_event(
@@ -38,22 +33,6 @@ def new_event(
     Tournament.create(path, name or path.stem, settings, actor=actor).close()
     remember_event(path)
     return path
-
-
-def recent_events(limit: int = RECENT) -> list[Path]:
-    """The data folder's events, the most recently changed first."""
-    dated: list[tuple[float, Path]] = []
-    try:
-        for path in events_dir().glob(f"*{EVENT_SUFFIX}"):
-            try:
-                if path.is_file():
-                    dated.append((path.stat().st_mtime, path))
-            except OSError:  # gone meanwhile, or unreadable: not offered
-                continue
-    except OSError:
-        return []
-    dated.sort(key=lambda item: (-item[0], item[1].name))
-    return [path for _mtime, path in dated[:limit]]
 
 
 def event_like(raw: str, previous: Path, *, actor: str | None = None) -> tuple[Path, list[str]]:

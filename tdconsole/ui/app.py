@@ -13,7 +13,6 @@ import re
 import threading
 from collections.abc import Callable
 from functools import partial
-from importlib import import_module
 from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -185,8 +184,8 @@ class ConsoleApp(ConsoleAppReach[int]):
         (Textual's traceback, with every frame's locals, is not printed: the crash report has
         it without them; ``textual_reach.ConsoleAppReach``.)"""
         if self.crash is None:
-            # lazy: the crash report writes through the store (the event's models), which the
-            # first frame does not need
+            # lazy: the crash report (the store's backups, importlib.metadata: ~100 ms before
+            # the first frame), which a console that may crash before its event needs alone
             from tdconsole.ui.crash import write_crash_report
 
             self.crash = error
@@ -236,8 +235,9 @@ class ConsoleApp(ConsoleAppReach[int]):
         self.run_worker(choose, thread=True, exclusive=True, group="choose-event")
 
     def _choose(self, message: EventChosen) -> None:
-        # lazy: another event made or opened (the service, the demo, the event's files), in
-        # this worker thread; the first frame and an event given on the command line do without
+        views_for(self.mode)  # in this worker, as ``_load``
+        # lazy: another event made or opened (the demo's build, the event's files: ~10 ms past
+        # the console's modules), which the start screen's choice alone asks
         from tdconsole.ui.event_choice import EventChooser
 
         EventChooser(self).prepare(message)
@@ -300,9 +300,9 @@ class ConsoleApp(ConsoleAppReach[int]):
 
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
-        # The screen's modules are imported here, off the UI thread, while the frame is shown
-        # (the console's are the heaviest part of its start).
-        import_module(f"tdconsole.ui.screens.{'display' if self.mode == 'display' else 'console'}")
+        # What comes after the first frame is imported here, off the UI thread, while the
+        # frame is shown (the console's modules are the heaviest part of its start).
+        views_for(self.mode)
         try:
             service = loader()
         except RuleError as exc:
@@ -323,14 +323,10 @@ class ConsoleApp(ConsoleAppReach[int]):
     def take(self, service: Tournament) -> None:
         """Use ``service``; the service decides the role (``--as`` someone other than the
         Director is floor staff), and the console shows what that role may do."""
-        # lazy: the views follow the event's log (its models), which the first frame does
-        # without; by now the service has loaded them
-        from tdconsole.ui.app_views import Views
-
         self.service = service
         if self.mode == "director" and service.role == "floor":
             self.mode = "floor"
-        self.views = Views(self)
+        self.views = views_for(self.mode)(self)
         self.undo_guard = UndoGuard()  # (the commands recorded here were another event's)
 
     def _not_loaded(self, exc: RuleError) -> None:
@@ -405,13 +401,10 @@ class ConsoleApp(ConsoleAppReach[int]):
     @on(PrintRequested)
     def print_requested(self, message: PrintRequested) -> None:
         message.stop()
-        if self.service is None:
+        if self.service is None or self.views is None:
             return
-        # lazy: the reports and the printer, which a print alone asks (the first frame does not)
-        from tdconsole.ui.printing import printed_state
-
         # The State is read here, on the UI thread that alone uses the service.
-        state = printed_state(self.service, message.players)
+        state = self.views.printed_state(message.players)
         self.print_report(message.kind, message.fmt, message.path, state, self.service.store.path)
 
     @work(thread=True, group="print")
@@ -423,7 +416,8 @@ class ConsoleApp(ConsoleAppReach[int]):
         state: StateView,
         event: Path | None = None,
     ) -> None:
-        # lazy: the reports and the printer, as in ``print_requested`` (imported there already)
+        # lazy: the reports and the printer (~100 ms past the console's modules), which a print
+        # alone asks, in its worker
         from tdconsole.ui.printing import print_report, print_season_of
 
         warnings: list[str] = []
@@ -452,6 +446,21 @@ class ConsoleApp(ConsoleAppReach[int]):
             self.call_from_thread(
                 self.notify, warning, severity="warning", timeout=15, markup=False
             )
+
+
+def views_for(mode: Mode) -> type[Views]:
+    """The views of ``mode``'s main screen, and with them, imported at once, every module the
+    console (or the room display) uses after its first frame: the worker that opens an event
+    calls this first, off the UI thread (``_load``, ``_choose``)."""
+    if mode == "display":
+        # lazy: the room display past its first frame (its screen, the event's models)
+        from tdconsole.ui.screens.display import DisplayViews
+
+        return DisplayViews
+    # lazy: the console past its first frame (its screens, dialogs and words, the event's models)
+    from tdconsole.ui.screens.console import ConsoleViews
+
+    return ConsoleViews
 
 
 def settled_heap() -> None:

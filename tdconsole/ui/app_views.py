@@ -1,10 +1,15 @@
 """The console's views kept up with the log: the main screen made, the State handed down to
 the screens, the clock's tick, the poll for other terminals' actions and their notices, at the
-pace of ``ui.pacing``. ``ConsoleApp`` (``ui.app``) makes one for each event it takes (never
-before its first frame: this module reads the event's models)."""
+pace of ``ui.pacing``; what an action recorded here says; the State a report prints.
+``ConsoleApp`` (``ui.app``) makes one for each event it takes, of its mode's kind: the
+console's (``screens.console.ConsoleViews``) or the room display's
+(``screens.display.DisplayViews``), never before its first frame: this module reads the
+event's models."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
@@ -12,21 +17,26 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from tdconsole.domain.clock import status
+from tdconsole.domain.commands import description_of
+from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.i18n import ngettext
+from tdconsole.reports.chosen import receipts_of
 from tdconsole.ui.guessing import GuessWatch
 from tdconsole.ui.log_watch import Activity, LogWatch
 from tdconsole.ui.pacing import NEWS_SECONDS, NewsNotices, RepaintPacer
 from tdconsole.ui.screens.base import MainScreen
+from tdconsole.ui.words import REPORTS, activity_text, describe, warnings_said
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tdconsole.domain.clock import ClockStatus
+    from tdconsole.domain.events import Command, Record
     from tdconsole.ui.app import ConsoleApp
     from tdconsole.ui.screens.console import ConsoleScreen
 
 
-class Views:
+class Views(ABC):
     """The console's views kept up with the log (module docstring): the App holds one
     (``app.views``) and hands it its ticks and polls."""
 
@@ -45,19 +55,9 @@ class Views:
         self.console: ConsoleScreen | None = None
         """The console's screen made for this event (none on the room display)."""
 
+    @abstractmethod
     def main_screen(self) -> MainScreen:
-        """The main screen of the App's mode. (The worker that opened the event imported its
-        module, off the UI thread: ``ConsoleApp._load``.)"""
-        if self.app.mode == "display":
-            # lazy: the room display's screen alone; the console's screens do without it
-            from tdconsole.ui.screens.display import DisplayScreen
-
-            return DisplayScreen(self.app.tr)
-        # lazy: the console's screen alone; the room display does without it
-        from tdconsole.ui.screens.console import ConsoleScreen
-
-        self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
-        return self.console
+        """The main screen of the App's mode."""
 
     def say_folder_notices(self) -> None:
         """The event's folders chosen on another machine, said once."""
@@ -147,12 +147,34 @@ class Views:
             )
         if not one_by_one:
             return
-        # lazy: the console's words, which the room display (it says no news) does without
-        from tdconsole.ui.words import activity_text
-
         for activity in news[:one_by_one]:
             text = activity_text(activity, self.app.tr)
             self.app.notify(text, title=title, timeout=NEWS_SECONDS, markup=False)
+
+    def said_recorded(self, command: Command, records: list[Record]) -> None:
+        """What ``command``, recorded here (``records``), did, said in a notice, with the
+        report ``p`` prints of it (``app.named_report``) and what the Director should weigh."""
+        app = self.app
+        service = app.service
+        assert service is not None
+        what = describe(command, records, app.tr, service.state.settings.currency)
+        described = description_of(type(command))
+        app.named_report = described.prints if described is not None else None
+        if app.named_report is not None:  # the report its notice names for p
+            report = app.tr.say(dict(REPORTS)[app.named_report]).lower()
+            what = app.tr("{what}: p prints the {report}", what=what, report=report)
+        app.notify(app.tr("{what} — u to undo", what=what), timeout=6, markup=False)
+        for warning in warnings_said(service.warned(records), app.tr):  # the Director decides
+            app.notify(warning, severity="warning", timeout=15, markup=False)
+
+    def printed_state(self, players: Sequence[str] | None) -> StateView:
+        """What a report prints of the event now: the read model, narrowed to the receipts of
+        ``players`` where some are named. Read on the console's thread, the one that uses the
+        service."""
+        service = self.app.service
+        assert service is not None
+        state = state_view(service.state, service.now())
+        return receipts_of(state, players) if players else state
 
     def clock_status(self) -> ClockStatus | None:
         if self.app.service is None:

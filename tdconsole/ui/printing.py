@@ -7,13 +7,11 @@ languages, as on the command line (``tdconsole print``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdconsole.domain.read_model import StateView, state_view
 from tdconsole.i18n import _
-from tdconsole.reports.chosen import receipts_of
 from tdconsole.reports.printer import check_printable, printed_format, send
 from tdconsole.reports.rendering import render
 from tdconsole.reports.season import render_season
@@ -21,20 +19,12 @@ from tdconsole.store.output import write_free
 from tdconsole.ui.season_reading import chosen_season, season_document, season_file_of
 
 if TYPE_CHECKING:
-    from tdconsole.service import Tournament
+    from tdconsole.domain.read_model import StateView
 
 CHOOSE = _("choose pdf or txt")
 """How to choose a format the printer lays out, in the print dialog."""
 WRITE = _("write it to a file")
 """How to get a report on paper without a printer, in the print dialog."""
-
-
-def printed_state(service: Tournament, players: Sequence[str] | None) -> StateView:
-    """What a report prints of ``service``'s event now: the read model, narrowed to the
-    receipts of ``players`` where some are named. Read on the console's thread, the one that
-    uses the service."""
-    state = state_view(service.state, service.now())
-    return receipts_of(state, players) if players else state
 
 
 def print_report(

@@ -1,4 +1,5 @@
-"""What an action did, in the console's language: the notifications after each action."""
+"""What an action did, in the console's language: the notifications after each action, and the
+reports by their names."""
 
 from __future__ import annotations
 
@@ -12,12 +13,26 @@ from tdconsole.domain.slices.register import PlayerRegistered
 from tdconsole.domain.slices.second_stack import SecondStackIssued
 from tdconsole.domain.slices.withdraw import FeeRefunded, PlayerWithdrawn, moved_up_said
 from tdconsole.domain.summaries import summary_text
+from tdconsole.i18n import Msg, _
 from tdconsole.ui.i18n import Translator, chips
 
 if TYPE_CHECKING:
     from tdconsole.domain.events import Record
-    from tdconsole.i18n import Msg
     from tdconsole.ui.log_watch import Activity
+
+REPORTS: tuple[tuple[str, Msg], ...] = (
+    ("standings", _("Standings")),
+    ("seating", _("Seating")),
+    ("slips", _("Seat slips")),
+    ("payouts", _("Payouts")),
+    ("results", _("Results")),
+    ("rulings", _("Rulings log")),
+    ("moves", _("Moves")),
+    ("cash", _("Cash summary")),
+    ("receipts", _("Prize receipts")),
+)
+"""The reports the console prints, by the names it gives them (the print dialog, the notice
+that names what ``p`` prints)."""
 
 
 def describe(

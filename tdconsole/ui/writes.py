@@ -20,7 +20,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from tdconsole.domain.commands import description_of
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.summaries import summary_text
 from tdconsole.ui.messages import CommandRequested, UndoRequested
@@ -105,25 +104,10 @@ class WriteLane:
             message.dialog.dismiss(None)
         app.refresh_views()
         app.tick()
-        # lazy: the console's words, which the first frame and the room display do without
-        from tdconsole.ui.words import describe, warnings_said
-
-        service = app.service
-        assert service is not None
-        what = describe(message.command, records, app.tr, service.state.settings.currency)
-        described = description_of(type(message.command))
-        app.named_report = described.prints if described is not None else None
-        if app.named_report is not None:  # the report its notice names for p
-            # lazy: the reports' names live with the print dialog, which the first frame and the
-            # room display do without
-            from tdconsole.ui.dialogs.print_report import REPORTS
-
-            report = app.tr.say(dict(REPORTS)[app.named_report]).lower()
-            what = app.tr("{what}: p prints the {report}", what=what, report=report)
         app.undo_guard.recorded(records)
-        app.notify(app.tr("{what} — u to undo", what=what), timeout=6, markup=False)
-        for warning in warnings_said(service.warned(records), app.tr):  # the Director decides
-            app.notify(warning, severity="warning", timeout=15, markup=False)
+        views = app.views
+        assert views is not None  # (a command recorded: an event taken)
+        views.said_recorded(message.command, records)
         if message.then is not None:
             app.post_message(message.then)
 

@@ -15,24 +15,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet
 
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import _
 from tdconsole.reports import filename
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import PrintRequested
 from tdconsole.ui.screens.backdrop import Backdrop
 from tdconsole.ui.widgets.choices import Choice, Choices, Tick
+from tdconsole.ui.words import REPORTS
 
-REPORTS: tuple[tuple[str, Msg], ...] = (
-    ("standings", _("Standings")),
-    ("seating", _("Seating")),
-    ("slips", _("Seat slips")),
-    ("payouts", _("Payouts")),
-    ("results", _("Results")),
-    ("rulings", _("Rulings log")),
-    ("moves", _("Moves")),
-    ("cash", _("Cash summary")),
-    ("receipts", _("Prize receipts")),
-)
 SEASON = ("season", _("Season standings"))
 """The season's standings: offered from the Season tab."""
 FORMATS = ("pdf", "txt", "html", "csv")

@@ -22,6 +22,7 @@ from tdconsole.domain.identity import match_players, typed_key
 from tdconsole.domain.slices.register import Register
 from tdconsole.i18n import _
 from tdconsole.ui.dialogs.base import Dialog
+from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
 
 SHOWN = 5
 """How many known players the note names for the letters typed."""
@@ -151,9 +152,6 @@ class RegisterDialog(Dialog):
         if not self.last:
             self.notify(self.tr("No earlier event in the data folder"), severity="warning")
             return
-        # lazy: the checklist is only needed when the last event's players are offered
-        from tdconsole.ui.dialogs.register_again import RegisterAgainDialog
-
         self.app.switch_screen(RegisterAgainDialog(self.tr).offering(self.last))
 
     def command(self) -> Command | None:

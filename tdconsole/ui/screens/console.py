@@ -6,7 +6,10 @@ what the floor may not do (clock control, settings, Director-only actions).
 This module holds the layout, what the App hands down to it, the bindings, who may use which
 key (``check_action``), the navigation and the command palette's entries; what the actions
 apply to and the actions on the room (clock, dialogs, direct commands) are
-``console_actions.ConsoleActions``.
+``console_actions.ConsoleActions``. ``ConsoleViews`` makes it for the App.
+
+The App's worker that opens an event imports this module (``ui.app.views_for``): what it
+imports at its top is all the console loads after its first frame.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from textual.widgets import Input, TabbedContent, TabPane
 from tdconsole.domain.described import action_id
 from tdconsole.domain.words import listed_word
 from tdconsole.i18n import _
+from tdconsole.ui.app_views import Views
 from tdconsole.ui.dialogs.base import where_seated
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
@@ -42,6 +46,7 @@ from tdconsole.ui.screens.console_keys import (
     why_not,
 )
 from tdconsole.ui.screens.keys import KeysScreen
+from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
 from tdconsole.ui.widgets.clock_panel import ClockPanel
@@ -321,6 +326,14 @@ class ConsoleScreen(ConsoleActions, MainScreen):
         self.query_one(TablesView).select_table(number)
 
 
+class ConsoleViews(Views):
+    """The Director's and the floor's views of the event, on the console's screen."""
+
+    def main_screen(self) -> ConsoleScreen:
+        self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
+        return self.console
+
+
 ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}
 
 FLOOR_FOOTER = {"count", "call_clock"}
@@ -411,9 +424,6 @@ def palette_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]
 def event_and_season_entries(screen: ConsoleScreen) -> list[tuple[str, object, str, str]]:
     """The start screen over this event (a new one, a recent one, one like it) and the Season
     tab's three actions: the Director's, never the floor's."""
-    # lazy: the start screen is needed only when chosen
-    from tdconsole.ui.screens.start import StartScreen
-
     tr = screen.tr
 
     def events() -> None:

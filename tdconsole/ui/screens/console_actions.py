@@ -2,13 +2,12 @@
 
 ``ConsoleActions`` is the part of ``ConsoleScreen`` (``console``) that finds what an action
 applies to (the tab in front, the player and the table under the cursor, the table to close)
-and acts: it posts the clock's commands, opens the dialogs, forms and screens (the print
-dialog and the structure screen imported when first used), and asks before the one-key
-commands (fee, food, withdraw, undo, redo, the level and the time of the clock, quit:
-``confirm``; what undo names: ``undo_guard``).
-The screen keeps the layout, the bindings, who may use which key (``check_action``), and the
-navigation. It is a plain class at run time, so
-the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen`` alone.
+and acts: it posts the clock's commands, opens the dialogs, forms and screens, and asks
+before the one-key commands (fee, food, withdraw, undo, redo, the level and the time of the
+clock, quit: ``confirm``; what undo names: ``undo_guard``). The screen keeps the layout, the
+bindings, who may use which key (``check_action``), and the navigation. It is a plain class at
+run time, so the screen's bindings, CSS type names and CSS bases are those of a ``MainScreen``
+alone.
 """
 
 from __future__ import annotations
@@ -25,7 +24,10 @@ from tdconsole.domain.commands import BY_COMMAND
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
+from tdconsole.domain.slices.spec import declared
 from tdconsole.i18n import _
+from tdconsole.reports.printer import print_folder
+from tdconsole.store.local_folders import print_dir_here
 from tdconsole.ui.calculators import form_class
 from tdconsole.ui.dialogs.call_clock import CallClockDialog
 from tdconsole.ui.dialogs.clock_set import ClockSetDialog
@@ -35,9 +37,12 @@ from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.count import CountDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.final import FinalDialog
+from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
 from tdconsole.ui.dialogs.register import RegisterDialog
+from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
 from tdconsole.ui.screens.settings import SettingsScreen
+from tdconsole.ui.screens.structure import StructureScreen
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
@@ -223,9 +228,6 @@ class ConsoleActions(_Screen):
         """Print the report the last notice named ("p prints the seat slips"), else the
         report of the view in front (any other can be chosen in the dialog); into the
         event's print folder."""
-        # lazy: the print dialog would weigh on the console's start-up
-        from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
-
         tab = self.active_tab()
         kind = FOR_TAB.get(tab, "standings")
         if tab in ("standings", "season"):
@@ -238,10 +240,6 @@ class ConsoleActions(_Screen):
 
     def _print_folder(self) -> Path | None:
         """The event's print folder (``prints/`` beside it, or ``print_dir``)."""
-        # lazy: the printer's module would weigh on the console's start-up
-        from tdconsole.reports.printer import print_folder
-        from tdconsole.store.local_folders import print_dir_here
-
         service = getattr(self.app, "service", None)
         if service is None:
             return None
@@ -255,10 +253,6 @@ class ConsoleActions(_Screen):
         one choosing among none is said, not opened; one whose player is chosen first says
         where to choose him when none it may name is under the cursor; ``given``: what its
         fields open with."""
-        # lazy: the command's module, imported when its key is pressed
-        from tdconsole.domain.slices.spec import declared
-        from tdconsole.ui.dialogs.slice_dialog import SliceDialog
-
         found = declared(command)
         form = self._service().form(found)
         empty = form.nothing_to_choose()
@@ -287,9 +281,6 @@ class ConsoleActions(_Screen):
 
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
-        # lazy: the structure screen and its proposal would weigh on the console's start-up
-        from tdconsole.ui.screens.structure import StructureScreen
-
         clock = getattr(self.app, "clock", None) or datetime.now
         self.app.push_screen(StructureScreen(self.tr, self._service().planned(), clock()))
 

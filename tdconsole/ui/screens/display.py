@@ -14,6 +14,10 @@ The Director's message, when there is one, is a band under the top line at every
 The bell rings where the page chimes: a level change, a break's start and end, one minute left;
 with the event's ``voice`` on, espeak-ng says what the page says there, where it is installed
 (``tdconsole.ui.voice``).
+
+``DisplayViews`` makes the screen for the App, whose worker that opens the event imports this
+module (``ui.app.views_for``): what it imports at its top is all the room display loads after
+its first frame.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from textual.widgets import Static
 
 from tdconsole.domain.numbers import money_said
 from tdconsole.domain.room import Blinds, Room, chime
+from tdconsole.ui.app_views import Views
 from tdconsole.ui.i18n import Translator, chips
 from tdconsole.ui.screens.base import MainScreen
 from tdconsole.ui.voice import Voice
@@ -277,3 +282,10 @@ class DisplayScreen(MainScreen):
 
     def action_leave(self) -> None:
         self.app.exit(0)
+
+
+class DisplayViews(Views):
+    """The room display's views of the event, on its one screen."""
+
+    def main_screen(self) -> DisplayScreen:
+        return DisplayScreen(self.app.tr)

@@ -19,12 +19,32 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tdconsole.i18n import _
+from tdconsole.store.paths import EVENT_SUFFIX, events_dir
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import EventChosen
 from tdconsole.ui.screens.base import STYLESHEET
 from tdconsole.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["EventChosen", "StartScreen"]
+
+RECENT = 12
+"""How many recent events the start screen lists."""
+
+
+def recent_events(limit: int = RECENT) -> list[Path]:
+    """The data folder's events, the most recently changed first."""
+    dated: list[tuple[float, Path]] = []
+    try:
+        for path in events_dir().glob(f"*{EVENT_SUFFIX}"):
+            try:
+                if path.is_file():
+                    dated.append((path.stat().st_mtime, path))
+            except OSError:  # gone meanwhile, or unreadable: not offered
+                continue
+    except OSError:
+        return []
+    dated.sort(key=lambda item: (-item[0], item[1].name))
+    return [path for _mtime, path in dated[:limit]]
 
 
 class StartScreen(Screen[None]):
@@ -71,9 +91,6 @@ class StartScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="recent-events")
     def _find_recent(self) -> None:
-        # lazy: the service's models, which the first frame does not need
-        from tdconsole.event_files import recent_events
-
         self.post_message(self.Found(recent_events()))
 
     @on(Found)

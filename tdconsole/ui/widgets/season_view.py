@@ -137,9 +137,32 @@ class SeasonView(Vertical):
 
     @work(thread=True, exclusive=True, group="season")
     def _read(self, path: Path) -> None:
-        # lazy: the season's modules, read in this worker after the first frame
-        from tdconsole.ui.season_reading import season_document, season_file_of
+        self._season(path)
 
+    @work(thread=True, exclusive=True, group="season-change")
+    def _change(self, action: str, name: str) -> None:
+        """A season made, this event added: never dropped for a read asked meanwhile."""
+        self._season(self._event_path(), (action, name))
+
+    def _season(self, path: Path | None, change: tuple[str, str] | None = None) -> None:
+        """In a worker (off the UI thread): the season counting the event at ``path`` read;
+        first, a ``change`` asked on the tab (``(action, name)``), through the functions the
+        command line's ``season`` uses, its outcome said in a notice."""
+        # lazy: the season's modules (60–120 ms past the console's), in the season's workers
+        from tdconsole.ui.season_reading import season_changed, season_document, season_file_of
+
+        if change is not None:
+            action, name = change
+            try:
+                said = season_changed(action, name, path, getattr(self.app, "actor", None))
+            except RuleError as exc:
+                self.post_message(self.Changed(exc.text(self.tr.lang), "error"))
+                return
+            if said is None:
+                return
+            self.post_message(self.Changed(said.text(self.tr.lang), "information"))
+        if path is None:
+            return
         try:
             found = season_file_of(path)
             document = None if found is None else season_document(found, self.tr.lang)
@@ -164,28 +187,11 @@ class SeasonView(Vertical):
         the event's print folder (PDF, HTML, CSV, text) or the printer, as every report."""
         await self.screen.run_action("print")
 
-    @work(thread=True, exclusive=True, group="season-change")
-    def _change(self, action: str, name: str) -> None:
-        """Through the functions the command line's ``season`` uses: off the UI thread (it
-        reads the season's events), with the outcome said in a notice."""
-        # lazy: the season's modules, read in this worker after the first frame
-        from tdconsole.ui.season_reading import season_changed
-
-        actor = getattr(self.app, "actor", None)
-        try:
-            said = season_changed(action, name, self._event_path(), actor)
-        except RuleError as exc:
-            self.post_message(self.Changed(exc.text(self.tr.lang), "error"))
-            return
-        if said is not None:
-            self.post_message(self.Changed(said.text(self.tr.lang), "information"))
-
     def on_season_view_changed(self, message: Changed) -> None:
         message.stop()
         self.notify(message.text, severity=message.severity, markup=False)
-        if message.severity == "information":
+        if message.severity == "information":  # (the season is read again: ``_season``)
             self.query_one("#season-name", Input).value = ""
-            self.reload()
 
     def on_season_view_loaded(self, message: Loaded) -> None:
         message.stop()

@@ -1,0 +1,131 @@
+"""What the console loads before its first frame and after it: the first frame (the App, the
+opening and start screens) loads none of the event's models, and the worker that opens an
+event imports, in one module, everything the console (or the room display) uses after it;
+only what waits for a real reason (``tests/test_lazy_imports.py``) is left to later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tdhelpers.support import printed_by_python
+
+from tdconsole.service import Tournament
+from tdconsole.store.paths import events_dir
+from tdconsole.store.settings_file import load_settings
+
+UI = Path(__file__).resolve().parents[2] / "tdconsole" / "ui"
+
+HEAVY = ("pydantic", "tdconsole.service", "tdconsole.domain.state")
+"""The event's models: what the first frame never waits for."""
+
+KEPT_LAZY = {
+    "tdconsole.ui.crash",  # a crash report, on a crash alone
+    "tdconsole.ui.event_choice",  # the start screen's choice carried out
+    "tdconsole.ui.printing",  # the reports and the printer, in a print's worker
+    "tdconsole.ui.season_reading",  # the season's modules, in the season's workers
+}
+CALCULATORS = "tdconsole.ui.calculators."
+"""Each calculator is imported by its name when it is opened (``calculators.form_class``)."""
+
+
+def ui_modules() -> set[str]:
+    found = set()
+    for path in UI.rglob("*.py"):
+        parts = ("tdconsole", *path.relative_to(UI.parent).with_suffix("").parts)
+        found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+def loaded_after(code: str) -> set[str]:
+    """The console's modules, and the event's models, a fresh interpreter holds after
+    ``code``."""
+    probe = (
+        f"{code}\nimport sys\n"
+        f"print(' '.join(m for m in sys.modules if m.startswith('tdconsole.ui') or m in {HEAVY!r}))"
+    )
+    return set(printed_by_python(probe).split())
+
+
+def test_the_worker_that_opens_an_event_imports_all_that_comes_after_the_first_frame() -> None:
+    first = loaded_after("import tdconsole.cli.ui_cmds\nimport tdconsole.ui.app")
+    console = loaded_after("from tdconsole.ui.app import views_for\nviews_for('director')")
+    display = loaded_after("from tdconsole.ui.app import views_for\nviews_for('display')")
+    assert first.isdisjoint({*HEAVY, "tdconsole.ui.app_views", "tdconsole.ui.words"})
+    assert "tdconsole.ui.screens.display" not in console
+    assert "tdconsole.ui.screens.console" not in display
+    left = ui_modules() - first - console - display
+    assert {name for name in left if not name.startswith(CALCULATORS)} == KEPT_LAZY
+
+
+def test_the_start_screen_lists_the_recent_events_without_the_event_s_models() -> None:
+    events_dir().mkdir(parents=True)
+    (events_dir() / "uno.tdc").write_bytes(b"")
+    code = (
+        "import asyncio, sys\nfrom tdconsole.ui.app import build_app\n"
+        "async def main():\n"
+        "    app = build_app(None, lang='en')\n"
+        "    async with app.run_test() as pilot:\n"
+        "        await app.workers.wait_for_complete()\n"
+        "        await pilot.pause()\n"
+        "        print(' '.join(p.stem for p in app.screen.recent))\n"
+        f"        print(' '.join(m for m in {HEAVY!r} if m in sys.modules))\n"
+        "asyncio.run(main())\n"
+    )
+    listed, loaded = printed_by_python(code).split("\n")[:2]
+    assert listed == "uno"
+    assert loaded.split() == []
+
+
+WATCHED = """
+import asyncio, sys, threading
+from pathlib import Path
+from tdconsole.ui.app import build_app
+from tdconsole.ui.messages import EventChosen
+
+threads = []
+
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "tdconsole.ui.screens.console":
+            threads.append(threading.get_ident())
+
+
+sys.meta_path.insert(0, Watch())
+"""
+
+
+@pytest.mark.parametrize("way", ["loader", "start screen"])
+def test_the_console_s_modules_are_imported_off_the_ui_thread(way: str) -> None:
+    """Whether the event is given on the command line (opened by the loader) or chosen on
+    the start screen, the worker that opens it imports the console's modules."""
+    if way == "loader":
+        path = events_dir() / "uno.tdc"
+        events_dir().mkdir(parents=True)
+        Tournament.create(path, "Uno", load_settings()).close()
+        start = (
+            "    from tdconsole.service import Tournament\n"
+            f"    event = Path({str(path)!r})\n"
+            "    app = build_app(None, lang='en', loader=lambda: Tournament.open(event))\n"
+            "    async with app.run_test() as pilot:\n"
+        )
+    else:
+        start = (
+            "    app = build_app(None, lang='en')\n"
+            "    async with app.run_test() as pilot:\n"
+            "        await app.workers.wait_for_complete()\n"
+            "        app.post_message(EventChosen('new', 'uno'))\n"
+        )
+    code = (
+        f"{WATCHED}\nasync def main():\n{start}"
+        "        for _ in range(50):\n"
+        "            await app.workers.wait_for_complete()\n"
+        "            await pilot.pause()\n"
+        "            if type(app.screen).__name__ == 'ConsoleScreen':\n"
+        "                break\n"
+        "        ui = threading.main_thread().ident\n"
+        "        print(type(app.screen).__name__, threads != [] and ui not in threads)\n"
+        "asyncio.run(main())\n"
+    )
+    assert printed_by_python(code).split() == ["ConsoleScreen", "True"]
