@@ -222,7 +222,10 @@ class Views(ABC):
             if self.app.mode != "display":
                 self.notify_news([])  # what a notice counted while it showed
             return
-        if not isinstance(self.app.screen, MainScreen):
+        stack = self.app.screen_stack
+        if not stack:
+            return  # (the App closing: its screens are gone, its timers not yet)
+        if not isinstance(stack[-1], MainScreen):
             self.show_dialogs()
             return
         if not self.pacer.due(now):

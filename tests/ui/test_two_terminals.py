@@ -6,6 +6,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import pytest
+from textual.app import ScreenStackError
 from textual.pilot import Pilot
 
 from tdconsole.ui.app import ConsoleApp
@@ -96,3 +98,25 @@ async def test_a_refused_action_shows_the_latest_state(make_app: MakeApp) -> Non
         refusals = [n.message for n in notifications(console) if n.severity == "error"]
         assert refusals, "the second bust is refused"
         assert "Moretti" not in seated() and len(seated()) == 23
+
+
+async def test_a_poll_while_the_console_closes_finds_no_screen_and_does_nothing(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The poll timer may fire while the App closes, its screens gone and its timers not yet
+    stopped: the poll then does nothing (it once asked for the screen and raised)."""
+
+    def no_screen(_app: ConsoleApp) -> Any:
+        raise ScreenStackError("No screens on stack")
+
+    async with director_and_floor(make_app) as (console, _floor, director, staff):
+        await director.pause()
+        await staff.press("e", "ctrl+r", "enter")
+        await staff.pause()
+        assert console.views is not None and console.service is not None
+        console.views.painted_seq = -1  # news to paint, whether or not its timer polled
+        with monkeypatch.context() as closing:
+            closing.setattr(ConsoleApp, "screen_stack", property(lambda _app: []))
+            closing.setattr(ConsoleApp, "screen", property(no_screen))
+            console.poll()
+        assert console.service.state.find("Moretti").status == "out"  # type: ignore[union-attr]
