@@ -85,20 +85,28 @@ class KeysFooter(Footer):
             return False
         plain = [w for w in old if not w.has_class(PALETTE)]
         fresh = [w for w in new if not w.has_class(PALETTE)]
+        # The keys alike at both ends stay where they are; those between are changed in
+        # place, and the ones more (or fewer) mounted (or removed) where they differ.
+        head = _alike(plain, fresh)
+        tail = _alike(plain[head:][::-1], fresh[head:][::-1])
+        middle, changed = plain[head : len(plain) - tail], fresh[head : len(fresh) - tail]
         for widget, like in [
-            *zip(plain, fresh, strict=False),
+            *zip(plain[:head], fresh[:head], strict=True),
+            *zip(plain[len(plain) - tail :], fresh[len(fresh) - tail :], strict=True),
+            *zip(middle, changed, strict=False),
             *zip(old_palette, new_palette, strict=True),
         ]:
             set_footer_key(widget, like)
         self._shown = keys
         self.updated += 1
-        if len(fresh) > len(plain):
-            more = fresh[len(plain) :]
+        if len(changed) > len(middle):
+            more = changed[len(middle) :]
             for widget in more:
                 keep_footer_key_compact(widget, self.compact)
-            await self.mount_all(more, before=old_palette[0] if old_palette else None)
-        elif len(fresh) < len(plain):
-            await self.remove_children(plain[len(fresh) :])
+            after = plain[len(plain) - tail :] + old_palette
+            await self.mount_all(more, before=after[0] if after else None)
+        elif len(changed) < len(middle):
+            await self.remove_children(middle[len(changed) :])
         return True
 
     def compose(self) -> ComposeResult:
@@ -111,3 +119,14 @@ class KeysFooter(Footer):
             # to the footer's style: it stays compact, as Textual makes it.)
             keep_footer_key_compact(widget, self.compact)
             yield widget
+
+
+def _alike(shown: list[FooterKey], fresh: list[FooterKey]) -> int:
+    """How many keys at the start of ``shown`` are bound to the keys at the start of
+    ``fresh``."""
+    count = 0
+    for widget, like in zip(shown, fresh, strict=False):
+        if (widget.key, widget.action) != (like.key, like.action):
+            break
+        count += 1
+    return count
