@@ -129,3 +129,16 @@ async def test_another_tab_s_keys_change_the_footer_in_place_as_a_rebuild_would(
         assert footer.updated > 0 and len(counts) > 1
         kept = set(footer.query_children(FooterKey))
         assert kept & set(first)
+
+
+async def test_an_update_that_finds_the_keys_shown_changes_nothing(app: ConsoleApp) -> None:
+    """An update asked for when the keys changed, run after they went back (a field focused
+    and left before the next frame), leaves the footer's widgets as they are."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(KeysFooter)
+        widgets, built, updated = list(footer.children), footer.recomposed, footer.updated
+        await footer.recompose()
+        await settle(pilot)
+        assert list(footer.children) == widgets
+        assert (footer.recomposed, footer.updated) == (built, updated)

@@ -4,11 +4,12 @@ Textual's footer rebuilds itself (a new widget per key, each styled and laid out
 screen's bindings are updated, which Textual signals at every change of focus: a dialog opened
 or closed, a field or a table focused. Most of those changes leave the same keys on show, and the
 rebuild was a large share of what a key costs the console (profiled: about 7 % of the console's
-CPU through a walk of its screens). This footer reads its keys once per batch of signals (the
-first asks for the one update that answers them all, three as the console opens), leaves itself
-alone when they are the keys it shows, and otherwise gives its key widgets their new keys, words
-and state in place, mounting or removing only the keys added or gone (another tab shows a key
-more or less: its widgets are not all rebuilt)."""
+CPU through a walk of its screens). This footer compares the keys it would show with the ones it
+shows and leaves itself alone when they are the same; signals that come before an asked-for
+update has run (three as the console opens) are answered by that one update, which gives the
+key widgets their new keys, words and state in place, mounting or removing only the keys added
+or gone (another tab shows a key more or less: its widgets are not all rebuilt), or nothing
+when the keys went back to the ones shown meanwhile."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ class KeysFooter(Footer):
         # (Textual's own test first: before the first keys, or with the app unfocused, or on
         # another screen, it does what Textual does: the update after the next refresh.)
         here = self.is_attached and screen is self.screen
-        if self._pending and here and screen.app.app_focus:
+        ready = footer_ready(self) and screen.app.app_focus
+        if ready and here and (self._pending or self._keys() == self._shown):
             return
         super().bindings_changed(screen)
         self._pending = screen.app.app_focus and here
