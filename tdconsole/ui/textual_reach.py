@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
@@ -26,7 +27,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import RadioSet
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey as FooterKey
 from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
@@ -235,6 +236,31 @@ def keep_footer_key_compact(widget: Widget, compact: bool) -> None:
     public ``textual.widgets.FooterKey``."""
     if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
         widget.set_reactive(FooterKey.compact, compact)
+
+
+def set_footer_key(widget: FooterKey, like: FooterKey) -> None:
+    """``widget``, a key of a footer on show, made to show what ``like`` (a key not mounted)
+    shows: its key, words, action, state and tooltip (``FooterKey``'s attributes and its
+    ``-disabled`` class, which Textual sets as it builds a key). Repainted when they change,
+    laid out again when its width may. Stands in for a public way to change a footer's key."""
+    shown, showing = (widget.key_display, widget.description), (like.key_display, like.description)
+    same = (
+        widget.key == like.key
+        and shown == showing
+        and widget.action == like.action
+        and widget._disabled == like._disabled
+        and widget.tooltip == like.tooltip
+    )
+    if same:
+        return
+    widget.key, widget.action = like.key, like.action
+    widget.key_display, widget.description = like.key_display, like.description
+    widget._disabled = like._disabled
+    widget.set_class(like._disabled, "-disabled")
+    widget.tooltip = like.tooltip
+    widget.refresh(
+        layout=[cell_len(text) for text in shown] != [cell_len(text) for text in showing]
+    )
 
 
 # -- the command palette --------------------------------------------------------------------

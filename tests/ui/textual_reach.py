@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from textual._compositor import Compositor as Compositor
@@ -27,6 +27,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets._footer import FooterKey as FooterKey
+
+W = TypeVar("W", bound=Widget)
 
 LAID_OUT = "_refresh_layout"
 """The method of a screen Textual lays it out in (``Screen._refresh_layout``), which a test
@@ -97,6 +99,14 @@ def render_whole(app: App[Any]) -> RenderableType:
     (``Screen._compositor``, ``App._background_screens``). Stands in for a public
     ``App.export_screenshot`` that gives the renderable."""
     return app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+
+
+def composed(widget: W, kind: type[W]) -> list[Widget]:
+    """What ``kind``'s ``compose`` yields now for ``widget``, run in the widget's own context
+    (``MessagePump._context``), where Textual runs it: a widget it yields may bind its data to
+    the widget's. Stands in for a public "what would a recompose mount"."""
+    with widget._context():
+        return list(kind.compose(widget))
 
 
 def layout_asked_by(screen: Screen[Any]) -> list[Widget]:
