@@ -95,6 +95,15 @@ _CONSOLE_WORDS: tuple[Rule, ...] = (
         pgettext("refusal pattern", r"remove the alias that joins them \(`season unalias`\)"),
         pgettext("refusal words", "remove the alias that joins them from the season file"),
     ),
+    # a copy on a second device: its console takes it over with O
+    (
+        pgettext("refusal pattern", "or `tdconsole take-over` if it is gone"),
+        pgettext("refusal words", "or press O if it is gone"),
+    ),
+    (
+        pgettext("refusal pattern", "`take-over` is for the copy on a second device"),
+        pgettext("refusal words", "O is for the copy on a second device"),
+    ),
     # commands that are keys at the console
     (r"`final --count \.\.\.`", "f"),
     (

@@ -44,6 +44,7 @@ from tdconsole.domain.slices.register import Register
 from tdconsole.domain.slices.sanction import Sanction
 from tdconsole.domain.slices.show_message import ShowMessage
 from tdconsole.domain.slices.sign_phones_out import SignPhonesOut
+from tdconsole.domain.slices.take_over import TakeOver
 from tdconsole.domain.slices.withdraw import Withdraw
 from tdconsole.domain.summaries import (
     OLD_SHAPES,
@@ -125,6 +126,7 @@ SAMPLES: list[Command] = [
     ShowMessage(message="Dinner is served", minutes=30),
     ClearMessage(),
     CallBreak(minutes=10, reason="cena"),
+    TakeOver(device="cassa", address="http://192.168.1.5:8000"),
 ]
 
 
