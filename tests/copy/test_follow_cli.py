@@ -65,7 +65,7 @@ async def test_a_wrong_pin_and_another_events_copy_are_refused(
     assert code == 2 and "wrong PIN" in err and not to.exists()
     other = Tournament.create(tmp_path / "altro.tdc", "Altro", Settings())
     try:
-        copy = CopyFile.open(to)
+        copy = CopyFile.open(to, "http://127.0.0.1:8000")
         copy.take(copying.feed(other.store, 0), copying.identity(other.store), datetime.now(UTC))
         copy.close()
     finally:
@@ -123,7 +123,7 @@ async def test_a_server_in_trouble_is_waited_out_not_fatal(
     app.router.add_post("/copy/api/attach", attach)
     app.router.add_post("/copy/api/log", log)
     server = await aiohttp_server(app)
-    copy = CopyFile.open(tmp_path / "copia.tdc")
+    copy = CopyFile.open(tmp_path / "copia.tdc", "http://127.0.0.1:8000")
     client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
     await asyncio.to_thread(
         follow_copy, copy, client, Status(io.StringIO(), "en"), lambda: copy.last == last

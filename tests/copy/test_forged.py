@@ -81,7 +81,7 @@ async def test_a_forged_entry_is_refused_in_one_line_and_the_copy_is_unchanged(
     finally:
         store.close()
     target = tmp_path / "copia.tdc"
-    copy = CopyFile.open(target)
+    copy = CopyFile.open(target, "http://127.0.0.1:8000")
     copy.take(items[:HELD], identity, datetime.now(UTC))
     before = copy.store.rows() if copy.store else []
     forged = copying_objects.deepcopy(items[HELD:])
