@@ -7,8 +7,6 @@ recorded); an action acknowledged with no "not on the copy" was on the copy alre
 
 from __future__ import annotations
 
-import http.cookiejar
-import json
 import os
 import random
 import signal
@@ -16,12 +14,11 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from tdhelpers.floor_browser import TESTS, Server, free_port
+from tdhelpers.floor_phone import Phone
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 from bench.copy import held
@@ -32,35 +29,6 @@ from tdconsole.store.eventstore import EventStore
 
 SEED = 49
 ROUNDS = 14
-
-
-class Phone:
-    """A phone of the floor signed in (its cookies kept across the server's restarts)."""
-
-    def __init__(self, url: str) -> None:
-        self.url, self.csrf = url, ""
-        jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-    def call(self, path: str, body: dict[str, Any]) -> int:
-        request = urllib.request.Request(
-            self.url + path,
-            data=json.dumps(body).encode(),
-            headers={
-                "Origin": self.url,
-                "X-CSRF-Token": self.csrf,
-                "Content-Type": "application/json",
-            },
-        )
-        try:
-            with self.opener.open(request, timeout=20) as answer:
-                if path.endswith("sign-in"):
-                    self.csrf = json.loads(answer.read())["csrf"]
-                return int(answer.status)
-        except urllib.error.HTTPError as refused:
-            return int(refused.code)
-        except OSError:
-            return 0  # (the server was killed under the request: not acknowledged)
 
 
 def until(check: Any, what: str, seconds: float = 20.0) -> None:
