@@ -6,7 +6,6 @@ taken refused before anything is copied."""
 from __future__ import annotations
 
 import asyncio
-import io
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -16,29 +15,15 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 from tdhelpers.floor_pins import DIRECTOR_PIN
+from tdhelpers.following import run_follow as follow
+from tdhelpers.following import served_feed
 
-from tdconsole.cli import main
 from tdconsole.domain.slices.take_over import TakeOver
-from tdconsole.serve.app import build_app
-from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 from tdconsole.store import copy_marks, copy_standing
 from tdconsole.store.eventstore import EventStore
 
 MakeServer = Callable[..., Awaitable[TestServer]]
-
-
-def follow(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    url: str,
-    to: Path,
-    *more: str,
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(DIRECTOR_PIN + "\n"))
-    code = main(["--lang", "en", "follow", url, "--to", str(to), "--device", "cassa", *more])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def marked(path: Path) -> str | None:
@@ -58,8 +43,7 @@ async def test_follow_marks_its_copy_stops_once_it_is_taken_over_and_refuses_it_
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
-    url = str(server.make_url("")).rstrip("/")
+    url = await served_feed(aiohttp_server, event)
     to = tmp_path / "copia.tdc"
     following = asyncio.create_task(asyncio.to_thread(follow, capsys, monkeypatch, url, to))
     deadline = time.monotonic() + 20
@@ -85,8 +69,7 @@ async def test_follow_marks_its_copy_stops_once_it_is_taken_over_and_refuses_it_
 async def test_a_copy_that_serves_says_its_port_and_the_director_s_file_keeps_its_address(
     event: Path, aiohttp_server: MakeServer
 ) -> None:
-    server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
-    attach = server.make_url("/copy/api/attach")
+    attach = await served_feed(aiohttp_server, event) + "/copy/api/attach"
     async with aiohttp.ClientSession() as session:
         for body in ({}, {"port": 8765}):
             sent = {"device": "cassa", "pin": DIRECTOR_PIN, **body}

@@ -13,13 +13,12 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 from tdhelpers.floor_browser import TESTS, Server, free_port
 from tdhelpers.floor_phone import Phone
-from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_pins import FLOOR_PIN
+from tdhelpers.following import follow_process, until
 
 from bench.copy import held
 from tdconsole.domain.play import Count
@@ -29,13 +28,6 @@ from tdconsole.store.eventstore import EventStore
 
 SEED = 49
 ROUNDS = 14
-
-
-def until(check: Any, what: str, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.02)
 
 
 def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
@@ -49,29 +41,8 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
     }
-    follower = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tdconsole",
-            "--lang",
-            "en",
-            "follow",
-            server.url,
-            "--to",
-            str(copy),
-            "--device",
-            "cassa",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert follower.stdin is not None
-    follower.stdin.write(DIRECTOR_PIN + "\n")
-    follower.stdin.close()
+    printed = (tmp_path / "follow.out").open("w")
+    follower = follow_process(server.url, copy, printed)
     acknowledged: list[int] = []
     try:
         until(lambda: held(copy) > 0, "the copy takes the log")
@@ -128,7 +99,8 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         follower.send_signal(signal.SIGINT)
         code = follower.wait(timeout=20)
         server.stop()
-    assert code == 0, follower.stderr.read() if follower.stderr else ""
+    printed.close()
+    assert code == 0, (tmp_path / "follow.out").read_text()
     mine, theirs = EventStore(copy), EventStore(event)
     try:
         assert mine.rows() == theirs.rows()  # nothing the event did not record

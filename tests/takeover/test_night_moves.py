@@ -8,22 +8,20 @@ the event went."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tdhelpers.browser import MISSING, chromium, wait_for
 from tdhelpers.command_line import run_on
-from tdhelpers.floor_browser import TESTS, Server, free_port
+from tdhelpers.floor_browser import Server, free_port
 from tdhelpers.floor_phone import Phone
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.following import follow_process, until
 from tdhelpers.support import demo_copy, demo_template
 
 from bench.served import alive, descendants
@@ -34,14 +32,6 @@ from tdconsole.store import copy_marks
 from tdconsole.store.eventstore import EventStore
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-
-
-def until(check: Callable[[], Any], what: str, seconds: float = 30.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while not (found := check()):
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
-    return found
 
 
 def got(url: str) -> Any:
@@ -75,22 +65,8 @@ def test_the_night_goes_on_from_the_copy_once_the_laptop_is_killed(
     copy_url = f"http://127.0.0.1:{second}"
     laptop = Server(event, free_port())
     laptop.start()
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-    }
-    command = [sys.executable, "-m", "tdconsole", "--lang", "en", "follow", laptop.url]
-    follower = subprocess.Popen(
-        [*command, "--to", str(copy), "--device", "cassa", "--port", str(second)],
-        stdin=subprocess.PIPE,
-        stdout=(printed := (tmp_path / "follow.out").open("w")),
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    assert follower.stdin is not None
-    follower.stdin.write(DIRECTOR_PIN + "\n")
-    follower.stdin.close()
+    printed = (tmp_path / "follow.out").open("w")
+    follower = follow_process(laptop.url, copy, printed, "--port", str(second))
     try:
         until(lambda: address_known(event) == copy_url, "the copy says where it serves")
         shown = until(lambda: got(copy_url + "/api/room"), "the copy serves the room")
