@@ -25,14 +25,6 @@ STOP_SECONDS = 15.0
 """How long the server may take to end its sessions once asked to stop (then it is killed)."""
 
 
-def _cannot_listen(port: int, why: object) -> RuleError:
-    return RuleError(
-        _("cannot listen on {host}:{port} ({value}): choose another --port or --host").format(
-            host=HOST, port=port, value=why
-        )
-    )
-
-
 class CopyServer:
     """``tdconsole serve`` on the copy's file ``event``, on ``port``."""
 
@@ -50,7 +42,11 @@ class CopyServer:
             try:
                 probe.bind((HOST, self.port))
             except OSError as exc:
-                raise _cannot_listen(self.port, exc.strerror or exc) from None
+                raise RuleError(
+                    _("cannot listen on port {port} ({value}): choose another --port").format(
+                        port=self.port, value=exc.strerror or exc
+                    )
+                ) from None
 
     def start(self) -> None:
         """Serve the copy's file (once it holds the event's first entries)."""
