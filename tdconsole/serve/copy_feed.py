@@ -4,7 +4,7 @@
   PIN (checked as a phone's Director command checks it: the same lane, the same count of wrong
   PINs) and what the copy holds → ``{event, token, last}``; a copy serving its pages says its
   ``port``: where it serves (``copy_marks.copy_address``) is recorded from the address the
-  request came from; a copy of another event, or one whose
+  request came from (a copy that says none serves nowhere); a copy of another event, or one whose
   entry differs from this event's, is refused in one line (409).
 - ``POST /copy/api/log`` ``{device, after, hash}`` with the token (``X-Copy-Token``): the copy
   holds every entry up to ``after`` written (recorded as where it stands, ``store.copying``);
@@ -95,9 +95,9 @@ class Feed:
         return copying.feed(self.store, after)
 
     def heard(self, device: str, confirmed: int, serves: str | None = None) -> None:
-        """Record where the copy stands (and where it serves its pages, ``serves``); a file
-        busy or that cannot be written keeps what it held (the copy is served all the same,
-        and said behind or lost)."""
+        """Record where the copy stands (and where it serves its pages, ``serves``: "" for
+        nowhere); a file busy or that cannot be written keeps what it held (the copy is served
+        all the same, and said behind or lost)."""
         found = copy_standing.Standing(device, confirmed, self.wall())
         with contextlib.suppress(StoreError):
             self.store.set_meta(copy_standing.COPY, found.to_meta())
@@ -192,7 +192,7 @@ async def attach(request: web.Request) -> web.StreamResponse:
         why = feed.resume(held_event, seq, hashed)
         if why is not None:
             return why
-        feed.heard(device, seq, serves_at(request.remote, body.get("port")))
+        feed.heard(device, seq, serves_at(request.remote, body.get("port")) or "")
         return {"event": copying.identity(feed.store), "last": feed.store.last_seq()}
 
     done = await feed.run(attached)

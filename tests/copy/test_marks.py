@@ -19,6 +19,7 @@ from tdhelpers.following import run_follow as follow
 from tdhelpers.following import served_feed
 
 from tdconsole.domain.slices.take_over import TakeOver
+from tdconsole.serve.copy_feed import serves_at
 from tdconsole.service import Tournament
 from tdconsole.store import copy_marks, copy_standing
 from tdconsole.store.eventstore import EventStore
@@ -71,7 +72,7 @@ async def test_a_copy_that_serves_says_its_port_and_the_director_s_file_keeps_it
 ) -> None:
     attach = await served_feed(aiohttp_server, event) + "/copy/api/attach"
     async with aiohttp.ClientSession() as session:
-        for body in ({}, {"port": 8765}):
+        for body in ({"port": 8765}, {}):  # (a copy that says no port serves nowhere)
             sent = {"device": "cassa", "pin": DIRECTOR_PIN, **body}
             async with session.post(attach, json=sent) as answer:
                 assert answer.status == 200, await answer.text()
@@ -98,3 +99,11 @@ def test_a_port_taken_is_refused_in_one_line_before_anything_is_copied(
     assert not to.exists()
     code, _out, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to, "--port", "70000")
     assert code == 2 and "--port 70000: give a port from 1 to 65535" in err
+
+
+def test_where_a_copy_serves_is_the_address_it_came_from_and_the_port_it_said() -> None:
+    assert serves_at("192.168.1.7", 8000) == "http://192.168.1.7:8000"
+    assert serves_at("fe80::1", 8000) == "http://[fe80::1]:8000"
+    for port in (None, True, 0, 65536, "8000"):
+        assert serves_at("192.168.1.7", port) is None
+    assert serves_at(None, 8000) is None
