@@ -3,16 +3,20 @@
 The copy's server is ``tdconsole serve`` itself, in a child process on the copy's file
 (``--host 0.0.0.0``: the room's devices reach it, under ``serve``'s rules for the network), read
 -only while the file follows (``copy_marks.check_writable``), the event's own once it was taken
-over. It starts once the file holds the first entries and ends with ``follow``. The port is
-tried before anything is copied: one taken is a one-line refusal.
+over. It starts once the file holds the first entries and ends with ``follow``: asked to stop
+when ``follow`` ends, and by itself when its standard input (a pipe from ``follow``) closes,
+``follow`` gone however it went (``python -m tdconsole.cli.follow_serve``). The port is tried
+before anything is copied: one taken is a one-line refusal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from tdconsole.domain.errors import RuleError
@@ -55,7 +59,7 @@ class CopyServer:
                 [
                     sys.executable,
                     "-m",
-                    "tdconsole",
+                    "tdconsole.cli.follow_serve",
                     "--lang",
                     self.language,
                     "--event",
@@ -66,7 +70,7 @@ class CopyServer:
                     "--port",
                     str(self.port),
                 ],
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE,  # (never written: closed when follow ends)
             )
 
     def check(self) -> None:
@@ -91,8 +95,30 @@ class CopyServer:
             return
         with contextlib.suppress(OSError):
             process.terminate()
+        if process.stdin is not None:
+            process.stdin.close()
         try:
             process.wait(timeout=STOP_SECONDS)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _stop_once_follow_is_gone() -> None:
+    """Read standard input to its end (``follow`` gone), then stop as SIGTERM stops ``serve``."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdin.buffer.read()
+    signal.raise_signal(signal.SIGTERM)
+
+
+def main(argv: list[str]) -> int:
+    """``tdconsole ARGV`` (``serve`` on the copy's file), until ``follow`` is gone."""
+    # lazy: the command line imports this module (``follow``): at the top, a cycle
+    from tdconsole.cli import main as command_line
+
+    threading.Thread(target=_stop_once_follow_is_gone, daemon=True).start()
+    return command_line(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

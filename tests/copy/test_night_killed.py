@@ -18,9 +18,10 @@ from pathlib import Path
 from tdhelpers.floor_browser import TESTS, Server, free_port
 from tdhelpers.floor_phone import Phone
 from tdhelpers.floor_pins import FLOOR_PIN
-from tdhelpers.following import follow_process, until
+from tdhelpers.following import follow_process, got, until
 
 from bench.copy import held
+from bench.served import descendants, wait_until_gone
 from tdconsole.domain.play import Count
 from tdconsole.service import Tournament
 from tdconsole.store.copy_standing import standing
@@ -110,3 +111,19 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         mine.close()
         theirs.close()
     assert acknowledged and set(acknowledged) <= commands
+
+
+def test_the_copys_server_ends_with_follow_even_killed(event: Path, tmp_path: Path) -> None:
+    server, second = Server(event, free_port()), free_port()
+    server.start()
+    printed = (tmp_path / "follow.out").open("w")
+    follower = follow_process(server.url, tmp_path / "copia.tdc", printed, "--port", str(second))
+    try:
+        until(lambda: got(f"http://127.0.0.1:{second}/api/room"), "the copy serves its pages")
+        below = descendants(follower.pid)
+        follower.kill()
+        follower.wait()
+        assert below and not wait_until_gone(below, 20)
+    finally:
+        printed.close()
+        server.stop()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import signal
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from tdhelpers.command_line import run_on
 from tdhelpers.floor_browser import Server, free_port
 from tdhelpers.floor_phone import Phone
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from tdhelpers.following import follow_process, until
+from tdhelpers.following import follow_process, got, until
 from tdhelpers.support import demo_copy, demo_template
 
 from bench.served import alive, descendants
@@ -32,14 +31,6 @@ from tdconsole.store import copy_marks
 from tdconsole.store.eventstore import EventStore
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-
-
-def got(url: str) -> Any:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as answer:
-            return json.loads(answer.read())
-    except OSError:
-        return None
 
 
 def address_known(event: Path) -> str | None:

@@ -5,10 +5,12 @@ event file; and the wait for what a process does."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import IO, Any
@@ -84,3 +86,12 @@ def until(check: Callable[[], Any], what: str, seconds: float = 30.0) -> Any:
         assert time.monotonic() < deadline, f"never: {what}"
         time.sleep(0.02)
     return found
+
+
+def got(url: str) -> Any:
+    """The JSON ``url`` answers (None: no answer, as from a server gone)."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return json.loads(answer.read())
+    except OSError:
+        return None
