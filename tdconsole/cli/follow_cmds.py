@@ -5,7 +5,10 @@ then every entry as it is written, each checked as an import checks it, into an 
 file of its own (``store.copy_file``); says to the server each entry once it is written, so
 that the Director's writes wait for the copy (``service.copy_wait``). A dropped network is
 waited out (tried again within ``RETRY_MOST`` seconds, from the last entry held); Ctrl+C ends
-it, the file whole.
+it, the file whole. The file is marked as the copy of the server followed
+(``copy_marks.following``); once ``take-over`` cleared the mark, ``follow`` stops, and refuses
+that file from then on. With ``--port`` the copy serves its pages (``cli.follow_serve``) and
+says its port at attach: the Director's pages know where to go on from.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from tdconsole.cli.common import lang
+from tdconsole.cli.follow_serve import CopyServer
 from tdconsole.cli.parsing import current_language
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _, ngettext
@@ -73,8 +77,10 @@ def base_url(typed: str) -> str:
 class Client:
     """The feed's two calls, over the standard library's HTTP."""
 
-    def __init__(self, url: str, device: str, pin: str) -> None:
+    def __init__(self, url: str, device: str, pin: str, port: int | None = None) -> None:
         self.url, self.device, self.pin = url, device, pin
+        self.port = port
+        """Where the copy serves its pages (said at attach), if it does."""
         self.token = ""
 
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +111,8 @@ class Client:
 
     def attach(self, event: str, seq: int, hashed: str) -> dict[str, Any]:
         holds = {"event": event, "seq": seq, "hash": hashed} if event else None
-        found = self._post("/copy/api/attach", {"pin": self.pin, "holds": holds})
+        serves = {} if self.port is None else {"port": self.port}
+        found = self._post("/copy/api/attach", {"pin": self.pin, "holds": holds, **serves})
         self.token = str(found.get("token", ""))
         return found
 
@@ -178,9 +185,14 @@ def standing(held: int, last: int) -> Msg:
 
 
 def follow(
-    copy: CopyFile, client: Client, status: Status, until: Callable[[], bool] = lambda: False
-) -> None:
-    """Follow into ``copy`` until interrupted, or ``until`` says so."""
+    copy: CopyFile,
+    client: Client,
+    status: Status,
+    until: Callable[[], bool] = lambda: False,
+    server: CopyServer | None = None,
+) -> bool:
+    """Follow into ``copy`` until interrupted, ``until`` says so, or the copy was taken over
+    (True); ``server`` serves the copy's file once it holds the first entries."""
     try:
         found = client.attach(copy.event, copy.last, copy.last_hash)
     except Unreachable as exc:
@@ -196,6 +208,11 @@ def follow(
     copy.check_event(event)
     pause, lost = 0.05, None
     while not until():
+        if copy.taken_over():
+            return True
+        if server is not None and copy.store is not None:
+            server.start()
+            server.check()
         try:
             if not client.token:
                 client.attach(copy.event or event, copy.last, copy.last_hash)
@@ -222,6 +239,7 @@ def follow(
             raise RuleError(_("the Director's server answered something else: check the address"))
         copy.take(entries, event, datetime.now(UTC))
         status.say(standing(copy.last, last))
+    return False
 
 
 def cmd_follow(args: argparse.Namespace) -> int:
@@ -229,18 +247,34 @@ def cmd_follow(args: argparse.Namespace) -> int:
     device = (args.device or platform.node() or "copy").strip()[:100]
     if not device:
         raise RuleError(_("--device: give the name of this computer"))
-    copy = CopyFile.open(Path(args.to))
-    status = Status(sys.stdout, lang(args))
-    client = Client(url, device, "")
+    language = lang(args)
+    server = None if args.port is None else CopyServer(Path(args.to), args.port, language)
+    if server is not None:
+        server.check_free()
+    copy = CopyFile.open(Path(args.to), url)
+    status = Status(sys.stdout, language)
+    client = Client(url, device, "", args.port)
     try:
         client.pin = read_pin(sys.stdin)
-        follow(copy, client, status)
+        if follow(copy, client, status, server=server):
+            status.end()
+            said = _("the copy was taken over: it is the event's file now; follow stopped")
+            if server is not None:  # (its pages are the event's now)
+                said = _(
+                    "the copy was taken over: it is the event's file now, its pages served on "
+                    "port {port} until Ctrl+C"
+                ).format(port=server.port)
+            print(said.text(language), flush=True)
+            if server is not None:
+                server.wait()
     except KeyboardInterrupt:
         status.end()
         client.detach()
         return 0
     finally:
         copy.close()
+        if server is not None:
+            server.stop()
     return 0
 
 
@@ -260,4 +294,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--to", required=True, metavar=_("FILE"), help=_("the copy's event file"))
     p.add_argument("--device", metavar=_("NAME"), help=_("this computer's name (default: its own)"))
+    p.add_argument(
+        "--port",
+        type=int,
+        metavar=_("PORT"),
+        help=_(
+            "also serve the copy's TV, players' and phones' pages on this port, to every "
+            "network (read-only while it follows; a floor PIN needed, as `serve --host`)"
+        ),
+    )
     p.set_defaults(func=cmd_follow)

@@ -2,7 +2,9 @@
 
 - ``POST /copy/api/attach`` ``{pin, device, port?, holds?: {event, seq, hash}}``: the Director's
   PIN (checked as a phone's Director command checks it: the same lane, the same count of wrong
-  PINs) and what the copy holds → ``{event, token, last}``; a copy of another event, or one whose
+  PINs) and what the copy holds → ``{event, token, last}``; a copy serving its pages says its
+  ``port``: where it serves (``copy_marks.copy_address``) is recorded from the address the
+  request came from (a copy that says none serves nowhere); a copy of another event, or one whose
   entry differs from this event's, is refused in one line (409).
 - ``POST /copy/api/log`` ``{device, after, hash}`` with the token (``X-Copy-Token``): the copy
   holds every entry up to ``after`` written (recorded as where it stands, ``store.copying``);
@@ -37,7 +39,7 @@ from tdconsole.serve.floor.tokens import pin_tag, sign
 from tdconsole.serve.floor.views import PARTS
 from tdconsole.serve.floor.web import Config
 from tdconsole.serve.watch import Watcher
-from tdconsole.store import copy_standing, copying
+from tdconsole.store import copy_marks, copy_standing, copying
 from tdconsole.store.eventstore import EventStore, StoreError
 
 API = "/copy/api/"
@@ -92,12 +94,15 @@ class Feed:
         self._version = version
         return copying.feed(self.store, after)
 
-    def heard(self, device: str, confirmed: int, address: str) -> None:
-        """Record where the copy stands; a file busy or that cannot be written keeps what it
-        held (the copy is served all the same, and said behind or lost)."""
-        found = copy_standing.Standing(device, confirmed, self.wall(), address)
+    def heard(self, device: str, confirmed: int, serves: str | None = None) -> None:
+        """Record where the copy stands (and where it serves its pages, ``serves``: "" for
+        nowhere); a file busy or that cannot be written keeps what it held (the copy is served
+        all the same, and said behind or lost)."""
+        found = copy_standing.Standing(device, confirmed, self.wall())
         with contextlib.suppress(StoreError):
             self.store.set_meta(copy_standing.COPY, found.to_meta())
+            if serves is not None:
+                copy_marks.record_copy_address(self.store, serves)
 
 
 FEED = web.AppKey("copy_feed", Feed)
@@ -145,9 +150,15 @@ def _text(raw: object) -> str:
     return raw
 
 
-def _address(request: web.Request, port: object) -> str:
-    remote = request.remote or "?"
-    return f"{remote}:{port}" if isinstance(port, int) and 0 < port < 65536 else remote
+def serves_at(remote: str | None, port: object) -> str | None:
+    """Where a copy that said its ``port`` serves its pages (``http://HOST:PORT``, the
+    address its request came from), or None (it serves none, or said no port)."""
+    if remote is None or isinstance(port, bool) or not isinstance(port, int):
+        return None
+    if not 0 < port < 65536:
+        return None
+    host = f"[{remote}]" if ":" in remote else remote
+    return f"http://{host}:{port}"
 
 
 async def attach(request: web.Request) -> web.StreamResponse:
@@ -181,7 +192,7 @@ async def attach(request: web.Request) -> web.StreamResponse:
         why = feed.resume(held_event, seq, hashed)
         if why is not None:
             return why
-        feed.heard(device, seq, _address(request, body.get("port")))
+        feed.heard(device, seq, serves_at(request.remote, body.get("port")) or "")
         return {"event": copying.identity(feed.store), "last": feed.store.last_seq()}
 
     done = await feed.run(attached)
@@ -206,7 +217,7 @@ async def log(request: web.Request) -> web.StreamResponse:
         why = feed.resume(None, after, hashed)
         if why is not None:
             return why
-        feed.heard(device, after, _address(request, body.get("port")))
+        feed.heard(device, after)
         return feed.news(after, fresh=True)
 
     entries = await feed.run(confirmed)

@@ -2,7 +2,7 @@
 (``store.copy_marks``), as the served pages read it, and the question served laptops ask it.
 
 - ``GET /copy/api/moved?event=ID`` (open, read-only): whether the event ``ID`` (its identity,
-  ``copy_marks.event_identity``) was taken over here, by which device and when.
+  ``copying.identity``) was taken over here, by which device and when.
 - A server whose file knows where its copy serves (``copy_address``) asks the copy that
   question as it starts (before it listens: a laptop back after the take-over never serves a
   page as if nothing happened) and every ``ASK_SECONDS`` while the event has not moved; the
@@ -29,7 +29,7 @@ from aiohttp import web
 
 from tdconsole.domain.slices.take_over import TakenOver
 from tdconsole.i18n import Said
-from tdconsole.store import copy_marks
+from tdconsole.store import copy_marks, copying
 from tdconsole.store.eventstore import EventStore, StoreError
 
 log = logging.getLogger("tdconsole.serve")
@@ -98,7 +98,7 @@ class Elsewhere:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tdconsole-copy")
         self._store: EventStore | None = None
         self._event = ""
-        """The event's identity (``copy_marks.event_identity``)."""
+        """The event's identity (``copying.identity``)."""
         self._seen = 0
         """The last entry looked at for a take-over (``taken_over``)."""
         self._taken: dict[str, str] | None = None
@@ -111,7 +111,7 @@ class Elsewhere:
 
     def _open(self) -> Whereabouts:
         self._store = EventStore(self.path)
-        self._event = copy_marks.event_identity(self._store)
+        self._event = copying.identity(self._store)
         return self._look()
 
     def _look(self) -> Whereabouts:

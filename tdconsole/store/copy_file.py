@@ -6,7 +6,9 @@ feed, every entry checked as an import checks it (``transfer.rows_from_document`
 rules and the entries' times) before it is written: the State replayed so far is kept in memory,
 and only the new entries are checked. The file's ``meta`` keeps which event it copies and the
 hash of the last entry it holds, written with the entries, so that a copy resumed says exactly
-what it holds and never takes another event's entries.
+what it holds and never takes another event's entries; and that it follows the Director's
+server (``copy_marks.following``: read-only while it is set). Once the copy was taken over
+(``take-over`` clears the mark), nothing more is taken into it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from typing import Any
 
 from tdconsole.domain.authorship import check_times
 from tdconsole.domain.invariants import Replaying
+from tdconsole.domain.slices.take_over import TakenOver
 from tdconsole.i18n import _
+from tdconsole.store import copy_marks
 from tdconsole.store.copy_standing import meta_object
 from tdconsole.store.copying import entry_hash
 from tdconsole.store.eventstore import EventStore, Row, StoreError
@@ -39,8 +43,10 @@ COPY_OF = "copy_of"
 class CopyFile:
     """The file ``path`` a copy is written to (``open`` it: new or resumed)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, following: str) -> None:
         self.path = path
+        self.following = following
+        """The address of the server copied (the file's mark, ``copy_marks.following``)."""
         self.store: EventStore | None = None
         self.event = ""
         """The identity of the event copied ("" before the first entries)."""
@@ -49,9 +55,10 @@ class CopyFile:
         self._replay = Replaying(registering=True, proving=True)
 
     @classmethod
-    def open(cls, path: Path) -> CopyFile:
-        """The copy at ``path``: none yet, or one that ``follow`` wrote (replayed once)."""
-        copy = cls(path)
+    def open(cls, path: Path, following: str) -> CopyFile:
+        """The copy at ``path`` of the event served at ``following``: none yet, or one that
+        ``follow`` wrote (replayed once, marked again), refused once it was taken over."""
+        copy = cls(path, following)
         if not path.exists():
             return copy
         store = EventStore(path)
@@ -68,6 +75,16 @@ class CopyFile:
             with replay_refusals(shown(path)):
                 copy._replay.extend(store.read())
                 copy._replay.result()
+            for record in copy._replay.records:
+                if isinstance(record.body, TakenOver):
+                    raise StoreError(
+                        _(
+                            "{path} is the event's own file since its take-over on {device}: "
+                            "act on it (`tdconsole --event FILE serve`), or give --to a new "
+                            "file to copy another server"
+                        ).format(path=shown(path), device=shown(record.body.device))
+                    )
+            copy_marks.mark_following(store, following)
         except BaseException:
             store.close()
             raise
@@ -78,6 +95,10 @@ class CopyFile:
         if self.store is not None:
             self.store.close()
             self.store = None
+
+    def taken_over(self) -> bool:
+        """Whether the copy was taken over (its mark gone): nothing more is taken into it."""
+        return self.store is not None and copy_marks.following(self.store) is None
 
     def check_event(self, event: str) -> None:
         """Refuse to go on when the served event is not the one this file copies."""
@@ -90,8 +111,8 @@ class CopyFile:
 
     def take(self, items: list[dict[str, Any]], event: str, now: datetime) -> int:
         """Check ``items`` (the feed's entries after ``last``) as an import checks them, then
-        write them durably; returns how many. Refused (``StoreError``, one line), the file is
-        as it was."""
+        write them durably; returns how many (none once the copy was taken over). Refused
+        (``StoreError``, one line), the file is as it was."""
         if not items:
             return 0
         self.check_event(event)
@@ -111,6 +132,8 @@ class CopyFile:
             self._create(rows, held)
         else:
             with self.store.transaction():
+                if copy_marks.following(self.store) is None:  # (taken over meanwhile)
+                    return 0
                 self.store.insert_rows(rows)
                 self.store.keep_meta(COPY_OF, held)
         self.event, self.last, self.last_hash = event, rows[-1][0], entry_hash(items[-1])
@@ -123,6 +146,7 @@ class CopyFile:
                 with store.transaction():
                     store.insert_rows(rows)
                     store.keep_meta(COPY_OF, held)
+                copy_marks.mark_following(store, self.following)
                 store.seal()
             finally:
                 store.close()

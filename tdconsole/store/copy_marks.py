@@ -3,8 +3,9 @@ kept in its ``meta`` (never in the log nor an export), durable like the floor's 
 
 - on the copy's file, ``following``: the address of the server it copies (set by ``tdconsole
   follow``, cleared by ``take-over``); while it is set the file is read-only;
-- on the Director's file, ``copy_address``: where the copy serves its pages (``follow --port``
-  tells it): the served pages go on from there when this laptop is gone;
+- on the Director's file, ``copy_address``: where the copy serves its pages
+  (``http://HOST:PORT``: ``follow --port`` says its port at attach, the feed records the
+  address it came from): the served pages go on from there when this laptop is gone;
 - on the Director's file, ``moved``: where the event went and when, once this laptop learned
   it (``tdconsole serve`` asks the copy): nothing more is recorded here.
 
@@ -13,7 +14,6 @@ A log kept in memory knows none of them. ``check_writable`` is what every write 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,12 +66,12 @@ def clear_following(store: EventStore) -> None:
 
 
 def copy_address(store: EventLog) -> str | None:
-    """Where the event's copy serves its pages (``host:port``), when the copy said so."""
+    """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so."""
     return _text(store, COPY_ADDRESS)
 
 
 def record_copy_address(store: EventStore, address: str) -> None:
-    """Record where the event's copy serves its pages (``host:port``: ``follow --port``)."""
+    """Record where the event's copy serves its pages (``http://HOST:PORT``: ``follow --port``)."""
     store.set_meta(COPY_ADDRESS, address)
 
 
@@ -129,17 +129,3 @@ def check_writable(store: EventLog, *, taking_over: bool = False) -> None:
             ),
             "VII.1",
         )
-
-
-def event_identity(store: EventStore) -> str:
-    """The event's identity: the hash of its first entry (its creation, with its name,
-    settings and time), the same in the copy's file as in the Director's ("" if empty)."""
-    row = store.row(1)
-    if row is None:
-        return ""
-    try:
-        data = json.loads(row[6]) if isinstance(row[6], str) else None
-    except ValueError:
-        data = row[6]
-    text = json.dumps([row[2], row[4], data], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()

@@ -39,8 +39,6 @@ class Standing:
     """The last entry the copy said it holds, written."""
     heard: float
     """When it was last heard (seconds since the epoch)."""
-    address: str = ""
-    """Where it is reached (its address, and its port when it serves)."""
 
     def attached(self, now: float) -> bool:
         return now - self.heard <= ATTACHED_SECONDS
@@ -55,7 +53,6 @@ class Standing:
                 "device": self.device,
                 "confirmed": self.confirmed,
                 "heard": self.heard,
-                "address": self.address,
             },
             ensure_ascii=False,
         )
@@ -77,15 +74,11 @@ def standing(store: EventStore) -> Standing | None:
     if data is None:
         return None
     device, confirmed, heard = data.get("device"), data.get("confirmed"), data.get("heard")
-    address = data.get("address", "")
     if not (
-        isinstance(device, str)
-        and isinstance(confirmed, int)
-        and isinstance(heard, (int, float))
-        and isinstance(address, str)
+        isinstance(device, str) and isinstance(confirmed, int) and isinstance(heard, (int, float))
     ):
         return None
-    return Standing(device[:100], confirmed, float(heard), address[:100])
+    return Standing(device[:100], confirmed, float(heard))
 
 
 @dataclass(frozen=True)

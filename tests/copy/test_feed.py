@@ -52,7 +52,7 @@ async def test_the_copy_takes_the_log_then_each_new_entry_and_opens_as_the_event
 ) -> None:
     client = await aiohttp_client(build_app(ServeConfig(event=event, lang="en")))
     found = await attached(client)
-    copy = CopyFile.open(tmp_path / "copia.tdc")
+    copy = CopyFile.open(tmp_path / "copia.tdc", "http://127.0.0.1:8000")
     fed = await entries(client, found["token"], 0, "")
     copy.take(fed["entries"], found["event"], datetime.now(UTC))
     assert copy.last == fed["last"] == found["last"]

@@ -13,12 +13,13 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 from tdhelpers.floor_pins import DIRECTOR_PIN
+from tdhelpers.following import fed, served_feed
+from tdhelpers.following import run_follow as follow
 
 from tdconsole.cli import main
 from tdconsole.cli.follow_cmds import Client, Status, standing
 from tdconsole.cli.follow_cmds import follow as follow_copy
 from tdconsole.domain.settings import Settings
-from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
 from tdconsole.store import copying
@@ -28,25 +29,13 @@ from tdconsole.store.eventstore import EventStore
 MakeServer = Callable[..., Awaitable[TestServer]]
 
 
-def follow(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    url: str,
-    to: Path,
-    pin: str = DIRECTOR_PIN,
-) -> tuple[int, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(pin + "\n"))
-    code = main(["--lang", "en", "follow", url, "--to", str(to), "--device", "cassa"])
-    return code, capsys.readouterr().err
-
-
 def test_a_bad_address_and_no_server_there_are_said_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     to = tmp_path / "copia.tdc"
-    code, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
+    code, _out, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
     assert code == 2 and "is not the address of a `tdconsole serve`" in err
-    code, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
+    code, _out, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
     assert code == 2 and "cannot reach http://127.0.0.1:9" in err and "check the address" in err
     assert err.count("\n") == 1 and not to.exists()
 
@@ -58,21 +47,20 @@ async def test_a_wrong_pin_and_another_events_copy_are_refused(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
-    url = str(server.make_url("")).rstrip("/")
+    url = await served_feed(aiohttp_server, event)
     to = tmp_path / "copia.tdc"
-    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to, "000000")
+    code, _out, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to, pin="000000")
     assert code == 2 and "wrong PIN" in err and not to.exists()
     other = Tournament.create(tmp_path / "altro.tdc", "Altro", Settings())
     try:
-        copy = CopyFile.open(to)
+        copy = CopyFile.open(to, "http://127.0.0.1:8000")
         copy.take(copying.feed(other.store, 0), copying.identity(other.store), datetime.now(UTC))
         copy.close()
     finally:
         other.close()
-    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to)
+    code, _out, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to)
     assert code == 2 and "the copy belongs to another event: give --to another file" in err
-    code, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, event)
+    code, _out, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, event)
     assert code == 2 and "an event file that `follow` did not write" in err
     store = EventStore(to)
     try:
@@ -103,11 +91,7 @@ def test_how_far_behind_is_one_line_rewritten_at_a_terminal_a_line_per_change_if
 async def test_a_server_in_trouble_is_waited_out_not_fatal(
     event: Path, tmp_path: Path, aiohttp_server: MakeServer
 ) -> None:
-    store = EventStore(event)
-    try:
-        items, identity, last = copying.feed(store, 0), copying.identity(store), store.last_seq()
-    finally:
-        store.close()
+    items, identity, last = fed(event)
     answers = [
         web.json_response({}, status=502),
         web.json_response({"entries": items, "last": last}),
@@ -123,7 +107,7 @@ async def test_a_server_in_trouble_is_waited_out_not_fatal(
     app.router.add_post("/copy/api/attach", attach)
     app.router.add_post("/copy/api/log", log)
     server = await aiohttp_server(app)
-    copy = CopyFile.open(tmp_path / "copia.tdc")
+    copy = CopyFile.open(tmp_path / "copia.tdc", "http://127.0.0.1:8000")
     client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
     await asyncio.to_thread(
         follow_copy, copy, client, Status(io.StringIO(), "en"), lambda: copy.last == last

@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
+from tdhelpers.following import fed
 
 from tdconsole.cli.follow_cmds import Client, Status, follow
 from tdconsole.domain.errors import RuleError
-from tdconsole.store import copying
 from tdconsole.store.copy_file import CopyFile
-from tdconsole.store.eventstore import EventStore
 
 MakeServer = Callable[..., Awaitable[TestServer]]
 HELD = 73
@@ -75,13 +74,9 @@ async def test_a_forged_entry_is_refused_in_one_line_and_the_copy_is_unchanged(
     forge: Callable[[list[dict[str, Any]]], None] | None,
     said: str,
 ) -> None:
-    store = EventStore(event)
-    try:
-        items, identity, last = copying.feed(store, 0), copying.identity(store), store.last_seq()
-    finally:
-        store.close()
+    items, identity, last = fed(event)
     target = tmp_path / "copia.tdc"
-    copy = CopyFile.open(target)
+    copy = CopyFile.open(target, "http://127.0.0.1:8000")
     copy.take(items[:HELD], identity, datetime.now(UTC))
     before = copy.store.rows() if copy.store else []
     forged = copying_objects.deepcopy(items[HELD:])

@@ -7,24 +7,21 @@ recorded); an action acknowledged with no "not on the copy" was on the copy alre
 
 from __future__ import annotations
 
-import http.cookiejar
-import json
 import os
 import random
 import signal
 import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from tdhelpers.floor_browser import TESTS, Server, free_port
-from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
+from tdhelpers.floor_phone import Phone
+from tdhelpers.floor_pins import FLOOR_PIN
+from tdhelpers.following import follow_process, got, until
 
 from bench.copy import held
+from bench.served import descendants, wait_until_gone
 from tdconsole.domain.play import Count
 from tdconsole.service import Tournament
 from tdconsole.store.copy_standing import standing
@@ -32,42 +29,6 @@ from tdconsole.store.eventstore import EventStore
 
 SEED = 49
 ROUNDS = 14
-
-
-class Phone:
-    """A phone of the floor signed in (its cookies kept across the server's restarts)."""
-
-    def __init__(self, url: str) -> None:
-        self.url, self.csrf = url, ""
-        jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-    def call(self, path: str, body: dict[str, Any]) -> int:
-        request = urllib.request.Request(
-            self.url + path,
-            data=json.dumps(body).encode(),
-            headers={
-                "Origin": self.url,
-                "X-CSRF-Token": self.csrf,
-                "Content-Type": "application/json",
-            },
-        )
-        try:
-            with self.opener.open(request, timeout=20) as answer:
-                if path.endswith("sign-in"):
-                    self.csrf = json.loads(answer.read())["csrf"]
-                return int(answer.status)
-        except urllib.error.HTTPError as refused:
-            return int(refused.code)
-        except OSError:
-            return 0  # (the server was killed under the request: not acknowledged)
-
-
-def until(check: Any, what: str, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.02)
 
 
 def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
@@ -81,29 +42,8 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
     }
-    follower = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tdconsole",
-            "--lang",
-            "en",
-            "follow",
-            server.url,
-            "--to",
-            str(copy),
-            "--device",
-            "cassa",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert follower.stdin is not None
-    follower.stdin.write(DIRECTOR_PIN + "\n")
-    follower.stdin.close()
+    printed = (tmp_path / "follow.out").open("w")
+    follower = follow_process(server.url, copy, printed)
     acknowledged: list[int] = []
     try:
         until(lambda: held(copy) > 0, "the copy takes the log")
@@ -160,7 +100,8 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         follower.send_signal(signal.SIGINT)
         code = follower.wait(timeout=20)
         server.stop()
-    assert code == 0, follower.stderr.read() if follower.stderr else ""
+    printed.close()
+    assert code == 0, (tmp_path / "follow.out").read_text()
     mine, theirs = EventStore(copy), EventStore(event)
     try:
         assert mine.rows() == theirs.rows()  # nothing the event did not record
@@ -170,3 +111,19 @@ def test_every_acknowledged_action_is_on_the_copy_through_killed_servers(
         mine.close()
         theirs.close()
     assert acknowledged and set(acknowledged) <= commands
+
+
+def test_the_copys_server_ends_with_follow_even_killed(event: Path, tmp_path: Path) -> None:
+    server, second = Server(event, free_port()), free_port()
+    server.start()
+    printed = (tmp_path / "follow.out").open("w")
+    follower = follow_process(server.url, tmp_path / "copia.tdc", printed, "--port", str(second))
+    try:
+        until(lambda: got(f"http://127.0.0.1:{second}/api/room"), "the copy serves its pages")
+        below = descendants(follower.pid)
+        follower.kill()
+        follower.wait()
+        assert below and not wait_until_gone(below, 20)
+    finally:
+        printed.close()
+        server.stop()

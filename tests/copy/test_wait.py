@@ -85,7 +85,7 @@ async def test_an_acknowledged_write_is_on_the_copy_a_phones_too(
 ) -> None:
     server = await aiohttp_server(build_app(ServeConfig(event=event, lang="en")))
     url = str(server.make_url("")).rstrip("/")
-    copy = CopyFile.open(copy_path)
+    copy = CopyFile.open(copy_path, "http://127.0.0.1:8000")
     stop = threading.Event()
     following = asyncio.create_task(
         asyncio.to_thread(

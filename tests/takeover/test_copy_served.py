@@ -16,7 +16,7 @@ from tdconsole.domain.slices.take_over import TakeOver
 from tdconsole.serve.app import build_app
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
-from tdconsole.store import copy_marks
+from tdconsole.store import copy_marks, copying
 from tdconsole.store.eventstore import EventStore
 
 Client = TestClient[web.Request, web.Application]
@@ -54,7 +54,7 @@ async def test_a_copy_serves_every_page_and_refuses_the_phones_actions(
             f"this is the copy of the event served at {SERVED}: act on the Director's laptop, "
             "or `tdconsole take-over` if it is gone (Art. VII.1)"
         )
-        event = copy_marks.event_identity(store := EventStore(copy))
+        event = copying.identity(store := EventStore(copy))
         store.close()
         asked = await (await client.get(f"/copy/api/moved?event={event}")).json()
         assert asked == {"event": event, "moved": None}

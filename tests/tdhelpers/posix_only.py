@@ -27,7 +27,7 @@ POSIX_ONLY = {
     "tests/serve/test_sessions.py": "a server stopped by SIGKILL and SIGTERM",
     "tests/store/test_durability.py": "a writer killed by SIGKILL",
     "tests/store/test_remember_event.py": "processes forked from one server",
-    "tests/takeover/test_moved_served.py": "servers stopped by SIGTERM, their children from /proc",
+    "tests/takeover/test_night_moves.py": "a server killed by SIGKILL, follow stopped by SIGINT",
     "tests/takeover/test_room_moves.py": "a server killed by SIGKILL, its children from /proc",
     "tests/portable/": "Windows simulated on a POSIX system (on Windows the suite is the real one)",
 }
