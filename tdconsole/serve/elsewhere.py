@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -64,10 +66,6 @@ class Whereabouts:
 def ask(address: str, event: str, seconds: float = ANSWER_SECONDS) -> copy_marks.Moved | None:
     """Whether the copy at ``address`` (its origin) says the event ``event`` was taken over
     there; None when it says not, or cannot be reached."""
-    # lazy: the client's modules, for a server whose event has a copy alone
-    import urllib.error
-    import urllib.request
-
     url = f"{address.rstrip('/')}{PATH}?event={quote(event)}"
     try:
         with urllib.request.urlopen(url, timeout=seconds) as answer:
