@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tdconsole.cli.common import backup_warnings, lang, storage_refusal
+from tdconsole.cli.common import Control, backup_warnings, lang, storage_refusal
 from tdconsole.cli.parsing import (
     CommandParser,
     Parser,
@@ -198,7 +198,7 @@ class _Escaping:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        self._stream.write(escape(text, keep_lines=True))
+        self._stream.write(text if isinstance(text, Control) else escape(text, keep_lines=True))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:  # buffer (bytes pass as they are), flush, fileno…

@@ -32,6 +32,12 @@ Lang = str
 """A language of the console: ``tdconsole.i18n.languages()``, or the test language ``pseudo``."""
 
 
+class Control(str):
+    """A control sequence the command line writes to a terminal itself (the ``follow`` status
+    line's erase): written as it is, where every other text has its control characters shown
+    visibly (``cli._Escaping``). Never made from a text the command was given or read."""
+
+
 class Deferred:
     """A command's function named by its module and name, imported when the command runs: a
     command whose parser is built apart from its body (``season``'s) never loads the body's

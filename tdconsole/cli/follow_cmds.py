@@ -25,11 +25,11 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
-from tdconsole.cli.common import lang
+from tdconsole.cli.common import Control, lang
+from tdconsole.cli.data_cmds import new_event_path
 from tdconsole.cli.follow_serve import CopyServer
 from tdconsole.cli.parsing import current_language
 from tdconsole.domain.errors import RuleError
@@ -147,6 +147,10 @@ def read_pin(stdin: TextIO) -> str:
     return stdin.readline().strip()
 
 
+ERASE_LINE = Control("\r\x1b[2K")
+"""Back to the line's start, the line erased: the status line rewritten in place."""
+
+
 class Status:
     """One line a second: rewritten in place at a terminal, a line at each change if not."""
 
@@ -163,7 +167,8 @@ class Status:
             return
         self._shown, self._at = text, now
         if self.terminal:
-            self.out.write("\r\x1b[2K" + text)
+            self.out.write(ERASE_LINE)
+            self.out.write(text)
         else:
             self.out.write(text + "\n")
         self.out.flush()
@@ -248,10 +253,11 @@ def cmd_follow(args: argparse.Namespace) -> int:
     if not device:
         raise RuleError(_("--device: give the name of this computer"))
     language = lang(args)
-    server = None if args.port is None else CopyServer(Path(args.to), args.port, language)
+    target = new_event_path(args.to)  # (a bare name in the data folder, as `import --to`)
+    server = None if args.port is None else CopyServer(target, args.port, language)
     if server is not None:
         server.check_free()
-    copy = CopyFile.open(Path(args.to), url)
+    copy = CopyFile.open(target, url)
     status = Status(sys.stdout, language)
     client = Client(url, device, "", args.port)
     try:

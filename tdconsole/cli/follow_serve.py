@@ -12,6 +12,7 @@ before anything is copied: one taken is a one-line refusal.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -106,8 +107,11 @@ class CopyServer:
 
 def _stop_once_follow_is_gone() -> None:
     """Read standard input to its end (``follow`` gone), then stop as SIGTERM stops ``serve``."""
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdin.buffer.read()
+    # (the descriptor read, not ``sys.stdin``: its buffer's lock, held here, would stop the
+    # interpreter's exit when the server ends first)
+    with contextlib.suppress(OSError):
+        while os.read(0, 4096):
+            pass
     signal.raise_signal(signal.SIGTERM)
 
 

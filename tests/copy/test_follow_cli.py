@@ -127,3 +127,35 @@ def test_the_servers_banner_gives_the_copys_command_once_a_director_pin_is_set(
     out = capsys.readouterr().out
     assert code == 0
     assert "copy on a second computer: tdconsole follow http://127.0.0.1:8123 --to FILE" in out
+
+
+def test_the_status_line_erases_itself_through_the_command_lines_escaping() -> None:
+    """The command line shows every control character a text holds (``cli._Escaping``): the
+    status line's own erase passes, an escape inside its text does not."""
+    from tdconsole.cli import _Escaping
+    from tdconsole.i18n import Msg
+
+    terminal = Terminal()
+    status = Status(_Escaping(terminal), "en")  # type: ignore[arg-type]
+    status.say(Msg("copying {name}").format(name="\x1b[31mevent"))
+    assert terminal.getvalue() == "\r\x1b[2Kcopying \\u001b[31mevent"
+
+
+def test_the_copys_server_ending_first_ends_in_one_line_not_an_abort(tmp_path: Path) -> None:
+    """The copy's server watches ``follow`` through its standard input: when it ends first (a
+    file it cannot serve), it exits with its one line, never a fatal error of the reader."""
+    import subprocess
+    import sys
+
+    missing = tmp_path / "missing.tdc"
+    with subprocess.Popen(
+        [sys.executable, "-m", "tdconsole.cli.follow_serve", "--event", str(missing), "serve"],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as server:
+        server.wait(timeout=60)  # (its standard input left open, as follow's is)
+        assert server.stderr is not None
+        err = server.stderr.read()
+    assert server.returncode == 2, err
+    assert err.startswith("error: ") and "Fatal" not in err
