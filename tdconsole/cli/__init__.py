@@ -188,7 +188,7 @@ def console_only(argv: Sequence[str]) -> bool:
     return True
 
 
-class _Escaping:
+class Escaping:
     """A text stream that writes every character a terminal would obey (ESC, BEL, bidi
     overrides…) as a visible ``\\u001b``: whatever a command prints — a name from an older
     file, a path, an imported rulebook's text — cannot drive the terminal. Line feeds and
@@ -239,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     look_up()  # before any model is validated
     saved = sys.stdout, sys.stderr
     restores = [_every_character(stream) for stream in saved]
-    sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
+    sys.stdout, sys.stderr = Escaping(sys.stdout), Escaping(sys.stderr)
     try:
         return _main(argv)
     finally:

@@ -35,7 +35,7 @@ Lang = str
 class Control(str):
     """A control sequence the command line writes to a terminal itself (the ``follow`` status
     line's erase): written as it is, where every other text has its control characters shown
-    visibly (``cli._Escaping``). Never made from a text the command was given or read."""
+    visibly (``cli.Escaping``). Never made from a text the command was given or read."""
 
 
 class Deferred:

@@ -130,13 +130,13 @@ def test_the_servers_banner_gives_the_copys_command_once_a_director_pin_is_set(
 
 
 def test_the_status_line_erases_itself_through_the_command_lines_escaping() -> None:
-    """The command line shows every control character a text holds (``cli._Escaping``): the
+    """The command line shows every control character a text holds (``cli.Escaping``): the
     status line's own erase passes, an escape inside its text does not."""
-    from tdconsole.cli import _Escaping
+    from tdconsole.cli import Escaping
     from tdconsole.i18n import Msg
 
     terminal = Terminal()
-    status = Status(_Escaping(terminal), "en")  # type: ignore[arg-type]
+    status = Status(Escaping(terminal), "en")  # type: ignore[arg-type]
     status.say(Msg("copying {name}").format(name="\x1b[31mevent"))
     assert terminal.getvalue() == "\r\x1b[2Kcopying \\u001b[31mevent"
 
