@@ -104,7 +104,7 @@ def draw_move_plan(state: State, closing: Table, rng: random.Random) -> list[Mov
                 "raise the seats for this closing (`close {table} --plan --seats {seats}`)"
             ).format(table=closing.number, seats=seats)
         else:
-            remedy = _("there is no room even at 13 seats a table")
+            remedy = _("there is no room even at {seats} seats a table").format(seats=MOST_SEATS)
         raise RuleError(
             _(
                 "{players} at table {table}, but the other tables have only {room} at {now} "

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from tdconsole.domain.events import Command
-from tdconsole.domain.slices.close_plan import ClosePlan
+from tdconsole.domain.slices.close_plan import MOST_SEATS, ClosePlan
 from tdconsole.domain.slices.close_plan_seats import ClosePlanRaisingSeats
 from tdconsole.domain.slices.close_table import SLICE, CloseTable, Closing
 from tdconsole.i18n import _
@@ -63,7 +63,12 @@ def no_room_lines(shown: Closing, tr: Translator) -> Text:
         style="bold yellow",
     )
     if shown.needed is None:
-        text.append(tr("Not even 13 seats a table make room: keep the table open (Esc)."))
+        text.append(
+            tr(
+                "Not even {seats} seats a table make room: keep the table open (Esc).",
+                seats=MOST_SEATS,
+            )
+        )
         return text
     text.append(tr("The Director's options (Art. VII.1):") + "\n")
     text.append(
