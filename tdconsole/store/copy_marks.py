@@ -15,6 +15,7 @@ A log kept in memory knows none of them. ``check_writable`` is what every write 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,6 +30,8 @@ COPY_ADDRESS = "copy_address"
 MOVED = "moved"
 _LONGEST = 300
 """The longest address or device name kept (a hostile file's longer text is none)."""
+_ORIGIN = re.compile(r"(?:https?://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\:\[\]]+)(?::[0-9]{1,5})?")
+"""What an address the copy serves at is (``http://HOST:PORT``): a file's other text is none."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,10 @@ def clear_following(store: EventStore) -> None:
 
 
 def copy_address(store: EventLog) -> str | None:
-    """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so."""
-    return _text(store, COPY_ADDRESS)
+    """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so
+    (a value that is not an address of that form, as a hostile file may hold, is none)."""
+    address = _text(store, COPY_ADDRESS)
+    return address if address is not None and _ORIGIN.fullmatch(address) else None
 
 
 def record_copy_address(store: EventStore, address: str) -> None:

@@ -75,6 +75,16 @@ def test_a_value_that_is_not_ours_is_none(director: Path) -> None:
     assert marks(director) == (None, None, None)
 
 
+@pytest.mark.parametrize(
+    "address", ["file:///etc/passwd", "ftp://192.168.1.6", "javascript:alert(1)", "a b:80"]
+)
+def test_a_copy_address_that_is_not_one_is_none(director: Path, address: str) -> None:
+    store = EventStore(director)
+    store.set_meta(copy_marks.COPY_ADDRESS, address)
+    store.close()
+    assert marks(director) == (None, None, None)
+
+
 def test_a_copy_being_followed_refuses_every_command_and_reads(
     copy: Path, clock: FakeClock
 ) -> None:
