@@ -14,6 +14,7 @@ A log kept in memory knows none of them. ``check_writable`` is what every write 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from datetime import datetime
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.store.copy_standing import meta_object
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
 from tdconsole.store.opening import shown
@@ -82,15 +84,11 @@ def record_copy_address(store: EventStore, address: str) -> None:
 
 def moved(store: EventLog) -> Moved | None:
     """Where the event went and when, once this file learned it (None: it did not move)."""
-    raw = _text(store, MOVED)
-    try:
-        data = json.loads(raw) if raw is not None else None
-        if isinstance(data, dict):
-            device, address, at = data.get("device"), data.get("address"), data.get("at")
-            if isinstance(device, str) and isinstance(address, str) and isinstance(at, str):
-                return Moved(device, address, datetime.fromisoformat(at))
-    except ValueError:
-        pass
+    data = meta_object(_text(store, MOVED)) or {}
+    device, address, at = data.get("device"), data.get("address"), data.get("at")
+    if isinstance(device, str) and isinstance(address, str) and isinstance(at, str):
+        with contextlib.suppress(ValueError):
+            return Moved(device, address, datetime.fromisoformat(at))
     return None  # (none, or not one of ours: a hostile file)
 
 
