@@ -64,9 +64,9 @@ def base_url(typed: str) -> str:
     try:
         parts = urlsplit(text)
         host, _port = parts.hostname, parts.port
-    except ValueError:
+    except ValueError:  # (a bracket unclosed, a port not a number)
         host = None
-    if parts.scheme not in ("http", "https") or not host:
+    if not host or parts.scheme not in ("http", "https"):
         raise RuleError(
             _(
                 "{url} is not the address of a `tdconsole serve`: give it as "

@@ -35,6 +35,8 @@ def test_a_bad_address_and_no_server_there_are_said_in_one_line(
     to = tmp_path / "copia.tdc"
     code, _out, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
     assert code == 2 and "is not the address of a `tdconsole serve`" in err
+    code, _out, err = follow(capsys, monkeypatch, "http://[192.168.1.5:8000", to)
+    assert code == 2 and "is not the address of a `tdconsole serve`" in err
     code, _out, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
     assert code == 2 and "cannot reach http://127.0.0.1:9" in err and "check the address" in err
     assert err.count("\n") == 1 and not to.exists()
