@@ -82,7 +82,8 @@ class CopyFile:
                             "{path} is the event's own file since its take-over on {device}: "
                             "act on it (`tdconsole --event FILE serve`), or give --to a new "
                             "file to copy another server"
-                        ).format(path=shown(path), device=shown(record.body.device))
+                        ).format(path=shown(path), device=shown(record.body.device)),
+                        "VII.1",
                     )
             copy_marks.mark_following(store, following)
         except BaseException:
