@@ -14,7 +14,6 @@ A log kept in memory knows none of them. ``check_writable`` is what every write 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from dataclasses import dataclass
@@ -85,11 +84,23 @@ def record_copy_address(store: EventStore, address: str) -> None:
 def moved(store: EventLog) -> Moved | None:
     """Where the event went and when, once this file learned it (None: it did not move)."""
     data = meta_object(_text(store, MOVED)) or {}
-    device, address, at = data.get("device"), data.get("address"), data.get("at")
-    if isinstance(device, str) and isinstance(address, str) and isinstance(at, str):
-        with contextlib.suppress(ValueError):
-            return Moved(device, address, datetime.fromisoformat(at))
+    device, address, at = data.get("device"), data.get("address"), moved_at(data.get("at"))
+    if isinstance(device, str) and isinstance(address, str) and at is not None:
+        return Moved(device, address, at)
     return None  # (none, or not one of ours: a hostile file)
+
+
+def moved_at(text: object) -> datetime | None:
+    """``text`` as the time the event moved (ISO 8601, one this computer can show), or None
+    (not a time, or one past the calendar's ends in this computer's zone)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        at = datetime.fromisoformat(text)
+        at.astimezone()  # (as ``moved_line`` shows it)
+    except (OverflowError, ValueError):
+        return None
+    return at
 
 
 def record_moved(store: EventStore, where: Moved) -> None:
