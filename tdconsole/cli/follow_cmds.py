@@ -40,6 +40,8 @@ RETRY_MOST = 1.0
 """The longest wait before trying the Director's server again."""
 ANSWER_SECONDS = 4.0
 """How long an answer may take (the feed holds a request about a second)."""
+ANSWER_MOST = 64 * 1024 * 1024
+"""The longest answer read (the feed's ~2000 entries are a few MB): past it, not the feed."""
 
 
 class Unreachable(Exception):
@@ -62,9 +64,9 @@ def base_url(typed: str) -> str:
     try:
         parts = urlsplit(text)
         host, _port = parts.hostname, parts.port
-    except ValueError:
+    except ValueError:  # (a bracket unclosed, a port not a number)
         host = None
-    if parts.scheme not in ("http", "https") or not host:
+    if not host or parts.scheme not in ("http", "https"):
         raise RuleError(
             _(
                 "{url} is not the address of a `tdconsole serve`: give it as "
@@ -72,6 +74,14 @@ def base_url(typed: str) -> str:
             ).format(url=typed)
         )
     return text
+
+
+def _bounded(answer: Any) -> bytes:
+    """The answer's body, refused (``ValueError``) past ``ANSWER_MOST``."""
+    body: bytes = answer.read(ANSWER_MOST + 1)
+    if len(body) > ANSWER_MOST:
+        raise ValueError("answer too long")
+    return body
 
 
 class Client:
@@ -92,12 +102,12 @@ class Client:
         )
         try:
             with urllib.request.urlopen(request, timeout=ANSWER_SECONDS) as answer:
-                found = json.loads(answer.read())
+                found = json.loads(_bounded(answer))
         except urllib.error.HTTPError as exc:
             if exc.code >= 500:  # (the server in trouble, or a proxy without it: tried again)
                 raise Unreachable(f"HTTP {exc.code}") from None
             try:
-                said = json.loads(exc.read()).get("refused") or ""
+                said = json.loads(_bounded(exc)).get("refused") or ""
             except (ValueError, AttributeError, OSError):
                 said = ""
             raise Refused(exc.code, str(said)[:300]) from None

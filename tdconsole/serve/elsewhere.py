@@ -22,7 +22,6 @@ import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -75,13 +74,10 @@ def ask(address: str, event: str, seconds: float = ANSWER_SECONDS) -> copy_marks
     moved = data.get("moved") if isinstance(data, dict) and data.get("event") == event else None
     if not isinstance(moved, dict):
         return None
-    device, at = moved.get("device"), moved.get("at")
-    if not (isinstance(device, str) and isinstance(at, str)):
+    device, at = moved.get("device"), copy_marks.moved_at(moved.get("at"))
+    if not isinstance(device, str) or at is None:
         return None
-    try:
-        return copy_marks.Moved(device[:100], address, datetime.fromisoformat(at))
-    except ValueError:
-        return None
+    return copy_marks.Moved(device[:100], address, at)
 
 
 class Elsewhere:

@@ -82,7 +82,8 @@ class CopyFile:
                             "{path} is the event's own file since its take-over on {device}: "
                             "act on it (`tdconsole --event FILE serve`), or give --to a new "
                             "file to copy another server"
-                        ).format(path=shown(path), device=shown(record.body.device))
+                        ).format(path=shown(path), device=shown(record.body.device)),
+                        "VII.1",
                     )
             copy_marks.mark_following(store, following)
         except BaseException:
@@ -125,9 +126,8 @@ class CopyFile:
             self._replay.extend(records)
             self._replay.result()
             check_times([*before, *records], now)
-        held = json.dumps(
-            {"event": event, "last": rows[-1][0], "hash": entry_hash(items[-1])},
-        )
+        last, hashed = rows[-1][0], entry_hash(items[-1])
+        held = json.dumps({"event": event, "last": last, "hash": hashed})
         if self.store is None:
             self._create(rows, held)
         else:
@@ -136,7 +136,7 @@ class CopyFile:
                     return 0
                 self.store.insert_rows(rows)
                 self.store.keep_meta(COPY_OF, held)
-        self.event, self.last, self.last_hash = event, rows[-1][0], entry_hash(items[-1])
+        self.event, self.last, self.last_hash = event, last, hashed
         return len(rows)
 
     def _create(self, rows: list[Row], held: str) -> None:

@@ -15,11 +15,13 @@ A log kept in memory knows none of them. ``check_writable`` is what every write 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
+from tdconsole.store.copy_standing import meta_object
 from tdconsole.store.eventstore import EventStore
 from tdconsole.store.log import EventLog
 from tdconsole.store.opening import shown
@@ -29,6 +31,8 @@ COPY_ADDRESS = "copy_address"
 MOVED = "moved"
 _LONGEST = 300
 """The longest address or device name kept (a hostile file's longer text is none)."""
+_ORIGIN = re.compile(r"(?:https?://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\:\[\]]+)(?::[0-9]{1,5})?")
+"""What an address the copy serves at is (``http://HOST:PORT``): a file's other text is none."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +70,10 @@ def clear_following(store: EventStore) -> None:
 
 
 def copy_address(store: EventLog) -> str | None:
-    """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so."""
-    return _text(store, COPY_ADDRESS)
+    """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so
+    (a value that is not an address of that form, as a hostile file may hold, is none)."""
+    address = _text(store, COPY_ADDRESS)
+    return address if address is not None and _ORIGIN.fullmatch(address) else None
 
 
 def record_copy_address(store: EventStore, address: str) -> None:
@@ -77,16 +83,24 @@ def record_copy_address(store: EventStore, address: str) -> None:
 
 def moved(store: EventLog) -> Moved | None:
     """Where the event went and when, once this file learned it (None: it did not move)."""
-    raw = _text(store, MOVED)
-    try:
-        data = json.loads(raw) if raw is not None else None
-        if isinstance(data, dict):
-            device, address, at = data.get("device"), data.get("address"), data.get("at")
-            if isinstance(device, str) and isinstance(address, str) and isinstance(at, str):
-                return Moved(device, address, datetime.fromisoformat(at))
-    except ValueError:
-        pass
+    data = meta_object(_text(store, MOVED)) or {}
+    device, address, at = data.get("device"), data.get("address"), moved_at(data.get("at"))
+    if isinstance(device, str) and isinstance(address, str) and at is not None:
+        return Moved(device, address, at)
     return None  # (none, or not one of ours: a hostile file)
+
+
+def moved_at(text: object) -> datetime | None:
+    """``text`` as the time the event moved (ISO 8601, one this computer can show), or None
+    (not a time, or one past the calendar's ends in this computer's zone)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        at = datetime.fromisoformat(text)
+        at.astimezone()  # (as ``moved_line`` shows it)
+    except (OverflowError, ValueError):
+        return None
+    return at
 
 
 def record_moved(store: EventStore, where: Moved) -> None:

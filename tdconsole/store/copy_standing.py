@@ -78,6 +78,10 @@ def standing(store: EventStore) -> Standing | None:
         isinstance(device, str) and isinstance(confirmed, int) and isinstance(heard, (int, float))
     ):
         return None
+    try:  # (NaN, infinity, a time past any year: not a time the feed wrote)
+        datetime.fromtimestamp(heard)
+    except (OverflowError, OSError, ValueError):
+        return None
     return Standing(device[:100], confirmed, float(heard))
 
 

@@ -37,7 +37,7 @@ def feed_item(row: Row, where: object) -> dict[str, Any]:
 def identity(store: EventStore) -> str:
     """The event's identity: the hash of its first command's entries (its creation, with its
     name, settings and time): two events never share it."""
-    rows = [row for row in store.rows(0, FEED_MOST) if row[1] == 1]
+    rows = store.rows(0, _end_of_command(store, 1, 0))
     return hashlib.sha256(
         "".join(entry_hash(feed_item(row, store.path)) for row in rows).encode()
     ).hexdigest()
@@ -60,7 +60,8 @@ def feed(store: EventStore, after: int, most: int = FEED_MOST) -> list[dict[str,
 
 
 def _end_of_command(store: EventStore, command: int, start: int) -> int:
-    """The last entry of ``command`` (one longer than ``FEED_MOST``: a large draw)."""
+    """The last entry of ``command`` from ``start`` on (the event's creation, or one longer
+    than ``FEED_MOST``: a large draw)."""
     seq = start
     while (row := store.row(seq + 1)) is not None and row[1] == command:
         seq += 1

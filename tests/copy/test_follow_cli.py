@@ -17,7 +17,7 @@ from tdhelpers.following import fed, served_feed
 from tdhelpers.following import run_follow as follow
 
 from tdconsole.cli import main
-from tdconsole.cli.follow_cmds import Client, Status, standing
+from tdconsole.cli.follow_cmds import Client, Refused, Status, Unreachable, standing
 from tdconsole.cli.follow_cmds import follow as follow_copy
 from tdconsole.domain.settings import Settings
 from tdconsole.serve.config import ServeConfig
@@ -34,6 +34,8 @@ def test_a_bad_address_and_no_server_there_are_said_in_one_line(
 ) -> None:
     to = tmp_path / "copia.tdc"
     code, _out, err = follow(capsys, monkeypatch, "ftp://192.168.1.5", to)
+    assert code == 2 and "is not the address of a `tdconsole serve`" in err
+    code, _out, err = follow(capsys, monkeypatch, "http://[192.168.1.5:8000", to)
     assert code == 2 and "is not the address of a `tdconsole serve`" in err
     code, _out, err = follow(capsys, monkeypatch, "http://127.0.0.1:9", to)
     assert code == 2 and "cannot reach http://127.0.0.1:9" in err and "check the address" in err
@@ -114,6 +116,28 @@ async def test_a_server_in_trouble_is_waited_out_not_fatal(
     )
     assert copy.last == last
     copy.close()
+
+
+async def test_an_answer_past_the_longest_is_not_read_whole(
+    aiohttp_server: MakeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def attach(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"event": "e", "token": "t", "last": 0, "pad": "x" * 500})
+
+    async def log(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"refused": "x" * 500}, status=409)
+
+    app = web.Application()
+    app.router.add_post("/copy/api/attach", attach)
+    app.router.add_post("/copy/api/log", log)
+    server = await aiohttp_server(app)
+    monkeypatch.setattr("tdconsole.cli.follow_cmds.ANSWER_MOST", 100)
+    client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
+    with pytest.raises(Unreachable, match="answer too long"):
+        await asyncio.to_thread(client.attach, "", 0, "")
+    with pytest.raises(Refused) as refused:
+        await asyncio.to_thread(client.log, 0, "")
+    assert refused.value.said == ""  # (the reason past the longest is not read)
 
 
 def test_the_servers_banner_gives_the_copys_command_once_a_director_pin_is_set(

@@ -64,6 +64,7 @@ async def test_follow_marks_its_copy_stops_once_it_is_taken_over_and_refuses_it_
     code, out, err = await asyncio.to_thread(follow, capsys, monkeypatch, url, to)
     assert code == 2 and err.count("\n") == 1
     assert "is the event's own file since its take-over on cassa" in err
+    assert err.rstrip().endswith("(Art. VII.1)")
     assert marked(to) is None  # (nothing marked again)
 
 

@@ -75,6 +75,23 @@ def test_without_a_copy_nothing_waits_and_a_silent_copy_is_said_past_the_wait(
         service.close()
 
 
+@pytest.mark.parametrize("heard", ["NaN", "Infinity", "1e300"])
+def test_a_hostile_time_the_copy_was_heard_is_no_copy(event: Path, heard: str) -> None:
+    copy_heard(event, Standing("cassa", 1, 0.0))
+    store = EventStore(event)
+    try:
+        store.set_meta(COPY, f'{{"device": "cassa", "confirmed": 1, "heard": {heard}}}')
+    finally:
+        store.close()
+    service = Tournament.open(event)
+    try:
+        records = service.execute(Bust(names=[last_out(service)], declined=True))
+        assert service.copy() is None and service.copy_behind is None
+        assert records
+    finally:
+        service.close()
+
+
 @pytest.fixture
 def copy_path(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path / "copia.tdc"

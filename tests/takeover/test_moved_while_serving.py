@@ -3,12 +3,14 @@ tells its pages at once; a file that cannot record it still sends its pages on."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from tdhelpers.command_line import run_on
 from tdhelpers.copies import copy_serves_at, night
 from tdhelpers.served_here import serving_here
@@ -71,3 +73,17 @@ def test_a_file_that_cannot_record_the_move_still_sends_its_pages_on(
         assert run_on(capsys, copy, "take-over", "--device", "cassa")[0] == 0
         with serving_here(director) as laptop_url:
             assert got(laptop_url + "/api/room")["moved"]["device"] == "cassa"
+
+
+async def test_a_copy_that_answers_a_time_past_the_calendars_ends_is_not_heard(
+    aiohttp_server: Any,
+) -> None:
+    async def moved(request: web.Request) -> web.StreamResponse:
+        at = "0001-01-01T00:00:00+05:00"
+        return web.json_response({"event": "e", "moved": {"device": "cassa", "at": at}})
+
+    app = web.Application()
+    app.router.add_get(elsewhere.PATH, moved)
+    server = await aiohttp_server(app)
+    address = str(server.make_url("")).rstrip("/")
+    assert await asyncio.to_thread(elsewhere.ask, address, "e") is None

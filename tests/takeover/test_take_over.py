@@ -75,6 +75,27 @@ def test_a_value_that_is_not_ours_is_none(director: Path) -> None:
     assert marks(director) == (None, None, None)
 
 
+def test_a_time_moved_past_the_calendars_ends_is_none_and_every_command_still_answers(
+    director: Path,
+) -> None:
+    store = EventStore(director)
+    at = "0001-01-01T00:00:00+05:00"  # (before year 1 in every zone west of +05:00)
+    store.set_meta(copy_marks.MOVED, json.dumps({"device": "cassa", "address": "x", "at": at}))
+    copy_marks.check_writable(store)  # (no move to refuse with: not a traceback)
+    store.close()
+    assert marks(director) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "address", ["file:///etc/passwd", "ftp://192.168.1.6", "javascript:alert(1)", "a b:80"]
+)
+def test_a_copy_address_that_is_not_one_is_none(director: Path, address: str) -> None:
+    store = EventStore(director)
+    store.set_meta(copy_marks.COPY_ADDRESS, address)
+    store.close()
+    assert marks(director) == (None, None, None)
+
+
 def test_a_copy_being_followed_refuses_every_command_and_reads(
     copy: Path, clock: FakeClock
 ) -> None:
