@@ -7,15 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.widgets import DataTable
 
 from tdconsole.ui.app import ConsoleApp
+from tdconsole.ui.screens.console import ConsoleScreen
 from tdconsole.ui.widgets.clock_panel import ClockPanel
+from tdconsole.ui.widgets.players_view import SearchBox
 
 from .conftest import settle
 from .test_actions import SIZE
 from .test_keys_in_flight import send_at_once
 from .test_repaints import calls_to
-from .textual_reach import Compositor, lines_to_paint, screen_lines
+from .textual_reach import LAID_OUT, Compositor, lines_to_paint, screen_lines
 
 
 def painted_lines(monkeypatch: pytest.MonkeyPatch) -> set[int]:
@@ -81,3 +84,27 @@ async def test_a_tick_that_changes_nothing_repaints_no_part_of_the_clock(
         await pilot.press("n", "enter")  # the next level: its title on the border
         await settle(pilot)
         assert "clock" in repainted and panel.border_title != title
+
+
+async def test_a_letter_that_leaves_the_same_players_lays_nothing_out(
+    app: ConsoleApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A letter typed in the search repaints the box (and the table, when it lists others);
+    the screen is laid out again only when the table's rows change, never for the text's
+    width in the box. A text longer than the box scrolls in it, its end in view."""
+    laid_out = calls_to(monkeypatch, LAID_OUT, ConsoleScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "slash", *"mor")
+        await settle(pilot)
+        table = app.screen.query_one("#player-table", DataTable)
+        assert [row.key.value for row in table.ordered_rows] == ["Moretti"]
+        laid_out.clear()
+        await pilot.press(*"etti")
+        await settle(pilot)
+        assert laid_out == []
+        box = app.screen.query_one(SearchBox)
+        long = "x" * (box.content_size.width + 20)
+        await pilot.press(*long)
+        await settle(pilot)
+        assert box.value == "moretti" + long and box.scroll_x > 0
+        assert screen_lines(app.screen)[box.region.y + 1].rstrip(" ▊▎▌│┃").endswith("xxxx")
