@@ -89,6 +89,10 @@ def names_typed(stage_number: int, tab: int) -> list[tuple[str, str]]:
 async def test_words_typed_on_every_tab_are_searches(
     tmp_path: Path, demo_file: Path, when: str, request: pytest.FixtureRequest
 ) -> None:
+    """At ``when``, on each tab: each first letter of the names begins a name typed (one case
+    here, the other on the next tab), then the other keys' words, each with Enter: nothing
+    recorded, no dialog left open, every letter in the search, the search on the name typed;
+    then ``+-`` and Enter: nothing recorded."""
     final_file = request.getfixturevalue("final_file") if when in ("final", "finished") else None
     service = stage(tmp_path, demo_file, final_file or demo_file, when)
     async with console(service, lang="en") as (app, pilot):
