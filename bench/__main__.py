@@ -36,6 +36,7 @@ SCRIPTS = (
     "clock_drift",
     "reports",
     "startup",
+    "search_keys",
     "rules_search",
     "season",
     "serve",

@@ -1,6 +1,7 @@
-"""No key misfires: a word typed in any view is a search, never the keys' actions; every
-one-key action that changes the night asks first, naming whom or what (undo, the clock's level
-and time, quit among them); keys typed while a dialog opens land in it."""
+"""No key misfires: every one-key action that changes the night asks first, naming whom or what
+(undo, the clock's level and time, quit among them); keys typed while a dialog opens land in it.
+(A word typed in any view is a search, never the keys' actions:
+``test_names_typed_everywhere.py``.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Input
 
-from tdconsole.domain.play import Bust
 from tdconsole.domain.slices.clock_control import ClockControl
 from tdconsole.domain.slices.pay import Pay
 from tdconsole.service import Tournament
@@ -21,7 +21,6 @@ from tdconsole.ui.dialogs.confirm import ConfirmDialog
 from tdconsole.ui.dialogs.eliminate import EliminateDialog
 from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.screens.console import ConsoleScreen
-from tdconsole.ui.screens.console_keys import TABS
 from tdconsole.ui.textual_reach import notifications
 from tdconsole.ui.widgets.players_view import PlayersView
 
@@ -31,10 +30,6 @@ from .test_keys_in_flight import send_at_once
 from .test_pay_draw_and_standings import new_event
 
 MakeApp = Callable[..., ConsoleApp]
-
-WORDS = ("Greco", "Esp", "Leone", "rossi", "wavy", "quasi", "uno", "nebbia", "bua", "+-")
-"""Words typed where no field has the keys: names, and lowercase ones that begin with a key
-(redo, undo, quit, the clock's next and previous level, a minute more or less)."""
 
 
 def log_length(service: Tournament) -> int:
@@ -64,47 +59,6 @@ async def back_to_the_console(app: ConsoleApp, pilot: Any) -> None:
             return
         await pilot.press("escape")
         await settle(pilot)
-
-
-async def type_everywhere(app: ConsoleApp, pilot: Any) -> None:
-    """Every word, then Enter, in every tab: nothing recorded (nor printed)."""
-    service = svc(app)
-    no_printing(app)
-    before = log_length(service)
-    for number in range(1, len(TABS) + 1):
-        for word in WORDS:
-            await pilot.press(str(number))
-            await settle(pilot)
-            send_at_once(app, *word, "enter", apart=0.1)  # typed, not pressed key by key
-            await settle(pilot)
-            await back_to_the_console(app, pilot)
-    assert log_length(service) == before
-
-
-async def test_words_and_enter_typed_in_every_tab_before_the_draw_record_nothing(
-    tmp_path: Path,
-) -> None:
-    service = registration(tmp_path)
-    async with console(service, lang="en") as (app, pilot):
-        await type_everywhere(app, pilot)
-        assert service.state.phase == "registration"
-        assert not service.state.find("Cid").paid  # type: ignore[union-attr]
-
-
-async def test_words_and_enter_typed_in_every_tab_in_play_record_nothing(
-    make_app: MakeApp,
-) -> None:
-    app = make_app(lang="en")
-    service = svc(app)
-    service.execute(Bust(names=["Greco"], declined=True))
-    service.undo()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        clock = app.clock_status()
-        await type_everywhere(app, pilot)
-        assert service.state.find("Greco").status == "in"  # type: ignore[union-attr]
-        assert app.clock_status() == clock
-        assert app.is_running and isinstance(app.screen, ConsoleScreen)
 
 
 async def test_a_name_typed_on_the_players_tab_is_a_search(tmp_path: Path) -> None:
@@ -334,26 +288,6 @@ async def test_keys_typed_right_after_e_land_in_the_dialog(app: ConsoleApp) -> N
         fields = {field.id: field.value for field in app.screen.query(Input)}
         assert fields == {"name-1": "Leone", "stack-1": ""}
         assert app.screen.query_one("#declined", Checkbox).value
-
-
-CAPITAL_NAMES = ("Bianchi", "Mancini", "Costa", "Serra", "Tommaso", "Hanna")
-"""Names that begin with a capital key of the tables' view: the button, a move, the colour-up,
-the structure, the clock's time, a prize handed over."""
-
-
-@pytest.mark.parametrize("name", CAPITAL_NAMES)
-async def test_a_capitalised_name_typed_on_the_tables_is_a_search(
-    app: ConsoleApp, name: str
-) -> None:
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = log_length(svc(app))
-        send_at_once(app, *name)  # as fast as a terminal sends a name typed
-        await settle(pilot)
-        assert isinstance(app.screen, ConsoleScreen), name
-        box = app.screen.query_one("#player-search", Input)
-        assert app.focused is box and box.value == name
-        assert log_length(svc(app)) == before
 
 
 @pytest.mark.parametrize("key", ["B", "M", "C", "S", "T"])

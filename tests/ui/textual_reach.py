@@ -63,6 +63,22 @@ def update_now(screen: Screen[Any]) -> None:
     screen._on_timer_update()
 
 
+def screen_lines(screen: Screen[Any]) -> list[str]:
+    """Each line of ``screen`` as it is composed now, in text (``Screen._compositor``). The
+    public ``export_screenshot`` gives an SVG; stands in for a public ``Screen.lines``."""
+    return [strip.text for strip in screen._compositor.render_strips()]
+
+
+def lines_to_paint(compositor: Compositor, full: bool) -> set[int]:
+    """The lines the compositor's next paint renders again (``full``: a whole paint asked):
+    those of the regions marked changed (``Compositor._dirty_regions``), every line when the
+    whole screen is marked. No public API says what a paint covers; stands in for one."""
+    dirty = compositor._dirty_regions
+    if full or compositor.size.region in dirty:
+        return set(range(compositor.size.height))
+    return {y for region in dirty for y in range(region.y, region.bottom)}
+
+
 def key_name(character: str) -> str:
     """The key's name Textual gives a typed character ("." is "full_stop")
     (``textual.keys._character_to_key``). Stands in for a public ``character_to_key``."""

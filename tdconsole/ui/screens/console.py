@@ -24,7 +24,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.lazy import Lazy
-from textual.reactive import var
+from textual.reactive import Reactive, var
+from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from tdconsole.domain.described import action_id
@@ -87,6 +88,10 @@ if TYPE_CHECKING:
 class ConsoleScreen(ConsoleActions, MainScreen):
     shown: var[Shown | None] = var(None, always_update=True)
     """The event as the widgets read it: each follows it (``widgets.shown``)."""
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As Textual's, without its repaint of the whole screen at each change of focus (a word
+    typed, Enter, a tab): what a focus changes repaints itself (the widgets whose style it
+    changes, the footer's keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(k.key, k.action, str(k.label), show=k.shown) for k in ACTIONS],

@@ -66,6 +66,8 @@ class ClockPanel(Vertical):
         super().__init__(id=id)
         self.tr = tr
         self.director = director
+        self._title: str | None = None
+        """The title on the border now (set again, Textual repaints the whole panel)."""
 
     def compose(self) -> ComposeResult:
         yield Digits(clock_digits(None), id="clock-digits")
@@ -84,7 +86,7 @@ class ClockPanel(Vertical):
         self.set_class(bool(places), "-finished")
         if not places:
             return
-        self.border_title = self.tr("Tournament over")
+        self._put_title(self.tr("Tournament over"))
         self._put("clock-result", places_text(places, self.tr))
 
     def show(self, status: ClockStatus | None, blink: bool = False) -> None:
@@ -100,18 +102,24 @@ class ClockPanel(Vertical):
         self.set_class(status is not None and status.pending_announcement and blink, "-blink")
         self.set_class(status is not None and not status.running, "-paused")
         if status is None:
-            self.border_title = tr("Level {level}", level="–")
+            self._put_title(tr("Level {level}", level="–"))
             self._put("clock-blinds", tr("The clock starts with the tournament"))
             self._put("clock-ante", "")
             self._put("clock-next", "")
             self._put("clock-state", "")
             return
         title = tr("Break") if status.is_break else tr("Level {level}", level=status.level)
-        self.border_title = title
+        self._put_title(title)
         self._put("clock-blinds", blinds_line(status, tr))
         self._put("clock-ante", ante_line(status, tr))
         self._put("clock-next", next_line(status, tr, self.content_size.width))
         self._put("clock-state", director_words(status, tr, director=self.director))
+
+    def _put_title(self, title: str) -> None:
+        """The border's title is ``title``: set (the panel repainted) only when it changes."""
+        if title != self._title:
+            self._title = title
+            self.border_title = title
 
     def _put(self, line: str, content: str | Text) -> None:
         """The line ``line`` shows ``content``: updated (a repaint and a new layout of the

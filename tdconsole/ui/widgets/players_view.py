@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Focus
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.widgets import DataTable, Input
 from textual.widgets.input import Selection
 
@@ -53,6 +54,11 @@ def player_row(event: ConsoleView, player: PlayerView, tr: Translator) -> list[T
 class SearchBox(Input):
     """A search field that looks inactive, its key shown ("/ Search a name"), while the keys
     go to the view: letters typed then are not taken for a search."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """As Textual's, without a layout of the whole screen at each letter typed (Textual's
+    ``Input`` asks one for its text's width): the box's size is fixed, its text scrolls in
+    it."""
 
     def __init__(self, key: str, words: str, *, value: str = "", id: str) -> None:
         self.key_words = f"{key} {words}"
