@@ -302,7 +302,12 @@ class ConsoleApp(ConsoleAppReach[int]):
     def _load(self, loader: Loader) -> None:
         # What comes after the first frame is imported here, off the UI thread, while the
         # frame is shown (the console's modules are the heaviest part of its start); what its
-        # keys open, once the event's data is painted (``_import_later``).
+        # keys open, once the event's data is painted (``_import_later``). For a person, the
+        # first frame's objects are set aside from the collector first: its full collections
+        # while this worker imports and reads walk only what it makes (``settled_heap`` gives
+        # them back once the data is shown).
+        if self.settle_heap:
+            gc.freeze()
         views_for(self.mode)
         try:
             service = loader()

@@ -171,16 +171,19 @@ sys.meta_path.insert(0, Watch())
 """
 
 
-def _console_on(path: Path, then: str, before: str = "") -> str:
+def _console_on(
+    path: Path, then: str, before: str = "", loader: str = "Tournament.open", heap: bool = False
+) -> str:
     """A fresh interpreter's console opening ``path`` by its loader (``before`` run first, in
-    ``main``), running ``then`` (the app as ``app``) once the console is shown; what it
-    printed."""
+    ``main``; ``loader`` called with the path; ``heap``: ``settle_heap``), running ``then``
+    (the app as ``app``) once the console is shown; what it printed."""
     code = (
         f"{ORDER}\nasync def main():\n"
         "    global app\n"
         f"{before}"
         f"    event = Path({str(path)!r})\n"
-        "    app = build_app(None, lang='en', loader=lambda: Tournament.open(event))\n"
+        f"    opener = lambda: {loader}(event)\n"
+        f"    app = build_app(None, lang='en', loader=opener, settle_heap={heap})\n"
         "    async with app.run_test(size=(120, 40)) as pilot:\n"
         "        for _ in range(50):\n"
         "            await app.workers.wait_for_complete()\n"
@@ -228,3 +231,18 @@ def test_a_key_that_comes_before_that_import_opens_its_dialog() -> None:
     )
     out = _console_on(_event(), then, before)
     assert out.split() == ["RegisterDialog", "ConsoleScreen:shown=True:off_ui=False"]
+
+
+@pytest.mark.parametrize("heap", [True, False], ids=["for-a-person", "in-a-test"])
+def test_the_first_frame_is_set_aside_from_the_collector_while_the_event_opens(heap: bool) -> None:
+    """For a person, the worker that opens the event first sets the first frame's objects
+    aside from the collector: its collections walk only what the opening makes."""
+    before = (
+        "    import gc\n"
+        "    frozen = []\n"
+        "    def opened(event):\n"
+        "        frozen.append(gc.get_freeze_count())\n"
+        "        return Tournament.open(event)\n"
+    )
+    then = "        print(frozen[0] > 10_000)\n"
+    assert _console_on(_event(), then, before, "opened", heap).split() == [str(heap)]
