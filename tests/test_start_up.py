@@ -48,6 +48,30 @@ def test_reading_a_log_imports_only_its_event_types_modules(tmp_path: Path) -> N
     assert not loaded & {"access", "colour_up", "close_plan", "play", "rulings", "seating"}
 
 
+def test_a_write_imports_neither_the_pins_hashing_nor_the_take_over(tmp_path: Path) -> None:
+    """Every write reads the copy's marks and says its warnings: the PINs' weakness is said
+    without their hashing and event (``access``), a command is known to take over without the
+    take-over's slice, and the copy's modules define no dataclass (compiled at import)."""
+    import dataclasses
+
+    from tdconsole.service import Tournament
+    from tdconsole.store import copy_marks, copy_standing
+    from tdconsole.store.settings_file import load_settings
+
+    path = tmp_path / "small.tdc"
+    Tournament.create(path, "Small", load_settings()).close()
+    loaded = _loaded_after(
+        "from pathlib import Path\nfrom tdconsole.service import Tournament\n"
+        "from tdconsole.domain.slices.register import Register\n"
+        f"service = Tournament.open(Path({str(path)!r}))\n"
+        "assert service.warned(service.execute(Register(names=['Ada']))) == []"
+    )
+    assert "registration" in loaded
+    assert not loaded & {"access", "take_over"}
+    for module in (copy_marks, copy_standing):
+        assert not [v for v in vars(module).values() if dataclasses.is_dataclass(v)], module
+
+
 def test_an_unknown_type_is_still_refused_by_name() -> None:
     from tdconsole.domain.events import parse_event
 

@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from tdconsole import serve
 from tdconsole.cli.common import event_path, lang
-from tdconsole.domain.access import pin_problems
 from tdconsole.domain.errors import RuleError
+from tdconsole.domain.pin_strength import pin_problems
 from tdconsole.i18n import Msg, _
 from tdconsole.serve import qr_text, url_host
 from tdconsole.serve.config import ServeConfig

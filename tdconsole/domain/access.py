@@ -12,21 +12,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import datetime
-from itertools import pairwise
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.events import Context, EventBody
+from tdconsole.domain.pin_strength import PinWeakness, pin_weakness
 from tdconsole.domain.settings import PIN_KEYS, PinKind
 from tdconsole.domain.state import State
-from tdconsole.i18n import Msg, _
+from tdconsole.i18n import _
 
 PIN_DIGITS = (4, 12)
-PUBLIC_PIN_DIGITS = 6
-"""The shortest PIN the served floor takes when it is reached beyond this machine."""
-
-PinWeakness = Literal["short", "obvious"]
-
 # scrypt's cost: 64 MiB and about 0.2 s a check on one core, so the million 6-digit PINs take
 # more than two days to try against a stored hash (``python -m bench --only serve`` prints
 # the figure), little enough for a check on each attempt. Only these parameters are accepted:
@@ -50,45 +45,6 @@ def check_pin_format(key: str, raw: str) -> str:
             "VII.1",
         )
     return pin
-
-
-def pin_weakness(pin: str) -> PinWeakness | None:
-    """Why ``pin`` (its digits) is too weak for a floor reached beyond this machine, or None:
-    under ``PUBLIC_PIN_DIGITS`` digits, or among the first anyone tries (one digit or a block
-    repeated: 000000, 121212; a run up or down: 123456, 654321, 890123)."""
-    if len(pin) < PUBLIC_PIN_DIGITS:
-        return "short"
-    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
-    repeated = any(
-        pin == pin[:size] * (len(pin) // size)
-        for size in range(1, len(pin) // 2 + 1)
-        if len(pin) % size == 0
-    )
-    return "obvious" if repeated or steps in ({1}, {9}) else None
-
-
-def weakness_said(key: str, weakness: str) -> Msg:
-    """``key``'s weakness in words, the same wherever it is said (``set``, ``serve``, a
-    phone's sign-in)."""
-    if weakness == "short":
-        return _("{key}: fewer than {digits} digits").format(key=key, digits=PUBLIC_PIN_DIGITS)
-    return _(
-        "{key}: easily guessed (one digit or a block repeated, a run like 123456 or 654321)"
-    ).format(key=key)
-
-
-def pin_problems(state: State) -> list[tuple[str, Msg]]:
-    """What makes the event's PINs too weak for a floor reached beyond this machine: the key
-    the Director sets again, and why (the floor's first)."""
-    found: list[tuple[str, Msg]] = []
-    for key, kind in PIN_KEYS.items():
-        weakness = state.pin_weakness.get(kind)
-        if kind in state.pins and weakness is not None:
-            found.append((key, weakness_said(key, weakness)))
-    if state.pins_shared:
-        shared = _("director_pin: the same as floor_pin (a floor phone could act as the Director)")
-        found.append(("director_pin", shared))
-    return found
 
 
 def pin_key(pin: str, salt: bytes) -> bytes:

@@ -138,6 +138,9 @@ class Command(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     director_only: ClassVar[bool] = False
+    takes_over: ClassVar[bool] = False
+    """The one command a copy being followed takes (``slices.take_over``): the service gives
+    it the address the copy followed (its ``address``), and refuses it on any other file."""
     article: ClassVar[str | None] = None
     """The article cited when a floor terminal is refused a Director-only command."""
     named: ClassVar[dict[str, tuple[str, ...]]] = {}

@@ -164,7 +164,7 @@ class State:
     """The served views' PINs by kind (``floor``, ``director``): salted hashes (``access``)."""
     pin_weakness: dict[str, str] = field(default_factory=dict)
     """Why a PIN is too weak beyond this machine, by kind, as found when it was set
-    (``access.pin_weakness``); a PIN set before that was looked at has none here."""
+    (``pin_strength.pin_weakness``); a PIN set before that was looked at has none here."""
     pins_shared: bool = False
     """The floor's and the Director's PINs are the same (found when the last was set)."""
     phones_signed_out: int = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.access import pin_problems
+from tdconsole.domain.pin_strength import pin_problems
 from tdconsole.domain.registration import accent_twins
 from tdconsole.domain.slices.draw import drawn_warning
 from tdconsole.domain.slices.register import PlayerRegistered

@@ -42,7 +42,6 @@ from tdconsole.domain.room_moves import Moved, latest_moves
 from tdconsole.domain.settings import Settings, check_local_folder
 from tdconsole.domain.slices.change_settings import SettingChanged
 from tdconsole.domain.slices.create_event import CreateEvent
-from tdconsole.domain.slices.take_over import TakeOver
 from tdconsole.domain.state import State
 from tdconsole.domain.summaries import summary_msg
 from tdconsole.domain.texts import clean_text
@@ -391,9 +390,9 @@ class Tournament(Generic[Log]):
 
     def execute(self, command: Command) -> list[Record]:
         """Validate ``command`` against the latest log and append its events atomically."""
-        if isinstance(command, TakeOver):  # (the address the copy followed, read here)
+        if command.takes_over:  # (the address the copy followed, read here)
             address = copy_marks.following(self.store) or ""
-            command = TakeOver(device=command.device, address=address)
+            command = command.model_validate({**command.model_dump(), "address": address})
 
         def decide(ctx: Context) -> list[EventBody]:
             command.check_role(ctx)
@@ -406,7 +405,7 @@ class Tournament(Generic[Log]):
                 )
             return [CommandNoted(summary=command.describe(), **self._signature()), *bodies]
 
-        records = self._write(decide, taking_over=isinstance(command, TakeOver))
+        records = self._write(decide, taking_over=command.takes_over)
         # A folder set here is this machine's choice (``store.local_folders``); an event in
         # memory makes none.
         if self.store.path is None:

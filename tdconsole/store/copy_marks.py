@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import _
@@ -31,13 +31,14 @@ COPY_ADDRESS = "copy_address"
 MOVED = "moved"
 _LONGEST = 300
 """The longest address or device name kept (a hostile file's longer text is none)."""
-_ORIGIN = re.compile(r"(?:https?://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\:\[\]]+)(?::[0-9]{1,5})?")
-"""What an address the copy serves at is (``http://HOST:PORT``): a file's other text is none."""
+_ORIGIN = r"(?:https?://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\:\[\]]+)(?::[0-9]{1,5})?"
+"""What an address the copy serves at is (``http://HOST:PORT``): a file's other text is none.
+(Compiled at its first use, by ``re``'s cache: every write imports this module.)"""
 
 
-@dataclass(frozen=True)
-class Moved:
-    """Where the event went: the device that took it over, its address, and when."""
+class Moved(NamedTuple):
+    """Where the event went: the device that took it over, its address, and when. (A named
+    tuple: a dataclass's methods are compiled at import.)"""
 
     device: str
     address: str
@@ -73,7 +74,7 @@ def copy_address(store: EventLog) -> str | None:
     """Where the event's copy serves its pages (``http://HOST:PORT``), when the copy said so
     (a value that is not an address of that form, as a hostile file may hold, is none)."""
     address = _text(store, COPY_ADDRESS)
-    return address if address is not None and _ORIGIN.fullmatch(address) else None
+    return address if address is not None and re.fullmatch(_ORIGIN, address) else None
 
 
 def record_copy_address(store: EventStore, address: str) -> None:

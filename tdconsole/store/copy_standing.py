@@ -1,15 +1,15 @@
 """Where the event's copy on a second device stands (``tdconsole follow``), as the event file's
 ``meta`` keeps it: written by the served feed (``tdconsole.serve.copy_feed``) each time the copy
 is heard, read by the command line, the console, the phones and every write
-(``tdconsole.service.copy_wait``). Light: read at every write, it imports no event type.
+(``tdconsole.service.copy_wait``). Light: read at every write, it imports no event type, and
+its values are named tuples (a dataclass's methods are compiled at import).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from tdconsole.i18n import Msg, _, ngettext
 from tdconsole.store.eventstore import EventStore
@@ -30,8 +30,7 @@ def detached(store: EventStore) -> None:
     store.set_meta(COPY, "")
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """Where the copy stands, as the event file last recorded it."""
 
     device: str
@@ -85,8 +84,7 @@ def standing(store: EventStore) -> Standing | None:
     return Standing(device[:100], confirmed, float(heard))
 
 
-@dataclass(frozen=True)
-class CopyView:
+class CopyView(NamedTuple):
     """The copy as the faces show it (the command line's ``state``, the console, the phones)."""
 
     device: str

@@ -301,7 +301,13 @@ class ConsoleApp(ConsoleAppReach[int]):
     @work(thread=True, exclusive=True, group="open-event")
     def _load(self, loader: Loader) -> None:
         # What comes after the first frame is imported here, off the UI thread, while the
-        # frame is shown (the console's modules are the heaviest part of its start).
+        # frame is shown (the console's modules are the heaviest part of its start); what its
+        # keys open, once the event's data is painted (``_import_later``). For a person, the
+        # first frame's objects are set aside from the collector first: its full collections
+        # while this worker imports and reads walk only what it makes (``settled_heap`` gives
+        # them back once the data is shown).
+        if self.settle_heap:
+            gc.freeze()
         views_for(self.mode)
         try:
             service = loader()
@@ -350,12 +356,22 @@ class ConsoleApp(ConsoleAppReach[int]):
             await self.push_screen(screen)
         self.refresh_views()
         self.tick()
+        # What the keys open is imported once the event's data is painted; then the start is
+        # set aside from the collector.
+        self.call_after_refresh(self._import_later, views)
         if self.mode == "director" and self.service is not None:
             views.say_folder_notices()
             if self.service.state.stack is None:  # registration open: ``i`` offers them
                 self._read_known_players(self.service)
+
+    @work(thread=True, group="import-later")
+    def _import_later(self, views: Views) -> None:
+        """What the keys open (``Views.import_later``), off the UI thread once the event's data
+        is painted: the data waits for none of it; then, for a person, the start (those
+        modules with it) is set aside from the collector (``settled_heap``)."""
+        views.import_later()
         if self.settle_heap:
-            self.call_after_refresh(settled_heap)
+            self.call_from_thread(settled_heap)
 
     @work(thread=True, group="known-players")
     def _read_known_players(self, service: Tournament) -> None:
@@ -450,14 +466,15 @@ class ConsoleApp(ConsoleAppReach[int]):
 
 def views_for(mode: Mode) -> type[Views]:
     """The views of ``mode``'s main screen, and with them, imported at once, every module the
-    console (or the room display) uses after its first frame: the worker that opens an event
-    calls this first, off the UI thread (``_load``, ``_choose``)."""
+    console (or the room display) needs to show the event: the worker that opens an event
+    calls this first, off the UI thread (``_load``, ``_choose``). What the keys open comes
+    once the data is painted (``Views.import_later``)."""
     if mode == "display":
         # lazy: the room display past its first frame (its screen, the event's models)
         from tdconsole.ui.screens.display import DisplayViews
 
         return DisplayViews
-    # lazy: the console past its first frame (its screens, dialogs and words, the event's models)
+    # lazy: the console past its first frame (its screen and words, the event's models)
     from tdconsole.ui.screens.console import ConsoleViews
 
     return ConsoleViews

@@ -59,6 +59,11 @@ class Views(ABC):
     def main_screen(self) -> MainScreen:
         """The main screen of the App's mode."""
 
+    @abstractmethod
+    def import_later(self) -> None:
+        """Import what the main screen's keys open: the App's worker calls it once the event's
+        data is painted."""
+
     def say_folder_notices(self) -> None:
         """The event's folders chosen on another machine, said once."""
         if self.app.service is not None:

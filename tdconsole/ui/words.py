@@ -35,6 +35,13 @@ REPORTS: tuple[tuple[str, Msg], ...] = (
 that names what ``p`` prints)."""
 
 
+def where_seated(tr: Translator, final: bool, table: int, seat: int) -> str:
+    """ "table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
+    if final:
+        return tr("final table, seat {seat}", seat=seat)
+    return tr("table {table}, seat {seat}", table=table, seat=seat)
+
+
 def describe(
     command: object, records: list[Record], tr: Translator, currency: str = "scudi"
 ) -> str:

@@ -14,7 +14,7 @@ from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
 
 import tdconsole.serve.app
 from tdconsole.cli import main
-from tdconsole.domain.access import pin_problems, pin_weakness
+from tdconsole.domain.pin_strength import pin_problems, pin_weakness
 from tdconsole.domain.slices.change_settings import ChangeSettings
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament

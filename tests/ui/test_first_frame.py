@@ -1,7 +1,8 @@
 """What the console loads before its first frame and after it: the first frame (the App, the
-opening and start screens) loads none of the event's models, and the worker that opens an
-event imports, in one module, everything the console (or the room display) uses after it;
-only what waits for a real reason (``tests/test_lazy_imports.py``) is left to later."""
+opening and start screens) loads none of the event's models; the worker that opens an event
+imports, in one module, everything the console (or the room display) needs to show it, and
+once its data is shown, in one module, what its keys open; only what waits for a real reason
+(``tests/test_lazy_imports.py``) is left to later."""
 
 from __future__ import annotations
 
@@ -47,14 +48,30 @@ def loaded_after(code: str) -> set[str]:
     return set(printed_by_python(probe).split())
 
 
+LATER = "tdconsole.ui.screens.console_later"
+"""What the console's keys open, imported once the event's data is shown."""
+
+
 def test_the_worker_that_opens_an_event_imports_all_that_comes_after_the_first_frame() -> None:
     first = loaded_after("import tdconsole.cli.ui_cmds\nimport tdconsole.ui.app")
     console = loaded_after("from tdconsole.ui.app import views_for\nviews_for('director')")
     display = loaded_after("from tdconsole.ui.app import views_for\nviews_for('display')")
+    later = loaded_after("from tdconsole.ui.screens.console_actions import later\nlater()")
     assert first.isdisjoint({*HEAVY, "tdconsole.ui.app_views", "tdconsole.ui.words"})
     assert "tdconsole.ui.screens.display" not in console
     assert "tdconsole.ui.screens.console" not in display
-    left = ui_modules() - first - console - display
+    # The dialogs and the screens the keys open do not delay the event's data.
+    assert console.isdisjoint(
+        {
+            LATER,
+            "tdconsole.ui.dialogs.base",
+            "tdconsole.ui.dialogs.eliminate",
+            "tdconsole.ui.dialogs.print_report",
+            "tdconsole.ui.screens.settings",
+            "tdconsole.ui.screens.structure",
+        }
+    )
+    left = ui_modules() - first - console - display - later
     assert {name for name in left if not name.startswith(CALCULATORS)} == KEPT_LAZY
 
 
@@ -129,3 +146,103 @@ def test_the_console_s_modules_are_imported_off_the_ui_thread(way: str) -> None:
         "asyncio.run(main())\n"
     )
     assert printed_by_python(code).split() == ["ConsoleScreen", "True"]
+
+
+ORDER = """
+import asyncio, sys, threading
+from pathlib import Path
+from tdconsole.service import Tournament
+from tdconsole.ui.app import ConsoleApp, build_app
+
+app = None
+seen = []
+
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "tdconsole.ui.screens.console_later" and app is not None:
+            screen = app.screen
+            shown = getattr(screen, "shown", None) is not None
+            off_ui = threading.get_ident() != threading.main_thread().ident
+            seen.append(f"{type(screen).__name__}:shown={shown}:off_ui={off_ui}")
+
+
+sys.meta_path.insert(0, Watch())
+"""
+
+
+def _console_on(
+    path: Path, then: str, before: str = "", loader: str = "Tournament.open", heap: bool = False
+) -> str:
+    """A fresh interpreter's console opening ``path`` by its loader (``before`` run first, in
+    ``main``; ``loader`` called with the path; ``heap``: ``settle_heap``), running ``then``
+    (the app as ``app``) once the console is shown; what it printed."""
+    code = (
+        f"{ORDER}\nasync def main():\n"
+        "    global app\n"
+        f"{before}"
+        f"    event = Path({str(path)!r})\n"
+        f"    opener = lambda: {loader}(event)\n"
+        f"    app = build_app(None, lang='en', loader=opener, settle_heap={heap})\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        for _ in range(50):\n"
+        "            await app.workers.wait_for_complete()\n"
+        "            await pilot.pause()\n"
+        "            if type(app.screen).__name__ == 'ConsoleScreen':\n"
+        "                break\n"
+        f"{then}"
+        "asyncio.run(main())\n"
+    )
+    return printed_by_python(code)
+
+
+def _event() -> Path:
+    path = events_dir() / "uno.tdc"
+    events_dir().mkdir(parents=True)
+    Tournament.create(path, "Uno", load_settings()).close()
+    return path
+
+
+def test_what_the_keys_open_is_imported_after_the_event_s_data_is_shown() -> None:
+    """The worker hands the event over, the console shows its data, and only then, off the UI
+    thread, what the keys open is imported."""
+    then = (
+        "        for _ in range(50):\n"
+        "            await app.workers.wait_for_complete()\n"
+        "            await pilot.pause()\n"
+        "            if 'tdconsole.ui.screens.console_later' in sys.modules:\n"
+        "                break\n"
+        "        print(' '.join(seen))\n"
+    )
+    assert _console_on(_event(), then).split() == ["ConsoleScreen:shown=True:off_ui=True"]
+
+
+def test_a_key_that_comes_before_that_import_opens_its_dialog() -> None:
+    """A key pressed as soon as the data shows, before the worker's import has run (here it
+    never runs), imports what it opens itself: its dialog opens."""
+    before = "    ConsoleApp._import_later = lambda self, views: None\n"
+    then = (
+        "        await pilot.press('i')\n"
+        "        if app.keys.waiting is not None:  # (a letter alone acts once its window lapses)\n"
+        "            await app.keys.lapse(app.keys.waiting.number)\n"
+        "        for _ in range(5):\n"
+        "            await pilot.pause()\n"
+        "        print(type(app.screen).__name__, ' '.join(seen))\n"
+    )
+    out = _console_on(_event(), then, before)
+    assert out.split() == ["RegisterDialog", "ConsoleScreen:shown=True:off_ui=False"]
+
+
+@pytest.mark.parametrize("heap", [True, False], ids=["for-a-person", "in-a-test"])
+def test_the_first_frame_is_set_aside_from_the_collector_while_the_event_opens(heap: bool) -> None:
+    """For a person, the worker that opens the event first sets the first frame's objects
+    aside from the collector: its collections walk only what the opening makes."""
+    before = (
+        "    import gc\n"
+        "    frozen = []\n"
+        "    def opened(event):\n"
+        "        frozen.append(gc.get_freeze_count())\n"
+        "        return Tournament.open(event)\n"
+    )
+    then = "        print(frozen[0] > 10_000)\n"
+    assert _console_on(_event(), then, before, "opened", heap).split() == [str(heap)]

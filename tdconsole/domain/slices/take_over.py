@@ -48,6 +48,7 @@ class TakeOver(Command):
     """The address the copy followed (the service reads it from the file)."""
 
     named: ClassVar[dict[str, tuple[str, ...]]] = {"device": ("taken_over.device",)}
+    takes_over: ClassVar[bool] = True
 
     def describe(self) -> Summary:
         return summary_of(TAKEN_OVER, device=self.device)

@@ -17,10 +17,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tdconsole.domain.access import check_stored, pin_matches, pin_weakness, weakness_said
+from tdconsole.domain.access import check_stored, pin_matches
 from tdconsole.domain.errors import RuleError
 from tdconsole.domain.identity import check_staff_name, person_key, same_person
 from tdconsole.domain.numbers import chips_typed
+from tdconsole.domain.pin_strength import pin_weakness, weakness_said
 from tdconsole.domain.served import Served
 from tdconsole.i18n import Said, _
 from tdconsole.now import Clock, utc_now

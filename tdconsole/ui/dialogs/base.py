@@ -31,6 +31,7 @@ from tdconsole.ui.messages import CommandRequested, RulesRequested
 from tdconsole.ui.refusals import console_text
 from tdconsole.ui.screens.backdrop import Backdrop
 from tdconsole.ui.widgets.changed import update_changed
+from tdconsole.ui.words import where_seated
 
 if TYPE_CHECKING:
     from tdconsole.domain.roster import Named
@@ -51,13 +52,6 @@ def parse_int(raw: str, what: Msg | str, *, required: bool = True) -> int | None
             raise RuleError(_("{what}: give a number").format(what=what))
         return None
     return whole_number(raw, what, low=-CHIPS_MAX)
-
-
-def where_seated(tr: Translator, final: bool, table: int, seat: int) -> str:
-    """ "table 2, seat 3"; at the final table, "final table, seat 3" (IV.1)."""
-    if final:
-        return tr("final table, seat {seat}", seat=seat)
-    return tr("table {table}, seat {seat}", table=table, seat=seat)
 
 
 def is_player_field(field: Input) -> bool:

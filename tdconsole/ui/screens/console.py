@@ -32,11 +32,10 @@ from tdconsole.domain.described import action_id
 from tdconsole.domain.words import listed_word
 from tdconsole.i18n import _
 from tdconsole.ui.app_views import Views
-from tdconsole.ui.dialogs.base import where_seated
 from tdconsole.ui.i18n import Translator, say_bindings
 from tdconsole.ui.messages import QuitRequested
 from tdconsole.ui.screens.base import MainScreen
-from tdconsole.ui.screens.console_actions import ConsoleActions
+from tdconsole.ui.screens.console_actions import ConsoleActions, later
 from tdconsole.ui.screens.console_keys import (
     ACTIONS,
     ENTER_ENDS,
@@ -46,7 +45,6 @@ from tdconsole.ui.screens.console_keys import (
     TABS,
     why_not,
 )
-from tdconsole.ui.screens.keys import KeysScreen
 from tdconsole.ui.screens.start import StartScreen
 from tdconsole.ui.textual_reach import rewrite_bindings
 from tdconsole.ui.widgets.cash_view import CashView
@@ -61,6 +59,7 @@ from tdconsole.ui.widgets.shown import Shown
 from tdconsole.ui.widgets.standings_view import StandingsView
 from tdconsole.ui.widgets.tables_view import TablesView
 from tdconsole.ui.widgets.title_bar import TitleBar
+from tdconsole.ui.words import where_seated
 
 TabView = PlayersView | PayoutsView | CashView | StandingsView | RulingsView | SeasonView
 
@@ -301,7 +300,7 @@ class ConsoleScreen(ConsoleActions, MainScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(
-            KeysScreen(
+            later().KeysScreen(
                 self.tr,
                 [(k.key, k.label) for k in ACTIONS if k.floor or not self.floor],
             )
@@ -337,6 +336,9 @@ class ConsoleViews(Views):
     def main_screen(self) -> ConsoleScreen:
         self.console = ConsoleScreen(self.app.tr, floor=self.app.mode == "floor")
         return self.console
+
+    def import_later(self) -> None:
+        later()
 
 
 ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}

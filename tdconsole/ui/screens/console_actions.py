@@ -28,21 +28,7 @@ from tdconsole.domain.slices.spec import declared
 from tdconsole.i18n import _
 from tdconsole.reports.printer import print_folder
 from tdconsole.store.local_folders import print_dir_here
-from tdconsole.ui.calculators import form_class
-from tdconsole.ui.dialogs.call_clock import CallClockDialog
-from tdconsole.ui.dialogs.clock_set import ClockSetDialog
-from tdconsole.ui.dialogs.close_table import CloseTableDialog
-from tdconsole.ui.dialogs.colour_up import ColourUpDialog
-from tdconsole.ui.dialogs.confirm import ConfirmDialog
-from tdconsole.ui.dialogs.count import CountDialog
-from tdconsole.ui.dialogs.eliminate import EliminateDialog
-from tdconsole.ui.dialogs.final import FinalDialog
-from tdconsole.ui.dialogs.print_report import FOR_TAB, PrintDialog
-from tdconsole.ui.dialogs.register import RegisterDialog
-from tdconsole.ui.dialogs.slice_dialog import SliceDialog
 from tdconsole.ui.messages import CommandRequested, UndoRequested
-from tdconsole.ui.screens.settings import SettingsScreen
-from tdconsole.ui.screens.structure import StructureScreen
 from tdconsole.ui.widgets.payouts_view import PayoutsView
 from tdconsole.ui.widgets.players_view import PlayersView
 from tdconsole.ui.widgets.rulings_view import RulingsView
@@ -53,6 +39,7 @@ if TYPE_CHECKING:
     from tdconsole.service import Tournament
     from tdconsole.ui.i18n import Translator
     from tdconsole.ui.screens.base import MainScreen
+    from tdconsole.ui.screens.console_later import Later
     from tdconsole.ui.widgets.shown import Shown
 
     _Screen = MainScreen
@@ -65,6 +52,15 @@ CHOOSE_FIRST = {
     "prize": _("Choose a place whose prize is due first: tab 3, Prizes"),
 }
 """Where to choose what a key acts on, said when nothing is under the cursor."""
+
+
+def later() -> type[Later]:
+    """The dialogs and screens the keys open (``console_later``): imported by the App's worker
+    once the event's data is shown; a key that comes first waits for that import, or makes it."""
+    # lazy: the keys' dialogs and screens, imported after the event's data is shown (ui.app)
+    from tdconsole.ui.screens.console_later import Later
+
+    return Later
 
 
 class ConsoleActions(_Screen):
@@ -154,7 +150,7 @@ class ConsoleActions(_Screen):
 
         status = getattr(self.app, "clock_status", lambda: None)()
         left = format_mmss(status.remaining_seconds) if status is not None else ""
-        self.app.push_screen(ClockSetDialog(self.tr, left))
+        self.app.push_screen(later().ClockSetDialog(self.tr, left))
 
     # -- actions: dialogs ------------------------------------------------------------------
     def _service(self) -> Tournament[Any]:
@@ -169,7 +165,7 @@ class ConsoleActions(_Screen):
         # One dialog kept and emptied at each key (built once: building it is most of a key's CPU).
         player = name or self.selected_player()
         roster = self._service().roster()
-        self.app.push_screen(EliminateDialog.opened(self.app, self.tr, roster, player))
+        self.app.push_screen(later().EliminateDialog.opened(self.app, self.tr, roster, player))
 
     def action_count(self) -> None:
         table = self.selected_table()
@@ -177,7 +173,7 @@ class ConsoleActions(_Screen):
             self.choose_first("table")
             return
         board = self._service().roster().table_count(table)
-        self.app.push_screen(CountDialog(self.tr, board))
+        self.app.push_screen(later().CountDialog(self.tr, board))
 
     def action_close_table(self, table: int | None = None) -> None:
         number = table or self.closing_table()
@@ -186,22 +182,22 @@ class ConsoleActions(_Screen):
             return
         shown = self._service().roster().closing(number)
         if shown is not None:
-            self.app.push_screen(CloseTableDialog(self.tr, shown, number))
+            self.app.push_screen(later().CloseTableDialog(self.tr, shown, number))
 
     def action_final(self) -> None:
-        self.app.push_screen(FinalDialog(self.tr, self._service().roster().finalists()))
+        self.app.push_screen(later().FinalDialog(self.tr, self._service().roster().finalists()))
 
     def action_register(self) -> None:
         # The players the club knows, to take by a few letters; the last event's, offered.
         service = getattr(self.app, "service", None)
         known = service.known_players() if service is not None else []
         last = service.last_event_players() if service is not None else []
-        self.app.push_screen(RegisterDialog(self.tr).offering(known, last))
+        self.app.push_screen(later().RegisterDialog(self.tr).offering(known, last))
 
     def action_settings(self) -> None:
         """Every setting, grouped as the regulation is, named and explained (VII.1)."""
 
-        self.app.push_screen(SettingsScreen(self.tr, self._service().state))
+        self.app.push_screen(later().SettingsScreen(self.tr, self._service().state))
 
     def _current_article(self) -> str:
         views = list(self.query(RulingsView))
@@ -229,14 +225,14 @@ class ConsoleActions(_Screen):
         report of the view in front (any other can be chosen in the dialog); into the
         event's print folder."""
         tab = self.active_tab()
-        kind = FOR_TAB.get(tab, "standings")
+        kind = later().FOR_TAB.get(tab, "standings")
         if tab in ("standings", "season"):
             pass  # the report of what the tab shows, whatever a notice named
         elif kind == "standings" and self.finished():
             kind = getattr(self.app, "named_report", None) or "results"
         else:
             kind = getattr(self.app, "named_report", None) or kind
-        self.app.push_screen(PrintDialog(self.tr, kind, self._print_folder()))
+        self.app.push_screen(later().PrintDialog(self.tr, kind, self._print_folder()))
 
     def _print_folder(self) -> Path | None:
         """The event's print folder (``prints/`` beside it, or ``print_dir``)."""
@@ -265,7 +261,7 @@ class ConsoleActions(_Screen):
             return
         folder = self._print_folder() if found.receipt else None
         cursor = self.under_cursor()
-        dialog = SliceDialog.for_key(self.app, self.tr, form, player, cursor, folder, given)
+        dialog = later().SliceDialog.for_key(self.app, self.tr, form, player, cursor, folder, given)
         self.app.push_screen(dialog)
 
     def under_cursor(self) -> dict[str, int]:
@@ -282,7 +278,7 @@ class ConsoleActions(_Screen):
     def action_structure(self) -> None:
         """Every level as a row, edited in place; before the start, proposed (III.1, III.5)."""
         clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(StructureScreen(self.tr, self._service().planned(), clock()))
+        self.app.push_screen(later().StructureScreen(self.tr, self._service().planned(), clock()))
 
     def action_colour_up(self) -> None:
         """The smallest chip leaves play: every player's new count (a Decision, VII.1)."""
@@ -291,7 +287,7 @@ class ConsoleActions(_Screen):
         if board is None:
             self.notify(self.tr("No bigger chip to colour up to"), severity="warning")
             return
-        self.app.push_screen(ColourUpDialog(self.tr, board))
+        self.app.push_screen(later().ColourUpDialog(self.tr, board))
 
     def action_calc(self, name: str) -> None:
         """A calculator's form, prefilled from the room: the big blind now, the table in view."""
@@ -307,7 +303,7 @@ class ConsoleActions(_Screen):
             seated = [s.seat for s in table.seats if s.player is not None]
             defaults["seats"] = ",".join(map(str, seated))
             defaults["button"] = str(table.button)
-        self.app.push_screen(form_class(name)(self.tr, defaults))
+        self.app.push_screen(later().form_class(name)(self.tr, defaults))
 
     def action_call_clock(self) -> None:
         name = self.selected_player()
@@ -315,7 +311,7 @@ class ConsoleActions(_Screen):
             self.choose_first("player")
             return
         clock = getattr(self.app, "clock", None) or datetime.now
-        self.app.push_screen(CallClockDialog(self.tr, name, clock))
+        self.app.push_screen(later().CallClockDialog(self.tr, name, clock))
 
     # -- actions: asked first -------------------------------------------------------------------
     def confirm(
@@ -331,7 +327,7 @@ class ConsoleActions(_Screen):
             except RuleError as refused:
                 getattr(self.app, "refused", lambda _error: None)(refused)
                 return
-        dialog = ConfirmDialog(self.tr, heading, question, request, articles)
+        dialog = later().ConfirmDialog(self.tr, heading, question, request, articles)
         self.app.push_screen(dialog)
 
     def action_food(self) -> None:

@@ -289,3 +289,6 @@ class DisplayViews(Views):
 
     def main_screen(self) -> DisplayScreen:
         return DisplayScreen(self.app.tr)
+
+    def import_later(self) -> None:
+        """Nothing: the room display opens no dialog."""
