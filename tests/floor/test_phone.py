@@ -19,7 +19,7 @@ from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
-PING = 2.0
+PING = 1.0
 """The stream's ping in seconds for the locked phone's server: shorter than the served one's
 (``streams.PING_SECONDS``), so the freeze past two of them is short."""
 
