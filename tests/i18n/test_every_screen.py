@@ -6,6 +6,7 @@ Italian differs, found as a whole word on the screen, is a label left in English
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from functools import cache
@@ -13,13 +14,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from rich.console import Console
+from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
+from ui.textual_reach import render_whole
 
 from tdconsole.service import Tournament
 from tdconsole.ui.screens.console_keys import ACTIONS
-
-from .test_pseudo import screen_text
 
 CATALOGUE = Path(__file__).parents[2] / "tdconsole/locale/it/LC_MESSAGES/tdconsole.po"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -70,6 +72,15 @@ def words_of(screen: Screen[object]) -> str:
     return "\n".join(str(static.render()) for static in screen.query(Static))
 
 
+def text_shown(app: App[object]) -> str:
+    """The characters the screen shows, row by row (``App.export_screenshot``'s, without its
+    SVG: the whole screen, the dialogs and the screens beneath them)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(render_whole(app))
+    return console.export_text()
+
+
 # Every tab, every screen a key opens, every dialog of the Director's keys.
 KEYS: list[tuple[str, ...]] = [
     ("1",),
@@ -114,7 +125,7 @@ async def test_no_screen_of_the_italian_console_shows_english(
                 for key in keys:
                     await pilot.press(key)
                     await settle(pilot)
-                shown = screen_text(app.export_screenshot()) + "\n" + words_of(app.screen)
+                shown = text_shown(app) + "\n" + words_of(app.screen)
                 if found := english_in(shown):
                     problems["+".join(keys)] = found
                 while len(app.screen_stack) > base:
