@@ -7,8 +7,8 @@
   question as it starts (before it listens: a laptop back after the take-over never serves a
   page as if nothing happened) and every ``ASK_SECONDS`` while the event has not moved; the
   answer "taken over" is recorded in the file (``moved``): every command is refused there.
-- The room's, the players' and the phones' documents carry ``copy_address`` and ``moved``: the
-  pages go on from the copy by themselves (``static/*.js``).
+- The room's, the players' and the phones' documents carry ``copy_address``, ``moved`` and
+  ``move_seconds``: the pages go on from the copy by themselves (``static/shared/page.js``).
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ ASK_SECONDS = 5.0
 """How often a server whose event has a copy asks it whether the event moved there."""
 ANSWER_SECONDS = 1.5
 """The longest the copy's answer is waited for (a laptop away from the room waits no more)."""
+MOVE_SECONDS = 10.0
+"""How long a page goes without hearing this server, the copy's address known, before it goes
+on from the copy (``move_seconds`` in the documents)."""
 PATH = "/copy/api/moved"
 T = TypeVar("T")
 
@@ -55,6 +58,7 @@ class Whereabouts:
         return {
             "copy_address": self.address,
             "moved": None if self.moved is None else self.moved.to_json(),
+            "move_seconds": MOVE_SECONDS,
         }
 
     def said(self) -> Said | None:

@@ -32,10 +32,14 @@ def free_port() -> int:
 class Server:
     """The floor's server for one event on one loopback port, in its own process."""
 
-    def __init__(self, event: Path, port: int, ping: float | None = None) -> None:
+    def __init__(
+        self, event: Path, port: int, ping: float | None = None, move: float | None = None
+    ) -> None:
         self.event, self.port = event, port
         self.ping = ping
         """The streams' ping in seconds (``streams.PING_SECONDS`` unless given)."""
+        self.move = move
+        """The pages' wait before going on from the copy (``elsewhere.MOVE_SECONDS``)."""
         self.process: subprocess.Popen[str] | None = None
 
     @property
@@ -49,6 +53,8 @@ class Server:
         options = ["test-cost"] if at_test_cost() else []
         if self.ping is not None:
             options.append(f"ping={self.ping}")
+        if self.move is not None:
+            options.append(f"move={self.move}")
         self.process = subprocess.Popen(
             [
                 sys.executable,
