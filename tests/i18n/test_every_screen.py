@@ -6,7 +6,6 @@ Italian differs, found as a whole word on the screen, is a label left in English
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from functools import cache
@@ -14,11 +13,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from rich.console import Console
-from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
-from ui.textual_reach import render_whole
 
 from tdconsole.service import Tournament
 from tdconsole.ui.screens.console_keys import ACTIONS
@@ -72,15 +68,6 @@ def words_of(screen: Screen[object]) -> str:
     return "\n".join(str(static.render()) for static in screen.query(Static))
 
 
-def text_shown(app: App[object]) -> str:
-    """The characters the screen shows, row by row (``App.export_screenshot``'s, without its
-    SVG: the whole screen, the dialogs and the screens beneath them)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True)
-    console.print(render_whole(app))
-    return console.export_text()
-
-
 # Every tab, every screen a key opens, every dialog of the Director's keys.
 KEYS: list[tuple[str, ...]] = [
     ("1",),
@@ -105,6 +92,7 @@ async def test_no_screen_of_the_italian_console_shows_english(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from ui.conftest import NOW, frozen, lapse_by_hand, settle
+    from ui.test_literal_names import screen_text
 
     lapse_by_hand(monkeypatch)  # a key pressed, then the app at rest: a key pressed alone
 
@@ -125,7 +113,7 @@ async def test_no_screen_of_the_italian_console_shows_english(
                 for key in keys:
                     await pilot.press(key)
                     await settle(pilot)
-                shown = text_shown(app) + "\n" + words_of(app.screen)
+                shown = screen_text(app) + "\n" + words_of(app.screen)
                 if found := english_in(shown):
                     problems["+".join(keys)] = found
                 while len(app.screen_stack) > base:
