@@ -19,6 +19,8 @@ from textual.widgets import Static
 from tdconsole.service import Tournament
 from tdconsole.ui.screens.console_keys import ACTIONS
 
+from .test_pseudo import screen_text
+
 CATALOGUE = Path(__file__).parents[2] / "tdconsole/locale/it/LC_MESSAGES/tdconsole.po"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 LETTERS = re.compile(r"[A-Za-z]")
@@ -92,7 +94,6 @@ async def test_no_screen_of_the_italian_console_shows_english(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from ui.conftest import NOW, frozen, lapse_by_hand, settle
-    from ui.test_literal_names import screen_text
 
     lapse_by_hand(monkeypatch)  # a key pressed, then the app at rest: a key pressed alone
 
@@ -113,7 +114,7 @@ async def test_no_screen_of_the_italian_console_shows_english(
                 for key in keys:
                     await pilot.press(key)
                     await settle(pilot)
-                shown = screen_text(app) + "\n" + words_of(app.screen)
+                shown = screen_text(app.export_screenshot()) + "\n" + words_of(app.screen)
                 if found := english_in(shown):
                     problems["+".join(keys)] = found
                 while len(app.screen_stack) > base:

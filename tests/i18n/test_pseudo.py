@@ -120,6 +120,16 @@ def test_every_report_says_nothing_outside_the_catalogue(
     assert escaped(text, data_words(demo)) == []
 
 
+def screen_text(svg: str) -> str:
+    """The characters a screenshot shows, row by row."""
+    rows: dict[int, list[str]] = {}
+    for row, text in re.findall(
+        r'<text[^>]*clip-path="url\(#[^"]*-line-(\d+)\)"[^>]*>(.*?)</text>', svg
+    ):
+        rows.setdefault(int(row), []).append(html.unescape(text).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _row, parts in sorted(rows.items()))
+
+
 # The console's main views: its tabs, the keys, the structure, a dialog, a calculator. (The
 # settings screen shows each setting's label and meaning from the comments of the settings file,
 # config/ordine.toml, written in Italian and English apart from the catalogues.)
@@ -148,7 +158,6 @@ async def test_the_console_shows_nothing_outside_the_catalogue(
     and focused again, and that screen must be the one it opened with (a fresh start for the
     next view, as a console of its own would give). Every view is checked; failures name it."""
     from ui.conftest import NOW, frozen, lapse_by_hand, settle
-    from ui.test_literal_names import screen_text
 
     lapse_by_hand(monkeypatch)  # a key pressed, then the app at rest: a key pressed alone
 
@@ -164,13 +173,13 @@ async def test_the_console_shows_nothing_outside_the_catalogue(
         app.animation_level = "none"  # the tabs' underline jumps: no frame caught mid-way
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
-            first, base = screen_text(app), len(app.screen_stack)
+            first, base = screen_text(app.export_screenshot()), len(app.screen_stack)
             console, focused = app.screen, app.focused
             for keys in KEYS:
                 for key in keys:
                     await pilot.press(key)
                     await settle(pilot)
-                shown = screen_text(app)
+                shown = screen_text(app.export_screenshot())
                 if not shown.strip():
                     problems[key_name(keys)] = "an empty screen"
                 # Under a screen drawn over the console, its words show cut by its edge.
@@ -182,7 +191,7 @@ async def test_the_console_shows_nothing_outside_the_catalogue(
                 await console.action_tab("tables")
                 app.set_focus(focused)
                 await settle(pilot)
-                if screen_text(app) != first:
+                if screen_text(app.export_screenshot()) != first:
                     problems[f"after {key_name(keys)}"] = "the first screen did not come back"
     finally:
         service.close()
