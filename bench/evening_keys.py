@@ -9,6 +9,7 @@ what it was meant to, and never acted on but through keys.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -43,6 +44,10 @@ class EveningWentWrong(RuntimeError):
     """A step's keys did not do what the script meant: the count would say nothing."""
 
 
+class Enough(Exception):
+    """The evening reached the phase it was to stop at (``Evening.until``)."""
+
+
 def check(condition: bool, what: str) -> None:
     if not condition:
         raise EveningWentWrong(what)
@@ -67,9 +72,10 @@ async def at_rest(pilot: Pilot[Any]) -> None:
 class Keys:
     """Presses keys through the pilot, counting each one under the phase and its kind."""
 
-    def __init__(self, pilot: Pilot[Any]) -> None:
+    def __init__(self, pilot: Pilot[Any], until: str = "") -> None:
         self.pilot = pilot
         self.phase = PHASES[0]
+        self.until = until
         self.counted: Counter[tuple[str, str]] = Counter()
 
     @property
@@ -77,6 +83,8 @@ class Keys:
         return sum(self.counted.values())
 
     async def press(self, kind: str, keys: tuple[str, ...] | str) -> None:
+        if self.phase == self.until:
+            raise Enough
         for key in keys:
             self.counted[self.phase, kind] += 1
             await self.pilot.press(key)
@@ -127,6 +135,8 @@ class Evening:
     registered by the fewest letters naming him and Enter."""
     seed: int = 5
     folder: Path = field(default_factory=Path.cwd)
+    until: str = ""
+    """The phase the evening stops at, none of its keys pressed (none: played to the end)."""
 
 
 @dataclass
@@ -185,7 +195,7 @@ async def play(plan: Evening, clock: Callable[[], datetime]) -> Counted:
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await at_rest(pilot)
-            press = Keys(pilot)
+            press = Keys(pilot, plan.until)
             if plan.new_event:
                 # The start screen: the name, Enter; the console opens on the new event.
                 await press.name(plan.new_event)
@@ -195,7 +205,8 @@ async def play(plan: Evening, clock: Callable[[], datetime]) -> Counted:
                 assert service is not None
                 service.rng = random.Random(plan.seed)  # the same draws on every run
             assert service is not None
-            await evening(press, app, service, plan)
+            with contextlib.suppress(Enough):
+                await evening(press, app, service, plan)
             return Counted(
                 len(plan.names) - bool(plan.withdraw),
                 press.count,
@@ -249,7 +260,8 @@ async def evening(press: Keys, app: ConsoleApp, service: Tournament, plan: Eveni
     else:
         await press.name(", ".join(plan.names))
     await press.confirm("enter")
-    check(len(state().players) == len(plan.names), "registration")
+    registered = sorted(p.name for p in state().players.values())
+    check(registered == sorted(plan.names), "registration")
     # Every fee at once (Y, empty: every player not yet paid); the food the same way, ticked.
     press.phase = "payments"
     await press.command("Y")

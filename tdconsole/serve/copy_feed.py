@@ -34,6 +34,7 @@ from aiohttp import web
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, _
+from tdconsole.serve.elsewhere import ELSEWHERE
 from tdconsole.serve.floor.guard import FLOOR, Handler, json_error, read_body, refused
 from tdconsole.serve.floor.tokens import pin_tag, sign
 from tdconsole.serve.floor.views import PARTS
@@ -198,6 +199,7 @@ async def attach(request: web.Request) -> web.StreamResponse:
     done = await feed.run(attached)
     if not isinstance(done, dict):
         return web.json_response({"refused": done.text(parts.lang)}, status=409)
+    request.app[ELSEWHERE].wake()  # (the pages carry where the copy serves from now on)
     done["token"] = token_for(floor.secret, device, latest.event.pin("director"))
     return web.json_response(done)
 

@@ -5,10 +5,12 @@
   ``copying.identity``) was taken over here, by which device and when.
 - A server whose file knows where its copy serves (``copy_address``) asks the copy that
   question as it starts (before it listens: a laptop back after the take-over never serves a
-  page as if nothing happened) and every ``ASK_SECONDS`` while the event has not moved; the
-  answer "taken over" is recorded in the file (``moved``): every command is refused there.
-- The room's, the players' and the phones' documents carry ``copy_address`` and ``moved``: the
-  pages go on from the copy by themselves (``static/*.js``).
+  page as if nothing happened) and every ``ASK_SECONDS`` while the event has not moved, and
+  at once when a copy attaches to its feed (``wake``: the pages know the copy's address from
+  then on); the answer "taken over" is recorded in the file (``moved``): every command is
+  refused there.
+- The room's, the players' and the phones' documents carry ``copy_address``, ``moved`` and
+  ``move_seconds``: the pages go on from the copy by themselves (``static/shared/page.js``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ ASK_SECONDS = 5.0
 """How often a server whose event has a copy asks it whether the event moved there."""
 ANSWER_SECONDS = 1.5
 """The longest the copy's answer is waited for (a laptop away from the room waits no more)."""
+MOVE_SECONDS = 10.0
+"""How long a page goes without hearing this server, the copy's address known, before it goes
+on from the copy (``move_seconds`` in the documents)."""
 PATH = "/copy/api/moved"
 T = TypeVar("T")
 
@@ -55,6 +60,7 @@ class Whereabouts:
         return {
             "copy_address": self.address,
             "moved": None if self.moved is None else self.moved.to_json(),
+            "move_seconds": MOVE_SECONDS,
         }
 
     def said(self) -> Said | None:
@@ -96,6 +102,7 @@ class Elsewhere:
         self._seen = 0
         """The last entry looked at for a take-over (``taken_over``)."""
         self._taken: dict[str, str] | None = None
+        self._woken = asyncio.Event()
 
     def json(self) -> dict[str, Any]:
         return self.now.json()
@@ -143,10 +150,18 @@ class Elsewhere:
         """What the file knows, and the copy's answer, before the server listens."""
         self.now = await self._in_thread(self._open)
 
+    def wake(self) -> None:
+        """Read the file's marks and ask the copy again now (a copy attached to the feed:
+        where it serves was just recorded)."""
+        self._woken.set()
+
     async def run(self) -> None:
-        """Ask again every ``ASK_SECONDS`` until the event moved."""
+        """Ask again every ``ASK_SECONDS``, or once woken (``wake``), until the event moved."""
         while self.now.moved is None:
-            await asyncio.sleep(ASK_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ASK_SECONDS):
+                    await self._woken.wait()
+            self._woken.clear()
             try:
                 fresh = await self._in_thread(self._look)
             except Exception as exc:  # a busy file: asked again at the next turn

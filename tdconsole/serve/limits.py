@@ -97,7 +97,8 @@ def host_check(names: Iterable[str]) -> Any:
         name = host_name(request.headers.get("Host", ""))
         if name and (name in accepted or is_address(name)):
             return await handler(request)
-        raise web.HTTPMisdirectedRequest(text="this server does not answer for that host name\n")
+        # Closed once answered: its body is never waited for, nor the connection kept.
+        return await _closing(request, 421, "this server does not answer for that host name\n")
 
     return check
 
@@ -149,7 +150,12 @@ def _too_large(most: int) -> Msg:
 async def _refused(request: web.Request, status: int, line: Msg, lang: str) -> web.StreamResponse:
     """``line`` answered with ``status``, and the connection closed: the rest of the body is
     never read."""
-    answer = web.Response(status=status, text=line.text(lang) + "\n")
+    return await _closing(request, status, line.text(lang) + "\n")
+
+
+async def _closing(request: web.Request, status: int, text: str) -> web.StreamResponse:
+    """``text`` answered with ``status``, and the connection closed at once."""
+    answer = web.Response(status=status, text=text)
     answer.force_close()
     await answer.prepare(request)
     await answer.write_eof()

@@ -19,6 +19,7 @@ from tdhelpers.following import run_follow as follow
 from tdhelpers.following import served_feed
 
 from tdconsole.domain.slices.take_over import TakeOver
+from tdconsole.serve import elsewhere
 from tdconsole.serve.copy_feed import serves_at
 from tdconsole.service import Tournament
 from tdconsole.store import copy_marks, copy_standing
@@ -84,6 +85,29 @@ async def test_a_copy_that_serves_says_its_port_and_the_director_s_file_keeps_it
                 store.close()
             assert standing is not None and standing.device == "cassa"
             assert address == (None if not body else "http://127.0.0.1:8765")
+
+
+async def test_the_director_s_pages_carry_the_copy_s_address_as_soon_as_it_attaches(
+    event: Path, aiohttp_server: MakeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server looks at its file's marks again the moment a copy attached, not at its
+    next turn (``elsewhere.ASK_SECONDS``, made longer than the test here): a laptop lost
+    within seconds of the copy's start still sends its pages there."""
+    monkeypatch.setattr(elsewhere, "ASK_SECONDS", 600.0)
+    url = await served_feed(aiohttp_server, event)
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url + "/api/room") as answer:
+            assert (await answer.json())["copy_address"] is None
+        sent = {"device": "cassa", "pin": DIRECTOR_PIN, "port": 8765}
+        async with session.post(url + "/copy/api/attach", json=sent) as answer:
+            assert answer.status == 200, await answer.text()
+        deadline = time.monotonic() + 20
+        while True:
+            async with session.get(url + "/api/room") as answer:
+                if (await answer.json())["copy_address"] == "http://127.0.0.1:8765":
+                    break
+            assert time.monotonic() < deadline, "the pages never knew where the copy serves"
+            await asyncio.sleep(0.02)
 
 
 def test_a_port_taken_is_refused_in_one_line_before_anything_is_copied(

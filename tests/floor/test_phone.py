@@ -6,11 +6,13 @@ the demo event.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tdhelpers.browser import freeze
-from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
+from tdhelpers.floor_browser import MISSING, fresh_phone, phone, served, tap, text_of, wait
 from tdhelpers.floor_flows import choose, confirm, floor_served_here, open_floor, players_in, shot
 from tdhelpers.floor_pins import DIRECTOR_PIN
 
@@ -19,7 +21,7 @@ from tdconsole.service import Tournament
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
-PING = 2.0
+PING = 1.0
 """The stream's ping in seconds for the locked phone's server: shorter than the served one's
 (``streams.PING_SECONDS``), so the freeze past two of them is short."""
 
@@ -28,8 +30,24 @@ FROZEN_SECONDS = PING * 2.5
 the stream's pings (a locked phone misses them all)."""
 
 
-def test_the_page_asks_the_pin_then_lists_players_with_large_targets(event: Path) -> None:
-    with floor_served_here(event) as url, phone() as driver:
+@pytest.fixture(scope="module")
+def one_phone() -> Iterator[Any]:
+    """One chromium at a phone's size for the module's cases of one phone (killed at its end);
+    the locked phone, the two phones and the landscape one start their own."""
+    with phone() as driver:
+        yield driver
+
+
+@pytest.fixture
+def driver(one_phone: Any) -> Any:
+    """The module's phone as a fresh one would be (``fresh_phone``)."""
+    return fresh_phone(one_phone)
+
+
+def test_the_page_asks_the_pin_then_lists_players_with_large_targets(
+    event: Path, driver: Any
+) -> None:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         # The notice band keeps its place (the list never moves under a finger): idle, it
         # says how the page is used.
@@ -44,11 +62,11 @@ def test_the_page_asks_the_pin_then_lists_players_with_large_targets(event: Path
         assert small == []
 
 
-def test_out_names_the_place_then_is_undone_and_redone(event: Path) -> None:
+def test_out_names_the_place_then_is_undone_and_redone(event: Path, driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
     last = players_in(event)[-1]
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         # Out: a confirmation naming the player and his place; the second stack declined
         # only by saying so.
@@ -72,11 +90,13 @@ def test_out_names_the_place_then_is_undone_and_redone(event: Path) -> None:
         assert last not in players_in(event)
 
 
-def test_the_second_stack_shows_its_amount_and_asks_the_current_stack(event: Path) -> None:
+def test_the_second_stack_shows_its_amount_and_asks_the_current_stack(
+    event: Path, driver: Any
+) -> None:
     from selenium.webdriver.common.by import By
 
     other = players_in(event)[0]
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         # The second stack: its amount shown, the current stack asked (III.2).
         choose(driver, other)
@@ -89,11 +109,11 @@ def test_the_second_stack_shows_its_amount_and_asks_the_current_stack(event: Pat
         assert confirm(driver).startswith(f"{other}: second stack of ")
 
 
-def test_a_count_of_chips_is_recorded(event: Path) -> None:
+def test_a_count_of_chips_is_recorded(event: Path, driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
     third = players_in(event)[1]
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         choose(driver, third)
         tap(driver, "#act-count")
@@ -101,10 +121,12 @@ def test_a_count_of_chips_is_recorded(event: Path) -> None:
         assert confirm(driver) == f"{third}: 12 000 chips counted"
 
 
-def test_the_clock_with_the_directors_pin_is_logged_through_the_floor(event: Path) -> None:
+def test_the_clock_with_the_directors_pin_is_logged_through_the_floor(
+    event: Path, driver: Any
+) -> None:
     from selenium.webdriver.common.by import By
 
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         # The clock with the Director's PIN, logged through Anna.
         tap(driver, "#clock-button")

@@ -6,6 +6,7 @@ buttons, and axe-core's audit signed out and in."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from tdhelpers.axe import MISSING as NO_AXE
 from tdhelpers.axe import audit, said
-from tdhelpers.floor_browser import MISSING, phone, served, tap, text_of, wait
+from tdhelpers.floor_browser import MISSING, fresh_phone, phone, served, tap, text_of, wait
 from tdhelpers.floor_flows import (
     choose,
     confirm,
@@ -33,6 +34,19 @@ from tdconsole.service import Tournament
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 CLOCK = re.compile(r"^\+?(\d+):(\d\d)$")
+
+
+@pytest.fixture(scope="module")
+def one_phone() -> Iterator[Any]:
+    """One chromium at a phone's size for the module's cases (killed at its end)."""
+    with phone() as driver:
+        yield driver
+
+
+@pytest.fixture
+def driver(one_phone: Any) -> Any:
+    """The module's phone as a fresh one would be (``fresh_phone``)."""
+    return fresh_phone(one_phone)
 
 
 def staged(folder: Path, stage: str) -> Path:
@@ -57,10 +71,12 @@ def zero_at(event: Path) -> datetime:
     return clock.zero_at
 
 
-def test_a_break_shows_its_time_left_counting_down_and_when_play_resumes(tmp_path: Path) -> None:
+def test_a_break_shows_its_time_left_counting_down_and_when_play_resumes(
+    tmp_path: Path, driver: Any
+) -> None:
     event = staged(tmp_path, "break")
     resumes = zero_at(event).astimezone().strftime("%H:%M")  # (the browser's zone is ours)
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         assert text_of(driver, "#stage") == "Break"
         assert text_of(driver, "#stage-more") == f"Play resumes at {resumes}: level 2, 100/200"
@@ -74,9 +90,11 @@ def test_a_break_shows_its_time_left_counting_down_and_when_play_resumes(tmp_pat
         shot(driver, "break")
 
 
-def test_overtime_counts_up_and_names_the_level_not_yet_announced(tmp_path: Path) -> None:
+def test_overtime_counts_up_and_names_the_level_not_yet_announced(
+    tmp_path: Path, driver: Any
+) -> None:
     event = staged(tmp_path, "pending")
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         assert text_of(driver, "#stage") == "Level 1: 50/100"
         more = "Time is up: level 2, 100/200, not yet announced"
@@ -88,8 +106,8 @@ def test_overtime_counts_up_and_names_the_level_not_yet_announced(tmp_path: Path
         shot(driver, "overtime")
 
 
-def test_a_running_level_counts_down_and_a_stopped_clock_says_so(event: Path) -> None:
-    with floor_served_here(event) as url, phone() as driver:
+def test_a_running_level_counts_down_and_a_stopped_clock_says_so(event: Path, driver: Any) -> None:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         assert text_of(driver, "#stage-more") == "Clock stopped"
         assert text_of(driver, "#time-left") == "40:00"
@@ -116,9 +134,9 @@ def search(driver: Any, typed: str) -> list[str]:
     return names_shown(driver)
 
 
-def test_the_search_finds_any_part_of_a_name_as_the_console_does(event: Path) -> None:
+def test_the_search_finds_any_part_of_a_name_as_the_console_does(event: Path, driver: Any) -> None:
     everyone = players_in(event)
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         assert search(driver, "ossi") == [n for n in everyone if "ossi" in typed_key(n)]
         assert "Rossi" in search(driver, "ossi")
@@ -130,12 +148,12 @@ def test_the_search_finds_any_part_of_a_name_as_the_console_does(event: Path) ->
         assert driver.find_element("id", "nobody").is_displayed()
 
 
-def test_the_page_folds_names_as_the_console_does(event: Path) -> None:
+def test_the_page_folds_names_as_the_console_does(event: Path, driver: Any) -> None:
     named = ["Ólafur", "Zoë  Ångström", "ĞÜNEŞ", "Straße", "STRASSE", "İlkay", "Søren Łukasz",
              "Þór Æsa", "ﬁnn", "Ῥόδος ᾳ ς", "Σίσυφος", "Ёлкин"]  # fmt: skip
     blocks = [(0x20, 0x7F), (0xA0, 0x250), (0x370, 0x530), (0x1E00, 0x2000)]
     letters = [chr(c) for a, b in blocks for c in range(a, b) if chr(c).isprintable()]
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         driver.get(url + "/floor")
         wait(driver, lambda d: d.execute_script("return !!window.typedKey"), "loaded")
         folded = driver.execute_script("return arguments[0].map(window.typedKey)", named + letters)
@@ -148,11 +166,11 @@ def test_the_page_folds_names_as_the_console_does(event: Path) -> None:
     } == {}
 
 
-def test_a_long_message_stays_one_line_and_shows_whole_on_a_tap(event: Path) -> None:
+def test_a_long_message_stays_one_line_and_shows_whole_on_a_tap(event: Path, driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
     last = players_in(event)[-1]
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         open_floor(driver, url)
         line = driver.find_element(By.ID, "notice-text")
         one = line.size["height"]
@@ -186,10 +204,10 @@ def centre_is_the_button(driver: Any, button: str) -> bool:
     )
 
 
-def test_the_connection_bar_leaves_the_buttons_uncovered(event: Path) -> None:
+def test_the_connection_bar_leaves_the_buttons_uncovered(event: Path, driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
-    with served(event) as server, phone() as driver:
+    with served(event) as server:
         open_floor(driver, server.url)
         choose(driver, players_in(event)[0])
         server.stop()
@@ -204,11 +222,11 @@ def test_the_connection_bar_leaves_the_buttons_uncovered(event: Path) -> None:
 
 
 @pytest.mark.skipif(NO_AXE is not None, reason=NO_AXE or "")
-def test_axe_finds_nothing_signed_out_and_in(event: Path) -> None:
+def test_axe_finds_nothing_signed_out_and_in(event: Path, driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
     every = ("minor", "moderate", "serious", "critical")
-    with floor_served_here(event) as url, phone() as driver:
+    with floor_served_here(event) as url:
         driver.get(url + "/floor")
         wait(driver, lambda d: d.find_element(By.ID, "pin").is_displayed(), "asked the PIN")
         found = audit(driver, impacts=every)

@@ -87,8 +87,9 @@ return {problems, stage: document.getElementById("screen").className,
 )
 
 SETTLED = """
+// (the page's resize handler runs in the next frame's rendering, before its animation frames)
 const done = arguments[arguments.length - 1];
-requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+requestAnimationFrame(() => done(true));
 """
 
 

@@ -113,13 +113,13 @@ def on_every_page(driver: Any, source: str) -> None:
     SCRIPTS.setdefault(id(driver), []).append((driver.current_window_handle, added["identifier"]))
 
 
-def fresh_page(driver: Any, width: int, height: int) -> Any:
-    """``driver`` (a ``chromium`` of ``width`` × ``height``, not a phone) as a fresh browser
-    would be: on one blank tab (every other closed), the scripts ``on_every_page`` gave it
-    removed, every cookie gone, the cache emptied, the storage of every site the tabs showed
-    cleared, the page ``width`` × ``height`` again. So a module's cases share one chromium
-    (1.1 s of CPU to start one, 0.1 s for this) and none sees what another did, in whatever
-    order they run. (A new tab each time costs 0.2 s: a new renderer.)"""
+def fresh_page(driver: Any, width: int, height: int, *, phone: bool = False) -> Any:
+    """``driver`` (a ``chromium`` of ``width`` × ``height``) as a fresh browser would be: on
+    one blank tab (every other closed), the scripts ``on_every_page`` gave it removed, every
+    cookie gone, the cache emptied, the storage of every site the tabs showed cleared, the page
+    ``width`` × ``height`` again (``phone``: its phone's emulation kept). So a module's cases
+    share one chromium (1.1 s of CPU to start one, 0.1 s for this) and none sees what another
+    did, in whatever order they run. (A new tab each time costs 0.2 s: a new renderer.)"""
     visited: set[str] = set()
     for handle in list(driver.window_handles):
         driver.switch_to.window(handle)
@@ -145,7 +145,8 @@ def fresh_page(driver: Any, width: int, height: int) -> Any:
         driver.execute_cdp_cmd(
             "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"}
         )
-    _page_size(driver, width, height)
+    if not phone:
+        _page_size(driver, width, height)
     return driver
 
 

@@ -13,14 +13,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tdhelpers.browser import MISSING, chromium  # (the one place chromium is started)
+from tdhelpers.browser import MISSING, chromium, fresh_page  # (where chromium is started)
 from tdhelpers.floor_pins import at_test_cost
 
 PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0}
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
 """Where the server imports ``tdhelpers`` from."""
-__all__ = ["MISSING", "Server", "phone", "served", "tap", "text_of", "wait"]
+__all__ = ["MISSING", "Server", "fresh_phone", "phone", "served", "tap", "text_of", "wait"]
 
 
 def free_port() -> int:
@@ -32,10 +32,14 @@ def free_port() -> int:
 class Server:
     """The floor's server for one event on one loopback port, in its own process."""
 
-    def __init__(self, event: Path, port: int, ping: float | None = None) -> None:
+    def __init__(
+        self, event: Path, port: int, ping: float | None = None, move: float | None = None
+    ) -> None:
         self.event, self.port = event, port
         self.ping = ping
         """The streams' ping in seconds (``streams.PING_SECONDS`` unless given)."""
+        self.move = move
+        """The pages' wait before going on from the copy (``elsewhere.MOVE_SECONDS``)."""
         self.process: subprocess.Popen[str] | None = None
 
     @property
@@ -49,6 +53,8 @@ class Server:
         options = ["test-cost"] if at_test_cost() else []
         if self.ping is not None:
             options.append(f"ping={self.ping}")
+        if self.move is not None:
+            options.append(f"move={self.move}")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -95,6 +101,12 @@ def phone(landscape: bool = False) -> Iterator[Any]:
         width, height = height, width
     with chromium(int(width), int(height), phone=True, pixel_ratio=PHONE["pixelRatio"]) as driver:
         yield driver
+
+
+def fresh_phone(driver: Any) -> Any:
+    """``driver`` (a ``phone()``) as a fresh phone would be (``browser.fresh_page``): so a
+    module's cases share one chromium."""
+    return fresh_page(driver, int(PHONE["width"]), int(PHONE["height"]), phone=True)
 
 
 def wait(driver: Any, check: Any, what: str, timeout: float = 20.0) -> Any:

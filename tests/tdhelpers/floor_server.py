@@ -1,8 +1,9 @@
-"""``python tests/tdhelpers/floor_server.py EVENT PORT [test-cost] [ping=SECONDS]``:
+"""``python tests/tdhelpers/floor_server.py EVENT PORT [test-cost] [ping=SECONDS] [move=SECONDS]``:
 ``tdconsole serve``'s one server on loopback for the floor's browser tests (pages in English),
 until terminated; ``test-cost``: PINs checked at the tests' cost, as the test that started it
 hashed them (tests/conftest.py); ``ping=SECONDS``: the streams' ping that often
-(``streams.PING_SECONDS``)."""
+(``streams.PING_SECONDS``); ``move=SECONDS``: the pages go on from the copy after so long
+without this server (``elsewhere.MOVE_SECONDS``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 
 from tdconsole.domain import access
-from tdconsole.serve import streams
+from tdconsole.serve import elsewhere, streams
 from tdconsole.serve.app import serve
 from tdconsole.serve.config import ServeConfig
 from tdhelpers.floor_pins import cheap_pin_key
@@ -23,6 +24,8 @@ def main() -> None:
             access.pin_key = cheap_pin_key
         elif option.startswith("ping="):
             streams.PING_SECONDS = float(option.removeprefix("ping="))
+        elif option.startswith("move="):
+            elsewhere.MOVE_SECONDS = float(option.removeprefix("move="))
     serve(ServeConfig(event=event, port=port, lang="en"), lambda: print("ready", flush=True))
 
 

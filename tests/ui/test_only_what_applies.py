@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -149,24 +150,35 @@ def refused_at_once(app: ConsoleApp, key: str, article: str) -> None:
     assert any(f"(Art. {article})" in m for m in messages(app)), (key, messages(app))
 
 
-@pytest.mark.parametrize(("key", "article"), [("f", "IV.5"), ("c", "IV.4"), ("d", "III.4")])
-async def test_after_the_final_draw_its_keys_are_refused_before_their_dialog(
-    final_file: Path, make_app: MakeApp, key: str, article: str
-) -> None:
-    draw_the_final(final_file)
-    app = make_app(path=final_file, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        assert key not in footer_keys(app.screen)
+async def refused_one_by_one(pilot: Pilot[ConsoleApp], refusals: dict[str, str]) -> None:
+    """Each key of ``refusals`` pressed in turn on the one console, its notices cleared
+    first: each refused at once with its article (``refusals[key]``), no search started."""
+    app = pilot.app
+    for key, article in refusals.items():
+        app.clear_notifications()
         await pilot.press(key)
         await settle(pilot)
         refused_at_once(app, key, article)
+        no_search(app)
 
 
-@pytest.mark.parametrize("key", ["e", "space", "a", "T", "c", "x", "k", "M", "B"])
-async def test_a_finished_event_refuses_play_and_the_clock_at_once(
-    final_file: Path, make_app: MakeApp, key: str
+async def test_after_the_final_draw_its_keys_are_refused_before_their_dialog(
+    final_file: Path, make_app: MakeApp
 ) -> None:
+    draw_the_final(final_file)
+    app = make_app(path=final_file, lang="en")
+    refusals = {"f": "IV.5", "c": "IV.4", "d": "III.4"}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not set(refusals) & set(footer_keys(app.screen))
+        await refused_one_by_one(pilot, refusals)
+
+
+async def test_a_finished_event_refuses_play_and_the_clock_at_once(
+    final_file: Path, make_app: MakeApp
+) -> None:
+    """No play in the footer nor the palette; each key of play and of the clock refused at
+    once (IV.7); ``c`` says the tournament is over."""
     draw_the_final(final_file, finish=True)
     app = make_app(path=final_file, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -175,9 +187,9 @@ async def test_a_finished_event_refuses_play_and_the_clock_at_once(
         assert not {"space", "a", "e", "c", "f"} & set(keys), keys
         labels = [label for label, *_ in palette_entries(app.screen)]  # type: ignore[arg-type]
         assert not [x for x in labels if x.startswith("Eliminate")], labels
-        await pilot.press(key)
-        await settle(pilot)
-        refused_at_once(app, key, "IV.7")
+        played = ["e", "space", "a", "T", "x", "k", "M", "B", "c"]
+        await refused_one_by_one(pilot, dict.fromkeys(played, "IV.7"))
+        assert any("the tournament is over (Art. IV.7)" in m for m in messages(app))
 
 
 async def test_after_the_seat_draw_i_is_refused_with_the_way_for_a_latecomer(
@@ -204,27 +216,13 @@ def no_search(app: ConsoleApp) -> None:
     assert all(not box.value for box in searches)
 
 
-@pytest.mark.parametrize("key", ["s", "g", "y", "Y", "w", "i"])
 async def test_after_the_start_the_registrations_keys_say_why_and_start_no_search(
-    make_app: MakeApp, key: str
+    make_app: MakeApp,
 ) -> None:
     app = make_app(lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("2", key)
+        await pilot.press("2")
         await settle(pilot)
-        refused_at_once(app, key, "III.1" if key != "i" else "I.1")
-        no_search(app)
-
-
-async def test_on_a_finished_event_c_says_the_tournament_is_over(
-    final_file: Path, make_app: MakeApp
-) -> None:
-    draw_the_final(final_file, finish=True)
-    app = make_app(path=final_file, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        assert any("the tournament is over (Art. IV.7)" in m for m in messages(app))
-        no_search(app)
+        refusals = {**dict.fromkeys(["s", "g", "y", "Y", "w"], "III.1"), "i": "I.1"}
+        await refused_one_by_one(pilot, refusals)

@@ -36,9 +36,7 @@ def its_help(described: object) -> tuple[Slice, str]:
 
 
 @pytest.mark.parametrize("described", SLICE_DESCRIPTIONS, ids=lambda d: d.command)
-async def test_its_parser_and_its_dialog_ask_for_its_fields(
-    app: ConsoleApp, described: object
-) -> None:
+def test_its_parser_asks_for_its_fields(described: object) -> None:
     found, help_text = its_help(described)
     for field in found.fields:
         if described.parsed_by:  # its own module's parser: its fields' words and labels
@@ -59,20 +57,30 @@ async def test_its_parser_and_its_dialog_ask_for_its_fields(
         else:
             assert (metavar if positional else option) in help_text
         assert field.label.text("en") in help_text
+
+
+async def test_every_commands_dialog_asks_for_its_fields(app: ConsoleApp) -> None:
+    """Each command's dialog opened in turn over one console (and closed): its fields, in its
+    slice's order, each with its label; a failure names the command."""
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(SliceDialog(app.tr, app.service.form(found)))  # type: ignore[union-attr]
-        await settle(pilot)
-        fields = [field.id for field in app.screen.query("Input, OptionList, Checkbox")]
-        assert fields == [field.name for field in found.fields]
-        for field in found.fields:
-            if field.kind == "flag":  # a switch, its words beside it
-                assert str(app.screen.query_one(f"#{field.name}", Checkbox).label) == (
-                    app.tr.say(field.label)
-                )
-            elif field.kind not in ("choice", "word"):  # (a list of its entries)
-                box = app.screen.query_one(f"#{field.name}", Input)
-                assert box.placeholder == app.tr.say(field.label)
+        base = len(app.screen_stack)
+        for described in SLICE_DESCRIPTIONS:
+            found, command = declared(described.command), described.command
+            app.push_screen(SliceDialog(app.tr, app.service.form(found)))  # type: ignore[union-attr]
+            await settle(pilot)
+            fields = [field.id for field in app.screen.query("Input, OptionList, Checkbox")]
+            assert fields == [field.name for field in found.fields], command
+            for field in found.fields:
+                if field.kind == "flag":  # a switch, its words beside it
+                    box = app.screen.query_one(f"#{field.name}", Checkbox)
+                    assert str(box.label) == app.tr.say(field.label), command
+                elif field.kind not in ("choice", "word"):  # (a list of its entries)
+                    box = app.screen.query_one(f"#{field.name}", Input)
+                    assert box.placeholder == app.tr.say(field.label), command
+            while len(app.screen_stack) > base:
+                app.pop_screen()
+            await settle(pilot)
 
 
 def test_a_command_made_apart_has_the_command_lines_run_and_no_key() -> None:

@@ -43,10 +43,10 @@
 
   // The event's copy on a second device: each document says where it serves (``copy_address``)
   // and whether the event moved there (``moved``). Once the event moved the page goes there at
-  // once; once this server is lost for MOVE_MS with a copy known, it goes on from the copy: the
-  // same page there (``carry()``: what the page keeps of its own, as a #fragment).
-  const MOVE_MS = 10000;
-  let copyAt = null, lostSince = null;
+  // once; once this server is lost for ``move_seconds`` (the server's word, else 10 s) with a
+  // copy known, it goes on from the copy: the same page there (``carry()``: what the page keeps
+  // of its own, as a #fragment).
+  let copyAt = null, lostSince = null, moveMs = 10000;
   function moveTo(address) {
     if (!/^https?:\/\/[^/]+\/?$/.test(address)) { return; }
     const origin = address.replace(/\/$/, "");
@@ -58,11 +58,12 @@
     lostSince = null;
     if (!doc) { return; }
     if ("copy_address" in doc) { copyAt = doc.copy_address; }
+    if (typeof doc.move_seconds === "number") { moveMs = doc.move_seconds * 1000; }
     if (doc.moved && doc.moved.address) { moveTo(doc.moved.address); }
   }
   function unheard() { if (lostSince === null) { lostSince = Date.now(); } }
   setInterval(() => {
-    if (copyAt && lostSince !== null && Date.now() - lostSince >= MOVE_MS) { moveTo(copyAt); }
+    if (copyAt && lostSince !== null && Date.now() - lostSince >= moveMs) { moveTo(copyAt); }
   }, 1000);
 
   // Follows ``url``'s pictures of ``kind``: ``draw(picture, first)`` at each (``first``: the
