@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from tdconsole.domain.roster import Roster
     from tdconsole.domain.served import Served
     from tdconsole.domain.slices.spec import Slice
+    from tdconsole.service.console_face import ConsoleFace
     from tdconsole.service.faces import Faces
 
 Log = TypeVar("Log", bound=EventLog, default=EventStore)
@@ -76,6 +77,14 @@ def _faces() -> Faces:
     from tdconsole.service.faces import FACES
 
     return FACES
+
+
+def _console_face() -> ConsoleFace:
+    """The console's models (``service.console_face``), imported the first time it asks."""
+    # lazy: the console's model, which the command line and the served pages do without
+    from tdconsole.service.console_face import CONSOLE_FACE
+
+    return CONSOLE_FACE
 
 
 def _creation(name: str, settings: Settings) -> CreateEvent:
@@ -328,12 +337,19 @@ class Tournament(Generic[Log]):
     def console(self, now: datetime) -> ConsoleView:
         """The event as the Director's console reads it at ``now`` (``domain.console_view``),
         as this service last read the log."""
-        return _faces().console(self.state, now)
+        return _console_face().console(self.state, now)
 
     def planned(self) -> Planned:
         """The event's settings, structure, clock and players' numbers, as the console's
         structure screen reads them (``console_view.Planned``)."""
-        return _faces().planned(self.state)
+        return _console_face().planned(self.state)
+
+    @staticmethod
+    def ready_faces() -> None:
+        """The pages' and the dialogs' models imported now (``service.faces``): a console calls
+        this off its UI thread once its data is shown, so its first dialog waits for none of
+        it."""
+        _faces()
 
     def roster(self) -> Roster:
         """The players as a console's dialog reads them, as this service last read the log

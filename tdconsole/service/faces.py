@@ -1,13 +1,12 @@
-"""What the faces read of an event beyond the log: the served pages' model, the console's, a
-dialog's players and a command's form. ``Tournament`` imports this module the first time a face
-asks (``Tournament.served``, ``console``…): a command line that opens an event to read or write
-its log never loads these models (the room, the phones, the play's rules)."""
+"""What the faces read of an event beyond the log: the served pages' model, a dialog's players
+and a command's form (the console's own: ``service.console_face``). ``Tournament`` imports this
+module the first time a face asks (``Tournament.served``, ``roster``, ``form``, or
+``ready_faces``, which the console calls once its data is shown): a command line that opens an
+event to read or write its log never loads these models (the room, the phones, the play's
+rules)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from tdconsole.domain.console_view import ConsoleView, Planned, console_view, planned
 from tdconsole.domain.form import Form
 from tdconsole.domain.roster import Roster
 from tdconsole.domain.served import Served
@@ -20,12 +19,6 @@ class Faces:
 
     def served(self, state: State) -> Served:
         return Served(state)
-
-    def console(self, state: State, now: datetime) -> ConsoleView:
-        return console_view(state, now)
-
-    def planned(self, state: State) -> Planned:
-        return planned(state)
 
     def roster(self, state: State) -> Roster:
         return Roster(state)

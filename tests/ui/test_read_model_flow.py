@@ -15,7 +15,7 @@ import pytest
 from tdconsole.domain import console_view as console_view_module
 from tdconsole.domain.console_view import console_view
 from tdconsole.domain.play import Bust
-from tdconsole.service import faces
+from tdconsole.service import console_face
 from tdconsole.ui.app import ConsoleApp
 from tdconsole.ui.dialogs.base import Dialog
 from tdconsole.ui.screens import console as console_module
@@ -74,7 +74,7 @@ async def test_the_model_is_built_once_per_change_for_every_widget(
         views.append(args)
         return real_state_view(*args)
 
-    monkeypatch.setattr(faces, "console_view", counted)  # (where the service calls it)
+    monkeypatch.setattr(console_face, "console_view", counted)  # (where the service calls it)
     monkeypatch.setattr(console_view_module, "state_view", counted_view)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

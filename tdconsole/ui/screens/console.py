@@ -339,6 +339,8 @@ class ConsoleViews(Views):
 
     def import_later(self) -> None:
         later()
+        if self.app.service is not None:
+            self.app.service.ready_faces()
 
 
 ACTION_OF_KEY = {k.key: k.action for k in ACTIONS}
