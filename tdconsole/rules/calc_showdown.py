@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.errors import RuleError
 from tdconsole.i18n import Msg, Said, _, pgettext
 from tdconsole.rules import italiana
 from tdconsole.rules.calc_common import HIDDEN, said_text
 from tdconsole.rules.cards import Card, check_distinct, parse_cards
+
+if TYPE_CHECKING:
+    from pokerkit import StandardHighHand
 
 # ---------------------------------------------------------------------------------------------
 # Showdown (1.1–1.3; Poker all'Italiana: 003 Art. 7–9)
@@ -128,10 +131,18 @@ class ShowdownResult:
     readings: tuple[Reading, ...] = ()  # readings of ambiguous articles that applied here
 
 
-def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
+def holdem_evaluator() -> type[StandardHighHand]:
+    """pokerkit's best five of seven, imported on first use: pokerkit builds its lookup tables
+    on import (seconds on a busy machine), which every other calculator and command skips. The
+    showdown's form calls this in a worker while the hands are typed."""
     # lazy: pokerkit builds its tables on import: every other calculator and command skips it
     from pokerkit import StandardHighHand
 
+    return StandardHighHand
+
+
+def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> ShowdownResult:
+    evaluator = holdem_evaluator()
     if len(board) != 5:
         raise RuleError(
             _("the board has 5 cards at showdown, not {board}").format(board=len(board)),
@@ -147,7 +158,7 @@ def _holdem(hands: Mapping[str, Sequence[Card]], board: Sequence[Card]) -> Showd
                 ),
                 "1.1",
             )
-        best = StandardHighHand.from_game("".join(str(c) for c in hole), board_text)
+        best = evaluator.from_game("".join(str(c) for c in hole), board_text)
         evaluated.append((player, best))
     evaluated.sort(key=lambda pb: pb[1], reverse=True)
     groups: list[list[str]] = []

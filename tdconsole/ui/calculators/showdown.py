@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.widgets import RadioSet
 
 from tdconsole.i18n import _
+from tdconsole.rules.calc_showdown import holdem_evaluator
 from tdconsole.rules.calculators import showdown
 from tdconsole.ui.calculators import parse
 from tdconsole.ui.calculators.base import CalcForm, Outcome
@@ -15,9 +16,9 @@ from tdconsole.ui.widgets.choices import Choice, Choices
 
 
 def load_evaluator() -> None:
-    # lazy: pokerkit builds its lookup tables on import: in a worker, never on
-    # the UI thread that opens the form
-    import pokerkit  # noqa: F401
+    """The hand evaluator loaded (``holdem_evaluator``): in a worker, never on the UI thread
+    that opens the form."""
+    holdem_evaluator()
 
 
 class ShowdownForm(CalcForm):
