@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from tdhelpers.floor_pins import cheap_pin_key
+from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN, cheap_pin_key
 from tdhelpers.posix_only import skip_posix_only
-from tdhelpers.support import FakeClock, MakeService
+from tdhelpers.support import FakeClock, MakeService, demo_template
 
 from tdconsole.domain import access
 from tdconsole.domain.settings import Settings
@@ -195,3 +195,11 @@ def make_service(
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On Windows, the POSIX-only test files skipped, saying why (``POSIX_ONLY``)."""
     skip_posix_only(items)
+
+
+@pytest.fixture(scope="session")
+def floor_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The floor's demo event (24 players seated, started, the clock stopped; the floor's and
+    the Director's PINs of ``tdhelpers.floor_pins``), built once a session for the floor's and
+    the copy's tests: each test gets its own copy (their ``event``)."""
+    return demo_template(tmp_path_factory.mktemp("floor-demo"), FLOOR_PIN, DIRECTOR_PIN)

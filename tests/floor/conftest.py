@@ -8,15 +8,9 @@ from pathlib import Path
 
 import pytest
 from tdhelpers.floor_pins import DIRECTOR_PIN, FLOOR_PIN
-from tdhelpers.support import demo_copy, demo_template
+from tdhelpers.support import demo_copy
 
 from tdconsole.serve.floor.core import Floor
-
-
-@pytest.fixture(scope="session")
-def floor_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The floor's event built once a session (each test gets its own copy)."""
-    return demo_template(tmp_path_factory.mktemp("floor-demo"), FLOOR_PIN, DIRECTOR_PIN)
 
 
 @pytest.fixture
