@@ -228,8 +228,9 @@ def follow(
         if server is not None and copy.store is not None:
             server.start()
             server.check()
+        fresh = not client.token  # (a token handed out on this turn)
         try:
-            if not client.token:
+            if fresh:
                 client.attach(copy.event or event, copy.last, copy.last_hash)
             answer = client.log(copy.last, copy.last_hash)
         except Unreachable:
@@ -243,7 +244,7 @@ def follow(
             pause = min(RETRY_MOST, pause * 2)
             continue
         except Refused as exc:
-            if exc.status == 401 and client.token:  # (a restarted server, a new PIN)
+            if exc.status == 401 and client.token and not fresh:  # (a restarted server)
                 client.token = ""
                 continue
             raise _refusal(client.url, exc) from None

@@ -19,6 +19,7 @@ from tdhelpers.following import run_follow as follow
 from tdconsole.cli import main
 from tdconsole.cli.follow_cmds import Client, Refused, Status, Unreachable, standing
 from tdconsole.cli.follow_cmds import follow as follow_copy
+from tdconsole.domain.errors import RuleError
 from tdconsole.domain.settings import Settings
 from tdconsole.serve.config import ServeConfig
 from tdconsole.service import Tournament
@@ -183,3 +184,33 @@ def test_the_copys_server_ending_first_ends_in_one_line_not_an_abort(tmp_path: P
         err = server.stderr.read()
     assert server.returncode == 2, err
     assert err.startswith("error: ") and "Fatal" not in err
+
+
+async def test_a_server_refusing_the_token_it_just_gave_is_refused_not_asked_again(
+    event: Path, tmp_path: Path, aiohttp_server: MakeServer
+) -> None:
+    """A token refused once the server restarted is asked for again; one refused on the turn
+    it was handed out (a server that is not ``tdconsole serve``) ends ``follow`` in one line,
+    never a loop of sign-ins."""
+    _items, identity, last = fed(event)
+    attached: list[int] = []
+
+    async def attach(request: web.Request) -> web.StreamResponse:
+        attached.append(1)
+        return web.json_response({"event": identity, "token": "t", "last": last})
+
+    async def log(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"refused": "token"}, status=401)
+
+    app = web.Application()
+    app.router.add_post("/copy/api/attach", attach)
+    app.router.add_post("/copy/api/log", log)
+    server = await aiohttp_server(app)
+    copy = CopyFile.open(tmp_path / "copia.tdc", "http://127.0.0.1:8000")
+    client = Client(str(server.make_url("")).rstrip("/"), "cassa", DIRECTOR_PIN)
+    with pytest.raises(RuleError, match="the Director's server refused: token"):
+        await asyncio.to_thread(
+            follow_copy, copy, client, Status(io.StringIO(), "en"), lambda: len(attached) > 20
+        )
+    assert len(attached) == 2  # (the first token, refused at once; the second, on its turn)
+    copy.close()
